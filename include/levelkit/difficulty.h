@@ -1,0 +1,74 @@
+/*
+ * difficulty.h - rating a level: is it solvable, how long is its optimal
+ * solution, and how hard is it, measured two ways from the seeds.
+ *
+ *  MixedAim (De Keyser, 3.3): difficulty = the fewest states any of
+ *  breadth-first, A* and greedy search explores before it finds a
+ *  solution.
+ *
+ *  Combination's "multiple method" (Jefferson et al., 5): the mean, over K
+ *  solves whose move order is shuffled by K different seeds, of the states
+ *  explored, with the standard deviation to show how stable the mean is.
+ *
+ * Both count expanded states.  A grade band is derived from the mean
+ * through one X-macro list.
+ */
+#ifndef LEVELKIT_DIFFICULTY_H
+#define LEVELKIT_DIFFICULTY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "levelkit/search.h"
+
+/* Grades: X(enum suffix, name, mean states explored below which it applies). */
+#define LK_GRADES(X)                          \
+	X(TRIVIAL, "trivial", 10.0)           \
+	X(EASY, "easy", 100.0)                \
+	X(MEDIUM, "medium", 1000.0)           \
+	X(HARD, "hard", 10000.0)              \
+	X(VERY_HARD, "very-hard", 100000.0)   \
+	X(EXTREME, "extreme", 1e300)
+
+enum lk_grade {
+#define LK_X(id, name, below) LK_GRADE_##id,
+	LK_GRADES(LK_X)
+#undef LK_X
+	LK_GRADE_COUNT
+};
+
+const char *lk_grade_name(enum lk_grade grade);
+enum lk_grade lk_grade_of(double mean_states);
+
+struct lk_rate_options {
+	struct lk_search_options search;  /* bounds for every single solve */
+	bool mixedaim;                    /* run the three MixedAim solvers */
+	unsigned runs;                    /* K for the multiple method; 0 = skip */
+	enum lk_algo runs_algo;           /* solver whose move order is shuffled */
+	uint64_t seed;                    /* seeds of the K runs derive from it */
+};
+
+void lk_rate_options_init(struct lk_rate_options *o);
+
+struct lk_rating {
+	/* the optimal solve (A*, or BFS when the game has no heuristic) */
+	struct lk_search_result optimal;
+	/* MixedAim: per algorithm, status and states explored */
+	bool have_mixedaim;
+	enum lk_status status[LK_ALGO_COUNT];
+	uint64_t explored[LK_ALGO_COUNT];
+	bool min_known;                   /* some solver solved it */
+	uint64_t min_explored;
+	/* the multiple method */
+	unsigned runs, runs_solved, runs_unknown;
+	double mean, sd;
+};
+
+void lk_rating_init(struct lk_rating *r);
+void lk_rating_release(struct lk_rating *r);
+
+/* Rate a level; the solver's memory is reused across the many searches. */
+void lk_rate(struct lk_solver *solver, const struct lk_level *level,
+	     const struct lk_rate_options *opt, struct lk_rating *r);
+
+#endif

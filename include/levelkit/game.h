@@ -1,0 +1,118 @@
+/*
+ * game.h - the game interface: one vtable per puzzle type.
+ *
+ * In the style of Simon Tatham's puzzle collection, each game is a
+ * `const struct lk_game` filled with designated initialisers.  A level is
+ * validated first (a message and a line, nothing allocated), then
+ * constructed.  The solvers see a game only through this table: a state is
+ * a fixed-size packed key, the game enumerates a state's successors (with
+ * the cost of each edge in the level's metric), tests for a win, and may
+ * offer an admissible heuristic.  Nothing here assumes Sokoban: a tilt game
+ * whose every piece slides at once, pieces that leave through exits, or a
+ * rule interpreter all fit, because only the game looks inside a key.
+ */
+#ifndef LEVELKIT_GAME_H
+#define LEVELKIT_GAME_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "levelkit/record.h"
+#include "levelkit/strbuf.h"
+
+struct lk_game;
+
+/* Choices that shape a level's state space, fixed when it is built. */
+struct lk_level_options {
+	const char *metric;     /* what a solution's length counts; NULL = default */
+	const char *heuristic;  /* NULL = the game's default */
+};
+
+/* Every game's level structure starts with this header. */
+struct lk_level {
+	const struct lk_game *game;
+	size_t key_size;           /* bytes of a packed state */
+	unsigned max_successors;   /* bound on successors of one state */
+	size_t scratch_size;       /* per-thread scratch for successors/heuristic */
+	const char *metric;        /* the metric edge costs are counted in */
+	bool has_heuristic;
+	bool heuristic_admissible; /* safe for optimal A* */
+};
+
+/* One edge from a state to a successor. */
+struct lk_edge {
+	unsigned cost;   /* in the level's metric, >= 1 */
+};
+
+/* Heuristic value of a state from which no goal can be reached. */
+#define LK_H_DEAD UINT_MAX
+
+/* Lengths of a solution under the measures a game knows. */
+struct lk_solution_stats {
+	unsigned long moves;   /* player inputs */
+	unsigned long pushes;  /* Sokoban-like games; 0 elsewhere */
+	bool has_pushes;
+};
+
+struct lk_game {
+	const char *name;
+	const char *summary;
+	const char *const *metrics;     /* NULL-terminated, default first */
+	const char *const *heuristics;  /* NULL-terminated, default first, or NULL */
+
+	/* Check that rec holds a valid level for these options.  Returns 0,
+	 * or -1 with a lower-case message in err and *line set to the index
+	 * (into rec->lines) of the offending line, or (size_t)-1 when the
+	 * fault belongs to the record as a whole.  Allocates nothing lasting. */
+	int (*validate)(const struct lk_record *rec, const struct lk_level_options *opt,
+			struct lk_strbuf *err, size_t *line);
+	/* Build a validated level. */
+	struct lk_level *(*new_level)(const struct lk_record *rec,
+				      const struct lk_level_options *opt);
+	void (*free_level)(struct lk_level *level);
+
+	/* The state space. */
+	void (*initial_state)(const struct lk_level *level, void *key);
+	/* Write the successors of key, key_size bytes each, to keys_out and
+	 * their edges to edges; return how many (<= max_successors).  Moves
+	 * into states the game proves dead (deadlocks) may be left out. */
+	unsigned (*successors)(const struct lk_level *level, const void *key, void *scratch,
+			       unsigned char *keys_out, struct lk_edge *edges);
+	bool (*is_goal)(const struct lk_level *level, const void *key);
+	/* Lower bound (admissible when level->heuristic_admissible) on the
+	 * cost to a goal, or LK_H_DEAD.  NULL when the game has none. */
+	unsigned (*heuristic)(const struct lk_level *level, const void *key, void *scratch);
+
+	/* Turn a path of states (start first, nkeys of them) into the
+	 * game's move notation, and measure it. */
+	void (*format_solution)(const struct lk_level *level, const unsigned char *keys,
+				size_t nkeys, struct lk_strbuf *out,
+				struct lk_solution_stats *stats);
+	/* Replay a solution from the start.  Returns 0 if every move is legal
+	 * (then *solved says whether it ends in a win) or -1 with a message. */
+	int (*replay)(const struct lk_level *level, const char *solution,
+		      struct lk_solution_stats *stats, bool *solved, struct lk_strbuf *err);
+	/* Draw a state as grid rows (for generators and debugging). */
+	void (*write_state)(const struct lk_level *level, const void *key,
+			    struct lk_strbuf *out);
+};
+
+/* All games, NULL-terminated. */
+extern const struct lk_game *const lk_games[];
+const struct lk_game *lk_game_find(const char *name);
+
+/*
+ * Find the record's game, validate and build its level.  Returns the level,
+ * or NULL with a message in err and *lineno set to the source line of the
+ * fault (the record's first line when the fault has no line of its own).
+ */
+struct lk_level *lk_level_load(const struct lk_record *rec,
+			       const struct lk_level_options *opt,
+			       struct lk_strbuf *err, size_t *lineno);
+void lk_level_free(struct lk_level *level);
+
+/* Whether name is in a NULL-terminated list (for option checks). */
+bool lk_name_in(const char *name, const char *const *list);
+
+#endif

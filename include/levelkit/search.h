@@ -1,0 +1,109 @@
+/*
+ * search.h - the solvers: breadth-first, uniform-cost, A* and greedy
+ * best-first search over any game's state space (see game.h).
+ *
+ * Each search is bounded by stored states, memory and time, and ends in one
+ * of three ways: solved (with the path), proved unsolvable (the reachable
+ * space was exhausted; games prune only moves that cannot lie on any
+ * solution, so exhaustion is a proof), or unknown because a bound was hit.
+ */
+#ifndef LEVELKIT_SEARCH_H
+#define LEVELKIT_SEARCH_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "levelkit/game.h"
+#include "levelkit/rng.h"
+#include "levelkit/table.h"
+
+/* The algorithms: X(enum suffix, name, finds optimal solutions). */
+#define LK_ALGOS(X)                  \
+	X(BFS, "bfs", true)          \
+	X(UCS, "ucs", true)          \
+	X(ASTAR, "astar", true)      \
+	X(GREEDY, "greedy", false)
+
+enum lk_algo {
+#define LK_X(id, name, optimal) LK_ALGO_##id,
+	LK_ALGOS(LK_X)
+#undef LK_X
+	LK_ALGO_COUNT
+};
+
+const char *lk_algo_name(enum lk_algo algo);
+int lk_algo_parse(const char *name, enum lk_algo *algo);
+bool lk_algo_optimal(enum lk_algo algo);
+
+/* Outcomes, named as the "solvable" field writes them. */
+enum lk_status { LK_SOLVED, LK_UNSOLVABLE, LK_UNKNOWN };
+const char *lk_status_name(enum lk_status status);   /* yes / no / unknown */
+
+/* Which bound made a search give up. */
+enum lk_limit { LK_LIMIT_NONE, LK_LIMIT_STATES, LK_LIMIT_MEMORY, LK_LIMIT_TIME,
+		LK_LIMIT_INTERRUPTED };
+const char *lk_limit_name(enum lk_limit limit);
+
+struct lk_search_options {
+	enum lk_algo algo;
+	uint64_t max_states;    /* stored states, 0 = no bound */
+	size_t max_memory;      /* bytes for the table and open list, 0 = none */
+	double timeout;         /* seconds, 0 = none */
+	uint64_t seed;          /* 0: natural move order; else shuffled */
+	/* Checked now and then; a search stops (unknown, interrupted) once
+	 * *cancel is non-zero.  May be NULL. */
+	const volatile sig_atomic_t *cancel;
+};
+
+#define LK_SEARCH_OPTIONS_INIT { LK_ALGO_ASTAR, 0, 0, 0.0, 0, NULL }
+
+struct lk_search_result {
+	enum lk_status status;
+	enum lk_limit limit;     /* for LK_UNKNOWN */
+	bool optimal;            /* solved by an algorithm that proves optimality */
+	unsigned long cost;      /* solution cost in the level's metric */
+	size_t nkeys;            /* states on the solution path, start included */
+	unsigned char *path;     /* nkeys packed states (owned) */
+	uint64_t expanded;       /* states whose successors were generated */
+	uint64_t generated;      /* successor states produced, duplicates included */
+	uint64_t stored;         /* distinct states in the table */
+	size_t peak_bytes;       /* most memory held by the table and open list */
+	double overhead_per_state; /* table bytes per state beyond the key */
+	double seconds;
+};
+
+void lk_search_result_init(struct lk_search_result *r);
+void lk_search_result_release(struct lk_search_result *r);
+
+/* A solver keeps its table, open list and scratch between searches, so a
+ * generator trying thousands of candidates allocates almost nothing. */
+struct lk_open_list;
+struct lk_solver {
+	struct lk_table table;
+	struct lk_open_list *open;
+	void *scratch;
+	size_t scratch_alloc;
+	unsigned char *succ_keys;
+	struct lk_edge *edges;
+	unsigned *order;
+	size_t succ_alloc;     /* bytes in succ_keys */
+	size_t succ_slots;     /* entries in edges and order */
+	struct lk_rng rng;
+};
+
+void lk_solver_init(struct lk_solver *s);
+void lk_solver_release(struct lk_solver *s);
+/* Run one search; r must be initialised (it is released first). */
+void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
+		   const struct lk_search_options *opt, struct lk_search_result *r);
+
+/* One-off search with a temporary solver. */
+void lk_search(const struct lk_level *level, const struct lk_search_options *opt,
+	       struct lk_search_result *r);
+
+/* Seconds on a monotonic clock. */
+double lk_now(void);
+
+#endif

@@ -1,0 +1,59 @@
+/*
+ * common.h - the options every solving command shares (solver, metric,
+ * bounds, jobs, output format) and the fields they write.
+ */
+#ifndef LEVELKIT_CLI_COMMON_H
+#define LEVELKIT_CLI_COMMON_H
+
+#include "levelkit/game.h"
+#include "levelkit/search.h"
+#include "options.h"
+#include "pipeline.h"
+
+struct lk_cli_common {
+	const char *algo, *metric, *heuristic, *format, *output;
+	uint64_t max_states;
+	size_t max_memory;
+	double timeout;
+	unsigned long jobs;
+	bool stats;
+	/* resolved by lk_cli_common_finish */
+	struct lk_search_options search;
+	struct lk_level_options level;
+};
+
+void lk_cli_common_init(struct lk_cli_common *c, double default_timeout);
+
+/* Option table entries for the shared options (spliced into a command's
+ * table; `c` is a struct lk_cli_common). */
+#define LK_CLI_COMMON_OPTIONS(c)                                                              \
+	LK_OPT_GROUP_("Solver"),                                                              \
+	{ LK_OPT_STRING, 'a', "algo", &(c).algo, "name", "bfs, ucs, astar (default) or greedy", NULL }, \
+	{ LK_OPT_STRING, 'm', "metric", &(c).metric, "name",                                  \
+	  "what solution length counts: pushes (default) or moves", NULL },                   \
+	{ LK_OPT_STRING, 0, "heuristic", &(c).heuristic, "name",                              \
+	  "matching (default) or mixedaim (MixedAim's greedy matching)", NULL },              \
+	LK_OPT_GROUP_("Bounds (per search; a hit bound gives 'unknown')"),                    \
+	{ LK_OPT_U64, 0, "max-states", &(c).max_states, "n", "stored states (default: none)", NULL }, \
+	{ LK_OPT_SIZE, 0, "max-memory", &(c).max_memory, "bytes",                             \
+	  "memory per search, e.g. 2G (default: RAM / (jobs + 1), at most 4G)", NULL },       \
+	{ LK_OPT_SECONDS, 't', "timeout", &(c).timeout, "secs", "time per search", NULL },    \
+	LK_OPT_GROUP_("Input and output"),                                                    \
+	{ LK_OPT_UINT, 'j', "jobs", &(c).jobs, "n", "levels in parallel (default 1)", NULL },  \
+	{ LK_OPT_STRING, 'f', "format", &(c).format, "fmt", "text (default), tsv or json", NULL }, \
+	{ LK_OPT_STRING, 'o', "output", &(c).output, "file", "write to file instead of stdout", NULL }, \
+	{ LK_OPT_FLAG, 0, "stats", &(c).stats, NULL,                                           \
+	  "also write generated/stored states, memory and time", NULL }
+
+/* Check and resolve the shared options; exits with a usage error. */
+void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p);
+
+/* Load the job's level with the command's options; on failure fills the
+ * job's error and returns NULL. */
+struct lk_level *lk_cli_load_level(const struct lk_cli_common *c, struct lk_job *job);
+
+/* Write the search statistics fields when --stats was given. */
+void lk_cli_write_stats(const struct lk_cli_common *c, struct lk_record *rec,
+			const struct lk_search_result *r);
+
+#endif

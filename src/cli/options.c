@@ -1,0 +1,234 @@
+/*
+ * options.c - the option table parser and value parsers (see options.h).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "options.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "levelkit/strbuf.h"
+
+const char *lk_prog = "levelkit";
+static const char *usage_line;
+
+_Noreturn void lk_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "%s: ", lk_prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	if (usage_line)
+		fprintf(stderr, "usage: %s\ntry '%s --help' for more information\n", usage_line, lk_prog);
+	exit(2);
+}
+
+int lk_parse_u64(const char *s, uint64_t *out)
+{
+	char *end;
+	if (!*s || *s == '-')
+		return -1;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (errno || *end)
+		return -1;
+	*out = (uint64_t)v;
+	return 0;
+}
+
+int lk_parse_size(const char *s, size_t *out)
+{
+	char *end;
+	if (!*s || *s == '-')
+		return -1;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (errno || end == s || v < 0)
+		return -1;
+	double mult = 1;
+	switch (*end) {
+	case 'k': case 'K': mult = 1024.0; end++; break;
+	case 'm': case 'M': mult = 1024.0 * 1024; end++; break;
+	case 'g': case 'G': mult = 1024.0 * 1024 * 1024; end++; break;
+	case 't': case 'T': mult = 1024.0 * 1024 * 1024 * 1024; end++; break;
+	default: break;
+	}
+	if (*end == 'i' && mult > 1)
+		end++;
+	if (*end == 'b' || *end == 'B')
+		end++;
+	if (*end)
+		return -1;
+	*out = (size_t)(v * mult);
+	return 0;
+}
+
+int lk_parse_seconds(const char *s, double *out)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (errno || end == s || v < 0)
+		return -1;
+	if (*end == 's')
+		end++;
+	else if (*end == 'm' && !end[1])
+		v *= 60, end++;
+	else if (*end == 'h' && !end[1])
+		v *= 3600, end++;
+	if (*end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+unsigned lk_cpu_count(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (unsigned)n : 1;
+}
+
+size_t lk_physical_memory(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+	if (pages <= 0 || size <= 0)
+		return 0;
+	return (size_t)pages * (size_t)size;
+}
+
+static void print_help(const struct lk_option *opts, const char *description)
+{
+	printf("usage: %s\n\n", usage_line);
+	if (description)
+		printf("%s\n\n", description);
+	for (const struct lk_option *o = opts; o->type != LK_OPT_END; o++) {
+		if (o->type == LK_OPT_GROUP) {
+			printf("%s%s\n", o == opts ? "" : "\n", o->help);
+			continue;
+		}
+		struct lk_strbuf left = LK_STRBUF_INIT;
+		lk_strbuf_addstr(&left, "    ");
+		if (o->short_name)
+			lk_strbuf_addf(&left, "-%c, ", o->short_name);
+		else
+			lk_strbuf_addstr(&left, "    ");
+		lk_strbuf_addf(&left, "--%s", o->long_name);
+		if (o->argh)
+			lk_strbuf_addf(&left, " <%s>", o->argh);
+		if (left.len < 30)
+			printf("%-30s%s\n", left.buf, o->help);
+		else
+			printf("%s\n%30s%s\n", left.buf, "", o->help);
+		lk_strbuf_release(&left);
+	}
+	printf("\n    -h, --help                show this help\n");
+	printf("        --version             show the version\n");
+}
+
+static void store(const struct lk_option *o, const char *arg)
+{
+	switch (o->type) {
+	case LK_OPT_FLAG:
+		*(bool *)o->value = true;
+		break;
+	case LK_OPT_STRING:
+		*(const char **)o->value = arg;
+		break;
+	case LK_OPT_UINT: {
+		uint64_t v;
+		if (lk_parse_u64(arg, &v) < 0 || v > 0xffffffffu)
+			lk_usage_error("--%s: '%s' is not a non-negative integer", o->long_name, arg);
+		*(unsigned long *)o->value = (unsigned long)v;
+		break;
+	}
+	case LK_OPT_U64:
+		if (lk_parse_u64(arg, (uint64_t *)o->value) < 0)
+			lk_usage_error("--%s: '%s' is not a non-negative integer", o->long_name, arg);
+		break;
+	case LK_OPT_SIZE:
+		if (lk_parse_size(arg, (size_t *)o->value) < 0)
+			lk_usage_error("--%s: '%s' is not a size (e.g. 512M, 2G)", o->long_name, arg);
+		break;
+	case LK_OPT_SECONDS:
+		if (lk_parse_seconds(arg, (double *)o->value) < 0)
+			lk_usage_error("--%s: '%s' is not a duration (e.g. 30, 2.5s, 10m)", o->long_name, arg);
+		break;
+	case LK_OPT_CALLBACK:
+		if (o->callback(o, arg) < 0)
+			exit(2);
+		break;
+	default:
+		break;
+	}
+}
+
+int lk_parse_options(int argc, char **argv, const struct lk_option *opts,
+		     const char *usage, const char *description)
+{
+	const char *slash = argv[0] ? strrchr(argv[0], '/') : NULL;
+	lk_prog = slash ? slash + 1 : (argv[0] ? argv[0] : lk_prog);
+	usage_line = usage;
+
+	size_t n = 0;
+	while (opts[n].type != LK_OPT_END)
+		n++;
+	struct option *longs = lk_xcalloc(n + 3, sizeof *longs);
+	struct lk_strbuf shorts = LK_STRBUF_INIT;
+	size_t k = 0;
+	lk_strbuf_addstr(&shorts, "h");
+	for (size_t i = 0; i < n; i++) {
+		const struct lk_option *o = &opts[i];
+		if (o->type == LK_OPT_GROUP)
+			continue;
+		bool has_arg = o->type != LK_OPT_FLAG;
+		longs[k].name = o->long_name;
+		longs[k].has_arg = has_arg ? required_argument : no_argument;
+		longs[k].flag = NULL;
+		longs[k].val = 256 + (int)i;
+		k++;
+		if (o->short_name) {
+			lk_strbuf_addch(&shorts, (char)o->short_name);
+			if (has_arg)
+				lk_strbuf_addch(&shorts, ':');
+		}
+	}
+	longs[k++] = (struct option){ "help", no_argument, NULL, 'h' };
+	longs[k++] = (struct option){ "version", no_argument, NULL, 1 };
+
+	opterr = 0;
+	int c;
+	while ((c = getopt_long(argc, argv, shorts.buf, longs, NULL)) != -1) {
+		if (c == 'h') {
+			print_help(opts, description);
+			exit(0);
+		}
+		if (c == 1) {
+			printf("%s (levelkit) %s\n", lk_prog, LEVELKIT_VERSION);
+			exit(0);
+		}
+		if (c == '?' || c == ':') {
+			if (optopt)
+				lk_usage_error("unknown option or missing value: -%c", optopt);
+			lk_usage_error("unknown option or missing value: %s", argv[optind - 1]);
+		}
+		const struct lk_option *o = NULL;
+		if (c >= 256)
+			o = &opts[c - 256];
+		else
+			for (size_t i = 0; i < n && !o; i++)
+				if (opts[i].short_name == c)
+					o = &opts[i];
+		if (o)
+			store(o, optarg);
+	}
+	free(longs);
+	lk_strbuf_release(&shorts);
+	return optind;
+}

@@ -1,0 +1,70 @@
+/*
+ * options.h - a declarative option table over getopt_long, in the manner
+ * of git's parse-options: each command lists its options once, and the
+ * table drives parsing, --help and error messages.
+ */
+#ifndef LEVELKIT_CLI_OPTIONS_H
+#define LEVELKIT_CLI_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum lk_opt_type {
+	LK_OPT_END,
+	LK_OPT_GROUP,     /* a heading in --help */
+	LK_OPT_FLAG,      /* bool */
+	LK_OPT_STRING,    /* const char * */
+	LK_OPT_UINT,      /* unsigned long */
+	LK_OPT_U64,       /* uint64_t */
+	LK_OPT_SIZE,      /* size_t, with K/M/G suffixes */
+	LK_OPT_SECONDS,   /* double, with optional s/m/h suffix */
+	LK_OPT_CALLBACK   /* callback(opt, arg) */
+};
+
+struct lk_option;
+typedef int (*lk_opt_callback)(const struct lk_option *opt, const char *arg);
+
+struct lk_option {
+	enum lk_opt_type type;
+	int short_name;          /* 0 if none */
+	const char *long_name;
+	void *value;
+	const char *argh;        /* argument name in --help; NULL for flags */
+	const char *help;
+	lk_opt_callback callback;
+};
+
+#define LK_OPT_GROUP_(h) { .type = LK_OPT_GROUP, .help = (h) }
+#define LK_OPT_END_() { .type = LK_OPT_END }
+
+/* The running program's name (set by lk_parse_options). */
+extern const char *lk_prog;
+
+/*
+ * Parse argv against opts.  --help prints usage, description and the table
+ * on stdout and exits 0; --version prints the version and exits 0; a bad
+ * option or value prints "prog: message" and the usage line on stderr and
+ * exits 2.  Returns the index of the first operand.
+ */
+int lk_parse_options(int argc, char **argv, const struct lk_option *opts,
+		     const char *usage, const char *description);
+
+/* Report a usage error and exit 2. */
+_Noreturn void lk_usage_error(const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 1, 2)))
+#endif
+	;
+
+/* Value parsers shared by the commands; -1 on a malformed value. */
+int lk_parse_size(const char *s, size_t *out);
+int lk_parse_seconds(const char *s, double *out);
+int lk_parse_u64(const char *s, uint64_t *out);
+
+/* Number of online processors (at least 1). */
+unsigned lk_cpu_count(void);
+/* Physical memory in bytes, or 0 if unknown. */
+size_t lk_physical_memory(void);
+
+#endif

@@ -1,0 +1,368 @@
+/*
+ * record_format.c - writing records as text, tsv or json.
+ *
+ * Text output is the record itself (lossless, see record.c).  The tsv and
+ * json formats are for spreadsheets and scripts: they only describe level
+ * records (those with a grid) and flatten each one to a row or an object.
+ * Formatting goes through a buffer so worker threads can prepare output
+ * and a single thread write it in order.
+ */
+#include "levelkit/record.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const format_names[] = { "text", "tsv", "json" };
+
+int lk_format_parse(const char *name, enum lk_format *fmt)
+{
+	for (size_t i = 0; i < sizeof(format_names) / sizeof(*format_names); i++) {
+		if (name && strcmp(name, format_names[i]) == 0) {
+			*fmt = (enum lk_format)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static char ascii_lower(char c)
+{
+	return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
+}
+
+/* Case-insensitive comparison of a (not terminated) name with a string. */
+static bool name_eq(const char *a, size_t alen, const char *b)
+{
+	for (size_t i = 0; i < alen; i++)
+		if (b[i] == '\0' || ascii_lower(a[i]) != ascii_lower(b[i]))
+			return false;
+	return b[alen] == '\0';
+}
+
+static bool is_blank_char(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* Length of s without trailing blanks: "moves: 12 " must still be the
+ * number 12 for a script, even though the text keeps the blank. */
+static size_t trimmed_len(const char *s)
+{
+	size_t n = strlen(s);
+	while (n && is_blank_char(s[n - 1]))
+		n--;
+	return n;
+}
+
+void lk_writer_init(struct lk_writer *w, FILE *fp, enum lk_format format,
+		    const char *const *extra_columns)
+{
+	w->fp = fp;
+	w->format = format;
+	w->extra_columns = extra_columns;
+	w->columns = NULL;
+	w->ncolumns = 0;
+	w->header_written = false;
+	lk_strbuf_init(&w->buf);
+}
+
+void lk_writer_release(struct lk_writer *w)
+{
+	for (size_t i = 0; i < w->ncolumns; i++)
+		free(w->columns[i]);
+	free(w->columns);
+	w->columns = NULL;
+	w->ncolumns = 0;
+	w->header_written = false;
+	lk_strbuf_release(&w->buf);
+}
+
+/* -------------------------------------------------------------------- tsv */
+
+static void add_column(struct lk_writer *w, const char *name, size_t len,
+		       size_t *alloc)
+{
+	for (size_t i = 0; i < w->ncolumns; i++)
+		if (name_eq(name, len, w->columns[i]))
+			return;
+	LK_ALLOC_GROW(w->columns, w->ncolumns + 1, *alloc);
+	w->columns[w->ncolumns++] = lk_xstrndup(name, len);
+}
+
+/* Columns come from the first level only: a stream is normally one pack
+ * whose levels share their fields, and a header must be written before
+ * the later levels are even read. */
+static void choose_columns(struct lk_writer *w, const struct lk_record *rec)
+{
+	size_t alloc = 0;
+
+	add_column(w, "record", 6, &alloc);
+	add_column(w, "title", 5, &alloc);
+	for (size_t i = 0; i < rec->nlines; i++)
+		if (rec->lines[i].kind == LK_LINE_FIELD)
+			add_column(w, rec->lines[i].text, rec->lines[i].name_len,
+				   &alloc);
+	for (size_t i = 0; w->extra_columns && w->extra_columns[i]; i++)
+		add_column(w, w->extra_columns[i], strlen(w->extra_columns[i]),
+			   &alloc);
+}
+
+/* TSV has no quoting: the separators inside a value become spaces. */
+static void tsv_cell(struct lk_strbuf *out, const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		char c = s[i];
+		lk_strbuf_addch(out, (c == '\t' || c == '\n' || c == '\r') ? ' ' : c);
+	}
+}
+
+static void format_tsv(struct lk_writer *w, const struct lk_record *rec,
+		       struct lk_strbuf *out)
+{
+	struct lk_strbuf tbuf = LK_STRBUF_INIT;
+
+	if (!w->header_written) {
+		choose_columns(w, rec);
+		for (size_t i = 0; i < w->ncolumns; i++) {
+			if (i)
+				lk_strbuf_addch(out, '\t');
+			tsv_cell(out, w->columns[i], strlen(w->columns[i]));
+		}
+		lk_strbuf_addch(out, '\n');
+		w->header_written = true;
+	}
+	lk_strbuf_addf(out, "%zu", rec->number);
+	for (size_t i = 1; i < w->ncolumns; i++) {
+		/* Column 1 is always "title"; the rest are plain fields. */
+		const char *v = i == 1 ? lk_record_title(rec, &tbuf)
+				       : lk_record_get(rec, w->columns[i]);
+		lk_strbuf_addch(out, '\t');
+		if (v)
+			tsv_cell(out, v, trimmed_len(v));
+	}
+	lk_strbuf_addch(out, '\n');
+	lk_strbuf_release(&tbuf);
+}
+
+/* ------------------------------------------------------------------- json */
+
+/* Exactly the JSON number grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+ * so that "01", "+1" or ".5" (which JSON rejects) stay strings. */
+static bool is_json_number(const char *s, size_t len)
+{
+	size_t i = 0, d;
+
+	if (i < len && s[i] == '-')
+		i++;
+	if (i < len && s[i] == '0') {
+		i++;
+	} else {
+		for (d = i; i < len && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+		if (i == d)
+			return false;
+	}
+	if (i < len && s[i] == '.') {
+		for (d = ++i; i < len && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+		if (i == d)
+			return false;
+	}
+	if (i < len && (s[i] == 'e' || s[i] == 'E')) {
+		i++;
+		if (i < len && (s[i] == '+' || s[i] == '-'))
+			i++;
+		for (d = i; i < len && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+		if (i == d)
+			return false;
+	}
+	return i == len;
+}
+
+/* Length of the valid UTF-8 sequence at s, or 0 if it is not one (bad lead
+ * byte, truncated, overlong, surrogate or beyond U+10FFFF). */
+static size_t utf8_seq_len(const unsigned char *s, size_t avail)
+{
+	unsigned long cp, min;
+	size_t len;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		len = 2, cp = s[0] & 0x1fu, min = 0x80;
+	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		len = 3, cp = s[0] & 0x0fu, min = 0x800;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		len = 4, cp = s[0] & 0x07u, min = 0x10000;
+	} else {
+		return 0;
+	}
+	if (len > avail)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3fu);
+	}
+	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return len;
+}
+
+/* A JSON string.  Invalid UTF-8 (levels from old DOS packs) becomes
+ * U+FFFD so the output is always valid JSON. */
+static void json_string(struct lk_strbuf *out, const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+
+	lk_strbuf_addch(out, '"');
+	for (size_t i = 0; i < len;) {
+		unsigned char c = u[i];
+		size_t n;
+
+		if (c == '"' || c == '\\') {
+			lk_strbuf_addch(out, '\\');
+			lk_strbuf_addch(out, (char)c);
+		} else if (c == '\n') {
+			lk_strbuf_addstr(out, "\\n");
+		} else if (c == '\t') {
+			lk_strbuf_addstr(out, "\\t");
+		} else if (c == '\r') {
+			lk_strbuf_addstr(out, "\\r");
+		} else if (c < 0x20) {
+			lk_strbuf_addf(out, "\\u%04x", (unsigned)c);
+		} else if ((n = utf8_seq_len(u + i, len - i)) > 0) {
+			lk_strbuf_add(out, u + i, n);
+			i += n;
+			continue;
+		} else {
+			lk_strbuf_addstr(out, "\\ufffd");
+		}
+		i++;
+	}
+	lk_strbuf_addch(out, '"');
+}
+
+static void json_value(struct lk_strbuf *out, const char *s)
+{
+	size_t len = trimmed_len(s);
+
+	if (is_json_number(s, len))
+		lk_strbuf_add(out, s, len);
+	else
+		json_string(out, s, len);
+}
+
+static bool json_reserved(const struct lk_line *l)
+{
+	static const char *const keys[] = { "record", "title", "grid", "comments" };
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(*keys); i++)
+		if (name_eq(l->text, l->name_len, keys[i]))
+			return true;
+	return false;
+}
+
+/* Whether a later field has the same name: JSON objects should not repeat
+ * keys, and the last value is the one lk_record_get reports. */
+static bool field_repeated_later(const struct lk_record *rec, size_t i)
+{
+	const struct lk_line *l = &rec->lines[i];
+
+	for (size_t j = i + 1; j < rec->nlines; j++) {
+		const struct lk_line *m = &rec->lines[j];
+		if (m->kind == LK_LINE_FIELD && m->name_len == l->name_len) {
+			size_t k = 0;
+			while (k < l->name_len &&
+			       ascii_lower(l->text[k]) == ascii_lower(m->text[k]))
+				k++;
+			if (k == l->name_len)
+				return true;
+		}
+	}
+	return false;
+}
+
+static void format_json(const struct lk_record *rec, struct lk_strbuf *out)
+{
+	struct lk_strbuf tmp = LK_STRBUF_INIT;
+	const char *title = lk_record_title(rec, &tmp);
+	size_t first, n = lk_record_grid(rec, &first);
+	bool any = false;
+
+	lk_strbuf_addf(out, "{\"record\":%zu,\"title\":", rec->number);
+	if (title)
+		json_string(out, title, trimmed_len(title));
+	else
+		lk_strbuf_addstr(out, "null");
+
+	lk_strbuf_reset(&tmp);
+	for (size_t i = first; i < first + n; i++) {
+		if (i > first)
+			lk_strbuf_addch(&tmp, '\n');
+		lk_strbuf_addstr(&tmp, rec->lines[i].text);
+	}
+	lk_strbuf_addstr(out, ",\"grid\":");
+	json_string(out, tmp.buf, tmp.len);
+
+	lk_strbuf_addstr(out, ",\"comments\":[");
+	for (size_t i = 0; i < rec->nlines; i++) {
+		const char *c = rec->lines[i].text + 1;
+		if (rec->lines[i].kind != LK_LINE_COMMENT)
+			continue;
+		while (is_blank_char(*c))
+			c++;
+		if (any)
+			lk_strbuf_addch(out, ',');
+		json_string(out, c, trimmed_len(c));
+		any = true;
+	}
+	lk_strbuf_addch(out, ']');
+
+	for (size_t i = 0; i < rec->nlines; i++) {
+		const struct lk_line *l = &rec->lines[i];
+		if (l->kind != LK_LINE_FIELD || json_reserved(l) ||
+		    field_repeated_later(rec, i))
+			continue;
+		lk_strbuf_addch(out, ',');
+		json_string(out, l->text, l->name_len);
+		lk_strbuf_addch(out, ':');
+		json_value(out, l->text + l->value_off);
+	}
+	lk_strbuf_addstr(out, "}\n");
+	lk_strbuf_release(&tmp);
+}
+
+/* ----------------------------------------------------------------- output */
+
+void lk_writer_format(struct lk_writer *w, const struct lk_record *rec,
+		      struct lk_strbuf *out)
+{
+	if (w->format == LK_FORMAT_TEXT) {
+		lk_record_write(rec, out);
+		lk_strbuf_addch(out, '\n');
+		return;
+	}
+	/* Headers of fields and comments describe the pack, not a level, and
+	 * have no row or object of their own. */
+	if (lk_record_grid(rec, NULL) == 0)
+		return;
+	if (w->format == LK_FORMAT_TSV)
+		format_tsv(w, rec, out);
+	else
+		format_json(rec, out);
+}
+
+int lk_writer_put(struct lk_writer *w, const struct lk_record *rec)
+{
+	lk_strbuf_reset(&w->buf);
+	lk_writer_format(w, rec, &w->buf);
+	if (w->buf.len && fwrite(w->buf.buf, 1, w->buf.len, w->fp) != w->buf.len)
+		return -1;
+	/* Flush every record: long-running commands (solving a pack) should
+	 * stream results to a pipe rather than deliver them all at the end. */
+	if (fflush(w->fp) != 0 || ferror(w->fp))
+		return -1;
+	return 0;
+}

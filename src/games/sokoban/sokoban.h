@@ -1,0 +1,124 @@
+/*
+ * sokoban.h - internals shared by the Sokoban game's source files.
+ *
+ * The board is stored padded by one wall on every side so that a cell's
+ * four neighbours always exist.  Cells the player can ever stand on (the
+ * flood fill from the player, boxes counted as floor) are the "floor";
+ * everything else is a wall to the solver.  Floor cells are also numbered
+ * densely in row-major order ("compact" indices) for the packed key:
+ *
+ *   key[0..1]  the player's compact index (little-endian)
+ *   key[2..]   one bit per floor cell: a box stands there
+ *
+ * Two state spaces share that key.  Under the "pushes" metric an edge is
+ * one push (the player's walk to it is free) and the player index is
+ * normalised to the least floor cell the player can reach, so positions
+ * that differ only by walking are one state.  Under "moves" an edge is one
+ * step, pushing or not, and the player index is exact: MixedAim's and
+ * PuzzleScript's notion of a state.
+ */
+#ifndef LEVELKIT_SOKOBAN_H
+#define LEVELKIT_SOKOBAN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "levelkit/game.h"
+#include "levelkit/grid.h"
+
+#define SOKO_INF 0xffffu
+
+enum soko_heuristic { SOKO_H_MATCHING, SOKO_H_MIXEDAIM };
+
+struct sokoban {
+	struct lk_level base;
+	int width, height;       /* padded board */
+	int cells;               /* width * height */
+	int off[4];              /* index offset of a step in each lk_dir */
+	char *board;             /* per cell: '#', ' ' or '.' as drawn, no movables */
+	uint8_t *wall;           /* per cell: not floor */
+	uint8_t *goal;           /* per cell */
+	uint8_t *dead;           /* per cell: a box here can never reach a goal */
+	int32_t *compact;        /* cell -> compact floor index, or -1 */
+	uint16_t *cell_of;       /* compact floor index -> cell */
+	int nfloor;
+	int nboxes, ngoals;
+	uint16_t *goals;         /* goal cells (on the floor) */
+	uint16_t player0;        /* start cell of the player */
+	uint8_t *box0;           /* start box bitset (bitset_bytes) */
+	uint8_t *goal_bits;      /* goals as a bitset */
+	size_t bitset_bytes;
+	bool push_graph;         /* metric pushes (else moves) */
+	bool impossible;         /* a box can never be moved onto a goal */
+	enum soko_heuristic heuristic;
+	/* push distance from every cell to every goal, ignoring other boxes:
+	 * dist[g * cells + c], SOKO_INF where impossible */
+	uint16_t *dist;
+};
+
+/* Per-thread working memory, carved out of the solver's scratch block. */
+struct soko_scratch {
+	bool ready;
+	uint8_t *box;            /* per cell: box present */
+	uint32_t *mark;          /* flood-fill stamps */
+	uint32_t stamp;
+	uint32_t *mark2;
+	uint32_t stamp2;
+	uint16_t *stack;         /* flood-fill stack / BFS queue */
+	uint16_t *boxes;         /* list of box cells */
+	uint8_t *frozen_seen;    /* freeze test: cells treated as walls */
+	int *cost;               /* matching: nboxes x ngoals */
+	int *hung;               /* matching: working arrays */
+};
+
+size_t soko_scratch_size(const struct sokoban *s);
+struct soko_scratch *soko_scratch(const struct sokoban *s, void *scratch);
+
+static inline uint16_t soko_key_player(const uint8_t *key)
+{
+	return (uint16_t)(key[0] | (key[1] << 8));
+}
+static inline void soko_key_set_player(uint8_t *key, unsigned compact)
+{
+	key[0] = (uint8_t)(compact & 0xff);
+	key[1] = (uint8_t)(compact >> 8);
+}
+static inline bool soko_bit(const uint8_t *bits, int i)
+{
+	return bits[i >> 3] >> (i & 7) & 1;
+}
+static inline void soko_bit_flip(uint8_t *bits, int i)
+{
+	bits[i >> 3] ^= (uint8_t)(1u << (i & 7));
+}
+
+/* Unpack a key's boxes into sc->box (which must be all clear) and
+ * sc->boxes; returns the number of boxes.  soko_clear_boxes undoes it. */
+int soko_unpack(const struct sokoban *s, const uint8_t *key, struct soko_scratch *sc);
+void soko_clear_boxes(const struct sokoban *s, struct soko_scratch *sc, int n);
+/* Flood fill the player's reach from cell into sc->mark with a fresh
+ * stamp; returns the least compact index reached. */
+int soko_reach(const struct sokoban *s, struct soko_scratch *sc, int cell);
+/* Would a box just moved onto cell be frozen off its goal (or freeze a
+ * neighbour off its goal)?  sc->box must hold the new position. */
+bool soko_freeze_deadlock(const struct sokoban *s, struct soko_scratch *sc, int cell);
+
+/* game vtable members, by file */
+int soko_validate(const struct lk_record *rec, const struct lk_level_options *opt,
+		  struct lk_strbuf *err, size_t *line);
+struct lk_level *soko_new_level(const struct lk_record *rec, const struct lk_level_options *opt);
+void soko_free_level(struct lk_level *level);
+void soko_initial_state(const struct lk_level *level, void *key);
+unsigned soko_successors(const struct lk_level *level, const void *key, void *scratch,
+			 unsigned char *keys_out, struct lk_edge *edges);
+bool soko_is_goal(const struct lk_level *level, const void *key);
+unsigned soko_heuristic(const struct lk_level *level, const void *key, void *scratch);
+void soko_format_solution(const struct lk_level *level, const unsigned char *keys,
+			  size_t nkeys, struct lk_strbuf *out, struct lk_solution_stats *stats);
+int soko_replay(const struct lk_level *level, const char *solution,
+		struct lk_solution_stats *stats, bool *solved, struct lk_strbuf *err);
+void soko_write_state(const struct lk_level *level, const void *key, struct lk_strbuf *out);
+
+extern const struct lk_game lk_game_sokoban;
+
+#endif

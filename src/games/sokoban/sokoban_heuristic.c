@@ -1,0 +1,147 @@
+/*
+ * sokoban_heuristic.c - lower bounds on the pushes still needed.
+ *
+ * "matching": the minimum-cost perfect matching of boxes to goals where a
+ * pair costs the box's push distance to that goal with other boxes
+ * ignored (Junghanns and Schaeffer).  Each push moves one box one cell, so
+ * the bound is admissible for pushes and for moves, and consistent.  A box
+ * that can reach no free goal makes the state dead.
+ *
+ * "mixedaim": MixedAim's generalised heuristic for "All Crate on Target":
+ * a greedy maximal matching on Manhattan distances, halved because a
+ * greedy matching may cost up to twice the optimum.  Weaker, but it is
+ * what reproduces the thesis's difficulty figures.
+ */
+#include <stdlib.h>
+
+#include "sokoban.h"
+
+#define BIG (1 << 20)
+
+/*
+ * Hungarian algorithm (shortest augmenting paths with potentials) for an
+ * n x m cost matrix, n <= m, rows 1..n and columns 1..m.  Returns the
+ * least total cost of assigning every row a distinct column.
+ */
+static long hungarian(const int *cost, int n, int m, int *work)
+{
+	int *u = work, *v = u + n + 1, *p = v + m + 1, *way = p + m + 1;
+	int *minv = way + m + 1, *used = minv + m + 1;
+	for (int j = 0; j <= m; j++)
+		v[j] = p[j] = 0;
+	for (int i = 0; i <= n; i++)
+		u[i] = 0;
+	for (int i = 1; i <= n; i++) {
+		p[0] = i;
+		int j0 = 0;
+		for (int j = 0; j <= m; j++) {
+			minv[j] = 0x7fffffff;
+			used[j] = 0;
+		}
+		do {
+			used[j0] = 1;
+			int i0 = p[j0], delta = 0x7fffffff, j1 = 0;
+			for (int j = 1; j <= m; j++) {
+				if (used[j])
+					continue;
+				int cur = cost[(i0 - 1) * m + (j - 1)] - u[i0] - v[j];
+				if (cur < minv[j]) {
+					minv[j] = cur;
+					way[j] = j0;
+				}
+				if (minv[j] < delta) {
+					delta = minv[j];
+					j1 = j;
+				}
+			}
+			for (int j = 0; j <= m; j++) {
+				if (used[j]) {
+					u[p[j]] += delta;
+					v[j] -= delta;
+				} else {
+					minv[j] -= delta;
+				}
+			}
+			j0 = j1;
+		} while (p[j0] != 0);
+		do {
+			int j1 = way[j0];
+			p[j0] = p[j1];
+			j0 = j1;
+		} while (j0);
+	}
+	long total = 0;
+	for (int j = 1; j <= m; j++)
+		if (p[j])
+			total += cost[(p[j] - 1) * m + (j - 1)];
+	return total;
+}
+
+static unsigned matching_bound(const struct sokoban *s, struct soko_scratch *sc, int n)
+{
+	int m = s->ngoals;
+	for (int i = 0; i < n; i++) {
+		int best = BIG;
+		for (int g = 0; g < m; g++) {
+			unsigned d = s->dist[(size_t)g * (size_t)s->cells + sc->boxes[i]];
+			int c = d == SOKO_INF ? BIG : (int)d;
+			sc->cost[i * m + g] = c;
+			if (c < best)
+				best = c;
+		}
+		if (best == BIG)
+			return LK_H_DEAD;
+	}
+	long total = hungarian(sc->cost, n, m, sc->hung);
+	return total >= BIG ? LK_H_DEAD : (unsigned)total;
+}
+
+static int manhattan(const struct sokoban *s, int a, int b)
+{
+	int ax = a % s->width, ay = a / s->width, bx = b % s->width, by = b / s->width;
+	return abs(ax - bx) + abs(ay - by);
+}
+
+static unsigned mixedaim_bound(const struct sokoban *s, struct soko_scratch *sc, int n)
+{
+	int m = s->ngoals;
+	int *row_used = sc->hung, *col_used = row_used + n;
+	for (int i = 0; i < n; i++)
+		row_used[i] = 0;
+	for (int g = 0; g < m; g++)
+		col_used[g] = 0;
+	long total = 0;
+	for (int k = 0; k < n; k++) {
+		int bi = -1, bg = -1, best = 0x7fffffff;
+		for (int i = 0; i < n; i++) {
+			if (row_used[i])
+				continue;
+			for (int g = 0; g < m; g++) {
+				if (col_used[g])
+					continue;
+				int d = manhattan(s, sc->boxes[i], s->goals[g]);
+				if (d < best) {
+					best = d;
+					bi = i;
+					bg = g;
+				}
+			}
+		}
+		row_used[bi] = col_used[bg] = 1;
+		total += best;
+	}
+	return (unsigned)(total / 2);
+}
+
+unsigned soko_heuristic(const struct lk_level *level, const void *key, void *scratch)
+{
+	const struct sokoban *s = (const struct sokoban *)level;
+	if (s->impossible)
+		return LK_H_DEAD;
+	struct soko_scratch *sc = soko_scratch(s, scratch);
+	int n = soko_unpack(s, key, sc);
+	unsigned h = s->heuristic == SOKO_H_MIXEDAIM ? mixedaim_bound(s, sc, n)
+						     : matching_bound(s, sc, n);
+	soko_clear_boxes(s, sc, n);
+	return h;
+}

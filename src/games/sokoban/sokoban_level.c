@@ -1,0 +1,314 @@
+/*
+ * sokoban_level.c - reading a Sokoban level: validation, then the static
+ * analysis every search relies on (playable floor, goal distances, dead
+ * squares), and the game's vtable.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "levelkit/grid.h"
+#include "sokoban.h"
+
+static const char *const soko_metrics[] = { "pushes", "moves", NULL };
+static const char *const soko_heuristics[] = { "matching", "mixedaim", NULL };
+
+/* Characters of the XSB format, plus run-length digits and row breaks. */
+static bool xsb_char(char c)
+{
+	return strchr("#@+$*. -_|", c) != NULL || (c >= '0' && c <= '9');
+}
+
+/* The grid of a record with '-' and '_' read as floor.  Returns 0 or -1
+ * with err and *line (index into rec->lines) set. */
+static int read_grid(const struct lk_record *rec, struct lk_grid *g, struct lk_strbuf *err,
+		     size_t *line)
+{
+	size_t first, n = lk_record_grid(rec, &first);
+	if (n == 0) {
+		lk_strbuf_addstr(err, "record has no grid");
+		*line = (size_t)-1;
+		return -1;
+	}
+	const char **rows = lk_xmalloc(n * sizeof *rows);
+	for (size_t i = 0; i < n; i++) {
+		const char *t = rec->lines[first + i].text;
+		for (size_t k = 0; t[k]; k++) {
+			if (!xsb_char(t[k]) && !(t[k] == '\r' && !t[k + 1])) {
+				lk_strbuf_addf(err, "unknown sokoban cell '%c' in column %zu", t[k], k + 1);
+				*line = first + i;
+				free(rows);
+				return -1;
+			}
+		}
+		rows[i] = t;
+	}
+	struct lk_grid_parse opt = { .fill = ' ', .run_length = true };
+	size_t bad = 0;
+	int rc = lk_grid_parse_rows(g, rows, n, &opt, err, &bad);
+	free(rows);
+	if (rc < 0) {
+		*line = first + bad;
+		return -1;
+	}
+	for (int i = 0; i < g->width * g->height; i++)
+		if (g->cells[i] == '-' || g->cells[i] == '_')
+			g->cells[i] = ' ';
+	return 0;
+}
+
+static bool is_player(char c) { return c == '@' || c == '+'; }
+static bool is_box(char c) { return c == '$' || c == '*'; }
+static bool is_goal(char c) { return c == '.' || c == '*' || c == '+'; }
+
+/* Row y of the grid as an index into rec->lines (run-length packs may
+ * put several rows on one line; then the grid's first line is used). */
+static size_t row_line(const struct lk_record *rec, const struct lk_grid *g, int y)
+{
+	size_t first, n = lk_record_grid(rec, &first);
+	return (size_t)g->height == n ? first + (size_t)y : first;
+}
+
+int soko_validate(const struct lk_record *rec, const struct lk_level_options *opt,
+		  struct lk_strbuf *err, size_t *line)
+{
+	(void)opt;
+	struct lk_grid g;
+	if (read_grid(rec, &g, err, line) < 0)
+		return -1;
+	int px = -1, py = -1, boxes = 0, goals = 0, rc = -1;
+	for (int y = 0; y < g.height; y++) {
+		for (int x = 0; x < g.width; x++) {
+			char c = lk_grid_get(&g, x, y);
+			boxes += is_box(c);
+			goals += is_goal(c);
+			if (!is_player(c))
+				continue;
+			if (px >= 0) {
+				lk_strbuf_addf(err, "more than one player (second in column %d)", x + 1);
+				*line = row_line(rec, &g, y);
+				goto out;
+			}
+			px = x;
+			py = y;
+		}
+	}
+	if (px < 0) {
+		lk_strbuf_addstr(err, "level has no player");
+		*line = row_line(rec, &g, 0);
+		goto out;
+	}
+	if (boxes > goals) {
+		lk_strbuf_addf(err, "more boxes (%d) than goals (%d)", boxes, goals);
+		*line = row_line(rec, &g, 0);
+		goto out;
+	}
+	/* The player must be walled in: walk everywhere that is not a wall. */
+	{
+		size_t n = (size_t)g.width * (size_t)g.height;
+		uint8_t *seen = lk_xcalloc(n, 1);
+		int *stack = lk_xmalloc(n * sizeof *stack);
+		int sp = 0, open_y = -1;
+		stack[sp++] = py * g.width + px;
+		seen[py * g.width + px] = 1;
+		while (sp > 0 && open_y < 0) {
+			int c = stack[--sp], x = c % g.width, y = c / g.width;
+			for (int d = 0; d < 4; d++) {
+				int nx = x + lk_dir_dx[d], ny = y + lk_dir_dy[d];
+				if (!lk_grid_inside(&g, nx, ny)) {
+					open_y = y;
+					break;
+				}
+				int nc = ny * g.width + nx;
+				if (!seen[nc] && g.cells[nc] != '#') {
+					seen[nc] = 1;
+					stack[sp++] = nc;
+				}
+			}
+		}
+		free(seen);
+		free(stack);
+		if (open_y >= 0) {
+			lk_strbuf_addstr(err, "level is not enclosed: the player can walk off the grid");
+			*line = row_line(rec, &g, open_y);
+			goto out;
+		}
+	}
+	rc = 0;
+out:
+	lk_grid_release(&g);
+	return rc;
+}
+
+/* Push distances to goal number gi: a reverse breadth-first search that
+ * pulls a box away from the goal (the player needs the cell beyond). */
+static void goal_distances(struct sokoban *s, int gi, uint16_t *queue)
+{
+	uint16_t *dist = s->dist + (size_t)gi * (size_t)s->cells;
+	for (int c = 0; c < s->cells; c++)
+		dist[c] = SOKO_INF;
+	int head = 0, tail = 0;
+	dist[s->goals[gi]] = 0;
+	queue[tail++] = s->goals[gi];
+	while (head < tail) {
+		int y = queue[head++];
+		for (int d = 0; d < 4; d++) {
+			int x = y - s->off[d];       /* where the box came from */
+			int p = x - s->off[d];       /* where the player stood */
+			if (s->wall[x] || s->wall[p] || dist[x] != SOKO_INF)
+				continue;
+			dist[x] = (uint16_t)(dist[y] + 1);
+			queue[tail++] = (uint16_t)x;
+		}
+	}
+}
+
+struct lk_level *soko_new_level(const struct lk_record *rec, const struct lk_level_options *opt)
+{
+	struct lk_grid g;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	size_t line;
+	if (read_grid(rec, &g, &err, &line) < 0) {
+		lk_strbuf_release(&err);
+		return NULL;
+	}
+	lk_strbuf_release(&err);
+
+	struct sokoban *s = lk_xcalloc(1, sizeof *s);
+	s->width = g.width + 2;
+	s->height = g.height + 2;
+	s->cells = s->width * s->height;
+	for (int d = 0; d < 4; d++)
+		s->off[d] = lk_dir_dy[d] * s->width + lk_dir_dx[d];
+	s->push_graph = !opt->metric || strcmp(opt->metric, "pushes") == 0;
+	s->heuristic = opt->heuristic && strcmp(opt->heuristic, "mixedaim") == 0
+			       ? SOKO_H_MIXEDAIM : SOKO_H_MATCHING;
+
+	size_t n = (size_t)s->cells;
+	char *board = lk_xmalloc(n);
+	memset(board, '#', n);
+	for (int y = 0; y < g.height; y++)
+		for (int x = 0; x < g.width; x++)
+			board[(y + 1) * s->width + x + 1] = lk_grid_get(&g, x, y);
+	lk_grid_release(&g);
+
+	/* Floor = everything the player can reach with boxes counted as floor. */
+	s->wall = lk_xmalloc(n);
+	memset(s->wall, 1, n);
+	s->goal = lk_xcalloc(n, 1);
+	uint16_t *queue = lk_xmalloc(n * sizeof *queue);
+	for (int c = 0; c < s->cells; c++)
+		if (is_player(board[c]))
+			s->player0 = (uint16_t)c;
+	int head = 0, tail = 0;
+	queue[tail++] = s->player0;
+	s->wall[s->player0] = 0;
+	while (head < tail) {
+		int c = queue[head++];
+		for (int d = 0; d < 4; d++) {
+			int nc = c + s->off[d];
+			if (s->wall[nc] && board[nc] != '#') {
+				s->wall[nc] = 0;
+				queue[tail++] = (uint16_t)nc;
+			}
+		}
+	}
+	/* Number the floor; a box outside it can never move: on a goal it is
+	 * a wall, off a goal it makes the level impossible. */
+	s->compact = lk_xmalloc(n * sizeof *s->compact);
+	s->cell_of = lk_xmalloc(n * sizeof *s->cell_of);
+	s->goals = lk_xmalloc(n * sizeof *s->goals);
+	for (int c = 0; c < s->cells; c++) {
+		s->compact[c] = -1;
+		if (s->wall[c]) {
+			if (is_box(board[c]) && !is_goal(board[c]))
+				s->impossible = true;
+			continue;
+		}
+		s->compact[c] = s->nfloor;
+		s->cell_of[s->nfloor++] = (uint16_t)c;
+		if (is_goal(board[c])) {
+			s->goal[c] = 1;
+			s->goals[s->ngoals++] = (uint16_t)c;
+		}
+	}
+	s->bitset_bytes = ((size_t)s->nfloor + 7) / 8;
+	s->box0 = lk_xcalloc(s->bitset_bytes, 1);
+	s->goal_bits = lk_xcalloc(s->bitset_bytes, 1);
+	for (int i = 0; i < s->nfloor; i++) {
+		int c = s->cell_of[i];
+		if (is_box(board[c])) {
+			soko_bit_flip(s->box0, i);
+			s->nboxes++;
+		}
+		if (s->goal[c])
+			soko_bit_flip(s->goal_bits, i);
+	}
+	if (s->nboxes > s->ngoals)
+		s->impossible = true;
+	/* Keep the fixed part of the drawing for write_state. */
+	for (int c = 0; c < s->cells; c++) {
+		if (board[c] == '#' || (s->wall[c] && is_box(board[c])))
+			board[c] = is_box(board[c]) ? '*' : '#';
+		else
+			board[c] = is_goal(board[c]) ? '.' : ' ';
+	}
+	s->board = board;
+
+	s->dist = lk_xmalloc((size_t)(s->ngoals ? s->ngoals : 1) * n * sizeof *s->dist);
+	for (int gi = 0; gi < s->ngoals; gi++)
+		goal_distances(s, gi, queue);
+	free(queue);
+	s->dead = lk_xcalloc(n, 1);
+	for (int c = 0; c < s->cells; c++) {
+		if (s->wall[c])
+			continue;
+		bool reachable = false;
+		for (int gi = 0; gi < s->ngoals && !reachable; gi++)
+			reachable = s->dist[(size_t)gi * n + (size_t)c] != SOKO_INF;
+		s->dead[c] = !reachable;
+		if (s->dead[c] && soko_bit(s->box0, s->compact[c]))
+			s->impossible = true;
+	}
+
+	s->base.game = &lk_game_sokoban;
+	s->base.key_size = 2 + s->bitset_bytes;
+	s->base.max_successors = s->push_graph ? (unsigned)(4 * (s->nboxes ? s->nboxes : 1)) : 4;
+	s->base.scratch_size = soko_scratch_size(s);
+	s->base.metric = s->push_graph ? "pushes" : "moves";
+	s->base.has_heuristic = true;
+	s->base.heuristic_admissible = true;
+	return &s->base;
+}
+
+void soko_free_level(struct lk_level *level)
+{
+	struct sokoban *s = (struct sokoban *)level;
+	free(s->board);
+	free(s->wall);
+	free(s->goal);
+	free(s->dead);
+	free(s->compact);
+	free(s->cell_of);
+	free(s->goals);
+	free(s->box0);
+	free(s->goal_bits);
+	free(s->dist);
+	free(s);
+}
+
+const struct lk_game lk_game_sokoban = {
+	.name = "sokoban",
+	.summary = "push every box onto a goal (XSB notation)",
+	.metrics = soko_metrics,
+	.heuristics = soko_heuristics,
+	.validate = soko_validate,
+	.new_level = soko_new_level,
+	.free_level = soko_free_level,
+	.initial_state = soko_initial_state,
+	.successors = soko_successors,
+	.is_goal = soko_is_goal,
+	.heuristic = soko_heuristic,
+	.format_solution = soko_format_solution,
+	.replay = soko_replay,
+	.write_state = soko_write_state,
+};

@@ -1,0 +1,303 @@
+/*
+ * sokoban_moves.c - Sokoban's state space: the start, the successors of a
+ * state (pushes or single steps), the goal test and the deadlock pruning
+ * that is applied to every push (dead squares, freeze deadlocks).
+ */
+#include <stdalign.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sokoban.h"
+
+/* Carve one block into the scratch arrays; the block is zeroed by the
+ * solver, so `ready` tells a fresh block from a prepared one. */
+static size_t align_up(size_t n)
+{
+	return (n + alignof(max_align_t) - 1) & ~(alignof(max_align_t) - 1);
+}
+
+static size_t layout(const struct sokoban *s, struct soko_scratch *sc, unsigned char *base)
+{
+	size_t n = (size_t)s->cells, at = align_up(sizeof(struct soko_scratch));
+	size_t nb = (size_t)(s->nboxes ? s->nboxes : 1), ng = (size_t)(s->ngoals ? s->ngoals : 1);
+#define CARVE(field, count)                                                   \
+	do {                                                                  \
+		if (base)                                                     \
+			sc->field = (void *)(base + at);                      \
+		at += align_up((count) * sizeof *sc->field);                  \
+	} while (0)
+	CARVE(box, n);
+	CARVE(mark, n);
+	CARVE(mark2, n);
+	CARVE(stack, n);
+	CARVE(boxes, nb);
+	CARVE(frozen_seen, n);
+	CARVE(cost, nb * ng);
+	CARVE(hung, 4 * (ng + 1) + 2 * (nb + 1) + ng + 1);
+#undef CARVE
+	return at;
+}
+
+size_t soko_scratch_size(const struct sokoban *s)
+{
+	struct soko_scratch dummy;
+	return layout(s, &dummy, NULL);
+}
+
+struct soko_scratch *soko_scratch(const struct sokoban *s, void *scratch)
+{
+	struct soko_scratch *sc = scratch;
+	if (!sc->ready) {
+		layout(s, sc, scratch);
+		sc->ready = true;
+	}
+	return sc;
+}
+
+/* Index of the lowest set bit of a non-zero byte. */
+static inline int lowest_bit(unsigned v)
+{
+#if defined(__GNUC__)
+	return __builtin_ctz(v);
+#else
+	int i = 0;
+	while (!(v & 1u)) {
+		v >>= 1;
+		i++;
+	}
+	return i;
+#endif
+}
+
+int soko_unpack(const struct sokoban *s, const uint8_t *key, struct soko_scratch *sc)
+{
+	const uint8_t *bits = key + 2;
+	int n = 0;
+	for (size_t b = 0; b < s->bitset_bytes; b++) {
+		unsigned v = bits[b];
+		while (v) {
+			int i = (int)(b * 8) + lowest_bit(v);
+			v &= v - 1;
+			int c = s->cell_of[i];
+			sc->box[c] = 1;
+			sc->boxes[n++] = (uint16_t)c;
+		}
+	}
+	return n;
+}
+
+void soko_clear_boxes(const struct sokoban *s, struct soko_scratch *sc, int n)
+{
+	(void)s;
+	for (int i = 0; i < n; i++)
+		sc->box[sc->boxes[i]] = 0;
+}
+
+static uint32_t next_stamp(uint32_t *mark, uint32_t *stamp, size_t n)
+{
+	if (++*stamp == 0) {   /* wrapped: old stamps could collide */
+		memset(mark, 0, n * sizeof *mark);
+		*stamp = 1;
+	}
+	return *stamp;
+}
+
+int soko_reach(const struct sokoban *s, struct soko_scratch *sc, int cell)
+{
+	uint32_t st = next_stamp(sc->mark, &sc->stamp, (size_t)s->cells);
+	int sp = 0, least = s->compact[cell];
+	sc->mark[cell] = st;
+	sc->stack[sp++] = (uint16_t)cell;
+	while (sp > 0) {
+		int c = sc->stack[--sp];
+		for (int d = 0; d < 4; d++) {
+			int nc = c + s->off[d];
+			if (s->wall[nc] || sc->box[nc] || sc->mark[nc] == st)
+				continue;
+			sc->mark[nc] = st;
+			sc->stack[sp++] = (uint16_t)nc;
+			if (s->compact[nc] < least)
+				least = s->compact[nc];
+		}
+	}
+	return least;
+}
+
+/* Least compact index the player reaches from cell, using mark2 so the
+ * parent's reach in mark stays valid while children are built. */
+static int normalised_player(const struct sokoban *s, struct soko_scratch *sc, int cell)
+{
+	uint32_t st = next_stamp(sc->mark2, &sc->stamp2, (size_t)s->cells);
+	int sp = 0, least = s->compact[cell];
+	sc->mark2[cell] = st;
+	sc->stack[sp++] = (uint16_t)cell;
+	while (sp > 0) {
+		int c = sc->stack[--sp];
+		for (int d = 0; d < 4; d++) {
+			int nc = c + s->off[d];
+			if (s->wall[nc] || sc->box[nc] || sc->mark2[nc] == st)
+				continue;
+			sc->mark2[nc] = st;
+			sc->stack[sp++] = (uint16_t)nc;
+			if (s->compact[nc] < least)
+				least = s->compact[nc];
+		}
+	}
+	return least;
+}
+
+/*
+ * Freeze deadlocks.  A box is blocked along an axis when a wall is on
+ * either side, when both sides are dead squares, or when a box on either
+ * side is itself frozen; while a neighbour is examined the box under test
+ * counts as a wall, which breaks cycles.  A frozen box can never move
+ * again, so if any box found frozen stands off a goal the state is dead.
+ */
+static bool frozen(const struct sokoban *s, struct soko_scratch *sc, int c, bool *off_goal);
+
+static bool blocked(const struct sokoban *s, struct soko_scratch *sc, int c, int axis,
+		    bool *off_goal)
+{
+	int a = c - s->off[axis], b = c + s->off[axis];
+	if (s->wall[a] || s->wall[b] || sc->frozen_seen[a] || sc->frozen_seen[b])
+		return true;
+	if (s->dead[a] && s->dead[b])
+		return true;
+	sc->frozen_seen[c] = 1;
+	bool r = (sc->box[a] && frozen(s, sc, a, off_goal)) ||
+		 (sc->box[b] && frozen(s, sc, b, off_goal));
+	sc->frozen_seen[c] = 0;
+	return r;
+}
+
+static bool frozen(const struct sokoban *s, struct soko_scratch *sc, int c, bool *off_goal)
+{
+	/* axis 1 = horizontal neighbours (right/left), 0 = vertical */
+	if (blocked(s, sc, c, LK_RIGHT, off_goal) && blocked(s, sc, c, LK_UP, off_goal)) {
+		if (!s->goal[c])
+			*off_goal = true;
+		return true;
+	}
+	return false;
+}
+
+bool soko_freeze_deadlock(const struct sokoban *s, struct soko_scratch *sc, int cell)
+{
+	bool off_goal = false;
+	return frozen(s, sc, cell, &off_goal) && off_goal;
+}
+
+void soko_initial_state(const struct lk_level *level, void *key)
+{
+	const struct sokoban *s = (const struct sokoban *)level;
+	uint8_t *k = key;
+	memcpy(k + 2, s->box0, s->bitset_bytes);
+	soko_key_set_player(k, (unsigned)s->compact[s->player0]);
+	if (!s->push_graph)
+		return;
+	/* Normalise the player through a throw-away scratch. */
+	void *block = lk_xcalloc(1, soko_scratch_size(s));
+	struct soko_scratch *sc = soko_scratch(s, block);
+	int n = soko_unpack(s, k, sc);
+	soko_key_set_player(k, (unsigned)soko_reach(s, sc, s->player0));
+	soko_clear_boxes(s, sc, n);
+	free(block);
+}
+
+bool soko_is_goal(const struct lk_level *level, const void *key)
+{
+	const struct sokoban *s = (const struct sokoban *)level;
+	const uint8_t *bits = (const uint8_t *)key + 2;
+	if (s->impossible)
+		return false;
+	for (size_t i = 0; i < s->bitset_bytes; i++)
+		if (bits[i] & ~s->goal_bits[i])
+			return false;
+	return true;
+}
+
+/* Emit the state with box moved from->to and the player at player_cell. */
+static void emit(const struct sokoban *s, const uint8_t *key, int from, int to, int player_compact,
+		 uint8_t *out)
+{
+	memcpy(out + 2, key + 2, s->bitset_bytes);
+	soko_bit_flip(out + 2, s->compact[from]);
+	soko_bit_flip(out + 2, s->compact[to]);
+	soko_key_set_player(out, (unsigned)player_compact);
+}
+
+static unsigned push_successors(const struct sokoban *s, const uint8_t *key,
+				struct soko_scratch *sc, unsigned char *out, struct lk_edge *edges)
+{
+	size_t ks = s->base.key_size;
+	int n = soko_unpack(s, key, sc);
+	unsigned count = 0;
+	soko_reach(s, sc, s->cell_of[soko_key_player(key)]);
+	uint32_t st = sc->stamp;
+	for (int i = 0; i < n; i++) {
+		int b = sc->boxes[i];
+		for (int d = 0; d < 4; d++) {
+			int to = b + s->off[d], from = b - s->off[d];
+			if (sc->mark[from] != st || s->wall[to] || sc->box[to] || s->dead[to])
+				continue;
+			sc->box[b] = 0;
+			sc->box[to] = 1;
+			if (!soko_freeze_deadlock(s, sc, to)) {
+				int p = normalised_player(s, sc, b);
+				emit(s, key, b, to, p, out + count * ks);
+				edges[count++].cost = 1;
+			}
+			sc->box[to] = 0;
+			sc->box[b] = 1;
+		}
+	}
+	soko_clear_boxes(s, sc, n);
+	return count;
+}
+
+static unsigned step_successors(const struct sokoban *s, const uint8_t *key,
+				struct soko_scratch *sc, unsigned char *out, struct lk_edge *edges)
+{
+	size_t ks = s->base.key_size;
+	int n = soko_unpack(s, key, sc);
+	unsigned count = 0;
+	int p = s->cell_of[soko_key_player(key)];
+	for (int d = 0; d < 4; d++) {
+		int q = p + s->off[d];
+		if (s->wall[q])
+			continue;
+		uint8_t *k = out + count * ks;
+		if (!sc->box[q]) {
+			memcpy(k + 2, key + 2, s->bitset_bytes);
+			soko_key_set_player(k, (unsigned)s->compact[q]);
+			edges[count++].cost = 1;
+			continue;
+		}
+		int to = q + s->off[d];
+		if (s->wall[to] || sc->box[to] || s->dead[to])
+			continue;
+		sc->box[q] = 0;
+		sc->box[to] = 1;
+		bool deadlock = soko_freeze_deadlock(s, sc, to);
+		sc->box[to] = 0;
+		sc->box[q] = 1;
+		if (deadlock)
+			continue;
+		emit(s, key, q, to, s->compact[q], k);
+		edges[count++].cost = 1;
+	}
+	soko_clear_boxes(s, sc, n);
+	return count;
+}
+
+unsigned soko_successors(const struct lk_level *level, const void *key, void *scratch,
+			 unsigned char *keys_out, struct lk_edge *edges)
+{
+	const struct sokoban *s = (const struct sokoban *)level;
+	if (s->impossible)
+		return 0;
+	struct soko_scratch *sc = soko_scratch(s, scratch);
+	if (s->push_graph)
+		return push_successors(s, key, sc, keys_out, edges);
+	return step_successors(s, key, sc, keys_out, edges);
+}

@@ -1,0 +1,209 @@
+/*
+ * sokoban_notation.c - LURD notation: turning a path of states into moves
+ * (lower case walks, upper case pushes), replaying a move string, and
+ * drawing a state in XSB characters.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sokoban.h"
+
+static const char upper[4] = { 'U', 'R', 'D', 'L' };
+
+static int dir_between(const struct sokoban *s, int from, int to)
+{
+	for (int d = 0; d < 4; d++)
+		if (from + s->off[d] == to)
+			return d;
+	return -1;
+}
+
+/* Append the shortest walk from cell a to cell b around walls and boxes;
+ * returns its length, or -1 when b is out of reach. */
+static long walk(const struct sokoban *s, const uint8_t *box, int a, int b, struct lk_strbuf *out)
+{
+	if (a == b)
+		return 0;
+	size_t n = (size_t)s->cells;
+	int *from = lk_xmalloc(n * sizeof *from);
+	int *queue = lk_xmalloc(n * sizeof *queue);
+	for (size_t i = 0; i < n; i++)
+		from[i] = -1;
+	int head = 0, tail = 0;
+	queue[tail++] = a;
+	from[a] = a;
+	while (head < tail && from[b] < 0) {
+		int c = queue[head++];
+		for (int d = 0; d < 4; d++) {
+			int nc = c + s->off[d];
+			if (s->wall[nc] || box[nc] || from[nc] >= 0)
+				continue;
+			from[nc] = c;
+			queue[tail++] = nc;
+		}
+	}
+	long len = -1;
+	if (from[b] >= 0) {
+		/* Collect the walk backwards, then append it forwards. */
+		int steps = 0;
+		for (int c = b; c != a; c = from[c])
+			queue[steps++] = dir_between(s, from[c], c);
+		for (int i = steps - 1; i >= 0; i--)
+			lk_strbuf_addch(out, lk_dir_letter[queue[i]]);
+		len = steps;
+	}
+	free(from);
+	free(queue);
+	return len;
+}
+
+/* Cells of the boxes in a key, written into box (per cell). */
+static void boxes_of(const struct sokoban *s, const uint8_t *key, uint8_t *box)
+{
+	memset(box, 0, (size_t)s->cells);
+	for (int i = 0; i < s->nfloor; i++)
+		if (soko_bit(key + 2, i))
+			box[s->cell_of[i]] = 1;
+}
+
+void soko_format_solution(const struct lk_level *level, const unsigned char *keys,
+			  size_t nkeys, struct lk_strbuf *out, struct lk_solution_stats *stats)
+{
+	const struct sokoban *s = (const struct sokoban *)level;
+	size_t ks = level->key_size;
+	uint8_t *box = lk_xmalloc((size_t)s->cells);
+	int player = s->player0;
+	memset(stats, 0, sizeof *stats);
+	stats->has_pushes = true;
+	boxes_of(s, keys, box);
+	for (size_t k = 1; k < nkeys; k++) {
+		const uint8_t *prev = keys + (k - 1) * ks, *next = keys + k * ks;
+		int from = -1, to = -1;
+		for (int i = 0; i < s->nfloor; i++) {
+			bool a = soko_bit(prev + 2, i), b = soko_bit(next + 2, i);
+			if (a && !b)
+				from = s->cell_of[i];
+			if (b && !a)
+				to = s->cell_of[i];
+		}
+		if (from < 0) {
+			/* a step without a push (moves metric) */
+			int q = s->cell_of[soko_key_player(next)];
+			lk_strbuf_addch(out, lk_dir_letter[dir_between(s, player, q)]);
+			stats->moves++;
+			player = q;
+			continue;
+		}
+		int d = dir_between(s, from, to);
+		long w = walk(s, box, player, from - s->off[d], out);
+		lk_strbuf_addch(out, upper[d]);
+		stats->moves += (unsigned long)(w > 0 ? w : 0) + 1;
+		stats->pushes++;
+		box[from] = 0;
+		box[to] = 1;
+		player = from;
+	}
+	free(box);
+}
+
+int soko_replay(const struct lk_level *level, const char *solution,
+		struct lk_solution_stats *stats, bool *solved, struct lk_strbuf *err)
+{
+	const struct sokoban *s = (const struct sokoban *)level;
+	uint8_t *box = lk_xmalloc((size_t)s->cells);
+	uint8_t *start = lk_xcalloc(1, level->key_size);
+	int player = s->player0, rc = -1;
+	unsigned long step = 0;
+	memset(stats, 0, sizeof *stats);
+	stats->has_pushes = true;
+	memcpy(start + 2, s->box0, s->bitset_bytes);
+	boxes_of(s, start, box);
+	free(start);
+
+	for (const char *p = solution; *p; p++) {
+		if (isspace((unsigned char)*p))
+			continue;
+		unsigned long repeat = 1;
+		if (isdigit((unsigned char)*p)) {
+			repeat = 0;
+			while (isdigit((unsigned char)*p) && repeat < 1000000)
+				repeat = repeat * 10 + (unsigned long)(*p++ - '0');
+			if (!*p) {
+				lk_strbuf_addstr(err, "solution ends with a run length");
+				goto out;
+			}
+		}
+		const char *dirs = "urdl", *hit = strchr(dirs, tolower((unsigned char)*p));
+		if (!hit || !*p) {
+			lk_strbuf_addf(err, "'%c' is not a move (use u, d, l, r; upper case for pushes)", *p);
+			goto out;
+		}
+		int d = (int)(hit - dirs);
+		bool says_push = isupper((unsigned char)*p);
+		for (unsigned long r = 0; r < repeat; r++) {
+			step++;
+			int q = player + s->off[d];
+			if (s->wall[q]) {
+				lk_strbuf_addf(err, "move %lu ('%c') walks into a wall", step, *p);
+				goto out;
+			}
+			if (box[q]) {
+				int to = q + s->off[d];
+				if (s->wall[to] || box[to]) {
+					lk_strbuf_addf(err, "move %lu ('%c') pushes a box into %s", step, *p,
+						       box[to] ? "another box" : "a wall");
+					goto out;
+				}
+				if (!says_push) {
+					lk_strbuf_addf(err, "move %lu ('%c') pushes a box but is written in lower case",
+						       step, *p);
+					goto out;
+				}
+				box[q] = 0;
+				box[to] = 1;
+				stats->pushes++;
+			} else if (says_push) {
+				lk_strbuf_addf(err, "move %lu ('%c') is written as a push but moves no box",
+					       step, *p);
+				goto out;
+			}
+			player = q;
+			stats->moves++;
+		}
+	}
+	*solved = !s->impossible;
+	for (int c = 0; c < s->cells; c++)
+		if (box[c] && !s->goal[c])
+			*solved = false;
+	rc = 0;
+out:
+	free(box);
+	return rc;
+}
+
+void soko_write_state(const struct lk_level *level, const void *key, struct lk_strbuf *out)
+{
+	const struct sokoban *s = (const struct sokoban *)level;
+	const uint8_t *k = key;
+	int player = s->cell_of[soko_key_player(k)];
+	if (!s->push_graph && player == s->cell_of[soko_key_player(k)])
+		player = s->cell_of[soko_key_player(k)];
+	for (int y = 1; y < s->height - 1; y++) {
+		size_t start = out->len;
+		for (int x = 1; x < s->width - 1; x++) {
+			int c = y * s->width + x;
+			char ch = s->board[c];
+			bool box = s->compact[c] >= 0 && soko_bit(k + 2, s->compact[c]);
+			if (box)
+				ch = s->goal[c] ? '*' : '$';
+			else if (c == player)
+				ch = s->goal[c] ? '+' : '@';
+			lk_strbuf_addch(out, ch);
+		}
+		while (out->len > start && out->buf[out->len - 1] == ' ')
+			out->len--;
+		out->buf[out->len] = '\0';
+		lk_strbuf_addch(out, '\n');
+	}
+}

@@ -1,0 +1,120 @@
+/*
+ * difficulty.c - the two difficulty measures of difficulty.h.
+ */
+#include "levelkit/difficulty.h"
+
+#include <math.h>
+#include <string.h>
+
+static const struct {
+	const char *name;
+	double below;
+} grades[] = {
+#define LK_X(id, name, below) { name, below },
+	LK_GRADES(LK_X)
+#undef LK_X
+};
+
+const char *lk_grade_name(enum lk_grade grade)
+{
+	return grade < LK_GRADE_COUNT ? grades[grade].name : "?";
+}
+
+enum lk_grade lk_grade_of(double mean_states)
+{
+	for (int g = 0; g < LK_GRADE_COUNT; g++)
+		if (mean_states < grades[g].below)
+			return (enum lk_grade)g;
+	return (enum lk_grade)(LK_GRADE_COUNT - 1);
+}
+
+void lk_rate_options_init(struct lk_rate_options *o)
+{
+	struct lk_search_options s = LK_SEARCH_OPTIONS_INIT;
+	memset(o, 0, sizeof *o);
+	o->search = s;
+	o->mixedaim = true;
+	o->runs = 50;
+	o->runs_algo = LK_ALGO_GREEDY;
+	o->seed = 1;
+}
+
+void lk_rating_init(struct lk_rating *r)
+{
+	memset(r, 0, sizeof *r);
+	lk_search_result_init(&r->optimal);
+	for (int a = 0; a < LK_ALGO_COUNT; a++)
+		r->status[a] = LK_UNKNOWN;
+}
+
+void lk_rating_release(struct lk_rating *r)
+{
+	lk_search_result_release(&r->optimal);
+	lk_rating_init(r);
+}
+
+static void record_mixedaim(struct lk_rating *r, enum lk_algo a, const struct lk_search_result *res)
+{
+	r->status[a] = res->status;
+	r->explored[a] = res->expanded;
+	if (res->status == LK_SOLVED && (!r->min_known || res->expanded < r->min_explored)) {
+		r->min_known = true;
+		r->min_explored = res->expanded;
+	}
+}
+
+void lk_rate(struct lk_solver *solver, const struct lk_level *level,
+	     const struct lk_rate_options *opt, struct lk_rating *r)
+{
+	struct lk_search_options so = opt->search;
+	struct lk_search_result res;
+	lk_search_result_init(&res);
+	lk_rating_release(r);
+
+	/* The optimal solve comes first: it settles solvability, and an
+	 * unsolvable level has no difficulty to measure. */
+	so.seed = 0;
+	so.algo = level->has_heuristic && level->heuristic_admissible ? LK_ALGO_ASTAR : LK_ALGO_BFS;
+	lk_solver_run(solver, level, &so, &r->optimal);
+	if (r->optimal.status == LK_UNSOLVABLE)
+		return;
+
+	if (opt->mixedaim) {
+		r->have_mixedaim = true;
+		record_mixedaim(r, so.algo, &r->optimal);
+		enum lk_algo others[] = { LK_ALGO_BFS, LK_ALGO_ASTAR, LK_ALGO_GREEDY };
+		for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+			if (others[i] == so.algo)
+				continue;
+			if (others[i] != LK_ALGO_BFS && !level->has_heuristic)
+				continue;
+			so.algo = others[i];
+			lk_solver_run(solver, level, &so, &res);
+			record_mixedaim(r, others[i], &res);
+			if (opt->search.cancel && *opt->search.cancel)
+				break;
+		}
+	}
+
+	/* Welford's running mean and variance over the solved runs. */
+	double mean = 0.0, m2 = 0.0;
+	so.algo = opt->runs_algo;
+	for (unsigned k = 0; k < opt->runs; k++) {
+		if (opt->search.cancel && *opt->search.cancel)
+			break;
+		so.seed = lk_mix64(opt->seed * 0x100000001b3ULL + k + 1) | 1;
+		lk_solver_run(solver, level, &so, &res);
+		r->runs++;
+		if (res.status != LK_SOLVED) {
+			r->runs_unknown++;
+			continue;
+		}
+		double x = (double)res.expanded, d = x - mean;
+		r->runs_solved++;
+		mean += d / r->runs_solved;
+		m2 += d * (x - mean);
+	}
+	r->mean = mean;
+	r->sd = r->runs_solved > 1 ? sqrt(m2 / (r->runs_solved - 1)) : 0.0;
+	lk_search_result_release(&res);
+}

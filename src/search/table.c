@@ -1,0 +1,217 @@
+/*
+ * table.c - open-addressing hash table of packed states (see table.h for
+ * the layout and why entries are kept apart from the probe index).
+ */
+#include "levelkit/table.h"
+
+#include <stdlib.h>
+
+#include "levelkit/strbuf.h"
+
+#define CHUNK_ENTRIES ((size_t)1 << LK_TABLE_CHUNK_BITS)
+#define MIN_CAPACITY 1024
+
+void lk_table_init(struct lk_table *t, size_t key_size, size_t max_bytes)
+{
+	memset(t, 0, sizeof *t);
+	t->key_size = key_size;
+	t->stride = key_size + 2 * sizeof(uint32_t);
+	t->max_bytes = max_bytes;
+}
+
+static void free_storage(struct lk_table *t)
+{
+	for (size_t i = 0; i < t->nchunks; i++)
+		free(t->chunks[i]);
+	free(t->chunks);
+	free(t->slots);
+	free(t->tags);
+}
+
+void lk_table_release(struct lk_table *t)
+{
+	free_storage(t);
+	lk_table_init(t, 0, 0);
+}
+
+void lk_table_reset(struct lk_table *t, size_t key_size, size_t max_bytes)
+{
+	/* Keep the probe index (cleared) when the budget allows it: repeated
+	 * small searches, as in a generator, then allocate nothing.  Chunks
+	 * are sized by the stride, so they are dropped when it changes. */
+	size_t stride = key_size + 2 * sizeof(uint32_t);
+	if (stride != t->stride) {
+		for (size_t i = 0; i < t->nchunks; i++)
+			free(t->chunks[i]);
+		t->bytes -= t->nchunks * CHUNK_ENTRIES * t->stride;
+		t->nchunks = 0;
+	}
+	t->key_size = key_size;
+	t->stride = stride;
+	t->count = 0;
+	t->max_bytes = max_bytes;
+	if (max_bytes && t->bytes > max_bytes) {
+		free_storage(t);
+		lk_table_init(t, key_size, max_bytes);
+		return;
+	}
+	if (t->capacity)
+		memset(t->tags, 0, t->capacity);
+	t->peak_bytes = t->bytes;
+}
+
+uint64_t lk_hash_bytes(const void *key, size_t len)
+{
+	/* Word-at-a-time multiply-xorshift; keys are short (a few words) and
+	 * fully random-looking bits are needed only for the index and tag. */
+	const unsigned char *p = key;
+	uint64_t h = 0x9e3779b97f4a7c15ULL ^ (len * 0xff51afd7ed558ccdULL);
+	while (len >= 8) {
+		uint64_t w;
+		memcpy(&w, p, 8);
+		h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
+		h ^= h >> 29;
+		p += 8;
+		len -= 8;
+	}
+	if (len) {
+		uint64_t w = 0;
+		memcpy(&w, p, len);
+		h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
+		h ^= h >> 29;
+	}
+	h *= 0x94d049bb133111ebULL;
+	h ^= h >> 32;
+	return h;
+}
+
+static inline uint8_t tag_of(uint64_t hash)
+{
+	/* 1..255: zero marks an empty slot. */
+	return (uint8_t)(1 + (hash >> 56) % 255);
+}
+
+static bool over_budget(const struct lk_table *t, size_t extra)
+{
+	return t->max_bytes && t->bytes + extra > t->max_bytes;
+}
+
+static void note_bytes(struct lk_table *t, size_t extra_now, size_t freed_after)
+{
+	t->bytes += extra_now;
+	if (t->bytes > t->peak_bytes)
+		t->peak_bytes = t->bytes;
+	t->bytes -= freed_after;
+}
+
+static void place(uint32_t *slots, uint8_t *tags, size_t mask, uint64_t hash, uint32_t id)
+{
+	size_t i = (size_t)hash & mask;
+	while (tags[i])
+		i = (i + 1) & mask;
+	tags[i] = tag_of(hash);
+	slots[i] = id;
+}
+
+static int grow_index(struct lk_table *t)
+{
+	size_t cap = t->capacity ? t->capacity * 2 : MIN_CAPACITY;
+	size_t need = cap * (sizeof(uint32_t) + 1);
+	if (over_budget(t, need))
+		return -1;
+	uint32_t *slots = malloc(cap * sizeof *slots);
+	uint8_t *tags = calloc(cap, 1);
+	if (!slots || !tags) {
+		free(slots);
+		free(tags);
+		return -1;
+	}
+	size_t mask = cap - 1;
+	for (uint32_t id = 0; id < t->count; id++) {
+		uint64_t h = lk_hash_bytes(lk_table_key(t, id), t->key_size);
+		place(slots, tags, mask, h, id);
+	}
+	note_bytes(t, need, t->capacity * (sizeof(uint32_t) + 1));
+	free(t->slots);
+	free(t->tags);
+	t->slots = slots;
+	t->tags = tags;
+	t->capacity = cap;
+	return 0;
+}
+
+static int add_chunk(struct lk_table *t)
+{
+	size_t need = CHUNK_ENTRIES * t->stride;
+	size_t ptr_growth = t->nchunks + 1 > t->chunks_alloc ? sizeof(void *) * 16 : 0;
+	if (over_budget(t, need + ptr_growth))
+		return -1;
+	if (ptr_growth) {
+		size_t n = t->chunks_alloc * 2 + 16;
+		unsigned char **c = realloc(t->chunks, n * sizeof *c);
+		if (!c)
+			return -1;
+		t->chunks = c;
+		note_bytes(t, (n - t->chunks_alloc) * sizeof *c, 0);
+		t->chunks_alloc = n;
+	}
+	unsigned char *chunk = malloc(need);
+	if (!chunk)
+		return -1;
+	t->chunks[t->nchunks++] = chunk;
+	note_bytes(t, need, 0);
+	return 0;
+}
+
+uint32_t lk_table_find(const struct lk_table *t, const void *key, uint64_t hash)
+{
+	if (!t->capacity)
+		return LK_NO_ENTRY;
+	size_t mask = t->capacity - 1;
+	uint8_t tag = tag_of(hash);
+	for (size_t i = (size_t)hash & mask; t->tags[i]; i = (i + 1) & mask) {
+		if (t->tags[i] == tag &&
+		    memcmp(lk_table_key(t, t->slots[i]), key, t->key_size) == 0)
+			return t->slots[i];
+	}
+	return LK_NO_ENTRY;
+}
+
+enum lk_intern lk_table_intern(struct lk_table *t, const void *key, uint64_t hash,
+			       uint32_t parent, uint32_t cost, uint32_t *id)
+{
+	if (t->capacity) {
+		size_t mask = t->capacity - 1;
+		uint8_t tag = tag_of(hash);
+		size_t i = (size_t)hash & mask;
+		for (; t->tags[i]; i = (i + 1) & mask) {
+			if (t->tags[i] == tag &&
+			    memcmp(lk_table_key(t, t->slots[i]), key, t->key_size) == 0) {
+				*id = t->slots[i];
+				return LK_INTERN_FOUND;
+			}
+		}
+	}
+	if (t->count == LK_NO_ENTRY - 1)
+		return LK_INTERN_FULL;
+	/* Grow at 3/4 load. */
+	if ((size_t)(t->count + 1) * 4 > t->capacity * 3 && grow_index(t) < 0)
+		return LK_INTERN_FULL;
+	if (((size_t)t->count >> LK_TABLE_CHUNK_BITS) >= t->nchunks && add_chunk(t) < 0)
+		return LK_INTERN_FULL;
+	uint32_t n = t->count++;
+	unsigned char *e = lk_table_entry(t, n);
+	memcpy(e, key, t->key_size);
+	lk_table_set_link(t, n, parent, cost);
+	place(t->slots, t->tags, t->capacity - 1, hash, n);
+	*id = n;
+	return LK_INTERN_ADDED;
+}
+
+double lk_table_overhead_per_state(const struct lk_table *t)
+{
+	if (!t->count)
+		return 0.0;
+	double key_bytes = (double)t->count * (double)t->key_size;
+	return ((double)t->bytes - key_bytes) / (double)t->count;
+}
