@@ -93,6 +93,13 @@ struct lk_game {
 	 * (then *solved says whether it ends in a win) or -1 with a message. */
 	int (*replay)(const struct lk_level *level, const char *solution,
 		      struct lk_solution_stats *stats, bool *solved, struct lk_strbuf *err);
+	/* Optional: the reversed level, whose edges are this level's edges
+	 * turned round, or NULL when the level has no single solved state.
+	 * Its keys are this level's keys; its start may be a virtual key
+	 * standing for "any goal state".  A path of the reversed level read
+	 * from its end is a path of this level (ending at that virtual key)
+	 * and format_solution accepts it. */
+	struct lk_level *(*reverse_level)(const struct lk_level *level);
 	/* Draw a state as grid rows (for generators and debugging). */
 	void (*write_state)(const struct lk_level *level, const void *key,
 			    struct lk_strbuf *out);

@@ -46,8 +46,20 @@ enum lk_limit { LK_LIMIT_NONE, LK_LIMIT_STATES, LK_LIMIT_MEMORY, LK_LIMIT_TIME,
 		LK_LIMIT_INTERRUPTED };
 const char *lk_limit_name(enum lk_limit limit);
 
+/* Which way to search.  Backward search runs on the game's reversed level
+ * (game->reverse_level); games without one always search forward. */
+enum lk_direction {
+	LK_FORWARD,     /* from the start to a goal */
+	LK_BACKWARD,    /* from the goals back to the start */
+	LK_BOTH         /* both in turns: the first to finish answers; greedy
+			 * searches also stop where the two meet */
+};
+const char *lk_direction_name(enum lk_direction d);
+int lk_direction_parse(const char *name, enum lk_direction *d);
+
 struct lk_search_options {
 	enum lk_algo algo;
+	enum lk_direction direction;
 	uint64_t max_states;    /* stored states, 0 = no bound */
 	size_t max_memory;      /* bytes for the table and open list, 0 = none */
 	double timeout;         /* seconds, 0 = none */
@@ -57,7 +69,7 @@ struct lk_search_options {
 	const volatile sig_atomic_t *cancel;
 };
 
-#define LK_SEARCH_OPTIONS_INIT { LK_ALGO_ASTAR, 0, 0, 0.0, 0, NULL }
+#define LK_SEARCH_OPTIONS_INIT { LK_ALGO_ASTAR, LK_FORWARD, 0, 0, 0.0, 0, NULL }
 
 struct lk_search_result {
 	enum lk_status status;
@@ -72,15 +84,15 @@ struct lk_search_result {
 	size_t peak_bytes;       /* most memory held by the table and open list */
 	double overhead_per_state; /* table bytes per state beyond the key */
 	double seconds;
+	enum lk_direction found_by; /* LK_FORWARD, LK_BACKWARD, or LK_BOTH (met) */
 };
 
 void lk_search_result_init(struct lk_search_result *r);
 void lk_search_result_release(struct lk_search_result *r);
 
-/* A solver keeps its table, open list and scratch between searches, so a
- * generator trying thousands of candidates allocates almost nothing. */
+/* The memory of one search direction: its table, open list and scratch. */
 struct lk_open_list;
-struct lk_solver {
+struct lk_lane {
 	struct lk_table table;
 	struct lk_open_list *open;
 	void *scratch;
@@ -91,6 +103,12 @@ struct lk_solver {
 	size_t succ_alloc;     /* bytes in succ_keys */
 	size_t succ_slots;     /* entries in edges and order */
 	struct lk_rng rng;
+};
+
+/* A solver keeps its lanes between searches, so a generator trying
+ * thousands of candidates allocates almost nothing. */
+struct lk_solver {
+	struct lk_lane lane[2];   /* forward, backward */
 };
 
 void lk_solver_init(struct lk_solver *s);

@@ -18,6 +18,9 @@ void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 {
 	if (c->algo && lk_algo_parse(c->algo, &c->search.algo) < 0)
 		lk_usage_error("unknown algorithm '%s' (use bfs, ucs, astar or greedy)", c->algo);
+	c->search.direction = LK_BOTH;
+	if (c->direction && lk_direction_parse(c->direction, &c->search.direction) < 0)
+		lk_usage_error("unknown direction '%s' (use forward, backward or both)", c->direction);
 	if (c->format && lk_format_parse(c->format, &p->format) < 0)
 		lk_usage_error("unknown format '%s' (use text, tsv or json)", c->format);
 	if (c->jobs == 0)

@@ -11,7 +11,7 @@
 #include "pipeline.h"
 
 struct lk_cli_common {
-	const char *algo, *metric, *heuristic, *format, *output;
+	const char *algo, *metric, *heuristic, *direction, *format, *output;
 	uint64_t max_states;
 	size_t max_memory;
 	double timeout;
@@ -33,6 +33,8 @@ void lk_cli_common_init(struct lk_cli_common *c, double default_timeout);
 	  "what solution length counts: pushes (default) or moves", NULL },                   \
 	{ LK_OPT_STRING, 0, "heuristic", &(c).heuristic, "name",                              \
 	  "matching (default) or mixedaim (MixedAim's greedy matching)", NULL },              \
+	{ LK_OPT_STRING, 'd', "direction", &(c).direction, "dir",                             \
+	  "forward, backward (from the solved position) or both (default)", NULL },           \
 	LK_OPT_GROUP_("Bounds (per search; a hit bound gives 'unknown')"),                    \
 	{ LK_OPT_U64, 0, "max-states", &(c).max_states, "n", "stored states (default: none)", NULL }, \
 	{ LK_OPT_SIZE, 0, "max-memory", &(c).max_memory, "bytes",                             \

@@ -80,11 +80,16 @@ void lk_rate(struct lk_solver *solver, const struct lk_level *level,
 		return;
 
 	if (opt->mixedaim) {
+		/* MixedAim's solvers search forwards only. */
+		bool reuse = opt->search.direction == LK_FORWARD;
+		enum lk_algo optimal_algo = so.algo;
+		so.direction = LK_FORWARD;
 		r->have_mixedaim = true;
-		record_mixedaim(r, so.algo, &r->optimal);
+		if (reuse)
+			record_mixedaim(r, so.algo, &r->optimal);
 		enum lk_algo others[] = { LK_ALGO_BFS, LK_ALGO_ASTAR, LK_ALGO_GREEDY };
 		for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
-			if (others[i] == so.algo)
+			if (reuse && others[i] == optimal_algo)
 				continue;
 			if (others[i] != LK_ALGO_BFS && !level->has_heuristic)
 				continue;
@@ -99,8 +104,13 @@ void lk_rate(struct lk_solver *solver, const struct lk_level *level,
 	/* Welford's running mean and variance over the solved runs. */
 	double mean = 0.0, m2 = 0.0;
 	so.algo = opt->runs_algo;
+	so.direction = opt->search.direction;
 	for (unsigned k = 0; k < opt->runs; k++) {
 		if (opt->search.cancel && *opt->search.cancel)
+			break;
+		/* Runs that keep hitting bounds would only burn the time limit
+		 * K times over: give up after a few. */
+		if (r->runs_unknown >= 3 && r->runs_solved == 0)
 			break;
 		so.seed = lk_mix64(opt->seed * 0x100000001b3ULL + k + 1) | 1;
 		lk_solver_run(solver, level, &so, &res);

@@ -1,11 +1,19 @@
 /*
  * search.c - breadth-first, uniform-cost, A* and greedy best-first search
- * over the game interface, sharing one state table and one open list.
+ * over the game interface, forwards, backwards on the game's reversed
+ * level, or both in turns.
  *
- * The table entry of a state holds its parent and its cost so far, so a
+ * Each direction is a "lane" with its own state table and open list.  The
+ * table entry of a state holds its parent and its cost so far, so a
  * solution is rebuilt by walking parents; nothing stores paths.  States a
  * best-first search has proved dead (heuristic LK_H_DEAD) keep cost
  * DEAD_COST so they are recognised, never expanded, when met again.
+ *
+ * With both directions, lanes take turns of SLICE expansions.  The first
+ * lane to finish answers: a solved lane gives its (optimal, for BFS, UCS
+ * and A*) solution, an exhausted lane proves the level unsolvable.  Greedy
+ * lanes also look up every new state in the other lane's table and stop
+ * where they meet, joining the two half paths.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "levelkit/search.h"
@@ -19,6 +27,8 @@
 #define DEAD_COST UINT32_MAX
 /* How many expansions between looks at the clock and the cancel flag. */
 #define CHECK_EVERY 256
+/* Expansions per turn when two lanes alternate. */
+#define SLICE 4096
 
 static const struct {
 	const char *name;
@@ -48,6 +58,24 @@ int lk_algo_parse(const char *name, enum lk_algo *algo)
 bool lk_algo_optimal(enum lk_algo algo)
 {
 	return algo < LK_ALGO_COUNT && algos[algo].optimal;
+}
+
+static const char *const direction_names[] = { "forward", "backward", "both" };
+
+const char *lk_direction_name(enum lk_direction d)
+{
+	return d <= LK_BOTH ? direction_names[d] : "?";
+}
+
+int lk_direction_parse(const char *name, enum lk_direction *d)
+{
+	for (int i = 0; i <= LK_BOTH; i++) {
+		if (strcmp(name, direction_names[i]) == 0) {
+			*d = (enum lk_direction)i;
+			return 0;
+		}
+	}
+	return -1;
 }
 
 const char *lk_status_name(enum lk_status status)
@@ -92,294 +120,448 @@ void lk_search_result_release(struct lk_search_result *r)
 void lk_solver_init(struct lk_solver *s)
 {
 	memset(s, 0, sizeof *s);
-	lk_table_init(&s->table, 0, 0);
-	s->open = lk_xmalloc(sizeof *s->open);
-	lk_open_init(s->open);
+	for (int i = 0; i < 2; i++) {
+		lk_table_init(&s->lane[i].table, 0, 0);
+		s->lane[i].open = lk_xmalloc(sizeof *s->lane[i].open);
+		lk_open_init(s->lane[i].open);
+	}
 }
 
 void lk_solver_release(struct lk_solver *s)
 {
-	lk_table_release(&s->table);
-	lk_open_release(s->open);
-	free(s->open);
-	free(s->scratch);
-	free(s->succ_keys);
-	free(s->edges);
-	free(s->order);
+	for (int i = 0; i < 2; i++) {
+		struct lk_lane *m = &s->lane[i];
+		lk_table_release(&m->table);
+		lk_open_release(m->open);
+		free(m->open);
+		free(m->scratch);
+		free(m->succ_keys);
+		free(m->edges);
+		free(m->order);
+	}
 	memset(s, 0, sizeof *s);
 }
 
-/* Everything one search run needs to hand around. */
-struct run {
-	struct lk_solver *s;
+struct run;
+
+/* One direction of a search in progress. */
+struct lane {
+	struct run *run;
+	struct lk_lane *mem;
 	const struct lk_level *level;
 	const struct lk_game *game;
-	const struct lk_search_options *opt;
-	struct lk_search_result *r;
-	double start, deadline;
+	struct lane *other;      /* the opposite lane, when meeting is on */
 	size_t key_size;
-	bool shuffle;
+	size_t max_memory;
+	uint64_t max_states;
+	bool greedy, shuffle, done;
+	enum lk_status status;   /* once done */
+	enum lk_limit limit;
+	uint32_t goal;           /* solved: the goal entry */
+	uint32_t head;           /* BFS: next entry to expand */
+	uint64_t expanded, generated;
 };
 
-static void prepare(struct run *run)
+struct run {
+	const struct lk_search_options *opt;
+	double deadline;
+	enum lk_limit stop;      /* set when time runs out or on cancel */
+	bool met;                /* the lanes met */
+	uint32_t met_forward, met_backward;
+};
+
+static void prepare_lane(struct lane *L, struct lk_lane *m, const struct lk_level *lv,
+			 uint64_t seed, size_t max_memory)
 {
-	struct lk_solver *s = run->s;
-	const struct lk_level *lv = run->level;
-	if (lv->scratch_size > s->scratch_alloc) {
-		free(s->scratch);
-		s->scratch = lk_xcalloc(1, lv->scratch_size);
-		s->scratch_alloc = lv->scratch_size;
+	L->mem = m;
+	L->level = lv;
+	L->game = lv->game;
+	L->key_size = lv->key_size;
+	L->max_memory = max_memory;
+	if (lv->scratch_size > m->scratch_alloc) {
+		free(m->scratch);
+		m->scratch = lk_xcalloc(1, lv->scratch_size);
+		m->scratch_alloc = lv->scratch_size;
 	}
 	/* Games lay out their scratch on first use; a block reused from
 	 * another level must look fresh. */
-	if (s->scratch)
-		memset(s->scratch, 0, lv->scratch_size);
-	/* Successor buffers: one slot more than needed so the start state can
-	 * be packed there before the first expansion. */
+	if (m->scratch)
+		memset(m->scratch, 0, lv->scratch_size);
+	/* One successor slot more than needed, for packing the start. */
 	size_t slots = (size_t)lv->max_successors + 1;
-	if (slots > s->succ_slots || slots * lv->key_size > s->succ_alloc) {
-		free(s->succ_keys);
-		free(s->edges);
-		free(s->order);
-		s->succ_keys = lk_xcalloc(slots, lv->key_size ? lv->key_size : 1);
-		s->edges = lk_xcalloc(slots, sizeof *s->edges);
-		s->order = lk_xcalloc(slots, sizeof *s->order);
-		s->succ_alloc = slots * lv->key_size;
-		s->succ_slots = slots;
+	if (slots > m->succ_slots || slots * lv->key_size > m->succ_alloc) {
+		free(m->succ_keys);
+		free(m->edges);
+		free(m->order);
+		m->succ_keys = lk_xcalloc(slots, lv->key_size ? lv->key_size : 1);
+		m->edges = lk_xcalloc(slots, sizeof *m->edges);
+		m->order = lk_xcalloc(slots, sizeof *m->order);
+		m->succ_alloc = slots * lv->key_size;
+		m->succ_slots = slots;
 	}
-	lk_table_reset(&s->table, lv->key_size, run->opt->max_memory);
-	lk_open_clear(s->open);
-	lk_rng_seed(&s->rng, run->opt->seed);
-	run->shuffle = run->opt->seed != 0;
+	lk_table_reset(&m->table, lv->key_size, max_memory);
+	lk_open_clear(m->open);
+	lk_rng_seed(&m->rng, seed);
+	L->shuffle = seed != 0;
 }
 
-static size_t memory_used(const struct run *run)
+static void lane_finish(struct lane *L, enum lk_status status, enum lk_limit limit)
 {
-	return run->s->table.bytes + run->s->open->bytes;
+	L->done = true;
+	L->status = status;
+	L->limit = limit;
 }
 
-/* Called every CHECK_EVERY expansions: true when a bound says stop. */
-static bool out_of_bounds(struct run *run)
+/* Called every CHECK_EVERY expansions: true when the run must stop. */
+static bool out_of_bounds(struct lane *L)
 {
+	struct run *run = L->run;
 	const struct lk_search_options *o = run->opt;
-	if (o->cancel && *o->cancel) {
-		run->r->limit = LK_LIMIT_INTERRUPTED;
+	if (o->cancel && *o->cancel)
+		run->stop = LK_LIMIT_INTERRUPTED;
+	else if (o->timeout > 0 && lk_now() > run->deadline)
+		run->stop = LK_LIMIT_TIME;
+	if (run->stop)
 		return true;
-	}
-	if (o->timeout > 0 && lk_now() > run->deadline) {
-		run->r->limit = LK_LIMIT_TIME;
-		return true;
-	}
-	if (o->max_memory && memory_used(run) > o->max_memory) {
-		run->r->limit = LK_LIMIT_MEMORY;
+	if (L->max_memory && L->mem->table.bytes + L->mem->open->bytes > L->max_memory) {
+		lane_finish(L, LK_UNKNOWN, LK_LIMIT_MEMORY);
 		return true;
 	}
 	return false;
 }
 
-/* Interning failed or the state bound is reached. */
-static bool table_limit(struct run *run, enum lk_intern got)
+/* After storing a new state: is the table full or the state bound met? */
+static bool table_limit(struct lane *L, enum lk_intern got)
 {
 	if (got == LK_INTERN_FULL) {
-		run->r->limit = LK_LIMIT_MEMORY;
+		lane_finish(L, LK_UNKNOWN, LK_LIMIT_MEMORY);
 		return true;
 	}
-	if (run->opt->max_states && run->s->table.count >= run->opt->max_states) {
-		run->r->limit = LK_LIMIT_STATES;
+	if (L->max_states && L->mem->table.count >= L->max_states) {
+		lane_finish(L, LK_UNKNOWN, LK_LIMIT_STATES);
 		return true;
 	}
 	return false;
 }
 
-/* Expand one state into s->succ_keys / s->edges; returns the count and
- * fills s->order with the order in which to visit them. */
-static unsigned expand(struct run *run, const void *key)
+/* Generate the successors of key into the lane's buffers; returns how
+ * many and leaves in mem->order the order to visit them in. */
+static unsigned expand(struct lane *L, const void *key)
 {
-	struct lk_solver *s = run->s;
-	unsigned n = run->game->successors(run->level, key, s->scratch, s->succ_keys, s->edges);
+	struct lk_lane *m = L->mem;
+	unsigned n = L->game->successors(L->level, key, m->scratch, m->succ_keys, m->edges);
 	for (unsigned i = 0; i < n; i++)
-		s->order[i] = i;
-	if (run->shuffle) {
+		m->order[i] = i;
+	if (L->shuffle) {
 		for (unsigned i = n; i > 1; i--) {
-			unsigned j = lk_rng_below(&s->rng, i);
-			unsigned t = s->order[i - 1];
-			s->order[i - 1] = s->order[j];
-			s->order[j] = t;
+			unsigned j = lk_rng_below(&m->rng, i);
+			unsigned t = m->order[i - 1];
+			m->order[i - 1] = m->order[j];
+			m->order[j] = t;
 		}
 	}
-	run->r->expanded++;
-	run->r->generated += n;
+	L->expanded++;
+	L->generated += n;
 	return n;
 }
 
-static void finish_solved(struct run *run, uint32_t goal)
+/* Greedy lanes stop when a new state is already in the other lane. */
+static bool meets(struct lane *L, const void *key, uint64_t hash, uint32_t id)
 {
-	struct lk_table *t = &run->s->table;
-	struct lk_search_result *r = run->r;
-	size_t n = 1;
-	for (uint32_t id = goal; id != 0; id = lk_table_parent(t, id))
-		n++;
-	r->path = lk_xmalloc(n * run->key_size + 1);
-	r->nkeys = n;
-	size_t i = n;
-	for (uint32_t id = goal;; id = lk_table_parent(t, id)) {
-		i--;
-		memcpy(r->path + i * run->key_size, lk_table_key(t, id), run->key_size);
-		if (id == 0)
-			break;
-	}
-	r->status = LK_SOLVED;
-	r->cost = lk_table_cost(t, goal);
-	r->optimal = lk_algo_optimal(run->opt->algo) &&
-		     (run->opt->algo != LK_ALGO_ASTAR || run->level->heuristic_admissible);
+	if (!L->other)
+		return false;
+	const struct lk_table *t = &L->other->mem->table;
+	uint32_t at = lk_table_find(t, key, hash);
+	if (at == LK_NO_ENTRY || lk_table_cost(t, at) == DEAD_COST)
+		return false;
+	struct run *run = L->run;
+	bool forward = L < L->other;
+	run->met = true;
+	run->met_forward = forward ? id : at;
+	run->met_backward = forward ? at : id;
+	lane_finish(L, LK_SOLVED, LK_LIMIT_NONE);
+	return true;
 }
 
-static void run_bfs(struct run *run)
+static void step_bfs(struct lane *L, uint64_t budget)
 {
-	struct lk_table *t = &run->s->table;
-	unsigned char *keys = run->s->succ_keys;
-	for (uint32_t head = 0; head < t->count; head++) {
-		if (head % CHECK_EVERY == 0 && out_of_bounds(run))
+	struct lk_table *t = &L->mem->table;
+	unsigned char *keys = L->mem->succ_keys;
+	for (uint64_t k = 0; k < budget; k++) {
+		if (L->head >= t->count) {
+			lane_finish(L, LK_UNSOLVABLE, LK_LIMIT_NONE);
 			return;
-		const void *key = lk_table_key(t, head);
+		}
+		if (L->expanded % CHECK_EVERY == 0 && out_of_bounds(L))
+			return;
+		uint32_t head = L->head++;
 		uint32_t g = lk_table_cost(t, head);
-		unsigned n = expand(run, key);
-		for (unsigned k = 0; k < n; k++) {
-			unsigned i = run->s->order[k];
-			const unsigned char *child = keys + (size_t)i * run->key_size;
+		unsigned n = expand(L, lk_table_key(t, head));
+		for (unsigned j = 0; j < n; j++) {
+			unsigned i = L->mem->order[j];
+			const unsigned char *child = keys + (size_t)i * L->key_size;
+			uint64_t hash = lk_hash_bytes(child, L->key_size);
 			uint32_t id;
-			enum lk_intern got = lk_table_intern(t, child, lk_hash_bytes(child, run->key_size),
-							     head, g + run->s->edges[i].cost, &id);
-			if (got == LK_INTERN_ADDED && run->game->is_goal(run->level, child)) {
-				finish_solved(run, id);
+			enum lk_intern got = lk_table_intern(t, child, hash, head,
+							     g + L->mem->edges[i].cost, &id);
+			if (got == LK_INTERN_ADDED && L->game->is_goal(L->level, child)) {
+				L->goal = id;
+				lane_finish(L, LK_SOLVED, LK_LIMIT_NONE);
 				return;
 			}
-			if (got != LK_INTERN_FOUND && table_limit(run, got))
+			if (got != LK_INTERN_FOUND && table_limit(L, got))
 				return;
 		}
 	}
-	run->r->status = LK_UNSOLVABLE;
 }
 
 /* Heuristic of a state for the running algorithm (0 for UCS). */
-static unsigned estimate(struct run *run, const void *key)
+static unsigned estimate(struct lane *L, const void *key)
 {
-	if (run->opt->algo == LK_ALGO_UCS || !run->game->heuristic)
+	if (L->run->opt->algo == LK_ALGO_UCS || !L->game->heuristic)
 		return 0;
-	return run->game->heuristic(run->level, key, run->s->scratch);
+	return L->game->heuristic(L->level, key, L->mem->scratch);
 }
 
-static size_t priority_of(const struct run *run, uint32_t g, unsigned h)
+static size_t priority_of(const struct lane *L, uint32_t g, unsigned h)
 {
-	switch (run->opt->algo) {
+	switch (L->run->opt->algo) {
 	case LK_ALGO_GREEDY: return h;
 	case LK_ALGO_UCS: return g;
 	default: return (size_t)g + h;
 	}
 }
 
-static void run_best_first(struct run *run)
+static void start_best_first(struct lane *L)
 {
-	struct lk_table *t = &run->s->table;
-	struct lk_open_list *q = run->s->open;
-	unsigned char *keys = run->s->succ_keys;
-	bool greedy = run->opt->algo == LK_ALGO_GREEDY;
+	unsigned h0 = estimate(L, lk_table_key(&L->mem->table, 0));
+	if (h0 == LK_H_DEAD)
+		lane_finish(L, LK_UNSOLVABLE, LK_LIMIT_NONE);
+	else if (lk_open_push(L->mem->open, priority_of(L, 0, h0), 0, 0) < 0)
+		lane_finish(L, LK_UNKNOWN, LK_LIMIT_MEMORY);
+}
+
+static void step_best_first(struct lane *L, uint64_t budget)
+{
+	struct lk_table *t = &L->mem->table;
+	struct lk_open_list *q = L->mem->open;
+	unsigned char *keys = L->mem->succ_keys;
 	struct lk_open_item item;
 	size_t prio;
 
-	unsigned h0 = estimate(run, lk_table_key(t, 0));
-	if (h0 == LK_H_DEAD) {
-		run->r->status = LK_UNSOLVABLE;
-		return;
-	}
-	if (lk_open_push(q, priority_of(run, 0, h0), 0, 0) < 0) {
-		run->r->limit = LK_LIMIT_MEMORY;
-		return;
-	}
-	while (lk_open_pop(q, &item, &prio)) {
+	for (uint64_t k = 0; k < budget; k++) {
+		if (!lk_open_pop(q, &item, &prio)) {
+			lane_finish(L, LK_UNSOLVABLE, LK_LIMIT_NONE);
+			return;
+		}
 		uint32_t g = lk_table_cost(t, item.id);
 		if (item.g > g)
 			continue;  /* a cheaper path to this state was found later */
 		const void *key = lk_table_key(t, item.id);
 		/* Greedy tests goals when generating; the optimal searches must
 		 * wait until a goal is the cheapest open state. */
-		if (!greedy && run->game->is_goal(run->level, key)) {
-			finish_solved(run, item.id);
+		if (!L->greedy && L->game->is_goal(L->level, key)) {
+			L->goal = item.id;
+			lane_finish(L, LK_SOLVED, LK_LIMIT_NONE);
 			return;
 		}
-		if (run->r->expanded % CHECK_EVERY == 0 && out_of_bounds(run))
+		if (L->expanded % CHECK_EVERY == 0 && out_of_bounds(L))
 			return;
-		unsigned n = expand(run, key);
-		for (unsigned k = 0; k < n; k++) {
-			unsigned i = run->s->order[k];
-			const unsigned char *child = keys + (size_t)i * run->key_size;
-			uint32_t g2 = g + run->s->edges[i].cost;
+		unsigned n = expand(L, key);
+		for (unsigned j = 0; j < n; j++) {
+			unsigned i = L->mem->order[j];
+			const unsigned char *child = keys + (size_t)i * L->key_size;
+			uint32_t g2 = g + L->mem->edges[i].cost;
+			uint64_t hash = lk_hash_bytes(child, L->key_size);
 			uint32_t id;
-			enum lk_intern got = lk_table_intern(t, child, lk_hash_bytes(child, run->key_size),
-							     item.id, g2, &id);
+			enum lk_intern got = lk_table_intern(t, child, hash, item.id, g2, &id);
 			if (got == LK_INTERN_FULL) {
-				run->r->limit = LK_LIMIT_MEMORY;
+				lane_finish(L, LK_UNKNOWN, LK_LIMIT_MEMORY);
 				return;
 			}
 			if (got == LK_INTERN_FOUND) {
 				uint32_t old = lk_table_cost(t, id);
-				if (greedy || old == DEAD_COST || g2 >= old)
+				if (L->greedy || old == DEAD_COST || g2 >= old)
 					continue;
 				/* Reopen: cheaper path to a known state. */
 				lk_table_set_link(t, id, item.id, g2);
-			} else if (greedy && run->game->is_goal(run->level, child)) {
-				finish_solved(run, id);
-				return;
+			} else if (L->greedy) {
+				if (L->game->is_goal(L->level, child)) {
+					L->goal = id;
+					lane_finish(L, LK_SOLVED, LK_LIMIT_NONE);
+					return;
+				}
+				if (meets(L, child, hash, id))
+					return;
 			}
-			unsigned h = estimate(run, child);
+			unsigned h = estimate(L, child);
 			if (h == LK_H_DEAD) {
 				lk_table_set_link(t, id, item.id, DEAD_COST);
 				continue;
 			}
-			if (lk_open_push(q, priority_of(run, g2, h), id, g2) < 0) {
-				run->r->limit = LK_LIMIT_MEMORY;
+			if (lk_open_push(q, priority_of(L, g2, h), id, g2) < 0) {
+				lane_finish(L, LK_UNKNOWN, LK_LIMIT_MEMORY);
 				return;
 			}
-			if (got == LK_INTERN_ADDED && table_limit(run, got))
+			if (got == LK_INTERN_ADDED && table_limit(L, got))
 				return;
 		}
 	}
-	run->r->status = LK_UNSOLVABLE;
+}
+
+/* Store the lane's start; finish it at once if the start is a goal. */
+static void start_lane(struct lane *L)
+{
+	unsigned char *start = L->mem->succ_keys;  /* free until the first expansion */
+	uint32_t id;
+	memset(start, 0, L->key_size);
+	L->game->initial_state(L->level, start);
+	enum lk_intern got = lk_table_intern(&L->mem->table, start,
+					     lk_hash_bytes(start, L->key_size), 0, 0, &id);
+	if (got == LK_INTERN_FULL)
+		lane_finish(L, LK_UNKNOWN, LK_LIMIT_MEMORY);
+	else if (L->game->is_goal(L->level, start)) {
+		L->goal = 0;
+		lane_finish(L, LK_SOLVED, LK_LIMIT_NONE);
+	} else if (L->run->opt->algo != LK_ALGO_BFS)
+		start_best_first(L);
+}
+
+/* Append the keys from the lane's start to entry id (start first). */
+static size_t chain_length(const struct lk_table *t, uint32_t id)
+{
+	size_t n = 1;
+	for (; id != 0; id = lk_table_parent(t, id))
+		n++;
+	return n;
+}
+
+static void copy_chain(const struct lk_table *t, uint32_t id, unsigned char *out, size_t n,
+		       bool start_first)
+{
+	size_t ks = t->key_size;
+	for (size_t i = 0;; id = lk_table_parent(t, id), i++) {
+		size_t at = start_first ? n - 1 - i : i;
+		memcpy(out + at * ks, lk_table_key(t, id), ks);
+		if (id == 0)
+			break;
+	}
+}
+
+static void build_path(struct lane *lanes, struct run *run, struct lane *winner,
+		       struct lk_search_result *r)
+{
+	const struct lk_table *tf = &lanes[0].mem->table;
+	size_t ks = lanes[0].key_size;
+	if (run->met) {
+		const struct lk_table *tb = &lanes[1].mem->table;
+		size_t nf = chain_length(tf, run->met_forward);
+		size_t nb = chain_length(tb, run->met_backward);
+		r->nkeys = nf + nb - 1;
+		r->path = lk_xmalloc(r->nkeys * ks + 1);
+		copy_chain(tf, run->met_forward, r->path, nf, true);
+		/* The backward chain from the meeting state to the virtual
+		 * start, in forward order (its first key is the meeting state,
+		 * already written). */
+		copy_chain(tb, run->met_backward, r->path + (nf - 1) * ks, nb, false);
+		r->cost = lk_table_cost(tf, run->met_forward) + lk_table_cost(tb, run->met_backward);
+		r->found_by = LK_BOTH;
+		return;
+	}
+	const struct lk_table *t = &winner->mem->table;
+	bool backward = winner == &lanes[1];
+	r->nkeys = chain_length(t, winner->goal);
+	r->path = lk_xmalloc(r->nkeys * ks + 1);
+	copy_chain(t, winner->goal, r->path, r->nkeys, !backward);
+	r->cost = lk_table_cost(t, winner->goal);
+	r->found_by = backward ? LK_BACKWARD : LK_FORWARD;
 }
 
 void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		   const struct lk_search_options *opt, struct lk_search_result *r)
 {
-	struct run run = {
-		.s = s, .level = level, .game = level->game, .opt = opt, .r = r,
-		.key_size = level->key_size,
-	};
+	struct run run = { .opt = opt };
+	struct lane lanes[2];
+	struct lk_level *reversed = NULL;
+	double start = lk_now();
 	lk_search_result_release(r);
-	run.start = lk_now();
-	run.deadline = run.start + opt->timeout;
-	prepare(&run);
+	run.deadline = start + opt->timeout;
+	memset(lanes, 0, sizeof lanes);
 
-	unsigned char *start = s->succ_keys;  /* scratch until the first expansion */
-	memset(start, 0, level->key_size);
-	level->game->initial_state(level, start);
-	uint32_t id;
-	enum lk_intern got = lk_table_intern(&s->table, start,
-					     lk_hash_bytes(start, level->key_size), 0, 0, &id);
-	if (got == LK_INTERN_FULL) {
-		r->limit = LK_LIMIT_MEMORY;
-	} else if (level->game->is_goal(level, start)) {
-		finish_solved(&run, 0);
-	} else if (opt->algo == LK_ALGO_BFS) {
-		run_bfs(&run);
-	} else {
-		run_best_first(&run);
+	enum lk_direction dir = opt->direction;
+	if (dir != LK_FORWARD && level->game->reverse_level)
+		reversed = level->game->reverse_level(level);
+	if (!reversed)
+		dir = LK_FORWARD;
+	bool use[2] = { dir != LK_BACKWARD, dir != LK_FORWARD };
+	int nlanes = use[0] + use[1];
+	for (int i = 0; i < 2; i++) {
+		struct lane *L = &lanes[i];
+		L->run = &run;
+		L->greedy = opt->algo == LK_ALGO_GREEDY;
+		L->max_states = opt->max_states / (uint64_t)nlanes;
+		if (!use[i]) {
+			L->done = true;
+			L->status = LK_UNKNOWN;
+			continue;
+		}
+		prepare_lane(L, &s->lane[i], i == 0 ? level : reversed, opt->seed + (uint64_t)i,
+			     opt->max_memory / (size_t)nlanes);
+		if (opt->seed == 0)
+			L->shuffle = false;
 	}
-	if (r->status != LK_UNKNOWN)
-		r->limit = LK_LIMIT_NONE;
-	r->stored = s->table.count;
-	r->peak_bytes = s->table.peak_bytes + s->open->bytes;
-	r->overhead_per_state = lk_table_overhead_per_state(&s->table);
-	r->seconds = lk_now() - run.start;
+	if (nlanes == 2 && opt->algo == LK_ALGO_GREEDY) {
+		lanes[0].other = &lanes[1];
+		lanes[1].other = &lanes[0];
+	}
+	for (int i = 0; i < 2; i++)
+		if (use[i])
+			start_lane(&lanes[i]);
+
+	/* Take turns until a lane answers, both give up, or time is out. */
+	struct lane *winner = NULL;
+	for (;;) {
+		for (int i = 0; i < 2 && !winner; i++)
+			if (use[i] && lanes[i].done && lanes[i].status != LK_UNKNOWN)
+				winner = &lanes[i];
+		if (winner || run.stop || (lanes[0].done && lanes[1].done))
+			break;
+		for (int i = 0; i < 2 && !run.stop; i++) {
+			struct lane *L = &lanes[i];
+			if (L->done)
+				continue;
+			uint64_t budget = nlanes == 2 ? SLICE : UINT64_MAX;
+			if (opt->algo == LK_ALGO_BFS)
+				step_bfs(L, budget);
+			else
+				step_best_first(L, budget);
+			if (L->done && L->status != LK_UNKNOWN)
+				break;
+		}
+	}
+
+	for (int i = 0; i < 2; i++) {
+		if (!use[i])
+			continue;
+		r->expanded += lanes[i].expanded;
+		r->generated += lanes[i].generated;
+		r->stored += s->lane[i].table.count;
+		r->peak_bytes += s->lane[i].table.peak_bytes + s->lane[i].open->bytes;
+	}
+	r->overhead_per_state = lk_table_overhead_per_state(&s->lane[use[0] ? 0 : 1].table);
+	if (winner && winner->status == LK_SOLVED) {
+		r->status = LK_SOLVED;
+		build_path(lanes, &run, winner, r);
+		r->optimal = !run.met && lk_algo_optimal(opt->algo) &&
+			     (opt->algo != LK_ALGO_ASTAR || winner->level->heuristic_admissible);
+	} else if (winner) {
+		r->status = LK_UNSOLVABLE;
+	} else {
+		r->status = LK_UNKNOWN;
+		r->limit = run.stop ? run.stop : lanes[use[0] ? 0 : 1].limit;
+	}
+	r->seconds = lk_now() - start;
+	lk_level_free(reversed);
 }
 
 void lk_search(const struct lk_level *level, const struct lk_search_options *opt,

@@ -54,7 +54,19 @@ struct sokoban {
 	/* push distance from every cell to every goal, ignoring other boxes:
 	 * dist[g * cells + c], SOKO_INF where impossible */
 	uint16_t *dist;
+	/* What the heuristic matches boxes against: the goals and dist, or in
+	 * a reversed level the start squares and the distances to them. */
+	int ntargets;
+	const uint16_t *targets;
+	const uint16_t *tdist;
+	/* Reversed level (pulls from the solved position back to the start;
+	 * see sokoban_reverse.c): the forward level it shares arrays with. */
+	const struct sokoban *forward;
+	uint8_t *start_key;      /* reversed: the forward start state */
 };
+
+/* Player index of the reversed level's virtual start: anywhere. */
+#define SOKO_ANYWHERE 0xffffu
 
 /* Per-thread working memory, carved out of the solver's scratch block. */
 struct soko_scratch {
@@ -67,6 +79,11 @@ struct soko_scratch {
 	uint16_t *stack;         /* flood-fill stack / BFS queue */
 	uint16_t *boxes;         /* list of box cells */
 	uint8_t *frozen_seen;    /* freeze test: cells treated as walls */
+	int32_t *label;          /* corrals: area of each unreachable square, or -1 */
+	int *uf;                 /* corrals: union-find over areas */
+	uint8_t *corral_flags;   /* corrals: rejected */
+	uint8_t *corral_goal;    /* corrals: bit 0 empty goal inside, bit 1 off-goal box */
+	int *corral_pushes;      /* corrals: pushes into it possible now */
 	int *cost;               /* matching: nboxes x ngoals */
 	int *hung;               /* matching: working arrays */
 };
@@ -102,6 +119,17 @@ int soko_reach(const struct sokoban *s, struct soko_scratch *sc, int cell);
 /* Would a box just moved onto cell be frozen off its goal (or freeze a
  * neighbour off its goal)?  sc->box must hold the new position. */
 bool soko_freeze_deadlock(const struct sokoban *s, struct soko_scratch *sc, int cell);
+
+/* PI-corral pruning for the state unpacked in sc whose player reach is
+ * the current sc->mark stamp: returns a corral whose border boxes alone
+ * need be pushed, or -1 (no pruning possible).  See sokoban_corral.c. */
+int soko_pi_corral(const struct sokoban *s, struct soko_scratch *sc, int nboxes);
+bool soko_corral_allows(const struct sokoban *s, struct soko_scratch *sc, int corral, int box);
+
+/* Reversed search (sokoban_reverse.c). */
+struct lk_level *soko_new_reverse(const struct lk_level *forward);
+unsigned soko_pull_successors(const struct sokoban *s, const uint8_t *key,
+			      struct soko_scratch *sc, unsigned char *out, struct lk_edge *edges);
 
 /* game vtable members, by file */
 int soko_validate(const struct lk_record *rec, const struct lk_level_options *opt,

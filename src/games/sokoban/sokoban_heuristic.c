@@ -79,11 +79,11 @@ static long hungarian(const int *cost, int n, int m, int *work)
 
 static unsigned matching_bound(const struct sokoban *s, struct soko_scratch *sc, int n)
 {
-	int m = s->ngoals;
+	int m = s->ntargets;
 	for (int i = 0; i < n; i++) {
 		int best = BIG;
 		for (int g = 0; g < m; g++) {
-			unsigned d = s->dist[(size_t)g * (size_t)s->cells + sc->boxes[i]];
+			unsigned d = s->tdist[(size_t)g * (size_t)s->cells + sc->boxes[i]];
 			int c = d == SOKO_INF ? BIG : (int)d;
 			sc->cost[i * m + g] = c;
 			if (c < best)
@@ -104,7 +104,7 @@ static int manhattan(const struct sokoban *s, int a, int b)
 
 static unsigned mixedaim_bound(const struct sokoban *s, struct soko_scratch *sc, int n)
 {
-	int m = s->ngoals;
+	int m = s->ntargets;
 	int *row_used = sc->hung, *col_used = row_used + n;
 	for (int i = 0; i < n; i++)
 		row_used[i] = 0;
@@ -119,7 +119,7 @@ static unsigned mixedaim_bound(const struct sokoban *s, struct soko_scratch *sc,
 			for (int g = 0; g < m; g++) {
 				if (col_used[g])
 					continue;
-				int d = manhattan(s, sc->boxes[i], s->goals[g]);
+				int d = manhattan(s, sc->boxes[i], s->targets[g]);
 				if (d < best) {
 					best = d;
 					bi = i;
@@ -136,7 +136,7 @@ static unsigned mixedaim_bound(const struct sokoban *s, struct soko_scratch *sc,
 unsigned soko_heuristic(const struct lk_level *level, const void *key, void *scratch)
 {
 	const struct sokoban *s = (const struct sokoban *)level;
-	if (s->impossible)
+	if (s->impossible && !s->forward)
 		return LK_H_DEAD;
 	struct soko_scratch *sc = soko_scratch(s, scratch);
 	int n = soko_unpack(s, key, sc);

@@ -270,6 +270,9 @@ struct lk_level *soko_new_level(const struct lk_record *rec, const struct lk_lev
 			s->impossible = true;
 	}
 
+	s->ntargets = s->ngoals;
+	s->targets = s->goals;
+	s->tdist = s->dist;
 	s->base.game = &lk_game_sokoban;
 	s->base.key_size = 2 + s->bitset_bytes;
 	s->base.max_successors = s->push_graph ? (unsigned)(4 * (s->nboxes ? s->nboxes : 1)) : 4;
@@ -283,6 +286,15 @@ struct lk_level *soko_new_level(const struct lk_record *rec, const struct lk_lev
 void soko_free_level(struct lk_level *level)
 {
 	struct sokoban *s = (struct sokoban *)level;
+	if (s->forward) {
+		/* a reversed level owns only what differs from its forward one */
+		free(s->dead);
+		free((void *)s->targets);
+		free((void *)s->tdist);
+		free(s->start_key);
+		free(s);
+		return;
+	}
 	free(s->board);
 	free(s->wall);
 	free(s->goal);
@@ -310,5 +322,6 @@ const struct lk_game lk_game_sokoban = {
 	.heuristic = soko_heuristic,
 	.format_solution = soko_format_solution,
 	.replay = soko_replay,
+	.reverse_level = soko_new_reverse,
 	.write_state = soko_write_state,
 };

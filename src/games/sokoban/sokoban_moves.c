@@ -32,6 +32,11 @@ static size_t layout(const struct sokoban *s, struct soko_scratch *sc, unsigned 
 	CARVE(stack, n);
 	CARVE(boxes, nb);
 	CARVE(frozen_seen, n);
+	CARVE(label, n);
+	CARVE(uf, n);
+	CARVE(corral_flags, n);
+	CARVE(corral_goal, n);
+	CARVE(corral_pushes, n);
 	CARVE(cost, nb * ng);
 	CARVE(hung, 4 * (ng + 1) + 2 * (nb + 1) + ng + 1);
 #undef CARVE
@@ -191,6 +196,11 @@ void soko_initial_state(const struct lk_level *level, void *key)
 {
 	const struct sokoban *s = (const struct sokoban *)level;
 	uint8_t *k = key;
+	if (s->forward) {
+		memcpy(k + 2, s->goal_bits, s->bitset_bytes);
+		soko_key_set_player(k, SOKO_ANYWHERE);
+		return;
+	}
 	memcpy(k + 2, s->box0, s->bitset_bytes);
 	soko_key_set_player(k, (unsigned)s->compact[s->player0]);
 	if (!s->push_graph)
@@ -208,6 +218,8 @@ bool soko_is_goal(const struct lk_level *level, const void *key)
 {
 	const struct sokoban *s = (const struct sokoban *)level;
 	const uint8_t *bits = (const uint8_t *)key + 2;
+	if (s->forward)
+		return memcmp(key, s->start_key, s->base.key_size) == 0;
 	if (s->impossible)
 		return false;
 	for (size_t i = 0; i < s->bitset_bytes; i++)
@@ -234,8 +246,11 @@ static unsigned push_successors(const struct sokoban *s, const uint8_t *key,
 	unsigned count = 0;
 	soko_reach(s, sc, s->cell_of[soko_key_player(key)]);
 	uint32_t st = sc->stamp;
+	int corral = n > 1 ? soko_pi_corral(s, sc, n) : -1;
 	for (int i = 0; i < n; i++) {
 		int b = sc->boxes[i];
+		if (corral >= 0 && !soko_corral_allows(s, sc, corral, b))
+			continue;
 		for (int d = 0; d < 4; d++) {
 			int to = b + s->off[d], from = b - s->off[d];
 			if (sc->mark[from] != st || s->wall[to] || sc->box[to] || s->dead[to])
@@ -248,6 +263,43 @@ static unsigned push_successors(const struct sokoban *s, const uint8_t *key,
 				edges[count++].cost = 1;
 			}
 			sc->box[to] = 0;
+			sc->box[b] = 1;
+		}
+	}
+	soko_clear_boxes(s, sc, n);
+	return count;
+}
+
+/* Reversed level: the player pulls a box it stands next to, stepping
+ * back onto the free square behind it. */
+static unsigned pull_successors(const struct sokoban *s, const uint8_t *key,
+				struct soko_scratch *sc, unsigned char *out, struct lk_edge *edges)
+{
+	size_t ks = s->base.key_size;
+	int n = soko_unpack(s, key, sc);
+	unsigned count = 0;
+	unsigned player = soko_key_player(key);
+	uint32_t st;
+	if (player == SOKO_ANYWHERE) {
+		st = next_stamp(sc->mark, &sc->stamp, (size_t)s->cells);
+		for (int i = 0; i < s->nfloor; i++)
+			sc->mark[s->cell_of[i]] = st;
+	} else {
+		soko_reach(s, sc, s->cell_of[player]);
+		st = sc->stamp;
+	}
+	for (int i = 0; i < n; i++) {
+		int b = sc->boxes[i];
+		for (int d = 0; d < 4; d++) {
+			int p = b - s->off[d], q = p - s->off[d];
+			if (sc->mark[p] != st || sc->box[p] || s->wall[q] || sc->box[q] || s->dead[p])
+				continue;
+			sc->box[b] = 0;
+			sc->box[p] = 1;
+			int np = normalised_player(s, sc, q);
+			emit(s, key, b, p, np, out + count * ks);
+			edges[count++].cost = 1;
+			sc->box[p] = 0;
 			sc->box[b] = 1;
 		}
 	}
@@ -297,6 +349,8 @@ unsigned soko_successors(const struct lk_level *level, const void *key, void *sc
 	if (s->impossible)
 		return 0;
 	struct soko_scratch *sc = soko_scratch(s, scratch);
+	if (s->forward)
+		return pull_successors(s, key, sc, keys_out, edges);
 	if (s->push_graph)
 		return push_successors(s, key, sc, keys_out, edges);
 	return step_successors(s, key, sc, keys_out, edges);

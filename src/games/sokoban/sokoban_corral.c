@@ -1,0 +1,177 @@
+/*
+ * sokoban_corral.c - PI-corral pruning (Damgaard's YASS; Sokoban wiki).
+ *
+ * A corral is an area the player cannot reach, fenced by walls and boxes;
+ * its border boxes are the boxes next to it.  Call a corral PI when
+ *   I: no border box can leave the corral's side: every push of a border
+ *      box that does not go into the corral is blocked by something that
+ *      stays put until a border box moves (a wall, another border box, the
+ *      corral itself on the player's side) or ends on a dead square, and
+ *   P: every push of a border box into the corral can be made now (the
+ *      player reaches the pushing square), unless it too is blocked for
+ *      good in that sense,
+ * and when the corral still needs a push: a border box stands off a goal,
+ * or (as many boxes as goals) a goal inside it is empty.
+ *
+ * Then only the pushes of that corral's border boxes need be searched, and
+ * no solution is lost, not even an optimal one: take an optimal solution
+ * and its first push of a border box.  Pushes before it move other boxes,
+ * which can neither enter the corral nor free a border box (a free square
+ * next to the corral would be part of it), so by I that push goes into the
+ * corral and by P it is possible now; moving it to the front only enlarges
+ * the player's area, so the other pushes still work and the push count is
+ * unchanged.  If a needed PI-corral allows no push at all, the state is a
+ * deadlock.
+ */
+#include <string.h>
+
+#include "sokoban.h"
+
+enum { CORRAL_OK = 0, CORRAL_REJECTED = 1 };
+
+static int find_root(int *parent, int x)
+{
+	while (parent[x] != x) {
+		parent[x] = parent[parent[x]];
+		x = parent[x];
+	}
+	return x;
+}
+
+/* Corral root of a free unreachable cell, or -1. */
+static int corral_of(const struct sokoban *s, struct soko_scratch *sc, int cell)
+{
+	(void)s;
+	int label = sc->label[cell];
+	return label < 0 ? -1 : find_root(sc->uf, label);
+}
+
+/* Is box cell x a border box of corral c? */
+static bool border_of(const struct sokoban *s, struct soko_scratch *sc, int x, int c)
+{
+	if (!sc->box[x])
+		return false;
+	for (int d = 0; d < 4; d++)
+		if (corral_of(s, sc, x + s->off[d]) == c)
+			return true;
+	return false;
+}
+
+int soko_pi_corral(const struct sokoban *s, struct soko_scratch *sc, int nboxes)
+{
+	uint32_t reach = sc->stamp;
+	int ncomp = 0;
+
+	/* Label the unreachable free squares by connected area. */
+	for (int i = 0; i < s->nfloor; i++) {
+		int c = s->cell_of[i];
+		sc->label[c] = -1;
+	}
+	for (int i = 0; i < s->nfloor; i++) {
+		int c = s->cell_of[i];
+		if (sc->box[c] || sc->mark[c] == reach || sc->label[c] >= 0)
+			continue;
+		int k = ncomp++, sp = 0;
+		sc->uf[k] = k;
+		sc->corral_flags[k] = 0;
+		sc->corral_pushes[k] = 0;
+		sc->corral_goal[k] = 0;
+		sc->label[c] = k;
+		sc->stack[sp++] = (uint16_t)c;
+		while (sp > 0) {
+			int x = sc->stack[--sp];
+			if (s->goal[x])
+				sc->corral_goal[k] = 1;
+			for (int d = 0; d < 4; d++) {
+				int y = x + s->off[d];
+				if (s->wall[y] || sc->box[y] || sc->label[y] >= 0)
+					continue;
+				sc->label[y] = k;
+				sc->stack[sp++] = (uint16_t)y;
+			}
+		}
+	}
+	if (ncomp == 0)
+		return -1;
+
+	/* Areas that share a box are one corral: that box can only be
+	 * pushed from inside either of them. */
+	for (int i = 0; i < nboxes; i++) {
+		int b = sc->boxes[i], first = -1;
+		for (int d = 0; d < 4; d++) {
+			int r = corral_of(s, sc, b + s->off[d]);
+			if (r < 0)
+				continue;
+			if (first < 0) {
+				first = r;
+			} else if (r != first) {
+				sc->uf[r] = first;
+				sc->corral_goal[first] |= sc->corral_goal[r];
+			}
+		}
+	}
+	for (int k = 0; k < ncomp; k++) {
+		int r = find_root(sc->uf, k);
+		if (r != k)
+			sc->corral_goal[r] |= sc->corral_goal[k];
+	}
+
+	/* Examine every push of every border box against its corral(s). */
+	bool need_goal_fill = s->nboxes == s->ngoals;
+	for (int i = 0; i < nboxes; i++) {
+		int b = sc->boxes[i];
+		int roots[4], nroots = 0;
+		for (int d = 0; d < 4; d++) {
+			int r = corral_of(s, sc, b + s->off[d]);
+			bool seen = false;
+			for (int j = 0; j < nroots; j++)
+				seen |= roots[j] == r;
+			if (r >= 0 && !seen)
+				roots[nroots++] = r;
+		}
+		for (int j = 0; j < nroots; j++) {
+			int c = roots[j];
+			if (sc->corral_flags[c] & CORRAL_REJECTED)
+				continue;
+			if (!s->goal[b])
+				sc->corral_goal[c] |= 2;   /* bit 1: an off-goal border box */
+			for (int d = 0; d < 4; d++) {
+				int to = b + s->off[d], from = b - s->off[d];
+				bool from_stuck = s->wall[from] || corral_of(s, sc, from) == c ||
+						  border_of(s, sc, from, c);
+				if (corral_of(s, sc, to) == c) {
+					if (from_stuck || s->dead[to])
+						continue;
+					if (sc->mark[from] == reach) {
+						sc->corral_pushes[c]++;
+						continue;
+					}
+					sc->corral_flags[c] |= CORRAL_REJECTED;
+					break;
+				}
+				if (from_stuck || s->wall[to] || s->dead[to] || border_of(s, sc, to, c))
+					continue;
+				sc->corral_flags[c] |= CORRAL_REJECTED;
+				break;
+			}
+		}
+	}
+
+	/* Pick the needed PI-corral with the fewest pushes. */
+	int best = -1;
+	for (int k = 0; k < ncomp; k++) {
+		if (find_root(sc->uf, k) != k || (sc->corral_flags[k] & CORRAL_REJECTED))
+			continue;
+		bool needed = (sc->corral_goal[k] & 2) || (need_goal_fill && (sc->corral_goal[k] & 1));
+		if (!needed)
+			continue;
+		if (best < 0 || sc->corral_pushes[k] < sc->corral_pushes[best])
+			best = k;
+	}
+	return best;
+}
+
+bool soko_corral_allows(const struct sokoban *s, struct soko_scratch *sc, int corral, int box)
+{
+	return border_of(s, sc, box, corral);
+}
