@@ -27,6 +27,8 @@ struct lk_game;
 struct lk_level_options {
 	const char *metric;     /* what a solution's length counts; NULL = default */
 	const char *heuristic;  /* NULL = the game's default */
+	bool plain;             /* no pruning: the raw state space, as a rule
+				 * interpreter such as PuzzleScript sees it */
 };
 
 /* Every game's level structure starts with this header. */

@@ -40,6 +40,7 @@ void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 	c->search.cancel = &lk_interrupted;
 	c->level.metric = c->metric;
 	c->level.heuristic = c->heuristic;
+	c->level.plain = c->plain;
 	p->jobs = (unsigned)c->jobs;
 	p->output = c->output;
 }

@@ -16,7 +16,7 @@ struct lk_cli_common {
 	size_t max_memory;
 	double timeout;
 	unsigned long jobs;
-	bool stats;
+	bool stats, plain;
 	/* resolved by lk_cli_common_finish */
 	struct lk_search_options search;
 	struct lk_level_options level;
@@ -33,6 +33,8 @@ void lk_cli_common_init(struct lk_cli_common *c, double default_timeout);
 	  "what solution length counts: pushes (default) or moves", NULL },                   \
 	{ LK_OPT_STRING, 0, "heuristic", &(c).heuristic, "name",                              \
 	  "matching (default) or mixedaim (MixedAim's greedy matching)", NULL },              \
+	{ LK_OPT_FLAG, 0, "plain", &(c).plain, NULL,                                           \
+	  "no deadlock pruning: the raw state space MixedAim's solvers search", NULL },       \
 	{ LK_OPT_STRING, 'd', "direction", &(c).direction, "dir",                             \
 	  "forward, backward (from the solved position) or both (default)", NULL },           \
 	LK_OPT_GROUP_("Bounds (per search; a hit bound gives 'unknown')"),                    \

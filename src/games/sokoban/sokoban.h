@@ -50,6 +50,7 @@ struct sokoban {
 	size_t bitset_bytes;
 	bool push_graph;         /* metric pushes (else moves) */
 	bool impossible;         /* a box can never be moved onto a goal */
+	bool prune;              /* deadlock pruning on (off for --plain) */
 	enum soko_heuristic heuristic;
 	/* push distance from every cell to every goal, ignoring other boxes:
 	 * dist[g * cells + c], SOKO_INF where impossible */

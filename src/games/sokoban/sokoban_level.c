@@ -266,9 +266,14 @@ struct lk_level *soko_new_level(const struct lk_record *rec, const struct lk_lev
 		for (int gi = 0; gi < s->ngoals && !reachable; gi++)
 			reachable = s->dist[(size_t)gi * n + (size_t)c] != SOKO_INF;
 		s->dead[c] = !reachable;
-		if (s->dead[c] && soko_bit(s->box0, s->compact[c]))
+		if (s->dead[c] && !opt->plain && soko_bit(s->box0, s->compact[c]))
 			s->impossible = true;
 	}
+	/* Plain levels keep their dead squares out of the search: every
+	 * state is generated, as a rule interpreter would. */
+	s->prune = !opt->plain;
+	if (!s->prune)
+		memset(s->dead, 0, n);
 
 	s->ntargets = s->ngoals;
 	s->targets = s->goals;

@@ -189,6 +189,8 @@ static bool frozen(const struct sokoban *s, struct soko_scratch *sc, int c, bool
 bool soko_freeze_deadlock(const struct sokoban *s, struct soko_scratch *sc, int cell)
 {
 	bool off_goal = false;
+	if (!s->prune)
+		return false;
 	return frozen(s, sc, cell, &off_goal) && off_goal;
 }
 
@@ -246,7 +248,7 @@ static unsigned push_successors(const struct sokoban *s, const uint8_t *key,
 	unsigned count = 0;
 	soko_reach(s, sc, s->cell_of[soko_key_player(key)]);
 	uint32_t st = sc->stamp;
-	int corral = n > 1 ? soko_pi_corral(s, sc, n) : -1;
+	int corral = n > 1 && s->prune ? soko_pi_corral(s, sc, n) : -1;
 	for (int i = 0; i < n; i++) {
 		int b = sc->boxes[i];
 		if (corral >= 0 && !soko_corral_allows(s, sc, corral, b))
