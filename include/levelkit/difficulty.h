@@ -51,7 +51,8 @@ struct lk_rate_options {
 void lk_rate_options_init(struct lk_rate_options *o);
 
 struct lk_rating {
-	/* the optimal solve (A*, or BFS when the game has no heuristic) */
+	/* the solve with search.algo (A* by default; BFS if the game has no
+	 * admissible heuristic) */
 	struct lk_search_result optimal;
 	/* MixedAim: per algorithm, status and states explored */
 	bool have_mixedaim;

@@ -64,7 +64,8 @@ enum lk_intern {
 	LK_INTERN_ADDED = 1    /* key stored as a new entry */
 };
 
-/* Find key (whose hash is hash) or add it with the given parent and cost.
+/* Find key (whose hash must be lk_hash_bytes(key, key_size): growth
+ * recomputes hashes that way) or add it with the given parent and cost.
  * *id receives the entry number (unless FULL). */
 enum lk_intern lk_table_intern(struct lk_table *t, const void *key, uint64_t hash,
 			       uint32_t parent, uint32_t cost, uint32_t *id);

@@ -38,6 +38,17 @@ void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 	c->search.max_memory = c->max_memory;
 	c->search.timeout = c->timeout;
 	c->search.cancel = &lk_interrupted;
+	/* A metric or heuristic no game knows is a usage error, not a fault
+	 * of every record. */
+	bool metric_known = !c->metric, heuristic_known = !c->heuristic;
+	for (size_t i = 0; lk_games[i]; i++) {
+		metric_known |= c->metric && lk_name_in(c->metric, lk_games[i]->metrics);
+		heuristic_known |= c->heuristic && lk_name_in(c->heuristic, lk_games[i]->heuristics);
+	}
+	if (!metric_known)
+		lk_usage_error("unknown metric '%s' (sokoban: pushes or moves)", c->metric);
+	if (!heuristic_known)
+		lk_usage_error("unknown heuristic '%s' (sokoban: matching or mixedaim)", c->heuristic);
 	c->level.metric = c->metric;
 	c->level.heuristic = c->heuristic;
 	c->level.plain = c->plain;
@@ -58,5 +69,6 @@ void lk_cli_write_stats(const struct lk_cli_common *c, struct lk_record *rec,
 	lk_record_setf(rec, "generated", "%llu", (unsigned long long)r->generated);
 	lk_record_setf(rec, "stored", "%llu", (unsigned long long)r->stored);
 	lk_record_setf(rec, "memory", "%zu", r->peak_bytes);
+	lk_record_setf(rec, "overhead", "%.1f", r->overhead_per_state);
 	lk_record_setf(rec, "time", "%.3f", r->seconds);
 }

@@ -13,7 +13,7 @@
 static const char usage[] = "rate [options] [file...]";
 static const char description[] =
 	"Rate each level of the input.  Fields written:\n"
-	"  solvable, moves, pushes, optimal   from an optimal (A*) solve\n"
+	"  solvable, moves, pushes, optimal   from a solve with --algo (default astar)\n"
 	"  difficulty, difficulty-sd          mean and standard deviation of the states\n"
 	"                                     explored over --runs shuffled solves\n"
 	"                                     (Combination's multiple method)\n"
@@ -24,7 +24,8 @@ static const char description[] =
 
 static const char *const rate_fields[] = {
 	"solvable", "moves", "pushes", "optimal", "difficulty", "difficulty-sd",
-	"difficulty-min", "states-bfs", "states-astar", "states-greedy", "grade", NULL
+	"difficulty-min", "states-bfs", "states-astar", "states-greedy", "grade",
+	"difficulty-runs", "limit", NULL
 };
 
 struct rate_ctx {

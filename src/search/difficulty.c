@@ -71,10 +71,12 @@ void lk_rate(struct lk_solver *solver, const struct lk_level *level,
 	lk_search_result_init(&res);
 	lk_rating_release(r);
 
-	/* The optimal solve comes first: it settles solvability, and an
+	/* The optimal solve (A* unless the caller chose otherwise) comes first: it settles solvability, and an
 	 * unsolvable level has no difficulty to measure. */
 	so.seed = 0;
-	so.algo = level->has_heuristic && level->heuristic_admissible ? LK_ALGO_ASTAR : LK_ALGO_BFS;
+	so.algo = opt->search.algo;
+	if (so.algo == LK_ALGO_ASTAR && !(level->has_heuristic && level->heuristic_admissible))
+		so.algo = LK_ALGO_BFS;
 	lk_solver_run(solver, level, &so, &r->optimal);
 	if (r->optimal.status == LK_UNSOLVABLE)
 		return;

@@ -451,9 +451,9 @@ static void copy_chain(const struct lk_table *t, uint32_t id, unsigned char *out
 static void build_path(struct lane *lanes, struct run *run, struct lane *winner,
 		       struct lk_search_result *r)
 {
-	const struct lk_table *tf = &lanes[0].mem->table;
-	size_t ks = lanes[0].key_size;
+	size_t ks = winner->key_size;
 	if (run->met) {
+		const struct lk_table *tf = &lanes[0].mem->table;
 		const struct lk_table *tb = &lanes[1].mem->table;
 		size_t nf = chain_length(tf, run->met_forward);
 		size_t nb = chain_length(tb, run->met_backward);
@@ -499,14 +499,21 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		struct lane *L = &lanes[i];
 		L->run = &run;
 		L->greedy = opt->algo == LK_ALGO_GREEDY;
-		L->max_states = opt->max_states / (uint64_t)nlanes;
+		/* Each lane gets its share of the bounds, never rounded to 0,
+		 * which would mean "no bound". */
+		L->max_states = opt->max_states ? opt->max_states / (uint64_t)nlanes : 0;
+		if (opt->max_states && !L->max_states)
+			L->max_states = 1;
 		if (!use[i]) {
 			L->done = true;
 			L->status = LK_UNKNOWN;
 			continue;
 		}
+		size_t memory = opt->max_memory / (size_t)nlanes;
+		if (opt->max_memory && !memory)
+			memory = 1;
 		prepare_lane(L, &s->lane[i], i == 0 ? level : reversed, opt->seed + (uint64_t)i,
-			     opt->max_memory / (size_t)nlanes);
+			     memory);
 		if (opt->seed == 0)
 			L->shuffle = false;
 	}

@@ -220,8 +220,13 @@ bool soko_is_goal(const struct lk_level *level, const void *key)
 {
 	const struct sokoban *s = (const struct sokoban *)level;
 	const uint8_t *bits = (const uint8_t *)key + 2;
-	if (s->forward)
+	if (s->forward) {
+		/* The virtual start (player anywhere) is the start state only
+		 * when the start needs no push at all. */
+		if (soko_key_player(key) == SOKO_ANYWHERE)
+			return memcmp(bits, s->start_key + 2, s->bitset_bytes) == 0;
 		return memcmp(key, s->start_key, s->base.key_size) == 0;
+	}
 	if (s->impossible)
 		return false;
 	for (size_t i = 0; i < s->bitset_bytes; i++)

@@ -186,9 +186,10 @@ void soko_write_state(const struct lk_level *level, const void *key, struct lk_s
 {
 	const struct sokoban *s = (const struct sokoban *)level;
 	const uint8_t *k = key;
-	int player = s->cell_of[soko_key_player(k)];
-	if (!s->push_graph && player == s->cell_of[soko_key_player(k)])
-		player = s->cell_of[soko_key_player(k)];
+	/* Under the pushes metric this is the normalised square: the least
+	 * one the player can reach. */
+	unsigned pk = soko_key_player(k);
+	int player = pk == SOKO_ANYWHERE ? -1 : s->cell_of[pk];
 	for (int y = 1; y < s->height - 1; y++) {
 		size_t start = out->len;
 		for (int x = 1; x < s->width - 1; x++) {
