@@ -33,14 +33,14 @@ summary() {
 	s=$(col "$f" solvable); o=$(col "$f" optimal); t=$(col "$f" time)
 	med=$(awk -F'\t' -v t="$t" 'NR>1 {print $t}' "$f" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
 	awk -F'\t' -v s="$s" -v o="$o" -v t="$t" -v med="$med" 'NR>1 {n++; if ($s=="yes") y++; if ($o!="" && $o!="no") opt++; sum+=$t}
-		END {printf "%d\t%d\t%d\t%.3f\t%.1f", n, y, opt, med, sum}' "$f"
+		END {printf "%d\t%d\t%d\t%.3f\t%.1f\n", n, y, opt, med, sum}' "$f"
 }
 # rate FILE: generated states per second over levels searched >= 0.2 s, and table overhead
 rates() {
 	local f=$1 g t ov st
 	g=$(col "$f" generated); t=$(col "$f" time); ov=$(col "$f" overhead); st=$(col "$f" stored)
 	awk -F'\t' -v g="$g" -v t="$t" -v ov="$ov" -v st="$st" 'NR>1 && $t>=0.2 {G+=$g; T+=$t; O+=$ov*$st; S+=$st; n++}
-		END {if (T>0) printf "%d\t%.2f\t%.1f", n, G/T/1e6, O/S; else printf "0\t0\t0"}' "$f"
+		END {if (T>0) printf "%d\t%.2f\t%.1f\n", n, G/T/1e6, O/S; else printf "0\t0\t0\n"}' "$f"
 }
 
 if [ -z "${REPORT_ONLY:-}" ]; then

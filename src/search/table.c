@@ -34,17 +34,28 @@ void lk_table_release(struct lk_table *t)
 	lk_table_init(t, 0, 0);
 }
 
+/* What a reset table keeps for the next search: enough for the many small
+ * searches of a generator to allocate nothing, little enough that a big
+ * search does not leave its memory to every later one. */
+#define KEEP_CHUNKS 4
+#define KEEP_CAPACITY ((size_t)1 << 16)
+
 void lk_table_reset(struct lk_table *t, size_t key_size, size_t max_bytes)
 {
-	/* Keep the probe index (cleared) when the budget allows it: repeated
-	 * small searches, as in a generator, then allocate nothing.  Chunks
-	 * are sized by the stride, so they are dropped when it changes. */
 	size_t stride = key_size + 2 * sizeof(uint32_t);
-	if (stride != t->stride) {
-		for (size_t i = 0; i < t->nchunks; i++)
-			free(t->chunks[i]);
-		t->bytes -= t->nchunks * CHUNK_ENTRIES * t->stride;
-		t->nchunks = 0;
+	/* Chunks are sized by the stride, so they go when it changes. */
+	size_t keep = stride == t->stride ? KEEP_CHUNKS : 0;
+	while (t->nchunks > keep) {
+		free(t->chunks[--t->nchunks]);
+		t->bytes -= CHUNK_ENTRIES * t->stride;
+	}
+	if (t->capacity > KEEP_CAPACITY) {
+		t->bytes -= t->capacity * (sizeof(uint32_t) + 1);
+		free(t->slots);
+		free(t->tags);
+		t->slots = NULL;
+		t->tags = NULL;
+		t->capacity = 0;
 	}
 	t->key_size = key_size;
 	t->stride = stride;
