@@ -48,6 +48,10 @@ void lk_record_copy(struct lk_record *dst, const struct lk_record *src);
  * *name_len and *value_off are set.  Blank lines are reported as -1. */
 int lk_line_classify(const char *text, size_t *name_len, size_t *value_off);
 
+/* Does the field name text[0..len) equal name, ignoring ASCII case? */
+bool lk_field_name_eq(const char *text, size_t len, const char *name);
+bool lk_field_names_equal(const char *a, size_t alen, const char *b, size_t blen);
+
 /* Append a line of the given text; it is classified like input (blank
  * text is stored as a grid line; do not add any: it would end the record
  * when the output is read back). */

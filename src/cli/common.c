@@ -3,6 +3,7 @@
  */
 #include "common.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 void lk_cli_common_init(struct lk_cli_common *c, double default_timeout)
@@ -71,4 +72,18 @@ void lk_cli_write_stats(const struct lk_cli_common *c, struct lk_record *rec,
 	lk_record_setf(rec, "memory", "%zu", r->peak_bytes);
 	lk_record_setf(rec, "overhead", "%.1f", r->overhead_per_state);
 	lk_record_setf(rec, "time", "%.3f", r->seconds);
+}
+
+void *lk_cli_solver_new(void *ctx)
+{
+	(void)ctx;
+	struct lk_solver *s = lk_xmalloc(sizeof *s);
+	lk_solver_init(s);
+	return s;
+}
+
+void lk_cli_solver_free(void *worker)
+{
+	lk_solver_release(worker);
+	free(worker);
 }

@@ -56,6 +56,10 @@ void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p);
  * job's error and returns NULL. */
 struct lk_level *lk_cli_load_level(const struct lk_cli_common *c, struct lk_job *job);
 
+/* Pipeline worker state of the solving commands: one reusable solver. */
+void *lk_cli_solver_new(void *ctx);
+void lk_cli_solver_free(void *worker);
+
 /* Write the search statistics fields when --stats was given. */
 void lk_cli_write_stats(const struct lk_cli_common *c, struct lk_record *rec,
 			const struct lk_search_result *r);

@@ -37,20 +37,6 @@ struct rate_ctx {
 	struct lk_rate_options rate;
 };
 
-static void *worker_new(void *ctx)
-{
-	(void)ctx;
-	struct lk_solver *s = lk_xmalloc(sizeof *s);
-	lk_solver_init(s);
-	return s;
-}
-
-static void worker_free(void *worker)
-{
-	lk_solver_release(worker);
-	free(worker);
-}
-
 static const char *const difficulty_fields[] = {
 	"difficulty", "difficulty-sd", "difficulty-runs", "difficulty-min", "states-bfs",
 	"states-astar", "states-greedy", "grade", NULL
@@ -149,8 +135,8 @@ int main(int argc, char **argv)
 	int first = lk_parse_options(argc, argv, opts, usage, description);
 	struct lk_pipeline p = {
 		.ctx = &ctx,
-		.worker_new = worker_new,
-		.worker_free = worker_free,
+		.worker_new = lk_cli_solver_new,
+		.worker_free = lk_cli_solver_free,
 		.process = process,
 		.columns = rate_fields,
 		.noun = "rated",

@@ -28,20 +28,6 @@ struct solve_ctx {
 	uint64_t seed;
 };
 
-static void *worker_new(void *ctx)
-{
-	(void)ctx;
-	struct lk_solver *s = lk_xmalloc(sizeof *s);
-	lk_solver_init(s);
-	return s;
-}
-
-static void worker_free(void *worker)
-{
-	lk_solver_release(worker);
-	free(worker);
-}
-
 static void write_lengths(struct lk_record *rec, const struct lk_solution_stats *st)
 {
 	lk_record_setf(rec, "moves", "%lu", st->moves);
@@ -140,8 +126,8 @@ int main(int argc, char **argv)
 	int first = lk_parse_options(argc, argv, opts, usage, description);
 	struct lk_pipeline p = {
 		.ctx = &ctx,
-		.worker_new = worker_new,
-		.worker_free = worker_free,
+		.worker_new = lk_cli_solver_new,
+		.worker_free = lk_cli_solver_free,
 		.process = process,
 		.columns = ctx.verify ? verify_fields : solve_fields,
 		.noun = ctx.verify ? "verified" : "solved",

@@ -47,13 +47,19 @@ static char ascii_lower(char c)
 	return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
 }
 
-/* Does the field name text[0..len) equal name, ignoring ASCII case? */
-static bool name_eq(const char *text, size_t len, const char *name)
+bool lk_field_names_equal(const char *a, size_t alen, const char *b, size_t blen)
 {
-	for (size_t i = 0; i < len; i++)
-		if (name[i] == '\0' || ascii_lower(text[i]) != ascii_lower(name[i]))
+	if (alen != blen)
+		return false;
+	for (size_t i = 0; i < alen; i++)
+		if (ascii_lower(a[i]) != ascii_lower(b[i]))
 			return false;
-	return name[len] == '\0';
+	return true;
+}
+
+bool lk_field_name_eq(const char *text, size_t len, const char *name)
+{
+	return lk_field_names_equal(text, len, name, strlen(name));
 }
 
 int lk_line_classify(const char *text, size_t *name_len, size_t *value_off)
@@ -166,7 +172,7 @@ long lk_record_find(const struct lk_record *rec, const char *name)
 {
 	for (size_t i = rec->nlines; i-- > 0;) {
 		const struct lk_line *l = &rec->lines[i];
-		if (l->kind == LK_LINE_FIELD && name_eq(l->text, l->name_len, name))
+		if (l->kind == LK_LINE_FIELD && lk_field_name_eq(l->text, l->name_len, name))
 			return (long)i;
 	}
 	return -1;

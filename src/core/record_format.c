@@ -25,20 +25,6 @@ int lk_format_parse(const char *name, enum lk_format *fmt)
 	return -1;
 }
 
-static char ascii_lower(char c)
-{
-	return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
-}
-
-/* Case-insensitive comparison of a (not terminated) name with a string. */
-static bool name_eq(const char *a, size_t alen, const char *b)
-{
-	for (size_t i = 0; i < alen; i++)
-		if (b[i] == '\0' || ascii_lower(a[i]) != ascii_lower(b[i]))
-			return false;
-	return b[alen] == '\0';
-}
-
 static bool is_blank_char(char c)
 {
 	return c == ' ' || c == '\t' || c == '\r';
@@ -83,7 +69,7 @@ static void add_column(struct lk_writer *w, const char *name, size_t len,
 		       size_t *alloc)
 {
 	for (size_t i = 0; i < w->ncolumns; i++)
-		if (name_eq(name, len, w->columns[i]))
+		if (lk_field_name_eq(name, len, w->columns[i]))
 			return;
 	LK_ALLOC_GROW(w->columns, w->ncolumns + 1, *alloc);
 	w->columns[w->ncolumns++] = lk_xstrndup(name, len);
@@ -259,7 +245,7 @@ static bool json_reserved(const struct lk_line *l)
 	static const char *const keys[] = { "record", "title", "grid", "comments" };
 
 	for (size_t i = 0; i < sizeof(keys) / sizeof(*keys); i++)
-		if (name_eq(l->text, l->name_len, keys[i]))
+		if (lk_field_name_eq(l->text, l->name_len, keys[i]))
 			return true;
 	return false;
 }
@@ -272,14 +258,9 @@ static bool field_repeated_later(const struct lk_record *rec, size_t i)
 
 	for (size_t j = i + 1; j < rec->nlines; j++) {
 		const struct lk_line *m = &rec->lines[j];
-		if (m->kind == LK_LINE_FIELD && m->name_len == l->name_len) {
-			size_t k = 0;
-			while (k < l->name_len &&
-			       ascii_lower(l->text[k]) == ascii_lower(m->text[k]))
-				k++;
-			if (k == l->name_len)
-				return true;
-		}
+		if (m->kind == LK_LINE_FIELD &&
+		    lk_field_names_equal(l->text, l->name_len, m->text, m->name_len))
+			return true;
 	}
 	return false;
 }

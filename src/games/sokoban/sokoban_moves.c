@@ -107,19 +107,22 @@ static uint32_t next_stamp(uint32_t *mark, uint32_t *stamp, size_t n)
 	return *stamp;
 }
 
-int soko_reach(const struct sokoban *s, struct soko_scratch *sc, int cell)
+/* Flood fill of the player's squares from cell into mark with a fresh
+ * stamp; returns the least compact index reached. */
+static int flood(const struct sokoban *s, struct soko_scratch *sc, int cell, uint32_t *mark,
+		 uint32_t *stamp)
 {
-	uint32_t st = next_stamp(sc->mark, &sc->stamp, (size_t)s->cells);
+	uint32_t st = next_stamp(mark, stamp, (size_t)s->cells);
 	int sp = 0, least = s->compact[cell];
-	sc->mark[cell] = st;
+	mark[cell] = st;
 	sc->stack[sp++] = (uint16_t)cell;
 	while (sp > 0) {
 		int c = sc->stack[--sp];
 		for (int d = 0; d < 4; d++) {
 			int nc = c + s->off[d];
-			if (s->wall[nc] || sc->box[nc] || sc->mark[nc] == st)
+			if (s->wall[nc] || sc->box[nc] || mark[nc] == st)
 				continue;
-			sc->mark[nc] = st;
+			mark[nc] = st;
 			sc->stack[sp++] = (uint16_t)nc;
 			if (s->compact[nc] < least)
 				least = s->compact[nc];
@@ -128,27 +131,16 @@ int soko_reach(const struct sokoban *s, struct soko_scratch *sc, int cell)
 	return least;
 }
 
-/* Least compact index the player reaches from cell, using mark2 so the
- * parent's reach in mark stays valid while children are built. */
+int soko_reach(const struct sokoban *s, struct soko_scratch *sc, int cell)
+{
+	return flood(s, sc, cell, sc->mark, &sc->stamp);
+}
+
+/* The normalised player square from cell, flooding mark2 so that the
+ * parent's reach in mark stays valid while its children are built. */
 static int normalised_player(const struct sokoban *s, struct soko_scratch *sc, int cell)
 {
-	uint32_t st = next_stamp(sc->mark2, &sc->stamp2, (size_t)s->cells);
-	int sp = 0, least = s->compact[cell];
-	sc->mark2[cell] = st;
-	sc->stack[sp++] = (uint16_t)cell;
-	while (sp > 0) {
-		int c = sc->stack[--sp];
-		for (int d = 0; d < 4; d++) {
-			int nc = c + s->off[d];
-			if (s->wall[nc] || sc->box[nc] || sc->mark2[nc] == st)
-				continue;
-			sc->mark2[nc] = st;
-			sc->stack[sp++] = (uint16_t)nc;
-			if (s->compact[nc] < least)
-				least = s->compact[nc];
-		}
-	}
-	return least;
+	return flood(s, sc, cell, sc->mark2, &sc->stamp2);
 }
 
 /*
