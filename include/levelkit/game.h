@@ -105,6 +105,12 @@ struct lk_game {
 	/* Draw a state as grid rows (for generators and debugging). */
 	void (*write_state)(const struct lk_level *level, const void *key,
 			    struct lk_strbuf *out);
+	/* Optional: the level's canonical text, equal for two levels exactly
+	 * when they are the same puzzle up to the eight board symmetries,
+	 * translation and whatever else the game deems irrelevant (grid
+	 * rows, each ending in '\n').  Games without one are compared by
+	 * their grid text up to symmetry and translation. */
+	void (*canonical)(const struct lk_level *level, struct lk_strbuf *out);
 };
 
 /* All games, NULL-terminated. */
@@ -120,6 +126,10 @@ struct lk_level *lk_level_load(const struct lk_record *rec,
 			       const struct lk_level_options *opt,
 			       struct lk_strbuf *err, size_t *lineno);
 void lk_level_free(struct lk_level *level);
+
+/* The canonical text of a level (see lk_game.canonical). */
+void lk_level_canonical(const struct lk_level *level, const struct lk_record *rec,
+			struct lk_strbuf *out);
 
 /* Whether name is in a NULL-terminated list (for option checks). */
 bool lk_name_in(const char *name, const char *const *list);

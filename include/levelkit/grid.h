@@ -74,6 +74,10 @@ int lk_grid_parse_rows(struct lk_grid *g, const char *const *rows, size_t nrows,
  * characters are trimmed when trim_fill is set. */
 void lk_grid_write(const struct lk_grid *g, struct lk_strbuf *out, char trim_fill);
 
+/* Like lk_grid_write, with rows and columns that are all blank (' ') at
+ * the edges left out: the grid's text up to translation. */
+void lk_grid_write_trimmed(const struct lk_grid *g, struct lk_strbuf *out);
+
 /* The eight symmetries of the square (identity first).  Applying symmetry s
  * to a w*h grid gives a grid of lk_grid_sym_size(); transpose swaps sides. */
 enum { LK_SYM_COUNT = 8 };

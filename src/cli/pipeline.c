@@ -53,7 +53,7 @@ static void on_signal(int sig)
 	lk_interrupted = 1;
 }
 
-static void install_signals(void)
+void lk_pipeline_install_signals(void)
 {
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
@@ -203,7 +203,7 @@ int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles)
 		files = stdin_only;
 		nfiles = 1;
 	}
-	install_signals();
+	lk_pipeline_install_signals();
 	run.out = stdout;
 	if (p->output && strcmp(p->output, "-") != 0) {
 		const char *target = p->output;

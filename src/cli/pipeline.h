@@ -18,8 +18,10 @@
 #include "levelkit/record.h"
 #include "levelkit/strbuf.h"
 
-/* Set by SIGINT/SIGTERM once lk_pipeline_run has installed its handler. */
+/* Set by SIGINT/SIGTERM once their handler is installed (by
+ * lk_pipeline_run, or lk_pipeline_install_signals for other loops). */
 extern volatile sig_atomic_t lk_interrupted;
+void lk_pipeline_install_signals(void);
 
 struct lk_job {
 	struct lk_record *rec;   /* the level record; processors edit its fields */

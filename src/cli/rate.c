@@ -9,6 +9,7 @@
 
 #include "common.h"
 #include "levelkit/difficulty.h"
+#include "levelkit/fields.h"
 
 static const char usage[] = "rate [options] [file...]";
 static const char description[] =
@@ -37,19 +38,6 @@ struct rate_ctx {
 	struct lk_rate_options rate;
 };
 
-static const char *const difficulty_fields[] = {
-	"difficulty", "difficulty-sd", "difficulty-runs", "difficulty-min", "states-bfs",
-	"states-astar", "states-greedy", "grade", NULL
-};
-
-static void write_count(struct lk_record *rec, const char *name, enum lk_status st, uint64_t n)
-{
-	if (st == LK_SOLVED)
-		lk_record_setf(rec, name, "%llu", (unsigned long long)n);
-	else
-		lk_record_set(rec, name, lk_status_name(st));
-}
-
 static int process(void *vctx, struct lk_job *job)
 {
 	const struct rate_ctx *ctx = vctx;
@@ -61,53 +49,7 @@ static int process(void *vctx, struct lk_job *job)
 	lk_rating_init(&r);
 	lk_rate(job->worker, level, &ctx->rate, &r);
 
-	for (size_t i = 0; difficulty_fields[i]; i++)
-		lk_record_unset(rec, difficulty_fields[i]);
-	bool solvable = r.optimal.status == LK_SOLVED || r.min_known || r.runs_solved > 0;
-	enum lk_status status = solvable ? LK_SOLVED : r.optimal.status;
-	lk_record_set(rec, "solvable", lk_status_name(status));
-	if (r.optimal.status == LK_SOLVED) {
-		struct lk_strbuf sol = LK_STRBUF_INIT;
-		struct lk_solution_stats st;
-		level->game->format_solution(level, r.optimal.path, r.optimal.nkeys, &sol, &st);
-		lk_record_setf(rec, "moves", "%lu", st.moves);
-		if (st.has_pushes)
-			lk_record_setf(rec, "pushes", "%lu", st.pushes);
-		lk_record_set(rec, "optimal", r.optimal.optimal ? level->metric : "no");
-		lk_strbuf_release(&sol);
-	} else {
-		/* Lengths from an earlier solve stay only if we cannot do better;
-		 * an optimality claim we could not confirm is dropped. */
-		lk_record_unset(rec, "optimal");
-		if (r.optimal.status == LK_UNSOLVABLE) {
-			lk_record_unset(rec, "moves");
-			lk_record_unset(rec, "pushes");
-		}
-	}
-	if (status == LK_UNKNOWN)
-		lk_record_set(rec, "limit", lk_limit_name(r.optimal.limit));
-	else
-		lk_record_unset(rec, "limit");
-
-	if (solvable && r.runs_solved > 0) {
-		lk_record_setf(rec, "difficulty", "%.1f", r.mean);
-		lk_record_setf(rec, "difficulty-sd", "%.1f", r.sd);
-		if (r.runs_solved < r.runs)
-			lk_record_setf(rec, "difficulty-runs", "%u/%u", r.runs_solved, r.runs);
-	}
-	if (solvable && r.have_mixedaim) {
-		if (r.min_known)
-			lk_record_setf(rec, "difficulty-min", "%llu", (unsigned long long)r.min_explored);
-		write_count(rec, "states-bfs", r.status[LK_ALGO_BFS], r.explored[LK_ALGO_BFS]);
-		if (level->has_heuristic) {
-			write_count(rec, "states-astar", r.status[LK_ALGO_ASTAR], r.explored[LK_ALGO_ASTAR]);
-			write_count(rec, "states-greedy", r.status[LK_ALGO_GREEDY],
-				    r.explored[LK_ALGO_GREEDY]);
-		}
-	}
-	if (solvable && (r.runs_solved > 0 || r.min_known))
-		lk_record_set(rec, "grade",
-			      lk_grade_name(lk_grade_of(r.runs_solved ? r.mean : (double)r.min_explored)));
+	lk_fields_rating(rec, level, &r);
 	lk_cli_write_stats(&ctx->common, rec, &r.optimal);
 	lk_rating_release(&r);
 	lk_level_free(level);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "common.h"
+#include "levelkit/fields.h"
 
 static const char usage[] = "solve [options] [file...]";
 static const char description[] =
@@ -81,29 +82,7 @@ static int process(void *vctx, struct lk_job *job)
 	lk_solver_run(job->worker, level, &so, &r);
 
 	struct lk_record *rec = job->rec;
-	lk_record_set(rec, "solvable", lk_status_name(r.status));
-	if (r.status == LK_SOLVED) {
-		struct lk_strbuf sol = LK_STRBUF_INIT;
-		struct lk_solution_stats st;
-		level->game->format_solution(level, r.path, r.nkeys, &sol, &st);
-		write_lengths(rec, &st);
-		lk_record_set(rec, "optimal", r.optimal ? level->metric : "no");
-		lk_record_unset(rec, "limit");
-		lk_record_setf(rec, "states", "%llu", (unsigned long long)r.expanded);
-		lk_record_set(rec, "solution", sol.buf);
-		lk_strbuf_release(&sol);
-	} else {
-		/* Drop a stale answer from an earlier run. */
-		lk_record_unset(rec, "solution");
-		lk_record_unset(rec, "moves");
-		lk_record_unset(rec, "pushes");
-		lk_record_unset(rec, "optimal");
-		lk_record_setf(rec, "states", "%llu", (unsigned long long)r.expanded);
-		if (r.status == LK_UNKNOWN)
-			lk_record_set(rec, "limit", lk_limit_name(r.limit));
-		else
-			lk_record_unset(rec, "limit");
-	}
+	lk_fields_solve(rec, level, &r);
 	lk_cli_write_stats(&ctx->common, rec, &r);
 	lk_search_result_release(&r);
 	lk_level_free(level);

@@ -3,7 +3,10 @@
  */
 #include "levelkit/game.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#include "levelkit/grid.h"
 
 extern const struct lk_game lk_game_sokoban;
 
@@ -70,4 +73,42 @@ void lk_level_free(struct lk_level *level)
 {
 	if (level)
 		level->game->free_level(level);
+}
+
+void lk_level_canonical(const struct lk_level *level, const struct lk_record *rec,
+			struct lk_strbuf *out)
+{
+	if (level->game->canonical) {
+		level->game->canonical(level, out);
+		return;
+	}
+	/* Fallback: the grid text, trimmed of blank margins, in the
+	 * orientation whose text sorts first. */
+	size_t first, n = lk_record_grid(rec, &first);
+	const char **rows = lk_xmalloc((n ? n : 1) * sizeof *rows);
+	for (size_t i = 0; i < n; i++)
+		rows[i] = rec->lines[first + i].text;
+	struct lk_grid g;
+	struct lk_grid_parse opt = { .fill = ' ', .run_length = false };
+	struct lk_strbuf err = LK_STRBUF_INIT, best = LK_STRBUF_INIT, text = LK_STRBUF_INIT;
+	size_t bad;
+	if (lk_grid_parse_rows(&g, rows, n, &opt, &err, &bad) == 0) {
+		for (int sym = 0; sym < LK_SYM_COUNT; sym++) {
+			struct lk_grid t;
+			lk_grid_transform(&t, &g, sym);
+			lk_strbuf_reset(&text);
+			lk_grid_write_trimmed(&t, &text);
+			if (sym == 0 || strcmp(text.buf, best.buf) < 0) {
+				lk_strbuf_reset(&best);
+				lk_strbuf_add(&best, text.buf, text.len);
+			}
+			lk_grid_release(&t);
+		}
+		lk_grid_release(&g);
+	}
+	lk_strbuf_add(out, best.buf, best.len);
+	lk_strbuf_release(&best);
+	lk_strbuf_release(&text);
+	lk_strbuf_release(&err);
+	free(rows);
 }

@@ -189,3 +189,26 @@ void lk_grid_transform(struct lk_grid *dst, const struct lk_grid *src, int sym)
 		}
 	}
 }
+
+void lk_grid_write_trimmed(const struct lk_grid *g, struct lk_strbuf *out)
+{
+	int x0 = g->width, y0 = g->height, x1 = -1, y1 = -1;
+	for (int y = 0; y < g->height; y++) {
+		for (int x = 0; x < g->width; x++) {
+			if (lk_grid_get(g, x, y) == ' ')
+				continue;
+			if (x < x0) x0 = x;
+			if (x > x1) x1 = x;
+			if (y < y0) y0 = y;
+			if (y > y1) y1 = y;
+		}
+	}
+	for (int y = y0; y <= y1; y++) {
+		const char *row = g->cells + (size_t)y * (size_t)g->width;
+		int end = x1 + 1;
+		while (end > x0 && row[end - 1] == ' ')
+			end--;
+		lk_strbuf_add(out, row + x0, (size_t)(end - x0));
+		lk_strbuf_addch(out, '\n');
+	}
+}

@@ -22,6 +22,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "levelkit/game.h"
 #include "levelkit/grid.h"
@@ -129,6 +130,10 @@ bool soko_corral_allows(const struct sokoban *s, struct soko_scratch *sc, int co
 
 /* Reversed search (sokoban_reverse.c). */
 struct lk_level *soko_new_reverse(const struct lk_level *forward);
+/* The reversed level of a level's solved position with no target: its
+ * exploration reaches every position from which the level can be solved,
+ * at depth = fewest pushes to solve it (backward generation). */
+struct lk_level *soko_new_unpacking(const struct lk_level *level);
 unsigned soko_pull_successors(const struct sokoban *s, const uint8_t *key,
 			      struct soko_scratch *sc, unsigned char *out, struct lk_edge *edges);
 
@@ -147,6 +152,10 @@ void soko_format_solution(const struct lk_level *level, const unsigned char *key
 int soko_replay(const struct lk_level *level, const char *solution,
 		struct lk_solution_stats *stats, bool *solved, struct lk_strbuf *err);
 void soko_write_state(const struct lk_level *level, const void *key, struct lk_strbuf *out);
+void soko_canonical(const struct lk_level *level, struct lk_strbuf *out);
+/* Draw a state with only the floor and the walls touching it, cropped:
+ * the same puzzle, without decoration (Combination's prettiness). */
+void soko_write_tidy(const struct lk_level *level, const void *key, struct lk_strbuf *out);
 
 extern const struct lk_game lk_game_sokoban;
 

@@ -329,4 +329,5 @@ const struct lk_game lk_game_sokoban = {
 	.replay = soko_replay,
 	.reverse_level = soko_new_reverse,
 	.write_state = soko_write_state,
+	.canonical = soko_canonical,
 };

@@ -212,6 +212,8 @@ bool soko_is_goal(const struct lk_level *level, const void *key)
 {
 	const struct sokoban *s = (const struct sokoban *)level;
 	const uint8_t *bits = (const uint8_t *)key + 2;
+	if (s->forward && !s->start_key)
+		return false;   /* an unpacking level (soko_new_unpacking) */
 	if (s->forward) {
 		/* The virtual start (player anywhere) is the start state only
 		 * when the start needs no push at all. */

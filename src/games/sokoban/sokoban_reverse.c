@@ -82,3 +82,22 @@ struct lk_level *soko_new_reverse(const struct lk_level *level)
 	 * either, but the forward search will say so. */
 	return &r->base;
 }
+
+struct lk_level *soko_new_unpacking(const struct lk_level *level)
+{
+	const struct sokoban *f = (const struct sokoban *)level;
+	if (f->forward || !f->push_graph || f->nboxes != f->ngoals || f->nboxes == 0)
+		return NULL;
+	struct sokoban *r = lk_xmalloc(sizeof *r);
+	*r = *f;
+	r->forward = f;
+	r->impossible = false;
+	/* No target, so nothing is dead and no state is a goal: exploring
+	 * it visits every position from which the level can be solved. */
+	r->dead = lk_xcalloc((size_t)f->cells, 1);
+	r->targets = NULL;
+	r->ntargets = 0;
+	r->tdist = NULL;
+	r->start_key = NULL;
+	return &r->base;
+}

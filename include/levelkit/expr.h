@@ -1,0 +1,89 @@
+/*
+ * expr.h - conditions on a record's fields, as used by `filter`.
+ *
+ * An expression is parsed once and then evaluated against any number of
+ * records.  The language (docs/filter.md has the full reference):
+ *
+ *   expr    := and ( "||" and )*
+ *   and     := unary ( "&&" unary )*
+ *   unary   := "!" unary | "(" expr ")" | "has" "(" NAME ")" | compare
+ *   compare := operand ( "==" | "!=" | "<" | "<=" | ">" | ">=" ) operand
+ *   operand := NUMBER | STRING | NAME
+ *
+ * NUMBER is -?(D+(.D*)?|.D+)([eE][+-]?D+)? (D a digit); STRING is double
+ * quoted with \" and \\ as its only escapes; NAME is a field name,
+ * [A-Za-z][A-Za-z0-9_.-]*, looked up case-insensitively.  "has" is a field
+ * name like any other unless a '(' follows it.  Two names are also defined
+ * for records that lack them as fields, with the meaning of the tsv and
+ * json columns of the same name (see lk_expr_value): "title" is the
+ * level's title (lk_record_title), "record" the record's number.
+ *
+ * Precedence, tightest first: "!", comparisons, "&&", "||".  Every operand
+ * of "!", "&&", "||" and every parenthesised expression must be a
+ * condition: a bare name or literal there is a parse error, so `!x == 1`
+ * (which would read as `(!x) == 1`) is rejected and must be written
+ * `!(x == 1)` or `x != 1`.  Comparisons do not chain (`a < b < c` is an
+ * error).
+ *
+ * A comparison is numeric when both sides are numbers: a number literal,
+ * or a field whose whole value, trimmed of blanks, is written like a
+ * NUMBER.  Otherwise both sides compare as text: == and != by exact text
+ * (field values trimmed of blanks, literals as written), the others by
+ * byte order (strcmp).  A string literal is always text, so `moves == "7"`
+ * compares text.  "&&" and "||" evaluate left to right and stop as soon as
+ * the result is known, so `has(pushes) && pushes > 3` never reads a
+ * missing field.
+ */
+#ifndef LEVELKIT_EXPR_H
+#define LEVELKIT_EXPR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "levelkit/record.h"
+#include "levelkit/strbuf.h"
+
+struct lk_expr;
+
+/*
+ * Parse text.  Returns the expression, or NULL with a message in err of
+ * the form "column N: what was expected" (N counts bytes from 1; the end
+ * of the text is column strlen(text) + 1).  err may be NULL.
+ */
+struct lk_expr *lk_expr_parse(const char *text, struct lk_strbuf *err);
+
+/*
+ * Evaluate e against rec.  Returns 0 with *result set, or -1 when the
+ * evaluation needs a field rec lacks, with the message
+ * "record N has no field 'name'" (N is rec->number; the name as spelled in
+ * the expression) in err, which may be NULL.
+ */
+int lk_expr_eval(const struct lk_expr *e, const struct lk_record *rec, bool *result,
+		 struct lk_strbuf *err);
+
+void lk_expr_free(struct lk_expr *e);
+
+/*
+ * The value the expression language sees for a field: the value of the
+ * record's field name (as lk_record_get), except that "title" is the
+ * record's title (lk_record_title: a non-empty title field, else the last
+ * comment before the grid) and "record", when the record has no such
+ * field, its number.  NULL when there is none.  The result may point into
+ * buf, which must not be NULL.
+ */
+const char *lk_expr_value(const struct lk_record *rec, const char *name, struct lk_strbuf *buf);
+
+/* The distinct field names e mentions (in comparisons and in has()), in
+ * order of first mention, spelled as first written; names that differ
+ * only in case count once. */
+size_t lk_expr_field_count(const struct lk_expr *e);
+const char *lk_expr_field(const struct lk_expr *e, size_t i);
+
+/*
+ * Is text[0..len) a number in the expression language's syntax (after
+ * blanks at both ends are dropped)?  If so and value is not NULL, *value
+ * is set.  Used for field values, and by filter --by.
+ */
+bool lk_expr_number(const char *text, size_t len, double *value);
+
+#endif

@@ -1,0 +1,26 @@
+/*
+ * fields.h - writing results into a record's fields, shared by the
+ * commands and the generators so that `gen` writes exactly what `solve`
+ * and `rate` would.
+ */
+#ifndef LEVELKIT_FIELDS_H
+#define LEVELKIT_FIELDS_H
+
+#include "levelkit/difficulty.h"
+#include "levelkit/game.h"
+#include "levelkit/record.h"
+#include "levelkit/search.h"
+
+/* solvable, solution, moves, pushes, optimal, states (and limit when
+ * unknown); stale answers of an earlier run are removed. */
+void lk_fields_solve(struct lk_record *rec, const struct lk_level *level,
+		     const struct lk_search_result *r);
+/* A solution given as a path of keys, e.g. by a generator that knows it. */
+void lk_fields_solution(struct lk_record *rec, const struct lk_level *level,
+			const unsigned char *keys, size_t nkeys, bool optimal);
+/* rate's fields: solvable, moves, pushes, optimal, limit, difficulty,
+ * difficulty-sd, difficulty-runs, difficulty-min, states-*, grade. */
+void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
+		      const struct lk_rating *r);
+
+#endif

@@ -1,0 +1,118 @@
+/*
+ * generate.h - level generators and the loop that turns a (seed, index)
+ * into one accepted level.
+ *
+ * A generator makes candidate levels from a random stream; the loop
+ * (lk_generate_index) draws candidates from the stream of (seed, index)
+ * until one passes the thresholds, so level i of a run depends only on
+ * (seed, i): runs are reproducible and can be split into shards.  Each
+ * generator is one `const struct lk_generator`, like the games.
+ */
+#ifndef LEVELKIT_GENERATE_H
+#define LEVELKIT_GENERATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "levelkit/difficulty.h"
+#include "levelkit/record.h"
+#include "levelkit/rng.h"
+#include "levelkit/search.h"
+
+/* Why a candidate was turned down: X(enum suffix, name). */
+#define LK_REJECTS(X)                     \
+	X(INVALID, "invalid")             \
+	X(UNSOLVABLE, "unsolvable")       \
+	X(TIMEOUT, "timeout")             \
+	X(SHORT, "too-short")             \
+	X(LONG, "too-long")               \
+	X(EASY, "too-easy")               \
+	X(HARD, "too-hard")               \
+	X(DUPLICATE, "duplicate")
+
+enum lk_reject {
+#define LK_X(id, name) LK_REJECT_##id,
+	LK_REJECTS(LK_X)
+#undef LK_X
+	LK_REJECT_COUNT
+};
+const char *lk_reject_name(enum lk_reject r);
+
+/* An inclusive range; an unset end is -inf or +inf. */
+struct lk_range {
+	double min, max;
+};
+void lk_range_init(struct lk_range *r);
+bool lk_range_has(const struct lk_range *r, double v);
+bool lk_range_set(const struct lk_range *r);
+
+struct lk_gen_options {
+	int width, height;           /* 0: the generator's default */
+	const char **param_keys;     /* --param key=value, nparams of them */
+	const char **param_values;
+	size_t nparams;
+	struct lk_range moves, pushes, difficulty;
+	bool rate;                   /* also write rate's fields */
+	struct lk_rate_options rating; /* bounds for every search, and rating */
+	unsigned max_tries;          /* candidates per index before giving up */
+	const struct lk_record *from; /* a level to start from, or NULL */
+};
+
+void lk_gen_options_init(struct lk_gen_options *o);
+/* The value of --param key, or NULL. */
+const char *lk_gen_param(const struct lk_gen_options *o, const char *key);
+/* An integer --param with a default and bounds; -1 with err on a bad value. */
+int lk_gen_param_int(const struct lk_gen_options *o, const char *key, long def, long lo,
+		     long hi, long *out, struct lk_strbuf *err);
+
+struct lk_gen_stats {
+	uint64_t tried;                          /* candidates made */
+	uint64_t rejected[LK_REJECT_COUNT];
+	uint64_t accepted;
+	uint64_t failed;                         /* indices that gave up */
+};
+void lk_gen_stats_add(struct lk_gen_stats *into, const struct lk_gen_stats *from);
+
+/* What a worker thread keeps between candidates. */
+struct lk_gen_worker {
+	struct lk_solver solver;
+	void *state;                 /* the generator's own */
+};
+
+struct lk_generator {
+	const char *game;
+	const char *name;
+	const char *summary;
+	const char *params_help;     /* "key=value ..." lines for --help */
+	/* Check the options and make a worker's state; NULL with a message
+	 * in err when the options are wrong. */
+	void *(*new_state)(const struct lk_gen_options *o, struct lk_strbuf *err);
+	void (*free_state)(void *state);
+	/* Make one candidate from rng into rec (an empty record): its grid and
+	 * what it knows (solvable, solution, moves, pushes, optimal).  Return
+	 * 0, or -1 with *why (the candidate is then dropped). */
+	int (*candidate)(struct lk_gen_worker *w, const struct lk_gen_options *o,
+			 struct lk_rng *rng, struct lk_record *rec, enum lk_reject *why);
+};
+
+extern const struct lk_generator *const lk_generators[];
+/* Find a generator of a game by name, or the game's first when name is
+ * NULL. */
+const struct lk_generator *lk_generator_find(const char *game, const char *name);
+
+int lk_gen_worker_init(struct lk_gen_worker *w, const struct lk_generator *g,
+		       const struct lk_gen_options *o, struct lk_strbuf *err);
+void lk_gen_worker_release(struct lk_gen_worker *w, const struct lk_generator *g);
+
+/*
+ * Level `index` of the run `seed`: draw candidates until one passes the
+ * thresholds (solving or rating it when they ask for more than the
+ * generator knows) and fill out with it and the fields generator, seed and
+ * index.  Returns 0, or -1 when max_tries candidates all failed or *cancel
+ * was set.  stats counts the candidates.
+ */
+int lk_generate_index(const struct lk_generator *g, struct lk_gen_worker *w,
+		      const struct lk_gen_options *o, uint64_t seed, uint64_t index,
+		      struct lk_record *out, struct lk_gen_stats *stats);
+
+#endif

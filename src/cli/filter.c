@@ -1,0 +1,430 @@
+/*
+ * filter.c - the `filter` command: keep the level records whose fields
+ * satisfy an expression, drop duplicate levels, keep the K best by a
+ * field.  See docs/filter.md.
+ *
+ * Unlike solve and rate, filter does not use the worker pipeline: each
+ * record takes microseconds, --top must hold records back until the end,
+ * and the exit status follows grep (0 some level kept, 1 none, 2 error).
+ * So it has its own single-threaded read-decide-write loop, and streams
+ * its output record by record except under --top.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "levelkit/dedupe.h"
+#include "levelkit/expr.h"
+#include "levelkit/game.h"
+#include "levelkit/record.h"
+#include "options.h"
+
+static const char usage[] = "filter [options] EXPR [file...]\n"
+			    "   or: filter [options] (--dedupe | --top K --by FIELD) [EXPR] [file...]";
+static const char description[] =
+	"Keep the level records of the input (files, or stdin when none or '-') whose\n"
+	"fields satisfy EXPR, for example\n"
+	"  filter 'solvable == \"yes\" && pushes >= 30' pack.xsb\n"
+	"  filter 'has(grade) && (grade == \"hard\" || grade == \"very-hard\")'\n"
+	"Operators: == != < <= > >= (numeric when both sides are numbers, else text),\n"
+	"! && || and parentheses; has(field) tests that a field is present.  Field names\n"
+	"are case-insensitive.  Records without a grid (pack headers) pass through in\n"
+	"text output.  --dedupe then drops levels equal to an earlier one up to rotation,\n"
+	"reflection and translation; --top keeps the K records with the largest FIELD.\n"
+	"Exit status: 0 if a level was kept, 1 if none, 2 on any error.";
+
+struct filter_ctx {
+	const char *expr_text, *format, *output, *by;
+	bool dedupe, invert, count, asc;
+	unsigned long top;
+};
+
+/* ------------------------------------------------------------- --top heap */
+
+struct top_item {
+	double key;
+	size_t seq;              /* input order, for ties */
+	struct lk_record rec;
+};
+
+static bool top_ascending;
+
+/* Does a come before b in the output (a is "better")? */
+static bool better(const struct top_item *a, const struct top_item *b)
+{
+	if (a->key != b->key)
+		return top_ascending ? a->key < b->key : a->key > b->key;
+	return a->seq < b->seq;
+}
+
+static int cmp_items(const void *va, const void *vb)
+{
+	const struct top_item *a = va, *b = vb;
+	return better(a, b) ? -1 : better(b, a) ? 1 : 0;
+}
+
+/* A bounded heap of at most `limit` items whose root is the worst kept,
+ * so a new record either loses to the root or replaces it. */
+struct top_heap {
+	struct top_item *items;
+	size_t n, alloc, limit;
+};
+
+static void swap_items(struct top_item *a, struct top_item *b)
+{
+	struct top_item t = *a;
+	*a = *b;
+	*b = t;
+}
+
+static void sift_down(struct top_heap *h, size_t i)
+{
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, worst = i;
+		if (l < h->n && better(&h->items[worst], &h->items[l]))
+			worst = l;
+		if (r < h->n && better(&h->items[worst], &h->items[r]))
+			worst = r;
+		if (worst == i)
+			return;
+		swap_items(&h->items[i], &h->items[worst]);
+		i = worst;
+	}
+}
+
+/* Offer a record (moved into the heap if kept; rec is left initialised). */
+static void top_offer(struct top_heap *h, double key, size_t seq, struct lk_record *rec)
+{
+	struct top_item item = { .key = key, .seq = seq };
+	if (h->n < h->limit) {
+		LK_ALLOC_GROW(h->items, h->n + 1, h->alloc);
+		item.rec = *rec;
+		lk_record_init(rec);
+		size_t i = h->n++;
+		h->items[i] = item;
+		while (i > 0 && better(&h->items[(i - 1) / 2], &h->items[i])) {
+			swap_items(&h->items[(i - 1) / 2], &h->items[i]);
+			i = (i - 1) / 2;
+		}
+		return;
+	}
+	if (!better(&item, &h->items[0]))
+		return;
+	lk_record_release(&h->items[0].rec);
+	item.rec = *rec;
+	lk_record_init(rec);
+	h->items[0] = item;
+	sift_down(h, 0);
+}
+
+static void top_release(struct top_heap *h)
+{
+	for (size_t i = 0; i < h->n; i++)
+		lk_record_release(&h->items[i].rec);
+	free(h->items);
+}
+
+/* ------------------------------------------------------------------ run */
+
+struct run {
+	const struct filter_ctx *ctx;
+	struct lk_expr *expr;
+	struct lk_dedupe seen;
+	struct top_heap top;
+	struct lk_writer writer;
+	FILE *out;
+	size_t kept, seq;
+	int status;              /* 0, or 2 once any error was reported */
+	bool write_failed;
+};
+
+static void report(struct run *run, const struct lk_record *rec, size_t line, const char *msg)
+{
+	fprintf(stderr, "%s: %s:%zu: %s\n", lk_prog, rec->source ? rec->source : "<stdin>",
+		line ? line : rec->first_lineno, msg);
+	run->status = 2;
+}
+
+static void put(struct run *run, const struct lk_record *rec)
+{
+	if (run->write_failed)
+		return;
+	if (lk_writer_put(&run->writer, rec) < 0) {
+		fprintf(stderr, "%s: write error: %s\n", lk_prog, strerror(errno));
+		run->status = 2;
+		run->write_failed = true;
+	}
+}
+
+/* Decide one record read from the input. */
+static void one_record(struct run *run, struct lk_record *rec)
+{
+	const struct filter_ctx *ctx = run->ctx;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+
+	if (lk_record_grid(rec, NULL) == 0) {
+		/* A pack header: not a level, passed through as it comes. */
+		if (!ctx->count)
+			put(run, rec);
+		return;
+	}
+	if (run->expr) {
+		bool match;
+		if (lk_expr_eval(run->expr, rec, &match, &err) < 0) {
+			report(run, rec, 0, err.buf);
+			goto out;
+		}
+		if (match == ctx->invert)
+			goto out;
+	}
+	if (ctx->dedupe) {
+		static const struct lk_level_options defaults = { 0 };
+		size_t line = 0;
+		struct lk_level *level = lk_level_load(rec, &defaults, &err, &line);
+		if (!level) {
+			report(run, rec, line, err.buf);
+			goto out;
+		}
+		bool fresh = lk_dedupe_add(&run->seen, level, rec);
+		lk_level_free(level);
+		if (!fresh)
+			goto out;
+	}
+	if (ctx->top) {
+		struct lk_strbuf buf = LK_STRBUF_INIT;
+		const char *v = lk_expr_value(rec, ctx->by, &buf);
+		double key;
+		if (!v) {
+			lk_strbuf_addf(&err, "record %zu has no field '%s'", rec->number, ctx->by);
+			report(run, rec, 0, err.buf);
+		} else if (!lk_expr_number(v, strlen(v), &key)) {
+			lk_strbuf_addf(&err, "record %zu: field '%s' is not a number: '%s'", rec->number,
+				       ctx->by, v);
+			report(run, rec, 0, err.buf);
+		} else {
+			top_offer(&run->top, key, run->seq++, rec);
+		}
+		lk_strbuf_release(&buf);
+		goto out;
+	}
+	run->kept++;
+	if (!ctx->count)
+		put(run, rec);
+out:
+	lk_strbuf_release(&err);
+}
+
+static void read_file(struct run *run, const char *path)
+{
+	struct lk_reader reader;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	struct lk_record rec = LK_RECORD_INIT;
+	if (lk_reader_open(&reader, path, &err) < 0) {
+		fprintf(stderr, "%s: %s\n", lk_prog, err.buf);
+		run->status = 2;
+		goto out;
+	}
+	while (!run->write_failed) {
+		size_t line = 0;
+		lk_strbuf_reset(&err);
+		int got = lk_reader_next(&reader, &rec, &err, &line);
+		if (got == 0)
+			break;
+		if (got == -2) {
+			fprintf(stderr, "%s: %s: %s\n", lk_prog, reader.name, err.buf);
+			run->status = 2;
+			break;
+		}
+		if (got < 0) {
+			report(run, &rec, line, err.buf);
+			continue;
+		}
+		one_record(run, &rec);
+	}
+out:
+	lk_reader_close(&reader);
+	lk_record_release(&rec);
+	lk_strbuf_release(&err);
+}
+
+static bool same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	if (!a || !b || strcmp(a, "-") == 0 || strcmp(b, "-") == 0)
+		return false;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
+static bool is_input(const char *arg)
+{
+	struct stat st;
+	return strcmp(arg, "-") == 0 || stat(arg, &st) == 0;
+}
+
+_Noreturn static void expression_error(const struct lk_strbuf *err)
+{
+	fprintf(stderr, "%s: expression: %s\n", lk_prog, err->buf);
+	exit(2);
+}
+
+static int parse_top(const struct lk_option *opt, const char *arg)
+{
+	uint64_t k;
+	if (lk_parse_u64(arg, &k) < 0 || k == 0 || k > 0xffffffffu)
+		lk_usage_error("--top: '%s' is not a positive integer", arg);
+	*(unsigned long *)opt->value = (unsigned long)k;
+	return 0;
+}
+
+static bool valid_field_name(const char *s)
+{
+	size_t name_len, value_off;
+	struct lk_strbuf line = LK_STRBUF_INIT;
+	lk_strbuf_addf(&line, "%s: x", s);
+	bool ok = *s && lk_line_classify(line.buf, &name_len, &value_off) == LK_LINE_FIELD &&
+		  name_len == strlen(s);
+	lk_strbuf_release(&line);
+	return ok;
+}
+
+int main(int argc, char **argv)
+{
+	struct filter_ctx ctx = { 0 };
+	struct lk_option opts[] = {
+		LK_OPT_GROUP_("Selection"),
+		{ LK_OPT_STRING, 'e', "expression", &ctx.expr_text, "expr",
+		  "the expression (then every operand is a file)", NULL },
+		{ LK_OPT_FLAG, 'v', "invert", &ctx.invert, NULL,
+		  "keep the level records that do not match", NULL },
+		{ LK_OPT_FLAG, 0, "dedupe", &ctx.dedupe, NULL,
+		  "drop levels equal to an earlier one up to symmetry and translation", NULL },
+		{ LK_OPT_CALLBACK, 0, "top", &ctx.top, "k",
+		  "keep the k records with the largest --by field, sorted", parse_top },
+		{ LK_OPT_STRING, 0, "by", &ctx.by, "field", "the numeric field --top sorts by", NULL },
+		{ LK_OPT_FLAG, 0, "asc", &ctx.asc, NULL, "--top keeps the smallest instead", NULL },
+		LK_OPT_GROUP_("Output"),
+		{ LK_OPT_FLAG, 'c', "count", &ctx.count, NULL,
+		  "print only the number of level records kept", NULL },
+		{ LK_OPT_STRING, 'f', "format", &ctx.format, "fmt", "text (default), tsv or json", NULL },
+		{ LK_OPT_STRING, 'o', "output", &ctx.output, "file", "write to file instead of stdout", NULL },
+		LK_OPT_END_(),
+	};
+	int first = lk_parse_options(argc, argv, opts, usage, description);
+	enum lk_format format = LK_FORMAT_TEXT;
+	if (ctx.format && lk_format_parse(ctx.format, &format) < 0)
+		lk_usage_error("unknown format '%s' (use text, tsv or json)", ctx.format);
+	if (ctx.by && !ctx.top)
+		lk_usage_error("--by needs --top");
+	if (ctx.asc && !ctx.top)
+		lk_usage_error("--asc needs --top");
+	if (ctx.top && !ctx.by)
+		lk_usage_error("--top needs --by FIELD");
+	if (ctx.by && !valid_field_name(ctx.by))
+		lk_usage_error("--by: '%s' is not a field name", ctx.by);
+	top_ascending = ctx.asc;
+
+	/* The expression: -e, else the first operand.  With --dedupe or
+	 * --top it is optional: a first operand that is not a valid
+	 * expression but names an input is the first file. */
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	struct lk_expr *expr = NULL;
+	char **files = argv + first;
+	int nfiles = argc - first;
+	if (ctx.expr_text) {
+		expr = lk_expr_parse(ctx.expr_text, &err);
+		if (!expr)
+			expression_error(&err);
+	} else if (nfiles > 0) {
+		expr = lk_expr_parse(files[0], &err);
+		if (expr) {
+			files++;
+			nfiles--;
+		} else if (!(ctx.dedupe || ctx.top) || !is_input(files[0])) {
+			expression_error(&err);
+		}
+	} else if (!(ctx.dedupe || ctx.top)) {
+		lk_usage_error("no expression given");
+	}
+	lk_strbuf_release(&err);
+	if (ctx.invert && !expr)
+		lk_usage_error("--invert needs an expression");
+
+	struct run run = { .ctx = &ctx, .expr = expr, .top = { .limit = ctx.top } };
+	char *tmp_name = NULL;
+	run.out = stdout;
+	if (ctx.output && strcmp(ctx.output, "-") != 0) {
+		const char *target = ctx.output;
+		for (int i = 0; i < nfiles && !tmp_name; i++) {
+			if (same_file(files[i], ctx.output)) {
+				/* Reading and writing one file: write beside it
+				 * and rename when everything has been read. */
+				size_t n = strlen(ctx.output) + 32;
+				tmp_name = lk_xmalloc(n);
+				snprintf(tmp_name, n, "%s.tmp%ld", ctx.output, (long)getpid());
+				target = tmp_name;
+			}
+		}
+		run.out = fopen(target, "w");
+		if (!run.out) {
+			fprintf(stderr, "%s: %s: cannot open for writing: %s\n", lk_prog, target,
+				strerror(errno));
+			free(tmp_name);
+			lk_expr_free(expr);
+			return 2;
+		}
+	}
+	lk_writer_init(&run.writer, run.out, format, NULL);
+	if (ctx.dedupe)
+		lk_dedupe_init(&run.seen);
+
+	if (nfiles == 0)
+		read_file(&run, "-");
+	for (int i = 0; i < nfiles && !run.write_failed; i++)
+		read_file(&run, files[i]);
+
+	if (ctx.top) {
+		qsort(run.top.items, run.top.n, sizeof *run.top.items, cmp_items);
+		for (size_t i = 0; i < run.top.n; i++) {
+			run.kept++;
+			if (!ctx.count)
+				put(&run, &run.top.items[i].rec);
+		}
+	}
+	if (ctx.count && !run.write_failed) {
+		fprintf(run.out, "%zu\n", run.kept);
+		if (fflush(run.out) != 0) {
+			fprintf(stderr, "%s: write error: %s\n", lk_prog, strerror(errno));
+			run.status = 2;
+		}
+	}
+
+	lk_writer_release(&run.writer);
+	if (run.out != stdout) {
+		if (fclose(run.out) != 0) {
+			fprintf(stderr, "%s: %s: %s\n", lk_prog, ctx.output, strerror(errno));
+			run.status = 2;
+		}
+	} else if (fflush(stdout) != 0) {
+		run.status = 2;
+	}
+	if (tmp_name) {
+		if (rename(tmp_name, ctx.output) != 0) {
+			fprintf(stderr, "%s: cannot replace %s: %s\n", lk_prog, ctx.output,
+				strerror(errno));
+			run.status = 2;
+		}
+		free(tmp_name);
+	}
+	top_release(&run.top);
+	if (ctx.dedupe)
+		lk_dedupe_release(&run.seen);
+	lk_expr_free(expr);
+	if (run.status)
+		return run.status;
+	return run.kept ? 0 : 1;
+}

@@ -1,0 +1,417 @@
+/*
+ * gen.c - the `gen` command: generate levels, for hours if need be.
+ *
+ * Level i of a run depends only on (seed, i) (see generate.h), so worker
+ * threads make levels of different indices in any order while the main
+ * thread writes them in index order, drops duplicates (canonical form),
+ * flushes each at once, and stops after -n levels.  --shard K/N takes the
+ * indices K, K+N, K+2N, ...; --resume FILE continues after the last index
+ * in FILE.  On SIGINT or SIGTERM the levels finished in order are written
+ * and the run stops before the first unfinished index, so a resumed run
+ * gives exactly what an uninterrupted one would have.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common.h"
+#include "gen_resume.h"
+#include "levelkit/dedupe.h"
+#include "levelkit/generate.h"
+#include "levelkit/strbuf.h"
+
+static const char usage[] = "gen GAME [options]";
+static const char description[] =
+	"Generate levels of GAME (sokoban) and write them as records with the fields\n"
+	"generator, seed, index and what solve (and with --rate, rate) would add.\n"
+	"Level i depends only on (seed, i); duplicates up to symmetry are dropped.";
+
+enum slot_state { SLOT_FREE, SLOT_RUNNING, SLOT_DONE };
+
+struct slot {
+	enum slot_state state;
+	uint64_t seq;              /* position in this shard's index sequence */
+	bool ok;                   /* a level was made */
+	struct lk_record rec;
+};
+
+struct gen_run {
+	const struct lk_generator *gen;
+	struct lk_gen_options *opt;
+	uint64_t seed, shard, shards;
+	struct slot *slots;
+	size_t nslots;
+	uint64_t next_take, next_write;  /* sequence numbers */
+	bool stop;
+	pthread_mutex_t lock;
+	pthread_cond_t changed;
+	struct lk_gen_stats stats;
+	struct lk_strbuf worker_error;
+};
+
+static uint64_t index_of(const struct gen_run *run, uint64_t seq)
+{
+	return run->shard + seq * run->shards;
+}
+
+static void *worker_main(void *arg)
+{
+	struct gen_run *run = arg;
+	struct lk_gen_worker w;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	if (lk_gen_worker_init(&w, run->gen, run->opt, &err) < 0) {
+		pthread_mutex_lock(&run->lock);
+		if (!run->worker_error.len)
+			lk_strbuf_addstr(&run->worker_error, err.buf);
+		run->stop = true;
+		pthread_cond_broadcast(&run->changed);
+		pthread_mutex_unlock(&run->lock);
+		lk_strbuf_release(&err);
+		return NULL;
+	}
+	lk_strbuf_release(&err);
+	pthread_mutex_lock(&run->lock);
+	for (;;) {
+		while (!run->stop && run->next_take - run->next_write >= run->nslots)
+			pthread_cond_wait(&run->changed, &run->lock);
+		if (run->stop || lk_interrupted)
+			break;
+		uint64_t seq = run->next_take++;
+		struct slot *slot = &run->slots[seq % run->nslots];
+		slot->state = SLOT_RUNNING;
+		slot->seq = seq;
+		pthread_mutex_unlock(&run->lock);
+
+		struct lk_gen_stats st = { 0 };
+		lk_record_init(&slot->rec);
+		int rc = lk_generate_index(run->gen, &w, run->opt, run->seed, index_of(run, seq),
+					   &slot->rec, &st);
+
+		pthread_mutex_lock(&run->lock);
+		slot->ok = rc == 0;
+		slot->state = SLOT_DONE;
+		lk_gen_stats_add(&run->stats, &st);
+		pthread_cond_broadcast(&run->changed);
+	}
+	pthread_mutex_unlock(&run->lock);
+	lk_gen_worker_release(&w, run->gen);
+	return NULL;
+}
+
+static void format_duration(double s, char *buf, size_t n)
+{
+	if (!isfinite(s) || s < 0)
+		snprintf(buf, n, "?");
+	else if (s < 90)
+		snprintf(buf, n, "%.0fs", s);
+	else if (s < 5400)
+		snprintf(buf, n, "%.0fm", s / 60);
+	else
+		snprintf(buf, n, "%.0fh%02.0fm", floor(s / 3600), fmod(s, 3600) / 60);
+}
+
+/* "1200 tried (too-short 1100, unsolvable 3)" */
+static void describe_stats(const struct lk_gen_stats *st, struct lk_strbuf *out)
+{
+	lk_strbuf_addf(out, "%llu tried", (unsigned long long)st->tried);
+	const char *sep = " (";
+	for (int i = 0; i < LK_REJECT_COUNT; i++) {
+		if (!st->rejected[i])
+			continue;
+		lk_strbuf_addf(out, "%s%s %llu", sep, lk_reject_name((enum lk_reject)i),
+			       (unsigned long long)st->rejected[i]);
+		sep = ", ";
+	}
+	if (strcmp(sep, ", ") == 0)
+		lk_strbuf_addch(out, ')');
+}
+
+struct gen_ctx {
+	struct lk_cli_common common;
+	uint64_t count, seed, max_tries;
+	const char *size, *shard, *resume, *generator, *difficulty;
+	double min_moves, max_moves, min_pushes, max_pushes, min_diff, max_diff;
+	bool rate;
+	unsigned long runs;
+	const char **keys, **values;
+	size_t nparams, params_alloc;
+};
+
+static int param_cb(const struct lk_option *opt, const char *arg)
+{
+	struct gen_ctx *ctx = opt->value;
+	const char *eq = strchr(arg, '=');
+	if (!eq || eq == arg) {
+		fprintf(stderr, "%s: --param %s: expected key=value\n", lk_prog, arg);
+		return -1;
+	}
+	size_t alloc = ctx->params_alloc;
+	LK_ALLOC_GROW(ctx->keys, ctx->nparams + 1, alloc);
+	alloc = ctx->params_alloc;
+	LK_ALLOC_GROW(ctx->values, ctx->nparams + 1, alloc);
+	ctx->params_alloc = alloc;
+	ctx->keys[ctx->nparams] = lk_xstrndup(arg, (size_t)(eq - arg));
+	ctx->values[ctx->nparams] = eq + 1;
+	ctx->nparams++;
+	return 0;
+}
+
+static double number_or_die(const char *opt, const char *s)
+{
+	char *end;
+	double v = strtod(s, &end);
+	if (end == s || *end)
+		lk_usage_error("%s: '%s' is not a number", opt, s);
+	return v;
+}
+
+static int threshold_cb(const struct lk_option *opt, const char *arg)
+{
+	*(double *)opt->value = number_or_die(opt->long_name, arg);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct gen_ctx ctx = { 0 };
+	lk_cli_common_init(&ctx.common, 10.0);
+	ctx.common.jobs = 0;   /* every core */
+	ctx.count = 10;
+	ctx.seed = 1;
+	ctx.runs = 50;
+	ctx.min_moves = ctx.min_pushes = ctx.min_diff = -INFINITY;
+	ctx.max_moves = ctx.max_pushes = ctx.max_diff = INFINITY;
+	struct lk_option opts[] = {
+		LK_OPT_GROUP_("Generation"),
+		{ LK_OPT_U64, 'n', "count", &ctx.count, "n", "levels to write (default 10)", NULL },
+		{ LK_OPT_U64, 's', "seed", &ctx.seed, "n", "seed of the run (default 1)", NULL },
+		{ LK_OPT_STRING, 'g', "generator", &ctx.generator, "name",
+		  "sokoban: backward (default)", NULL },
+		{ LK_OPT_STRING, 0, "size", &ctx.size, "WxH", "grid size (default 10x10)", NULL },
+		{ LK_OPT_CALLBACK, 'p', "param", &ctx, "key=value",
+		  "generator parameter (see below); repeatable", param_cb },
+		{ LK_OPT_U64, 0, "max-tries", &ctx.max_tries, "n",
+		  "candidates per level before giving up on it (default 100000)", NULL },
+		LK_OPT_GROUP_("Acceptance"),
+		{ LK_OPT_CALLBACK, 0, "min-moves", &ctx.min_moves, "n", "at least n moves", threshold_cb },
+		{ LK_OPT_CALLBACK, 0, "max-moves", &ctx.max_moves, "n", "at most n moves", threshold_cb },
+		{ LK_OPT_CALLBACK, 0, "min-pushes", &ctx.min_pushes, "n", "at least n optimal pushes", threshold_cb },
+		{ LK_OPT_CALLBACK, 0, "max-pushes", &ctx.max_pushes, "n", "at most n optimal pushes", threshold_cb },
+		{ LK_OPT_CALLBACK, 0, "min-difficulty", &ctx.min_diff, "x",
+		  "difficulty (rate's mean) at least x", threshold_cb },
+		{ LK_OPT_CALLBACK, 0, "max-difficulty", &ctx.max_diff, "x", "difficulty at most x", threshold_cb },
+		{ LK_OPT_STRING, 0, "difficulty", &ctx.difficulty, "lo:hi", "difficulty band", NULL },
+		{ LK_OPT_FLAG, 0, "rate", &ctx.rate, NULL, "also write rate's fields", NULL },
+		{ LK_OPT_UINT, 'k', "runs", &ctx.runs, "k", "shuffled solves when rating (default 50)", NULL },
+		LK_OPT_GROUP_("Runs"),
+		{ LK_OPT_STRING, 0, "shard", &ctx.shard, "K/N", "only indices K, K+N, K+2N, ...", NULL },
+		{ LK_OPT_STRING, 0, "resume", &ctx.resume, "file",
+		  "continue after the last index in file (and never repeat its levels)", NULL },
+		LK_CLI_COMMON_OPTIONS(ctx.common),
+		LK_OPT_END_(),
+	};
+	int first = lk_parse_options(argc, argv, opts, usage, description);
+	if (first >= argc)
+		lk_usage_error("which game? (sokoban)");
+	if (first + 1 < argc)
+		lk_usage_error("unexpected argument '%s'", argv[first + 1]);
+	const char *game = argv[first];
+	if (!lk_game_find(game))
+		lk_usage_error("unknown game '%s'", game);
+	const struct lk_generator *gen = lk_generator_find(game, ctx.generator);
+	if (!gen)
+		lk_usage_error("game %s has no generator '%s'", game, ctx.generator ? ctx.generator : "");
+
+	struct lk_pipeline unused = { 0 };
+	lk_cli_common_finish(&ctx.common, &unused);
+	struct lk_gen_options o;
+	lk_gen_options_init(&o);
+	if (ctx.size && (sscanf(ctx.size, "%dx%d", &o.width, &o.height) != 2 || o.width < 1 ||
+			 o.height < 1))
+		lk_usage_error("--size %s: expected WxH, e.g. 10x10", ctx.size);
+	o.param_keys = ctx.keys;
+	o.param_values = ctx.values;
+	o.nparams = ctx.nparams;
+	o.moves = (struct lk_range){ ctx.min_moves, ctx.max_moves };
+	o.pushes = (struct lk_range){ ctx.min_pushes, ctx.max_pushes };
+	o.difficulty = (struct lk_range){ ctx.min_diff, ctx.max_diff };
+	if (ctx.difficulty) {
+		char *colon = strchr(ctx.difficulty, ':');
+		if (!colon)
+			lk_usage_error("--difficulty %s: expected lo:hi", ctx.difficulty);
+		*colon = '\0';
+		if (*ctx.difficulty)
+			o.difficulty.min = number_or_die("difficulty", ctx.difficulty);
+		if (colon[1])
+			o.difficulty.max = number_or_die("difficulty", colon + 1);
+	}
+	o.rate = ctx.rate;
+	o.rating.search = ctx.common.search;
+	o.rating.runs = (unsigned)ctx.runs;
+	if (ctx.max_tries)
+		o.max_tries = (unsigned)(ctx.max_tries > 0xffffffffu ? 0xffffffffu : ctx.max_tries);
+
+	struct gen_run run = { .gen = gen, .opt = &o, .seed = ctx.seed, .shard = 0, .shards = 1 };
+	if (ctx.shard && (sscanf(ctx.shard, "%llu/%llu", (unsigned long long *)&run.shard,
+				 (unsigned long long *)&run.shards) != 2 ||
+			  run.shards == 0 || run.shard >= run.shards))
+		lk_usage_error("--shard %s: expected K/N with 0 <= K < N", ctx.shard);
+
+	/* Check the options once before starting threads. */
+	{
+		struct lk_gen_worker w;
+		struct lk_strbuf err = LK_STRBUF_INIT;
+		if (lk_gen_worker_init(&w, gen, &o, &err) < 0)
+			lk_usage_error("%s", err.buf);
+		lk_gen_worker_release(&w, gen);
+		lk_strbuf_release(&err);
+	}
+
+	struct lk_dedupe seen;
+	lk_dedupe_init(&seen);
+	struct gen_resume resumed = { 0 };
+	if (ctx.resume) {
+		int rc = gen_resume_load(&resumed, ctx.resume, gen, ctx.seed, run.shard, run.shards,
+					 &seen, ctx.common.output);
+		if (rc < 0)
+			return 2;
+		run.next_take = run.next_write = resumed.next_seq;
+	}
+	FILE *out = stdout;
+	if (ctx.common.output && strcmp(ctx.common.output, "-") != 0) {
+		bool append = ctx.resume && resumed.output_is_resume_file;
+		out = fopen(ctx.common.output, append ? "a" : "w");
+		if (!out) {
+			fprintf(stderr, "%s: %s: %s\n", lk_prog, ctx.common.output, strerror(errno));
+			return 2;
+		}
+	}
+	struct lk_writer writer;
+	lk_writer_init(&writer, out, unused.format, NULL);
+
+	run.nslots = 4 * (size_t)ctx.common.jobs;
+	run.slots = lk_xcalloc(run.nslots, sizeof *run.slots);
+	pthread_mutex_init(&run.lock, NULL);
+	pthread_cond_init(&run.changed, NULL);
+	lk_pipeline_install_signals();
+
+	unsigned jobs = (unsigned)ctx.common.jobs;
+	pthread_t *threads = lk_xcalloc(jobs, sizeof *threads);
+	for (unsigned i = 0; i < jobs; i++)
+		pthread_create(&threads[i], NULL, worker_main, &run);
+
+	bool progress = isatty(2);
+	double t0 = lk_now(), last = 0;
+	uint64_t written = resumed.levels, new_levels = 0, duplicates = 0, failed = 0;
+	int status = 0;
+	pthread_mutex_lock(&run.lock);
+	while (written < ctx.count && !run.stop) {
+		struct slot *slot = &run.slots[run.next_write % run.nslots];
+		while (slot->state != SLOT_DONE && !run.stop && !lk_interrupted) {
+			struct timespec ts;
+			clock_gettime(CLOCK_REALTIME, &ts);
+			ts.tv_nsec += 250000000;
+			if (ts.tv_nsec >= 1000000000) {
+				ts.tv_sec++;
+				ts.tv_nsec -= 1000000000;
+			}
+			pthread_cond_timedwait(&run.changed, &run.lock, &ts);
+			if (progress && lk_now() - last > 0.5) {
+				struct lk_strbuf line = LK_STRBUF_INIT;
+				double rate = new_levels / ((lk_now() - t0) / 60.0);
+				char eta[32];
+				format_duration(new_levels ? (ctx.count - written) / rate * 60.0 : NAN, eta,
+						sizeof eta);
+				describe_stats(&run.stats, &line);
+				fprintf(stderr, "\r\033[K%s: %llu/%llu levels, %s, %.1f/min, eta %s", lk_prog,
+					(unsigned long long)written, (unsigned long long)ctx.count, line.buf,
+					rate, eta);
+				lk_strbuf_release(&line);
+				last = lk_now();
+			}
+		}
+		if (slot->state != SLOT_DONE)
+			break;   /* interrupted: stop before the first unfinished index */
+		pthread_mutex_unlock(&run.lock);
+		if (!slot->ok && lk_interrupted) {
+			/* cut short, not failed: it must be made again on resume */
+			pthread_mutex_lock(&run.lock);
+			break;
+		}
+		if (slot->ok) {
+			struct lk_strbuf err = LK_STRBUF_INIT;
+			size_t line;
+			struct lk_level_options lo = { 0 };
+			struct lk_level *level = lk_level_load(&slot->rec, &lo, &err, &line);
+			if (level && lk_dedupe_add(&seen, level, &slot->rec)) {
+				if (progress)
+					fprintf(stderr, "\r\033[K");
+				if (lk_writer_put(&writer, &slot->rec) < 0) {
+					fprintf(stderr, "%s: write error: %s\n", lk_prog, strerror(errno));
+					status = 2;
+					lk_interrupted = 1;
+				}
+				written++;
+				new_levels++;
+			} else if (level) {
+				duplicates++;
+			}
+			lk_level_free(level);
+			lk_strbuf_release(&err);
+		} else {
+			failed++;
+		}
+		lk_record_release(&slot->rec);
+		pthread_mutex_lock(&run.lock);
+		slot->state = SLOT_FREE;
+		run.next_write++;
+		pthread_cond_broadcast(&run.changed);
+	}
+	run.stop = true;
+	pthread_cond_broadcast(&run.changed);
+	pthread_mutex_unlock(&run.lock);
+	for (unsigned i = 0; i < jobs; i++)
+		pthread_join(threads[i], NULL);
+	for (size_t i = 0; i < run.nslots; i++)
+		if (run.slots[i].state == SLOT_DONE)
+			lk_record_release(&run.slots[i].rec);
+
+	double secs = lk_now() - t0;
+	struct lk_strbuf line = LK_STRBUF_INIT;
+	describe_stats(&run.stats, &line);
+	if (progress)
+		fprintf(stderr, "\r\033[K");
+	fprintf(stderr, "%s: %s%llu levels written (%llu in all), %s, %llu duplicates dropped, "
+		"%llu indices failed, %.1f s, %.1f levels/min; next index %llu\n",
+		lk_prog, lk_interrupted ? "interrupted: " : "", (unsigned long long)new_levels,
+		(unsigned long long)written, line.buf, (unsigned long long)duplicates,
+		(unsigned long long)failed, secs, secs > 0 ? new_levels * 60.0 / secs : 0.0,
+		(unsigned long long)index_of(&run, run.next_write));
+	if (run.worker_error.len) {
+		fprintf(stderr, "%s: %s\n", lk_prog, run.worker_error.buf);
+		status = 2;
+	}
+	lk_strbuf_release(&line);
+	lk_strbuf_release(&run.worker_error);
+	lk_writer_release(&writer);
+	if (out != stdout && fclose(out) != 0)
+		status = 2;
+	lk_dedupe_release(&seen);
+	free(threads);
+	free(run.slots);
+	for (size_t i = 0; i < ctx.nparams; i++)
+		free((char *)ctx.keys[i]);
+	free(ctx.keys);
+	free(ctx.values);
+	if (status)
+		return status;
+	if (lk_interrupted)
+		return 130;
+	return written >= ctx.count ? 0 : 1;
+}

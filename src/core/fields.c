@@ -1,0 +1,118 @@
+/*
+ * fields.c - result fields of solving and rating (see fields.h).
+ */
+#include "levelkit/fields.h"
+
+static void write_lengths(struct lk_record *rec, const struct lk_solution_stats *st)
+{
+	lk_record_setf(rec, "moves", "%lu", st->moves);
+	if (st->has_pushes)
+		lk_record_setf(rec, "pushes", "%lu", st->pushes);
+}
+
+/* The fields of a solved level; states is written when non-NULL. */
+static void write_solved(struct lk_record *rec, const struct lk_level *level,
+			 const unsigned char *keys, size_t nkeys, bool optimal,
+			 const uint64_t *states)
+{
+	struct lk_strbuf sol = LK_STRBUF_INIT;
+	struct lk_solution_stats st;
+	level->game->format_solution(level, keys, nkeys, &sol, &st);
+	lk_record_set(rec, "solvable", "yes");
+	write_lengths(rec, &st);
+	lk_record_set(rec, "optimal", optimal ? level->metric : "no");
+	lk_record_unset(rec, "limit");
+	if (states)
+		lk_record_setf(rec, "states", "%llu", (unsigned long long)*states);
+	lk_record_set(rec, "solution", sol.buf);
+	lk_strbuf_release(&sol);
+}
+
+void lk_fields_solution(struct lk_record *rec, const struct lk_level *level,
+			const unsigned char *keys, size_t nkeys, bool optimal)
+{
+	write_solved(rec, level, keys, nkeys, optimal, NULL);
+}
+
+void lk_fields_solve(struct lk_record *rec, const struct lk_level *level,
+		     const struct lk_search_result *r)
+{
+	if (r->status == LK_SOLVED) {
+		write_solved(rec, level, r->path, r->nkeys, r->optimal, &r->expanded);
+		return;
+	}
+	lk_record_set(rec, "solvable", lk_status_name(r->status));
+	/* Drop a stale answer from an earlier run. */
+	lk_record_unset(rec, "solution");
+	lk_record_unset(rec, "moves");
+	lk_record_unset(rec, "pushes");
+	lk_record_unset(rec, "optimal");
+	lk_record_setf(rec, "states", "%llu", (unsigned long long)r->expanded);
+	if (r->status == LK_UNKNOWN)
+		lk_record_set(rec, "limit", lk_limit_name(r->limit));
+	else
+		lk_record_unset(rec, "limit");
+}
+
+static const char *const difficulty_fields[] = {
+	"difficulty", "difficulty-sd", "difficulty-runs", "difficulty-min", "states-bfs",
+	"states-astar", "states-greedy", "grade", NULL
+};
+
+static void write_count(struct lk_record *rec, const char *name, enum lk_status st, uint64_t n)
+{
+	if (st == LK_SOLVED)
+		lk_record_setf(rec, name, "%llu", (unsigned long long)n);
+	else
+		lk_record_set(rec, name, lk_status_name(st));
+}
+
+void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
+		      const struct lk_rating *r)
+{
+	for (size_t i = 0; difficulty_fields[i]; i++)
+		lk_record_unset(rec, difficulty_fields[i]);
+	bool solvable = r->optimal.status == LK_SOLVED || r->min_known || r->runs_solved > 0;
+	enum lk_status status = solvable ? LK_SOLVED : r->optimal.status;
+	lk_record_set(rec, "solvable", lk_status_name(status));
+	if (r->optimal.status == LK_SOLVED) {
+		struct lk_strbuf sol = LK_STRBUF_INIT;
+		struct lk_solution_stats st;
+		level->game->format_solution(level, r->optimal.path, r->optimal.nkeys, &sol, &st);
+		write_lengths(rec, &st);
+		lk_record_set(rec, "optimal", r->optimal.optimal ? level->metric : "no");
+		lk_strbuf_release(&sol);
+	} else {
+		/* Lengths from an earlier solve stay only if we cannot do better;
+		 * an optimality claim we could not confirm is dropped. */
+		lk_record_unset(rec, "optimal");
+		if (r->optimal.status == LK_UNSOLVABLE) {
+			lk_record_unset(rec, "moves");
+			lk_record_unset(rec, "pushes");
+		}
+	}
+	if (status == LK_UNKNOWN)
+		lk_record_set(rec, "limit", lk_limit_name(r->optimal.limit));
+	else
+		lk_record_unset(rec, "limit");
+
+	if (solvable && r->runs_solved > 0) {
+		lk_record_setf(rec, "difficulty", "%.1f", r->mean);
+		lk_record_setf(rec, "difficulty-sd", "%.1f", r->sd);
+		if (r->runs_solved < r->runs)
+			lk_record_setf(rec, "difficulty-runs", "%u/%u", r->runs_solved, r->runs);
+	}
+	if (solvable && r->have_mixedaim) {
+		if (r->min_known)
+			lk_record_setf(rec, "difficulty-min", "%llu", (unsigned long long)r->min_explored);
+		write_count(rec, "states-bfs", r->status[LK_ALGO_BFS], r->explored[LK_ALGO_BFS]);
+		if (level->has_heuristic) {
+			write_count(rec, "states-astar", r->status[LK_ALGO_ASTAR], r->explored[LK_ALGO_ASTAR]);
+			write_count(rec, "states-greedy", r->status[LK_ALGO_GREEDY],
+				    r->explored[LK_ALGO_GREEDY]);
+		}
+	}
+	if (solvable && (r->runs_solved > 0 || r->min_known))
+		lk_record_set(rec, "grade",
+			      lk_grade_name(lk_grade_of(r->runs_solved ? r->mean : (double)r->min_explored)));
+}

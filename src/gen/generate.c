@@ -1,0 +1,246 @@
+/*
+ * generate.c - the generator registry and the (seed, index) -> level loop.
+ */
+#include "levelkit/generate.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "levelkit/fields.h"
+#include "levelkit/game.h"
+
+extern const struct lk_generator lk_gen_sokoban_backward;
+
+
+const struct lk_generator *const lk_generators[] = {
+	&lk_gen_sokoban_backward,
+
+	NULL,
+};
+
+static const char *const reject_names[] = {
+#define LK_X(id, name) name,
+	LK_REJECTS(LK_X)
+#undef LK_X
+};
+
+const char *lk_reject_name(enum lk_reject r)
+{
+	return r < LK_REJECT_COUNT ? reject_names[r] : "?";
+}
+
+void lk_range_init(struct lk_range *r)
+{
+	r->min = -INFINITY;
+	r->max = INFINITY;
+}
+
+bool lk_range_has(const struct lk_range *r, double v)
+{
+	return v >= r->min && v <= r->max;
+}
+
+bool lk_range_set(const struct lk_range *r)
+{
+	return r->min != -INFINITY || r->max != INFINITY;
+}
+
+void lk_gen_options_init(struct lk_gen_options *o)
+{
+	memset(o, 0, sizeof *o);
+	lk_range_init(&o->moves);
+	lk_range_init(&o->pushes);
+	lk_range_init(&o->difficulty);
+	lk_rate_options_init(&o->rating);
+	o->max_tries = 100000;
+}
+
+const char *lk_gen_param(const struct lk_gen_options *o, const char *key)
+{
+	for (size_t i = o->nparams; i > 0; i--)
+		if (strcmp(o->param_keys[i - 1], key) == 0)
+			return o->param_values[i - 1];
+	return NULL;
+}
+
+int lk_gen_param_int(const struct lk_gen_options *o, const char *key, long def, long lo,
+		     long hi, long *out, struct lk_strbuf *err)
+{
+	const char *v = lk_gen_param(o, key);
+	*out = def;
+	if (!v)
+		return 0;
+	char *end;
+	errno = 0;
+	long n = strtol(v, &end, 10);
+	if (errno || !*v || *end || n < lo || n > hi) {
+		lk_strbuf_addf(err, "--param %s=%s: expected an integer from %ld to %ld", key, v, lo, hi);
+		return -1;
+	}
+	*out = n;
+	return 0;
+}
+
+void lk_gen_stats_add(struct lk_gen_stats *into, const struct lk_gen_stats *from)
+{
+	into->tried += from->tried;
+	into->accepted += from->accepted;
+	into->failed += from->failed;
+	for (int i = 0; i < LK_REJECT_COUNT; i++)
+		into->rejected[i] += from->rejected[i];
+}
+
+const struct lk_generator *lk_generator_find(const char *game, const char *name)
+{
+	for (size_t i = 0; lk_generators[i]; i++) {
+		const struct lk_generator *g = lk_generators[i];
+		if (strcmp(g->game, game) == 0 && (!name || strcmp(g->name, name) == 0))
+			return g;
+	}
+	return NULL;
+}
+
+int lk_gen_worker_init(struct lk_gen_worker *w, const struct lk_generator *g,
+		       const struct lk_gen_options *o, struct lk_strbuf *err)
+{
+	lk_solver_init(&w->solver);
+	w->state = g->new_state ? g->new_state(o, err) : NULL;
+	if (g->new_state && !w->state) {
+		lk_solver_release(&w->solver);
+		return -1;
+	}
+	return 0;
+}
+
+void lk_gen_worker_release(struct lk_gen_worker *w, const struct lk_generator *g)
+{
+	if (g->free_state && w->state)
+		g->free_state(w->state);
+	lk_solver_release(&w->solver);
+}
+
+static bool field_number(const struct lk_record *rec, const char *name, double *v)
+{
+	const char *s = lk_record_get(rec, name);
+	if (!s)
+		return false;
+	char *end;
+	*v = strtod(s, &end);
+	return end != s;
+}
+
+/* Check a candidate against the thresholds, solving or rating it when the
+ * generator did not say enough.  Returns 0 or -1 with *why. */
+static int judge(struct lk_gen_worker *w, const struct lk_gen_options *o, struct lk_record *rec,
+		 enum lk_reject *why)
+{
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	size_t line;
+	struct lk_level_options lo = { 0 };
+	struct lk_level *level = lk_level_load(rec, &lo, &err, &line);
+	lk_strbuf_release(&err);
+	if (!level) {
+		*why = LK_REJECT_INVALID;
+		return -1;
+	}
+	int rc = -1;
+	if (!lk_record_get(rec, "solvable")) {
+		struct lk_search_result r;
+		lk_search_result_init(&r);
+		lk_solver_run(&w->solver, level, &o->rating.search, &r);
+		lk_fields_solve(rec, level, &r);
+		lk_search_result_release(&r);
+	}
+	const char *solvable = lk_record_get(rec, "solvable");
+	if (strcmp(solvable, "yes") != 0) {
+		*why = strcmp(solvable, "no") == 0 ? LK_REJECT_UNSOLVABLE : LK_REJECT_TIMEOUT;
+		goto out;
+	}
+	double v;
+	if (lk_range_set(&o->pushes) && field_number(rec, "pushes", &v) && !lk_range_has(&o->pushes, v)) {
+		*why = v < o->pushes.min ? LK_REJECT_SHORT : LK_REJECT_LONG;
+		goto out;
+	}
+	if (lk_range_set(&o->moves) && field_number(rec, "moves", &v) && !lk_range_has(&o->moves, v)) {
+		*why = v < o->moves.min ? LK_REJECT_SHORT : LK_REJECT_LONG;
+		goto out;
+	}
+	if (o->rate || lk_range_set(&o->difficulty)) {
+		struct lk_rating r;
+		lk_rating_init(&r);
+		lk_rate(&w->solver, level, &o->rating, &r);
+		lk_fields_rating(rec, level, &r);
+		lk_rating_release(&r);
+		if (lk_range_set(&o->difficulty)) {
+			if (!field_number(rec, "difficulty", &v)) {
+				*why = LK_REJECT_TIMEOUT;
+				goto out;
+			}
+			if (!lk_range_has(&o->difficulty, v)) {
+				*why = v < o->difficulty.min ? LK_REJECT_EASY : LK_REJECT_HARD;
+				goto out;
+			}
+		}
+	}
+	rc = 0;
+out:
+	lk_level_free(level);
+	return rc;
+}
+
+/* out = a title comment, the grid, generator/seed/index, then rec's other
+ * lines. */
+static void finish_record(const struct lk_generator *g, uint64_t seed, uint64_t index,
+			  const struct lk_record *rec, struct lk_record *out)
+{
+	struct lk_strbuf line = LK_STRBUF_INIT;
+	lk_record_release(out);
+	lk_record_init(out);
+	lk_strbuf_addf(&line, "; %s %s %llu-%llu", g->game, g->name, (unsigned long long)seed,
+		       (unsigned long long)index);
+	lk_record_add_line(out, line.buf, 0);
+	size_t first, n = lk_record_grid(rec, &first);
+	for (size_t i = 0; i < n; i++)
+		lk_record_add_line(out, rec->lines[first + i].text, 0);
+	if (strcmp(g->game, "sokoban") != 0)
+		lk_record_set(out, "game", g->game);
+	lk_record_set(out, "generator", g->name);
+	lk_record_setf(out, "seed", "%llu", (unsigned long long)seed);
+	lk_record_setf(out, "index", "%llu", (unsigned long long)index);
+	for (size_t i = 0; i < rec->nlines; i++)
+		if (rec->lines[i].kind != LK_LINE_GRID)
+			lk_record_add_line(out, rec->lines[i].text, 0);
+	lk_strbuf_release(&line);
+}
+
+int lk_generate_index(const struct lk_generator *g, struct lk_gen_worker *w,
+		      const struct lk_gen_options *o, uint64_t seed, uint64_t index,
+		      struct lk_record *out, struct lk_gen_stats *stats)
+{
+	struct lk_rng rng;
+	struct lk_record cand;
+	const volatile sig_atomic_t *cancel = o->rating.search.cancel;
+	lk_rng_seed2(&rng, seed, index);
+	lk_record_init(&cand);
+	for (unsigned t = 0; t < o->max_tries; t++) {
+		if (cancel && *cancel)
+			break;
+		enum lk_reject why = LK_REJECT_INVALID;
+		lk_record_release(&cand);
+		lk_record_init(&cand);
+		stats->tried++;
+		if (g->candidate(w, o, &rng, &cand, &why) < 0 || judge(w, o, &cand, &why) < 0) {
+			stats->rejected[why]++;
+			continue;
+		}
+		finish_record(g, seed, index, &cand, out);
+		lk_record_release(&cand);
+		stats->accepted++;
+		return 0;
+	}
+	lk_record_release(&cand);
+	stats->failed++;
+	return -1;
+}
