@@ -56,6 +56,8 @@ struct lk_gen_options {
 	struct lk_rate_options rating; /* bounds for every search, and rating */
 	unsigned max_tries;          /* candidates per index before giving up */
 	const struct lk_record *from; /* a level to start from, or NULL */
+	const char *rules;           /* transformer rules (text), or NULL */
+	const struct lk_record *freeze; /* grid of frozen cells (not ' ' . - _) */
 };
 
 void lk_gen_options_init(struct lk_gen_options *o);

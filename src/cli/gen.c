@@ -25,6 +25,7 @@
 #include "levelkit/dedupe.h"
 #include "levelkit/generate.h"
 #include "levelkit/strbuf.h"
+#include "../gen/transform.h"
 
 static const char usage[] = "gen GAME [options]";
 static const char description[] =
@@ -132,10 +133,17 @@ static void describe_stats(const struct lk_gen_stats *st, struct lk_strbuf *out)
 		lk_strbuf_addch(out, ')');
 }
 
+struct gen_ctx;
+static int suggest(struct gen_ctx *ctx, struct lk_gen_options *o);
+
 struct gen_ctx {
 	struct lk_cli_common common;
 	uint64_t count, seed, max_tries;
 	const char *size, *shard, *resume, *generator, *difficulty;
+	const char *from, *rules, *freeze;
+	unsigned long suggest;
+	uint64_t candidates;
+	double time_limit;
 	double min_moves, max_moves, min_pushes, max_pushes, min_diff, max_diff;
 	bool rate;
 	unsigned long runs;
@@ -177,6 +185,115 @@ static int threshold_cb(const struct lk_option *opt, const char *arg)
 	return 0;
 }
 
+
+/* The first record with a grid in path. */
+static int read_first_level(const char *path, struct lk_record *rec)
+{
+	struct lk_reader r;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	size_t line;
+	int got = -1;
+	if (lk_reader_open(&r, path, &err) == 0) {
+		while ((got = lk_reader_next(&r, rec, &err, &line)) != 0) {
+			size_t first;
+			if (got == 1 && lk_record_grid(rec, &first))
+				break;
+			if (got == -2)
+				break;
+		}
+	}
+	if (got != 1)
+		fprintf(stderr, "%s: %s: %s\n", lk_prog, path, err.len ? err.buf : "no level in file");
+	lk_reader_close(&r);
+	lk_strbuf_release(&err);
+	return got == 1 ? 0 : -1;
+}
+
+static int read_file(const char *path, struct lk_strbuf *out)
+{
+	FILE *fp = fopen(path, "r");
+	if (!fp)
+		return -1;
+	char buf[4096];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
+		lk_strbuf_add(out, buf, n);
+	int rc = ferror(fp) ? -1 : 0;
+	fclose(fp);
+	return rc;
+}
+
+struct suggest_out {
+	const char *path;     /* -o FILE: replaced at every update */
+	bool progress;
+};
+
+static void print_suggestions(void *vctx, struct lk_record *const *top, size_t n,
+			      const struct lk_suggest_stats *st)
+{
+	struct suggest_out *so = vctx;
+	struct lk_strbuf text = LK_STRBUF_INIT;
+	lk_strbuf_addf(&text, "; suggestions after %llu candidates, %.1f s (%llu solvable, %llu "
+		       "unsolvable, %llu timed out, %llu invalid)\n\n",
+		       (unsigned long long)st->candidates, st->seconds,
+		       (unsigned long long)st->solvable, (unsigned long long)st->unsolvable,
+		       (unsigned long long)st->timed_out, (unsigned long long)st->invalid);
+	for (size_t i = 0; i < n; i++) {
+		lk_record_setf(top[i], "rank", "%zu", i + 1);
+		lk_record_write(top[i], &text);
+		lk_strbuf_addch(&text, '\n');
+	}
+	if (so->path) {
+		size_t len = strlen(so->path) + 32;
+		char *tmp = lk_xmalloc(len);
+		snprintf(tmp, len, "%s.tmp%ld", so->path, (long)getpid());
+		FILE *fp = fopen(tmp, "w");
+		if (!fp || fwrite(text.buf, 1, text.len, fp) != text.len || fclose(fp) != 0 ||
+		    rename(tmp, so->path) != 0)
+			fprintf(stderr, "%s: %s: cannot write: %s\n", lk_prog, so->path, strerror(errno));
+		free(tmp);
+		if (so->progress)
+			fprintf(stderr, "\r\033[K%s: %zu suggestions, hardest %s after %llu candidates",
+				lk_prog, n, lk_record_get(top[0], "difficulty-min"),
+				(unsigned long long)st->candidates);
+	} else {
+		fwrite(text.buf, 1, text.len, stdout);
+		fflush(stdout);
+	}
+	lk_strbuf_release(&text);
+}
+
+static int suggest(struct gen_ctx *ctx, struct lk_gen_options *o)
+{
+	struct lk_suggest_options so = {
+		.k = (unsigned)ctx->suggest,
+		.max_candidates = ctx->candidates,
+		.max_seconds = ctx->time_limit,
+		.timeout_cap = ctx->common.timeout,
+		.cancel = &lk_interrupted,
+	};
+	struct suggest_out out = { .path = NULL, .progress = isatty(2) };
+	if (ctx->common.output && strcmp(ctx->common.output, "-") != 0)
+		out.path = ctx->common.output;
+	struct lk_rng rng;
+	struct lk_suggest_stats st;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	lk_rng_seed(&rng, ctx->seed);
+	lk_pipeline_install_signals();
+	if (lk_transform_suggest(o, &rng, &so, print_suggestions, &out, &st, &err) < 0)
+		lk_usage_error("%s", err.buf);
+	if (out.progress && out.path)
+		fprintf(stderr, "\r\033[K");
+	fprintf(stderr, "%s: %s%llu candidates in %.1f s: %llu solvable, %llu unsolvable, "
+		"%llu timed out, %llu invalid; %llu updates, first after %.2f s\n", lk_prog,
+		lk_interrupted ? "interrupted: " : "", (unsigned long long)st.candidates, st.seconds,
+		(unsigned long long)st.solvable, (unsigned long long)st.unsolvable,
+		(unsigned long long)st.timed_out, (unsigned long long)st.invalid,
+		(unsigned long long)st.updates, st.first_update);
+	lk_strbuf_release(&err);
+	return lk_interrupted ? 130 : st.updates ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
 	struct gen_ctx ctx = { 0 };
@@ -209,6 +326,19 @@ int main(int argc, char **argv)
 		{ LK_OPT_STRING, 0, "difficulty", &ctx.difficulty, "lo:hi", "difficulty band", NULL },
 		{ LK_OPT_FLAG, 0, "rate", &ctx.rate, NULL, "also write rate's fields", NULL },
 		{ LK_OPT_UINT, 'k', "runs", &ctx.runs, "k", "shuffled solves when rating (default 50)", NULL },
+		LK_OPT_GROUP_("Transformer (MixedAim)"),
+		{ LK_OPT_STRING, 0, "from", &ctx.from, "file", "start from the first level of file "
+		  "(implies --generator transform)", NULL },
+		{ LK_OPT_STRING, 0, "rules", &ctx.rules, "file|preset",
+		  "rules file, or walls, move, pair, mix (default), pull, push", NULL },
+		{ LK_OPT_STRING, 0, "freeze", &ctx.freeze, "file",
+		  "grid whose non-blank cells never change", NULL },
+		{ LK_OPT_UINT, 0, "suggest", &ctx.suggest, "k",
+		  "one long climb; keep and re-print the k hardest levels", NULL },
+		{ LK_OPT_U64, 0, "candidates", &ctx.candidates, "n",
+		  "--suggest: stop after n candidates (default: until interrupted)", NULL },
+		{ LK_OPT_SECONDS, 0, "time-limit", &ctx.time_limit, "secs",
+		  "--suggest: stop after this long", NULL },
 		LK_OPT_GROUP_("Runs"),
 		{ LK_OPT_STRING, 0, "shard", &ctx.shard, "K/N", "only indices K, K+N, K+2N, ...", NULL },
 		{ LK_OPT_STRING, 0, "resume", &ctx.resume, "file",
@@ -224,6 +354,8 @@ int main(int argc, char **argv)
 	const char *game = argv[first];
 	if (!lk_game_find(game))
 		lk_usage_error("unknown game '%s'", game);
+	if (!ctx.generator && (ctx.from || ctx.rules || ctx.suggest))
+		ctx.generator = "transform";
 	const struct lk_generator *gen = lk_generator_find(game, ctx.generator);
 	if (!gen)
 		lk_usage_error("game %s has no generator '%s'", game, ctx.generator ? ctx.generator : "");
@@ -262,6 +394,34 @@ int main(int argc, char **argv)
 				 (unsigned long long *)&run.shards) != 2 ||
 			  run.shards == 0 || run.shard >= run.shards))
 		lk_usage_error("--shard %s: expected K/N with 0 <= K < N", ctx.shard);
+
+	struct lk_record from = LK_RECORD_INIT, freeze = LK_RECORD_INIT;
+	struct lk_strbuf rules_text = LK_STRBUF_INIT;
+	lk_record_init(&from);
+	lk_record_init(&freeze);
+	if (ctx.from) {
+		if (read_first_level(ctx.from, &from) < 0)
+			return 2;
+		o.from = &from;
+	}
+	if (ctx.freeze) {
+		if (read_first_level(ctx.freeze, &freeze) < 0)
+			return 2;
+		o.freeze = &freeze;
+	}
+	if (ctx.rules) {
+		const char *preset = lk_transform_preset(ctx.rules);
+		if (preset) {
+			lk_strbuf_addstr(&rules_text, preset);
+		} else if (read_file(ctx.rules, &rules_text) < 0) {
+			fprintf(stderr, "%s: %s: not a preset (walls, move, pair, mix, pull, push) and "
+				"cannot be read: %s\n", lk_prog, ctx.rules, strerror(errno));
+			return 2;
+		}
+		o.rules = rules_text.buf;
+	}
+	if (ctx.suggest)
+		return suggest(&ctx, &o);
 
 	/* Check the options once before starting threads. */
 	{
@@ -400,6 +560,9 @@ int main(int argc, char **argv)
 	lk_strbuf_release(&line);
 	lk_strbuf_release(&run.worker_error);
 	lk_writer_release(&writer);
+	lk_record_release(&from);
+	lk_record_release(&freeze);
+	lk_strbuf_release(&rules_text);
 	if (out != stdout && fclose(out) != 0)
 		status = 2;
 	lk_dedupe_release(&seen);

@@ -12,10 +12,12 @@
 #include "levelkit/game.h"
 
 extern const struct lk_generator lk_gen_sokoban_backward;
+extern const struct lk_generator lk_gen_sokoban_transform;
 
 
 const struct lk_generator *const lk_generators[] = {
 	&lk_gen_sokoban_backward,
+	&lk_gen_sokoban_transform,
 
 	NULL,
 };
