@@ -387,7 +387,7 @@ int main(int argc, char **argv)
 	for (int i = 0; i < nfiles && !run.write_failed; i++)
 		read_file(&run, files[i]);
 
-	if (ctx.top) {
+	if (ctx.top && run.top.n > 0) {
 		qsort(run.top.items, run.top.n, sizeof *run.top.items, cmp_items);
 		for (size_t i = 0; i < run.top.n; i++) {
 			run.kept++;

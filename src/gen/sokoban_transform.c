@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../games/sokoban/sokoban.h"
 #include "levelkit/dedupe.h"
 #include "levelkit/fields.h"
 #include "room.h"
@@ -316,6 +317,12 @@ static void evaluate(struct lk_solver *solver, const struct lk_cells *c,
 	e->outcome = OUT_INVALID;
 	if (!level)
 		return;
+	/* Combination's prettiness: keep only the floor and the walls
+	 * touching it; the puzzle, and any solution, stay the same. */
+	struct lk_strbuf tidy = LK_STRBUF_INIT;
+	soko_write_tidy_start(level, &tidy);
+	lk_record_set_grid(&e->rec, tidy.buf);
+	lk_strbuf_release(&tidy);
 	struct lk_search_result r;
 	lk_search_result_init(&r);
 	uint64_t astar = search(solver, level, bounds, LK_ALGO_ASTAR, &r);

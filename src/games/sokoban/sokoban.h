@@ -156,6 +156,8 @@ void soko_canonical(const struct lk_level *level, struct lk_strbuf *out);
 /* Draw a state with only the floor and the walls touching it, cropped:
  * the same puzzle, without decoration (Combination's prettiness). */
 void soko_write_tidy(const struct lk_level *level, const void *key, struct lk_strbuf *out);
+/* The same for the level's start, with the player where it stands. */
+void soko_write_tidy_start(const struct lk_level *level, struct lk_strbuf *out);
 
 extern const struct lk_game lk_game_sokoban;
 

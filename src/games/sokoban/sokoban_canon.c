@@ -159,3 +159,13 @@ void soko_write_tidy(const struct lk_level *level, const void *key, struct lk_st
 		lk_strbuf_addch(out, '\n');
 	}
 }
+
+void soko_write_tidy_start(const struct lk_level *level, struct lk_strbuf *out)
+{
+	const struct sokoban *s = (const struct sokoban *)level;
+	uint8_t *key = lk_xcalloc(1, s->base.key_size);
+	memcpy(key + 2, s->box0, s->bitset_bytes);
+	soko_key_set_player(key, (unsigned)s->compact[s->player0]);
+	soko_write_tidy(level, key, out);
+	free(key);
+}
