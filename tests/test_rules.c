@@ -1,0 +1,648 @@
+/*
+ * test_rules.c - unit tests of the transformer rule language: parsing
+ * (rules_parse.c) and rewriting (rules_apply.c), see src/gen/rules.h.
+ *
+ * The legend is defined here (Sokoban's: Wall, Player, Crate alias Box,
+ * Target alias Goal, Placeholder; Wall, Player and Crate share a layer;
+ * the property Obstacle).  Grids are written as text with one character
+ * per cell (see glyphs below) and every expected result is worked out by
+ * hand: plain rules run until nothing changes, `choose N` makes exactly
+ * min(N, available) changes, `option 0/1`, `or` alternatives, `no`,
+ * `A or B`, directions, four-way matching of rows of cells, several
+ * patterns and their empty shorthand, layer replacement, frozen cells,
+ * determinism, comments, the six presets, and `line N:` parse errors.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/gen/rules.h"
+#include "../src/gen/transform.h"
+#include "levelkit/rng.h"
+#include "levelkit/strbuf.h"
+
+enum { WALL = 1, PLAYER = 2, CRATE = 4, TARGET = 8, PH = 16 };
+
+static const struct lk_legend_object objects[] = {
+	{ "Wall", NULL, WALL | PLAYER | CRATE },
+	{ "Player", NULL, WALL | PLAYER | CRATE },
+	{ "Crate", "Box", WALL | PLAYER | CRATE },
+	{ "Target", "Goal", TARGET },
+	{ "Placeholder", NULL, PH },
+};
+static const struct lk_legend_property properties[] = {
+	{ "Obstacle", WALL | PLAYER | CRATE },
+};
+static const struct lk_legend legend = { objects, 5, properties, 1 };
+
+/* One character per cell content. */
+static const struct {
+	char c;
+	uint16_t mask;
+} glyphs[] = {
+	{ ' ', 0 }, { '#', WALL }, { '@', PLAYER }, { '$', CRATE }, { '.', TARGET },
+	{ '*', CRATE | TARGET }, { '+', PLAYER | TARGET }, { '%', WALL | TARGET },
+	{ 'x', PH }, { 'X', CRATE | PH }, { 'T', TARGET | PH }, { 'Y', CRATE | TARGET | PH },
+};
+
+static uint16_t mask_of(char c)
+{
+	for (size_t i = 0; i < sizeof glyphs / sizeof glyphs[0]; i++)
+		if (glyphs[i].c == c)
+			return glyphs[i].mask;
+	fail_msg("no glyph '%c'", c);
+	return 0;
+}
+
+static char char_of(uint16_t m)
+{
+	for (size_t i = 0; i < sizeof glyphs / sizeof glyphs[0]; i++)
+		if (glyphs[i].mask == m)
+			return glyphs[i].c;
+	return '?';
+}
+
+/* Rows separated by '\n', all of one width. */
+static void cells_from(struct lk_cells *c, const char *text)
+{
+	const char *nl = strchr(text, '\n');
+	int w = nl ? (int)(nl - text) : (int)strlen(text), h = 0;
+	size_t len = strlen(text);
+	c->width = w;
+	c->height = (int)((len + 1) / (size_t)(w + 1));
+	c->cell = calloc((size_t)w * (size_t)c->height, sizeof *c->cell);
+	c->frozen = NULL;
+	assert_non_null(c->cell);
+	for (const char *row = text; *row; h++) {
+		assert_true(h < c->height);
+		for (int x = 0; x < w; x++) {
+			assert_true(row[x] != '\0' && row[x] != '\n');
+			c->cell[h * w + x] = mask_of(row[x]);
+		}
+		row += w;
+		assert_true(*row == '\n' || *row == '\0');
+		if (*row)
+			row++;
+	}
+	assert_int_equal(h, c->height);
+}
+
+/* The cells as text, rows separated by '\n' (static buffer). */
+static const char *cells_text(const struct lk_cells *c)
+{
+	static char buf[4096];
+	size_t at = 0;
+	for (int y = 0; y < c->height; y++) {
+		for (int x = 0; x < c->width; x++)
+			buf[at++] = char_of(c->cell[y * c->width + x]);
+		if (y + 1 < c->height)
+			buf[at++] = '\n';
+	}
+	buf[at] = '\0';
+	return buf;
+}
+
+static int count_mask(const struct lk_cells *c, uint16_t bit)
+{
+	int n = 0;
+	for (int i = 0; i < c->width * c->height; i++)
+		n += (c->cell[i] & bit) != 0;
+	return n;
+}
+
+static struct lk_rules *parse_ok(const char *text)
+{
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	struct lk_rules *r = lk_rules_parse(text, &legend, &err);
+	if (!r)
+		fail_msg("rules do not parse: %s\n%s", err.buf, text);
+	lk_strbuf_release(&err);
+	return r;
+}
+
+/* Apply rules once to grid with rng seed; the result text into out (a
+ * copy) and the number of rewrites returned. */
+static unsigned run(const char *rules, const char *grid, uint64_t seed, const uint8_t *frozen,
+		    char **out)
+{
+	struct lk_rules *r = parse_ok(rules);
+	struct lk_cells c;
+	struct lk_rng rng;
+	cells_from(&c, grid);
+	c.frozen = frozen;
+	lk_rng_seed(&rng, seed);
+	unsigned n = lk_rules_apply(r, &c, &rng);
+	*out = lk_xstrdup(cells_text(&c));
+	assert_non_null(*out);
+	free(c.cell);
+	lk_rules_free(r);
+	return n;
+}
+
+/* Check that rules turn grid into want with `changes` rewrites. */
+static void expect(const char *rules, const char *grid, const char *want, unsigned changes)
+{
+	char *got;
+	unsigned n = run(rules, grid, 1, NULL, &got);
+	if (strcmp(got, want) != 0)
+		fail_msg("rules\n%s\non\n%s\ngave\n%s\nexpected\n%s", rules, grid, got, want);
+	assert_int_equal(n, changes);
+	free(got);
+}
+
+/* ------------------------------------------------------------ plain rules */
+
+static void test_plain_rule_everywhere(void **state)
+{
+	(void)state;
+	expect("[Target no Crate] -> [Target Crate]",
+	       "#####\n"
+	       "#. .#\n"
+	       "#*@.#\n"
+	       "#####",
+	       "#####\n"
+	       "#* *#\n"
+	       "#*@*#\n"
+	       "#####", 3);
+	/* nothing left to do: no rewrite at all */
+	expect("[Target no Crate] -> [Target Crate]", "#*#\n#$#", "#*#\n#$#", 0);
+	/* aliases name the same objects, names ignore case */
+	expect("[goal NO box] -> [Goal Box]", "..\n. ", "**\n* ", 3);
+}
+
+/* Rules follow one another, one per line, each run once in order. */
+static void test_rules_in_sequence(void **state)
+{
+	(void)state;
+	expect("[Wall] -> [Crate]\n[Crate] -> [Target]", "# #", ". .", 4);
+	expect("[Crate] -> [Target]\n[Wall] -> [Crate]", "# #", "$ $", 2);
+	expect("[Crate] -> [Crate Placeholder]\n[Crate] -> [Target]\n[Placeholder] -> [Crate]",
+	       "$ $", "* *", 6);
+}
+
+static void test_plain_rule_terminates(void **state)
+{
+	(void)state;
+	/* Crate stays and Placeholder is added once: it then changes nothing. */
+	expect("[Crate] -> [Crate Placeholder]", "$ $\n*#$", "X X\nY#X", 4);
+	expect("[Crate] -> [Crate Placeholder]", "X X", "X X", 0);
+	/* A rule that never settles (the player walks on for ever) is cut
+	 * off by the per-cell guard, yet it ends and moves only the player. */
+	char *got;
+	unsigned n = run("[Player | no Obstacle] -> [ | Player]", "#@   #", 1, NULL, &got);
+	assert_true(n > 0 && n <= 6 * 1 * 8);
+	assert_int_equal(strlen(got), 6);
+	assert_int_equal(got[0], '#');
+	assert_int_equal(got[5], '#');
+	int players = 0;
+	for (int i = 1; i < 5; i++)
+		players += got[i] == '@';
+	assert_int_equal(players, 1);
+	free(got);
+}
+
+/* ----------------------------------------------------- choose and option */
+
+static void test_choose_exact_count(void **state)
+{
+	(void)state;
+	/* Five interior walls; the border of '%' (wall on target) does not
+	 * match [Wall no Target]. */
+	const char *grid = "%%%%%%%\n"
+			   "%# # #%\n"
+			   "%  #  %\n"
+			   "%#    %\n"
+			   "%%%%%%%";
+	for (long n = 1; n <= 7; n++) {
+		for (uint64_t seed = 1; seed <= 5; seed++) {
+			char rules[64], *got;
+			snprintf(rules, sizeof rules, "choose %ld [Wall no Target] -> [Crate]", n);
+			unsigned changes = run(rules, grid, seed, NULL, &got);
+			struct lk_cells c;
+			cells_from(&c, got);
+			long want = n < 5 ? n : 5;
+			assert_int_equal(changes, want);
+			assert_int_equal(count_mask(&c, CRATE), want);
+			assert_int_equal(count_mask(&c, WALL), 5 - want + 20);
+			/* only interior walls became crates, and in place */
+			for (int i = 0; i < c.width * c.height; i++)
+				if (c.cell[i] & CRATE)
+					assert_int_equal(grid[i / c.width * (c.width + 1) + i % c.width], '#');
+			free(c.cell);
+			free(got);
+		}
+	}
+	/* different seeds choose different walls (some pair of them does) */
+	char *a, *b;
+	int differ = 0;
+	run("choose 2 [Wall no Target] -> [Crate]", grid, 1, NULL, &a);
+	for (uint64_t seed = 2; seed <= 10; seed++) {
+		run("choose 2 [Wall no Target] -> [Crate]", grid, seed, NULL, &b);
+		differ += strcmp(a, b) != 0;
+		free(b);
+	}
+	assert_true(differ > 0);
+	free(a);
+}
+
+static void test_option(void **state)
+{
+	(void)state;
+	const char *grid = "#####\n# # #\n#####";
+	expect("option 0 [Wall] -> []", grid, grid, 0);
+	expect("choose 9 option 0 [Wall] -> []", grid, grid, 0);
+	expect("option 1 [Wall] -> []", grid, "     \n     \n     ", 13);
+	expect("choose 3 option 1.0 [Wall] -> [Crate]", "###", "$$$", 3);
+	/* option 0.5 over 400 walls, with a fixed seed: about half */
+	char big[21 * 20 + 1];
+	for (int y = 0; y < 20; y++) {
+		memset(big + y * 21, '#', 20);
+		big[y * 21 + 20] = '\n';
+	}
+	big[21 * 20 - 1] = '\0';
+	char *got;
+	unsigned n = run("option 0.5 [Wall] -> []", big, 7, NULL, &got);
+	struct lk_cells c;
+	cells_from(&c, got);
+	assert_int_equal(count_mask(&c, WALL), 400 - (int)n);
+	assert_in_range(n, 140, 260);
+	free(c.cell);
+	free(got);
+}
+
+/* ------------------------------------------------ or, no, A or B */
+
+static void test_or_alternatives(void **state)
+{
+	(void)state;
+	/* In a choose group, both alternatives feed one pool of matches. */
+	const char *grid = "#.#.";
+	for (uint64_t seed = 1; seed <= 8; seed++) {
+		char *got;
+		unsigned n = run("choose 10 [Wall] -> [Crate]\n"
+				 "or [Target no Obstacle] -> [Target Player]",
+				 grid, seed, NULL, &got);
+		assert_int_equal(n, 4);
+		assert_string_equal(got, "$+$+");
+		free(got);
+	}
+	/* choose 1: exactly one change, from either alternative */
+	int wall_side = 0, target_side = 0;
+	for (uint64_t seed = 1; seed <= 40; seed++) {
+		char *got;
+		assert_int_equal(run("choose 1 [Wall] -> [Crate] or [Target no Obstacle] -> "
+				     "[Target Player]", grid, seed, NULL, &got), 1);
+		wall_side += strchr(got, '$') != NULL;
+		target_side += strchr(got, '+') != NULL;
+		free(got);
+	}
+	assert_int_equal(wall_side + target_side, 40);
+	assert_true(wall_side > 0 && target_side > 0);
+	/* Without choose each alternative runs in turn as a plain rule. */
+	expect("[Wall] -> [Crate] or [Target] -> []", "#.#.", "$ $ ", 4);
+}
+
+static void test_no_and_either(void **state)
+{
+	(void)state;
+	/* no Obstacle: empty floor and bare targets; Wall goes beside Target */
+	expect("[no Obstacle] -> [Wall]", "@ .$*#", "@#%$*#", 2);
+	/* no Target */
+	expect("[Crate no Target] -> []", "$*$.", " * .", 2);
+	/* A or B in a cell: either; both named go */
+	expect("[Crate or Player] -> [Wall]", "$@.*+ ", "##.%% ", 4);
+	/* no A or B: neither */
+	expect("[no Crate or Player] -> [Target]", "$@ #", "$@.%", 2);
+	/* a property on the left stands for its objects */
+	expect("[Obstacle] -> []", "#@$*. ", "   .. ", 4);
+}
+
+/* ---------------------------------------------------------- directions */
+
+static void test_directions(void **state)
+{
+	(void)state;
+	const char *grid = "#######\n"
+			   "#     #\n"
+			   "#  @  #\n"
+			   "#     #\n"
+			   "#######";
+	expect("right [Player | no Obstacle] -> [ | Player]", grid,
+	       "#######\n"
+	       "#     #\n"
+	       "#    @#\n"
+	       "#     #\n"
+	       "#######", 2);
+	expect("left [Player | no Obstacle] -> [ | Player]", grid,
+	       "#######\n"
+	       "#     #\n"
+	       "#@    #\n"
+	       "#     #\n"
+	       "#######", 2);
+	expect("up [Player | no Obstacle] -> [ | Player]", grid,
+	       "#######\n"
+	       "#  @  #\n"
+	       "#     #\n"
+	       "#     #\n"
+	       "#######", 1);
+	expect("down [Player | no Obstacle] -> [ | Player]", grid,
+	       "#######\n"
+	       "#     #\n"
+	       "#     #\n"
+	       "#  @  #\n"
+	       "#######", 1);
+	/* vertical in a horizontal corridor: nothing to do */
+	expect("vertical [Player | no Obstacle] -> [ | Player]", "#######\n#  @  #\n#######",
+	       "#######\n#  @  #\n#######", 0);
+	/* the player pushes a crate right until the wall stops it */
+	expect("right [Player | Crate | no Obstacle] -> [ | Player | Crate]", "#@$  #",
+	       "#  @$#", 2);
+}
+
+static void test_four_directions_by_default(void **state)
+{
+	(void)state;
+	const char *grid = "     \n"
+			   "  $  \n"
+			   " $@$ \n"
+			   "  $  \n"
+			   "     ";
+	expect("[Player | Crate] -> [Player | Wall]", grid,
+	       "     \n"
+	       "  #  \n"
+	       " #@# \n"
+	       "  #  \n"
+	       "     ", 4);
+	expect("horizontal [Player | Crate] -> [Player | Wall]", grid,
+	       "     \n"
+	       "  $  \n"
+	       " #@# \n"
+	       "  $  \n"
+	       "     ", 2);
+	/* three-cell rows, any direction: each crate is taken once */
+	expect("[Player | Crate | no Obstacle] -> [Player | | Target]", grid,
+	       "  .  \n"
+	       "     \n"
+	       ". @ .\n"
+	       "     \n"
+	       "  .  ", 4);
+}
+
+/* ------------------------------------------------------------ patterns */
+
+static void test_several_patterns(void **state)
+{
+	(void)state;
+	/* MixedAim's shorthand: one empty replacement clears every pattern */
+	expect("choose 1 [Crate][Target] -> []", "$ .", "   ", 1);
+	expect("choose 1 [Crate][Target] -> [][]", "$ .", "   ", 1);
+	/* plain: pairs go until crates run out */
+	expect("[Crate][Target] -> []", "$.$.#", "    #", 2);
+	expect("[Box][Goal] -> [][]", ".$$.#", "    #", 2);
+	{
+		char *got;
+		assert_int_equal(run("[Crate][Target] -> []", "$.$..#", 1, NULL, &got), 2);
+		struct lk_cells c;
+		cells_from(&c, got);
+		assert_int_equal(count_mask(&c, CRATE), 0);
+		assert_int_equal(count_mask(&c, TARGET), 1);
+		free(c.cell);
+		free(got);
+	}
+	/* a pair is taken once per choice */
+	for (uint64_t seed = 1; seed <= 10; seed++) {
+		char *got;
+		assert_int_equal(run("choose 1 [Crate][Target] -> []", "$$$...", seed, NULL, &got), 1);
+		struct lk_cells c;
+		cells_from(&c, got);
+		assert_int_equal(count_mask(&c, CRATE), 2);
+		assert_int_equal(count_mask(&c, TARGET), 2);
+		free(c.cell);
+		free(got);
+	}
+	/* the pair preset's adding half: one crate and one target more */
+	for (uint64_t seed = 1; seed <= 10; seed++) {
+		char *got;
+		assert_int_equal(run("choose 1 [no Obstacle or Target][no Obstacle or Target] -> "
+				     "[Crate][Target]", "#  @ $.#\n#      #", seed, NULL, &got), 1);
+		struct lk_cells c;
+		cells_from(&c, got);
+		assert_int_equal(count_mask(&c, CRATE), 2);
+		assert_int_equal(count_mask(&c, TARGET), 2);
+		assert_int_equal(count_mask(&c, PLAYER), 1);
+		assert_int_equal(count_mask(&c, WALL), 4);
+		free(c.cell);
+		free(got);
+	}
+}
+
+static void test_layer_replacement(void **state)
+{
+	(void)state;
+	/* a Crate put where a Wall was replaces it (one layer) */
+	expect("[Wall] -> [Crate]", "#%", "$*", 2);
+	/* a Player put on a crate's cell pushes the crate out; Target stays */
+	expect("[Target] -> [Target Player]", "*.", "++", 2);
+	/* Target is on a layer of its own: adding it keeps the crate */
+	expect("[Crate] -> [Crate Target]", "$", "*", 1);
+	/* named on the left and not on the right: removed */
+	expect("[Crate Target] -> [Target]", "*$", ".$", 1);
+}
+
+static void test_frozen(void **state)
+{
+	(void)state;
+	const char *grid = "#####\n"
+			   "# # #\n"
+			   "#####";
+	uint8_t frozen[15];
+	for (int i = 0; i < 15; i++)
+		frozen[i] = i < 5 || i >= 10 || i % 5 == 0 || i % 5 == 4;
+	char *got;
+	/* only the one unfrozen wall goes */
+	assert_int_equal(run("[Wall] -> []", grid, 1, frozen, &got), 1);
+	assert_string_equal(got, "#####\n#   #\n#####");
+	free(got);
+	assert_int_equal(run("choose 100 [Wall] -> []", grid, 3, frozen, &got), 1);
+	assert_string_equal(got, "#####\n#   #\n#####");
+	free(got);
+	/* a frozen cell may be matched as long as it does not change */
+	assert_int_equal(run("right [Wall | no Obstacle] -> [Wall | Target]", grid, 1, frozen, &got),
+			 2);
+	assert_string_equal(got, "#####\n#.#.#\n#####");
+	free(got);
+	/* ... but a row that would change it is left out entirely */
+	assert_int_equal(run("[no Obstacle | Wall] -> [Crate | ]", grid, 1, frozen, &got), 1);
+	assert_true(strcmp(got, "#####\n#$  #\n#####") == 0 ||
+		    strcmp(got, "#####\n#  $#\n#####") == 0);
+	free(got);
+	memset(frozen, 1, sizeof frozen);
+	assert_int_equal(run("[no Obstacle] -> [Wall]", grid, 1, frozen, &got), 0);
+	assert_string_equal(got, grid);
+	free(got);
+}
+
+static void test_deterministic(void **state)
+{
+	(void)state;
+	const char *grid = "#########\n"
+			   "#   .   #\n"
+			   "# $   $ #\n"
+			   "#  @  . #\n"
+			   "#########";
+	const char *rules = lk_transform_preset("mix");
+	assert_non_null(rules);
+	int differ = 0;
+	for (uint64_t seed = 1; seed <= 6; seed++) {
+		char *a, *b, *c;
+		unsigned na = run(rules, grid, seed, NULL, &a);
+		unsigned nb = run(rules, grid, seed, NULL, &b);
+		assert_int_equal(na, nb);
+		assert_string_equal(a, b);
+		run(rules, grid, seed + 100, NULL, &c);
+		differ += strcmp(a, c) != 0;
+		free(a);
+		free(b);
+		free(c);
+	}
+	assert_true(differ > 0);
+}
+
+/* ------------------------------------------------------------- presets */
+
+static void test_presets(void **state)
+{
+	(void)state;
+	static const char *const names[] = { "walls", "move", "pair", "mix", "pull", "push" };
+	for (size_t i = 0; i < 6; i++) {
+		const char *text = lk_transform_preset(names[i]);
+		if (!text)
+			fail_msg("no preset %s", names[i]);
+		lk_rules_free(parse_ok(text));
+	}
+	assert_null(lk_transform_preset("nope"));
+	assert_null(lk_transform_preset(""));
+
+	const char *level = "########\n"
+			    "#      #\n"
+			    "# $  $ #\n"
+			    "#   @  #\n"
+			    "#  $   #\n"
+			    "########";
+	for (uint64_t seed = 1; seed <= 10; seed++) {
+		/* push: crates stay where they began and targets appear where
+		 * they were pushed to, one per crate; no Placeholder survives */
+		char *got;
+		run(lk_transform_preset("push"), level, seed, NULL, &got);
+		struct lk_cells c, before;
+		cells_from(&c, got);
+		cells_from(&before, level);
+		for (int i = 0; i < c.width * c.height; i++)
+			assert_int_equal((c.cell[i] & CRATE) != 0, (before.cell[i] & CRATE) != 0);
+		assert_int_equal(count_mask(&c, TARGET), 3);
+		assert_int_equal(count_mask(&c, PH), 0);
+		/* (a player that ends where a crate began is replaced by it:
+		 * Crate shares its layer; the transformer then drops the level) */
+		assert_true(count_mask(&c, PLAYER) <= 1);
+		assert_int_equal(count_mask(&c, WALL), 24);
+		free(c.cell);
+		free(got);
+		/* pull: a crate on every target first, then pulls away: as many
+		 * crates as targets, one player, the walls untouched */
+		run(lk_transform_preset("pull"), "########\n#  . . #\n#   @  #\n#.     #\n########",
+		    seed, NULL, &got);
+		cells_from(&c, got);
+		assert_int_equal(count_mask(&c, CRATE), 3);
+		assert_int_equal(count_mask(&c, TARGET), 3);
+		assert_int_equal(count_mask(&c, PLAYER), 1);
+		assert_int_equal(count_mask(&c, WALL), 22);
+		free(c.cell);
+		free(before.cell);
+		free(got);
+	}
+}
+
+/* -------------------------------------------------------------- parsing */
+
+static void test_comments(void **state)
+{
+	(void)state;
+	expect("(a comment (nested, with [Wall] -> [Crate] inside) still)\n"
+	       "[Crate] -> [] (trailing (and nested)\n"
+	       "   over two lines)\n"
+	       "((()))",
+	       "#$#", "# #", 1);
+	/* only comments: no rules, nothing happens */
+	expect("(nothing (at all))", "#$#", "#$#", 0);
+	expect("", "#$#", "#$#", 0);
+}
+
+/* The rules must fail to parse with a message starting "line N: " and
+ * containing want. */
+static void parse_error(const char *text, int line, const char *want)
+{
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	struct lk_rules *r = lk_rules_parse(text, &legend, &err);
+	if (r)
+		fail_msg("rules parse but should not:\n%s", text);
+	char prefix[32];
+	snprintf(prefix, sizeof prefix, "line %d: ", line);
+	if (strncmp(err.buf, prefix, strlen(prefix)) != 0 || !strstr(err.buf, want))
+		fail_msg("rules\n%s\ngave '%s', expected '%s...%s'", text, err.buf, prefix, want);
+	lk_strbuf_release(&err);
+}
+
+static void test_parse_errors(void **state)
+{
+	(void)state;
+	parse_error("[Wall] -> []\n[Foo] -> []", 2, "unknown object 'Foo'");
+	parse_error("[Wall] -> [Foo]", 1, "unknown object");
+	parse_error("[Player | Crate] -> [Player]", 1, "fewer cells");
+	parse_error("(c)\n[Player] -> [Player | Crate]", 2, "more cells");
+	parse_error("[Wall] -> [no Crate]", 1, "'no'");
+	parse_error("[Wall] -> [Obstacle]", 1, "'Obstacle' is not a single object");
+	parse_error("choose 2 [Wall] -> []\nor choose 3 [Crate] -> []", 2,
+		    "choose belongs before the first alternative");
+	parse_error("option 1.5 [Wall] -> []", 1, "option needs a probability");
+	parse_error("option -0.1 [Wall] -> []", 1, "option needs a probability");
+	parse_error("\noption half [Wall] -> []", 2, "option needs a probability");
+	parse_error("choose 0 [Wall] -> []", 1, "choose needs a count");
+	parse_error("choose x [Wall] -> []", 1, "choose needs a count");
+	parse_error("[Wall] -> [] (open\n\n", 1, "unclosed comment");
+	parse_error("\n(a (b)\n[Wall] -> []\n", 2, "unclosed comment");
+	parse_error("[Crate][Target] -> [Crate]", 1, "fewer patterns");
+	parse_error("[Crate] -> [][]", 1, "more patterns");
+	parse_error("[Wall]", 1, "'->'");
+	parse_error("[Wall] -> [] Crate", 1, "unexpected 'Crate'");
+	parse_error("sideways [Wall] -> []", 1, "unexpected 'sideways'");
+	parse_error("[Crate or] -> []", 1, "expected an object name");
+	parse_error("[Wall -> []", 1, "expected");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_plain_rule_everywhere),
+		cmocka_unit_test(test_rules_in_sequence),
+		cmocka_unit_test(test_plain_rule_terminates),
+		cmocka_unit_test(test_choose_exact_count),
+		cmocka_unit_test(test_option),
+		cmocka_unit_test(test_or_alternatives),
+		cmocka_unit_test(test_no_and_either),
+		cmocka_unit_test(test_directions),
+		cmocka_unit_test(test_four_directions_by_default),
+		cmocka_unit_test(test_several_patterns),
+		cmocka_unit_test(test_layer_replacement),
+		cmocka_unit_test(test_frozen),
+		cmocka_unit_test(test_deterministic),
+		cmocka_unit_test(test_presets),
+		cmocka_unit_test(test_comments),
+		cmocka_unit_test(test_parse_errors),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
