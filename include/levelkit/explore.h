@@ -24,6 +24,12 @@ struct lk_graph {
 	enum lk_limit limit;     /* why not, when incomplete */
 	uint64_t edges;          /* successor edges generated, duplicates included */
 	double seconds;
+	/* Set before lk_explore to keep every edge (entry numbers, in the
+	 * order generated: grouped by source in breadth-first order) and to
+	 * leave goal states unexpanded (a won game is over). */
+	bool record_edges, stop_at_goals;
+	uint32_t *edge_from, *edge_to;
+	size_t nedges, edges_alloc;
 };
 
 void lk_graph_init(struct lk_graph *g);

@@ -6,6 +6,7 @@
 #ifndef LEVELKIT_FIELDS_H
 #define LEVELKIT_FIELDS_H
 
+#include "levelkit/analysis.h"
 #include "levelkit/difficulty.h"
 #include "levelkit/game.h"
 #include "levelkit/record.h"
@@ -22,5 +23,10 @@ void lk_fields_solution(struct lk_record *rec, const struct lk_level *level,
  * difficulty-sd, difficulty-runs, difficulty-min, states-*, grade. */
 void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 		      const struct lk_rating *r);
+
+/* The whole-graph analysis: reachable, dead-ends, dead-end-path,
+ * solutions, combo-moves, noncombo-moves, stars (or graph: incomplete). */
+void lk_fields_analysis(struct lk_record *rec, const struct lk_level *level,
+			const struct lk_analysis *a);
 
 #endif

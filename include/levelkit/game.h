@@ -50,6 +50,10 @@ struct lk_edge {
 /* Heuristic value of a state from which no goal can be reached. */
 #define LK_H_DEAD UINT_MAX
 
+/* Kinds of win, for games that tell them apart (game->win_kind). */
+#define LK_WIN_PLAIN 1u
+#define LK_WIN_COMBO 2u
+
 /* Lengths of a solution under the measures a game knows. */
 struct lk_solution_stats {
 	unsigned long moves;   /* player inputs */
@@ -95,6 +99,12 @@ struct lk_game {
 	 * (then *solved says whether it ends in a win) or -1 with a message. */
 	int (*replay)(const struct lk_level *level, const char *solution,
 		      struct lk_solution_stats *stats, bool *solved, struct lk_strbuf *err);
+	/* Optional: the kind of a goal state (LK_WIN_COMBO for Skiddy's
+	 * max-combo wins, else LK_WIN_PLAIN); NULL means every win is plain. */
+	unsigned (*win_kind)(const struct lk_level *level, const void *key);
+	/* Whether rate should analyse the whole state graph by default
+	 * (dead ends, number of solutions): small tilt and slide games. */
+	bool whole_graph;
 	/* Optional: the reversed level, whose edges are this level's edges
 	 * turned round, or NULL when the level has no single solved state.
 	 * Its keys are this level's keys; its start may be a virtual key

@@ -9,6 +9,7 @@
 
 #include "common.h"
 #include "levelkit/difficulty.h"
+#include "levelkit/analysis.h"
 #include "levelkit/fields.h"
 
 static const char usage[] = "rate [options] [file...]";
@@ -21,19 +22,26 @@ static const char description[] =
 	"  difficulty-min                     fewest states explored by BFS, A* or greedy\n"
 	"                                     (MixedAim's measure)\n"
 	"  states-bfs, states-astar, states-greedy   the three counts behind it\n"
-	"  grade                              trivial, easy, medium, hard, very-hard, extreme";
+	"  grade                              trivial, easy, medium, hard, very-hard, extreme\n"
+	"With the whole-graph analysis (--graph; default for fruit and skiddy):\n"
+	"  reachable, dead-ends, dead-end-path states reachable, those from which no win\n"
+	"                                     can be reached, and the shortest way into one\n"
+	"  solutions                          distinct shortest solutions\n"
+	"  combo-moves, noncombo-moves, stars skiddy: shortest max-combo and other\n"
+	"                                     solutions, and the 0-3 star rating";
 
 static const char *const rate_fields[] = {
 	"solvable", "moves", "pushes", "optimal", "difficulty", "difficulty-sd",
 	"difficulty-min", "states-bfs", "states-astar", "states-greedy", "grade",
-	"difficulty-runs", "limit", NULL
+	"difficulty-runs", "limit", "reachable", "dead-ends", "dead-end-path", "solutions",
+	"combo-moves", "noncombo-moves", "stars", "graph", NULL
 };
 
 struct rate_ctx {
 	struct lk_cli_common common;
 	unsigned long runs;
 	const char *runs_algo;
-	bool no_mixedaim;
+	bool no_mixedaim, graph, no_graph;
 	uint64_t seed;
 	struct lk_rate_options rate;
 };
@@ -50,6 +58,13 @@ static int process(void *vctx, struct lk_job *job)
 	lk_rate(job->worker, level, &ctx->rate, &r);
 
 	lk_fields_rating(rec, level, &r);
+	if (ctx->graph || (level->game->whole_graph && !ctx->no_graph)) {
+		struct lk_analysis a;
+		lk_analysis_init(&a);
+		lk_analyse(level, &ctx->common.search, &a);
+		lk_fields_analysis(rec, level, &a);
+		lk_analysis_release(&a);
+	}
 	lk_cli_write_stats(&ctx->common, rec, &r.optimal);
 	lk_rating_release(&r);
 	lk_level_free(level);
@@ -72,6 +87,10 @@ int main(int argc, char **argv)
 		{ LK_OPT_FLAG, 0, "no-mixedaim", &ctx.no_mixedaim, NULL,
 		  "skip MixedAim's three-solver minimum", NULL },
 		{ LK_OPT_U64, 0, "seed", &ctx.seed, "n", "seed of the shuffled solves (default 1)", NULL },
+		LK_OPT_GROUP_("Whole-graph analysis (on by default for fruit and skiddy)"),
+		{ LK_OPT_FLAG, 0, "graph", &ctx.graph, NULL,
+		  "explore every reachable state: dead ends, number of shortest solutions, stars", NULL },
+		{ LK_OPT_FLAG, 0, "no-graph", &ctx.no_graph, NULL, "skip the analysis", NULL },
 		LK_OPT_END_(),
 	};
 	int first = lk_parse_options(argc, argv, opts, usage, description);

@@ -116,3 +116,40 @@ void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 		lk_record_set(rec, "grade",
 			      lk_grade_name(lk_grade_of(r->runs_solved ? r->mean : (double)r->min_explored)));
 }
+
+static const char *const analysis_fields[] = {
+	"reachable", "dead-ends", "dead-end-path", "solutions", "combo-moves", "noncombo-moves",
+	"stars", "graph", NULL
+};
+
+void lk_fields_analysis(struct lk_record *rec, const struct lk_level *level,
+			const struct lk_analysis *a)
+{
+	for (size_t i = 0; analysis_fields[i]; i++)
+		lk_record_unset(rec, analysis_fields[i]);
+	if (!a->complete) {
+		/* dead ends and counts mean nothing on part of the graph */
+		lk_record_setf(rec, "graph", "incomplete (%s after %llu states)", lk_limit_name(a->limit),
+			       (unsigned long long)a->reachable);
+		return;
+	}
+	lk_record_setf(rec, "reachable", "%llu", (unsigned long long)a->reachable);
+	lk_record_setf(rec, "dead-ends", "%llu", (unsigned long long)a->dead_ends);
+	if (a->dead_ends) {
+		struct lk_strbuf path = LK_STRBUF_INIT;
+		struct lk_solution_stats st;
+		level->game->format_solution(level, a->dead_end, a->dead_end_keys, &path, &st);
+		lk_record_set(rec, "dead-end-path", path.len ? path.buf : "(the start)");
+		lk_strbuf_release(&path);
+	}
+	if (a->shortest != LK_NO_DEPTH)
+		lk_record_setf(rec, "solutions", "%s%llu", a->solutions_saturated ? ">=" : "",
+			       (unsigned long long)a->solutions);
+	if (a->has_kinds) {
+		if (a->shortest_combo != LK_NO_DEPTH)
+			lk_record_setf(rec, "combo-moves", "%u", a->shortest_combo);
+		if (a->shortest_plain != LK_NO_DEPTH)
+			lk_record_setf(rec, "noncombo-moves", "%u", a->shortest_plain);
+		lk_record_setf(rec, "stars", "%d", a->stars);
+	}
+}

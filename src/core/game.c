@@ -9,9 +9,13 @@
 #include "levelkit/grid.h"
 
 extern const struct lk_game lk_game_sokoban;
+extern const struct lk_game lk_game_fruit;
+extern const struct lk_game lk_game_skiddy;
 
 const struct lk_game *const lk_games[] = {
 	&lk_game_sokoban,
+	&lk_game_fruit,
+	&lk_game_skiddy,
 	NULL,
 };
 

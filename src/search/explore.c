@@ -20,7 +20,25 @@ void lk_graph_release(struct lk_graph *g)
 {
 	lk_table_release(&g->table);
 	free(g->layer);
+	free(g->edge_from);
+	free(g->edge_to);
 	lk_graph_init(g);
+}
+
+/* Keep edge from -> to; false if the memory budget forbids it. */
+static bool add_edge(struct lk_graph *g, uint32_t from, uint32_t to, size_t budget)
+{
+	if (g->nedges == g->edges_alloc) {
+		size_t n = g->edges_alloc ? g->edges_alloc * 2 : 1024;
+		if (budget && g->table.bytes + n * 2 * sizeof(uint32_t) > budget)
+			return false;
+		g->edge_from = lk_xrealloc(g->edge_from, n * sizeof *g->edge_from);
+		g->edge_to = lk_xrealloc(g->edge_to, n * sizeof *g->edge_to);
+		g->edges_alloc = n;
+	}
+	g->edge_from[g->nedges] = from;
+	g->edge_to[g->nedges++] = to;
+	return true;
 }
 
 static void close_layer(struct lk_graph *g, uint32_t start)
@@ -44,6 +62,7 @@ void lk_explore(struct lk_graph *g, const struct lk_level *level,
 	g->complete = false;
 	g->limit = LK_LIMIT_NONE;
 	g->edges = 0;
+	g->nedges = 0;
 
 	game->initial_state(level, keys);
 	uint32_t id;
@@ -66,13 +85,17 @@ void lk_explore(struct lk_graph *g, const struct lk_level *level,
 				goto out;
 			}
 		}
-		unsigned n = game->successors(level, lk_table_key(&g->table, head), scratch, keys, edges);
+		const void *hkey = lk_table_key(&g->table, head);
+		if (g->stop_at_goals && game->is_goal(level, hkey))
+			continue;
+		unsigned n = game->successors(level, hkey, scratch, keys, edges);
 		g->edges += n;
 		for (unsigned i = 0; i < n; i++) {
 			const unsigned char *child = keys + (size_t)i * ks;
 			enum lk_intern got = lk_table_intern(&g->table, child, lk_hash_bytes(child, ks),
 							     head, depth + 1, &id);
-			if (got == LK_INTERN_FULL) {
+			if (got == LK_INTERN_FULL ||
+			    (g->record_edges && !add_edge(g, head, id, opt->max_memory))) {
 				g->limit = LK_LIMIT_MEMORY;
 				goto out;
 			}

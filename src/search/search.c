@@ -559,8 +559,10 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 	if (winner && winner->status == LK_SOLVED) {
 		r->status = LK_SOLVED;
 		build_path(lanes, &run, winner, r);
+		/* A* without a heuristic is uniform-cost search. */
 		r->optimal = !run.met && lk_algo_optimal(opt->algo) &&
-			     (opt->algo != LK_ALGO_ASTAR || winner->level->heuristic_admissible);
+			     (opt->algo != LK_ALGO_ASTAR || winner->level->heuristic_admissible ||
+			      !winner->game->heuristic);
 	} else if (winner) {
 		r->status = LK_UNSOLVABLE;
 	} else {

@@ -1,0 +1,94 @@
+/*
+ * fruit.c - Fruit Dating (SBC Games, 2014): tilt the board, every movable
+ * object slides; two fruit of one colour that end up touching are matched
+ * and removed; the level is won when no fruit is left.
+ *
+ * Cells: '#' wall, ' ' or '.' floor, 'a'-'z' fruit (the letter is the
+ * colour), 'O' stone (a movable obstacle: the game's stones, cars and
+ * barrels), '~' mud (stones pass, fruit is lost in it), 'H' sleeping
+ * hedgehog (eats fruit that runs into it), 'N' 'E' 'S' 'W' anteater facing
+ * north, east, south, west (pulls the first fruit in its line of sight to
+ * the cell in front of it).  One-way borders: a field
+ * "oneway: x,y,d ..." (x column and y row from 0, d one of u r d l) lets
+ * pieces pass from cell (x,y) in direction d but not back.  See
+ * docs/games/fruit.md and, for the motion rules, include/levelkit/slide.h.
+ */
+#include "slide_game.h"
+
+#include <string.h>
+
+#include "levelkit/grid.h"
+
+#define FRUIT(ch) { ch, LK_T_FLOOR, LK_P_FRUIT, (uint8_t)(ch - 'a'), 0 }
+
+static const struct slide_char fruit_legend[] = {
+	{ '#', LK_T_WALL, LK_P_NONE, 0, 0 },
+	{ 'O', LK_T_FLOOR, LK_P_STONE, 0, 0 },
+	{ '~', LK_T_MUD, LK_P_NONE, 0, 0 },
+	{ 'H', LK_T_HEDGEHOG, LK_P_NONE, 0, 0 },
+	{ 'N', LK_T_ANTEATER, LK_P_NONE, 0, LK_UP },
+	{ 'E', LK_T_ANTEATER, LK_P_NONE, 0, LK_RIGHT },
+	{ 'S', LK_T_ANTEATER, LK_P_NONE, 0, LK_DOWN },
+	{ 'W', LK_T_ANTEATER, LK_P_NONE, 0, LK_LEFT },
+	FRUIT('a'), FRUIT('b'), FRUIT('c'), FRUIT('d'), FRUIT('e'), FRUIT('f'), FRUIT('g'),
+	FRUIT('h'), FRUIT('i'), FRUIT('j'), FRUIT('k'), FRUIT('l'), FRUIT('m'), FRUIT('n'),
+	FRUIT('o'), FRUIT('p'), FRUIT('q'), FRUIT('r'), FRUIT('s'), FRUIT('t'), FRUIT('u'),
+	FRUIT('v'), FRUIT('w'), FRUIT('x'), FRUIT('y'), FRUIT('z'),
+};
+
+static const char *fruit_check(const struct lk_slide_board *b, int *bad)
+{
+	for (int c = 0; c < b->width * b->height; c++)
+		if (b->piece[c] == LK_P_FRUIT)
+			return NULL;
+	*bad = 0;
+	return "level has no fruit";
+}
+
+static const struct slide_rules fruit_rules = {
+	.game = "fruit",
+	.legend = fruit_legend,
+	.nlegend = (int)(sizeof fruit_legend / sizeof fruit_legend[0]),
+	.win_without_skiddies = false,
+	.combos = false,
+	.oneway_field = true,
+	.min_w = 3, .min_h = 3, .max_w = 16, .max_h = 16,
+	.check = fruit_check,
+};
+
+static const char *const fruit_metrics[] = { "moves", NULL };
+
+static int fruit_validate(const struct lk_record *rec, const struct lk_level_options *opt,
+			  struct lk_strbuf *err, size_t *line)
+{
+	(void)opt;
+	return slide_validate(&fruit_rules, rec, err, line);
+}
+
+extern const struct lk_game lk_game_fruit;
+
+static struct lk_level *fruit_new(const struct lk_record *rec, const struct lk_level_options *opt)
+{
+	(void)opt;
+	return slide_new_level(&fruit_rules, &lk_game_fruit, rec);
+}
+
+const struct lk_game lk_game_fruit = {
+	.name = "fruit",
+	.summary = "Fruit Dating: tilt the board until every fruit has met its match",
+	.metrics = fruit_metrics,
+	.heuristics = NULL,
+	.validate = fruit_validate,
+	.new_level = fruit_new,
+	.free_level = slide_free_level,
+	.initial_state = slide_initial_state,
+	.successors = slide_successors,
+	.is_goal = slide_is_goal,
+	.heuristic = NULL,
+	.format_solution = slide_format_solution,
+	.replay = slide_replay,
+	.win_kind = NULL,
+	.whole_graph = true,
+	.write_state = slide_write_state,
+	.canonical = slide_canonical,
+};

@@ -1,0 +1,346 @@
+/*
+ * slide.c - the slide simulator of the tilt and slide games (see slide.h
+ * for the rules it implements).
+ */
+#include "levelkit/slide.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "levelkit/grid.h"
+#include "levelkit/strbuf.h"
+
+void lk_slide_board_init(struct lk_slide_board *b, int width, int height)
+{
+	size_t n = (size_t)width * (size_t)height;
+	b->width = width;
+	b->height = height;
+	b->terrain = lk_xcalloc(n, 1);
+	b->terrain_colour = lk_xcalloc(n, 1);
+	b->terrain_dir = lk_xcalloc(n, 1);
+	b->oneway = lk_xcalloc(n, 1);
+	b->piece = lk_xcalloc(n, 1);
+	b->colour = lk_xcalloc(n, 1);
+	b->trapped = lk_xcalloc(n, 1);
+}
+
+void lk_slide_board_release(struct lk_slide_board *b)
+{
+	free(b->terrain);
+	free(b->terrain_colour);
+	free(b->terrain_dir);
+	free(b->oneway);
+	free(b->piece);
+	free(b->colour);
+	free(b->trapped);
+	memset(b, 0, sizeof *b);
+}
+
+void lk_slide_scratch_init(struct lk_slide_scratch *s, int cells)
+{
+	size_t n = (size_t)cells;
+	s->cells = cells;
+	s->group = lk_xmalloc(n * sizeof *s->group);
+	s->members = lk_xmalloc(n * sizeof *s->members);
+	s->first = lk_xmalloc((n + 1) * sizeof *s->first);
+	s->order = lk_xmalloc(n * sizeof *s->order);
+	s->stack = lk_xmalloc(n * sizeof *s->stack);
+	s->moved = lk_xmalloc(n);
+	s->kind = lk_xmalloc(n);
+	s->col = lk_xmalloc(n);
+}
+
+void lk_slide_scratch_release(struct lk_slide_scratch *s)
+{
+	free(s->group);
+	free(s->members);
+	free(s->first);
+	free(s->order);
+	free(s->stack);
+	free(s->moved);
+	free(s->kind);
+	free(s->col);
+	memset(s, 0, sizeof *s);
+}
+
+static bool slides(uint8_t piece)
+{
+	return piece == LK_P_FRUIT || piece == LK_P_STONE || piece == LK_P_SKIDDY || piece == LK_P_ICE;
+}
+
+/* Neighbour of cell c in direction d, or -1 off the board. */
+static int next_cell(const struct lk_slide_board *b, int c, int d)
+{
+	int x = c % b->width + lk_dir_dx[d], y = c / b->width + lk_dir_dy[d];
+	if (x < 0 || y < 0 || x >= b->width || y >= b->height)
+		return -1;
+	return y * b->width + x;
+}
+
+/* Group the pieces: skiddies of one colour that touch form one group. */
+static int make_groups(const struct lk_slide_board *b, struct lk_slide_scratch *s)
+{
+	int n = b->width * b->height, ngroups = 0, at = 0;
+	for (int c = 0; c < n; c++)
+		s->group[c] = -1;
+	for (int c = 0; c < n; c++) {
+		if (b->piece[c] == LK_P_NONE || s->group[c] >= 0)
+			continue;
+		int g = ngroups++, sp = 0;
+		s->first[g] = at;
+		s->group[c] = g;
+		s->stack[sp++] = c;
+		while (sp > 0) {
+			int x = s->stack[--sp];
+			s->members[at++] = x;
+			if (b->piece[x] != LK_P_SKIDDY)
+				continue;
+			for (int d = 0; d < 4; d++) {
+				int y = next_cell(b, x, d);
+				if (y >= 0 && b->piece[y] == LK_P_SKIDDY && b->colour[y] == b->colour[x] &&
+				    s->group[y] < 0) {
+					s->group[y] = g;
+					s->stack[sp++] = y;
+				}
+			}
+		}
+	}
+	s->first[ngroups] = at;
+	return ngroups;
+}
+
+static void remove_piece(struct lk_slide_board *b, struct lk_slide_scratch *s, int c)
+{
+	b->piece[c] = LK_P_NONE;
+	b->colour[c] = 0;
+	b->trapped[c] = 0;
+	s->group[c] = -1;
+}
+
+enum step { STEP_BLOCKED, STEP_MOVED, STEP_MOVED_AND_STOP };
+
+/*
+ * Try to move group g one cell in direction d.  Members leaving through
+ * their exit or being lost do not hold the group back.
+ */
+static enum step step_group(struct lk_slide_board *b, struct lk_slide_scratch *s, int g, int d,
+			    struct lk_slide_result *r)
+{
+	int lo = s->first[g], hi = s->first[g + 1];
+	int crate_from = -1, crate_to = -1;
+	bool any = false;
+	/* First decide, member by member, without changing anything. */
+	for (int i = lo; i < hi; i++) {
+		int c = s->members[i];
+		if (c < 0)
+			continue;
+		any = true;
+		if (b->oneway[c] & (1u << d))
+			return STEP_BLOCKED;
+		int t = next_cell(b, c, d);
+		if (t < 0)
+			return STEP_BLOCKED;
+		switch (b->terrain[t]) {
+		case LK_T_WALL: case LK_T_BLOCK: case LK_T_ANTEATER:
+			return STEP_BLOCKED;
+		case LK_T_HEDGEHOG:
+			if (b->piece[c] == LK_P_FRUIT)
+				continue;   /* eaten: handled below */
+			return STEP_BLOCKED;
+		case LK_T_EXIT:
+			if (b->piece[c] == LK_P_SKIDDY && b->colour[c] == b->terrain_colour[t])
+				continue;   /* leaves */
+			return STEP_BLOCKED;
+		default:
+			break;
+		}
+		if (b->piece[t] == LK_P_NONE || s->group[t] == g)
+			continue;
+		if (b->piece[t] == LK_P_CRATE && b->piece[c] == LK_P_SKIDDY && crate_from < 0) {
+			int u = next_cell(b, t, d);
+			if (u >= 0 && !(b->oneway[t] & (1u << d)) && b->piece[u] == LK_P_NONE &&
+			    (b->terrain[u] == LK_T_FLOOR || b->terrain[u] == LK_T_MUD ||
+			     b->terrain[u] == LK_T_PIT)) {
+				crate_from = t;
+				crate_to = u;
+				continue;
+			}
+		}
+		return STEP_BLOCKED;
+	}
+	if (!any)
+		return STEP_BLOCKED;
+	if (crate_from >= 0) {
+		b->piece[crate_to] = LK_P_CRATE;
+		b->colour[crate_to] = b->colour[crate_from];
+		b->trapped[crate_to] = 0;
+		s->group[crate_to] = s->group[crate_from];
+		remove_piece(b, s, crate_from);
+	}
+	/* Lift the group off the board, then put it down one cell on. */
+	enum step result = crate_from >= 0 ? STEP_MOVED_AND_STOP : STEP_MOVED;
+	uint8_t *kind = s->kind, *col = s->col;
+	int count = hi - lo;
+	for (int i = 0; i < count; i++) {
+		int c = s->members[lo + i];
+		if (c < 0)
+			continue;
+		kind[i] = b->piece[c];
+		col[i] = b->colour[c];
+		remove_piece(b, s, c);
+	}
+	for (int i = 0; i < count; i++) {
+		int c = s->members[lo + i];
+		if (c < 0)
+			continue;
+		int t = next_cell(b, c, d);
+		uint8_t ter = b->terrain[t];
+		if (ter == LK_T_EXIT) {            /* a skiddy leaves */
+			r->left[col[i] & 15]++;
+			s->members[lo + i] = -1;
+			continue;
+		}
+		if (kind[i] == LK_P_FRUIT && (ter == LK_T_HEDGEHOG || ter == LK_T_MUD)) {
+			r->lost = true;            /* eaten, or stuck in the mud */
+			s->members[lo + i] = -1;
+			continue;
+		}
+		b->piece[t] = kind[i];
+		b->colour[t] = col[i];
+		s->group[t] = g;
+		s->members[lo + i] = t;
+		if (ter == LK_T_PIT) {
+			b->trapped[t] = 1;
+			result = STEP_MOVED_AND_STOP;
+		}
+	}
+	return result;
+}
+
+/* Largest position of the group along direction d (its leading edge). */
+static int lead(const struct lk_slide_board *b, const struct lk_slide_scratch *s, int g, int d)
+{
+	int best = INT_MIN;
+	for (int i = s->first[g]; i < s->first[g + 1]; i++) {
+		int c = s->members[i];
+		int p = lk_dir_dx[d] * (c % b->width) + lk_dir_dy[d] * (c / b->width);
+		if (p > best)
+			best = p;
+	}
+	return best;
+}
+
+/* Effects after motion: anteaters pull fruit, touching fruit match. */
+static bool settle(struct lk_slide_board *b, struct lk_slide_scratch *s, struct lk_slide_result *r)
+{
+	int n = b->width * b->height;
+	bool changed = false;
+	for (int c = 0; c < n; c++) {
+		if (b->terrain[c] != LK_T_ANTEATER)
+			continue;
+		int d = b->terrain_dir[c], front = next_cell(b, c, d), t = front;
+		while (t >= 0 && b->piece[t] == LK_P_NONE &&
+		       (b->terrain[t] == LK_T_FLOOR || b->terrain[t] == LK_T_MUD || b->terrain[t] == LK_T_PIT))
+			t = next_cell(b, t, d);
+		if (t >= 0 && t != front && b->piece[t] == LK_P_FRUIT && front >= 0 &&
+		    b->piece[front] == LK_P_NONE) {
+			b->piece[front] = LK_P_FRUIT;
+			b->colour[front] = b->colour[t];
+			b->trapped[front] = 0;
+			remove_piece(b, s, t);
+			changed = true;
+		}
+	}
+	/* Matching: groups of touching fruit of one colour. */
+	for (int c = 0; c < n; c++)
+		s->group[c] = -1;
+	for (int c = 0; c < n; c++) {
+		if (b->piece[c] != LK_P_FRUIT || s->group[c] >= 0)
+			continue;
+		int sp = 0, size = 0;
+		s->group[c] = c;
+		s->stack[sp++] = c;
+		while (sp > 0) {
+			int x = s->stack[--sp];
+			s->members[size++] = x;
+			for (int d = 0; d < 4; d++) {
+				int y = next_cell(b, x, d);
+				if (y >= 0 && b->piece[y] == LK_P_FRUIT && b->colour[y] == b->colour[c] &&
+				    s->group[y] < 0) {
+					s->group[y] = c;
+					s->stack[sp++] = y;
+				}
+			}
+		}
+		if (size < 2)
+			continue;
+		for (int i = 0; i < size; i++) {
+			b->piece[s->members[i]] = LK_P_NONE;
+			b->colour[s->members[i]] = 0;
+		}
+		r->matched += (unsigned)size;
+		changed = true;
+	}
+	return changed;
+}
+
+void lk_slide_move(struct lk_slide_board *b, int dir, struct lk_slide_scratch *s,
+		   struct lk_slide_result *r)
+{
+	memset(r, 0, sizeof *r);
+	int ngroups = make_groups(b, s);
+	/* Trapped groups skip this move, which frees them. */
+	for (int g = 0; g < ngroups; g++) {
+		s->moved[g] = 0;
+		bool trapped = false;
+		for (int i = s->first[g]; i < s->first[g + 1]; i++)
+			trapped |= b->trapped[s->members[i]] != 0;
+		if (!trapped)
+			continue;
+		for (int i = s->first[g]; i < s->first[g + 1]; i++)
+			b->trapped[s->members[i]] = 0;
+		s->moved[g] = 2;   /* held this move */
+		r->changed = true;
+	}
+	/* Farthest along the direction first (insertion sort: few groups). */
+	int norder = 0;
+	for (int g = 0; g < ngroups; g++) {
+		uint8_t p = b->piece[s->members[s->first[g]]];
+		if (!slides(p) || s->moved[g] == 2)
+			continue;
+		int key = lead(b, s, g, dir), at = norder++;
+		while (at > 0 && lead(b, s, s->order[at - 1], dir) < key) {
+			s->order[at] = s->order[at - 1];
+			at--;
+		}
+		s->order[at] = g;
+	}
+	/* Passes until nothing moves: a group held up by one that moves
+	 * later in the pass gets its turn in the next. */
+	bool moving = true;
+	while (moving) {
+		moving = false;
+		for (int k = 0; k < norder; k++) {
+			int g = s->order[k];
+			if (s->moved[g] == 3)
+				continue;   /* stopped for this move (pit, crate) */
+			enum step st;
+			while ((st = step_group(b, s, g, dir, r)) != STEP_BLOCKED) {
+				moving = true;
+				r->changed = true;
+				if (st == STEP_MOVED_AND_STOP) {
+					s->moved[g] = 3;
+					break;
+				}
+			}
+		}
+	}
+	for (int c = 0; c < 16; c++)
+		if (r->left[c])
+			r->changed = true;
+	if (r->lost)
+		r->changed = true;
+	while (settle(b, s, r))
+		r->changed = true;
+}

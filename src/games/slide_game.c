@@ -1,0 +1,526 @@
+/*
+ * slide_game.c - the parts of the slide games that do not depend on the
+ * game (see slide_game.h).
+ */
+#include "slide_game.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "levelkit/grid.h"
+
+/* ------------------------------------------------------------- reading */
+
+static const struct slide_char *legend_of(const struct slide_rules *rules, char ch)
+{
+	static const struct slide_char floor = { ' ', LK_T_FLOOR, LK_P_NONE, 0, 0 };
+	if (ch == ' ' || ch == '.')
+		return &floor;
+	for (int i = 0; i < rules->nlegend; i++)
+		if (rules->legend[i].ch == ch)
+			return &rules->legend[i];
+	return NULL;
+}
+
+static int dir_of_letter(char c)
+{
+	const char *p = strchr("urdl", tolower((unsigned char)c));
+	return p && c ? (int)(p - "urdl") : -1;
+}
+
+/* Read the grid and the oneway field into b.  Returns 0 or -1 with err and
+ * *line (index into rec->lines). */
+static int read_board(const struct slide_rules *rules, const struct lk_record *rec,
+		      struct lk_slide_board *b, struct lk_strbuf *err, size_t *line)
+{
+	size_t first, n = lk_record_grid(rec, &first);
+	int w = 0;
+	*line = (size_t)-1;
+	if (n == 0) {
+		lk_strbuf_addstr(err, "record has no grid");
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		int len = (int)strlen(rec->lines[first + i].text);
+		if (len > w)
+			w = len;
+	}
+	int h = (int)n;
+	bool fits = (w >= rules->min_w && h >= rules->min_h && w <= rules->max_w && h <= rules->max_h) ||
+		    (h >= rules->min_w && w >= rules->min_h && h <= rules->max_w && w <= rules->max_h);
+	if (!fits) {
+		lk_strbuf_addf(err, "a %s board is %dx%d to %dx%d, not %dx%d", rules->game, rules->min_w,
+			       rules->min_h, rules->max_w, rules->max_h, w, h);
+		*line = first;
+		return -1;
+	}
+	lk_slide_board_init(b, w, h);
+	for (int y = 0; y < h; y++) {
+		const char *row = rec->lines[first + (size_t)y].text;
+		for (int x = 0; x < w; x++) {
+			char ch = x < (int)strlen(row) ? row[x] : ' ';
+			const struct slide_char *sc = legend_of(rules, ch);
+			if (!sc) {
+				lk_strbuf_addf(err, "unknown %s cell '%c' in column %d", rules->game, ch, x + 1);
+				*line = first + (size_t)y;
+				lk_slide_board_release(b);
+				return -1;
+			}
+			int c = y * w + x;
+			b->terrain[c] = sc->terrain;
+			b->terrain_colour[c] = sc->colour;
+			b->terrain_dir[c] = sc->dir;
+			b->piece[c] = sc->piece;
+			b->colour[c] = sc->piece ? sc->colour : 0;
+		}
+	}
+	const char *ow = rules->oneway_field ? lk_record_get(rec, "oneway") : NULL;
+	while (ow && *ow) {
+		int x, y, used = 0;
+		char d;
+		while (*ow == ' ' || *ow == '\t')
+			ow++;
+		if (!*ow)
+			break;
+		if (sscanf(ow, "%d,%d,%c%n", &x, &y, &d, &used) != 3 || dir_of_letter(d) < 0 ||
+		    x < 0 || y < 0 || x >= w || y >= h) {
+			lk_strbuf_addf(err, "oneway: expected x,y,d entries (d one of u r d l) on the "
+				       "board, at '%.12s'", ow);
+			*line = (size_t)lk_record_find(rec, "oneway");
+			lk_slide_board_release(b);
+			return -1;
+		}
+		int dir = dir_of_letter(d), nx = x + lk_dir_dx[dir], ny = y + lk_dir_dy[dir];
+		/* Passing from (x,y) towards d is allowed; coming back is not. */
+		if (nx >= 0 && ny >= 0 && nx < w && ny < h)
+			b->oneway[ny * w + nx] |= (uint8_t)(1u << lk_dir_opposite((enum lk_dir)dir));
+		ow += used;
+	}
+	int bad = -1;
+	const char *msg = rules->check ? rules->check(b, &bad) : NULL;
+	if (msg) {
+		lk_strbuf_addstr(err, msg);
+		*line = bad >= 0 ? first + (size_t)(bad / w) : first;
+		lk_slide_board_release(b);
+		return -1;
+	}
+	return 0;
+}
+
+int slide_validate(const struct slide_rules *rules, const struct lk_record *rec,
+		   struct lk_strbuf *err, size_t *line)
+{
+	struct lk_slide_board b;
+	if (read_board(rules, rec, &b, err, line) < 0)
+		return -1;
+	/* Distinct kinds of piece must fit the key's nibbles. */
+	int kinds = 0;
+	uint16_t seen[SLIDE_MAX_KINDS + 1];
+	for (int c = 0; c < b.width * b.height; c++) {
+		if (!b.piece[c])
+			continue;
+		uint16_t k = (uint16_t)(b.piece[c] << 8 | b.colour[c]);
+		bool known = false;
+		for (int i = 0; i < kinds; i++)
+			known |= seen[i] == k;
+		if (known)
+			continue;
+		if (kinds == SLIDE_MAX_KINDS) {
+			lk_strbuf_addf(err, "more than %d kinds of piece", SLIDE_MAX_KINDS);
+			lk_slide_board_release(&b);
+			return -1;
+		}
+		seen[kinds++] = k;
+	}
+	lk_slide_board_release(&b);
+	return 0;
+}
+
+struct lk_level *slide_new_level(const struct slide_rules *rules, const struct lk_game *game,
+				 const struct lk_record *rec)
+{
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	size_t line;
+	struct slide_level *s = lk_xcalloc(1, sizeof *s);
+	if (read_board(rules, rec, &s->board, &err, &line) < 0) {
+		lk_strbuf_release(&err);
+		free(s);
+		return NULL;
+	}
+	lk_strbuf_release(&err);
+	s->rules = rules;
+	struct lk_slide_board *b = &s->board;
+	int n = b->width * b->height;
+	s->slot_cell = lk_xmalloc((size_t)n * sizeof *s->slot_cell);
+	s->cell_slot = lk_xmalloc((size_t)n * sizeof *s->cell_slot);
+	s->pit_cell = lk_xmalloc((size_t)n * sizeof *s->pit_cell);
+	for (int c = 0; c < n; c++) {
+		uint8_t t = b->terrain[c];
+		s->cell_slot[c] = -1;
+		if (t == LK_T_FLOOR || t == LK_T_MUD || t == LK_T_PIT) {
+			s->cell_slot[c] = s->nslots;
+			s->slot_cell[s->nslots++] = c;
+		}
+		if (t == LK_T_PIT)
+			s->pit_cell[s->npits++] = c;
+		if (b->piece[c]) {
+			int k = 0;
+			while (k < s->nkinds && !(s->kind_piece[k] == b->piece[c] &&
+						  s->kind_colour[k] == b->colour[c]))
+				k++;
+			if (k == s->nkinds) {
+				s->kind_piece[k] = b->piece[c];
+				s->kind_colour[k] = b->colour[c];
+				s->nkinds++;
+			}
+			if (b->piece[c] == LK_P_SKIDDY)
+				s->colours_used |= (uint8_t)(1u << (b->colour[c] & 7));
+		}
+	}
+	const char *ow = lk_record_get(rec, "oneway");
+	s->oneway_text = ow && rules->oneway_field ? lk_xstrdup(ow) : NULL;
+	s->piece_bytes = ((size_t)s->nslots + 1) / 2;
+	s->pit_bytes = ((size_t)s->npits + 7) / 8;
+	s->base.game = game;
+	s->base.key_size = s->piece_bytes + s->pit_bytes + 1;
+	s->base.max_successors = 4;
+	s->base.scratch_size = slide_scratch_size(s);
+	s->base.metric = "moves";
+	return &s->base;
+}
+
+void slide_free_level(struct lk_level *level)
+{
+	struct slide_level *s = (struct slide_level *)level;
+	lk_slide_board_release(&s->board);
+	free(s->slot_cell);
+	free(s->cell_slot);
+	free(s->pit_cell);
+	free(s->oneway_text);
+	free(s);
+}
+
+/* ---------------------------------------------------------- the states */
+
+static void pack(const struct slide_level *s, const struct lk_slide_board *b, uint8_t flags,
+		 uint8_t *key)
+{
+	memset(key, 0, s->base.key_size);
+	for (int i = 0; i < s->nslots; i++) {
+		int c = s->slot_cell[i];
+		if (!b->piece[c])
+			continue;
+		int k = 0;
+		while (k < s->nkinds && !(s->kind_piece[k] == b->piece[c] &&
+					  s->kind_colour[k] == b->colour[c]))
+			k++;
+		key[i / 2] |= (uint8_t)((k + 1) << ((i & 1) * 4));
+	}
+	for (int i = 0; i < s->npits; i++)
+		if (b->trapped[s->pit_cell[i]])
+			key[s->piece_bytes + (size_t)i / 8] |= (uint8_t)(1u << (i & 7));
+	key[s->base.key_size - 1] = flags;
+}
+
+static void unpack(const struct slide_level *s, const uint8_t *key, struct lk_slide_board *b)
+{
+	size_t n = (size_t)b->width * (size_t)b->height;
+	memset(b->piece, 0, n);
+	memset(b->colour, 0, n);
+	memset(b->trapped, 0, n);
+	for (int i = 0; i < s->nslots; i++) {
+		int k = (key[i / 2] >> ((i & 1) * 4)) & 15;
+		if (!k)
+			continue;
+		int c = s->slot_cell[i];
+		b->piece[c] = s->kind_piece[k - 1];
+		b->colour[c] = s->kind_colour[k - 1];
+	}
+	for (int i = 0; i < s->npits; i++)
+		if (key[s->piece_bytes + (size_t)i / 8] >> (i & 7) & 1)
+			b->trapped[s->pit_cell[i]] = 1;
+}
+
+/* The scratch block: the struct, then its arrays, all inside memory the
+ * solver owns and frees without knowing what is in it. */
+static size_t align8(size_t n)
+{
+	return (n + 7) & ~(size_t)7;
+}
+
+size_t slide_scratch_size(const struct slide_level *s)
+{
+	size_t n = (size_t)s->board.width * (size_t)s->board.height;
+	return align8(sizeof(struct slide_scratch)) + 10 * align8(n) + 5 * align8((n + 1) * sizeof(int));
+}
+
+static struct slide_scratch *scratch_of(const struct slide_level *s, void *scratch)
+{
+	struct slide_scratch *sc = scratch;
+	if (sc->ready)
+		return sc;
+	const struct lk_slide_board *t = &s->board;
+	size_t n = (size_t)t->width * (size_t)t->height;
+	unsigned char *at = (unsigned char *)scratch + align8(sizeof *sc);
+#define TAKE(ptr, bytes) do { (ptr) = (void *)at; at += align8(bytes); } while (0)
+	struct lk_slide_board *b = &sc->board;
+	b->width = t->width;
+	b->height = t->height;
+	TAKE(b->terrain, n);
+	TAKE(b->terrain_colour, n);
+	TAKE(b->terrain_dir, n);
+	TAKE(b->oneway, n);
+	TAKE(b->piece, n);
+	TAKE(b->colour, n);
+	TAKE(b->trapped, n);
+	struct lk_slide_scratch *m = &sc->sim;
+	m->cells = (int)n;
+	TAKE(m->moved, n);
+	TAKE(m->kind, n);
+	TAKE(m->col, n);
+	TAKE(m->group, (n + 1) * sizeof(int));
+	TAKE(m->members, (n + 1) * sizeof(int));
+	TAKE(m->first, (n + 1) * sizeof(int));
+	TAKE(m->order, (n + 1) * sizeof(int));
+	TAKE(m->stack, (n + 1) * sizeof(int));
+#undef TAKE
+	memcpy(b->terrain, t->terrain, n);
+	memcpy(b->terrain_colour, t->terrain_colour, n);
+	memcpy(b->terrain_dir, t->terrain_dir, n);
+	memcpy(b->oneway, t->oneway, n);
+	sc->ready = true;
+	return sc;
+}
+
+void slide_initial_state(const struct lk_level *level, void *key)
+{
+	const struct slide_level *s = (const struct slide_level *)level;
+	pack(s, &s->board, 0, key);
+}
+
+static int count_skiddies(const struct lk_slide_board *b, int colour)
+{
+	int n = 0;
+	for (int c = 0; c < b->width * b->height; c++)
+		n += b->piece[c] == LK_P_SKIDDY && b->colour[c] == colour;
+	return n;
+}
+
+/* Apply move d to key; false if it changes nothing. */
+static bool move(const struct slide_level *s, struct slide_scratch *sc, const uint8_t *key, int d,
+		 uint8_t *out)
+{
+	uint8_t flags = key[s->base.key_size - 1];
+	if (flags & SLIDE_FLAG_LOST)
+		return false;   /* a lost fruit ends the game */
+	unpack(s, key, &sc->board);
+	struct lk_slide_result r;
+	lk_slide_move(&sc->board, d, &sc->sim, &r);
+	if (!r.changed)
+		return false;
+	if (r.lost)
+		flags |= SLIDE_FLAG_LOST;
+	if (s->rules->combos) {
+		for (int c = 0; c < 7; c++)
+			if (r.left[c] && count_skiddies(&sc->board, c) > 0)
+				flags |= (uint8_t)(2u << c);   /* part of the colour stayed */
+	}
+	pack(s, &sc->board, flags, out);
+	return true;
+}
+
+unsigned slide_successors(const struct lk_level *level, const void *key, void *scratch,
+			  unsigned char *keys_out, struct lk_edge *edges)
+{
+	const struct slide_level *s = (const struct slide_level *)level;
+	struct slide_scratch *sc = scratch_of(s, scratch);
+	unsigned n = 0;
+	for (int d = 0; d < 4; d++) {
+		if (move(s, sc, key, d, keys_out + n * s->base.key_size))
+			edges[n++].cost = 1;
+	}
+	return n;
+}
+
+bool slide_is_goal(const struct lk_level *level, const void *key)
+{
+	const struct slide_level *s = (const struct slide_level *)level;
+	const uint8_t *k = key;
+	if (k[s->base.key_size - 1] & SLIDE_FLAG_LOST)
+		return false;
+	uint8_t target = s->rules->win_without_skiddies ? LK_P_SKIDDY : LK_P_FRUIT;
+	for (int i = 0; i < s->nslots; i++) {
+		int kind = (k[i / 2] >> ((i & 1) * 4)) & 15;
+		if (kind && s->kind_piece[kind - 1] == target)
+			return false;
+	}
+	return true;
+}
+
+unsigned slide_win_kind(const struct lk_level *level, const void *key)
+{
+	const struct slide_level *s = (const struct slide_level *)level;
+	const uint8_t *k = key;
+	if (!s->rules->combos)
+		return LK_WIN_PLAIN;
+	return (k[s->base.key_size - 1] & ~SLIDE_FLAG_LOST) ? LK_WIN_PLAIN : LK_WIN_COMBO;
+}
+
+/* ------------------------------------------------------ notation */
+
+void slide_format_solution(const struct lk_level *level, const unsigned char *keys, size_t nkeys,
+			   struct lk_strbuf *out, struct lk_solution_stats *stats)
+{
+	const struct slide_level *s = (const struct slide_level *)level;
+	void *block = lk_xcalloc(1, s->base.scratch_size);
+	struct slide_scratch *sc = scratch_of(s, block);
+	size_t ks = s->base.key_size;
+	uint8_t *next = lk_xmalloc(ks);
+	memset(stats, 0, sizeof *stats);
+	for (size_t i = 1; i < nkeys; i++) {
+		int d = 0;
+		for (; d < 4; d++)
+			if (move(s, sc, keys + (i - 1) * ks, d, next) && memcmp(next, keys + i * ks, ks) == 0)
+				break;
+		lk_strbuf_addch(out, d < 4 ? lk_dir_letter[d] : '?');
+		stats->moves++;
+	}
+	free(next);
+	free(block);
+}
+
+int slide_replay(const struct lk_level *level, const char *solution,
+		 struct lk_solution_stats *stats, bool *solved, struct lk_strbuf *err)
+{
+	const struct slide_level *s = (const struct slide_level *)level;
+	void *block = lk_xcalloc(1, s->base.scratch_size);
+	struct slide_scratch *sc = scratch_of(s, block);
+	size_t ks = s->base.key_size;
+	uint8_t *cur = lk_xmalloc(ks), *next = lk_xmalloc(ks);
+	int rc = 0;
+	memset(stats, 0, sizeof *stats);
+	slide_initial_state(level, cur);
+	for (const char *p = solution; *p; p++) {
+		if (isspace((unsigned char)*p))
+			continue;
+		int d = dir_of_letter(*p);
+		if (d < 0) {
+			lk_strbuf_addf(err, "'%c' is not a move (use u, r, d, l)", *p);
+			rc = -1;
+			break;
+		}
+		stats->moves++;
+		if (move(s, sc, cur, d, next))
+			memcpy(cur, next, ks);
+	}
+	*solved = rc == 0 && slide_is_goal(level, cur);
+	free(cur);
+	free(next);
+	free(block);
+	return rc;
+}
+
+/* The legend character for a cell of b. */
+static char char_at(const struct slide_rules *rules, const struct lk_slide_board *b, int c, int dir_map[4])
+{
+	for (int i = 0; i < rules->nlegend; i++) {
+		const struct slide_char *sc = &rules->legend[i];
+		if (b->piece[c]) {
+			if (sc->piece == b->piece[c] && sc->colour == b->colour[c])
+				return sc->ch;
+		} else if (!sc->piece && sc->terrain == b->terrain[c] &&
+			   (sc->terrain != LK_T_EXIT || sc->colour == b->terrain_colour[c]) &&
+			   (sc->terrain != LK_T_ANTEATER || sc->dir == dir_map[b->terrain_dir[c]])) {
+			return sc->ch;
+		}
+	}
+	return ' ';
+}
+
+void slide_write_state(const struct lk_level *level, const void *key, struct lk_strbuf *out)
+{
+	const struct slide_level *s = (const struct slide_level *)level;
+	struct lk_slide_board b = s->board;   /* terrain shared, pieces our own */
+	size_t n = (size_t)b.width * (size_t)b.height;
+	int same[4] = { 0, 1, 2, 3 };
+	b.piece = lk_xcalloc(n, 1);
+	b.colour = lk_xcalloc(n, 1);
+	b.trapped = lk_xcalloc(n, 1);
+	unpack(s, key, &b);
+	for (int y = 0; y < b.height; y++) {
+		size_t start = out->len;
+		for (int x = 0; x < b.width; x++)
+			lk_strbuf_addch(out, char_at(s->rules, &b, y * b.width + x, same));
+		while (out->len > start && out->buf[out->len - 1] == ' ')
+			out->len--;
+		out->buf[out->len] = '\0';
+		lk_strbuf_addch(out, '\n');
+	}
+	free(b.piece);
+	free(b.colour);
+	free(b.trapped);
+}
+
+/* Where symmetry sym (as lk_grid_transform) sends a direction. */
+static int map_dir(int sym, int d)
+{
+	int sx = lk_dir_dx[d], sy = lk_dir_dy[d], a, bb;
+	if (sym & 4) {
+		bb = sx;
+		a = sy;
+	} else {
+		a = sx;
+		bb = sy;
+	}
+	int dx = (sym & 1) ? -a : a, dy = (sym & 2) ? -bb : bb;
+	for (int k = 0; k < 4; k++)
+		if (lk_dir_dx[k] == dx && lk_dir_dy[k] == dy)
+			return k;
+	return d;
+}
+
+void slide_canonical(const struct lk_level *level, struct lk_strbuf *out)
+{
+	const struct slide_level *s = (const struct slide_level *)level;
+	const struct lk_slide_board *b = &s->board;
+	struct lk_strbuf best = LK_STRBUF_INIT, text = LK_STRBUF_INIT;
+	for (int sym = 0; sym < LK_SYM_COUNT; sym++) {
+		bool tr = sym & 4;
+		int w = tr ? b->height : b->width, h = tr ? b->width : b->height;
+		int dir_map[4];
+		/* char_at compares an anteater's legend direction with the
+		 * mapped one, so index by the source direction */
+		for (int d = 0; d < 4; d++)
+			dir_map[d] = map_dir(sym, d);
+		lk_strbuf_reset(&text);
+		struct lk_strbuf ways = LK_STRBUF_INIT;
+		for (int y = 0; y < h; y++) {
+			for (int x = 0; x < w; x++) {
+				int sx = (sym & 1) ? w - 1 - x : x, sy = (sym & 2) ? h - 1 - y : y;
+				if (tr) {
+					int t = sx;
+					sx = sy;
+					sy = t;
+				}
+				int c = sy * b->width + sx;
+				lk_strbuf_addch(&text, char_at(s->rules, b, c, dir_map));
+				for (int d = 0; d < 4; d++)
+					if (b->oneway[c] & (1u << d))
+						lk_strbuf_addf(&ways, " %d,%d,%c", x, y, lk_dir_letter[map_dir(sym, d)]);
+			}
+			lk_strbuf_addch(&text, '\n');
+		}
+		if (ways.len)
+			lk_strbuf_addf(&text, "no-exit:%s\n", ways.buf);
+		lk_strbuf_release(&ways);
+		if (sym == 0 || strcmp(text.buf, best.buf) < 0) {
+			lk_strbuf_reset(&best);
+			lk_strbuf_add(&best, text.buf, text.len);
+		}
+	}
+	lk_strbuf_add(out, best.buf, best.len);
+	lk_strbuf_release(&best);
+	lk_strbuf_release(&text);
+}

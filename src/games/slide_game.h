@@ -1,0 +1,85 @@
+/*
+ * slide_game.h - what the slide games (fruit, skiddy) share: reading a
+ * board through a per-game legend, packing states, moves through the slide
+ * simulator, move names, drawing and the canonical form.
+ *
+ * Key layout: one nibble per cell that can hold a piece (0 = empty, else
+ * 1 + the index of the piece's kind and colour in the level's piece
+ * table), one bit per pit (a piece is trapped there), then a flag byte:
+ * bit 0 = a fruit was lost, bit 1 + c = colour c's skiddies left in more
+ * than one move (the max-combo is broken).
+ */
+#ifndef LEVELKIT_SLIDE_GAME_H
+#define LEVELKIT_SLIDE_GAME_H
+
+#include "levelkit/game.h"
+#include "levelkit/slide.h"
+
+#define SLIDE_MAX_KINDS 15
+#define SLIDE_FLAG_LOST 1u
+
+/* One character of a game's legend. */
+struct slide_char {
+	char ch;
+	uint8_t terrain;   /* enum lk_terrain */
+	uint8_t piece;     /* enum lk_piece */
+	uint8_t colour;
+	uint8_t dir;       /* anteaters */
+};
+
+struct slide_rules {
+	const char *game;
+	const struct slide_char *legend;   /* ' ' and '.' are floor for every game */
+	int nlegend;
+	bool win_without_skiddies;         /* skiddy: win = no skiddy; fruit: no fruit */
+	bool combos;                       /* track max-combos (skiddy) */
+	bool oneway_field;                 /* read the "oneway" field (fruit) */
+	int min_w, min_h, max_w, max_h;    /* board size, either orientation */
+	/* extra checks of a read board; NULL or a message (static) */
+	const char *(*check)(const struct lk_slide_board *b, int *bad_cell);
+};
+
+struct slide_level {
+	struct lk_level base;
+	const struct slide_rules *rules;
+	struct lk_slide_board board;       /* terrain, and the start's pieces */
+	int nslots;
+	int *slot_cell;                    /* cells that can hold a piece */
+	int *cell_slot;                    /* per cell, or -1 */
+	int npits;
+	int *pit_cell;
+	int nkinds;
+	uint8_t kind_piece[SLIDE_MAX_KINDS], kind_colour[SLIDE_MAX_KINDS];
+	size_t piece_bytes, pit_bytes;     /* key parts */
+	uint8_t colours_used;              /* bit per skiddy colour in the level */
+	char *oneway_text;                 /* the oneway field, for drawing */
+};
+
+/* Per-thread scratch: a board for moves and the simulator's memory. */
+struct slide_scratch {
+	bool ready;
+	struct lk_slide_board board;
+	struct lk_slide_scratch sim;
+};
+
+size_t slide_scratch_size(const struct slide_level *s);
+
+/* vtable members shared by the slide games */
+int slide_validate(const struct slide_rules *rules, const struct lk_record *rec,
+		   struct lk_strbuf *err, size_t *line);
+struct lk_level *slide_new_level(const struct slide_rules *rules, const struct lk_game *game,
+				 const struct lk_record *rec);
+void slide_free_level(struct lk_level *level);
+void slide_initial_state(const struct lk_level *level, void *key);
+unsigned slide_successors(const struct lk_level *level, const void *key, void *scratch,
+			  unsigned char *keys_out, struct lk_edge *edges);
+bool slide_is_goal(const struct lk_level *level, const void *key);
+unsigned slide_win_kind(const struct lk_level *level, const void *key);
+void slide_format_solution(const struct lk_level *level, const unsigned char *keys, size_t nkeys,
+			   struct lk_strbuf *out, struct lk_solution_stats *stats);
+int slide_replay(const struct lk_level *level, const char *solution,
+		 struct lk_solution_stats *stats, bool *solved, struct lk_strbuf *err);
+void slide_write_state(const struct lk_level *level, const void *key, struct lk_strbuf *out);
+void slide_canonical(const struct lk_level *level, struct lk_strbuf *out);
+
+#endif
