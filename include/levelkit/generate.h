@@ -28,6 +28,8 @@
 	X(LONG, "too-long")               \
 	X(EASY, "too-easy")               \
 	X(HARD, "too-hard")               \
+	X(DEAD_END, "dead-ends")          \
+	X(STARS, "too-few-stars")         \
 	X(DUPLICATE, "duplicate")
 
 enum lk_reject {
@@ -53,6 +55,8 @@ struct lk_gen_options {
 	size_t nparams;
 	struct lk_range moves, pushes, difficulty;
 	bool rate;                   /* also write rate's fields */
+	bool no_dead_ends;           /* whole-graph analysis finds no dead end */
+	int min_stars;               /* Skiddy's rating at least this (0: any) */
 	struct lk_rate_options rating; /* bounds for every search, and rating */
 	unsigned max_tries;          /* candidates per index before giving up */
 	const struct lk_record *from; /* a level to start from, or NULL */

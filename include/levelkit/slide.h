@@ -91,8 +91,20 @@ struct lk_slide_scratch {
 	int *stack;
 	uint8_t *moved;          /* per group: held (2) or stopped (3) this move */
 	uint8_t *kind, *col;     /* a group's pieces while it is lifted */
+	uint8_t *mark;           /* per cell, all zero between moves */
+	int *lead;               /* per group: its leading edge this move */
+	/* What depends only on the terrain, computed on first use. */
+	bool prepared;
+	int *nb;                 /* 4 per cell: the neighbour in each lk_dir, or -1 */
+	int *proj;               /* 4 per cell: its position along each lk_dir */
+	int *anteaters;          /* anteater cells */
+	int nanteaters;
 };
 
+/* Allocate scratch for boards of `cells` cells (callers that lay out their
+ * own memory set the arrays themselves: group, members, first, order,
+ * stack, lead and anteaters hold cells + 1 ints, nb and proj 4 * cells, moved,
+ * kind, col and mark (zeroed) cells bytes; prepared false). */
 void lk_slide_scratch_init(struct lk_slide_scratch *s, int cells);
 void lk_slide_scratch_release(struct lk_slide_scratch *s);
 

@@ -38,12 +38,12 @@ void lk_cli_common_init(struct lk_cli_common *c, double default_timeout);
 	{ LK_OPT_STRING, 'd', "direction", &(c).direction, "dir",                             \
 	  "forward, backward (from the solved position) or both (default)", NULL },           \
 	LK_OPT_GROUP_("Bounds (per search; a hit bound gives 'unknown')"),                    \
-	{ LK_OPT_U64, 0, "max-states", &(c).max_states, "n", "stored states (default: none)", NULL }, \
+	{ LK_OPT_U64, 0, "max-states", &(c).max_states, "n", "stored states (default: none; gen: 300000)", NULL }, \
 	{ LK_OPT_SIZE, 0, "max-memory", &(c).max_memory, "bytes",                             \
 	  "memory per search, e.g. 2G (default: RAM / (jobs + 1), at most 4G)", NULL },       \
-	{ LK_OPT_SECONDS, 't', "timeout", &(c).timeout, "secs", "time per search (solve: 30 s, rate: 10 s)", NULL }, \
+	{ LK_OPT_SECONDS, 't', "timeout", &(c).timeout, "secs", "time per search (solve: 30 s; rate, gen: 10 s)", NULL }, \
 	LK_OPT_GROUP_("Input and output"),                                                    \
-	{ LK_OPT_UINT, 'j', "jobs", &(c).jobs, "n", "levels in parallel (default 1)", NULL },  \
+	{ LK_OPT_UINT, 'j', "jobs", &(c).jobs, "n", "levels in parallel (default 1; gen: every core)", NULL },  \
 	{ LK_OPT_STRING, 'f', "format", &(c).format, "fmt", "text (default), tsv or json", NULL }, \
 	{ LK_OPT_STRING, 'o', "output", &(c).output, "file", "write to file instead of stdout", NULL }, \
 	{ LK_OPT_FLAG, 0, "stats", &(c).stats, NULL,                                           \

@@ -29,11 +29,14 @@
 
 static const char usage[] = "gen GAME [options]";
 static const char description[] =
-	"Generate levels of GAME (sokoban) and write them as records with the fields\n"
+	"Generate levels of GAME (sokoban, fruit, skiddy) and write them as records with the fields\n"
 	"generator, seed, index and what solve (and with --rate, rate) would add.\n"
 	"Level i depends only on (seed, i); duplicates up to symmetry are dropped.";
 
 enum slot_state { SLOT_FREE, SLOT_RUNNING, SLOT_DONE };
+
+/* A run whose thresholds nothing meets would go on for ever. */
+#define MAX_FAILED_IN_ROW 20
 
 struct slot {
 	enum slot_state state;
@@ -145,8 +148,8 @@ struct gen_ctx {
 	uint64_t candidates;
 	double time_limit;
 	double min_moves, max_moves, min_pushes, max_pushes, min_diff, max_diff;
-	bool rate;
-	unsigned long runs;
+	bool rate, no_dead_ends;
+	unsigned long runs, stars;
 	const char **keys, **values;
 	size_t nparams, params_alloc;
 };
@@ -309,12 +312,12 @@ int main(int argc, char **argv)
 		{ LK_OPT_U64, 'n', "count", &ctx.count, "n", "levels to write (default 10)", NULL },
 		{ LK_OPT_U64, 's', "seed", &ctx.seed, "n", "seed of the run (default 1)", NULL },
 		{ LK_OPT_STRING, 'g', "generator", &ctx.generator, "name",
-		  "sokoban: backward (default)", NULL },
+		  "sokoban: backward (default) or transform; fruit, skiddy: random", NULL },
 		{ LK_OPT_STRING, 0, "size", &ctx.size, "WxH", "grid size (default 10x10)", NULL },
 		{ LK_OPT_CALLBACK, 'p', "param", &ctx, "key=value",
 		  "generator parameter (see below); repeatable", param_cb },
 		{ LK_OPT_U64, 0, "max-tries", &ctx.max_tries, "n",
-		  "candidates per level before giving up on it (default 100000)", NULL },
+		  "candidates per level before giving up on it (default 10000)", NULL },
 		LK_OPT_GROUP_("Acceptance"),
 		{ LK_OPT_CALLBACK, 0, "min-moves", &ctx.min_moves, "n", "at least n moves", threshold_cb },
 		{ LK_OPT_CALLBACK, 0, "max-moves", &ctx.max_moves, "n", "at most n moves", threshold_cb },
@@ -325,6 +328,9 @@ int main(int argc, char **argv)
 		{ LK_OPT_CALLBACK, 0, "max-difficulty", &ctx.max_diff, "x", "difficulty at most x", threshold_cb },
 		{ LK_OPT_STRING, 0, "difficulty", &ctx.difficulty, "lo:hi", "difficulty band", NULL },
 		{ LK_OPT_FLAG, 0, "rate", &ctx.rate, NULL, "also write rate's fields", NULL },
+		{ LK_OPT_FLAG, 0, "no-dead-ends", &ctx.no_dead_ends, NULL,
+		  "only levels with no dead end (whole-graph analysis)", NULL },
+		{ LK_OPT_UINT, 0, "stars", &ctx.stars, "n", "skiddy: star rating at least n (0-3)", NULL },
 		{ LK_OPT_UINT, 'k', "runs", &ctx.runs, "k", "shuffled solves when rating (default 50)", NULL },
 		LK_OPT_GROUP_("Transformer (MixedAim)"),
 		{ LK_OPT_STRING, 0, "from", &ctx.from, "file", "start from the first level of file "
@@ -346,9 +352,18 @@ int main(int argc, char **argv)
 		LK_CLI_COMMON_OPTIONS(ctx.common),
 		LK_OPT_END_(),
 	};
-	int first = lk_parse_options(argc, argv, opts, usage, description);
+	/* --help lists the generators and their parameters. */
+	struct lk_strbuf help = LK_STRBUF_INIT;
+	lk_strbuf_addstr(&help, description);
+	lk_strbuf_addstr(&help, "\n\nGenerators (--generator; the first of a game is its default):");
+	for (size_t i = 0; lk_generators[i]; i++)
+		lk_strbuf_addf(&help, "\n  %s %s: %s\n      --param %s", lk_generators[i]->game,
+			       lk_generators[i]->name, lk_generators[i]->summary,
+			       lk_generators[i]->params_help);
+	int first = lk_parse_options(argc, argv, opts, usage, help.buf);
+	lk_strbuf_release(&help);
 	if (first >= argc)
-		lk_usage_error("which game? (sokoban)");
+		lk_usage_error("which game? (sokoban, fruit or skiddy)");
 	if (first + 1 < argc)
 		lk_usage_error("unexpected argument '%s'", argv[first + 1]);
 	const char *game = argv[first];
@@ -384,7 +399,15 @@ int main(int argc, char **argv)
 			o.difficulty.max = number_or_die("difficulty", colon + 1);
 	}
 	o.rate = ctx.rate;
+	o.no_dead_ends = ctx.no_dead_ends;
+	if (ctx.stars > 3)
+		lk_usage_error("--stars %lu: the rating is 0 to 3", ctx.stars);
+	o.min_stars = (int)ctx.stars;
 	o.rating.search = ctx.common.search;
+	/* Generation tries many candidates: one whose state space is huge is
+	 * not worth minutes, so searches get a state bound unless given one. */
+	if (!ctx.common.max_states)
+		o.rating.search.max_states = 300000;
 	o.rating.runs = (unsigned)ctx.runs;
 	if (ctx.max_tries)
 		o.max_tries = (unsigned)(ctx.max_tries > 0xffffffffu ? 0xffffffffu : ctx.max_tries);
@@ -420,8 +443,17 @@ int main(int argc, char **argv)
 		}
 		o.rules = rules_text.buf;
 	}
-	if (ctx.suggest)
-		return suggest(&ctx, &o);
+	if (ctx.suggest) {
+		int rc = suggest(&ctx, &o);
+		lk_record_release(&from);
+		lk_record_release(&freeze);
+		lk_strbuf_release(&rules_text);
+		for (size_t i = 0; i < ctx.nparams; i++)
+			free((char *)ctx.keys[i]);
+		free(ctx.keys);
+		free(ctx.values);
+		return rc;
+	}
 
 	/* Check the options once before starting threads. */
 	{
@@ -469,6 +501,7 @@ int main(int argc, char **argv)
 	bool progress = isatty(2);
 	double t0 = lk_now(), last = 0;
 	uint64_t written = resumed.levels, new_levels = 0, duplicates = 0, failed = 0;
+	int failed_in_row = 0;
 	int status = 0;
 	pthread_mutex_lock(&run.lock);
 	while (written < ctx.count && !run.stop) {
@@ -526,7 +559,19 @@ int main(int argc, char **argv)
 			lk_strbuf_release(&err);
 		} else {
 			failed++;
+			if (++failed_in_row >= MAX_FAILED_IN_ROW) {
+				fprintf(stderr, "%s: giving up: %d indices in a row found no level within "
+					"--max-tries candidates (are the thresholds reachable?)\n", lk_prog,
+					MAX_FAILED_IN_ROW);
+				lk_record_release(&slot->rec);
+				pthread_mutex_lock(&run.lock);
+				slot->state = SLOT_FREE;
+				run.next_write++;
+				break;
+			}
 		}
+		if (slot->ok)
+			failed_in_row = 0;
 		lk_record_release(&slot->rec);
 		pthread_mutex_lock(&run.lock);
 		slot->state = SLOT_FREE;

@@ -117,6 +117,8 @@ static void insert_line(struct lk_record *rec, size_t at, char *text,
 
 static void remove_lines(struct lk_record *rec, size_t at, size_t n)
 {
+	if (n == 0)
+		return;
 	for (size_t i = at; i < at + n; i++)
 		free(rec->lines[i].text);
 	memmove(rec->lines + at, rec->lines + at + n,

@@ -49,6 +49,12 @@ void lk_slide_scratch_init(struct lk_slide_scratch *s, int cells)
 	s->moved = lk_xmalloc(n);
 	s->kind = lk_xmalloc(n);
 	s->col = lk_xmalloc(n);
+	s->mark = lk_xcalloc(n, 1);
+	s->lead = lk_xmalloc((n + 1) * sizeof *s->lead);
+	s->nb = lk_xmalloc(4 * n * sizeof *s->nb);
+	s->proj = lk_xmalloc(4 * n * sizeof *s->proj);
+	s->anteaters = lk_xmalloc((n + 1) * sizeof *s->anteaters);
+	s->prepared = false;
 }
 
 void lk_slide_scratch_release(struct lk_slide_scratch *s)
@@ -61,6 +67,11 @@ void lk_slide_scratch_release(struct lk_slide_scratch *s)
 	free(s->moved);
 	free(s->kind);
 	free(s->col);
+	free(s->mark);
+	free(s->lead);
+	free(s->nb);
+	free(s->proj);
+	free(s->anteaters);
 	memset(s, 0, sizeof *s);
 }
 
@@ -69,21 +80,41 @@ static bool slides(uint8_t piece)
 	return piece == LK_P_FRUIT || piece == LK_P_STONE || piece == LK_P_SKIDDY || piece == LK_P_ICE;
 }
 
-/* Neighbour of cell c in direction d, or -1 off the board. */
-static int next_cell(const struct lk_slide_board *b, int c, int d)
+/* The terrain never changes: neighbours and anteaters are worked out
+ * once per board, not once per move. */
+static void prepare(const struct lk_slide_board *b, struct lk_slide_scratch *s)
 {
-	int x = c % b->width + lk_dir_dx[d], y = c / b->width + lk_dir_dy[d];
-	if (x < 0 || y < 0 || x >= b->width || y >= b->height)
-		return -1;
-	return y * b->width + x;
+	int n = b->width * b->height;
+	s->nanteaters = 0;
+	for (int c = 0; c < n; c++) {
+		for (int d = 0; d < 4; d++) {
+			int x = c % b->width + lk_dir_dx[d], y = c / b->width + lk_dir_dy[d];
+			s->nb[c * 4 + d] = x < 0 || y < 0 || x >= b->width || y >= b->height
+						   ? -1 : y * b->width + x;
+		}
+		if (b->terrain[c] == LK_T_ANTEATER)
+			s->anteaters[s->nanteaters++] = c;
+		for (int d = 0; d < 4; d++)
+			s->proj[c * 4 + d] = lk_dir_dx[d] * (c % b->width) + lk_dir_dy[d] * (c / b->width);
+	}
+	s->prepared = true;
+}
+
+/* Neighbour of cell c in direction d, or -1 off the board. */
+static inline int next_cell(const struct lk_slide_scratch *s, int c, int d)
+{
+	return s->nb[c * 4 + d];
 }
 
 /* Group the pieces: skiddies of one colour that touch form one group. */
 static int make_groups(const struct lk_slide_board *b, struct lk_slide_scratch *s)
 {
 	int n = b->width * b->height, ngroups = 0, at = 0;
+	/* group[] is read only where a piece stands, so only those cells
+	 * need clearing; mark tells which have been grouped already. */
 	for (int c = 0; c < n; c++)
-		s->group[c] = -1;
+		if (b->piece[c] != LK_P_NONE)
+			s->group[c] = -1;
 	for (int c = 0; c < n; c++) {
 		if (b->piece[c] == LK_P_NONE || s->group[c] >= 0)
 			continue;
@@ -97,7 +128,7 @@ static int make_groups(const struct lk_slide_board *b, struct lk_slide_scratch *
 			if (b->piece[x] != LK_P_SKIDDY)
 				continue;
 			for (int d = 0; d < 4; d++) {
-				int y = next_cell(b, x, d);
+				int y = next_cell(s, x, d);
 				if (y >= 0 && b->piece[y] == LK_P_SKIDDY && b->colour[y] == b->colour[x] &&
 				    s->group[y] < 0) {
 					s->group[y] = g;
@@ -138,7 +169,7 @@ static enum step step_group(struct lk_slide_board *b, struct lk_slide_scratch *s
 		any = true;
 		if (b->oneway[c] & (1u << d))
 			return STEP_BLOCKED;
-		int t = next_cell(b, c, d);
+		int t = next_cell(s, c, d);
 		if (t < 0)
 			return STEP_BLOCKED;
 		switch (b->terrain[t]) {
@@ -158,7 +189,7 @@ static enum step step_group(struct lk_slide_board *b, struct lk_slide_scratch *s
 		if (b->piece[t] == LK_P_NONE || s->group[t] == g)
 			continue;
 		if (b->piece[t] == LK_P_CRATE && b->piece[c] == LK_P_SKIDDY && crate_from < 0) {
-			int u = next_cell(b, t, d);
+			int u = next_cell(s, t, d);
 			if (u >= 0 && !(b->oneway[t] & (1u << d)) && b->piece[u] == LK_P_NONE &&
 			    (b->terrain[u] == LK_T_FLOOR || b->terrain[u] == LK_T_MUD ||
 			     b->terrain[u] == LK_T_PIT)) {
@@ -175,7 +206,9 @@ static enum step step_group(struct lk_slide_board *b, struct lk_slide_scratch *s
 		b->piece[crate_to] = LK_P_CRATE;
 		b->colour[crate_to] = b->colour[crate_from];
 		b->trapped[crate_to] = 0;
-		s->group[crate_to] = s->group[crate_from];
+		int gc = s->group[crate_from];
+		s->group[crate_to] = gc;
+		s->members[s->first[gc]] = crate_to;   /* crates are groups of one */
 		remove_piece(b, s, crate_from);
 	}
 	/* Lift the group off the board, then put it down one cell on. */
@@ -194,7 +227,7 @@ static enum step step_group(struct lk_slide_board *b, struct lk_slide_scratch *s
 		int c = s->members[lo + i];
 		if (c < 0)
 			continue;
-		int t = next_cell(b, c, d);
+		int t = next_cell(s, c, d);
 		uint8_t ter = b->terrain[t];
 		if (ter == LK_T_EXIT) {            /* a skiddy leaves */
 			r->left[col[i] & 15]++;
@@ -219,12 +252,11 @@ static enum step step_group(struct lk_slide_board *b, struct lk_slide_scratch *s
 }
 
 /* Largest position of the group along direction d (its leading edge). */
-static int lead(const struct lk_slide_board *b, const struct lk_slide_scratch *s, int g, int d)
+static int lead(const struct lk_slide_scratch *s, int g, int d)
 {
 	int best = INT_MIN;
 	for (int i = s->first[g]; i < s->first[g + 1]; i++) {
-		int c = s->members[i];
-		int p = lk_dir_dx[d] * (c % b->width) + lk_dir_dy[d] * (c / b->width);
+		int p = s->proj[s->members[i] * 4 + d];
 		if (p > best)
 			best = p;
 	}
@@ -232,63 +264,149 @@ static int lead(const struct lk_slide_board *b, const struct lk_slide_scratch *s
 }
 
 /* Effects after motion: anteaters pull fruit, touching fruit match. */
-static bool settle(struct lk_slide_board *b, struct lk_slide_scratch *s, struct lk_slide_result *r)
+static bool settle(struct lk_slide_board *b, struct lk_slide_scratch *s, int ngroups,
+		   struct lk_slide_result *r)
 {
-	int n = b->width * b->height;
 	bool changed = false;
-	for (int c = 0; c < n; c++) {
-		if (b->terrain[c] != LK_T_ANTEATER)
-			continue;
-		int d = b->terrain_dir[c], front = next_cell(b, c, d), t = front;
+	for (int k = 0; k < s->nanteaters; k++) {
+		int c = s->anteaters[k];
+		int d = b->terrain_dir[c], front = next_cell(s, c, d), t = front;
 		while (t >= 0 && b->piece[t] == LK_P_NONE &&
 		       (b->terrain[t] == LK_T_FLOOR || b->terrain[t] == LK_T_MUD || b->terrain[t] == LK_T_PIT))
-			t = next_cell(b, t, d);
+			t = next_cell(s, t, d);
 		if (t >= 0 && t != front && b->piece[t] == LK_P_FRUIT && front >= 0 &&
 		    b->piece[front] == LK_P_NONE) {
+			int g = s->group[t];
 			b->piece[front] = LK_P_FRUIT;
 			b->colour[front] = b->colour[t];
 			b->trapped[front] = 0;
 			remove_piece(b, s, t);
+			s->group[front] = g;
+			s->members[s->first[g]] = front;   /* fruit are groups of one */
 			changed = true;
 		}
 	}
-	/* Matching: groups of touching fruit of one colour. */
-	for (int c = 0; c < n; c++)
-		s->group[c] = -1;
-	for (int c = 0; c < n; c++) {
-		if (b->piece[c] != LK_P_FRUIT || s->group[c] >= 0)
+	/* Matching: groups of touching fruit of one colour.  Only the pieces'
+	 * cells (the members list) are visited, not the whole board; col
+	 * marks what has been visited and is cleared behind. */
+	uint8_t *seen = s->mark;
+	for (int i = 0; i < s->first[ngroups]; i++) {
+		int c = s->members[i];
+		if (c < 0 || b->piece[c] != LK_P_FRUIT || seen[c])
 			continue;
-		int sp = 0, size = 0;
-		s->group[c] = c;
+		int sp = 0, size = 0, top = 0;
+		seen[c] = 1;
+		s->order[top++] = c;
 		s->stack[sp++] = c;
 		while (sp > 0) {
 			int x = s->stack[--sp];
-			s->members[size++] = x;
+			size++;
 			for (int d = 0; d < 4; d++) {
-				int y = next_cell(b, x, d);
-				if (y >= 0 && b->piece[y] == LK_P_FRUIT && b->colour[y] == b->colour[c] &&
-				    s->group[y] < 0) {
-					s->group[y] = c;
+				int y = next_cell(s, x, d);
+				if (y >= 0 && !seen[y] && b->piece[y] == LK_P_FRUIT && b->colour[y] == b->colour[c]) {
+					seen[y] = 1;
+					s->order[top++] = y;
 					s->stack[sp++] = y;
 				}
 			}
 		}
-		if (size < 2)
-			continue;
-		for (int i = 0; i < size; i++) {
-			b->piece[s->members[i]] = LK_P_NONE;
-			b->colour[s->members[i]] = 0;
+		for (int k = 0; k < top; k++) {
+			int x = s->order[k];
+			seen[x] = 0;
+			if (size >= 2) {
+				b->piece[x] = LK_P_NONE;
+				b->colour[x] = 0;
+			}
 		}
-		r->matched += (unsigned)size;
-		changed = true;
+		if (size >= 2) {
+			r->matched += (unsigned)size;
+			changed = true;
+		}
 	}
 	return changed;
+}
+
+/*
+ * A group of one piece slides in one go: scan ahead to where it stops and
+ * move it once, instead of a step at a time.  Returns STEP_BLOCKED when it
+ * cannot move at all, or -1 when the general stepping must decide (a crate
+ * ahead of a skiddy).
+ */
+static int slide_single(struct lk_slide_board *b, struct lk_slide_scratch *s, int g, int d,
+			struct lk_slide_result *r)
+{
+	int c = s->members[s->first[g]];
+	if (c < 0)
+		return STEP_BLOCKED;
+	uint8_t kind = b->piece[c], col = b->colour[c];
+	int at = c;
+	enum { STAY, GONE_EXIT, GONE_LOST, TRAPPED } end = STAY;
+	for (;;) {
+		if (b->oneway[at] & (1u << d))
+			break;
+		int t = next_cell(s, at, d);
+		if (t < 0)
+			break;
+		uint8_t ter = b->terrain[t];
+		if (ter == LK_T_WALL || ter == LK_T_BLOCK || ter == LK_T_ANTEATER)
+			break;
+		if (ter == LK_T_HEDGEHOG) {
+			if (kind == LK_P_FRUIT)
+				end = GONE_LOST;
+			break;
+		}
+		if (ter == LK_T_EXIT) {
+			if (kind == LK_P_SKIDDY && col == b->terrain_colour[t])
+				end = GONE_EXIT;
+			break;
+		}
+		if (b->piece[t] != LK_P_NONE) {
+			if (b->piece[t] == LK_P_CRATE && kind == LK_P_SKIDDY && at == c)
+				return -1;
+			if (b->piece[t] == LK_P_CRATE && kind == LK_P_SKIDDY)
+				break;   /* stop next to it; the next pass pushes it */
+			break;
+		}
+		at = t;
+		if (ter == LK_T_MUD && kind == LK_P_FRUIT) {
+			end = GONE_LOST;
+			break;
+		}
+		if (ter == LK_T_PIT) {
+			end = TRAPPED;
+			break;
+		}
+	}
+	if (at == c && end == STAY)
+		return STEP_BLOCKED;
+	remove_piece(b, s, c);
+	if (end == GONE_EXIT) {
+		r->left[col & 15]++;
+		s->members[s->first[g]] = -1;
+		return STEP_MOVED_AND_STOP;
+	}
+	if (end == GONE_LOST) {
+		r->lost = true;
+		s->members[s->first[g]] = -1;
+		return STEP_MOVED_AND_STOP;
+	}
+	b->piece[at] = kind;
+	b->colour[at] = col;
+	s->group[at] = g;
+	s->members[s->first[g]] = at;
+	if (end == TRAPPED) {
+		b->trapped[at] = 1;
+		return STEP_MOVED_AND_STOP;
+	}
+	return STEP_MOVED;
 }
 
 void lk_slide_move(struct lk_slide_board *b, int dir, struct lk_slide_scratch *s,
 		   struct lk_slide_result *r)
 {
 	memset(r, 0, sizeof *r);
+	if (!s->prepared)
+		prepare(b, s);
 	int ngroups = make_groups(b, s);
 	/* Trapped groups skip this move, which frees them. */
 	for (int g = 0; g < ngroups; g++) {
@@ -309,8 +427,8 @@ void lk_slide_move(struct lk_slide_board *b, int dir, struct lk_slide_scratch *s
 		uint8_t p = b->piece[s->members[s->first[g]]];
 		if (!slides(p) || s->moved[g] == 2)
 			continue;
-		int key = lead(b, s, g, dir), at = norder++;
-		while (at > 0 && lead(b, s, s->order[at - 1], dir) < key) {
+		int key = s->lead[g] = lead(s, g, dir), at = norder++;
+		while (at > 0 && s->lead[s->order[at - 1]] < key) {
 			s->order[at] = s->order[at - 1];
 			at--;
 		}
@@ -325,6 +443,19 @@ void lk_slide_move(struct lk_slide_board *b, int dir, struct lk_slide_scratch *s
 			int g = s->order[k];
 			if (s->moved[g] == 3)
 				continue;   /* stopped for this move (pit, crate) */
+			if (s->first[g + 1] - s->first[g] == 1) {
+				int st = slide_single(b, s, g, dir, r);
+				if (st == STEP_MOVED || st == STEP_MOVED_AND_STOP) {
+					moving = true;
+					r->changed = true;
+					if (st == STEP_MOVED_AND_STOP)
+						s->moved[g] = 3;
+					continue;
+				}
+				if (st == STEP_BLOCKED)
+					continue;
+				/* a crate ahead: step by step */
+			}
 			enum step st;
 			while ((st = step_group(b, s, g, dir, r)) != STEP_BLOCKED) {
 				moving = true;
@@ -341,6 +472,11 @@ void lk_slide_move(struct lk_slide_board *b, int dir, struct lk_slide_scratch *s
 			r->changed = true;
 	if (r->lost)
 		r->changed = true;
-	while (settle(b, s, r))
+	/* Anteaters can bring fruit together and matches can clear an
+	 * anteater's line of sight; without anteaters one round settles. */
+	while (settle(b, s, ngroups, r)) {
 		r->changed = true;
+		if (!s->nanteaters)
+			break;
+	}
 }

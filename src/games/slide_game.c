@@ -173,6 +173,7 @@ struct lk_level *slide_new_level(const struct slide_rules *rules, const struct l
 			if (k == s->nkinds) {
 				s->kind_piece[k] = b->piece[c];
 				s->kind_colour[k] = b->colour[c];
+				s->kind_of[b->piece[c] & 7][b->colour[c] & 31] = (uint8_t)(k + 1);
 				s->nkinds++;
 			}
 			if (b->piece[c] == LK_P_SKIDDY)
@@ -212,11 +213,7 @@ static void pack(const struct slide_level *s, const struct lk_slide_board *b, ui
 		int c = s->slot_cell[i];
 		if (!b->piece[c])
 			continue;
-		int k = 0;
-		while (k < s->nkinds && !(s->kind_piece[k] == b->piece[c] &&
-					  s->kind_colour[k] == b->colour[c]))
-			k++;
-		key[i / 2] |= (uint8_t)((k + 1) << ((i & 1) * 4));
+		key[i / 2] |= (uint8_t)(s->kind_of[b->piece[c] & 7][b->colour[c] & 31] << ((i & 1) * 4));
 	}
 	for (int i = 0; i < s->npits; i++)
 		if (b->trapped[s->pit_cell[i]])
@@ -253,7 +250,7 @@ static size_t align8(size_t n)
 size_t slide_scratch_size(const struct slide_level *s)
 {
 	size_t n = (size_t)s->board.width * (size_t)s->board.height;
-	return align8(sizeof(struct slide_scratch)) + 10 * align8(n) + 5 * align8((n + 1) * sizeof(int));
+	return align8(sizeof(struct slide_scratch)) + 14 * align8(n) + 15 * align8((n + 1) * sizeof(int));
 }
 
 static struct slide_scratch *scratch_of(const struct slide_level *s, void *scratch)
@@ -275,16 +272,25 @@ static struct slide_scratch *scratch_of(const struct slide_level *s, void *scrat
 	TAKE(b->piece, n);
 	TAKE(b->colour, n);
 	TAKE(b->trapped, n);
+	TAKE(sc->piece0, n);
+	TAKE(sc->colour0, n);
+	TAKE(sc->trapped0, n);
 	struct lk_slide_scratch *m = &sc->sim;
 	m->cells = (int)n;
 	TAKE(m->moved, n);
 	TAKE(m->kind, n);
 	TAKE(m->col, n);
+	TAKE(m->mark, n);
 	TAKE(m->group, (n + 1) * sizeof(int));
 	TAKE(m->members, (n + 1) * sizeof(int));
 	TAKE(m->first, (n + 1) * sizeof(int));
 	TAKE(m->order, (n + 1) * sizeof(int));
 	TAKE(m->stack, (n + 1) * sizeof(int));
+	TAKE(m->lead, (n + 1) * sizeof(int));
+	TAKE(m->anteaters, (n + 1) * sizeof(int));
+	TAKE(m->nb, 4 * (n + 1) * sizeof(int));
+	TAKE(m->proj, 4 * (n + 1) * sizeof(int));
+	m->prepared = false;
 #undef TAKE
 	memcpy(b->terrain, t->terrain, n);
 	memcpy(b->terrain_colour, t->terrain_colour, n);
@@ -308,14 +314,11 @@ static int count_skiddies(const struct lk_slide_board *b, int colour)
 	return n;
 }
 
-/* Apply move d to key; false if it changes nothing. */
-static bool move(const struct slide_level *s, struct slide_scratch *sc, const uint8_t *key, int d,
-		 uint8_t *out)
+/* Apply move d to the state unpacked in sc->board (flags: its flag byte);
+ * false if it changes nothing. */
+static bool apply(const struct slide_level *s, struct slide_scratch *sc, uint8_t flags, int d,
+		  uint8_t *out)
 {
-	uint8_t flags = key[s->base.key_size - 1];
-	if (flags & SLIDE_FLAG_LOST)
-		return false;   /* a lost fruit ends the game */
-	unpack(s, key, &sc->board);
 	struct lk_slide_result r;
 	lk_slide_move(&sc->board, d, &sc->sim, &r);
 	if (!r.changed)
@@ -331,14 +334,39 @@ static bool move(const struct slide_level *s, struct slide_scratch *sc, const ui
 	return true;
 }
 
+/* Apply move d to key; false if it changes nothing (or the game is lost). */
+static bool move(const struct slide_level *s, struct slide_scratch *sc, const uint8_t *key, int d,
+		 uint8_t *out)
+{
+	uint8_t flags = key[s->base.key_size - 1];
+	if (flags & SLIDE_FLAG_LOST)
+		return false;   /* a lost fruit ends the game */
+	unpack(s, key, &sc->board);
+	return apply(s, sc, flags, d, out);
+}
+
 unsigned slide_successors(const struct lk_level *level, const void *key, void *scratch,
 			  unsigned char *keys_out, struct lk_edge *edges)
 {
 	const struct slide_level *s = (const struct slide_level *)level;
 	struct slide_scratch *sc = scratch_of(s, scratch);
+	const uint8_t *k = key;
+	if (k[s->base.key_size - 1] & SLIDE_FLAG_LOST)
+		return 0;
+	/* Unpack once; each move starts from a copy. */
+	size_t cells = (size_t)s->board.width * (size_t)s->board.height;
+	unpack(s, key, &sc->board);
+	memcpy(sc->piece0, sc->board.piece, cells);
+	memcpy(sc->colour0, sc->board.colour, cells);
+	memcpy(sc->trapped0, sc->board.trapped, cells);
 	unsigned n = 0;
 	for (int d = 0; d < 4; d++) {
-		if (move(s, sc, key, d, keys_out + n * s->base.key_size))
+		if (d) {
+			memcpy(sc->board.piece, sc->piece0, cells);
+			memcpy(sc->board.colour, sc->colour0, cells);
+			memcpy(sc->board.trapped, sc->trapped0, cells);
+		}
+		if (apply(s, sc, k[s->base.key_size - 1], d, keys_out + n * s->base.key_size))
 			edges[n++].cost = 1;
 	}
 	return n;

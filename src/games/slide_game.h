@@ -50,6 +50,7 @@ struct slide_level {
 	int *pit_cell;
 	int nkinds;
 	uint8_t kind_piece[SLIDE_MAX_KINDS], kind_colour[SLIDE_MAX_KINDS];
+	uint8_t kind_of[8][32];            /* 1 + kind index of (piece, colour), 0 none */
 	size_t piece_bytes, pit_bytes;     /* key parts */
 	uint8_t colours_used;              /* bit per skiddy colour in the level */
 	char *oneway_text;                 /* the oneway field, for drawing */
@@ -59,6 +60,7 @@ struct slide_level {
 struct slide_scratch {
 	bool ready;
 	struct lk_slide_board board;
+	uint8_t *piece0, *colour0, *trapped0;   /* the state being expanded */
 	struct lk_slide_scratch sim;
 };
 

@@ -8,16 +8,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "levelkit/analysis.h"
 #include "levelkit/fields.h"
 #include "levelkit/game.h"
 
 extern const struct lk_generator lk_gen_sokoban_backward;
 extern const struct lk_generator lk_gen_sokoban_transform;
+extern const struct lk_generator lk_gen_fruit_random;
+extern const struct lk_generator lk_gen_skiddy_random;
 
 
 const struct lk_generator *const lk_generators[] = {
 	&lk_gen_sokoban_backward,
 	&lk_gen_sokoban_transform,
+	&lk_gen_fruit_random,
+	&lk_gen_skiddy_random,
 
 	NULL,
 };
@@ -56,7 +61,7 @@ void lk_gen_options_init(struct lk_gen_options *o)
 	lk_range_init(&o->pushes);
 	lk_range_init(&o->difficulty);
 	lk_rate_options_init(&o->rating);
-	o->max_tries = 100000;
+	o->max_tries = 10000;
 }
 
 const char *lk_gen_param(const struct lk_gen_options *o, const char *key)
@@ -148,6 +153,40 @@ static int judge(struct lk_gen_worker *w, const struct lk_gen_options *o, struct
 		return -1;
 	}
 	int rc = -1;
+	double v;
+	/* Small tilt and slide games are analysed whole, as rate would: one
+	 * exploration gives the shortest solution, the dead ends and stars. */
+	const char *moves_field = "moves";
+	if (level->game->whole_graph || o->no_dead_ends || o->min_stars > 0) {
+		struct lk_analysis a;
+		lk_analysis_init(&a);
+		lk_analyse(level, &o->rating.search, &a);
+		bool complete = a.complete, solved = a.solution != NULL;
+		uint64_t dead = a.dead_ends;
+		int stars = a.stars;
+		if (solved && !lk_record_get(rec, "solvable"))
+			lk_fields_solution(rec, level, a.solution, a.solution_keys, true);
+		lk_fields_analysis(rec, level, &a);
+		if (a.has_kinds)
+			moves_field = "combo-moves";   /* Skiddy's perfect solution */
+		lk_analysis_release(&a);
+		if (!complete) {
+			*why = LK_REJECT_TIMEOUT;
+			goto out;
+		}
+		if (!solved && !lk_record_get(rec, "solvable")) {
+			*why = LK_REJECT_UNSOLVABLE;
+			goto out;
+		}
+		if (o->no_dead_ends && dead) {
+			*why = LK_REJECT_DEAD_END;
+			goto out;
+		}
+		if (o->min_stars > 0 && stars < o->min_stars) {
+			*why = LK_REJECT_STARS;
+			goto out;
+		}
+	}
 	if (!lk_record_get(rec, "solvable")) {
 		struct lk_search_result r;
 		lk_search_result_init(&r);
@@ -160,14 +199,19 @@ static int judge(struct lk_gen_worker *w, const struct lk_gen_options *o, struct
 		*why = strcmp(solvable, "no") == 0 ? LK_REJECT_UNSOLVABLE : LK_REJECT_TIMEOUT;
 		goto out;
 	}
-	double v;
 	if (lk_range_set(&o->pushes) && field_number(rec, "pushes", &v) && !lk_range_has(&o->pushes, v)) {
 		*why = v < o->pushes.min ? LK_REJECT_SHORT : LK_REJECT_LONG;
 		goto out;
 	}
-	if (lk_range_set(&o->moves) && field_number(rec, "moves", &v) && !lk_range_has(&o->moves, v)) {
-		*why = v < o->moves.min ? LK_REJECT_SHORT : LK_REJECT_LONG;
-		goto out;
+	if (lk_range_set(&o->moves)) {
+		if (!field_number(rec, moves_field, &v)) {
+			*why = LK_REJECT_SHORT;   /* e.g. no max-combo solution at all */
+			goto out;
+		}
+		if (!lk_range_has(&o->moves, v)) {
+			*why = v < o->moves.min ? LK_REJECT_SHORT : LK_REJECT_LONG;
+			goto out;
+		}
 	}
 	if (o->rate || lk_range_set(&o->difficulty)) {
 		struct lk_rating r;
@@ -211,9 +255,13 @@ static void finish_record(const struct lk_generator *g, uint64_t seed, uint64_t 
 	lk_record_set(out, "generator", g->name);
 	lk_record_setf(out, "seed", "%llu", (unsigned long long)seed);
 	lk_record_setf(out, "index", "%llu", (unsigned long long)index);
-	for (size_t i = 0; i < rec->nlines; i++)
-		if (rec->lines[i].kind != LK_LINE_GRID)
-			lk_record_add_line(out, rec->lines[i].text, 0);
+	for (size_t i = 0; i < rec->nlines; i++) {
+		const struct lk_line *l = &rec->lines[i];
+		if (l->kind == LK_LINE_GRID ||
+		    (l->kind == LK_LINE_FIELD && lk_field_name_eq(l->text, l->name_len, "game")))
+			continue;   /* the grid and game are already in place */
+		lk_record_add_line(out, l->text, 0);
+	}
 	lk_strbuf_release(&line);
 }
 

@@ -44,7 +44,7 @@ static void push_token(struct parser *p, const char *s, size_t n, int line, bool
 /* Split into tokens: [ ] | -> and words; (comments) may nest and span lines. */
 static void tokenize(struct parser *p, const char *text)
 {
-	int line = 1, depth = 0;
+	int line = 1, depth = 0, opened = 1;
 	bool line_start = true;
 	for (const char *s = text; *s;) {
 		if (*s == '\n') {
@@ -52,7 +52,8 @@ static void tokenize(struct parser *p, const char *text)
 			line_start = true;
 			s++;
 		} else if (*s == '(') {
-			depth++;
+			if (depth++ == 0)
+				opened = line;
 			s++;
 		} else if (*s == ')' && depth > 0) {
 			depth--;
@@ -78,7 +79,7 @@ static void tokenize(struct parser *p, const char *text)
 		}
 	}
 	if (depth > 0)
-		fail(p, line, "%s", "unclosed comment '('");
+		fail(p, opened, "%s", "unclosed comment '('");
 }
 
 static struct token *peek(struct parser *p)
@@ -194,6 +195,10 @@ static void parse_side(struct parser *p, struct rule *r, bool rhs)
 {
 	int k = 0;
 	while (!p->failed && peek(p) && strcmp(peek(p)->text, "[") == 0) {
+		/* A replacement ends with its line: a '[' that starts the next
+		 * line begins the next rule. */
+		if (rhs && k > 0 && peek(p)->line_start)
+			break;
 		p->at++;
 		struct pattern *pat;
 		if (rhs) {

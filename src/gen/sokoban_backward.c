@@ -142,6 +142,12 @@ static int backward_candidate(struct lk_gen_worker *w, const struct lk_gen_optio
 	struct lk_search_options bounds = o->rating.search;
 	bounds.max_states = (uint64_t)b->max_states;
 	lk_explore(&b->graph, unpack, &bounds);
+	/* A state bound cuts every run at the same place; time, memory or an
+	 * interrupt would make the level depend on the machine. */
+	if (!b->graph.complete && b->graph.limit != LK_LIMIT_STATES) {
+		*why = LK_REJECT_TIMEOUT;
+		goto out;
+	}
 	size_t depth = lk_graph_whole_depth(&b->graph);
 	if (o->pushes.max < (double)depth)
 		depth = (size_t)o->pushes.max;

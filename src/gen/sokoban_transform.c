@@ -61,7 +61,7 @@ static const struct {
 		 "choose 1 option 0.2 [Crate][Target] -> []\n"
 		 "choose 1 option 0.2 [no Obstacle or Target][no Obstacle or Target] -> [Crate][Target]\n" },
 	{ "pull", "(Taylor and Parberry: crates on all targets, then pull them away)\n"
-		  "[Target no Crate] -> [Target Crate]\n"
+		  "[Target no Obstacle] -> [Target Crate]\n"
 		  "choose 50 [Player | no Obstacle] -> [ | Player]\n"
 		  "or [no Obstacle | Player | Crate] -> [Player | Crate | ]\n" },
 	{ "push", "(Kartal et al.: push the crates around, then turn them into targets)\n"
