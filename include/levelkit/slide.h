@@ -68,6 +68,10 @@ struct lk_slide_board {
 	uint8_t *piece;          /* enum lk_piece per cell */
 	uint8_t *colour;         /* per cell */
 	uint8_t *trapped;        /* per cell: a piece caught in a pit */
+	/* Optional: the cells that hold pieces, so a move need not scan the
+	 * board for them; npieces < 0 means "scan". */
+	int *pieces;
+	int npieces;
 };
 
 /* What one move did. */

@@ -23,6 +23,8 @@ void lk_slide_board_init(struct lk_slide_board *b, int width, int height)
 	b->piece = lk_xcalloc(n, 1);
 	b->colour = lk_xcalloc(n, 1);
 	b->trapped = lk_xcalloc(n, 1);
+	b->pieces = NULL;
+	b->npieces = -1;
 }
 
 void lk_slide_board_release(struct lk_slide_board *b)
@@ -110,13 +112,22 @@ static inline int next_cell(const struct lk_slide_scratch *s, int c, int d)
 static int make_groups(const struct lk_slide_board *b, struct lk_slide_scratch *s)
 {
 	int n = b->width * b->height, ngroups = 0, at = 0;
+	/* The piece cells: from the caller's list, or found by a scan. */
+	int *cells = b->pieces, ncells = b->npieces;
+	if (ncells < 0) {
+		cells = s->order;
+		ncells = 0;
+		for (int c = 0; c < n; c++)
+			if (b->piece[c] != LK_P_NONE)
+				cells[ncells++] = c;
+	}
 	/* group[] is read only where a piece stands, so only those cells
-	 * need clearing; mark tells which have been grouped already. */
-	for (int c = 0; c < n; c++)
-		if (b->piece[c] != LK_P_NONE)
-			s->group[c] = -1;
-	for (int c = 0; c < n; c++) {
-		if (b->piece[c] == LK_P_NONE || s->group[c] >= 0)
+	 * need clearing. */
+	for (int i = 0; i < ncells; i++)
+		s->group[cells[i]] = -1;
+	for (int i = 0; i < ncells; i++) {
+		int c = cells[i];
+		if (s->group[c] >= 0)
 			continue;
 		int g = ngroups++, sp = 0;
 		s->first[g] = at;

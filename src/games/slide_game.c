@@ -227,6 +227,8 @@ static void unpack(const struct slide_level *s, const uint8_t *key, struct lk_sl
 	memset(b->piece, 0, n);
 	memset(b->colour, 0, n);
 	memset(b->trapped, 0, n);
+	if (b->pieces)
+		b->npieces = 0;
 	for (int i = 0; i < s->nslots; i++) {
 		int k = (key[i / 2] >> ((i & 1) * 4)) & 15;
 		if (!k)
@@ -234,6 +236,8 @@ static void unpack(const struct slide_level *s, const uint8_t *key, struct lk_sl
 		int c = s->slot_cell[i];
 		b->piece[c] = s->kind_piece[k - 1];
 		b->colour[c] = s->kind_colour[k - 1];
+		if (b->pieces)
+			b->pieces[b->npieces++] = c;
 	}
 	for (int i = 0; i < s->npits; i++)
 		if (key[s->piece_bytes + (size_t)i / 8] >> (i & 7) & 1)
@@ -250,7 +254,7 @@ static size_t align8(size_t n)
 size_t slide_scratch_size(const struct slide_level *s)
 {
 	size_t n = (size_t)s->board.width * (size_t)s->board.height;
-	return align8(sizeof(struct slide_scratch)) + 14 * align8(n) + 15 * align8((n + 1) * sizeof(int));
+	return align8(sizeof(struct slide_scratch)) + 14 * align8(n) + 16 * align8((n + 1) * sizeof(int));
 }
 
 static struct slide_scratch *scratch_of(const struct slide_level *s, void *scratch)
@@ -275,6 +279,8 @@ static struct slide_scratch *scratch_of(const struct slide_level *s, void *scrat
 	TAKE(sc->piece0, n);
 	TAKE(sc->colour0, n);
 	TAKE(sc->trapped0, n);
+	TAKE(b->pieces, (n + 1) * sizeof(int));
+	b->npieces = 0;
 	struct lk_slide_scratch *m = &sc->sim;
 	m->cells = (int)n;
 	TAKE(m->moved, n);
@@ -351,6 +357,7 @@ unsigned slide_successors(const struct lk_level *level, const void *key, void *s
 	const struct slide_level *s = (const struct slide_level *)level;
 	struct slide_scratch *sc = scratch_of(s, scratch);
 	const uint8_t *k = key;
+	int npieces;
 	if (k[s->base.key_size - 1] & SLIDE_FLAG_LOST)
 		return 0;
 	/* Unpack once; each move starts from a copy. */
@@ -359,12 +366,14 @@ unsigned slide_successors(const struct lk_level *level, const void *key, void *s
 	memcpy(sc->piece0, sc->board.piece, cells);
 	memcpy(sc->colour0, sc->board.colour, cells);
 	memcpy(sc->trapped0, sc->board.trapped, cells);
+	npieces = sc->board.npieces;
 	unsigned n = 0;
 	for (int d = 0; d < 4; d++) {
 		if (d) {
 			memcpy(sc->board.piece, sc->piece0, cells);
 			memcpy(sc->board.colour, sc->colour0, cells);
 			memcpy(sc->board.trapped, sc->trapped0, cells);
+			sc->board.npieces = npieces;   /* the list is the start's */
 		}
 		if (apply(s, sc, k[s->base.key_size - 1], d, keys_out + n * s->base.key_size))
 			edges[n++].cost = 1;
