@@ -7,6 +7,7 @@
 # Takes about three minutes on a 2-core machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 build=${1:-build/release}
 data=${LEVELKIT_DATA:-../shared/data}/sokoban
 out=docs/benchmarks.md
@@ -69,10 +70,8 @@ worst=$(awk -F'\t' 'BEGIN {m = 0} {if ($2 > m) m = $2} END {print m}' "$suggest_
 
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
 {
-	echo '<!-- end of solve benchmarks -->'
 	cat <<EOT
-
-## Generation (issue 3 targets)
+## Generation (issue 3)
 
 Recorded by \`bench/gen.sh\` on $(date -u +%Y-%m-%d), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown),
 $(nproc) cores ($cpu).  "Distinct" counts what \`filter --dedupe\` keeps; "verified" what
@@ -98,10 +97,5 @@ $suggest_rows
 EOT
 } > "$tmp/gen-section.md"
 
-if [ -f "$out" ] && grep -q '^<!-- end of solve benchmarks -->' "$out"; then
-	sed -n '1,/^<!-- end of solve benchmarks -->/p' "$out" | sed '$d' > "$tmp/head.md"
-else
-	: > "$tmp/head.md"
-fi
-cat "$tmp/head.md" "$tmp/gen-section.md" > "$out"
+write_section gen "$tmp/gen-section.md"
 echo "bench: wrote $out" >&2

@@ -7,6 +7,7 @@
 # is kept in BUILD_DIR/bench; REPORT_ONLY=1 rewrites the report from them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 build=${1:-build/release}
 data=${LEVELKIT_DATA:-../shared/data}/sokoban
 out=docs/benchmarks.md
@@ -65,15 +66,13 @@ gunsolved=$(awk -F'\t' -v s="$(col "$tmp/microban-greedy.tsv" solvable)" 'NR>1 &
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
 {
 cat <<HEAD
-# Benchmarks
+## Solving (issue 2)
 
 Recorded by \`bench/solve.sh\` (solver figures of issue 2) on $(date -u +%Y-%m-%d),
 commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), $(nproc) cores ($cpu).
 Re-run with \`cmake --workflow --preset release && bench/solve.sh\`.
 Times are wall-clock seconds of the whole \`solve\` run; \`-j 2\` solves two levels at once,
 each search with its own time limit.
-
-## Solving (issue 2 targets)
 
 | run | levels | solved | proven optimal | median s/level | sum of search s | wall s | target |
 |---|---:|---:|---:|---:|---:|---:|---|
@@ -85,7 +84,7 @@ each search with its own time limit.
 Microban levels not solved optimally in 30 s: ${unsolved:-none}.
 Microban levels greedy did not solve: ${gunsolved:-none}.
 
-## State table and raw speed
+### State table and raw speed
 
 | measure | value | target |
 |---|---:|---|
@@ -98,13 +97,6 @@ Microban levels greedy did not solve: ${gunsolved:-none}.
 every byte the table holds (probe index of 5 bytes a slot at 3/8 to 3/4 load, parent and
 cost of 8 bytes an entry, unused room in the last chunk) minus the packed keys themselves.
 HEAD
-} > "$out.solve"
-# Keep other sections (e.g. generation benchmarks) that follow the solve section.
-if [ -f "$out" ] && grep -q '^<!-- end of solve benchmarks -->' "$out"; then
-	sed -n '/^<!-- end of solve benchmarks -->/,$p' "$out" > "$tmp/rest"
-else
-	echo '<!-- end of solve benchmarks -->' > "$tmp/rest"
-fi
-cat "$out.solve" "$tmp/rest" > "$out"
-rm -f "$out.solve"
+} > "$tmp/solve-section.md"
+write_section solve "$tmp/solve-section.md"
 echo "bench: wrote $out" >&2

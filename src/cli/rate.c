@@ -63,6 +63,10 @@ static int process(void *vctx, struct lk_job *job)
 		lk_analysis_init(&a);
 		lk_analyse(level, &ctx->common.search, &a);
 		lk_fields_analysis(rec, level, &a);
+		if (ctx->common.stats) {
+			lk_record_setf(rec, "graph-edges", "%llu", (unsigned long long)a.edges);
+			lk_record_setf(rec, "graph-time", "%.4f", a.seconds);
+		}
 		lk_analysis_release(&a);
 	}
 	lk_cli_write_stats(&ctx->common, rec, &r.optimal);

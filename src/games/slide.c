@@ -132,6 +132,10 @@ static int make_groups(const struct lk_slide_board *b, struct lk_slide_scratch *
 		int g = ngroups++, sp = 0;
 		s->first[g] = at;
 		s->group[c] = g;
+		if (b->piece[c] != LK_P_SKIDDY) {   /* the common case: alone */
+			s->members[at++] = c;
+			continue;
+		}
 		s->stack[sp++] = c;
 		while (sp > 0) {
 			int x = s->stack[--sp];
@@ -265,6 +269,8 @@ static enum step step_group(struct lk_slide_board *b, struct lk_slide_scratch *s
 /* Largest position of the group along direction d (its leading edge). */
 static int lead(const struct lk_slide_scratch *s, int g, int d)
 {
+	if (s->first[g + 1] - s->first[g] == 1)
+		return s->proj[s->members[s->first[g]] * 4 + d];
 	int best = INT_MIN;
 	for (int i = s->first[g]; i < s->first[g + 1]; i++) {
 		int p = s->proj[s->members[i] * 4 + d];
@@ -340,8 +346,8 @@ static bool settle(struct lk_slide_board *b, struct lk_slide_scratch *s, int ngr
 /*
  * A group of one piece slides in one go: scan ahead to where it stops and
  * move it once, instead of a step at a time.  Returns STEP_BLOCKED when it
- * cannot move at all, or -1 when the general stepping must decide (a crate
- * ahead of a skiddy).
+ * cannot move at all, or -1 when the general stepping must go on (a skiddy
+ * that has slid up to a crate, which it may push).
  */
 static int slide_single(struct lk_slide_board *b, struct lk_slide_scratch *s, int g, int d,
 			struct lk_slide_result *r)
@@ -372,10 +378,18 @@ static int slide_single(struct lk_slide_board *b, struct lk_slide_scratch *s, in
 			break;
 		}
 		if (b->piece[t] != LK_P_NONE) {
-			if (b->piece[t] == LK_P_CRATE && kind == LK_P_SKIDDY && at == c)
+			if (b->piece[t] == LK_P_CRATE && kind == LK_P_SKIDDY) {
+				/* Slide up to the crate; stepping does the push. */
+				if (at != c) {
+					remove_piece(b, s, c);
+					b->piece[at] = kind;
+					b->colour[at] = col;
+					s->group[at] = g;
+					s->members[s->first[g]] = at;
+					r->changed = true;
+				}
 				return -1;
-			if (b->piece[t] == LK_P_CRATE && kind == LK_P_SKIDDY)
-				break;   /* stop next to it; the next pass pushes it */
+			}
 			break;
 		}
 		at = t;
@@ -446,7 +460,10 @@ void lk_slide_move(struct lk_slide_board *b, int dir, struct lk_slide_scratch *s
 		s->order[at] = g;
 	}
 	/* Passes until nothing moves: a group held up by one that moves
-	 * later in the pass gets its turn in the next. */
+	 * later in the pass gets its turn in the next.  When every group is
+	 * a single piece one pass is enough: a piece can only be held up by
+	 * pieces ahead of it in its line, and those went first. */
+	bool singles = s->first[ngroups] == ngroups;
 	bool moving = true;
 	while (moving) {
 		moving = false;
@@ -477,6 +494,8 @@ void lk_slide_move(struct lk_slide_board *b, int dir, struct lk_slide_scratch *s
 				}
 			}
 		}
+		if (singles)
+			break;
 	}
 	for (int c = 0; c < 16; c++)
 		if (r->left[c])
