@@ -7,6 +7,7 @@
 #define LEVELKIT_FIELDS_H
 
 #include "levelkit/analysis.h"
+#include "levelkit/csp.h"
 #include "levelkit/difficulty.h"
 #include "levelkit/game.h"
 #include "levelkit/record.h"
@@ -23,6 +24,12 @@ void lk_fields_solution(struct lk_record *rec, const struct lk_level *level,
  * difficulty-sd, difficulty-runs, difficulty-min, states-*, grade. */
 void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 		      const struct lk_rating *r);
+
+/* Constraint games: solvable, solutions, unique, nodes, solution. */
+void lk_fields_csp_solve(struct lk_record *rec, const struct lk_csp_result *r);
+/* ... and their rating: difficulty, difficulty-sd, difficulty-runs, nodes,
+ * grade (the multiple method over random square orders). */
+void lk_fields_csp_rating(struct lk_record *rec, const struct lk_csp_rating *r);
 
 /* The whole-graph analysis: reachable, dead-ends, dead-end-path,
  * solutions, combo-moves, noncombo-moves, stars (or graph: incomplete). */

@@ -22,6 +22,7 @@
 #include "levelkit/strbuf.h"
 
 struct lk_game;
+struct lk_csp_ops;
 
 /* Choices that shape a level's state space, fixed when it is built. */
 struct lk_level_options {
@@ -121,6 +122,9 @@ struct lk_game {
 	 * rows, each ending in '\n').  Games without one are compared by
 	 * their grid text up to symmetry and translation. */
 	void (*canonical)(const struct lk_level *level, struct lk_strbuf *out);
+	/* Constraint games (csp.h) are solved by their own search; the
+	 * state-space members above are then NULL. */
+	const struct lk_csp_ops *csp;
 };
 
 /* All games, NULL-terminated. */

@@ -87,3 +87,16 @@ void lk_cli_solver_free(void *worker)
 	lk_solver_release(worker);
 	free(worker);
 }
+
+void lk_cli_csp_options(const struct lk_cli_common *c, struct lk_csp_options *o)
+{
+	lk_csp_options_init(o);
+	if (c->count_limit)
+		o->count_limit = c->count_limit;
+	o->sac = !c->no_sac;
+	o->gcc = !c->no_gcc;
+	o->symmetry = !c->no_symmetry;
+	o->max_nodes = c->max_states;
+	o->timeout = c->timeout;
+	o->cancel = &lk_interrupted;
+}

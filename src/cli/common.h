@@ -5,6 +5,7 @@
 #ifndef LEVELKIT_CLI_COMMON_H
 #define LEVELKIT_CLI_COMMON_H
 
+#include "levelkit/csp.h"
 #include "levelkit/game.h"
 #include "levelkit/search.h"
 #include "options.h"
@@ -16,7 +17,8 @@ struct lk_cli_common {
 	size_t max_memory;
 	double timeout;
 	unsigned long jobs;
-	bool stats, plain;
+	bool stats, plain, no_sac, no_gcc, no_symmetry;
+	uint64_t count_limit;
 	/* resolved by lk_cli_common_finish */
 	struct lk_search_options search;
 	struct lk_level_options level;
@@ -37,6 +39,13 @@ void lk_cli_common_init(struct lk_cli_common *c, double default_timeout);
 	  "no deadlock pruning: the raw state space MixedAim's solvers search", NULL },       \
 	{ LK_OPT_STRING, 'd', "direction", &(c).direction, "dir",                             \
 	  "forward, backward (from the solved position) or both (default)", NULL },           \
+	LK_OPT_GROUP_("Constraint games (combination)"),                                     \
+	{ LK_OPT_U64, 0, "count-limit", &(c).count_limit, "n",                                \
+	  "count solutions up to n (default 2: is it unique?)", NULL },                        \
+	{ LK_OPT_FLAG, 0, "no-sac", &(c).no_sac, NULL, "no singleton arc consistency", NULL }, \
+	{ LK_OPT_FLAG, 0, "no-gcc", &(c).no_gcc, NULL, "no implied cardinality check", NULL }, \
+	{ LK_OPT_FLAG, 0, "no-symmetry", &(c).no_symmetry, NULL,                              \
+	  "count solutions that differ only by colour names separately", NULL },              \
 	LK_OPT_GROUP_("Bounds (per search; a hit bound gives 'unknown')"),                    \
 	{ LK_OPT_U64, 0, "max-states", &(c).max_states, "n", "stored states (default: none; gen: 300000)", NULL }, \
 	{ LK_OPT_SIZE, 0, "max-memory", &(c).max_memory, "bytes",                             \
@@ -51,6 +60,9 @@ void lk_cli_common_init(struct lk_cli_common *c, double default_timeout);
 
 /* Check and resolve the shared options; exits with a usage error. */
 void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p);
+
+/* Constraint-game options from the shared ones. */
+void lk_cli_csp_options(const struct lk_cli_common *c, struct lk_csp_options *o);
 
 /* Load the job's level with the command's options; on failure fills the
  * job's error and returns NULL. */

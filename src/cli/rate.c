@@ -52,8 +52,17 @@ static int process(void *vctx, struct lk_job *job)
 	struct lk_level *level = lk_cli_load_level(&ctx->common, job);
 	if (!level)
 		return -1;
-	struct lk_rating r;
 	struct lk_record *rec = job->rec;
+	if (level->game->csp) {
+		struct lk_csp_options co;
+		struct lk_csp_rating cr;
+		lk_cli_csp_options(&ctx->common, &co);
+		lk_csp_rate(level, &co, ctx->rate.runs, ctx->seed, &cr);
+		lk_fields_csp_rating(rec, &cr);
+		lk_level_free(level);
+		return 0;
+	}
+	struct lk_rating r;
 	lk_rating_init(&r);
 	lk_rate(job->worker, level, &ctx->rate, &r);
 

@@ -43,21 +43,25 @@ static int verify(struct lk_level *level, struct lk_job *job)
 		lk_strbuf_addstr(job->err, "no solution field to verify");
 		return -1;
 	}
-	struct lk_solution_stats st;
+	struct lk_solution_stats st = { 0 };
 	struct lk_strbuf why = LK_STRBUF_INIT;
 	bool solved = false;
-	int rc = level->game->replay(level, solution, &st, &solved, &why);
+	int rc = level->game->csp ? level->game->csp->verify(level, solution, &solved, &why)
+				  : level->game->replay(level, solution, &st, &solved, &why);
 	lk_record_unset(job->rec, "verify-error");
 	if (rc < 0) {
 		lk_record_set(job->rec, "verified", "no");
 		lk_record_set(job->rec, "verify-error", why.buf);
 	} else if (!solved) {
 		lk_record_set(job->rec, "verified", "no");
-		write_lengths(job->rec, &st);
-		lk_record_set(job->rec, "verify-error", "the moves are legal but do not solve the level");
+		if (!level->game->csp)
+			write_lengths(job->rec, &st);
+		lk_record_set(job->rec, "verify-error",
+			      why.len ? why.buf : "the moves are legal but do not solve the level");
 	} else {
 		lk_record_set(job->rec, "verified", "yes");
-		write_lengths(job->rec, &st);
+		if (!level->game->csp)
+			write_lengths(job->rec, &st);
 	}
 	lk_strbuf_release(&why);
 	return 0;
@@ -73,6 +77,20 @@ static int process(void *vctx, struct lk_job *job)
 		int rc = verify(level, job);
 		lk_level_free(level);
 		return rc;
+	}
+	if (level->game->csp) {
+		struct lk_csp_options co;
+		struct lk_csp_result cr;
+		lk_cli_csp_options(&ctx->common, &co);
+		co.seed = ctx->seed;
+		lk_csp_result_init(&cr);
+		level->game->csp->solve(level, &co, &cr);
+		lk_fields_csp_solve(job->rec, &cr);
+		if (ctx->common.stats)
+			lk_record_setf(job->rec, "time", "%.3f", cr.seconds);
+		lk_csp_result_release(&cr);
+		lk_level_free(level);
+		return 0;
 	}
 
 	struct lk_search_options so = ctx->common.search;

@@ -153,3 +153,45 @@ void lk_fields_analysis(struct lk_record *rec, const struct lk_level *level,
 		lk_record_setf(rec, "stars", "%d", a->stars);
 	}
 }
+
+static void write_count_fields(struct lk_record *rec, enum lk_status status, uint64_t solutions,
+			       bool exhausted, enum lk_limit limit)
+{
+	lk_record_set(rec, "solvable", lk_status_name(status));
+	if (status == LK_UNKNOWN)
+		lk_record_set(rec, "limit", lk_limit_name(limit));
+	else
+		lk_record_unset(rec, "limit");
+	lk_record_setf(rec, "solutions", "%s%llu", exhausted ? "" : ">=", (unsigned long long)solutions);
+	if (exhausted || solutions > 1)
+		lk_record_set(rec, "unique", solutions == 1 && exhausted ? "yes" : "no");
+	else
+		lk_record_unset(rec, "unique");
+}
+
+void lk_fields_csp_solve(struct lk_record *rec, const struct lk_csp_result *r)
+{
+	write_count_fields(rec, r->status, r->solutions, r->exhausted, r->limit);
+	lk_record_setf(rec, "nodes", "%llu", (unsigned long long)r->nodes);
+	if (r->solutions)
+		lk_record_set(rec, "solution", r->solution.buf);
+	else
+		lk_record_unset(rec, "solution");
+}
+
+void lk_fields_csp_rating(struct lk_record *rec, const struct lk_csp_rating *r)
+{
+	static const char *const names[] = { "difficulty", "difficulty-sd", "difficulty-runs", "grade",
+					     NULL };
+	for (size_t i = 0; names[i]; i++)
+		lk_record_unset(rec, names[i]);
+	write_count_fields(rec, r->status, r->solutions, r->exhausted, r->limit);
+	lk_record_setf(rec, "nodes", "%llu", (unsigned long long)r->single);
+	if (r->status != LK_SOLVED || !r->runs_solved)
+		return;
+	lk_record_setf(rec, "difficulty", "%.1f", r->mean);
+	lk_record_setf(rec, "difficulty-sd", "%.1f", r->sd);
+	if (r->runs_solved < r->runs)
+		lk_record_setf(rec, "difficulty-runs", "%u/%u", r->runs_solved, r->runs);
+	lk_record_set(rec, "grade", lk_grade_name(lk_grade_of(r->mean)));
+}

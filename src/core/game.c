@@ -11,11 +11,13 @@
 extern const struct lk_game lk_game_sokoban;
 extern const struct lk_game lk_game_fruit;
 extern const struct lk_game lk_game_skiddy;
+extern const struct lk_game lk_game_combination;
 
 const struct lk_game *const lk_games[] = {
 	&lk_game_sokoban,
 	&lk_game_fruit,
 	&lk_game_skiddy,
+	&lk_game_combination,
 	NULL,
 };
 

@@ -1,0 +1,79 @@
+/*
+ * csp.h - constraint games: games solved by backtracking search with
+ * propagation over their own model instead of by the state-space solvers
+ * (Combination: place every piece so that no two colours attack).
+ *
+ * A game offers this through game->csp.  Results are counted in search
+ * nodes, the measure Combination's difficulty is made of.
+ */
+#ifndef LEVELKIT_CSP_H
+#define LEVELKIT_CSP_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "levelkit/search.h"
+#include "levelkit/strbuf.h"
+
+struct lk_level;
+
+struct lk_csp_options {
+	uint64_t count_limit;        /* stop after this many solutions (0 = 1) */
+	uint64_t seed;               /* 0: the static (reading) order of the squares; else shuffled */
+	bool gcc;                    /* the implied global cardinality check */
+	bool sac;                    /* singleton arc consistency before search */
+	bool symmetry;               /* break symmetry between interchangeable colours */
+	uint64_t max_nodes;          /* 0 = no bound */
+	double timeout;              /* seconds, 0 = none */
+	const volatile sig_atomic_t *cancel;
+};
+
+void lk_csp_options_init(struct lk_csp_options *o);
+
+struct lk_csp_result {
+	enum lk_status status;       /* solved (at least one), unsolvable, unknown */
+	enum lk_limit limit;
+	uint64_t solutions;          /* found, at most count_limit */
+	bool exhausted;              /* the count is exact (search finished) */
+	uint64_t nodes;              /* search nodes, the root included */
+	uint64_t nodes_to_first;     /* nodes when the first solution was found */
+	double seconds;
+	struct lk_strbuf solution;   /* the first solution in the game's notation */
+};
+
+void lk_csp_result_init(struct lk_csp_result *r);
+void lk_csp_result_release(struct lk_csp_result *r);
+
+struct lk_csp_ops {
+	void (*solve)(const struct lk_level *level, const struct lk_csp_options *opt,
+		      struct lk_csp_result *r);
+	/* Check a solution text: 0 with *valid, or -1 with a message when it
+	 * cannot be read. */
+	int (*verify)(const struct lk_level *level, const char *solution, bool *valid,
+		      struct lk_strbuf *why);
+};
+
+/*
+ * Combination's difficulty (Jefferson et al. 2008, section 5): the mean
+ * and standard deviation of the nodes of `runs` solves (to the first
+ * solution) with the squares in random orders.  As the paper does, SAC and
+ * the GCC are used, and when a level then takes fewer than 500 nodes they
+ * are turned off for a finer figure.  *single is the nodes of one solve in
+ * the static order (the "single method").
+ */
+struct lk_csp_rating {
+	enum lk_status status;
+	uint64_t solutions;          /* capped by the count limit */
+	bool exhausted;
+	uint64_t single;             /* nodes, static order */
+	double mean, sd;
+	unsigned runs, runs_solved;
+	bool fine;                   /* SAC and GCC were off for the runs */
+	enum lk_limit limit;
+};
+
+void lk_csp_rate(const struct lk_level *level, const struct lk_csp_options *base, unsigned runs,
+		 uint64_t seed, struct lk_csp_rating *out);
+
+#endif

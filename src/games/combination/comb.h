@@ -1,0 +1,63 @@
+/*
+ * comb.h - internals of the Combination game (Jefferson, Moncur and
+ * Petrie 2008): a grid of empty squares, walls and holes, and pieces of
+ * several colours (rooks, bishops, queens) to place so that no piece is hit
+ * by a ray of another colour.
+ */
+#ifndef LEVELKIT_COMB_H
+#define LEVELKIT_COMB_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "levelkit/csp.h"
+#include "levelkit/game.h"
+
+#define COMB_MAX_TYPES 30      /* domains are 32-bit masks: bit 0 = no piece */
+#define COMB_MAX_COLOURS 16
+#define COMB_MAX_SQUARES 1024
+
+enum comb_kind { COMB_ROOK, COMB_BISHOP, COMB_QUEEN };
+
+struct comb_type {
+	int colour;
+	enum comb_kind kind;
+	int count;
+};
+
+struct comb_level {
+	struct lk_level base;
+	int width, height;
+	char *cells;                  /* '.' empty, '#' wall, 'o' hole */
+	int nsq;                      /* empty squares, in reading order */
+	int *sq_cell, *cell_sq;
+	int ntypes, ncolours, npieces;
+	struct comb_type types[COMB_MAX_TYPES];
+	char *colour_names[COMB_MAX_COLOURS];
+	/* rays[ray_at[sq * 8 + d] ...] : the squares a ray from sq in lk_dir d
+	 * passes, in order (holes skipped), up to a wall or the edge */
+	int *ray_at, *ray_len, *rays;
+	/* conflict[t][axis]: the domain bits of the types that t may not see
+	 * along that axis (0 rows, 1 columns, 2 and 3 the diagonals) */
+	uint32_t conflict[COMB_MAX_TYPES][4];
+	uint32_t colour_bits[COMB_MAX_COLOURS];   /* domain bits of a colour's types */
+	bool mono[4];                 /* every type attacks along the axis */
+	/* colours with identical piece sets, in classes of interchangeable
+	 * colours: class_colour[class_at[k] ...] */
+	int nclasses, class_at[COMB_MAX_COLOURS + 1], class_colour[COMB_MAX_COLOURS];
+};
+
+/* The axis (0-3) of an lk_dir (0-7). */
+int comb_axis(int dir);
+bool comb_attacks(enum comb_kind kind, int axis);
+/* The character of type t in solutions: '1'..'9', then 'A'.. */
+char comb_type_char(int t);
+int comb_char_type(char c);
+
+/* the solver (comb_solve.c) */
+void comb_solve(const struct lk_level *level, const struct lk_csp_options *opt,
+		struct lk_csp_result *r);
+
+extern const struct lk_game lk_game_combination;
+
+#endif

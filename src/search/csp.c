@@ -1,0 +1,85 @@
+/*
+ * csp.c - options, results and the multiple-method difficulty of
+ * constraint games (see csp.h).
+ */
+#include "levelkit/csp.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "levelkit/game.h"
+#include "levelkit/rng.h"
+
+void lk_csp_options_init(struct lk_csp_options *o)
+{
+	memset(o, 0, sizeof *o);
+	o->count_limit = 2;
+	o->gcc = true;
+	o->sac = true;
+	o->symmetry = true;
+}
+
+void lk_csp_result_init(struct lk_csp_result *r)
+{
+	memset(r, 0, sizeof *r);
+	r->status = LK_UNKNOWN;
+	lk_strbuf_init(&r->solution);
+}
+
+void lk_csp_result_release(struct lk_csp_result *r)
+{
+	lk_strbuf_release(&r->solution);
+	lk_csp_result_init(r);
+}
+
+/* The paper's cut-off: below this many nodes with SAC and the GCC, they
+ * are turned off so that easy levels are told apart. */
+#define FINE_CUTOFF 500
+
+void lk_csp_rate(const struct lk_level *level, const struct lk_csp_options *base, unsigned runs,
+		 uint64_t seed, struct lk_csp_rating *out)
+{
+	const struct lk_csp_ops *csp = level->game->csp;
+	struct lk_csp_options o = *base;
+	struct lk_csp_result r;
+	memset(out, 0, sizeof *out);
+	lk_csp_result_init(&r);
+
+	/* Count the solutions (up to the limit), static order. */
+	o.seed = 0;
+	csp->solve(level, &o, &r);
+	out->status = r.status;
+	out->solutions = r.solutions;
+	out->exhausted = r.exhausted;
+	out->limit = r.limit;
+	out->single = r.nodes_to_first ? r.nodes_to_first : r.nodes;
+	if (r.status != LK_SOLVED) {
+		lk_csp_result_release(&r);
+		return;
+	}
+	/* Runs stop at the first solution; SAC and GCC only for hard levels. */
+	o.count_limit = 1;
+	if (out->single < FINE_CUTOFF) {
+		o.sac = o.gcc = false;
+		out->fine = true;
+		csp->solve(level, &o, &r);
+		out->single = r.nodes;
+	}
+	double mean = 0, m2 = 0;
+	for (unsigned k = 0; k < runs; k++) {
+		if (base->cancel && *base->cancel)
+			break;
+		o.seed = lk_mix64(seed * 0x100000001b3ULL + k + 1) | 1;
+		csp->solve(level, &o, &r);
+		out->runs++;
+		if (r.status != LK_SOLVED)
+			continue;
+		double x = (double)r.nodes, d = x - mean;
+		out->runs_solved++;
+		mean += d / out->runs_solved;
+		m2 += d * (x - mean);
+	}
+	out->mean = mean;
+	out->sd = out->runs_solved > 1 ? sqrt(m2 / (out->runs_solved - 1)) : 0.0;
+	lk_csp_result_release(&r);
+}
