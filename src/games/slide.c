@@ -294,13 +294,20 @@ static bool settle(struct lk_slide_board *b, struct lk_slide_scratch *s, int ngr
 		if (t >= 0 && t != front && b->piece[t] == LK_P_FRUIT && front >= 0 &&
 		    b->piece[front] == LK_P_NONE) {
 			int g = s->group[t];
-			b->piece[front] = LK_P_FRUIT;
-			b->colour[front] = b->colour[t];
-			b->trapped[front] = 0;
+			uint8_t col = b->colour[t];
 			remove_piece(b, s, t);
+			changed = true;
+			if (b->terrain[front] == LK_T_MUD) {
+				/* pulled into the mud: lost like any fruit entering it */
+				r->lost = true;
+				s->members[s->first[g]] = -1;
+				continue;
+			}
+			b->piece[front] = LK_P_FRUIT;
+			b->colour[front] = col;
+			b->trapped[front] = 0;
 			s->group[front] = g;
 			s->members[s->first[g]] = front;   /* fruit are groups of one */
-			changed = true;
 		}
 	}
 	/* Matching: groups of touching fruit of one colour.  Only the pieces'

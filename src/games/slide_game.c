@@ -30,6 +30,15 @@ static int dir_of_letter(char c)
 	return p && c ? (int)(p - "urdl") : -1;
 }
 
+/* A row's length without trailing blanks. */
+static int row_length(const char *row)
+{
+	int n = (int)strlen(row);
+	while (n > 0 && (row[n - 1] == ' ' || row[n - 1] == '\r'))
+		n--;
+	return n;
+}
+
 /* Read the grid and the oneway field into b.  Returns 0 or -1 with err and
  * *line (index into rec->lines). */
 static int read_board(const struct slide_rules *rules, const struct lk_record *rec,
@@ -43,7 +52,7 @@ static int read_board(const struct slide_rules *rules, const struct lk_record *r
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++) {
-		int len = (int)strlen(rec->lines[first + i].text);
+		int len = row_length(rec->lines[first + i].text);
 		if (len > w)
 			w = len;
 	}
@@ -60,7 +69,9 @@ static int read_board(const struct slide_rules *rules, const struct lk_record *r
 	for (int y = 0; y < h; y++) {
 		const char *row = rec->lines[first + (size_t)y].text;
 		for (int x = 0; x < w; x++) {
-			char ch = x < (int)strlen(row) ? row[x] : ' ';
+			/* Trailing blanks and missing cells at a row's end are
+			 * outside the board: wall. */
+			char ch = x < row_length(row) ? row[x] : '#';
 			const struct slide_char *sc = legend_of(rules, ch);
 			if (!sc) {
 				lk_strbuf_addf(err, "unknown %s cell '%c' in column %d", rules->game, ch, x + 1);
@@ -522,17 +533,18 @@ void slide_canonical(const struct lk_level *level, struct lk_strbuf *out)
 {
 	const struct slide_level *s = (const struct slide_level *)level;
 	const struct lk_slide_board *b = &s->board;
+	size_t n = (size_t)b->width * (size_t)b->height;
+	char *chars = lk_xmalloc(n);
+	uint8_t *ways = lk_xmalloc(n);
 	struct lk_strbuf best = LK_STRBUF_INIT, text = LK_STRBUF_INIT;
 	for (int sym = 0; sym < LK_SYM_COUNT; sym++) {
 		bool tr = sym & 4;
 		int w = tr ? b->height : b->width, h = tr ? b->width : b->height;
 		int dir_map[4];
-		/* char_at compares an anteater's legend direction with the
-		 * mapped one, so index by the source direction */
 		for (int d = 0; d < 4; d++)
 			dir_map[d] = map_dir(sym, d);
-		lk_strbuf_reset(&text);
-		struct lk_strbuf ways = LK_STRBUF_INIT;
+		/* The board in this orientation: characters (anteaters turned)
+		 * and one-way borders (turned too). */
 		for (int y = 0; y < h; y++) {
 			for (int x = 0; x < w; x++) {
 				int sx = (sym & 1) ? w - 1 - x : x, sy = (sym & 2) ? h - 1 - y : y;
@@ -542,16 +554,42 @@ void slide_canonical(const struct lk_level *level, struct lk_strbuf *out)
 					sy = t;
 				}
 				int c = sy * b->width + sx;
-				lk_strbuf_addch(&text, char_at(s->rules, b, c, dir_map));
+				chars[y * w + x] = char_at(s->rules, b, c, dir_map);
+				uint8_t m = 0;
 				for (int d = 0; d < 4; d++)
 					if (b->oneway[c] & (1u << d))
-						lk_strbuf_addf(&ways, " %d,%d,%c", x, y, lk_dir_letter[map_dir(sym, d)]);
+						m |= (uint8_t)(1u << dir_map[d]);
+				ways[y * w + x] = m;
+			}
+		}
+		/* Up to translation: what is not wall, with one ring of wall. */
+		int x0 = w, y0 = h, x1 = -1, y1 = -1;
+		for (int y = 0; y < h; y++)
+			for (int x = 0; x < w; x++)
+				if (chars[y * w + x] != '#') {
+					if (x < x0) x0 = x;
+					if (y < y0) y0 = y;
+					if (x > x1) x1 = x;
+					if (y > y1) y1 = y;
+				}
+		x0 = x0 > 0 ? x0 - 1 : 0;
+		y0 = y0 > 0 ? y0 - 1 : 0;
+		x1 = x1 + 1 < w ? x1 + 1 : w - 1;
+		y1 = y1 + 1 < h ? y1 + 1 : h - 1;
+		lk_strbuf_reset(&text);
+		struct lk_strbuf list = LK_STRBUF_INIT;
+		for (int y = y0; y <= y1; y++) {
+			for (int x = x0; x <= x1; x++) {
+				lk_strbuf_addch(&text, chars[y * w + x]);
+				for (int d = 0; d < 4; d++)
+					if (ways[y * w + x] & (1u << d))
+						lk_strbuf_addf(&list, " %d,%d,%c", x - x0, y - y0, lk_dir_letter[d]);
 			}
 			lk_strbuf_addch(&text, '\n');
 		}
-		if (ways.len)
-			lk_strbuf_addf(&text, "no-exit:%s\n", ways.buf);
-		lk_strbuf_release(&ways);
+		if (list.len)
+			lk_strbuf_addf(&text, "no-exit:%s\n", list.buf);
+		lk_strbuf_release(&list);
 		if (sym == 0 || strcmp(text.buf, best.buf) < 0) {
 			lk_strbuf_reset(&best);
 			lk_strbuf_add(&best, text.buf, text.len);
@@ -560,4 +598,6 @@ void slide_canonical(const struct lk_level *level, struct lk_strbuf *out)
 	lk_strbuf_add(out, best.buf, best.len);
 	lk_strbuf_release(&best);
 	lk_strbuf_release(&text);
+	free(chars);
+	free(ways);
 }

@@ -246,6 +246,17 @@ static int weighted_pick(const struct lk_grid *g, const int *kind, const unsigne
 	return -1;
 }
 
+/* Is cell c next to a cell holding ch? */
+static bool touches(const struct lk_grid *g, int c, char ch)
+{
+	for (int d = 0; d < 4; d++) {
+		int x = c % g->width + lk_dir_dx[d], y = c / g->width + lk_dir_dy[d];
+		if (lk_grid_inside(g, x, y) && lk_grid_get(g, x, y) == ch)
+			return true;
+	}
+	return false;
+}
+
 static int fruit_candidate(struct lk_gen_worker *w, const struct lk_gen_options *o,
 			   struct lk_rng *rng, struct lk_record *rec, enum lk_reject *why)
 {
@@ -288,8 +299,15 @@ static int fruit_candidate(struct lk_gen_worker *w, const struct lk_gen_options 
 	for (long i = 0; i < pairs; i++) {
 		char ch = (char)('a' + i % colours);
 		for (int k = 0; k < 2; k++) {
-			int c = weighted_pick(&g, kind, fruit_w, rng);
-			if (c < 0)
+			int c = -1;
+			/* fruit that touch a fruit of their colour would be matched
+			 * by any first move: draw again a few times */
+			for (int tries = 0; tries < 8; tries++) {
+				c = weighted_pick(&g, kind, fruit_w, rng);
+				if (c < 0 || !touches(&g, c, ch))
+					break;
+			}
+			if (c < 0 || touches(&g, c, ch))
 				goto out;
 			g.cells[c] = ch;
 		}

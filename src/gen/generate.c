@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "levelkit/analysis.h"
+#include "levelkit/csp.h"
 #include "levelkit/fields.h"
 #include "levelkit/game.h"
 
@@ -16,6 +17,7 @@ extern const struct lk_generator lk_gen_sokoban_backward;
 extern const struct lk_generator lk_gen_sokoban_transform;
 extern const struct lk_generator lk_gen_fruit_random;
 extern const struct lk_generator lk_gen_skiddy_random;
+extern const struct lk_generator lk_gen_combination_local;
 
 
 const struct lk_generator *const lk_generators[] = {
@@ -23,6 +25,7 @@ const struct lk_generator *const lk_generators[] = {
 	&lk_gen_sokoban_transform,
 	&lk_gen_fruit_random,
 	&lk_gen_skiddy_random,
+	&lk_gen_combination_local,
 
 	NULL,
 };
@@ -154,6 +157,34 @@ static int judge(struct lk_gen_worker *w, const struct lk_gen_options *o, struct
 	}
 	int rc = -1;
 	double v;
+	if (level->game->csp) {
+		/* Constraint games: count the solutions, rate when asked. */
+		struct lk_csp_options co;
+		struct lk_csp_rating cr;
+		lk_csp_options_init(&co);
+		co.max_nodes = o->rating.search.max_states;
+		co.timeout = o->rating.search.timeout;
+		co.cancel = o->rating.search.cancel;
+		bool rate = o->rate || lk_range_set(&o->difficulty);
+		lk_csp_rate(level, &co, rate ? o->rating.runs : 0, o->rating.seed, &cr);
+		lk_fields_csp_rating(rec, &cr);
+		if (cr.status != LK_SOLVED) {
+			*why = cr.status == LK_UNSOLVABLE ? LK_REJECT_UNSOLVABLE : LK_REJECT_TIMEOUT;
+			goto out;
+		}
+		if (lk_range_set(&o->difficulty)) {
+			if (!field_number(rec, "difficulty", &v)) {
+				*why = LK_REJECT_TIMEOUT;
+				goto out;
+			}
+			if (!lk_range_has(&o->difficulty, v)) {
+				*why = v < o->difficulty.min ? LK_REJECT_EASY : LK_REJECT_HARD;
+				goto out;
+			}
+		}
+		rc = 0;
+		goto out;
+	}
 	/* Small tilt and slide games are analysed whole, as rate would: one
 	 * exploration gives the shortest solution, the dead ends and stars. */
 	const char *moves_field = "moves";

@@ -1,0 +1,773 @@
+/*
+ * test_slide.c - tests of the slide simulator (src/games/slide.c,
+ * include/levelkit/slide.h) that Fruit Dating and Skiddy share.
+ *
+ *  - Hand-built boards, one rule of docs/games/slide.md at a time: packing
+ *    against the far wall in all four directions, walls and blocks,
+ *    pieces stopping on pieces, one-way borders, mud, hedgehogs,
+ *    anteaters, matching, skiddy bodies, exits, crates, pits and
+ *    r.changed.  Every expected board is worked out by hand in a comment
+ *    next to the case.
+ *  - A reference simulator written here for the simple case (walls,
+ *    fruit and stones only: pieces taken farthest first, each sliding
+ *    until blocked, then groups of touching same-colour fruit removed),
+ *    compared with lk_slide_move on thousands of random small boards.
+ *
+ * Pictures: rows separated by '|'.  Terrain: '#' wall, '.' floor, 'X'
+ * block, '~' mud, 'O' pit, 'H' hedgehog, '^' '>' 'v' '<' anteaters,
+ * 'R' 'G' 'B' exits (colours 0, 1, 2).  Pieces: '0'-'9' fruit (the digit is
+ * the colour), 'S' stone, 'r' 'g' 'b' skiddies (colours 0, 1, 2), 'I' ice,
+ * 'C' crate.  A piece is drawn instead of the terrain under it.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "levelkit/grid.h"
+#include "levelkit/slide.h"
+
+/* ------------------------------------------------------ test boards */
+
+struct tb {
+	struct lk_slide_board b;
+	struct lk_slide_scratch s;
+	struct lk_slide_result r;
+	char pic[512];
+};
+
+static void tb_init(struct tb *t, const char *pic)
+{
+	int w = 0, h = 0, x = 0;
+	for (const char *p = pic;; p++) {
+		if (*p == '|' || !*p) {
+			if (h == 0)
+				w = x;
+			assert_int_equal(x, w);   /* rectangular pictures only */
+			h++;
+			x = 0;
+			if (!*p)
+				break;
+		} else {
+			x++;
+		}
+	}
+	memset(t, 0, sizeof *t);
+	lk_slide_board_init(&t->b, w, h);
+	lk_slide_scratch_init(&t->s, w * h);
+	int c = 0;
+	for (const char *p = pic; *p; p++) {
+		if (*p == '|')
+			continue;
+		struct lk_slide_board *b = &t->b;
+		char ch = *p;
+		switch (ch) {
+		case '#': b->terrain[c] = LK_T_WALL; break;
+		case 'X': b->terrain[c] = LK_T_BLOCK; break;
+		case '~': b->terrain[c] = LK_T_MUD; break;
+		case 'O': b->terrain[c] = LK_T_PIT; break;
+		case 'H': b->terrain[c] = LK_T_HEDGEHOG; break;
+		case '^': b->terrain[c] = LK_T_ANTEATER; b->terrain_dir[c] = LK_UP; break;
+		case '>': b->terrain[c] = LK_T_ANTEATER; b->terrain_dir[c] = LK_RIGHT; break;
+		case 'v': b->terrain[c] = LK_T_ANTEATER; b->terrain_dir[c] = LK_DOWN; break;
+		case '<': b->terrain[c] = LK_T_ANTEATER; b->terrain_dir[c] = LK_LEFT; break;
+		case 'R': b->terrain[c] = LK_T_EXIT; b->terrain_colour[c] = 0; break;
+		case 'G': b->terrain[c] = LK_T_EXIT; b->terrain_colour[c] = 1; break;
+		case 'B': b->terrain[c] = LK_T_EXIT; b->terrain_colour[c] = 2; break;
+		case 'S': b->piece[c] = LK_P_STONE; break;
+		case 'I': b->piece[c] = LK_P_ICE; break;
+		case 'C': b->piece[c] = LK_P_CRATE; break;
+		case 'r': b->piece[c] = LK_P_SKIDDY; b->colour[c] = 0; break;
+		case 'g': b->piece[c] = LK_P_SKIDDY; b->colour[c] = 1; break;
+		case 'b': b->piece[c] = LK_P_SKIDDY; b->colour[c] = 2; break;
+		case '.': case ' ': break;
+		default:
+			if (ch >= '0' && ch <= '9') {
+				b->piece[c] = LK_P_FRUIT;
+				b->colour[c] = (uint8_t)(ch - '0');
+			} else {
+				fail_msg("bad picture character '%c'", ch);
+			}
+		}
+		c++;
+	}
+}
+
+static void tb_release(struct tb *t)
+{
+	lk_slide_board_release(&t->b);
+	lk_slide_scratch_release(&t->s);
+}
+
+static int cell(const struct tb *t, int x, int y)
+{
+	return y * t->b.width + x;
+}
+
+/* Draw the board into t->pic and return it. */
+static const char *tb_draw(struct tb *t)
+{
+	const struct lk_slide_board *b = &t->b;
+	size_t at = 0;
+	for (int y = 0; y < b->height; y++) {
+		if (y)
+			t->pic[at++] = '|';
+		for (int x = 0; x < b->width; x++) {
+			int c = y * b->width + x;
+			char ch = '?';
+			switch (b->piece[c]) {
+			case LK_P_FRUIT: ch = (char)('0' + b->colour[c]); break;
+			case LK_P_STONE: ch = 'S'; break;
+			case LK_P_ICE: ch = 'I'; break;
+			case LK_P_CRATE: ch = 'C'; break;
+			case LK_P_SKIDDY: ch = "rgb"[b->colour[c] % 3]; break;
+			default:
+				switch (b->terrain[c]) {
+				case LK_T_FLOOR: ch = '.'; break;
+				case LK_T_WALL: ch = '#'; break;
+				case LK_T_BLOCK: ch = 'X'; break;
+				case LK_T_MUD: ch = '~'; break;
+				case LK_T_PIT: ch = 'O'; break;
+				case LK_T_HEDGEHOG: ch = 'H'; break;
+				case LK_T_ANTEATER: ch = "^>v<"[b->terrain_dir[c] & 3]; break;
+				case LK_T_EXIT: ch = "RGB"[b->terrain_colour[c] % 3]; break;
+				default: break;
+				}
+			}
+			t->pic[at++] = ch;
+		}
+	}
+	t->pic[at] = '\0';
+	return t->pic;
+}
+
+static void tb_move(struct tb *t, int dir)
+{
+	lk_slide_move(&t->b, dir, &t->s, &t->r);
+}
+
+static unsigned left_total(const struct lk_slide_result *r)
+{
+	unsigned n = 0;
+	for (int c = 0; c < 16; c++)
+		n += r->left[c];
+	return n;
+}
+
+/* One move on a fresh board: the picture after it and r.changed. */
+static void check_move(const char *before, int dir, const char *after, bool changed)
+{
+	struct tb t;
+	tb_init(&t, before);
+	tb_move(&t, dir);
+	if (strcmp(tb_draw(&t), after) != 0)
+		fail_msg("move %c on %s\n  gave     %s\n  expected %s", lk_dir_letter[dir], before,
+			 t.pic, after);
+	assert_int_equal(t.r.changed, changed);
+	tb_release(&t);
+}
+
+/* --------------------------------------------------- the basic motion */
+
+static void test_pack_four_directions(void **state)
+{
+	(void)state;
+	/* A fruit, a stone and another fruit spread along a corridor pack
+	 * against the far wall, in order, whichever way the board tilts. */
+	check_move("#######|#1.S.2#|#######", LK_RIGHT, "#######|#..1S2#|#######", true);
+	check_move("#######|#1.S.2#|#######", LK_LEFT, "#######|#1S2..#|#######", true);
+	check_move("###|#1#|#.#|#S#|#.#|#2#|###", LK_UP, "###|#1#|#S#|#2#|#.#|#.#|###", true);
+	check_move("###|#1#|#.#|#S#|#.#|#2#|###", LK_DOWN, "###|#.#|#.#|#1#|#S#|#2#|###", true);
+	/* Two rows at once: each packs on its own. */
+	check_move("######|#1.S.#|#.2.S#|######", LK_RIGHT, "######|#..1S#|#..2S#|######", true);
+	/* Without a wall the board's edge stops a piece. */
+	check_move("1...", LK_RIGHT, "...1", true);
+	check_move("S|.|.", LK_DOWN, ".|.|S", true);
+}
+
+static void test_walls_and_blocks(void **state)
+{
+	(void)state;
+	/* The block at x4 stops the fruit at x3; the wall stops the stone. */
+	check_move("########|#1..X..#|########", LK_RIGHT, "########|#..1X..#|########", true);
+	check_move("########|#..X..S#|########", LK_LEFT, "########|#..XS..#|########", true);
+	/* An inner wall works the same way. */
+	check_move("#####|#...#|#.#.#|#.S.#|#####", LK_UP, "#####|#...#|#.#.#|#.S.#|#####", false);
+	check_move("#####|#.S.#|#.#.#|#...#|#####", LK_DOWN, "#####|#.S.#|#.#.#|#...#|#####", false);
+}
+
+static void test_pieces_stop_on_pieces(void **state)
+{
+	(void)state;
+	/* A crate does not slide; a fruit stops against it (x3). */
+	check_move("######|#1..C#|######", LK_RIGHT, "######|#..1C#|######", true);
+	/* The stone slides to the wall first; the fruit stops on it. */
+	check_move("######|#1.S.#|#....#|######", LK_RIGHT, "######|#..1S#|#....#|######", true);
+	/* Ice and skiddies are pieces too. */
+	check_move("######|#S..I#|######", LK_RIGHT, "######|#..SI#|######", true);
+}
+
+static void test_one_way_borders(void **state)
+{
+	(void)state;
+	struct tb t;
+	/* Bit RIGHT on (3,1): the border between (3,1) and (4,1) can be
+	 * crossed leftwards only.  Going right the fruit stops at x3. */
+	tb_init(&t, "#######|#1....#|#######");
+	t.b.oneway[cell(&t, 3, 1)] = 1u << LK_RIGHT;
+	tb_move(&t, LK_RIGHT);
+	assert_string_equal(tb_draw(&t), "#######|#..1..#|#######");
+	/* Back left it passes freely to x1. */
+	tb_move(&t, LK_LEFT);
+	assert_string_equal(tb_draw(&t), "#######|#1....#|#######");
+	tb_release(&t);
+	/* From the other side: a fruit at x5 going left crosses into x3 and
+	 * on to the wall; then going right it is stopped at x3 again. */
+	tb_init(&t, "#######|#....1#|#######");
+	t.b.oneway[cell(&t, 3, 1)] = 1u << LK_RIGHT;
+	tb_move(&t, LK_LEFT);
+	assert_string_equal(tb_draw(&t), "#######|#1....#|#######");
+	tb_move(&t, LK_RIGHT);
+	assert_string_equal(tb_draw(&t), "#######|#..1..#|#######");
+	/* Standing on the border's cell it cannot move right at all. */
+	tb_move(&t, LK_RIGHT);
+	assert_false(t.r.changed);
+	tb_release(&t);
+	/* A skiddy body: the leading member reaches x3 and the whole pair
+	 * stops there (members at x2, x3). */
+	tb_init(&t, "#######|#rr...#|#######");
+	t.b.oneway[cell(&t, 3, 1)] = 1u << LK_RIGHT;
+	tb_move(&t, LK_RIGHT);
+	assert_string_equal(tb_draw(&t), "#######|#.rr..#|#######");
+	tb_release(&t);
+	/* Vertical: bit UP on (1,2) - nothing leaves row 2 upwards. */
+	tb_init(&t, "###|#.#|#.#|#S#|###");
+	t.b.oneway[cell(&t, 1, 2)] = 1u << LK_UP;
+	tb_move(&t, LK_UP);
+	assert_string_equal(tb_draw(&t), "###|#.#|#S#|#.#|###");
+	tb_release(&t);
+}
+
+/* ------------------------------------------------------------ terrain */
+
+static void test_mud(void **state)
+{
+	(void)state;
+	struct tb t;
+	/* A stone passes through the mud at x3 to the wall. */
+	check_move("#######|#S.~..#|#######", LK_RIGHT, "#######|#..~.S#|#######", true);
+	/* A stone can come to rest on mud. */
+	check_move("#####|#S.~#|#####", LK_RIGHT, "#####|#..S#|#####", true);
+	/* A fruit entering the mud is lost. */
+	tb_init(&t, "#######|#1.~..#|#######");
+	tb_move(&t, LK_RIGHT);
+	assert_string_equal(tb_draw(&t), "#######|#..~..#|#######");
+	assert_true(t.r.lost);
+	assert_true(t.r.changed);
+	assert_int_equal(t.r.matched, 0);
+	tb_release(&t);
+	/* Behind a stone the stone goes through; the fruit following it is lost. */
+	tb_init(&t, "#######|#1S~..#|#######");
+	tb_move(&t, LK_RIGHT);
+	assert_string_equal(tb_draw(&t), "#######|#..~.S#|#######");
+	assert_true(t.r.lost);
+	tb_release(&t);
+	/* A stone moving without fruit loses nothing. */
+	tb_init(&t, "#######|#S.~..#|#######");
+	tb_move(&t, LK_RIGHT);
+	assert_false(t.r.lost);
+	tb_release(&t);
+}
+
+static void test_hedgehog(void **state)
+{
+	(void)state;
+	struct tb t;
+	/* A stone stops in front of the hedgehog. */
+	tb_init(&t, "######|#S..H#|######");
+	tb_move(&t, LK_RIGHT);
+	assert_string_equal(tb_draw(&t), "######|#..SH#|######");
+	assert_false(t.r.lost);
+	tb_release(&t);
+	/* A fruit running into it is eaten. */
+	tb_init(&t, "######|#1..H#|######");
+	tb_move(&t, LK_RIGHT);
+	assert_string_equal(tb_draw(&t), "######|#...H#|######");
+	assert_true(t.r.lost);
+	assert_true(t.r.changed);
+	tb_release(&t);
+	/* A fruit right next to it is eaten too (a one-step move). */
+	tb_init(&t, "####|#1H#|####");
+	tb_move(&t, LK_RIGHT);
+	assert_string_equal(tb_draw(&t), "####|#.H#|####");
+	assert_true(t.r.lost);
+	tb_release(&t);
+	/* A stone in front shields the fruit: fruit x2, stone x3. */
+	tb_init(&t, "######|#1S.H#|######");
+	tb_move(&t, LK_RIGHT);
+	assert_string_equal(tb_draw(&t), "######|#.1SH#|######");
+	assert_false(t.r.lost);
+	tb_release(&t);
+}
+
+static void test_anteater(void **state)
+{
+	(void)state;
+	struct tb t;
+	/* Tilting down moves nothing (walls below); the anteater at (1,1)
+	 * facing right pulls the fruit at x4 to its front cell x2. */
+	tb_init(&t, "#######|#>..1.#|#######");
+	tb_move(&t, LK_DOWN);
+	assert_string_equal(tb_draw(&t), "#######|#>1...#|#######");
+	assert_true(t.r.changed);
+	assert_int_equal(t.r.matched, 0);
+	tb_release(&t);
+	/* Only the first fruit in its line of sight. */
+	check_move("#######|#>..12#|#######", LK_DOWN, "#######|#>1..2#|#######", true);
+	/* A stone in between blocks the tongue: nothing changes. */
+	check_move("#######|#>.S1.#|#######", LK_DOWN, "#######|#>.S1.#|#######", false);
+	/* A stone first in line is not pulled. */
+	check_move("#######|#>..S1#|#######", LK_DOWN, "#######|#>..S1#|#######", false);
+	/* An anteater at (1,4) facing up: its front cell is (1,3), and the
+	 * fruit at (1,1) is pulled down to it.  Tilting left moves nothing. */
+	check_move("###|#1#|#.#|#.#|#^#|###", LK_LEFT, "###|#.#|#.#|#1#|#^#|###", true);
+	/* Effects repeat: the fruit pulled to x2 matches the one at (2,2)
+	 * below it; that clears the line of sight and the fruit '2' at x5
+	 * is pulled next.  Tilting down moves nothing. */
+	tb_init(&t, "#######|#>..12#|##1####|#######");
+	tb_move(&t, LK_DOWN);
+	assert_string_equal(tb_draw(&t), "#######|#>2...#|##.####|#######");
+	assert_int_equal(t.r.matched, 2);
+	assert_true(t.r.changed);
+	tb_release(&t);
+	/* Pulling happens after motion: tilting right sends the fruit to x5,
+	 * then it is pulled back to x2. */
+	check_move("#######|#>1...#|#######", LK_RIGHT, "#######|#>1...#|#######", true);
+}
+
+/* ----------------------------------------------------------- matching */
+
+static void test_matching(void **state)
+{
+	(void)state;
+	struct tb t;
+	/* A pair: the fruit at x1 slides to x3, touches the one at x4. */
+	tb_init(&t, "######|#1..1#|######");
+	tb_move(&t, LK_RIGHT);
+	assert_string_equal(tb_draw(&t), "######|#....#|######");
+	assert_int_equal(t.r.matched, 2);
+	assert_true(t.r.changed);
+	tb_release(&t);
+	/* Different colours stay. */
+	tb_init(&t, "######|#1..2#|######");
+	tb_move(&t, LK_RIGHT);
+	assert_string_equal(tb_draw(&t), "######|#..12#|######");
+	assert_int_equal(t.r.matched, 0);
+	tb_release(&t);
+	/* Three in an L: (1,1) drops to (1,2), touching (1,3) which touches
+	 * (2,3); all three go. */
+	tb_init(&t, "#####|#1..#|#...#|#11.#|#####");
+	tb_move(&t, LK_DOWN);
+	assert_string_equal(tb_draw(&t), "#####|#...#|#...#|#...#|#####");
+	assert_int_equal(t.r.matched, 3);
+	tb_release(&t);
+	/* Two pairs of two colours at once; a third colour left alone. */
+	tb_init(&t, "#######|#1...1#|#2...2#|#3....#|#######");
+	tb_move(&t, LK_LEFT);
+	assert_string_equal(tb_draw(&t), "#######|#.....#|#.....#|#3....#|#######");
+	assert_int_equal(t.r.matched, 4);
+	tb_release(&t);
+	/* Only where motion stops counts: the top fruit slides right past
+	 * (3,1), right above the other '1' at (3,2) (held by the block), and
+	 * ends at (5,1), diagonal to nothing: no match. */
+	tb_init(&t, "#######|#1....#|#..1X.#|#######");
+	tb_move(&t, LK_RIGHT);
+	assert_string_equal(tb_draw(&t), "#######|#....1#|#..1X.#|#######");
+	assert_int_equal(t.r.matched, 0);
+	tb_release(&t);
+	/* Same colour diagonal, both held by blocks: no match, no change. */
+	check_move("######|#1X..#|#.1X.#|######", LK_RIGHT, "######|#1X..#|#.1X.#|######", false);
+}
+
+/* -------------------------------------------------------- skiddies */
+
+static void test_skiddy_bodies(void **state)
+{
+	(void)state;
+	/* An L of three reds, (1,1) (1,2) (2,2).  Down: the member at (1,2)
+	 * meets the block at (1,4) after one step, so the body moves one
+	 * cell: (1,2) (1,3) (2,3).  Alone, (2,2) would have gone to (2,4). */
+	check_move("#######|#r....#|#rr...#|#.....#|#X....#|#######", LK_DOWN,
+		   "#######|#.....#|#r....#|#rr...#|#X....#|#######", true);
+	/* Right: (1,1) is held by the block at (5,1) after three steps;
+	 * the body ends at (4,1) (4,2) (5,2). */
+	check_move("#######|#r...X#|#rr...#|#######", LK_RIGHT,
+		   "#######|#...rX#|#...rr#|#######", true);
+	/* Different colours do not stick: red held by the block, green
+	 * slides on. */
+	check_move("#####|#rg.#|#X..#|#...#|#####", LK_DOWN, "#####|#r..#|#X..#|#.g.#|#####", true);
+	/* Passes: a red U (lead x4) holds a green skiddy (x2) in its mouth.
+	 * The U goes first and is held by the green one, which then slides
+	 * to the U's right arm; the next pass the U moves on, and so on until
+	 * the right arm is at the wall (x6) and the green one next to it (x5). */
+	check_move("########|#...r..#|#rg.r..#|#rrrr..#|########", LK_RIGHT,
+		   "########|#.....r#|#..r.gr#|#..rrrr#|########", true);
+	/* A body packs behind another piece like a single piece. */
+	check_move("########|#rr.S..#|########", LK_RIGHT, "########|#...rrS#|########", true);
+}
+
+static void test_skiddy_sticking_next_move(void **state)
+{
+	(void)state;
+	struct tb t;
+	/* Two reds, (1,1) and (1,3).  Up: the lower one slides to (1,2) and
+	 * stops under the other; now they touch. */
+	tb_init(&t, "######|#r...#|#..X.#|#r...#|######");
+	tb_move(&t, LK_UP);
+	assert_string_equal(tb_draw(&t), "######|#r...#|#r.X.#|#....#|######");
+	/* Right: one body now.  (1,2) is held by the block at (3,2) after one
+	 * step, so (1,1) stops at (2,1) with it, not at (4,1). */
+	tb_move(&t, LK_RIGHT);
+	assert_string_equal(tb_draw(&t), "######|#.r..#|#.rX.#|#....#|######");
+	tb_release(&t);
+	/* Touching during a slide does not glue: the top red passes (3,1),
+	 * above the held red at (3,2), and goes on to (5,1). */
+	check_move("#######|#r....#|#..rX.#|#######", LK_RIGHT, "#######|#....r#|#..rX.#|#######", true);
+}
+
+static void test_exits(void **state)
+{
+	(void)state;
+	struct tb t;
+	/* A red skiddy reaching the red exit leaves. */
+	tb_init(&t, "#####|#r..R|#####");
+	tb_move(&t, LK_RIGHT);
+	assert_string_equal(tb_draw(&t), "#####|#...R|#####");
+	assert_int_equal(t.r.left[0], 1);
+	assert_int_equal(left_total(&t.r), 1);
+	assert_true(t.r.changed);
+	tb_release(&t);
+	/* An exit of another colour is a wall. */
+	tb_init(&t, "#####|#r..G|#####");
+	tb_move(&t, LK_RIGHT);
+	assert_string_equal(tb_draw(&t), "#####|#..rG|#####");
+	assert_int_equal(left_total(&t.r), 0);
+	tb_release(&t);
+	/* The green one leaves there, with its own colour counted. */
+	tb_init(&t, "#####|#g..G|#####");
+	tb_move(&t, LK_RIGHT);
+	assert_int_equal(t.r.left[1], 1);
+	assert_int_equal(left_total(&t.r), 1);
+	tb_release(&t);
+	/* Ice never leaves. */
+	tb_init(&t, "#####|#I..R|#####");
+	tb_move(&t, LK_RIGHT);
+	assert_string_equal(tb_draw(&t), "#####|#..IR|#####");
+	assert_int_equal(left_total(&t.r), 0);
+	tb_release(&t);
+	/* A body of two in line with its exit leaves whole in one move. */
+	tb_init(&t, "######|#.rr.R|######");
+	tb_move(&t, LK_RIGHT);
+	assert_string_equal(tb_draw(&t), "######|#....R|######");
+	assert_int_equal(t.r.left[0], 2);
+	tb_release(&t);
+	/* Also when the exit is right in front of it. */
+	tb_init(&t, "#####|#.rrR|#####");
+	tb_move(&t, LK_RIGHT);
+	assert_string_equal(tb_draw(&t), "#####|#...R|#####");
+	assert_int_equal(t.r.left[0], 2);
+	tb_release(&t);
+	/* A vertical pair with only its top member in line: it reaches x4,
+	 * the bottom member meets the wall at (5,2), the body stops and
+	 * nobody leaves. */
+	tb_init(&t, "######|#r...R|#r...#|######");
+	tb_move(&t, LK_RIGHT);
+	assert_string_equal(tb_draw(&t), "######|#...rR|#...r#|######");
+	assert_int_equal(left_total(&t.r), 0);
+	tb_release(&t);
+	/* The skiddy ahead leaves; the ice behind it follows up to the exit,
+	 * which is a wall for ice, and stops in front of it (x4). */
+	tb_init(&t, "######|#I.r.R|######");
+	tb_move(&t, LK_RIGHT);
+	assert_string_equal(tb_draw(&t), "######|#...IR|######");
+	assert_int_equal(t.r.left[0], 1);
+	tb_release(&t);
+}
+
+static void test_crates(void **state)
+{
+	(void)state;
+	/* The skiddy slides to x2, pushes the crate from x3 to x4, takes x3
+	 * and stops (had it gone on, the crate would be at x5). */
+	check_move("#######|#r.C..#|#######", LK_RIGHT, "#######|#..rC.#|#######", true);
+	/* A crate against the wall holds the skiddy. */
+	check_move("#####|#r.C#|#####", LK_RIGHT, "#####|#.rC#|#####", true);
+	check_move("####|#rC#|####", LK_RIGHT, "####|#rC#|####", false);
+	/* A crate behind a crate does not move. */
+	check_move("#######|#r.CC.#|#######", LK_RIGHT, "#######|#.rCC.#|#######", true);
+	/* Ice, fruit and stones do not push. */
+	check_move("#######|#I.C..#|#######", LK_RIGHT, "#######|#.IC..#|#######", true);
+	check_move("#######|#1.C..#|#######", LK_RIGHT, "#######|#.1C..#|#######", true);
+	check_move("#######|#S.C..#|#######", LK_RIGHT, "#######|#.SC..#|#######", true);
+	/* A body pushes too: the pair steps to x2 x3, then pushes the crate
+	 * from x4 to x5 and stops at x3 x4. */
+	check_move("########|#rr.C..#|########", LK_RIGHT, "########|#..rrC.#|########", true);
+	/* A skiddy right next to a crate pushes it one cell and stops. */
+	check_move("#######|#.rC..#|#######", LK_RIGHT, "#######|#..rC.#|#######", true);
+	/* Vertically. */
+	check_move("###|#r#|#.#|#C#|#.#|#.#|###", LK_DOWN, "###|#.#|#.#|#r#|#C#|#.#|###", true);
+}
+
+static void test_pits(void **state)
+{
+	(void)state;
+	struct tb t;
+	/* The skiddy enters the pit at x3 and stops there, trapped. */
+	tb_init(&t, "#######|#r.O..#|#######");
+	tb_move(&t, LK_RIGHT);
+	assert_string_equal(tb_draw(&t), "#######|#..r..#|#######");
+	assert_true(t.b.trapped[cell(&t, 3, 1)]);
+	assert_true(t.r.changed);
+	/* The next move it sits out (even a move that could take it on), and
+	 * that frees it: a change of state, so r.changed. */
+	tb_move(&t, LK_RIGHT);
+	assert_string_equal(tb_draw(&t), "#######|#..r..#|#######");
+	assert_false(t.b.trapped[cell(&t, 3, 1)]);
+	assert_true(t.r.changed);
+	/* After that it moves normally and is not caught again leaving. */
+	tb_move(&t, LK_RIGHT);
+	assert_string_equal(tb_draw(&t), "#######|#..O.r#|#######");
+	assert_false(t.b.trapped[cell(&t, 5, 1)]);
+	tb_release(&t);
+
+	/* A body: the pair steps to x2 x3, then its leader enters the pit at
+	 * x4 and the body stops at x3 x4.  A green skiddy in row 2 moves
+	 * freely meanwhile. */
+	tb_init(&t, "########|#rr.O..#|#g.....#|########");
+	tb_move(&t, LK_RIGHT);
+	assert_string_equal(tb_draw(&t), "########|#..rr..#|#.....g#|########");
+	assert_true(t.b.trapped[cell(&t, 4, 1)]);
+	/* Left: the body sits this one out, the green one goes. */
+	tb_move(&t, LK_LEFT);
+	assert_string_equal(tb_draw(&t), "########|#..rr..#|#g.....#|########");
+	assert_false(t.b.trapped[cell(&t, 4, 1)]);
+	/* Left again: free, to the wall. */
+	tb_move(&t, LK_LEFT);
+	assert_string_equal(tb_draw(&t), "########|#rr.O..#|#g.....#|########");
+	tb_release(&t);
+
+	/* A piece passing over a pit falls in: ice from x1 stops at x2. */
+	check_move("#######|#IO...#|#######", LK_RIGHT, "#######|#.I...#|#######", true);
+	/* A trapped piece is an obstacle during the move it sits out: the
+	 * ice stops behind it. */
+	tb_init(&t, "#######|#I.r..#|#######");
+	t.b.terrain[cell(&t, 3, 1)] = LK_T_PIT;
+	t.b.trapped[cell(&t, 3, 1)] = 1;
+	tb_move(&t, LK_RIGHT);
+	assert_string_equal(tb_draw(&t), "#######|#.Ir..#|#######");
+	tb_release(&t);
+}
+
+static void test_unchanged(void **state)
+{
+	(void)state;
+	/* Everything already against the wall: nothing moves, no change. */
+	check_move("#####|#1S2#|#####", LK_LEFT, "#####|#1S2#|#####", false);
+	check_move("#####|#1S2#|#####", LK_UP, "#####|#1S2#|#####", false);
+	check_move("#####|#..r#|#..r#|#####", LK_RIGHT, "#####|#..r#|#..r#|#####", false);
+	check_move("#####|#rI.#|#####", LK_LEFT, "#####|#rI.#|#####", false);
+	/* An empty board. */
+	check_move("###|#.#|###", LK_DOWN, "###|#.#|###", false);
+}
+
+/* --------------------------------------------- the reference simulator */
+
+/* Simple boards: terrain '#' or '.', pieces fruit (colour 0..2) or stone.
+ * ref[c]: 0 floor, '#' wall, 'S' stone, '0'+colour fruit. */
+struct ref {
+	int w, h;
+	char c[64];
+};
+
+static bool ref_piece(char ch)
+{
+	return ch == 'S' || (ch >= '0' && ch <= '9');
+}
+
+/* The rules, read from slide.md for this case: pieces farthest along the
+ * direction first, each slides until the next cell is a wall, a piece or
+ * off the board; then every group of two or more touching fruit of one
+ * colour goes. */
+static void ref_move(struct ref *b, int dir, bool *changed, unsigned *matched)
+{
+	int order[64], n = 0;
+	for (int i = 0; i < b->w * b->h; i++)
+		if (ref_piece(b->c[i]))
+			order[n++] = i;
+	/* selection sort by position along dir, largest first */
+	for (int i = 0; i < n; i++) {
+		for (int j = i + 1; j < n; j++) {
+			int pi = lk_dir_dx[dir] * (order[i] % b->w) + lk_dir_dy[dir] * (order[i] / b->w);
+			int pj = lk_dir_dx[dir] * (order[j] % b->w) + lk_dir_dy[dir] * (order[j] / b->w);
+			if (pj > pi) {
+				int t = order[i];
+				order[i] = order[j];
+				order[j] = t;
+			}
+		}
+	}
+	*changed = false;
+	*matched = 0;
+	for (int i = 0; i < n; i++) {
+		int x = order[i] % b->w, y = order[i] / b->w;
+		char p = b->c[order[i]];
+		for (;;) {
+			int nx = x + lk_dir_dx[dir], ny = y + lk_dir_dy[dir];
+			if (nx < 0 || ny < 0 || nx >= b->w || ny >= b->h || b->c[ny * b->w + nx] != '.')
+				break;
+			b->c[y * b->w + x] = '.';
+			b->c[ny * b->w + nx] = p;
+			x = nx;
+			y = ny;
+			*changed = true;
+		}
+	}
+	/* matching: flood fill each colour */
+	int comp[64];
+	for (int i = 0; i < b->w * b->h; i++)
+		comp[i] = -1;
+	for (int i = 0; i < b->w * b->h; i++) {
+		if (!(b->c[i] >= '0' && b->c[i] <= '9') || comp[i] >= 0)
+			continue;
+		int stack[64], sp = 0, list[64], nl = 0;
+		comp[i] = i;
+		stack[sp++] = i;
+		while (sp) {
+			int v = stack[--sp];
+			list[nl++] = v;
+			for (int d = 0; d < 4; d++) {
+				int nx = v % b->w + lk_dir_dx[d], ny = v / b->w + lk_dir_dy[d];
+				if (nx < 0 || ny < 0 || nx >= b->w || ny >= b->h)
+					continue;
+				int u = ny * b->w + nx;
+				if (comp[u] < 0 && b->c[u] == b->c[i]) {
+					comp[u] = i;
+					stack[sp++] = u;
+				}
+			}
+		}
+		if (nl >= 2) {
+			for (int k = 0; k < nl; k++)
+				b->c[list[k]] = '.';
+			*matched += (unsigned)nl;
+			*changed = true;
+		}
+	}
+}
+
+static uint64_t rng_state;
+
+static unsigned rnd(unsigned n)
+{
+	/* xorshift64*, independent of the library's generator */
+	rng_state ^= rng_state >> 12;
+	rng_state ^= rng_state << 25;
+	rng_state ^= rng_state >> 27;
+	return (unsigned)((rng_state * 0x2545F4914F6CDD1DULL) >> 33) % n;
+}
+
+static void test_reference_random(void **state)
+{
+	(void)state;
+	rng_state = 0x9E3779B97F4A7C15ULL;
+	int boards = 0, moved = 0, matches = 0;
+	for (int iter = 0; iter < 4000; iter++) {
+		struct ref r;
+		r.w = 2 + (int)rnd(6);
+		r.h = 2 + (int)rnd(6);
+		bool border = rnd(3) != 0;
+		for (int y = 0; y < r.h; y++) {
+			for (int x = 0; x < r.w; x++) {
+				char ch = '.';
+				unsigned k = rnd(100);
+				if (border && (x == 0 || y == 0 || x == r.w - 1 || y == r.h - 1))
+					ch = '#';
+				else if (k < 12)
+					ch = '#';
+				else if (k < 40)
+					ch = (char)('0' + rnd(3));
+				else if (k < 50)
+					ch = 'S';
+				r.c[y * r.w + x] = ch;
+			}
+		}
+		char pic[200];
+		size_t at = 0;
+		for (int y = 0; y < r.h; y++) {
+			if (y)
+				pic[at++] = '|';
+			for (int x = 0; x < r.w; x++)
+				pic[at++] = r.c[y * r.w + x];
+		}
+		pic[at] = '\0';
+		struct tb t;
+		tb_init(&t, pic);
+		/* a few moves in a row on the same board */
+		for (int m = 0; m < 3; m++) {
+			int dir = (int)rnd(4);
+			bool changed;
+			unsigned matched;
+			ref_move(&r, dir, &changed, &matched);
+			tb_move(&t, dir);
+			at = 0;
+			for (int y = 0; y < r.h; y++) {
+				if (y)
+					pic[at++] = '|';
+				for (int x = 0; x < r.w; x++)
+					pic[at++] = r.c[y * r.w + x];
+			}
+			pic[at] = '\0';
+			if (strcmp(tb_draw(&t), pic) != 0)
+				fail_msg("board %d move %d (%c): simulator %s, reference %s", iter, m,
+					 lk_dir_letter[dir], t.pic, pic);
+			assert_int_equal(t.r.changed, changed);
+			assert_int_equal(t.r.matched, matched);
+			assert_false(t.r.lost);
+			moved += changed;
+			matches += matched > 0;
+		}
+		tb_release(&t);
+		boards++;
+	}
+	/* the random boards exercised both outcomes */
+	assert_int_equal(boards, 4000);
+	assert_true(moved > 1000);
+	assert_true(matches > 100);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_pack_four_directions),
+		cmocka_unit_test(test_walls_and_blocks),
+		cmocka_unit_test(test_pieces_stop_on_pieces),
+		cmocka_unit_test(test_one_way_borders),
+		cmocka_unit_test(test_mud),
+		cmocka_unit_test(test_hedgehog),
+		cmocka_unit_test(test_anteater),
+		cmocka_unit_test(test_matching),
+		cmocka_unit_test(test_skiddy_bodies),
+		cmocka_unit_test(test_skiddy_sticking_next_move),
+		cmocka_unit_test(test_exits),
+		cmocka_unit_test(test_crates),
+		cmocka_unit_test(test_pits),
+		cmocka_unit_test(test_unchanged),
+		cmocka_unit_test(test_reference_random),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
