@@ -40,6 +40,7 @@ struct lk_csp_result {
 	uint64_t nodes_to_first;     /* nodes when the first solution was found */
 	double seconds;
 	struct lk_strbuf solution;   /* the first solution in the game's notation */
+	struct lk_strbuf second;     /* the second one, if found */
 };
 
 void lk_csp_result_init(struct lk_csp_result *r);

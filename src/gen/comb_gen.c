@@ -12,8 +12,9 @@
  *
  * Parameters: colours=K (3), kinds=LETTERS (any of r b q; "rbq"),
  * pieces=N (at least N pieces, 6), walls=PERCENT and holes=PERCENT
- * (random 0-20 and 0-10), keep=PERCENT (unsolvable levels searched on,
- * 30), harder=1, easier=1, runs=K (10, for harder/easier).
+ * (random 15-35 and 5-15), keep=PERCENT (pieces added blind, and
+ * unsolvable levels searched on, 10), harder=1, easier=1, runs=K (10, for
+ * harder/easier).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -58,7 +59,7 @@ static void *comb_new_state(const struct lk_gen_options *o, struct lk_strbuf *er
 	    lk_gen_param_int(o, "pieces", 6, 1, 60, &g->pieces, err) < 0 ||
 	    lk_gen_param_int(o, "walls", -1, 0, 80, &g->walls, err) < 0 ||
 	    lk_gen_param_int(o, "holes", -1, 0, 80, &g->holes, err) < 0 ||
-	    lk_gen_param_int(o, "keep", 30, 0, 100, &g->keep, err) < 0 ||
+	    lk_gen_param_int(o, "keep", 10, 0, 100, &g->keep, err) < 0 ||
 	    lk_gen_param_int(o, "harder", 0, 0, 1, &g->harder, err) < 0 ||
 	    lk_gen_param_int(o, "easier", 0, 0, 1, &g->easier, err) < 0 ||
 	    lk_gen_param_int(o, "runs", 10, 1, 1000, &g->runs, err) < 0)
@@ -117,7 +118,7 @@ static void draft_record(const struct draft *d, struct lk_record *rec)
 /* Solve the draft: solutions (up to 2), and the difficulty when wanted. */
 static int judge_draft(const struct draft *d, const struct lk_gen_options *o, bool difficulty,
 		       long runs, uint64_t seed, double *mean, uint64_t *solutions, bool *exact,
-		       struct lk_strbuf *solution)
+		       struct lk_strbuf *solution, struct lk_strbuf *second)
 {
 	struct lk_record rec = LK_RECORD_INIT;
 	struct lk_strbuf err = LK_STRBUF_INIT;
@@ -133,11 +134,12 @@ static int judge_draft(const struct draft *d, const struct lk_gen_options *o, bo
 	struct lk_csp_options co;
 	lk_csp_options_init(&co);
 	/* Levels a generator cannot decide quickly are not worth deciding. */
-	co.max_nodes = o->rating.search.max_states < 20000 && o->rating.search.max_states
-			       ? o->rating.search.max_states : 20000;
+	co.max_nodes = o->rating.search.max_states < 5000 && o->rating.search.max_states
+			       ? o->rating.search.max_states : 5000;
+	co.sac = false;   /* cheaper per solve, and the proofs here are short */
 	co.timeout = o->rating.search.timeout;
 	co.cancel = o->rating.search.cancel;
-	if (difficulty && !solution) {
+	if (difficulty && !solution && !second) {
 		struct lk_csp_rating r;
 		lk_csp_rate(level, &co, (unsigned)runs, seed, &r);
 		*solutions = r.solutions;
@@ -152,6 +154,8 @@ static int judge_draft(const struct draft *d, const struct lk_gen_options *o, bo
 		*mean = (double)r.nodes;
 		if (solution)
 			lk_strbuf_addstr(solution, r.solution.buf);
+		if (second)
+			lk_strbuf_addstr(second, r.second.buf);
 		lk_csp_result_release(&r);
 	}
 	lk_level_free(level);
@@ -230,7 +234,7 @@ static void soften_walls(struct draft *d)
 /* Could a piece of colour c and kind k stand on cell at in the draft's
  * known solution without attacking or being attacked?  Rays stop at walls
  * and at the first piece. */
-static bool fits(const struct draft *d, int at, int c, int k)
+static bool fits(const struct draft *d, const int8_t *place, int at, int c, int k)
 {
 	int x0 = at % d->w, y0 = at / d->w;
 	for (int dir = 0; dir < 8; dir++) {
@@ -240,7 +244,7 @@ static bool fits(const struct draft *d, int at, int c, int k)
 			int cell = y * d->w + x;
 			if (d->cells[cell] == '#')
 				break;
-			int p = d->place[cell];
+			int p = place[cell];
 			if (p < 0)
 				continue;
 			if (p / 3 != c && (comb_attacks((enum comb_kind)k, axis) ||
@@ -253,7 +257,7 @@ static bool fits(const struct draft *d, int at, int c, int k)
 }
 
 /* Read a solver's solution back into the draft's known solution. */
-static void adopt_solution(struct draft *d, const char *solution)
+static void adopt_solution(const struct draft *d, int8_t *place, const char *solution)
 {
 	/* the solver numbers types in the order of the pieces field, which
 	 * draft_record writes colour by colour, kind by kind */
@@ -273,7 +277,7 @@ static void adopt_solution(struct draft *d, const char *solution)
 		}
 		int t = comb_char_type(*p), cell = y * d->w + x;
 		if (cell < d->w * d->h)
-			d->place[cell] = (int8_t)(t >= 0 && t < nt ? type_colour[t] * 3 + type_kind[t] : -1);
+			place[cell] = (int8_t)(t >= 0 && t < nt ? type_colour[t] * 3 + type_kind[t] : -1);
 		x++;
 	}
 }
@@ -283,8 +287,10 @@ static int comb_candidate(struct lk_gen_worker *w, const struct lk_gen_options *
 {
 	const struct comb_gen *g = w->state;
 	struct draft d = { .w = g->w, .h = g->h };
-	long walls = g->walls >= 0 ? g->walls : (long)lk_rng_below(rng, 21);
-	long holes = g->holes >= 0 ? g->holes : (long)lk_rng_below(rng, 11);
+	/* Walls make levels tight enough to have one solution: with few
+	 * of them, adding pieces jumps from many solutions to none. */
+	long walls = g->walls >= 0 ? g->walls : 15 + (long)lk_rng_below(rng, 21);
+	long holes = g->holes >= 0 ? g->holes : 5 + (long)lk_rng_below(rng, 11);
 	int squares = 0;
 	for (int i = 0; i < d.w * d.h; i++) {
 		uint32_t r = lk_rng_below(rng, 100);
@@ -300,6 +306,8 @@ static int comb_candidate(struct lk_gen_worker *w, const struct lk_gen_options *
 	bool exact = false, unique = false;
 	bool bias = g->harder || g->easier;
 	memset(d.place, -1, sizeof d.place);
+	int8_t other[16 * 16], next_other[16 * 16];   /* a second solution, when known */
+	bool have_second = false;
 	struct draft solvable = d;    /* the last draft known solvable */
 	int solvable_total = 0;
 	/*
@@ -314,9 +322,29 @@ static int comb_candidate(struct lk_gen_worker *w, const struct lk_gen_options *
 		int k = g->kinds[lk_rng_below(rng, (uint32_t)g->nkinds)];
 		bool blind = searched_on > 0 || lk_rng_below(rng, 100) < (uint32_t)g->keep;
 		if (!blind) {
+			/* Best: a piece the known solution has room for and the
+			 * other known solution has none, which rules that one out. */
+			if (have_second) {
+				for (int tries = 0; tries < 12; tries++) {
+					int tc = (int)lk_rng_below(rng, (uint32_t)g->colours);
+					int tk = g->kinds[lk_rng_below(rng, (uint32_t)g->nkinds)];
+					bool in_first = false, in_second = false;
+					for (int i = 0; i < d.w * d.h && !in_second; i++) {
+						if (d.cells[i] != '.')
+							continue;
+						in_first |= d.place[i] < 0 && fits(&d, d.place, i, tc, tk);
+						in_second |= other[i] < 0 && fits(&d, other, i, tc, tk);
+					}
+					if (in_first && !in_second) {
+						c = tc;
+						k = tk;
+						break;
+					}
+				}
+			}
 			int room[16 * 16], nroom = 0;
 			for (int i = 0; i < d.w * d.h; i++)
-				if (d.cells[i] == '.' && d.place[i] < 0 && fits(&d, i, c, k))
+				if (d.cells[i] == '.' && d.place[i] < 0 && fits(&d, d.place, i, c, k))
 					room[nroom++] = i;
 			if (!nroom) {
 				refused++;
@@ -326,17 +354,25 @@ static int comb_candidate(struct lk_gen_worker *w, const struct lk_gen_options *
 		}
 		d.count[c][k]++;
 		total++;
-		struct lk_strbuf solution = LK_STRBUF_INIT;
+		struct lk_strbuf solution = LK_STRBUF_INIT, second = LK_STRBUF_INIT;
 		if (judge_draft(&d, o, bias, g->runs, lk_rng_next(rng), &mean, &sols, &exact,
-				blind ? &solution : NULL) < 0) {
+				blind ? &solution : NULL, &second) < 0) {
 			lk_strbuf_release(&solution);
+			lk_strbuf_release(&second);
 			return -1;
 		}
+		bool got_second = sols >= 2 && second.len;
+		if (got_second)
+			adopt_solution(&d, next_other, second.buf);
+		lk_strbuf_release(&second);
 		bool against_bias = bias && sols > 0 && solvable_total > 0 &&
 				    (g->harder ? mean <= level_mean : mean >= level_mean);
 		if (sols > 0 && !against_bias) {
 			if (blind)
-				adopt_solution(&d, solution.buf);
+				adopt_solution(&d, d.place, solution.buf);
+			have_second = got_second;
+			if (got_second)
+				memcpy(other, next_other, sizeof other);
 			lk_strbuf_release(&solution);
 			solvable = d;
 			solvable_total = total;
@@ -375,7 +411,7 @@ const struct lk_generator lk_gen_combination_local = {
 	.name = "local",
 	.summary = "the paper's local search: random walls and holes, pieces added while the level "
 		   "stays solvable, kept when unique",
-	.params_help = "colours=K (3), kinds=rbq, pieces=N (6), walls=%, holes=%, keep=% (30), "
+	.params_help = "colours=K (3), kinds=rbq, pieces=N (6), walls=%, holes=%, keep=% (10), "
 		       "harder=1, easier=1, runs=K (10)",
 	.new_state = comb_new_state,
 	.free_state = comb_free_state,

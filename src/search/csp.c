@@ -24,11 +24,13 @@ void lk_csp_result_init(struct lk_csp_result *r)
 	memset(r, 0, sizeof *r);
 	r->status = LK_UNKNOWN;
 	lk_strbuf_init(&r->solution);
+	lk_strbuf_init(&r->second);
 }
 
 void lk_csp_result_release(struct lk_csp_result *r)
 {
 	lk_strbuf_release(&r->solution);
+	lk_strbuf_release(&r->second);
 	lk_csp_result_init(r);
 }
 

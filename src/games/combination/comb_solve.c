@@ -108,6 +108,8 @@ static void undo_to(struct solver *s, size_t mark)
 /* Give square q value v (0 none, t + 1 type t). */
 static bool assign(struct solver *s, int q, int v)
 {
+	if (s->val[q] >= 0)
+		return s->val[q] == v;   /* already decided: never count a piece twice */
 	if (!(s->dom[q] & (1u << v)))
 		return false;
 	save(s, q);
@@ -296,8 +298,10 @@ static bool sac(struct solver *s)
 		for (int u = 0; u < s->lv->nsq; u++) {
 			if (s->val[u] >= 0)
 				continue;
-			for (uint32_t d = s->dom[u]; d; d &= d - 1) {
+			for (uint32_t d = s->dom[u]; d && s->val[u] < 0; d &= d - 1) {
 				int v = lowest32(d);
+				if (!(s->dom[u] & (1u << v)))
+					continue;   /* dropped meanwhile */
 				size_t mark = s->ntrail;
 				bool ok = assign(s, u, v) && propagate(s);
 				undo_to(s, mark);
@@ -312,10 +316,9 @@ static bool sac(struct solver *s)
 	return true;
 }
 
-static void record_solution(struct solver *s)
+static void record_solution(struct solver *s, struct lk_strbuf *out)
 {
 	const struct comb_level *lv = s->lv;
-	struct lk_strbuf *out = &s->r->solution;
 	lk_strbuf_reset(out);
 	for (int y = 0; y < lv->height; y++) {
 		if (y)
@@ -354,7 +357,9 @@ static void search(struct solver *s)
 	if (q < 0) {
 		if (s->r->solutions++ == 0) {
 			s->r->nodes_to_first = s->r->nodes;
-			record_solution(s);
+			record_solution(s, &s->r->solution);
+		} else if (s->r->solutions == 2) {
+			record_solution(s, &s->r->second);
 		}
 		uint64_t limit = s->opt->count_limit ? s->opt->count_limit : 1;
 		if (s->r->solutions >= limit)
