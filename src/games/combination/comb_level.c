@@ -336,6 +336,10 @@ static int comb_verify(const struct lk_level *level, const char *solution, bool 
 		type_at[q] = -1;
 	for (const char *p = solution;; p++) {
 		if (*p == '/' || !*p) {
+			if (y >= s->height) {
+				lk_strbuf_addf(why, "solution has more rows than the grid's %d", s->height);
+				goto out;
+			}
 			while (x < s->width && s->cells[y * s->width + x] != '.')
 				x++;   /* rows may stop where only walls and holes remain */
 			if (x != s->width) {
