@@ -26,8 +26,12 @@ enum lk_dir {
 };
 extern const int lk_dir_dx[LK_DIR_COUNT];
 extern const int lk_dir_dy[LK_DIR_COUNT];
-/* The opposite of an orthogonal or diagonal direction. */
-enum lk_dir lk_dir_opposite(enum lk_dir d);
+/* The opposite of an orthogonal or diagonal direction (inline: ray and
+ * slide simulators call it in their inner loops). */
+static inline enum lk_dir lk_dir_opposite(enum lk_dir d)
+{
+	return (enum lk_dir)(d < 4 ? (d + 2) % 4 : 4 + (d - 4 + 2) % 4);
+}
 /* 'u', 'r', 'd', 'l' for the orthogonal directions. */
 extern const char lk_dir_letter[4];
 

@@ -12,13 +12,6 @@ const int lk_dir_dx[LK_DIR_COUNT] = { 0, 1, 0, -1, 1, 1, -1, -1 };
 const int lk_dir_dy[LK_DIR_COUNT] = { -1, 0, 1, 0, -1, 1, 1, -1 };
 const char lk_dir_letter[4] = { 'u', 'r', 'd', 'l' };
 
-enum lk_dir lk_dir_opposite(enum lk_dir d)
-{
-	if (d < 4)
-		return (enum lk_dir)((d + 2) % 4);
-	return (enum lk_dir)(4 + (d - 4 + 2) % 4);
-}
-
 void lk_grid_init(struct lk_grid *g, int width, int height, char fill)
 {
 	size_t n = (size_t)width * (size_t)height;

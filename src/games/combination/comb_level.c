@@ -22,15 +22,6 @@
 
 static const char *const comb_metrics[] = { "nodes", NULL };
 
-int comb_axis(int dir)
-{
-	switch (dir) {
-	case LK_LEFT: case LK_RIGHT: return 0;
-	case LK_UP: case LK_DOWN: return 1;
-	case LK_DOWN_RIGHT: case LK_UP_LEFT: return 2;
-	default: return 3;
-	}
-}
 
 bool comb_attacks(enum comb_kind kind, int axis)
 {

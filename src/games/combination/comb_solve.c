@@ -57,6 +57,11 @@ struct solver {
 	int *queue;             /* squares assigned and not yet propagated */
 	int nqueue, queue_alloc;
 	int *order;             /* variable order */
+	/* Kept up to date at every change, for the global checks:
+	 * cand[t] squares whose domain still holds type t (placed ones
+	 * included), free_squares unassigned squares that can take a piece. */
+	int cand[COMB_MAX_TYPES];
+	int free_squares;
 	double deadline;
 	bool stop;
 };
@@ -87,9 +92,23 @@ static inline int lowest32(uint32_t v)
 #endif
 }
 
+/* Square q's domain and value become dom and val: the counters follow. */
+static void change(struct solver *s, int q, uint32_t dom, int8_t val)
+{
+	uint32_t old = s->dom[q];
+	for (uint32_t gone = (old & ~dom) >> 1; gone; gone &= gone - 1)
+		s->cand[lowest32(gone)]--;
+	for (uint32_t came = (dom & ~old) >> 1; came; came &= came - 1)
+		s->cand[lowest32(came)]++;
+	s->free_squares += (val < 0 && (dom >> 1)) - (s->val[q] < 0 && (old >> 1));
+	s->dom[q] = dom;
+	s->val[q] = val;
+}
+
 static void save(struct solver *s, int q)
 {
-	LK_ALLOC_GROW(s->trail, s->ntrail + 1, s->trail_alloc);
+	if (s->ntrail == s->trail_alloc)   /* the common case stays inline */
+		LK_ALLOC_GROW(s->trail, s->ntrail + 1, s->trail_alloc);
 	s->trail[s->ntrail++] = (struct trail_entry){ q, s->dom[q], s->val[q] };
 }
 
@@ -99,8 +118,7 @@ static void undo_to(struct solver *s, size_t mark)
 		struct trail_entry *e = &s->trail[--s->ntrail];
 		if (s->val[e->sq] > 0 && e->val <= 0)
 			s->placed[s->val[e->sq] - 1]--;
-		s->dom[e->sq] = e->dom;
-		s->val[e->sq] = e->val;
+		change(s, e->sq, e->dom, e->val);
 	}
 	s->nqueue = 0;
 }
@@ -113,8 +131,7 @@ static bool assign(struct solver *s, int q, int v)
 	if (!(s->dom[q] & (1u << v)))
 		return false;
 	save(s, q);
-	s->val[q] = (int8_t)v;
-	s->dom[q] = 1u << v;
+	change(s, q, 1u << v, (int8_t)v);
 	if (v > 0 && ++s->placed[v - 1] > s->lv->types[v - 1].count)
 		return false;
 	if (s->nqueue == s->queue_alloc) {
@@ -135,7 +152,7 @@ static bool narrow(struct solver *s, int q, uint32_t keep)
 	if (!d)
 		return false;
 	save(s, q);
-	s->dom[q] = d;
+	change(s, q, d, s->val[q]);
 	if (s->val[q] < 0 && !(d & (d - 1)))
 		return assign(s, q, lowest32(d));
 	return true;
@@ -227,28 +244,23 @@ static bool global_checks(struct solver *s, bool *changed)
 {
 	const struct comb_level *lv = s->lv;
 	size_t before = s->ntrail;
-	int possible[COMB_MAX_TYPES] = { 0 }, free_squares = 0, unplaced = 0;
-	for (int u = 0; u < lv->nsq; u++) {
-		if (s->val[u] >= 0)
-			continue;
-		uint32_t d = s->dom[u] >> 1;
-		free_squares += d != 0;
-		for (; d; d &= d - 1)
-			possible[lowest32(d)]++;
-	}
 	for (int t = 0; t < lv->ntypes; t++) {
-		int need = lv->types[t].count - s->placed[t];
-		unplaced += need;
-		if (possible[t] < need)
+		if (s->cand[t] < lv->types[t].count)
 			return false;
-		if (need > 0 && possible[t] == need) {
+		/* just enough squares left for type t: they all take it */
+		if (s->placed[t] < lv->types[t].count && s->cand[t] == lv->types[t].count) {
 			for (int u = 0; u < lv->nsq; u++)
 				if (s->val[u] < 0 && (s->dom[u] & (1u << (t + 1))) && !assign(s, u, t + 1))
 					return false;
 		}
 	}
-	if (s->opt->gcc && unplaced > free_squares)
-		return false;
+	if (s->opt->gcc) {
+		int unplaced = 0;
+		for (int t = 0; t < lv->ntypes; t++)
+			unplaced += lv->types[t].count - s->placed[t];
+		if (unplaced > s->free_squares)
+			return false;
+	}
 	if (s->opt->symmetry) {
 		for (int k = 0; k < lv->nclasses; k++) {
 			for (int i = lv->class_at[k]; i + 1 < lv->class_at[k + 1]; i++) {
@@ -403,6 +415,9 @@ void comb_solve(const struct lk_level *level, const struct lk_csp_options *opt,
 		s.val[u] = -1;
 		s.order[u] = u;
 	}
+	for (int t = 0; t < lv->ntypes; t++)
+		s.cand[t] = lv->nsq;
+	s.free_squares = lv->ntypes ? lv->nsq : 0;
 	if (opt->seed) {
 		struct lk_rng rng;
 		lk_rng_seed(&rng, opt->seed);
