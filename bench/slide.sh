@@ -17,7 +17,16 @@ now() { date +%s.%N; }
 col() { head -1 "$1" | tr '\t' '\n' | grep -nx "$2" | cut -d: -f1; }
 
 # 1. The simulator with the hashed table: whole-graph analysis of big levels, one core.
+# Best of five runs: a shared machine only ever makes a run slower.
 "$build/rate" --runs 0 --no-mixedaim --graph --stats -f tsv bench/levels/slide.xsb > "$tmp/sim.tsv"
+for run in 2 3 4 5; do
+	"$build/rate" --runs 0 --no-mixedaim --graph --stats -f tsv bench/levels/slide.xsb > "$tmp/sim-$run.tsv"
+	t=$(col "$tmp/sim.tsv" graph-time)
+	paste "$tmp/sim.tsv" "$tmp/sim-$run.tsv" | awk -F'\t' -v OFS='\t' -v t="$t" -v n="$(head -1 "$tmp/sim.tsv" | awk -F'\t' '{print NF}')" '
+		NR > 1 && $(n + t) != "" && $(n + t) < $t { $t = $(n + t) }
+		{ NF = n; print }' > "$tmp/sim-best.tsv"
+	mv "$tmp/sim-best.tsv" "$tmp/sim.tsv"
+done
 sim_rows=$(awk -F'\t' -v r="$(col "$tmp/sim.tsv" reachable)" -v e="$(col "$tmp/sim.tsv" graph-edges)" \
 	-v t="$(col "$tmp/sim.tsv" graph-time)" -v g="$(col "$tmp/sim.tsv" game)" \
 	-v o="$(col "$tmp/sim.tsv" overhead)" 'NR > 1 && $t > 0.01 {
@@ -58,7 +67,7 @@ $(nproc) cores ($cpu).
 
 Whole-graph analysis (\`rate --graph\`) of the levels in \`bench/levels/slide.xsb\`: every reachable
 state is expanded once, each of its four moves simulated, and every successor looked up in the
-state table.
+state table.  The time is the analysis's own (\`graph-time\`), the best of five runs.
 
 | level | states | successor states (edges) | seconds | successor states per second (M) | moves simulated per second (M) |
 |---|---:|---:|---:|---:|---:|

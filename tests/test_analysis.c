@@ -394,14 +394,19 @@ static void test_random_fruit(void **state)
 			put(g, w, h, "NESW"[rnd(4)]);
 		char text[300];
 		size_t at = (size_t)sprintf(text, "game: fruit\n");
-		bool any = false;
+		bool any = false, touching = false;
 		for (int y = 0; y < h; y++) {
 			at += (size_t)sprintf(text + at, "%s\n", g[y]);
-			for (int x = 0; x < w; x++)
-				any |= g[y][x] >= 'a' && g[y][x] <= 'z';
+			for (int x = 0; x < w; x++) {
+				char f = g[y][x];
+				if (f < 'a' || f > 'z')
+					continue;
+				any = true;
+				touching |= g[y][x + 1] == f || (y + 1 < h && g[y + 1][x] == f);
+			}
 		}
-		if (!any)
-			continue;
+		if (!any || touching)
+			continue;   /* not a level: partners may not start touching */
 		if (rnd(4) == 0)
 			sprintf(text + at, "oneway: %u,%u,%c\n", 1 + rnd((unsigned)(w - 2)),
 				1 + rnd((unsigned)(h - 2)), "urdl"[rnd(4)]);

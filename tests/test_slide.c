@@ -706,6 +706,14 @@ static void test_reference_random(void **state)
 				r.c[y * r.w + x] = ch;
 			}
 		}
+		/* Boards start settled (slide.h): no partners touching. */
+		bool touching = false;
+		for (int c = 0; c < r.w * r.h; c++)
+			if (r.c[c] >= '0' && r.c[c] <= '9')
+				touching |= (c % r.w + 1 < r.w && r.c[c + 1] == r.c[c]) ||
+					    (c + r.w < r.w * r.h && r.c[c + r.w] == r.c[c]);
+		if (touching)
+			continue;
 		char pic[200];
 		size_t at = 0;
 		for (int y = 0; y < r.h; y++) {
@@ -745,7 +753,7 @@ static void test_reference_random(void **state)
 		boards++;
 	}
 	/* the random boards exercised both outcomes */
-	assert_int_equal(boards, 4000);
+	assert_true(boards > 2500);   /* of 4000: the rest start with partners touching */
 	assert_true(moved > 1000);
 	assert_true(matches > 100);
 }

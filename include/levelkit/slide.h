@@ -25,7 +25,8 @@
  *  - When all motion has stopped, effects run until nothing changes: each
  *    anteater pulls the first piece in its line of sight, if that is a
  *    fruit, to the cell in front of it; then groups of two or more touching
- *    fruits of one colour are matched and removed.
+ *    fruits of one colour are matched and removed.  A board is settled before a
+ *    move (no partners touch), so only fruit that moved can make a match.
  */
 #ifndef LEVELKIT_SLIDE_H
 #define LEVELKIT_SLIDE_H
@@ -93,10 +94,15 @@ struct lk_slide_scratch {
 	int *first;              /* first member of each group in members */
 	int *order;              /* groups in resolution order */
 	int *stack;
-	uint8_t *moved;          /* per group: held (2) or stopped (3) this move */
+	uint8_t *moved;          /* per group: held, stopped, moved this move (bits) */
 	uint8_t *kind, *col;     /* a group's pieces while it is lifted */
 	uint8_t *mark;           /* per cell, all zero between moves */
 	int *lead;               /* per group: its leading edge this move */
+	/* After a move: members[0 .. first[ngroups]) holds every cell that may
+	 * hold a piece now (-1 for a piece that left or was lost; a matched
+	 * fruit's cell is empty on the board), so a caller can read the new
+	 * state without scanning the board. */
+	int ngroups;
 	/* What depends only on the terrain, computed on first use. */
 	bool prepared;
 	int *nb;                 /* 4 per cell: the neighbour in each lk_dir, or -1 */

@@ -38,9 +38,23 @@ static const struct slide_char fruit_legend[] = {
 
 static const char *fruit_check(const struct lk_slide_board *b, int *bad)
 {
-	for (int c = 0; c < b->width * b->height; c++)
-		if (b->piece[c] == LK_P_FRUIT)
-			return NULL;
+	bool any = false;
+	for (int c = 0; c < b->width * b->height; c++) {
+		if (b->piece[c] != LK_P_FRUIT)
+			continue;
+		any = true;
+		/* Partners that touch would match before the first move; the
+		 * simulator relies on a settled board (slide.h). */
+		int x = c % b->width, y = c / b->width;
+		if ((x + 1 < b->width && b->piece[c + 1] == LK_P_FRUIT && b->colour[c + 1] == b->colour[c]) ||
+		    (y + 1 < b->height && b->piece[c + b->width] == LK_P_FRUIT &&
+		     b->colour[c + b->width] == b->colour[c])) {
+			*bad = c;
+			return "two fruit of one colour touch at the start (they would match at once)";
+		}
+	}
+	if (any)
+		return NULL;
 	*bad = 0;
 	return "level has no fruit";
 }

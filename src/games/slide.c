@@ -166,6 +166,9 @@ static void remove_piece(struct lk_slide_board *b, struct lk_slide_scratch *s, i
 
 enum step { STEP_BLOCKED, STEP_MOVED, STEP_MOVED_AND_STOP };
 
+/* What a group did this move (bits of scratch->moved). */
+enum { GROUP_HELD = 1, GROUP_STOPPED = 2, GROUP_MOVED = 4 };
+
 /*
  * Try to move group g one cell in direction d.  Members leaving through
  * their exit or being lost do not hold the group back.
@@ -308,6 +311,7 @@ static bool settle(struct lk_slide_board *b, struct lk_slide_scratch *s, int ngr
 			b->trapped[front] = 0;
 			s->group[front] = g;
 			s->members[s->first[g]] = front;   /* fruit are groups of one */
+			s->moved[g] |= GROUP_MOVED;
 		}
 	}
 	/* Matching: groups of touching fruit of one colour.  Only the pieces'
@@ -316,7 +320,18 @@ static bool settle(struct lk_slide_board *b, struct lk_slide_scratch *s, int ngr
 	uint8_t *seen = s->mark;
 	for (int i = 0; i < s->first[ngroups]; i++) {
 		int c = s->members[i];
-		if (c < 0 || b->piece[c] != LK_P_FRUIT || seen[c])
+		/* Boards are settled before a move (a fruit level may not start
+		 * with partners touching), so every new pair of partners holds a
+		 * fruit that moved: only those start a walk. */
+		if (c < 0 || b->piece[c] != LK_P_FRUIT || seen[c] || !(s->moved[s->group[c]] & GROUP_MOVED))
+			continue;
+		/* Most fruit touch no partner: rule that out before the walk. */
+		bool partner = false;
+		for (int d = 0; d < 4 && !partner; d++) {
+			int y = next_cell(s, c, d);
+			partner = y >= 0 && b->piece[y] == LK_P_FRUIT && b->colour[y] == b->colour[c];
+		}
+		if (!partner)
 			continue;
 		int sp = 0, size = 0, top = 0;
 		seen[c] = 1;
@@ -439,7 +454,7 @@ void lk_slide_move(struct lk_slide_board *b, int dir, struct lk_slide_scratch *s
 	memset(r, 0, sizeof *r);
 	if (!s->prepared)
 		prepare(b, s);
-	int ngroups = make_groups(b, s);
+	int ngroups = s->ngroups = make_groups(b, s);
 	/* Trapped groups skip this move, which frees them. */
 	for (int g = 0; g < ngroups; g++) {
 		s->moved[g] = 0;
@@ -450,14 +465,14 @@ void lk_slide_move(struct lk_slide_board *b, int dir, struct lk_slide_scratch *s
 			continue;
 		for (int i = s->first[g]; i < s->first[g + 1]; i++)
 			b->trapped[s->members[i]] = 0;
-		s->moved[g] = 2;   /* held this move */
+		s->moved[g] = GROUP_HELD;
 		r->changed = true;
 	}
 	/* Farthest along the direction first (insertion sort: few groups). */
 	int norder = 0;
 	for (int g = 0; g < ngroups; g++) {
 		uint8_t p = b->piece[s->members[s->first[g]]];
-		if (!slides(p) || s->moved[g] == 2)
+		if (!slides(p) || (s->moved[g] & GROUP_HELD))
 			continue;
 		int key = s->lead[g] = lead(s, g, dir), at = norder++;
 		while (at > 0 && s->lead[s->order[at - 1]] < key) {
@@ -476,15 +491,16 @@ void lk_slide_move(struct lk_slide_board *b, int dir, struct lk_slide_scratch *s
 		moving = false;
 		for (int k = 0; k < norder; k++) {
 			int g = s->order[k];
-			if (s->moved[g] == 3)
+			if (s->moved[g] & GROUP_STOPPED)
 				continue;   /* stopped for this move (pit, crate) */
 			if (s->first[g + 1] - s->first[g] == 1) {
 				int st = slide_single(b, s, g, dir, r);
 				if (st == STEP_MOVED || st == STEP_MOVED_AND_STOP) {
 					moving = true;
 					r->changed = true;
+					s->moved[g] |= GROUP_MOVED;
 					if (st == STEP_MOVED_AND_STOP)
-						s->moved[g] = 3;
+						s->moved[g] |= GROUP_STOPPED;
 					continue;
 				}
 				if (st == STEP_BLOCKED)
@@ -492,11 +508,12 @@ void lk_slide_move(struct lk_slide_board *b, int dir, struct lk_slide_scratch *s
 				/* a crate ahead: step by step */
 			}
 			enum step st;
+			s->moved[g] |= GROUP_MOVED;   /* maybe: slid up to a crate */
 			while ((st = step_group(b, s, g, dir, r)) != STEP_BLOCKED) {
 				moving = true;
 				r->changed = true;
 				if (st == STEP_MOVED_AND_STOP) {
-					s->moved[g] = 3;
+					s->moved[g] |= GROUP_STOPPED;
 					break;
 				}
 			}

@@ -216,14 +216,17 @@ void slide_free_level(struct lk_level *level)
 
 /* ---------------------------------------------------------- the states */
 
-static void pack(const struct slide_level *s, const struct lk_slide_board *b, uint8_t flags,
-		 uint8_t *key)
+/* Pack the pieces standing on `cells` (entries < 0 or empty are skipped:
+ * the slot list for a whole board, the simulator's members after a move). */
+static void pack(const struct slide_level *s, const struct lk_slide_board *b, const int *cells,
+		 int ncells, uint8_t flags, uint8_t *key)
 {
 	memset(key, 0, s->base.key_size);
-	for (int i = 0; i < s->nslots; i++) {
-		int c = s->slot_cell[i];
-		if (!b->piece[c])
+	for (int j = 0; j < ncells; j++) {
+		int c = cells[j];
+		if (c < 0 || !b->piece[c])
 			continue;
+		int i = s->cell_slot[c];
 		key[i / 2] |= (uint8_t)(s->kind_of[b->piece[c] & 7][b->colour[c] & 31] << ((i & 1) * 4));
 	}
 	for (int i = 0; i < s->npits; i++)
@@ -240,15 +243,20 @@ static void unpack(const struct slide_level *s, const uint8_t *key, struct lk_sl
 	memset(b->trapped, 0, n);
 	if (b->pieces)
 		b->npieces = 0;
-	for (int i = 0; i < s->nslots; i++) {
-		int k = (key[i / 2] >> ((i & 1) * 4)) & 15;
-		if (!k)
+	/* Most slots are empty: skip whole empty bytes (two slots each). */
+	for (size_t byte = 0; byte < s->piece_bytes; byte++) {
+		if (!key[byte])
 			continue;
-		int c = s->slot_cell[i];
-		b->piece[c] = s->kind_piece[k - 1];
-		b->colour[c] = s->kind_colour[k - 1];
-		if (b->pieces)
-			b->pieces[b->npieces++] = c;
+		for (int i = (int)byte * 2; i < (int)byte * 2 + 2 && i < s->nslots; i++) {
+			int k = (key[byte] >> ((i & 1) * 4)) & 15;
+			if (!k)
+				continue;
+			int c = s->slot_cell[i];
+			b->piece[c] = s->kind_piece[k - 1];
+			b->colour[c] = s->kind_colour[k - 1];
+			if (b->pieces)
+				b->pieces[b->npieces++] = c;
+		}
 	}
 	for (int i = 0; i < s->npits; i++)
 		if (key[s->piece_bytes + (size_t)i / 8] >> (i & 7) & 1)
@@ -320,7 +328,7 @@ static struct slide_scratch *scratch_of(const struct slide_level *s, void *scrat
 void slide_initial_state(const struct lk_level *level, void *key)
 {
 	const struct slide_level *s = (const struct slide_level *)level;
-	pack(s, &s->board, 0, key);
+	pack(s, &s->board, s->slot_cell, s->nslots, 0, key);
 }
 
 static int count_skiddies(const struct lk_slide_board *b, int colour)
@@ -347,7 +355,7 @@ static bool apply(const struct slide_level *s, struct slide_scratch *sc, uint8_t
 			if (r.left[c] && count_skiddies(&sc->board, c) > 0)
 				flags |= (uint8_t)(2u << c);   /* part of the colour stayed */
 	}
-	pack(s, &sc->board, flags, out);
+	pack(s, &sc->board, sc->sim.members, sc->sim.first[sc->sim.ngroups], flags, out);
 	return true;
 }
 
