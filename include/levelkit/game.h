@@ -90,6 +90,10 @@ struct lk_game {
 	/* Lower bound (admissible when level->heuristic_admissible) on the
 	 * cost to a goal, or LK_H_DEAD.  NULL when the game has none. */
 	unsigned (*heuristic)(const struct lk_level *level, const void *key, void *scratch);
+	/* Optional: greedy search's guess of the cost to a goal, which need
+	 * not be a lower bound (it may weigh what a bound cannot, such as the
+	 * order goals must be filled in), or LK_H_DEAD.  NULL: the heuristic. */
+	unsigned (*estimate)(const struct lk_level *level, const void *key, void *scratch);
 
 	/* Turn a path of states (start first, nkeys of them) into the
 	 * game's move notation, and measure it. */

@@ -320,6 +320,8 @@ static unsigned estimate(struct lane *L, const void *key)
 {
 	if (L->run->opt->algo == LK_ALGO_UCS || !L->game->heuristic)
 		return 0;
+	if (L->greedy && L->game->estimate)
+		return L->game->estimate(L->level, key, L->mem->scratch);
 	return L->game->heuristic(L->level, key, L->mem->scratch);
 }
 

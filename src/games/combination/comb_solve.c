@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "comb.h"
+#include "levelkit/bits.h"
 #include "levelkit/grid.h"
 #include "levelkit/rng.h"
 
@@ -66,40 +67,15 @@ struct solver {
 	bool stop;
 };
 
-static inline int popcount32(uint32_t v)
-{
-#if defined(__GNUC__)
-	return __builtin_popcount(v);
-#else
-	int n = 0;
-	for (; v; v &= v - 1)
-		n++;
-	return n;
-#endif
-}
-
-static inline int lowest32(uint32_t v)
-{
-#if defined(__GNUC__)
-	return __builtin_ctz(v);
-#else
-	int i = 0;
-	while (!(v & 1u)) {
-		v >>= 1;
-		i++;
-	}
-	return i;
-#endif
-}
 
 /* Square q's domain and value become dom and val: the counters follow. */
 static void change(struct solver *s, int q, uint32_t dom, int8_t val)
 {
 	uint32_t old = s->dom[q];
 	for (uint32_t gone = (old & ~dom) >> 1; gone; gone &= gone - 1)
-		s->cand[lowest32(gone)]--;
+		s->cand[lk_lowest_bit64(gone)]--;
 	for (uint32_t came = (dom & ~old) >> 1; came; came &= came - 1)
-		s->cand[lowest32(came)]++;
+		s->cand[lk_lowest_bit64(came)]++;
 	s->free_squares += (val < 0 && (dom >> 1)) - (s->val[q] < 0 && (old >> 1));
 	s->dom[q] = dom;
 	s->val[q] = val;
@@ -154,7 +130,7 @@ static bool narrow(struct solver *s, int q, uint32_t keep)
 	save(s, q);
 	change(s, q, d, s->val[q]);
 	if (s->val[q] < 0 && !(d & (d - 1)))
-		return assign(s, q, lowest32(d));
+		return assign(s, q, lk_lowest_bit64(d));
 	return true;
 }
 
@@ -311,7 +287,7 @@ static bool sac(struct solver *s)
 			if (s->val[u] >= 0)
 				continue;
 			for (uint32_t d = s->dom[u]; d && s->val[u] < 0; d &= d - 1) {
-				int v = lowest32(d);
+				int v = lk_lowest_bit64(d);
 				if (!(s->dom[u] & (1u << v)))
 					continue;   /* dropped meanwhile */
 				size_t mark = s->ntrail;
@@ -383,7 +359,7 @@ static void search(struct solver *s)
 	while (!s->stop && (pieces || (dom & NONE_BIT))) {
 		int v = 0;
 		if (pieces) {
-			v = lowest32(pieces);
+			v = lk_lowest_bit64(pieces);
 			pieces &= pieces - 1;
 		} else {
 			dom &= ~NONE_BIT;   /* emptiness last */

@@ -24,6 +24,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "levelkit/bits.h"
 #include "levelkit/game.h"
 #include "levelkit/grid.h"
 
@@ -65,7 +66,14 @@ struct sokoban {
 	 * see sokoban_reverse.c): the forward level it shares arrays with. */
 	const struct sokoban *forward;
 	uint8_t *start_key;      /* reversed: the forward start state */
+	/* Target order (sokoban_order.c): target_index maps a cell to its
+	 * number in targets, or SOKO_NO_TARGET; blocks[t] has bit u set when a
+	 * box on target t shuts off target u (NULL when none does). */
+	uint16_t *target_index;
+	uint64_t *blocks;
 };
+
+#define SOKO_NO_TARGET 0xffffu
 
 /* Player index of the reversed level's virtual start: anywhere. */
 #define SOKO_ANYWHERE 0xffffu
@@ -128,6 +136,12 @@ bool soko_freeze_deadlock(const struct sokoban *s, struct soko_scratch *sc, int 
 int soko_pi_corral(const struct sokoban *s, struct soko_scratch *sc, int nboxes);
 bool soko_corral_allows(const struct sokoban *s, struct soko_scratch *sc, int corral, int box);
 
+/* Target order (sokoban_order.c): set up s->target_index and s->blocks
+ * once s->targets is set; count the boxes unpacked in sc that are not
+ * finished (off target, or on one that shuts off an empty target). */
+void soko_target_order(struct sokoban *s);
+unsigned soko_unfinished(const struct sokoban *s, const struct soko_scratch *sc, int nboxes);
+
 /* Reversed search (sokoban_reverse.c). */
 struct lk_level *soko_new_reverse(const struct lk_level *forward);
 /* The reversed level of a level's solved position with no target: its
@@ -147,6 +161,7 @@ unsigned soko_successors(const struct lk_level *level, const void *key, void *sc
 			 unsigned char *keys_out, struct lk_edge *edges);
 bool soko_is_goal(const struct lk_level *level, const void *key);
 unsigned soko_heuristic(const struct lk_level *level, const void *key, void *scratch);
+unsigned soko_estimate(const struct lk_level *level, const void *key, void *scratch);
 void soko_format_solution(const struct lk_level *level, const unsigned char *keys,
 			  size_t nkeys, struct lk_strbuf *out, struct lk_solution_stats *stats);
 int soko_replay(const struct lk_level *level, const char *solution,

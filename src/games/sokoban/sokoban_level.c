@@ -278,6 +278,7 @@ struct lk_level *soko_new_level(const struct lk_record *rec, const struct lk_lev
 	s->ntargets = s->ngoals;
 	s->targets = s->goals;
 	s->tdist = s->dist;
+	soko_target_order(s);
 	s->base.game = &lk_game_sokoban;
 	s->base.key_size = 2 + s->bitset_bytes;
 	s->base.max_successors = s->push_graph ? (unsigned)(4 * (s->nboxes ? s->nboxes : 1)) : 4;
@@ -297,6 +298,8 @@ void soko_free_level(struct lk_level *level)
 		free((void *)s->targets);
 		free((void *)s->tdist);
 		free(s->start_key);
+		free(s->blocks);
+		free(s->target_index);
 		free(s);
 		return;
 	}
@@ -310,6 +313,8 @@ void soko_free_level(struct lk_level *level)
 	free(s->box0);
 	free(s->goal_bits);
 	free(s->dist);
+	free(s->blocks);
+	free(s->target_index);
 	free(s);
 }
 
@@ -325,6 +330,7 @@ const struct lk_game lk_game_sokoban = {
 	.successors = soko_successors,
 	.is_goal = soko_is_goal,
 	.heuristic = soko_heuristic,
+	.estimate = soko_estimate,
 	.format_solution = soko_format_solution,
 	.replay = soko_replay,
 	.reverse_level = soko_new_reverse,

@@ -59,20 +59,6 @@ struct soko_scratch *soko_scratch(const struct sokoban *s, void *scratch)
 	return sc;
 }
 
-/* Index of the lowest set bit of a non-zero byte. */
-static inline int lowest_bit(unsigned v)
-{
-#if defined(__GNUC__)
-	return __builtin_ctz(v);
-#else
-	int i = 0;
-	while (!(v & 1u)) {
-		v >>= 1;
-		i++;
-	}
-	return i;
-#endif
-}
 
 int soko_unpack(const struct sokoban *s, const uint8_t *key, struct soko_scratch *sc)
 {
@@ -81,7 +67,7 @@ int soko_unpack(const struct sokoban *s, const uint8_t *key, struct soko_scratch
 	for (size_t b = 0; b < s->bitset_bytes; b++) {
 		unsigned v = bits[b];
 		while (v) {
-			int i = (int)(b * 8) + lowest_bit(v);
+			int i = (int)(b * 8) + lk_lowest_bit64(v);
 			v &= v - 1;
 			int c = s->cell_of[i];
 			sc->box[c] = 1;

@@ -75,6 +75,7 @@ struct lk_level *soko_new_reverse(const struct lk_level *level)
 	r->targets = targets;
 	r->ntargets = k;
 	r->tdist = tdist;
+	soko_target_order(r);
 	r->start_key = lk_xcalloc(1, level->key_size);
 	f->base.game->initial_state(level, r->start_key);
 	/* Pulling a box off a goal square that is dead for the reversed
@@ -99,5 +100,6 @@ struct lk_level *soko_new_unpacking(const struct lk_level *level)
 	r->ntargets = 0;
 	r->tdist = NULL;
 	r->start_key = NULL;
+	soko_target_order(r);
 	return &r->base;
 }
