@@ -927,6 +927,64 @@ static void test_microban(void **state)
 	fclose(fp);
 }
 
+/* ------------------------------------------------ greedy's estimate */
+
+/* Greedy's estimate minus the bound, at the level's start. */
+static long estimate_excess(const char *text, const char *heuristic)
+{
+	struct lk_level *level = load(text, NULL, heuristic);
+	const struct lk_game *g = level->game;
+	assert_non_null(g->estimate);
+	void *scratch = calloc(1, level->scratch_size);
+	unsigned char *key = calloc(1, level->key_size);
+	g->initial_state(level, key);
+	unsigned h = g->heuristic(level, key, scratch);
+	unsigned e = g->estimate(level, key, scratch);
+	assert_true(h != LK_H_DEAD && e != LK_H_DEAD);
+	free(key);
+	free(scratch);
+	lk_level_free(level);
+	return (long)e - (long)h;
+}
+
+/*
+ * The goals (1,1) (1,2) form a dead-end column filled from (1,3), with the
+ * player pushing from (1,4); the player reaches (1,4) only through (2,4)
+ * or the column itself.  So a box on (2,4) shuts off (1,1) and (1,2), but
+ * only because of the player's reach: a box alone could still be pulled
+ * out of the column.  The estimate adds 4 per unfinished box.
+ */
+static void test_greedy_estimate(void **state)
+{
+	(void)state;
+	/* six boxes off the goals but one, which is on (2,4): all unfinished */
+	assert_int_equal(estimate_excess("########\n#.######\n#.######\n#..$$$ #\n"
+					 "#.*$ $ #\n##    @#\n########\n", NULL), 24);
+	/* the box on (1,1) instead is finished: it shuts nothing off */
+	assert_int_equal(estimate_excess("########\n#*######\n#.######\n#..$$$ #\n"
+					 "#..$ $ #\n##    @#\n########\n", NULL), 20);
+	/* (2,4) also shuts off (1,4), which only a push along row 4 can
+	 * fill: with (1,1), (1,2) filled and (1,4) empty it is unfinished */
+	assert_int_equal(estimate_excess("########\n#*######\n#*######\n#..$ $ #\n"
+					 "#.*  $ #\n##    @#\n########\n", NULL), 16);
+	/* with (1,1) empty it shuts that off too, through the player's reach
+	 * alone: boxes on (1,2), (1,4), (2,4) all unfinished, three off goal */
+	assert_int_equal(estimate_excess("########\n#.######\n#*######\n#..$ $ #\n"
+					 "#**  $ #\n##    @#\n########\n", NULL), 24);
+	/* and finished once (1,4) is filled too: two boxes off goal remain */
+	assert_int_equal(estimate_excess("########\n#*######\n#*######\n#..$   #\n"
+					 "#**  $ #\n##    @#\n########\n", NULL), 8);
+	/* boxes on (1,3), the column's mouth, and (1,2), with (1,1) empty:
+	 * both unfinished, like the four off goal */
+	assert_int_equal(estimate_excess("########\n#.######\n#*######\n#*.$ $ #\n"
+					 "#..$ $ #\n##    @#\n########\n", NULL), 24);
+	/* open goals shut nothing off: only the boxes off goal count */
+	assert_int_equal(estimate_excess("#######\n#.   .#\n# $*$ #\n#  @  #\n#######\n", NULL), 8);
+	/* MixedAim's heuristic is left as the thesis had it */
+	assert_int_equal(estimate_excess("########\n#.######\n#.######\n#..$$$ #\n"
+					 "#.*$ $ #\n##    @#\n########\n", "mixedaim"), 0);
+}
+
 /* -------------------------------------------------------------- backward */
 
 static void test_backward(void **state)
@@ -946,6 +1004,7 @@ int main(void)
 		cmocka_unit_test(test_random_levels),
 		cmocka_unit_test(test_bounded_answers),
 		cmocka_unit_test(test_microban),
+		cmocka_unit_test(test_greedy_estimate),
 		cmocka_unit_test(test_backward),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
