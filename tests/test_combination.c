@@ -907,6 +907,82 @@ static void test_generator(void **state)
 	lk_strbuf_release(&err);
 }
 
+/*
+ * The generator's carving (comb_gen.c): a square that another solution
+ * uses and the kept one leaves empty, turned into a hole, only removes
+ * solutions.  Checked with the enumerator on random levels with several
+ * solutions: the new level's solutions are old ones, the kept solution is
+ * among them, the other one is not.
+ */
+static void test_carving(void **state)
+{
+	(void)state;
+	struct lk_rng rng;
+	int carved = 0;
+	lk_rng_seed(&rng, 4151);
+	for (int tries = 0; tries < 3000 && carved < 100; tries++) {
+		char text[512];
+		struct bf b, c;
+		struct bf_run before, after;
+		random_level(&rng, text, sizeof text);
+		bf_from_text(&b, text);
+		if (!bf_solve(&b, &before, 2000000) || before.nsols < 2) {
+			free(before.sols);
+			continue;
+		}
+		const char *kept = before.sols, *other = before.sols + BF_STRIDE;
+		/* the squares of `other` that hold a piece where `kept` has none */
+		int cells[BF_MAXCELLS], ncells = 0;
+		for (int i = 0, cell = 0; kept[i]; i++) {
+			if (kept[i] == '/')
+				continue;
+			if (kept[i] == '.' && char_type(other[i]) >= 0)
+				cells[ncells++] = cell;
+			cell++;
+		}
+		if (!ncells) {
+			free(before.sols);
+			continue;
+		}
+		c = b;
+		c.cell[cells[lk_rng_below(&rng, (uint32_t)ncells)]] = 'o';
+		assert_true(bf_solve(&c, &after, 2000000));
+		assert_true(after.nsols >= 1 && after.nsols < before.nsols);
+		for (size_t k = 0; k < after.nsols; k++) {
+			/* the same placement on the old board, the hole an empty square */
+			char old[BF_STRIDE];
+			strcpy(old, after.sols + k * BF_STRIDE);
+			for (char *p = old; *p; p++)
+				if (*p == 'o' && (size_t)(p - old) < sizeof old)
+					*p = '.';
+			/* holes that were holes before stay holes */
+			for (int i = 0, cell = 0; old[i]; i++) {
+				if (old[i] == '/')
+					continue;
+				if (b.cell[cell] == 'o')
+					old[i] = 'o';
+				cell++;
+			}
+			assert_true(bf_has(&before, old));
+		}
+		/* the kept solution, with the new hole drawn, is still one */
+		char kept_now[BF_STRIDE];
+		strcpy(kept_now, kept);
+		for (int i = 0, cell = 0; kept_now[i]; i++) {
+			if (kept_now[i] == '/')
+				continue;
+			if (c.cell[cell] == 'o')
+				kept_now[i] = 'o';
+			cell++;
+		}
+		assert_true(bf_has(&after, kept_now));
+		free(before.sols);
+		free(after.sols);
+		carved++;
+	}
+	assert_true(carved >= 100);
+}
+
 /* ------------------------------------------------- last: an extra row */
 
 static void test_verify_extra_row(void **state)
@@ -931,6 +1007,7 @@ int main(void)
 		cmocka_unit_test(test_peaceable_queens),
 		cmocka_unit_test(test_rate),
 		cmocka_unit_test(test_generator),
+		cmocka_unit_test(test_carving),
 		cmocka_unit_test(test_verify_extra_row),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

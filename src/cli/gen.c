@@ -29,7 +29,7 @@
 
 static const char usage[] = "gen GAME [options]";
 static const char description[] =
-	"Generate levels of GAME (sokoban, fruit, skiddy) and write them as records with the fields\n"
+	"Generate levels of GAME (sokoban, fruit, skiddy, combination) and write them as records with the fields\n"
 	"generator, seed, index and what solve (and with --rate, rate) would add.\n"
 	"Level i depends only on (seed, i); duplicates up to symmetry are dropped.";
 

@@ -10,11 +10,18 @@
  * of walls and holes along an edge go, and walls that can block no ray
  * become holes; neither changes the solutions.
  *
+ * A level that keeps two solutions however pieces are added has, when a
+ * second solution is known, up to carve=N squares turned into holes (see
+ * below): an addition to the paper that doubles the yield without changing
+ * what the levels look like (same pieces, empty squares and difficulty on
+ * average); carve=0 is the paper's method.
+ *
  * Parameters: colours=K (3), kinds=LETTERS (any of r b q; "rbq"),
  * pieces=N (at least N pieces, 6), walls=PERCENT and holes=PERCENT
  * (random 15-35 and 5-15), keep=PERCENT (pieces added blind, and
  * unsolvable levels searched on, 10), harder=1, easier=1, runs=K (10, for
- * harder/easier).
+ * harder/easier), carve=N (3; off with harder or easier, whose difficulty
+ * climb it would bypass).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -28,13 +35,13 @@ static const char *const colour_names[] = { "red", "blue", "green", "yellow", "p
 static const char *const kind_names[] = { "rook", "bishop", "queen" };
 
 struct comb_gen {
-	long colours, pieces, walls, holes, keep, harder, easier, runs;
+	long colours, pieces, walls, holes, keep, harder, easier, runs, carve;
 	int kinds[3], nkinds;
 	int w, h;
 };
 
 static const char *const params[] = { "colours", "kinds", "pieces", "walls", "holes", "keep",
-				      "harder", "easier", "runs", NULL };
+				      "harder", "easier", "runs", "carve", NULL };
 
 static void *comb_new_state(const struct lk_gen_options *o, struct lk_strbuf *err)
 {
@@ -62,7 +69,8 @@ static void *comb_new_state(const struct lk_gen_options *o, struct lk_strbuf *er
 	    lk_gen_param_int(o, "keep", 10, 0, 100, &g->keep, err) < 0 ||
 	    lk_gen_param_int(o, "harder", 0, 0, 1, &g->harder, err) < 0 ||
 	    lk_gen_param_int(o, "easier", 0, 0, 1, &g->easier, err) < 0 ||
-	    lk_gen_param_int(o, "runs", 10, 1, 1000, &g->runs, err) < 0)
+	    lk_gen_param_int(o, "runs", 10, 1, 1000, &g->runs, err) < 0 ||
+	    lk_gen_param_int(o, "carve", 3, 0, 256, &g->carve, err) < 0)
 		goto fail;
 	const char *kinds = lk_gen_param(o, "kinds");
 	for (const char *k = kinds ? kinds : "rbq"; *k; k++) {
@@ -391,6 +399,40 @@ static int comb_candidate(struct lk_gen_worker *w, const struct lk_gen_options *
 		searched_on = 0;
 		refused++;
 	}
+	/*
+	 * Still more than one solution with pieces enough: turn a square the
+	 * other known solution uses, and the kept one leaves empty, into a
+	 * hole.  A hole holds no piece and lets rays pass like an empty
+	 * square, so every solution of the new level was one of the old and
+	 * the kept one survives: each carve only removes solutions.
+	 */
+	for (int carve = 0; !unique && carve < g->carve && have_second && !bias &&
+			    solvable_total >= g->pieces; carve++) {
+		d = solvable;
+		int room[16 * 16], nroom = 0;
+		for (int i = 0; i < d.w * d.h; i++)
+			if (d.cells[i] == '.' && other[i] >= 0 && d.place[i] < 0)
+				room[nroom++] = i;
+		if (!nroom)
+			break;   /* the two solutions differ only in which piece is where */
+		d.cells[room[lk_rng_below(rng, (uint32_t)nroom)]] = 'o';
+		struct lk_strbuf second = LK_STRBUF_INIT;
+		if (judge_draft(&d, o, false, g->runs, lk_rng_next(rng), &mean, &sols, &exact, NULL,
+				&second) < 0) {
+			lk_strbuf_release(&second);
+			return -1;
+		}
+		if (sols == 0 || !exact) {
+			lk_strbuf_release(&second);
+			break;   /* undecided within the node bound */
+		}
+		solvable = d;
+		unique = sols == 1;
+		have_second = sols >= 2 && second.len;
+		if (have_second)
+			adopt_solution(&d, other, second.buf);
+		lk_strbuf_release(&second);
+	}
 	if (!unique) {
 		*why = solvable_total == 0 ? LK_REJECT_UNSOLVABLE : LK_REJECT_SHORT;
 		return -1;
@@ -412,7 +454,7 @@ const struct lk_generator lk_gen_combination_local = {
 	.summary = "the paper's local search: random walls and holes, pieces added while the level "
 		   "stays solvable, kept when unique",
 	.params_help = "colours=K (3), kinds=rbq, pieces=N (6), walls=%, holes=%, keep=% (10), "
-		       "harder=1, easier=1, runs=K (10)",
+		       "harder=1, easier=1, runs=K (10), carve=N (3)",
 	.new_state = comb_new_state,
 	.free_state = comb_free_state,
 	.candidate = comb_candidate,
