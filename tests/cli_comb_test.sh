@@ -125,11 +125,17 @@ R=$TMP/rated
 check_fields "$R" "One solution" solvable=yes solutions=1 unique=yes
 # Every order takes two nodes: the root, then the first square's piece,
 # which forces the rest (a wrong colour fails in propagation, no node).
-check_fields "$R" "Wall" difficulty=2.0 difficulty-sd=0.0 nodes=2
-check_fields "$R" "Hole" solvable=no difficulty=- difficulty-sd=- nodes=1
+check_fields "$R" "Wall" difficulty=2.0 difficulty-sd=0.0 difficulty-se=0.0 nodes=2
+check_fields "$R" "Hole" solvable=no difficulty=- difficulty-sd=- difficulty-se=- nodes=1
 check_fields "$R" "Armies 5 too many" solvable=no difficulty=-
 expect 4 "$(values "$R" difficulty | grep -c '^[0-9][0-9]*\.[0-9]$' || true)" "rate: difficulty"
 expect 4 "$(values "$R" difficulty-sd | grep -c '^[0-9][0-9]*\.[0-9]$' || true)" "rate: difficulty-sd"
+# the standard error is the deviation over the square root of the 50 runs
+values "$R" difficulty-sd > "$TMP/sd"
+values "$R" difficulty-se > "$TMP/se"
+expect 4 "$(paste "$TMP/sd" "$TMP/se" |
+	awk '$1 != "-" { d = $1 / sqrt(50) - $2; if (d < 0.06 && d > -0.06) n++ } END { print n + 0 }')" \
+	"rate: difficulty-se = difficulty-sd / sqrt(runs)"
 expect 4 "$(values "$R" grade | grep -c . || true)" "rate: grade"
 # the same seed, the same figures; --runs 0 leaves the difficulty out
 run "$TMP/rated2" "$TMP/err" "$RATE" "$COMB"

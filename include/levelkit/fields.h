@@ -21,13 +21,13 @@ void lk_fields_solve(struct lk_record *rec, const struct lk_level *level,
 void lk_fields_solution(struct lk_record *rec, const struct lk_level *level,
 			const unsigned char *keys, size_t nkeys, bool optimal);
 /* rate's fields: solvable, moves, pushes, optimal, limit, difficulty,
- * difficulty-sd, difficulty-runs, difficulty-min, states-*, grade. */
+ * difficulty-sd, difficulty-se, difficulty-runs, difficulty-min, states-*, grade. */
 void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 		      const struct lk_rating *r);
 
 /* Constraint games: solvable, solutions, unique, nodes, solution. */
 void lk_fields_csp_solve(struct lk_record *rec, const struct lk_csp_result *r);
-/* ... and their rating: difficulty, difficulty-sd, difficulty-runs, nodes,
+/* ... and their rating: difficulty, difficulty-sd, difficulty-se, difficulty-runs, nodes,
  * grade (the multiple method over random square orders). */
 void lk_fields_csp_rating(struct lk_record *rec, const struct lk_csp_rating *r);
 

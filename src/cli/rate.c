@@ -19,6 +19,7 @@ static const char description[] =
 	"  difficulty, difficulty-sd          mean and standard deviation of the states\n"
 	"                                     explored over --runs shuffled solves\n"
 	"                                     (Combination's multiple method)\n"
+	"  difficulty-se                      standard error of that mean (sd / sqrt(runs))\n"
 	"  difficulty-min                     fewest states explored by BFS, A* or greedy\n"
 	"                                     (MixedAim's measure)\n"
 	"  states-bfs, states-astar, states-greedy   the three counts behind it\n"
@@ -31,7 +32,7 @@ static const char description[] =
 	"                                     solutions, and the 0-3 star rating";
 
 static const char *const rate_fields[] = {
-	"solvable", "moves", "pushes", "optimal", "difficulty", "difficulty-sd",
+	"solvable", "moves", "pushes", "optimal", "difficulty", "difficulty-sd", "difficulty-se",
 	"difficulty-min", "states-bfs", "states-astar", "states-greedy", "grade",
 	"difficulty-runs", "limit", "reachable", "dead-ends", "dead-end-path", "solutions",
 	"combo-moves", "noncombo-moves", "stars", "graph", NULL

@@ -3,6 +3,8 @@
  */
 #include "levelkit/fields.h"
 
+#include <math.h>
+
 static void write_lengths(struct lk_record *rec, const struct lk_solution_stats *st)
 {
 	lk_record_setf(rec, "moves", "%lu", st->moves);
@@ -55,9 +57,21 @@ void lk_fields_solve(struct lk_record *rec, const struct lk_level *level,
 }
 
 static const char *const difficulty_fields[] = {
-	"difficulty", "difficulty-sd", "difficulty-runs", "difficulty-min", "states-bfs",
+	"difficulty", "difficulty-sd", "difficulty-se", "difficulty-runs", "difficulty-min", "states-bfs",
 	"states-astar", "states-greedy", "grade", NULL
 };
+
+/* The multiple method's figures: the mean, the spread of the runs, and
+ * the standard error of the mean (the spread of the mean itself over
+ * repeated ratings, the paper's Table 2), then how many runs solved. */
+static void write_mean(struct lk_record *rec, double mean, double sd, unsigned solved, unsigned runs)
+{
+	lk_record_setf(rec, "difficulty", "%.1f", mean);
+	lk_record_setf(rec, "difficulty-sd", "%.1f", sd);
+	lk_record_setf(rec, "difficulty-se", "%.1f", sd / sqrt((double)solved));
+	if (solved < runs)
+		lk_record_setf(rec, "difficulty-runs", "%u/%u", solved, runs);
+}
 
 static void write_count(struct lk_record *rec, const char *name, enum lk_status st, uint64_t n)
 {
@@ -97,10 +111,7 @@ void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 		lk_record_unset(rec, "limit");
 
 	if (solvable && r->runs_solved > 0) {
-		lk_record_setf(rec, "difficulty", "%.1f", r->mean);
-		lk_record_setf(rec, "difficulty-sd", "%.1f", r->sd);
-		if (r->runs_solved < r->runs)
-			lk_record_setf(rec, "difficulty-runs", "%u/%u", r->runs_solved, r->runs);
+		write_mean(rec, r->mean, r->sd, r->runs_solved, r->runs);
 	}
 	if (solvable && r->have_mixedaim) {
 		if (r->min_known)
@@ -181,17 +192,14 @@ void lk_fields_csp_solve(struct lk_record *rec, const struct lk_csp_result *r)
 
 void lk_fields_csp_rating(struct lk_record *rec, const struct lk_csp_rating *r)
 {
-	static const char *const names[] = { "difficulty", "difficulty-sd", "difficulty-runs", "grade",
-					     NULL };
+	static const char *const names[] = { "difficulty", "difficulty-sd", "difficulty-se",
+					     "difficulty-runs", "grade", NULL };
 	for (size_t i = 0; names[i]; i++)
 		lk_record_unset(rec, names[i]);
 	write_count_fields(rec, r->status, r->solutions, r->exhausted, r->limit);
 	lk_record_setf(rec, "nodes", "%llu", (unsigned long long)r->single);
 	if (r->status != LK_SOLVED || !r->runs_solved)
 		return;
-	lk_record_setf(rec, "difficulty", "%.1f", r->mean);
-	lk_record_setf(rec, "difficulty-sd", "%.1f", r->sd);
-	if (r->runs_solved < r->runs)
-		lk_record_setf(rec, "difficulty-runs", "%u/%u", r->runs_solved, r->runs);
+	write_mean(rec, r->mean, r->sd, r->runs_solved, r->runs);
 	lk_record_set(rec, "grade", lk_grade_name(lk_grade_of(r->mean)));
 }
