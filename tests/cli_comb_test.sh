@@ -137,6 +137,12 @@ expect 4 "$(paste "$TMP/sd" "$TMP/se" |
 	awk '$1 != "-" { d = $1 / sqrt(50) - $2; if (d < 0.06 && d > -0.06) n++ } END { print n + 0 }')" \
 	"rate: difficulty-se = difficulty-sd / sqrt(runs)"
 expect 4 "$(values "$R" grade | grep -c . || true)" "rate: grade"
+# the single method: one solve in the static order, its nodes the difficulty
+run "$TMP/out" "$TMP/err" "$RATE" --single "$COMB"
+expect 0 "$rc" "rate --single"
+check_fields "$TMP/out" "Armies 5" difficulty=33.0 nodes=33 difficulty-method=single difficulty-sd=- \
+	difficulty-se=- grade=easy
+check_fields "$TMP/out" "Hole" difficulty=- difficulty-method=-
 # the same seed, the same figures; --runs 0 leaves the difficulty out
 run "$TMP/rated2" "$TMP/err" "$RATE" "$COMB"
 checks=$((checks + 1))

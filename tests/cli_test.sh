@@ -217,6 +217,11 @@ run "$TMP/out" "$TMP/err" "$RATE" --runs 0 --no-mixedaim "$SMALL"
 expect_rc 0 "$rc" "rate --runs 0 --no-mixedaim"
 expect_count 0 "$TMP/out" "^grade: " "rate with nothing to measure"
 expect_count 4 "$TMP/out" "^optimal: pushes$" "rate optimal"
+run "$TMP/out" "$TMP/err" "$RATE" --single --no-mixedaim "$SMALL"
+expect_rc 0 "$rc" "rate --single"
+expect_count 4 "$TMP/out" "^difficulty-method: single$" "rate --single method"
+expect_count 0 "$TMP/out" "^difficulty-s[de]: " "rate --single has no spread"
+expect_count 4 "$TMP/out" "^grade: " "rate --single grades"
 
 # ------------------------------------------------------- solve --verify
 

@@ -71,10 +71,15 @@ struct lk_csp_rating {
 	double mean, sd;
 	unsigned runs, runs_solved;
 	bool fine;                   /* SAC and GCC were off for the runs */
+	bool single_method;          /* mean is `single` (lk_csp_rate_single) */
 	enum lk_limit limit;
 };
 
 void lk_csp_rate(const struct lk_level *level, const struct lk_csp_options *base, unsigned runs,
 		 uint64_t seed, struct lk_csp_rating *out);
+/* The paper's "single method": the difficulty is the nodes of one solve in
+ * the static order (with the same 500-node cut-off), no runs. */
+void lk_csp_rate_single(const struct lk_level *level, const struct lk_csp_options *base,
+			struct lk_csp_rating *out);
 
 #endif

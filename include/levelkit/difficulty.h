@@ -46,6 +46,8 @@ struct lk_rate_options {
 	unsigned runs;                    /* K for the multiple method; 0 = skip */
 	enum lk_algo runs_algo;           /* solver whose move order is shuffled */
 	uint64_t seed;                    /* seeds of the K runs derive from it */
+	bool single;                      /* the "single method" instead: one
+					   * solve in the natural move order */
 };
 
 void lk_rate_options_init(struct lk_rate_options *o);
@@ -63,6 +65,7 @@ struct lk_rating {
 	/* the multiple method */
 	unsigned runs, runs_solved, runs_unknown;
 	double mean, sd;
+	bool single;                      /* mean is the single method's count */
 };
 
 void lk_rating_init(struct lk_rating *r);

@@ -20,6 +20,7 @@ static const char description[] =
 	"                                     explored over --runs shuffled solves\n"
 	"                                     (Combination's multiple method)\n"
 	"  difficulty-se                      standard error of that mean (sd / sqrt(runs))\n"
+	"  difficulty-method                  single, with --single (one solve, natural order)\n"
 	"  difficulty-min                     fewest states explored by BFS, A* or greedy\n"
 	"                                     (MixedAim's measure)\n"
 	"  states-bfs, states-astar, states-greedy   the three counts behind it\n"
@@ -34,7 +35,7 @@ static const char description[] =
 static const char *const rate_fields[] = {
 	"solvable", "moves", "pushes", "optimal", "difficulty", "difficulty-sd", "difficulty-se",
 	"difficulty-min", "states-bfs", "states-astar", "states-greedy", "grade",
-	"difficulty-runs", "limit", "reachable", "dead-ends", "dead-end-path", "solutions",
+	"difficulty-runs", "difficulty-method", "limit", "reachable", "dead-ends", "dead-end-path", "solutions",
 	"combo-moves", "noncombo-moves", "stars", "graph", NULL
 };
 
@@ -42,7 +43,7 @@ struct rate_ctx {
 	struct lk_cli_common common;
 	unsigned long runs;
 	const char *runs_algo;
-	bool no_mixedaim, graph, no_graph;
+	bool no_mixedaim, graph, no_graph, single;
 	uint64_t seed;
 	struct lk_rate_options rate;
 };
@@ -58,7 +59,10 @@ static int process(void *vctx, struct lk_job *job)
 		struct lk_csp_options co;
 		struct lk_csp_rating cr;
 		lk_cli_csp_options(&ctx->common, &co);
-		lk_csp_rate(level, &co, ctx->rate.runs, ctx->seed, &cr);
+		if (ctx->rate.single)
+			lk_csp_rate_single(level, &co, &cr);
+		else
+			lk_csp_rate(level, &co, ctx->rate.runs, ctx->seed, &cr);
 		lk_fields_csp_rating(rec, &cr);
 		lk_level_free(level);
 		return 0;
@@ -101,6 +105,8 @@ int main(int argc, char **argv)
 		{ LK_OPT_FLAG, 0, "no-mixedaim", &ctx.no_mixedaim, NULL,
 		  "skip MixedAim's three-solver minimum", NULL },
 		{ LK_OPT_U64, 0, "seed", &ctx.seed, "n", "seed of the shuffled solves (default 1)", NULL },
+		{ LK_OPT_FLAG, 0, "single", &ctx.single, NULL,
+		  "the single method instead: one solve in the natural order", NULL },
 		LK_OPT_GROUP_("Whole-graph analysis (on by default for fruit and skiddy)"),
 		{ LK_OPT_FLAG, 0, "graph", &ctx.graph, NULL,
 		  "explore every reachable state: dead ends, number of shortest solutions, stars", NULL },
@@ -122,6 +128,7 @@ int main(int argc, char **argv)
 	ctx.rate.runs = (unsigned)ctx.runs;
 	ctx.rate.mixedaim = !ctx.no_mixedaim;
 	ctx.rate.seed = ctx.seed;
+	ctx.rate.single = ctx.single;
 	if (ctx.runs_algo && lk_algo_parse(ctx.runs_algo, &ctx.rate.runs_algo) < 0)
 		lk_usage_error("unknown algorithm '%s'", ctx.runs_algo);
 	return lk_pipeline_run(&p, argv + first, argc - first);

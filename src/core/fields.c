@@ -57,16 +57,22 @@ void lk_fields_solve(struct lk_record *rec, const struct lk_level *level,
 }
 
 static const char *const difficulty_fields[] = {
-	"difficulty", "difficulty-sd", "difficulty-se", "difficulty-runs", "difficulty-min", "states-bfs",
+	"difficulty", "difficulty-sd", "difficulty-se", "difficulty-runs", "difficulty-method", "difficulty-min", "states-bfs",
 	"states-astar", "states-greedy", "grade", NULL
 };
 
 /* The multiple method's figures: the mean, the spread of the runs, and
  * the standard error of the mean (the spread of the mean itself over
- * repeated ratings, the paper's Table 2), then how many runs solved. */
-static void write_mean(struct lk_record *rec, double mean, double sd, unsigned solved, unsigned runs)
+ * repeated ratings, the paper's Table 2), then how many runs solved.  The
+ * single method has one count and says so. */
+static void write_mean(struct lk_record *rec, double mean, double sd, unsigned solved, unsigned runs,
+		       bool single)
 {
 	lk_record_setf(rec, "difficulty", "%.1f", mean);
+	if (single) {
+		lk_record_set(rec, "difficulty-method", "single");
+		return;
+	}
 	lk_record_setf(rec, "difficulty-sd", "%.1f", sd);
 	lk_record_setf(rec, "difficulty-se", "%.1f", sd / sqrt((double)solved));
 	if (solved < runs)
@@ -111,7 +117,7 @@ void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 		lk_record_unset(rec, "limit");
 
 	if (solvable && r->runs_solved > 0) {
-		write_mean(rec, r->mean, r->sd, r->runs_solved, r->runs);
+		write_mean(rec, r->mean, r->sd, r->runs_solved, r->runs, r->single);
 	}
 	if (solvable && r->have_mixedaim) {
 		if (r->min_known)
@@ -193,13 +199,13 @@ void lk_fields_csp_solve(struct lk_record *rec, const struct lk_csp_result *r)
 void lk_fields_csp_rating(struct lk_record *rec, const struct lk_csp_rating *r)
 {
 	static const char *const names[] = { "difficulty", "difficulty-sd", "difficulty-se",
-					     "difficulty-runs", "grade", NULL };
+					     "difficulty-runs", "difficulty-method", "grade", NULL };
 	for (size_t i = 0; names[i]; i++)
 		lk_record_unset(rec, names[i]);
 	write_count_fields(rec, r->status, r->solutions, r->exhausted, r->limit);
 	lk_record_setf(rec, "nodes", "%llu", (unsigned long long)r->single);
 	if (r->status != LK_SOLVED || !r->runs_solved)
 		return;
-	write_mean(rec, r->mean, r->sd, r->runs_solved, r->runs);
+	write_mean(rec, r->mean, r->sd, r->runs_solved, r->runs, r->single_method);
 	lk_record_set(rec, "grade", lk_grade_name(lk_grade_of(r->mean)));
 }

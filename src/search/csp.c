@@ -85,3 +85,14 @@ void lk_csp_rate(const struct lk_level *level, const struct lk_csp_options *base
 	out->sd = out->runs_solved > 1 ? sqrt(m2 / (out->runs_solved - 1)) : 0.0;
 	lk_csp_result_release(&r);
 }
+
+void lk_csp_rate_single(const struct lk_level *level, const struct lk_csp_options *base,
+			struct lk_csp_rating *out)
+{
+	lk_csp_rate(level, base, 0, 0, out);
+	if (out->status != LK_SOLVED)
+		return;
+	out->mean = (double)out->single;
+	out->runs = out->runs_solved = 1;
+	out->single_method = true;
+}

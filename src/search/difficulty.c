@@ -107,14 +107,16 @@ void lk_rate(struct lk_solver *solver, const struct lk_level *level,
 	double mean = 0.0, m2 = 0.0;
 	so.algo = opt->runs_algo;
 	so.direction = opt->search.direction;
-	for (unsigned k = 0; k < opt->runs; k++) {
+	unsigned runs = opt->single ? 1 : opt->runs;
+	r->single = opt->single;
+	for (unsigned k = 0; k < runs; k++) {
 		if (opt->search.cancel && *opt->search.cancel)
 			break;
 		/* Runs that keep hitting bounds would only burn the time limit
 		 * K times over: give up after a few. */
 		if (r->runs_unknown >= 3 && r->runs_solved == 0)
 			break;
-		so.seed = lk_mix64(opt->seed * 0x100000001b3ULL + k + 1) | 1;
+		so.seed = opt->single ? 0 : lk_mix64(opt->seed * 0x100000001b3ULL + k + 1) | 1;
 		lk_solver_run(solver, level, &so, &res);
 		r->runs++;
 		if (res.status != LK_SOLVED) {
