@@ -94,7 +94,7 @@ static void expect_error(const char *text, const char *want, size_t want_line)
 }
 
 struct opts {
-	bool sac, gcc, symmetry;
+	bool sac, gcc, symmetry, dynamic;
 	uint64_t limit, seed;
 };
 
@@ -106,6 +106,7 @@ static void solve(const struct lk_level *level, struct opts o, struct lk_csp_res
 	co.sac = o.sac;
 	co.gcc = o.gcc;
 	co.symmetry = o.symmetry;
+	co.dynamic = o.dynamic;
 	co.count_limit = o.limit;
 	co.seed = o.seed;
 	lk_csp_result_init(r);
@@ -510,8 +511,9 @@ static size_t cross_check(const char *text, uint64_t seed, size_t max_count, str
 	}
 	struct lk_level *level = load(text);
 	size_t orbits = bf_orbits(b, &all);
-	for (int mask = 0; mask < 8; mask++) {
-		struct opts o = { .sac = mask & 1, .gcc = mask & 2, .symmetry = mask & 4 };
+	for (int mask = 0; mask < 16; mask++) {
+		struct opts o = { .sac = mask & 1, .gcc = mask & 2, .symmetry = mask & 4,
+				  .dynamic = mask & 8 };
 		uint64_t want = o.symmetry ? orbits : all.nsols;
 		check_solve(level, b, &all, o, want, text);
 		o.seed = lk_mix64(seed * 8 + (uint64_t)mask) | 1;
@@ -914,6 +916,22 @@ static void test_generator(void **state)
  * solutions: the new level's solutions are old ones, the kept solution is
  * among them, the other one is not.
  */
+/* Copy solution text `sol` to out with the empty squares and holes of
+ * board b (pieces stay where they are). */
+static void redraw_holes(char *out, const char *sol, const struct bf *b)
+{
+	int cell = 0;
+	for (; *sol; sol++, out++) {
+		*out = *sol;
+		if (*sol == '/')
+			continue;
+		if (*sol == '.' || *sol == 'o')
+			*out = b->cell[cell];
+		cell++;
+	}
+	*out = '\0';
+}
+
 static void test_carving(void **state)
 {
 	(void)state;
@@ -949,32 +967,15 @@ static void test_carving(void **state)
 		assert_true(bf_solve(&c, &after, 2000000));
 		assert_true(after.nsols >= 1 && after.nsols < before.nsols);
 		for (size_t k = 0; k < after.nsols; k++) {
-			/* the same placement on the old board, the hole an empty square */
+			/* the same placement on the old board: the new hole an
+			 * empty square again */
 			char old[BF_STRIDE];
-			strcpy(old, after.sols + k * BF_STRIDE);
-			for (char *p = old; *p; p++)
-				if (*p == 'o' && (size_t)(p - old) < sizeof old)
-					*p = '.';
-			/* holes that were holes before stay holes */
-			for (int i = 0, cell = 0; old[i]; i++) {
-				if (old[i] == '/')
-					continue;
-				if (b.cell[cell] == 'o')
-					old[i] = 'o';
-				cell++;
-			}
+			redraw_holes(old, after.sols + k * BF_STRIDE, &b);
 			assert_true(bf_has(&before, old));
 		}
 		/* the kept solution, with the new hole drawn, is still one */
 		char kept_now[BF_STRIDE];
-		strcpy(kept_now, kept);
-		for (int i = 0, cell = 0; kept_now[i]; i++) {
-			if (kept_now[i] == '/')
-				continue;
-			if (c.cell[cell] == 'o')
-				kept_now[i] = 'o';
-			cell++;
-		}
+		redraw_holes(kept_now, kept, &c);
 		assert_true(bf_has(&after, kept_now));
 		free(before.sols);
 		free(after.sols);

@@ -24,6 +24,10 @@ struct lk_csp_options {
 	bool gcc;                    /* the implied global cardinality check */
 	bool sac;                    /* singleton arc consistency before search */
 	bool symmetry;               /* break symmetry between interchangeable colours */
+	bool dynamic;                /* branch on the square with the fewest values
+				      * left (ties by the order): faster, but not the
+				      * fixed order the difficulty measures (lk_csp_rate
+				      * ignores it) */
 	uint64_t max_nodes;          /* 0 = no bound */
 	double timeout;              /* seconds, 0 = none */
 	const volatile sig_atomic_t *cancel;

@@ -96,6 +96,7 @@ void lk_cli_csp_options(const struct lk_cli_common *c, struct lk_csp_options *o)
 	o->sac = !c->no_sac;
 	o->gcc = !c->no_gcc;
 	o->symmetry = !c->no_symmetry;
+	o->dynamic = !c->static_order;
 	o->max_nodes = c->max_states;
 	o->timeout = c->timeout;
 	o->cancel = &lk_interrupted;

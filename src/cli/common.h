@@ -17,7 +17,7 @@ struct lk_cli_common {
 	size_t max_memory;
 	double timeout;
 	unsigned long jobs;
-	bool stats, plain, no_sac, no_gcc, no_symmetry;
+	bool stats, plain, no_sac, no_gcc, no_symmetry, static_order;
 	uint64_t count_limit;
 	/* resolved by lk_cli_common_finish */
 	struct lk_search_options search;
@@ -46,6 +46,8 @@ void lk_cli_common_init(struct lk_cli_common *c, double default_timeout);
 	{ LK_OPT_FLAG, 0, "no-gcc", &(c).no_gcc, NULL, "no implied cardinality check", NULL }, \
 	{ LK_OPT_FLAG, 0, "no-symmetry", &(c).no_symmetry, NULL,                              \
 	  "count solutions that differ only by colour names separately", NULL },              \
+	{ LK_OPT_FLAG, 0, "static-order", &(c).static_order, NULL,                            \
+	  "solve: squares in reading order, as the paper did (default: fewest values first)", NULL }, \
 	LK_OPT_GROUP_("Bounds (per search; a hit bound gives 'unknown')"),                    \
 	{ LK_OPT_U64, 0, "max-states", &(c).max_states, "n", "stored states (default: none; gen: 300000)", NULL }, \
 	{ LK_OPT_SIZE, 0, "max-memory", &(c).max_memory, "bytes",                             \

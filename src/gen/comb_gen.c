@@ -20,8 +20,8 @@
  * pieces=N (at least N pieces, 6), walls=PERCENT and holes=PERCENT
  * (random 15-35 and 5-15), keep=PERCENT (pieces added blind, and
  * unsolvable levels searched on, 10), harder=1, easier=1, runs=K (10, for
- * harder/easier), carve=N (3; off with harder or easier, whose difficulty
- * climb it would bypass).
+ * harder/easier), carve=N (10; off with harder or easier, whose
+ * difficulty climb it would bypass).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -70,7 +70,7 @@ static void *comb_new_state(const struct lk_gen_options *o, struct lk_strbuf *er
 	    lk_gen_param_int(o, "harder", 0, 0, 1, &g->harder, err) < 0 ||
 	    lk_gen_param_int(o, "easier", 0, 0, 1, &g->easier, err) < 0 ||
 	    lk_gen_param_int(o, "runs", 10, 1, 1000, &g->runs, err) < 0 ||
-	    lk_gen_param_int(o, "carve", 3, 0, 256, &g->carve, err) < 0)
+	    lk_gen_param_int(o, "carve", 10, 0, 256, &g->carve, err) < 0)
 		goto fail;
 	const char *kinds = lk_gen_param(o, "kinds");
 	for (const char *k = kinds ? kinds : "rbq"; *k; k++) {
@@ -145,6 +145,8 @@ static int judge_draft(const struct draft *d, const struct lk_gen_options *o, bo
 	co.max_nodes = o->rating.search.max_states < 5000 && o->rating.search.max_states
 			       ? o->rating.search.max_states : 5000;
 	co.sac = false;   /* cheaper per solve, and the proofs here are short */
+	/* co.dynamic (the default) for the counts; lk_csp_rate measures the
+	 * difficulty in fixed orders regardless. */
 	co.timeout = o->rating.search.timeout;
 	co.cancel = o->rating.search.cancel;
 	if (difficulty && !solution && !second) {
@@ -422,7 +424,7 @@ static int comb_candidate(struct lk_gen_worker *w, const struct lk_gen_options *
 			lk_strbuf_release(&second);
 			return -1;
 		}
-		if (sols == 0 || !exact) {
+		if (sols == 0 || (sols == 1 && !exact)) {
 			lk_strbuf_release(&second);
 			break;   /* undecided within the node bound */
 		}
@@ -454,7 +456,7 @@ const struct lk_generator lk_gen_combination_local = {
 	.summary = "the paper's local search: random walls and holes, pieces added while the level "
 		   "stays solvable, kept when unique",
 	.params_help = "colours=K (3), kinds=rbq, pieces=N (6), walls=%, holes=%, keep=% (10), "
-		       "harder=1, easier=1, runs=K (10), carve=N (3)",
+		       "harder=1, easier=1, runs=K (10), carve=N (10)",
 	.new_state = comb_new_state,
 	.free_state = comb_free_state,
 	.candidate = comb_candidate,

@@ -17,6 +17,7 @@ void lk_csp_options_init(struct lk_csp_options *o)
 	o->gcc = true;
 	o->sac = true;
 	o->symmetry = true;
+	o->dynamic = true;
 }
 
 void lk_csp_result_init(struct lk_csp_result *r)
@@ -44,6 +45,7 @@ void lk_csp_rate(const struct lk_level *level, const struct lk_csp_options *base
 	const struct lk_csp_ops *csp = level->game->csp;
 	struct lk_csp_options o = *base;
 	struct lk_csp_result r;
+	o.dynamic = false;   /* the paper's measures are of fixed orders */
 	memset(out, 0, sizeof *out);
 	lk_csp_result_init(&r);
 

@@ -338,10 +338,27 @@ static void search(struct solver *s)
 		s->stop = true;
 		return;
 	}
+	/* The next square: the first unassigned one in the order, or with
+	 * `dynamic` the one with the fewest values left (two is the least
+	 * an unassigned square can have, so the scan stops there). */
 	int q = -1;
-	for (int i = 0; i < s->lv->nsq && q < 0; i++)
-		if (s->val[s->order[i]] < 0)
-			q = s->order[i];
+	if (s->opt->dynamic) {
+		int best = 99;
+		for (int i = 0; i < s->lv->nsq && best > 2; i++) {
+			int u = s->order[i];
+			if (s->val[u] >= 0)
+				continue;
+			int size = lk_popcount64(s->dom[u]);
+			if (size < best) {
+				best = size;
+				q = u;
+			}
+		}
+	} else {
+		for (int i = 0; i < s->lv->nsq && q < 0; i++)
+			if (s->val[s->order[i]] < 0)
+				q = s->order[i];
+	}
 	if (q < 0) {
 		if (s->r->solutions++ == 0) {
 			s->r->nodes_to_first = s->r->nodes;

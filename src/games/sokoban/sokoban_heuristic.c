@@ -133,29 +133,17 @@ static unsigned mixedaim_bound(const struct sokoban *s, struct soko_scratch *sc,
 	return (unsigned)(total / 2);
 }
 
-unsigned soko_heuristic(const struct lk_level *level, const void *key, void *scratch)
-{
-	const struct sokoban *s = (const struct sokoban *)level;
-	if (s->impossible && !s->forward)
-		return LK_H_DEAD;
-	struct soko_scratch *sc = soko_scratch(s, scratch);
-	int n = soko_unpack(s, key, sc);
-	unsigned h = s->heuristic == SOKO_H_MIXEDAIM ? mixedaim_bound(s, sc, n)
-						     : matching_bound(s, sc, n);
-	soko_clear_boxes(s, sc, n);
-	return h;
-}
-
-/* Greedy search's guess: the bound, plus (under the matching heuristic)
- * the boxes not yet finished (see sokoban_order.c) at FINISH_WEIGHT pushes
- * each, so that greedy search completes boxes in an order that works
- * instead of crowding every box towards the goals at once.  MixedAim's
- * heuristic stays as the thesis used it.  The weight was tuned on
- * Microban: 3 to 5 all solve level 153 (backwards, in 1.5 to 1.7 million
- * states), 1 does not, 6 takes twice as long; docs/design.md. */
+/* Greedy search's guess adds, under the matching heuristic, the boxes not
+ * yet finished (see sokoban_order.c) at FINISH_WEIGHT pushes each, so that
+ * greedy search completes boxes in an order that works instead of crowding
+ * every box towards the goals at once.  MixedAim's heuristic stays as the
+ * thesis used it.  The weight was tuned on Microban: 3 to 5 all solve level
+ * 153 (backwards, in 1.5 to 1.7 million states), 1 does not, 6 takes twice
+ * as long; docs/design.md. */
 #define FINISH_WEIGHT 4u
 
-unsigned soko_estimate(const struct lk_level *level, const void *key, void *scratch)
+static unsigned evaluate(const struct lk_level *level, const void *key, void *scratch,
+			 bool estimate)
 {
 	const struct sokoban *s = (const struct sokoban *)level;
 	if (s->impossible && !s->forward)
@@ -167,9 +155,19 @@ unsigned soko_estimate(const struct lk_level *level, const void *key, void *scra
 		h = mixedaim_bound(s, sc, n);
 	} else {
 		h = matching_bound(s, sc, n);
-		if (h != LK_H_DEAD)
+		if (estimate && h != LK_H_DEAD)
 			h += FINISH_WEIGHT * soko_unfinished(s, sc, n);
 	}
 	soko_clear_boxes(s, sc, n);
 	return h;
+}
+
+unsigned soko_heuristic(const struct lk_level *level, const void *key, void *scratch)
+{
+	return evaluate(level, key, scratch, false);
+}
+
+unsigned soko_estimate(const struct lk_level *level, const void *key, void *scratch)
+{
+	return evaluate(level, key, scratch, true);
 }
