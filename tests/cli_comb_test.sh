@@ -208,6 +208,16 @@ run "$TMP/out" "$TMP/err" "$FILTER" -c 'unique == "yes"' "$TMP/rated"
 expect 2 "$(cat "$TMP/out")" "filter 'unique == \"yes\"' on comb.xsb"
 run "$TMP/out" "$TMP/err" "$FILTER" --dedupe --count "$TMP/g1"
 expect 5 "$(cat "$TMP/out")" "filter --dedupe gen"
+# --harder is --param harder=1: the same levels
+run "$TMP/h1" "$TMP/err" "$GEN" combination -n 2 --seed 4 --harder -j 1
+expect 0 "$rc" "gen combination --harder"
+run "$TMP/h2" "$TMP/err" "$GEN" combination -n 2 --seed 4 -p harder=1 -j 1
+checks=$((checks + 1))
+cmp -s "$TMP/h1" "$TMP/h2" || fail "gen --harder differs from -p harder=1"
+expect 2 "$(grep -c '^unique: yes$' "$TMP/h1" || true)" "gen --harder: unique"
+run "$TMP/out" "$TMP/err" "$GEN" sokoban -n 1 --easier
+expect 2 "$rc" "gen sokoban --easier"
+expect 1 "$(grep -c "no parameter 'easier'" "$TMP/err" || true)" "gen sokoban --easier: message"
 run "$TMP/out" "$TMP/err" "$GEN" combination -n 1 -p colour=2
 expect 2 "$rc" "gen combination -p colour=2"
 expect 1 "$(grep -c "no parameter 'colour'" "$TMP/err" || true)" "gen -p colour=2: message"

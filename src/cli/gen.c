@@ -154,22 +154,37 @@ struct gen_ctx {
 	size_t nparams, params_alloc;
 };
 
-static int param_cb(const struct lk_option *opt, const char *arg)
+/* Add generator parameter key (its first key_len bytes) = value, which
+ * must outlive the run (argv, or a literal). */
+static void add_param(struct gen_ctx *ctx, const char *key, size_t key_len, const char *value)
 {
-	struct gen_ctx *ctx = opt->value;
-	const char *eq = strchr(arg, '=');
-	if (!eq || eq == arg) {
-		fprintf(stderr, "%s: --param %s: expected key=value\n", lk_prog, arg);
-		return -1;
-	}
 	size_t alloc = ctx->params_alloc;
 	LK_ALLOC_GROW(ctx->keys, ctx->nparams + 1, alloc);
 	alloc = ctx->params_alloc;
 	LK_ALLOC_GROW(ctx->values, ctx->nparams + 1, alloc);
 	ctx->params_alloc = alloc;
-	ctx->keys[ctx->nparams] = lk_xstrndup(arg, (size_t)(eq - arg));
-	ctx->values[ctx->nparams] = eq + 1;
+	ctx->keys[ctx->nparams] = lk_xstrndup(key, key_len);
+	ctx->values[ctx->nparams] = value;
 	ctx->nparams++;
+}
+
+static int param_cb(const struct lk_option *opt, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	if (!eq || eq == arg) {
+		fprintf(stderr, "%s: --param %s: expected key=value\n", lk_prog, arg);
+		return -1;
+	}
+	add_param(opt->value, arg, (size_t)(eq - arg), eq + 1);
+	return 0;
+}
+
+/* --harder and --easier: the Combination paper's biased local search,
+ * short for --param harder=1 and --param easier=1. */
+static int bias_cb(const struct lk_option *opt, const char *arg)
+{
+	(void)arg;
+	add_param(opt->value, opt->long_name, strlen(opt->long_name), "1");
 	return 0;
 }
 
@@ -318,6 +333,10 @@ int main(int argc, char **argv)
 		  "generator parameter (see below); repeatable", param_cb },
 		{ LK_OPT_U64, 0, "max-tries", &ctx.max_tries, "n",
 		  "candidates per level before giving up on it (default 10000)", NULL },
+		{ LK_OPT_CALLBACK, 0, "harder", &ctx, NULL,
+		  "combination: only add pieces that make the level harder (--param harder=1)", bias_cb },
+		{ LK_OPT_CALLBACK, 0, "easier", &ctx, NULL,
+		  "combination: only add pieces that make it easier (--param easier=1)", bias_cb },
 		LK_OPT_GROUP_("Acceptance"),
 		{ LK_OPT_CALLBACK, 0, "min-moves", &ctx.min_moves, "n", "at least n moves", threshold_cb },
 		{ LK_OPT_CALLBACK, 0, "max-moves", &ctx.max_moves, "n", "at most n moves", threshold_cb },

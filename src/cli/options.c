@@ -187,7 +187,7 @@ int lk_parse_options(int argc, char **argv, const struct lk_option *opts,
 		const struct lk_option *o = &opts[i];
 		if (o->type == LK_OPT_GROUP)
 			continue;
-		bool has_arg = o->type != LK_OPT_FLAG;
+		bool has_arg = o->type != LK_OPT_FLAG && !(o->type == LK_OPT_CALLBACK && !o->argh);
 		longs[k].name = o->long_name;
 		longs[k].has_arg = has_arg ? required_argument : no_argument;
 		longs[k].flag = NULL;

@@ -19,7 +19,8 @@ enum lk_opt_type {
 	LK_OPT_U64,       /* uint64_t */
 	LK_OPT_SIZE,      /* size_t, with K/M/G suffixes */
 	LK_OPT_SECONDS,   /* double, with optional s/m/h suffix */
-	LK_OPT_CALLBACK   /* callback(opt, arg) */
+	LK_OPT_CALLBACK   /* callback(opt, arg); takes no argument (arg NULL)
+			   * when argh is NULL */
 };
 
 struct lk_option;
