@@ -148,7 +148,7 @@ for args in "" "chess" "sokoban --shard 3/3" "sokoban --shard 1/0" "sokoban --si
 	grep -q "^gen: " "$TMP/err" || fail "gen $args: no 'gen: ' message"
 done
 run "$TMP/out" "$TMP/err" "$GEN" sokoban --rules "$LEVELS/gen-bad.rules" -n 1
-expect_count 1 "$TMP/err" "line 3: unknown object 'Diamond'" "bad rules file: the line"
+expect_count 1 "$TMP/err" "gen-bad.rules:3: unknown object 'Diamond'" "bad rules file: file and line"
 
 # ------------------------------------------------------ reproducible
 

@@ -226,14 +226,21 @@ expect_count 4 "$TMP/out" "^grade: " "rate --single grades"
 # ------------------------------------------------------- solve --verify
 
 run "$TMP/verified" "$TMP/err" "$SOLVE" --verify "$TMP/solved"
-# The unsolvable level has no solution to verify: reported, left out.
-expect_rc 1 "$rc" "solve --verify"
+# The unsolvable level has no solution to verify: reported, left out (an
+# error: exit 2).
+expect_rc 2 "$rc" "solve --verify"
 expect_count 4 "$TMP/verified" "^verified: yes$" "solve --verify"
 expect_count 0 "$TMP/verified" "^verified: no" "solve --verify"
 expect_count 1 "$TMP/err" "^solve: $TMP/solved:[0-9][0-9]*: no solution field" "verify without solution"
 # Corrupt two solutions: one illegal, one legal but not solving.
 sed -e 's/^solution: R$/solution: L/' -e 's/^solution: RRR$/solution: RR/' "$TMP/solved" >"$TMP/corrupt"
 run "$TMP/verified" "$TMP/err" "$SOLVE" --verify "$TMP/corrupt"
+# Solutions that fail make the exit status 1, like sha256sum -c; the record
+# without a solution still makes it 2.
+expect_rc 2 "$rc" "solve --verify corrupted, with an error"
+grep -v '^solvable: no$' "$TMP/corrupt" | awk 'BEGIN { RS = ""; ORS = "\n\n" } /solution: / { print }' >"$TMP/corrupt2"
+run "$TMP/out" "$TMP/err" "$SOLVE" --verify "$TMP/corrupt2"
+expect_rc 1 "$rc" "solve --verify corrupted"
 expect_count 2 "$TMP/verified" "^verified: yes$" "verify corrupted"
 expect_count 2 "$TMP/verified" "^verified: no$" "verify corrupted"
 expect_count 2 "$TMP/verified" "^verify-error: " "verify corrupted errors"
@@ -242,7 +249,7 @@ expect_count 1 "$TMP/verified" "^verify-error: .*wall" "verify corrupted: walks 
 # ------------------------------------------------------ malformed records
 
 run "$TMP/out" "$TMP/err" "$SOLVE" "$BAD"
-expect_rc 1 "$rc" "solve bad.xsb"
+expect_rc 2 "$rc" "solve bad.xsb"
 checks=$((checks + 1))
 cat >"$TMP/want" <<EOF
 solve: $BAD:12: grid rows interrupted by a comment or field line
@@ -257,10 +264,10 @@ expect_count 0 "$TMP/out" "^; no player$" "solve bad.xsb: invalid level left out
 expect_count 0 "$TMP/out" "^#x  #$" "solve bad.xsb: invalid level left out"
 
 run "$TMP/out" "$TMP/err" sh -c 'cat "$1" | "$2"' sh "$BAD" "$SOLVE"
-expect_rc 1 "$rc" "cat bad.xsb | solve"
+expect_rc 2 "$rc" "cat bad.xsb | solve"
 expect_count 1 "$TMP/err" "^solve: <stdin>:12: grid rows interrupted" "stdin error message"
 run "$TMP/out" "$TMP/err" "$RATE" --runs 2 "$BAD"
-expect_rc 1 "$rc" "rate bad.xsb"
+expect_rc 2 "$rc" "rate bad.xsb"
 expect_count 1 "$TMP/err" "^rate: $BAD:15: level has no player" "rate error message"
 expect_count 2 "$TMP/out" "^grade: " "rate bad.xsb: the good levels"
 

@@ -519,13 +519,50 @@ static void test_tsv(void **state)
 	char *out;
 	(void)state;
 
+	/* The command's own fields that the first level has come first, in
+	 * the command's order; the first level's others follow.  A field the
+	 * first level lacks (moves) has no column. */
 	out = format(LK_FORMAT_TSV, extra, in);
 	assert_string_equal(out,
-			    "record\ttitle\tPushes\tnote\tmoves\tsolver\n"
-			    "2\tLevel 1\t4\ta b\t\t\n"
-			    "3\t\t\tn\t9\t\n"
-			    "4\tThird\t\t\t\t\n");
+			    "record\ttitle\tPushes\tnote\n"
+			    "2\tLevel 1\t4\ta b\n"
+			    "3\t\t\tn\n"
+			    "4\tThird\t\t\n");
 	free(out);
+	/* own fields keep their places whatever order the input has */
+	out = format(LK_FORMAT_TSV, extra, "###\nnote: x\nPushes: 2\nmoves: 5\n");
+	assert_string_equal(out, "record\ttitle\tmoves\tPushes\tnote\n1\t\t5\t2\tx\n");
+	free(out);
+	/* always-columns are there even when the first level lacks them */
+	{
+		const char *const always[] = { "limit", NULL };
+		struct lk_record rec = LK_RECORD_INIT;
+		struct lk_writer w;
+		struct lk_strbuf got = LK_STRBUF_INIT;
+		parse_one("###\nmoves: 3\n", &rec);
+		lk_writer_init(&w, NULL, LK_FORMAT_TSV, extra);
+		w.always_columns = always;
+		lk_writer_format(&w, &rec, &got);
+		assert_string_equal(got.buf, "record\ttitle\tmoves\tlimit\n1\t\t3\t\n");
+		lk_writer_release(&w);
+		/* --fields: exactly the chosen columns */
+		struct lk_strbuf err = LK_STRBUF_INIT;
+		lk_strbuf_reset(&got);
+		lk_writer_init(&w, NULL, LK_FORMAT_TSV, extra);
+		assert_int_equal(lk_writer_choose_columns(&w, "moves,title,nothing", &err), 0);
+		lk_writer_format(&w, &rec, &got);
+		assert_string_equal(got.buf, "moves\ttitle\tnothing\n3\t\t\n");
+		lk_writer_release(&w);
+		lk_writer_init(&w, NULL, LK_FORMAT_TSV, extra);
+		assert_int_equal(lk_writer_choose_columns(&w, "moves,,x", &err), -1);
+		assert_non_null(strstr(err.buf, "not a field name"));
+		lk_strbuf_reset(&err);
+		assert_int_equal(lk_writer_choose_columns(&w, "a b", &err), -1);
+		lk_writer_release(&w);
+		lk_strbuf_release(&err);
+		lk_strbuf_release(&got);
+		lk_record_release(&rec);
+	}
 
 	out = format(LK_FORMAT_TSV, NULL, "; no levels\n");
 	assert_string_equal(out, "");

@@ -622,6 +622,10 @@ static void test_parse_errors(void **state)
 	parse_error("sideways [Wall] -> []", 1, "unexpected 'sideways'");
 	parse_error("[Crate or] -> []", 1, "expected an object name");
 	parse_error("[Wall -> []", 1, "expected");
+	/* A ')' outside a comment once made the tokenizer loop for ever. */
+	parse_error(")", 1, "unmatched ')'");
+	parse_error("(a comment) [Wall] -> [] )", 1, "unmatched ')'");
+	parse_error("[Wall] -> []\n[Crate] -> [] )\n", 2, "unmatched ')'");
 }
 
 int main(void)

@@ -762,7 +762,11 @@ static void test_replay_errors(void **state)
 	const char *corridor = "#######\n#@$  .#\n#######\n";
 	expect_replay(corridor, "3R", 0, true, 3, NULL, NULL);
 	expect_replay(corridor, "2RR", 0, true, 3, NULL, NULL);
-	expect_replay(corridor, "4R", -1, false, 0, "move 4", "wall");
+	/* the box reaches the goal at move 3: a fourth move is past the win */
+	expect_replay(corridor, "4R", -1, false, 0, "solved after move 3", "more moves");
+	expect_replay(corridor, "3Rl", -1, false, 0, "solved after move 3", "more moves");
+	expect_replay(corridor, "3R  ", 0, true, 3, NULL, NULL);
+	expect_replay("#######\n#@$  .#\n#######\n", "lR", -1, false, 0, "move 1", "wall");
 	expect_replay(corridor, "2R2l", 0, false, 4, NULL, NULL);
 }
 

@@ -27,7 +27,7 @@ void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 
 /* Constraint games: solvable, solutions, unique, nodes, solution. */
 void lk_fields_csp_solve(struct lk_record *rec, const struct lk_csp_result *r);
-/* ... and their rating: difficulty, difficulty-sd, difficulty-se, difficulty-runs, nodes,
+/* ... and their rating: difficulty, difficulty-sd, difficulty-se, difficulty-runs, nodes-static,
  * grade (the multiple method over random square orders). */
 void lk_fields_csp_rating(struct lk_record *rec, const struct lk_csp_rating *r);
 

@@ -134,6 +134,9 @@ struct lk_game {
 /* All games, NULL-terminated. */
 extern const struct lk_game *const lk_games[];
 const struct lk_game *lk_game_find(const char *name);
+/* The games' names from the registry, for messages and help: "sokoban,
+ * fruit, skiddy and combination" with last_sep " and " (or " or "). */
+void lk_game_names(struct lk_strbuf *out, const char *last_sep);
 
 /*
  * Find the record's game, validate and build its level.  Returns the level,

@@ -23,7 +23,12 @@
 #define LK_REJECTS(X)                     \
 	X(INVALID, "invalid")             \
 	X(UNSOLVABLE, "unsolvable")       \
-	X(TIMEOUT, "timeout")             \
+	X(SOLVED, "already-solved")       \
+	X(NOT_UNIQUE, "not-unique")       \
+	X(TIMEOUT, "time-bound")          \
+	X(STATES, "state-bound")          \
+	X(MEMORY, "memory-bound")         \
+	X(INTERRUPTED, "interrupted")     \
 	X(SHORT, "too-short")             \
 	X(LONG, "too-long")               \
 	X(EASY, "too-easy")               \
@@ -39,6 +44,9 @@ enum lk_reject {
 	LK_REJECT_COUNT
 };
 const char *lk_reject_name(enum lk_reject r);
+/* The reason for a search that stopped on a bound (time, states, memory,
+ * or interrupted). */
+enum lk_reject lk_reject_of_limit(enum lk_limit limit);
 
 /* An inclusive range; an unset end is -inf or +inf. */
 struct lk_range {
@@ -61,10 +69,21 @@ struct lk_gen_options {
 	unsigned max_tries;          /* candidates per index before giving up */
 	const struct lk_record *from; /* a level to start from, or NULL */
 	const char *rules;           /* transformer rules (text), or NULL */
+	const char *rules_name;      /* the rules file, for messages; NULL for a preset */
 	const struct lk_record *freeze; /* grid of frozen cells (not ' ' . - _) */
 };
 
 void lk_gen_options_init(struct lk_gen_options *o);
+/*
+ * The run's settings as one canonical line ("size=8x8 p.boxes=3
+ * pushes=25: tries=10000 ..."): everything in o that can change which
+ * level an index gives, except the memory bound (it varies with the
+ * machine and -j, and the state bound is met long before it).  gen writes
+ * it into every level (field `settings`) and --resume refuses a file made
+ * with other settings, so a resumed run equals an uninterrupted one.
+ */
+void lk_gen_settings(const struct lk_gen_options *o, struct lk_strbuf *out);
+
 /* The value of --param key, or NULL. */
 const char *lk_gen_param(const struct lk_gen_options *o, const char *key);
 /* An integer --param with a default and bounds; -1 with err on a bad value. */
@@ -85,11 +104,36 @@ struct lk_gen_worker {
 	void *state;                 /* the generator's own */
 };
 
+/* What a generator's levels can be judged by, beyond solvable: the
+ * acceptance options that make sense for it.  gen refuses the others
+ * (naming the games they apply to) instead of ignoring them or searching
+ * for ever.  X(enum suffix, the options it stands for). */
+#define LK_GEN_ACCEPTS(X)                                      \
+	X(MOVES, "--min-moves/--max-moves")                    \
+	X(PUSHES, "--min-pushes/--max-pushes")                 \
+	X(DIFFICULTY, "--min-difficulty/--max-difficulty/--difficulty/--rate") \
+	X(DEAD_ENDS, "--no-dead-ends")                         \
+	X(STARS, "--stars")                                    \
+	X(FROM, "--from/--rules/--freeze/--suggest")
+
+enum lk_gen_accept_bit {
+#define LK_X(id, opts) LK_GEN_BIT_##id,
+	LK_GEN_ACCEPTS(LK_X)
+#undef LK_X
+	LK_GEN_ACCEPT_COUNT
+};
+#define LK_GEN_ACCEPT(id) (1u << LK_GEN_BIT_##id)
+
 struct lk_generator {
 	const char *game;
 	const char *name;
 	const char *summary;
 	const char *params_help;     /* "key=value ..." lines for --help */
+	const char *size_help;       /* its default size, for --help */
+	/* Thresholds gen applies when none is given, so that a plain run
+	 * writes levels a designer would keep (0: none). */
+	double default_min_pushes, default_min_moves;
+	unsigned accepts;            /* LK_GEN_ACCEPT() bits */
 	/* Check the options and make a worker's state; NULL with a message
 	 * in err when the options are wrong. */
 	void *(*new_state)(const struct lk_gen_options *o, struct lk_strbuf *err);
@@ -102,6 +146,8 @@ struct lk_generator {
 };
 
 extern const struct lk_generator *const lk_generators[];
+/* The games whose generators accept `bit` ("sokoban, fruit and skiddy"). */
+void lk_generator_games_accepting(unsigned bit, struct lk_strbuf *out);
 /* Find a generator of a game by name, or the game's first when name is
  * NULL. */
 const struct lk_generator *lk_generator_find(const char *game, const char *name);

@@ -35,9 +35,10 @@ struct lk_record {
 	char *source;        /* display name of the input ("<stdin>" for -) */
 	size_t first_lineno; /* line of the record's first line */
 	size_t number;       /* 1-based position of the record in its input */
+	bool lossy;          /* a line could not be kept verbatim (a NUL byte) */
 };
 
-#define LK_RECORD_INIT { NULL, 0, 0, NULL, 0, 0 }
+#define LK_RECORD_INIT { NULL, 0, 0, NULL, 0, 0, false }
 
 void lk_record_init(struct lk_record *rec);
 void lk_record_release(struct lk_record *rec);
@@ -142,11 +143,15 @@ int lk_format_parse(const char *name, enum lk_format *fmt);
  * A writer turns records into one of the output formats.
  *  text: the record itself, followed by one blank line.
  *  tsv:  one header row, then one row per level record (records without a
- *        grid are skipped).  Columns: "record", "title", then the fields of
- *        the first level record in order, then any of the command's own
- *        fields (extra_columns) not already present (names compare
- *        case-insensitively).  Tabs and newlines in values are written as
- *        spaces.
+ *        grid are skipped).  Columns: "record", "title", then the command's
+ *        own fields (extra_columns) that the first level record has, in the
+ *        command's order, so that they keep their places whatever the
+ *        input carried; then the first level record's other fields in
+ *        order; then the always_columns not yet there (fields such as
+ *        `limit` that a later record may have).  lk_writer_choose_columns
+ *        replaces all this by a chosen list.  Names compare
+ *        case-insensitively.  There is no quoting: tabs and newlines in
+ *        values are written as spaces.
  *  json: one object per level record per line: "record", "title",
  *        "grid" (rows joined by "\n"), "comments" (array of comment lines
  *        without ';' and surrounding blanks), then every field (the last
@@ -159,6 +164,9 @@ struct lk_writer {
 	FILE *fp;
 	enum lk_format format;
 	const char *const *extra_columns; /* NULL-terminated, may be NULL */
+	const char *const *always_columns; /* NULL-terminated, may be NULL */
+	char **chosen;                    /* tsv: columns given by the user */
+	size_t nchosen;
 	char **columns;                   /* tsv: chosen at the first level */
 	size_t ncolumns;
 	bool header_written;
@@ -168,6 +176,10 @@ struct lk_writer {
 void lk_writer_init(struct lk_writer *w, FILE *fp, enum lk_format format,
 		    const char *const *extra_columns);
 void lk_writer_release(struct lk_writer *w);
+/* tsv: write exactly these columns, in this order ("record" and "title"
+ * included only if listed).  list is comma-separated; returns -1 with a
+ * message for a name that is not a field name. */
+int lk_writer_choose_columns(struct lk_writer *w, const char *list, struct lk_strbuf *err);
 /* Format and write one record, then flush.  Returns 0, or -1 on I/O error. */
 int lk_writer_put(struct lk_writer *w, const struct lk_record *rec);
 /* Format into a buffer without writing (used to prepare output in worker

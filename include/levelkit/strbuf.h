@@ -35,6 +35,10 @@ void lk_strbuf_addf(struct lk_strbuf *sb, const char *fmt, ...)
 	;
 void lk_strbuf_vaddf(struct lk_strbuf *sb, const char *fmt, va_list ap);
 /* Detach the buffer: the caller owns (and frees) the returned string. */
+/* Append data made safe to print on a terminal: control bytes become
+ * \r, \t, \n or \xNN, bytes that are not valid UTF-8 (and a byte order
+ * mark) \xNN; printable ASCII and valid UTF-8 are kept. */
+void lk_strbuf_add_escaped(struct lk_strbuf *sb, const char *data, size_t len);
 char *lk_strbuf_detach(struct lk_strbuf *sb, size_t *len);
 
 /* Allocation helpers that abort with a message when memory is exhausted.

@@ -1,10 +1,89 @@
 /*
  * common.c - shared options of the solving commands (see common.h).
  */
+#define _POSIX_C_SOURCE 200809L
 #include "common.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+bool lk_cli_same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	if (!a || !b || strcmp(a, "-") == 0 || strcmp(b, "-") == 0)
+		return false;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
+int lk_cli_output_open(struct lk_cli_output *o, const char *path, char *const *inputs,
+		       int ninputs, enum lk_format format, bool force)
+{
+	memset(o, 0, sizeof *o);
+	o->fp = stdout;
+	if (!path || strcmp(path, "-") == 0)
+		return 0;
+	o->path = path;
+	for (int i = 0; i < ninputs && !o->replaces_input; i++)
+		o->replaces_input = lk_cli_same_file(inputs[i], path);
+	struct stat st;
+	if (o->replaces_input) {
+		if (format != LK_FORMAT_TEXT && !force) {
+			lk_error("%s: -o would replace this input with another format; write elsewhere "
+				 "or give --force", path);
+			return -1;
+		}
+		/* Reading and writing one file: write beside it and rename
+		 * when everything has been read. */
+		size_t n = strlen(path) + 32;
+		o->tmp = lk_xmalloc(n);
+		snprintf(o->tmp, n, "%s.tmp%ld", path, (long)getpid());
+	} else if (!force && stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+		lk_error("%s: the file exists and is not an input; --force replaces it", path);
+		return -1;
+	}
+	o->fp = fopen(o->tmp ? o->tmp : path, "w");
+	if (!o->fp) {
+		lk_error("%s: cannot open for writing: %s", o->tmp ? o->tmp : path, strerror(errno));
+		free(o->tmp);
+		o->tmp = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+int lk_cli_output_close(struct lk_cli_output *o, bool replace)
+{
+	int rc = 0;
+	if (o->fp == stdout) {
+		if (fflush(stdout) != 0) {
+			lk_error("<stdout>: write error: %s", strerror(errno));
+			rc = -1;
+		}
+		return rc;
+	}
+	if (fclose(o->fp) != 0) {
+		lk_error("%s: write error: %s", o->tmp ? o->tmp : o->path, strerror(errno));
+		rc = -1;
+		replace = false;
+	}
+	if (o->tmp) {
+		if (!replace) {
+			lk_error("%s was left as it was; the output is in %s", o->path, o->tmp);
+		} else if (rename(o->tmp, o->path) != 0) {
+			lk_error("cannot replace %s: %s", o->path, strerror(errno));
+			rc = -1;
+		}
+		free(o->tmp);
+		o->tmp = NULL;
+	}
+	o->fp = NULL;
+	return rc;
+}
 
 void lk_cli_common_init(struct lk_cli_common *c, double default_timeout)
 {
@@ -55,6 +134,10 @@ void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 	c->level.plain = c->plain;
 	p->jobs = (unsigned)c->jobs;
 	p->output = c->output;
+	p->force = c->force;
+	if (c->fields && p->format != LK_FORMAT_TSV)
+		lk_usage_error("--fields chooses the columns of -f tsv");
+	p->fields = c->fields;
 }
 
 struct lk_level *lk_cli_load_level(const struct lk_cli_common *c, struct lk_job *job)

@@ -12,12 +12,12 @@
 #include "pipeline.h"
 
 struct lk_cli_common {
-	const char *algo, *metric, *heuristic, *direction, *format, *output;
+	const char *algo, *metric, *heuristic, *direction, *format, *output, *fields;
 	uint64_t max_states;
 	size_t max_memory;
 	double timeout;
 	unsigned long jobs;
-	bool stats, plain, no_sac, no_gcc, no_symmetry, static_order;
+	bool stats, plain, no_sac, no_gcc, no_symmetry, static_order, force;
 	uint64_t count_limit;
 	/* resolved by lk_cli_common_finish */
 	struct lk_search_options search;
@@ -56,12 +56,39 @@ void lk_cli_common_init(struct lk_cli_common *c, double default_timeout);
 	LK_OPT_GROUP_("Input and output"),                                                    \
 	{ LK_OPT_UINT, 'j', "jobs", &(c).jobs, "n", "levels in parallel (default 1; gen: every core)", NULL },  \
 	{ LK_OPT_STRING, 'f', "format", &(c).format, "fmt", "text (default), tsv or json", NULL }, \
+	{ LK_OPT_STRING, 0, "fields", &(c).fields, "a,b,...",                                 \
+	  "tsv: these columns, in this order (record and title included)", NULL },           \
 	{ LK_OPT_STRING, 'o', "output", &(c).output, "file", "write to file instead of stdout", NULL }, \
+	{ LK_OPT_FLAG, 0, "force", &(c).force, NULL,                                           \
+	  "let -o replace an existing file that is not an input", NULL },                     \
 	{ LK_OPT_FLAG, 0, "stats", &(c).stats, NULL,                                           \
 	  "also write generated/stored states, memory and time", NULL }
 
 /* Check and resolve the shared options; exits with a usage error. */
 void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p);
+
+/* Do a and b name the same existing file?  "-" and NULL name none. */
+bool lk_cli_same_file(const char *a, const char *b);
+
+/*
+ * The -o output of a record command.  Never loses a user's data: an
+ * existing non-empty file that is not one of the inputs is refused unless
+ * force; an output that is one of the inputs is written beside it and
+ * renamed over it at the end (replaces_input is then set, and the command
+ * must keep every record), and only in text format unless force.
+ */
+struct lk_cli_output {
+	FILE *fp;
+	const char *path;        /* NULL: stdout */
+	char *tmp;               /* replacing an input: the file being written */
+	bool replaces_input;
+};
+/* 0, or -1 after a message (then exit 2). */
+int lk_cli_output_open(struct lk_cli_output *o, const char *path, char *const *inputs,
+		       int ninputs, enum lk_format format, bool force);
+/* Close; when replacing an input, rename over it if `replace`, else leave
+ * the output beside it and say so.  0, or -1 after a message. */
+int lk_cli_output_close(struct lk_cli_output *o, bool replace);
 
 /* Constraint-game options from the shared ones. */
 void lk_cli_csp_options(const struct lk_cli_common *c, struct lk_csp_options *o);

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -24,14 +25,11 @@
 #include "gen_resume.h"
 #include "levelkit/dedupe.h"
 #include "levelkit/generate.h"
+#include "levelkit/grid.h"
 #include "levelkit/strbuf.h"
 #include "../gen/transform.h"
 
 static const char usage[] = "gen GAME [options]";
-static const char description[] =
-	"Generate levels of GAME (sokoban, fruit, skiddy, combination) and write them as records with the fields\n"
-	"generator, seed, index and what solve (and with --rate, rate) would add.\n"
-	"Level i depends only on (seed, i); duplicates up to symmetry are dropped.";
 
 enum slot_state { SLOT_FREE, SLOT_RUNNING, SLOT_DONE };
 
@@ -136,8 +134,7 @@ static void describe_stats(const struct lk_gen_stats *st, struct lk_strbuf *out)
 		lk_strbuf_addch(out, ')');
 }
 
-struct gen_ctx;
-static int suggest(struct gen_ctx *ctx, struct lk_gen_options *o);
+/* ------------------------------------------------------------- options */
 
 struct gen_ctx {
 	struct lk_cli_common common;
@@ -171,10 +168,8 @@ static void add_param(struct gen_ctx *ctx, const char *key, size_t key_len, cons
 static int param_cb(const struct lk_option *opt, const char *arg)
 {
 	const char *eq = strchr(arg, '=');
-	if (!eq || eq == arg) {
-		fprintf(stderr, "%s: --param %s: expected key=value\n", lk_prog, arg);
-		return -1;
-	}
+	if (!eq || eq == arg)
+		lk_usage_error("--param %s: expected key=value", arg);
 	add_param(opt->value, arg, (size_t)(eq - arg), eq + 1);
 	return 0;
 }
@@ -190,10 +185,9 @@ static int bias_cb(const struct lk_option *opt, const char *arg)
 
 static double number_or_die(const char *opt, const char *s)
 {
-	char *end;
-	double v = strtod(s, &end);
-	if (end == s || *end)
-		lk_usage_error("%s: '%s' is not a number", opt, s);
+	double v;
+	if (lk_parse_number(s, &v) < 0)
+		lk_usage_error("--%s: '%s' is not a finite number", opt, s);
 	return v;
 }
 
@@ -203,25 +197,45 @@ static int threshold_cb(const struct lk_option *opt, const char *arg)
 	return 0;
 }
 
+/* "WxH", each side 1 to LK_GRID_MAX_SIDE. */
+static void parse_size(const char *s, int *w, int *h)
+{
+	const char *x = strchr(s, 'x');
+	uint64_t a, b;
+	char left[32];
+	if (!x || (size_t)(x - s) >= sizeof left)
+		lk_usage_error("--size %s: expected WxH, e.g. 10x10", s);
+	memcpy(left, s, (size_t)(x - s));
+	left[x - s] = '\0';
+	if (lk_parse_u64(left, &a) < 0 || lk_parse_u64(x + 1, &b) < 0 || a < 1 || b < 1 ||
+	    a > LK_GRID_MAX_SIDE || b > LK_GRID_MAX_SIDE)
+		lk_usage_error("--size %s: expected WxH with sides from 1 to %d, e.g. 10x10", s,
+			       LK_GRID_MAX_SIDE);
+	*w = (int)a;
+	*h = (int)b;
+}
 
 /* The first record with a grid in path. */
 static int read_first_level(const char *path, struct lk_record *rec)
 {
 	struct lk_reader r;
 	struct lk_strbuf err = LK_STRBUF_INIT;
-	size_t line;
+	size_t line = 0;
 	int got = -1;
 	if (lk_reader_open(&r, path, &err) == 0) {
 		while ((got = lk_reader_next(&r, rec, &err, &line)) != 0) {
-			size_t first;
-			if (got == 1 && lk_record_grid(rec, &first))
+			if (got == 1 && lk_record_grid(rec, NULL))
 				break;
-			if (got == -2)
+			if (got < 0)
 				break;
 		}
 	}
-	if (got != 1)
-		fprintf(stderr, "%s: %s: %s\n", lk_prog, path, err.len ? err.buf : "no level in file");
+	if (got != 1) {
+		if (got == -1)
+			lk_error_at(path, line, "%s", err.buf);
+		else
+			lk_error("%s: %s", path, err.len ? err.buf : "no level in file");
+	}
 	lk_reader_close(&r);
 	lk_strbuf_release(&err);
 	return got == 1 ? 0 : -1;
@@ -241,8 +255,119 @@ static int read_file(const char *path, struct lk_strbuf *out)
 	return rc;
 }
 
+/* An acceptance option given for a game whose generator cannot judge by
+ * it is an error, naming the games it applies to. */
+static void check_applies(const struct lk_generator *gen, unsigned bit, bool given,
+			  const char *what)
+{
+	if (!given || (gen->accepts & bit))
+		return;
+	struct lk_strbuf games = LK_STRBUF_INIT;
+	lk_generator_games_accepting(bit, &games);
+	lk_usage_error("%s does not apply to %s (it applies to %s)", what, gen->game, games.buf);
+}
+
+static void check_options_apply(const struct gen_ctx *ctx, const struct lk_generator *gen)
+{
+	check_applies(gen, LK_GEN_ACCEPT(MOVES), isfinite(ctx->min_moves) || isfinite(ctx->max_moves),
+		      "--min-moves/--max-moves");
+	check_applies(gen, LK_GEN_ACCEPT(PUSHES),
+		      isfinite(ctx->min_pushes) || isfinite(ctx->max_pushes), "--min-pushes/--max-pushes");
+	check_applies(gen, LK_GEN_ACCEPT(DIFFICULTY),
+		      ctx->rate || ctx->difficulty || isfinite(ctx->min_diff) || isfinite(ctx->max_diff),
+		      "--rate and the difficulty thresholds");
+	check_applies(gen, LK_GEN_ACCEPT(DEAD_ENDS), ctx->no_dead_ends, "--no-dead-ends");
+	check_applies(gen, LK_GEN_ACCEPT(STARS), ctx->stars > 0, "--stars");
+	check_applies(gen, LK_GEN_ACCEPT(FROM),
+		      ctx->from || ctx->rules || ctx->freeze || ctx->suggest, "--from/--rules/--freeze/--suggest");
+	if ((ctx->candidates || ctx->time_limit > 0) && !ctx->suggest)
+		lk_usage_error("--candidates and --time-limit belong to --suggest");
+	if (ctx->stars > 3)
+		lk_usage_error("--stars %lu: the rating is 0 to 3", ctx->stars);
+}
+
+/* Defaults a designer would keep: no trivial levels unless asked for. */
+static void apply_default_thresholds(struct gen_ctx *ctx, const struct lk_generator *gen)
+{
+	bool any = isfinite(ctx->min_moves) || isfinite(ctx->max_moves) ||
+		   isfinite(ctx->min_pushes) || isfinite(ctx->max_pushes);
+	if (any || ctx->suggest)
+		return;
+	if (gen->default_min_pushes > 0)
+		ctx->min_pushes = gen->default_min_pushes;
+	if (gen->default_min_moves > 0)
+		ctx->min_moves = gen->default_min_moves;
+}
+
+static void fill_gen_options(struct gen_ctx *ctx, struct lk_gen_options *o)
+{
+	lk_gen_options_init(o);
+	if (ctx->size)
+		parse_size(ctx->size, &o->width, &o->height);
+	o->param_keys = ctx->keys;
+	o->param_values = ctx->values;
+	o->nparams = ctx->nparams;
+	o->moves = (struct lk_range){ ctx->min_moves, ctx->max_moves };
+	o->pushes = (struct lk_range){ ctx->min_pushes, ctx->max_pushes };
+	o->difficulty = (struct lk_range){ ctx->min_diff, ctx->max_diff };
+	if (ctx->difficulty) {
+		char *colon = strchr(ctx->difficulty, ':');
+		if (!colon)
+			lk_usage_error("--difficulty %s: expected lo:hi", ctx->difficulty);
+		*colon = '\0';
+		if (*ctx->difficulty)
+			o->difficulty.min = number_or_die("difficulty", ctx->difficulty);
+		if (colon[1])
+			o->difficulty.max = number_or_die("difficulty", colon + 1);
+	}
+	o->rate = ctx->rate;
+	o->no_dead_ends = ctx->no_dead_ends;
+	o->min_stars = (int)ctx->stars;
+	o->rating.search = ctx->common.search;
+	/* Generation tries many candidates: one whose state space is huge is
+	 * not worth minutes, so searches get a state bound unless given one. */
+	if (!ctx->common.max_states)
+		o->rating.search.max_states = 300000;
+	o->rating.runs = (unsigned)ctx->runs;
+	if (ctx->max_tries)
+		o->max_tries = (unsigned)(ctx->max_tries > 0xffffffffu ? 0xffffffffu : ctx->max_tries);
+}
+
+/* --from, --freeze and --rules into o; returns 0 or an exit status. */
+static int load_inputs(const struct gen_ctx *ctx, struct lk_gen_options *o, struct lk_record *from,
+		       struct lk_record *freeze, struct lk_strbuf *rules_text)
+{
+	if (ctx->from) {
+		if (read_first_level(ctx->from, from) < 0)
+			return 2;
+		o->from = from;
+	}
+	if (ctx->freeze) {
+		if (read_first_level(ctx->freeze, freeze) < 0)
+			return 2;
+		o->freeze = freeze;
+	}
+	if (ctx->rules) {
+		const char *preset = lk_transform_preset(ctx->rules);
+		if (preset) {
+			lk_strbuf_addstr(rules_text, preset);
+		} else if (read_file(ctx->rules, rules_text) < 0) {
+			lk_error("%s: not a preset (walls, move, pair, mix, pull, push) and cannot be "
+				 "read: %s", ctx->rules, strerror(errno));
+			return 2;
+		}
+		o->rules = rules_text->buf;
+		if (!preset)
+			o->rules_name = ctx->rules;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------- suggest */
+
 struct suggest_out {
 	const char *path;     /* -o FILE: replaced at every update */
+	const char *from;     /* the level the climb starts from, for `from:` */
 	bool progress;
 };
 
@@ -252,12 +377,15 @@ static void print_suggestions(void *vctx, struct lk_record *const *top, size_t n
 	struct suggest_out *so = vctx;
 	struct lk_strbuf text = LK_STRBUF_INIT;
 	lk_strbuf_addf(&text, "; suggestions after %llu candidates, %.1f s (%llu solvable, %llu "
-		       "unsolvable, %llu timed out, %llu invalid)\n\n",
+		       "unsolvable, %llu timed out, %llu invalid, %llu solved at the start)\n\n",
 		       (unsigned long long)st->candidates, st->seconds,
 		       (unsigned long long)st->solvable, (unsigned long long)st->unsolvable,
-		       (unsigned long long)st->timed_out, (unsigned long long)st->invalid);
+		       (unsigned long long)st->timed_out, (unsigned long long)st->invalid,
+		       (unsigned long long)st->solved_start);
 	for (size_t i = 0; i < n; i++) {
 		lk_record_setf(top[i], "rank", "%zu", i + 1);
+		if (so->from)
+			lk_record_set(top[i], "from", so->from);
 		lk_record_write(top[i], &text);
 		lk_strbuf_addch(&text, '\n');
 	}
@@ -268,7 +396,7 @@ static void print_suggestions(void *vctx, struct lk_record *const *top, size_t n
 		FILE *fp = fopen(tmp, "w");
 		if (!fp || fwrite(text.buf, 1, text.len, fp) != text.len || fclose(fp) != 0 ||
 		    rename(tmp, so->path) != 0)
-			fprintf(stderr, "%s: %s: cannot write: %s\n", lk_prog, so->path, strerror(errno));
+			lk_error("%s: cannot write: %s", so->path, strerror(errno));
 		free(tmp);
 		if (so->progress)
 			fprintf(stderr, "\r\033[K%s: %zu suggestions, hardest %s after %llu candidates",
@@ -281,7 +409,7 @@ static void print_suggestions(void *vctx, struct lk_record *const *top, size_t n
 	lk_strbuf_release(&text);
 }
 
-static int suggest(struct gen_ctx *ctx, struct lk_gen_options *o)
+static int suggest(struct gen_ctx *ctx, struct lk_gen_options *o, const struct lk_record *from)
 {
 	struct lk_suggest_options so = {
 		.k = (unsigned)ctx->suggest,
@@ -293,6 +421,16 @@ static int suggest(struct gen_ctx *ctx, struct lk_gen_options *o)
 	struct suggest_out out = { .path = NULL, .progress = isatty(2) };
 	if (ctx->common.output && strcmp(ctx->common.output, "-") != 0)
 		out.path = ctx->common.output;
+	struct lk_strbuf from_text = LK_STRBUF_INIT, title = LK_STRBUF_INIT;
+	if (o->from) {
+		const char *t = lk_record_title(from, &title);
+		lk_strbuf_addf(&from_text, "%s record %zu%s%s", ctx->from, from->number,
+			       t ? ": " : "", t ? t : "");
+		out.from = from_text.buf;
+	}
+	if (!ctx->candidates && !(ctx->time_limit > 0))
+		lk_error("suggesting until interrupted (Ctrl-C); --time-limit or --candidates "
+			 "sets an end");
 	struct lk_rng rng;
 	struct lk_suggest_stats st;
 	struct lk_strbuf err = LK_STRBUF_INIT;
@@ -302,14 +440,346 @@ static int suggest(struct gen_ctx *ctx, struct lk_gen_options *o)
 		lk_usage_error("%s", err.buf);
 	if (out.progress && out.path)
 		fprintf(stderr, "\r\033[K");
-	fprintf(stderr, "%s: %s%llu candidates in %.1f s: %llu solvable, %llu unsolvable, "
-		"%llu timed out, %llu invalid; %llu updates, first after %.2f s\n", lk_prog,
-		lk_interrupted ? "interrupted: " : "", (unsigned long long)st.candidates, st.seconds,
-		(unsigned long long)st.solvable, (unsigned long long)st.unsolvable,
-		(unsigned long long)st.timed_out, (unsigned long long)st.invalid,
-		(unsigned long long)st.updates, st.first_update);
+	lk_error("%s%llu candidates in %.1f s: %llu solvable, %llu unsolvable, %llu timed out, "
+		 "%llu invalid, %llu solved at the start; %llu updates, first after %.2f s",
+		 lk_interrupted ? "interrupted: " : "", (unsigned long long)st.candidates, st.seconds,
+		 (unsigned long long)st.solvable, (unsigned long long)st.unsolvable,
+		 (unsigned long long)st.timed_out, (unsigned long long)st.invalid,
+		 (unsigned long long)st.solved_start, (unsigned long long)st.updates, st.first_update);
 	lk_strbuf_release(&err);
+	lk_strbuf_release(&from_text);
+	lk_strbuf_release(&title);
 	return lk_interrupted ? 130 : st.updates ? 0 : 1;
+}
+
+/* ----------------------------------------------------------------- run */
+
+/* Why the run ended, for the summary. */
+enum run_end { END_COUNT, END_INTERRUPTED, END_WRITE_ERROR, END_GAVE_UP, END_WORKER_ERROR };
+
+struct writer_state {
+	struct lk_writer writer;
+	FILE *out;
+	const char *out_name;
+	struct gen_resume *resume;
+	const char *resume_path;
+	/* progress line */
+	bool progress, stdout_tty;
+	double t0, last;
+	uint64_t target, written, new_levels, duplicates, failed;
+};
+
+static void draw_progress(struct writer_state *ws, const struct gen_run *run, bool force)
+{
+	if (!ws->progress)
+		return;
+	double now = lk_now();
+	if (!force && now - ws->last < 0.25)
+		return;
+	double elapsed = now - ws->t0;
+	double per_min = elapsed > 0 ? (double)ws->new_levels * 60.0 / elapsed : 0;
+	char eta[32];
+	format_duration(ws->new_levels ? (double)(ws->target - ws->written) / per_min * 60.0 : NAN,
+			eta, sizeof eta);
+	struct lk_strbuf stats = LK_STRBUF_INIT;
+	describe_stats(&run->stats, &stats);
+	fprintf(stderr, "\r\033[K%s: %llu/%llu levels, %s, %.1f/min, %s left", lk_prog,
+		(unsigned long long)ws->written, (unsigned long long)ws->target, stats.buf, per_min,
+		eta);
+	fflush(stderr);
+	lk_strbuf_release(&stats);
+	ws->last = now;
+}
+
+static void clear_progress(struct writer_state *ws)
+{
+	if (ws->progress)
+		fprintf(stderr, "\r\033[K");
+}
+
+/* Write a finished level; false on a write error. */
+static bool write_level(struct writer_state *ws, struct lk_record *rec)
+{
+	rec->number = (size_t)ws->written + 1;   /* its place in the output */
+	if (ws->resume && ws->resume->torn) {
+		struct lk_strbuf text = LK_STRBUF_INIT;
+		lk_writer_format(&ws->writer, rec, &text);
+		int rc = gen_resume_replace_torn(ws->resume, ws->resume_path, ws->out, text.buf, text.len);
+		lk_strbuf_release(&text);
+		if (rc < 0)
+			return false;
+	}
+	/* The data and the progress line share the terminal only when
+	 * stdout is one: then the line is cleared first and drawn again. */
+	if (ws->stdout_tty)
+		clear_progress(ws);
+	if (lk_writer_put(&ws->writer, rec) < 0) {
+		clear_progress(ws);
+		lk_error("%s: write error: %s", ws->out_name, strerror(errno));
+		return false;
+	}
+	return true;
+}
+
+/* The main thread's loop: write finished levels in index order. */
+static enum run_end write_loop(struct gen_run *run, struct writer_state *ws,
+			       struct lk_dedupe *seen)
+{
+	int failed_in_row = 0;
+	enum run_end end = END_COUNT;
+	pthread_mutex_lock(&run->lock);
+	while (ws->written < ws->target) {
+		struct slot *slot = &run->slots[run->next_write % run->nslots];
+		while (slot->state != SLOT_DONE && !run->stop && !lk_interrupted) {
+			struct timespec ts;
+			clock_gettime(CLOCK_REALTIME, &ts);
+			ts.tv_nsec += 250000000;
+			if (ts.tv_nsec >= 1000000000) {
+				ts.tv_sec++;
+				ts.tv_nsec -= 1000000000;
+			}
+			pthread_cond_timedwait(&run->changed, &run->lock, &ts);
+			draw_progress(ws, run, false);
+		}
+		if (slot->state != SLOT_DONE) {
+			/* interrupted, or a worker failed: stop before the first
+			 * unfinished index */
+			end = run->stop && !lk_interrupted ? END_WORKER_ERROR : END_INTERRUPTED;
+			break;
+		}
+		pthread_mutex_unlock(&run->lock);
+		if (!slot->ok && lk_interrupted) {
+			/* cut short, not failed: it must be made again on resume */
+			pthread_mutex_lock(&run->lock);
+			end = END_INTERRUPTED;
+			break;
+		}
+		bool write_failed = false;
+		if (slot->ok) {
+			failed_in_row = 0;
+			struct lk_strbuf err = LK_STRBUF_INIT;
+			size_t line;
+			struct lk_level_options lo = { 0 };
+			struct lk_level *level = lk_level_load(&slot->rec, &lo, &err, &line);
+			if (level && lk_dedupe_add(seen, level, &slot->rec)) {
+				write_failed = !write_level(ws, &slot->rec);
+				if (!write_failed) {
+					ws->written++;
+					ws->new_levels++;
+				}
+			} else if (level) {
+				ws->duplicates++;
+			}
+			lk_level_free(level);
+			lk_strbuf_release(&err);
+		} else {
+			ws->failed++;
+			failed_in_row++;
+		}
+		lk_record_release(&slot->rec);
+		pthread_mutex_lock(&run->lock);
+		slot->state = SLOT_FREE;
+		run->next_write++;
+		pthread_cond_broadcast(&run->changed);
+		draw_progress(ws, run, ws->stdout_tty);
+		if (write_failed) {
+			end = END_WRITE_ERROR;
+			break;
+		}
+		if (failed_in_row >= MAX_FAILED_IN_ROW) {
+			end = END_GAVE_UP;
+			break;
+		}
+	}
+	run->stop = true;
+	pthread_cond_broadcast(&run->changed);
+	pthread_mutex_unlock(&run->lock);
+	return end;
+}
+
+static void print_summary(const struct gen_run *run, const struct writer_state *ws,
+			  enum run_end end, double secs)
+{
+	static const char *const how[] = {
+		[END_COUNT] = "",
+		[END_INTERRUPTED] = "interrupted: ",
+		[END_WRITE_ERROR] = "stopped by a write error: ",
+		[END_GAVE_UP] = "gave up: ",
+		[END_WORKER_ERROR] = "stopped by an error: ",
+	};
+	struct lk_strbuf line = LK_STRBUF_INIT;
+	describe_stats(&run->stats, &line);
+	lk_error("%s%llu levels written (%llu in all), %s, %llu duplicates dropped, %llu indices "
+		 "failed, %.1f s, %.1f levels/min; next index %llu", how[end],
+		 (unsigned long long)ws->new_levels, (unsigned long long)ws->written, line.buf,
+		 (unsigned long long)ws->duplicates, (unsigned long long)ws->failed, secs,
+		 secs > 0 ? (double)ws->new_levels * 60.0 / secs : 0.0,
+		 (unsigned long long)index_of(run, run->next_write));
+	if (end == END_GAVE_UP)
+		lk_error("%d indices in a row found no level within --max-tries candidates (are the "
+			 "thresholds reachable?)", MAX_FAILED_IN_ROW);
+	lk_strbuf_release(&line);
+}
+
+/*
+ * Where the levels go.  An existing file is never replaced unless it is
+ * the run being resumed (appended to) or --force says so: a night's work
+ * must not vanish because of a repeated command line.
+ */
+static FILE *open_output(const struct gen_ctx *ctx, const struct gen_resume *resumed)
+{
+	const char *path = ctx->common.output;
+	if (!path || strcmp(path, "-") == 0)
+		return stdout;
+	bool append = ctx->resume && resumed->output_is_resume_file;
+	struct stat st;
+	if (!append && !ctx->common.force && stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+		lk_error("%s: the file exists and holds %lld bytes; --resume %s continues it, "
+			 "--force replaces it", path, (long long)st.st_size, path);
+		return NULL;
+	}
+	FILE *out = fopen(path, append ? "a" : "w");
+	if (!out)
+		lk_error("%s: %s", path, strerror(errno));
+	return out;
+}
+
+static int run_generation(struct gen_ctx *ctx, const struct lk_generator *gen,
+			  struct lk_gen_options *o, enum lk_format format)
+{
+	struct gen_run run = { .gen = gen, .opt = o, .seed = ctx->seed, .shard = 0, .shards = 1 };
+	if (ctx->shard) {
+		const char *slash = strchr(ctx->shard, '/');
+		char k[32];
+		if (!slash || (size_t)(slash - ctx->shard) >= sizeof k)
+			lk_usage_error("--shard %s: expected K/N with 0 <= K < N", ctx->shard);
+		memcpy(k, ctx->shard, (size_t)(slash - ctx->shard));
+		k[slash - ctx->shard] = '\0';
+		if (lk_parse_u64(k, &run.shard) < 0 || lk_parse_u64(slash + 1, &run.shards) < 0 ||
+		    run.shards == 0 || run.shard >= run.shards)
+			lk_usage_error("--shard %s: expected K/N with 0 <= K < N", ctx->shard);
+	}
+	if (ctx->resume && format != LK_FORMAT_TEXT)
+		lk_usage_error("--resume reads and continues text output; it cannot continue -f %s",
+			       ctx->common.format);
+
+	/* Check the options once before starting threads. */
+	struct lk_gen_worker check;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	if (lk_gen_worker_init(&check, gen, o, &err) < 0) {
+		lk_error("%s", err.buf);
+		lk_strbuf_release(&err);
+		return 2;
+	}
+	lk_gen_worker_release(&check, gen);
+	lk_strbuf_release(&err);
+
+	struct lk_strbuf settings = LK_STRBUF_INIT;
+	lk_gen_settings(o, &settings);
+	struct lk_dedupe seen;
+	lk_dedupe_init(&seen);
+	struct gen_resume resumed = { 0 };
+	if (ctx->resume) {
+		struct gen_resume_run id = { gen, ctx->seed, run.shard, run.shards, settings.buf };
+		if (gen_resume_load(&resumed, ctx->resume, &id, &seen, ctx->common.output) < 0) {
+			lk_strbuf_release(&settings);
+			lk_dedupe_release(&seen);
+			return 2;
+		}
+		run.next_take = run.next_write = resumed.next_seq;
+	}
+	lk_strbuf_release(&settings);
+	FILE *out = open_output(ctx, &resumed);
+	if (!out) {
+		gen_resume_release(&resumed);
+		lk_dedupe_release(&seen);
+		return 2;
+	}
+	struct writer_state ws = {
+		.out = out, .out_name = out == stdout ? "<stdout>" : ctx->common.output,
+		.resume = ctx->resume ? &resumed : NULL, .resume_path = ctx->resume,
+		.progress = isatty(2), .stdout_tty = out == stdout && isatty(1),
+		.target = ctx->count, .written = resumed.levels,
+	};
+	lk_writer_init(&ws.writer, out, format, NULL);
+	if (ctx->common.fields) {
+		struct lk_strbuf ferr = LK_STRBUF_INIT;
+		if (lk_writer_choose_columns(&ws.writer, ctx->common.fields, &ferr) < 0)
+			lk_usage_error("%s", ferr.buf);
+		lk_strbuf_release(&ferr);
+	}
+
+	run.nslots = 4 * (size_t)ctx->common.jobs;
+	run.slots = lk_xcalloc(run.nslots, sizeof *run.slots);
+	pthread_mutex_init(&run.lock, NULL);
+	pthread_cond_init(&run.changed, NULL);
+	lk_pipeline_install_signals();
+
+	unsigned jobs = (unsigned)ctx->common.jobs;
+	pthread_t *threads = lk_xcalloc(jobs, sizeof *threads);
+	for (unsigned i = 0; i < jobs; i++)
+		pthread_create(&threads[i], NULL, worker_main, &run);
+	ws.t0 = lk_now();
+	draw_progress(&ws, &run, true);
+	enum run_end end = write_loop(&run, &ws, &seen);
+	for (unsigned i = 0; i < jobs; i++)
+		pthread_join(threads[i], NULL);
+	for (size_t i = 0; i < run.nslots; i++)
+		if (run.slots[i].state == SLOT_DONE)
+			lk_record_release(&run.slots[i].rec);
+
+	clear_progress(&ws);
+	print_summary(&run, &ws, end, lk_now() - ws.t0);
+	int status = end == END_WRITE_ERROR ? 2 : 0;
+	if (run.worker_error.len) {
+		lk_error("%s", run.worker_error.buf);
+		status = 2;
+	}
+	lk_strbuf_release(&run.worker_error);
+	lk_writer_release(&ws.writer);
+	if (out != stdout ? fclose(out) != 0 : fflush(stdout) != 0) {
+		if (end != END_WRITE_ERROR)
+			lk_error("%s: write error: %s", ws.out_name, strerror(errno));
+		status = 2;
+	}
+	gen_resume_release(&resumed);
+	lk_dedupe_release(&seen);
+	free(threads);
+	free(run.slots);
+	pthread_mutex_destroy(&run.lock);
+	pthread_cond_destroy(&run.changed);
+	if (status)
+		return status;
+	if (end == END_INTERRUPTED)
+		return 130;
+	return ws.written >= ctx->count ? 0 : 1;
+}
+
+/* ---------------------------------------------------------------- main */
+
+static void build_help(struct lk_strbuf *help)
+{
+	lk_strbuf_addstr(help, "Generate levels of GAME (");
+	lk_game_names(help, " or ");
+	lk_strbuf_addstr(help,
+		") and write them as records with the fields\n"
+		"generator, seed, index, settings and what solve (and with --rate, rate) would add.\n"
+		"Level i depends only on (seed, i); duplicates up to symmetry are dropped.\n"
+		"An existing -o file is never replaced without --force (or continued with --resume).\n\n"
+		"Generators (--generator; the first of a game is its default):");
+	for (size_t i = 0; lk_generators[i]; i++) {
+		const struct lk_generator *g = lk_generators[i];
+		lk_strbuf_addf(help, "\n  %s %s: %s\n      size %s; --param %s", g->game, g->name,
+			       g->summary, g->size_help, g->params_help);
+	}
+}
+
+static void free_params(struct gen_ctx *ctx)
+{
+	for (size_t i = 0; i < ctx->nparams; i++)
+		free((char *)ctx->keys[i]);
+	free(ctx->keys);
+	free(ctx->values);
 }
 
 int main(int argc, char **argv)
@@ -327,8 +797,8 @@ int main(int argc, char **argv)
 		{ LK_OPT_U64, 'n', "count", &ctx.count, "n", "levels to write (default 10)", NULL },
 		{ LK_OPT_U64, 's', "seed", &ctx.seed, "n", "seed of the run (default 1)", NULL },
 		{ LK_OPT_STRING, 'g', "generator", &ctx.generator, "name",
-		  "sokoban: backward (default) or transform; fruit, skiddy: random", NULL },
-		{ LK_OPT_STRING, 0, "size", &ctx.size, "WxH", "grid size (default 10x10)", NULL },
+		  "the game's generator (see below; default: its first)", NULL },
+		{ LK_OPT_STRING, 0, "size", &ctx.size, "WxH", "grid size (default: the generator's, below)", NULL },
 		{ LK_OPT_CALLBACK, 'p', "param", &ctx, "key=value",
 		  "generator parameter (see below); repeatable", param_cb },
 		{ LK_OPT_U64, 0, "max-tries", &ctx.max_tries, "n",
@@ -338,9 +808,11 @@ int main(int argc, char **argv)
 		{ LK_OPT_CALLBACK, 0, "easier", &ctx, NULL,
 		  "combination: only add pieces that make it easier (--param easier=1)", bias_cb },
 		LK_OPT_GROUP_("Acceptance"),
-		{ LK_OPT_CALLBACK, 0, "min-moves", &ctx.min_moves, "n", "at least n moves", threshold_cb },
+		{ LK_OPT_CALLBACK, 0, "min-moves", &ctx.min_moves, "n",
+		  "at least n moves (fruit, skiddy default 4)", threshold_cb },
 		{ LK_OPT_CALLBACK, 0, "max-moves", &ctx.max_moves, "n", "at most n moves", threshold_cb },
-		{ LK_OPT_CALLBACK, 0, "min-pushes", &ctx.min_pushes, "n", "at least n optimal pushes", threshold_cb },
+		{ LK_OPT_CALLBACK, 0, "min-pushes", &ctx.min_pushes, "n",
+		  "at least n optimal pushes (sokoban backward default 10)", threshold_cb },
 		{ LK_OPT_CALLBACK, 0, "max-pushes", &ctx.max_pushes, "n", "at most n optimal pushes", threshold_cb },
 		{ LK_OPT_CALLBACK, 0, "min-difficulty", &ctx.min_diff, "x",
 		  "difficulty (rate's mean) at least x", threshold_cb },
@@ -359,286 +831,70 @@ int main(int argc, char **argv)
 		{ LK_OPT_STRING, 0, "freeze", &ctx.freeze, "file",
 		  "grid whose non-blank cells never change", NULL },
 		{ LK_OPT_UINT, 0, "suggest", &ctx.suggest, "k",
-		  "one long climb; keep and re-print the k hardest levels", NULL },
+		  "one long climb, until Ctrl-C or a limit below; keep and re-print the k hardest levels", NULL },
 		{ LK_OPT_U64, 0, "candidates", &ctx.candidates, "n",
-		  "--suggest: stop after n candidates (default: until interrupted)", NULL },
+		  "--suggest: stop after n candidates", NULL },
 		{ LK_OPT_SECONDS, 0, "time-limit", &ctx.time_limit, "secs",
 		  "--suggest: stop after this long", NULL },
 		LK_OPT_GROUP_("Runs"),
 		{ LK_OPT_STRING, 0, "shard", &ctx.shard, "K/N", "only indices K, K+N, K+2N, ...", NULL },
 		{ LK_OPT_STRING, 0, "resume", &ctx.resume, "file",
-		  "continue after the last index in file (and never repeat its levels)", NULL },
+		  "continue the run in file (same options) and never repeat its levels", NULL },
 		LK_CLI_COMMON_OPTIONS(ctx.common),
 		LK_OPT_END_(),
 	};
-	/* --help lists the generators and their parameters. */
 	struct lk_strbuf help = LK_STRBUF_INIT;
-	lk_strbuf_addstr(&help, description);
-	lk_strbuf_addstr(&help, "\n\nGenerators (--generator; the first of a game is its default):");
-	for (size_t i = 0; lk_generators[i]; i++)
-		lk_strbuf_addf(&help, "\n  %s %s: %s\n      --param %s", lk_generators[i]->game,
-			       lk_generators[i]->name, lk_generators[i]->summary,
-			       lk_generators[i]->params_help);
+	build_help(&help);
 	int first = lk_parse_options(argc, argv, opts, usage, help.buf);
 	lk_strbuf_release(&help);
-	if (first >= argc)
-		lk_usage_error("which game? (sokoban, fruit or skiddy)");
+	if (first >= argc) {
+		struct lk_strbuf games = LK_STRBUF_INIT;
+		lk_game_names(&games, " or ");
+		lk_usage_error("which game? (%s)", games.buf);
+	}
 	if (first + 1 < argc)
 		lk_usage_error("unexpected argument '%s'", argv[first + 1]);
 	const char *game = argv[first];
-	if (!lk_game_find(game))
-		lk_usage_error("unknown game '%s'", game);
-	if (!ctx.generator && (ctx.from || ctx.rules || ctx.suggest))
+	if (!lk_game_find(game)) {
+		struct lk_strbuf games = LK_STRBUF_INIT;
+		lk_game_names(&games, " or ");
+		lk_usage_error("unknown game '%s' (use %s)", game, games.buf);
+	}
+	if (!ctx.generator && (ctx.from || ctx.rules || ctx.suggest || ctx.freeze))
 		ctx.generator = "transform";
 	const struct lk_generator *gen = lk_generator_find(game, ctx.generator);
 	if (!gen)
 		lk_usage_error("game %s has no generator '%s'", game, ctx.generator ? ctx.generator : "");
+	check_options_apply(&ctx, gen);
+	apply_default_thresholds(&ctx, gen);
 
 	struct lk_pipeline unused = { 0 };
 	lk_cli_common_finish(&ctx.common, &unused);
 	struct lk_gen_options o;
-	lk_gen_options_init(&o);
-	if (ctx.size && (sscanf(ctx.size, "%dx%d", &o.width, &o.height) != 2 || o.width < 1 ||
-			 o.height < 1))
-		lk_usage_error("--size %s: expected WxH, e.g. 10x10", ctx.size);
-	o.param_keys = ctx.keys;
-	o.param_values = ctx.values;
-	o.nparams = ctx.nparams;
-	o.moves = (struct lk_range){ ctx.min_moves, ctx.max_moves };
-	o.pushes = (struct lk_range){ ctx.min_pushes, ctx.max_pushes };
-	o.difficulty = (struct lk_range){ ctx.min_diff, ctx.max_diff };
-	if (ctx.difficulty) {
-		char *colon = strchr(ctx.difficulty, ':');
-		if (!colon)
-			lk_usage_error("--difficulty %s: expected lo:hi", ctx.difficulty);
-		*colon = '\0';
-		if (*ctx.difficulty)
-			o.difficulty.min = number_or_die("difficulty", ctx.difficulty);
-		if (colon[1])
-			o.difficulty.max = number_or_die("difficulty", colon + 1);
-	}
-	o.rate = ctx.rate;
-	o.no_dead_ends = ctx.no_dead_ends;
-	if (ctx.stars > 3)
-		lk_usage_error("--stars %lu: the rating is 0 to 3", ctx.stars);
-	o.min_stars = (int)ctx.stars;
-	o.rating.search = ctx.common.search;
-	/* Generation tries many candidates: one whose state space is huge is
-	 * not worth minutes, so searches get a state bound unless given one. */
-	if (!ctx.common.max_states)
-		o.rating.search.max_states = 300000;
-	o.rating.runs = (unsigned)ctx.runs;
-	if (ctx.max_tries)
-		o.max_tries = (unsigned)(ctx.max_tries > 0xffffffffu ? 0xffffffffu : ctx.max_tries);
-
-	struct gen_run run = { .gen = gen, .opt = &o, .seed = ctx.seed, .shard = 0, .shards = 1 };
-	if (ctx.shard && (sscanf(ctx.shard, "%llu/%llu", (unsigned long long *)&run.shard,
-				 (unsigned long long *)&run.shards) != 2 ||
-			  run.shards == 0 || run.shard >= run.shards))
-		lk_usage_error("--shard %s: expected K/N with 0 <= K < N", ctx.shard);
+	fill_gen_options(&ctx, &o);
 
 	struct lk_record from = LK_RECORD_INIT, freeze = LK_RECORD_INIT;
 	struct lk_strbuf rules_text = LK_STRBUF_INIT;
 	lk_record_init(&from);
 	lk_record_init(&freeze);
-	if (ctx.from) {
-		if (read_first_level(ctx.from, &from) < 0)
-			return 2;
-		o.from = &from;
-	}
-	if (ctx.freeze) {
-		if (read_first_level(ctx.freeze, &freeze) < 0)
-			return 2;
-		o.freeze = &freeze;
-	}
-	if (ctx.rules) {
-		const char *preset = lk_transform_preset(ctx.rules);
-		if (preset) {
-			lk_strbuf_addstr(&rules_text, preset);
-		} else if (read_file(ctx.rules, &rules_text) < 0) {
-			fprintf(stderr, "%s: %s: not a preset (walls, move, pair, mix, pull, push) and "
-				"cannot be read: %s\n", lk_prog, ctx.rules, strerror(errno));
-			return 2;
-		}
-		o.rules = rules_text.buf;
-	}
-	if (ctx.suggest) {
-		int rc = suggest(&ctx, &o);
-		lk_record_release(&from);
-		lk_record_release(&freeze);
-		lk_strbuf_release(&rules_text);
-		for (size_t i = 0; i < ctx.nparams; i++)
-			free((char *)ctx.keys[i]);
-		free(ctx.keys);
-		free(ctx.values);
-		return rc;
-	}
-
-	/* Check the options once before starting threads. */
-	{
-		struct lk_gen_worker w;
-		struct lk_strbuf err = LK_STRBUF_INIT;
-		if (lk_gen_worker_init(&w, gen, &o, &err) < 0)
-			lk_usage_error("%s", err.buf);
-		lk_gen_worker_release(&w, gen);
-		lk_strbuf_release(&err);
-	}
-
-	struct lk_dedupe seen;
-	lk_dedupe_init(&seen);
-	struct gen_resume resumed = { 0 };
-	if (ctx.resume) {
-		int rc = gen_resume_load(&resumed, ctx.resume, gen, ctx.seed, run.shard, run.shards,
-					 &seen, ctx.common.output);
-		if (rc < 0)
-			return 2;
-		run.next_take = run.next_write = resumed.next_seq;
-	}
-	FILE *out = stdout;
-	if (ctx.common.output && strcmp(ctx.common.output, "-") != 0) {
-		bool append = ctx.resume && resumed.output_is_resume_file;
-		out = fopen(ctx.common.output, append ? "a" : "w");
-		if (!out) {
-			fprintf(stderr, "%s: %s: %s\n", lk_prog, ctx.common.output, strerror(errno));
-			return 2;
-		}
-	}
-	struct lk_writer writer;
-	lk_writer_init(&writer, out, unused.format, NULL);
-
-	run.nslots = 4 * (size_t)ctx.common.jobs;
-	run.slots = lk_xcalloc(run.nslots, sizeof *run.slots);
-	pthread_mutex_init(&run.lock, NULL);
-	pthread_cond_init(&run.changed, NULL);
-	lk_pipeline_install_signals();
-
-	unsigned jobs = (unsigned)ctx.common.jobs;
-	pthread_t *threads = lk_xcalloc(jobs, sizeof *threads);
-	for (unsigned i = 0; i < jobs; i++)
-		pthread_create(&threads[i], NULL, worker_main, &run);
-
-	bool progress = isatty(2);
-	double t0 = lk_now(), last = 0;
-	uint64_t written = resumed.levels, new_levels = 0, duplicates = 0, failed = 0;
-	int failed_in_row = 0;
-	int status = 0;
-	pthread_mutex_lock(&run.lock);
-	while (written < ctx.count && !run.stop) {
-		struct slot *slot = &run.slots[run.next_write % run.nslots];
-		while (slot->state != SLOT_DONE && !run.stop && !lk_interrupted) {
-			struct timespec ts;
-			clock_gettime(CLOCK_REALTIME, &ts);
-			ts.tv_nsec += 250000000;
-			if (ts.tv_nsec >= 1000000000) {
-				ts.tv_sec++;
-				ts.tv_nsec -= 1000000000;
-			}
-			pthread_cond_timedwait(&run.changed, &run.lock, &ts);
-			if (progress && lk_now() - last > 0.5) {
-				struct lk_strbuf line = LK_STRBUF_INIT;
-				double rate = new_levels / ((lk_now() - t0) / 60.0);
-				char eta[32];
-				format_duration(new_levels ? (ctx.count - written) / rate * 60.0 : NAN, eta,
-						sizeof eta);
-				describe_stats(&run.stats, &line);
-				fprintf(stderr, "\r\033[K%s: %llu/%llu levels, %s, %.1f/min, eta %s", lk_prog,
-					(unsigned long long)written, (unsigned long long)ctx.count, line.buf,
-					rate, eta);
-				lk_strbuf_release(&line);
-				last = lk_now();
-			}
-		}
-		if (slot->state != SLOT_DONE)
-			break;   /* interrupted: stop before the first unfinished index */
-		pthread_mutex_unlock(&run.lock);
-		if (!slot->ok && lk_interrupted) {
-			/* cut short, not failed: it must be made again on resume */
-			pthread_mutex_lock(&run.lock);
-			break;
-		}
-		if (slot->ok) {
-			struct lk_strbuf err = LK_STRBUF_INIT;
-			size_t line;
-			struct lk_level_options lo = { 0 };
-			struct lk_level *level = lk_level_load(&slot->rec, &lo, &err, &line);
-			if (level && lk_dedupe_add(&seen, level, &slot->rec)) {
-				if (progress)
-					fprintf(stderr, "\r\033[K");
-				if (lk_writer_put(&writer, &slot->rec) < 0) {
-					fprintf(stderr, "%s: write error: %s\n", lk_prog, strerror(errno));
-					status = 2;
-					lk_interrupted = 1;
-				}
-				written++;
-				new_levels++;
-			} else if (level) {
-				duplicates++;
-			}
-			lk_level_free(level);
-			lk_strbuf_release(&err);
+	int status = load_inputs(&ctx, &o, &from, &freeze, &rules_text);
+	if (status == 0 && ctx.suggest) {
+		struct stat st;
+		const char *path = ctx.common.output;
+		if (path && strcmp(path, "-") != 0 && !ctx.common.force && stat(path, &st) == 0 &&
+		    st.st_size > 0) {
+			lk_error("%s: the file exists and holds %lld bytes; --force replaces it", path,
+				 (long long)st.st_size);
+			status = 2;
 		} else {
-			failed++;
-			if (++failed_in_row >= MAX_FAILED_IN_ROW) {
-				fprintf(stderr, "%s: giving up: %d indices in a row found no level within "
-					"--max-tries candidates (are the thresholds reachable?)\n", lk_prog,
-					MAX_FAILED_IN_ROW);
-				lk_record_release(&slot->rec);
-				pthread_mutex_lock(&run.lock);
-				slot->state = SLOT_FREE;
-				run.next_write++;
-				break;
-			}
+			status = suggest(&ctx, &o, &from);
 		}
-		if (slot->ok)
-			failed_in_row = 0;
-		lk_record_release(&slot->rec);
-		pthread_mutex_lock(&run.lock);
-		slot->state = SLOT_FREE;
-		run.next_write++;
-		pthread_cond_broadcast(&run.changed);
+	} else if (status == 0) {
+		status = run_generation(&ctx, gen, &o, unused.format);
 	}
-	run.stop = true;
-	pthread_cond_broadcast(&run.changed);
-	pthread_mutex_unlock(&run.lock);
-	for (unsigned i = 0; i < jobs; i++)
-		pthread_join(threads[i], NULL);
-	for (size_t i = 0; i < run.nslots; i++)
-		if (run.slots[i].state == SLOT_DONE)
-			lk_record_release(&run.slots[i].rec);
-
-	double secs = lk_now() - t0;
-	struct lk_strbuf line = LK_STRBUF_INIT;
-	describe_stats(&run.stats, &line);
-	if (progress)
-		fprintf(stderr, "\r\033[K");
-	fprintf(stderr, "%s: %s%llu levels written (%llu in all), %s, %llu duplicates dropped, "
-		"%llu indices failed, %.1f s, %.1f levels/min; next index %llu\n",
-		lk_prog, lk_interrupted ? "interrupted: " : "", (unsigned long long)new_levels,
-		(unsigned long long)written, line.buf, (unsigned long long)duplicates,
-		(unsigned long long)failed, secs, secs > 0 ? new_levels * 60.0 / secs : 0.0,
-		(unsigned long long)index_of(&run, run.next_write));
-	if (run.worker_error.len) {
-		fprintf(stderr, "%s: %s\n", lk_prog, run.worker_error.buf);
-		status = 2;
-	}
-	lk_strbuf_release(&line);
-	lk_strbuf_release(&run.worker_error);
-	lk_writer_release(&writer);
 	lk_record_release(&from);
 	lk_record_release(&freeze);
 	lk_strbuf_release(&rules_text);
-	if (out != stdout && fclose(out) != 0)
-		status = 2;
-	lk_dedupe_release(&seen);
-	free(threads);
-	free(run.slots);
-	for (size_t i = 0; i < ctx.nparams; i++)
-		free((char *)ctx.keys[i]);
-	free(ctx.keys);
-	free(ctx.values);
-	if (status)
-		return status;
-	if (lk_interrupted)
-		return 130;
-	return written >= ctx.count ? 0 : 1;
+	free_params(&ctx);
+	return status;
 }

@@ -1,5 +1,12 @@
 /*
  * gen_resume.c - reading back an earlier run's output (see gen_resume.h).
+ *
+ * gen writes each level as its text followed by one blank line, in a
+ * single write.  So a file that gen wrote and that was not cut off ends
+ * with "\n\n", and everything after the last "\n\n" of a file that does
+ * not is the one record a killed run was writing.  That tail is the only
+ * part resume may replace; every record before it must be one of this
+ * run's levels, or the file is refused as it is.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "gen_resume.h"
@@ -11,17 +18,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common.h"
 #include "options.h"
-
-static bool same_file(const char *a, const char *b)
-{
-	struct stat sa, sb;
-	if (!a || !b || strcmp(b, "-") == 0)
-		return false;
-	if (stat(a, &sa) != 0 || stat(b, &sb) != 0)
-		return strcmp(a, b) == 0;
-	return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-}
 
 static bool field_u64(const struct lk_record *rec, const char *name, uint64_t *v)
 {
@@ -29,132 +27,190 @@ static bool field_u64(const struct lk_record *rec, const char *name, uint64_t *v
 	return s && lk_parse_u64(s, v) == 0;
 }
 
-/* Replace path by the given text (the good records). */
-static int rewrite(const char *path, const struct lk_strbuf *text)
-{
-	size_t n = strlen(path) + 32;
-	char *tmp = lk_xmalloc(n);
-	snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
-	FILE *fp = fopen(tmp, "w");
-	int rc = -1;
-	if (fp && fwrite(text->buf, 1, text->len, fp) == text->len && fclose(fp) == 0 &&
-	    rename(tmp, path) == 0)
-		rc = 0;
-	else if (fp)
-		remove(tmp);
-	if (rc < 0)
-		fprintf(stderr, "%s: %s: cannot rewrite: %s\n", lk_prog, path, strerror(errno));
-	free(tmp);
-	return rc;
-}
-
-/* gen writes every record followed by a blank line in one go; a file that
- * does not end so was cut off in the middle of its last record. */
-static bool ends_cleanly(const char *path)
+static int read_all(const char *path, struct lk_strbuf *out, bool *missing)
 {
 	FILE *fp = fopen(path, "rb");
-	char tail[2] = { 0, 0 };
-	bool clean = true;
-	if (!fp)
-		return true;
-	if (fseek(fp, -2, SEEK_END) == 0)
-		clean = fread(tail, 1, 2, fp) == 2 && tail[0] == '\n' && tail[1] == '\n';
-	else
-		clean = ftell(fp) == 0;   /* shorter than two bytes: only empty is clean */
-	fclose(fp);
-	return clean;
-}
-
-int gen_resume_load(struct gen_resume *r, const char *path, const struct lk_generator *gen,
-		    uint64_t seed, uint64_t shard, uint64_t shards, struct lk_dedupe *seen,
-		    const char *output)
-{
-	memset(r, 0, sizeof *r);
-	r->output_is_resume_file = same_file(path, output);
-	if (access(path, F_OK) != 0)
-		return 0;
-
-	struct lk_reader reader;
-	struct lk_strbuf err = LK_STRBUF_INIT, good = LK_STRBUF_INIT;
-	struct lk_record rec = LK_RECORD_INIT;
-	if (lk_reader_open(&reader, path, &err) < 0) {
-		fprintf(stderr, "%s: %s\n", lk_prog, err.buf);
-		lk_reader_close(&reader);
-		lk_strbuf_release(&err);
+	*missing = false;
+	if (!fp) {
+		if (errno == ENOENT) {
+			*missing = true;
+			return 0;
+		}
+		lk_error("%s: %s", path, strerror(errno));
 		return -1;
 	}
-	int rc = 0, got;
-	bool bad_tail = false, cut = !ends_cleanly(path);
-	size_t line = 0;
-	lk_record_init(&rec);
-	while ((got = lk_reader_next(&reader, &rec, &err, &line)) != 0) {
-		if (got == -2) {
-			fprintf(stderr, "%s: %s: %s\n", lk_prog, path, err.buf);
-			rc = -1;
-			break;
-		}
-		size_t first;
-		bool level = got == 1 && lk_record_grid(&rec, &first) > 0;
-		uint64_t index = 0, s = 0;
-		const char *g = lk_record_get(&rec, "generator");
-		bool complete = got == 1 && (!level || (g && field_u64(&rec, "seed", &s) &&
-							field_u64(&rec, "index", &index) &&
-							lk_record_get(&rec, "solvable")));
-		if (cut && reader.eof)
-			complete = false;   /* the last record, and the file ends mid-record */
-		if (!complete) {
-			/* Only the last record may be cut short. */
-			bad_tail = true;
-			line = rec.first_lineno;
-			continue;
-		}
-		if (bad_tail) {
-			fprintf(stderr, "%s: %s:%zu: an incomplete or malformed record comes before this "
-				"one; the file was not written by one gen run\n", lk_prog, path, rec.first_lineno);
-			rc = -1;
-			break;
-		}
-		if (level) {
-			if (strcmp(g, gen->name) != 0 || s != seed) {
-				fprintf(stderr, "%s: %s:%zu: level made by generator %s with seed %llu, "
-					"not %s with seed %llu\n", lk_prog, path, rec.first_lineno, g,
-					(unsigned long long)s, gen->name, (unsigned long long)seed);
-				rc = -1;
-				break;
-			}
-			if (index % shards != shard) {
-				fprintf(stderr, "%s: %s:%zu: index %llu is not in shard %llu/%llu\n", lk_prog,
-					path, rec.first_lineno, (unsigned long long)index,
-					(unsigned long long)shard, (unsigned long long)shards);
-				rc = -1;
-				break;
-			}
-			struct lk_level_options lo = { 0 };
-			struct lk_strbuf lerr = LK_STRBUF_INIT;
-			size_t lline;
-			struct lk_level *lv = lk_level_load(&rec, &lo, &lerr, &lline);
-			if (lv) {
-				lk_dedupe_add(seen, lv, &rec);
-				lk_level_free(lv);
-			}
-			lk_strbuf_release(&lerr);
-			r->levels++;
-			uint64_t seq = index / shards + 1;
-			if (seq > r->next_seq)
-				r->next_seq = seq;
-		}
-		lk_record_write(&rec, &good);
-		lk_strbuf_addch(&good, '\n');
-	}
-	lk_reader_close(&reader);
-	if (rc == 0 && bad_tail) {
-		fprintf(stderr, "%s: %s:%zu: dropping a record cut short at the end of the file\n",
-			lk_prog, path, line);
-		if (r->output_is_resume_file)
-			rc = rewrite(path, &good);
-	}
-	lk_record_release(&rec);
-	lk_strbuf_release(&err);
-	lk_strbuf_release(&good);
+	char buf[65536];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
+		lk_strbuf_add(out, buf, n);
+	int rc = ferror(fp) ? -1 : 0;
+	if (rc < 0)
+		lk_error("%s: error reading: %s", path, strerror(errno));
+	fclose(fp);
 	return rc;
+}
+
+/* Where the complete records end: the whole text when it ends cleanly,
+ * else just after its last "\n\n". */
+static size_t complete_end(const struct lk_strbuf *text)
+{
+	size_t n = text->len;
+	if (n == 0 || (n >= 2 && text->buf[n - 2] == '\n' && text->buf[n - 1] == '\n'))
+		return n;
+	for (size_t i = n - 1; i > 0; i--)
+		if (text->buf[i] == '\n' && text->buf[i - 1] == '\n')
+			return i + 1;
+	return 0;
+}
+
+/* Check one record of the file against the run; 0, or -1 after a message. */
+static int check_record(const char *path, const struct lk_record *rec,
+			const struct gen_resume_run *run, uint64_t *index)
+{
+	size_t line = rec->first_lineno;
+	uint64_t seed = 0;
+	const char *g = lk_record_get(rec, "generator");
+	if (!lk_record_grid(rec, NULL) || !g || !field_u64(rec, "seed", &seed) ||
+	    !field_u64(rec, "index", index) || !lk_record_get(rec, "solvable")) {
+		lk_error_at(path, line, "this record was not written by gen (a level with the fields "
+			    "generator, seed, index and solvable); --resume continues only a file "
+			    "that gen wrote, and leaves this one as it is");
+		return -1;
+	}
+	const char *game = lk_record_game(rec);
+	if (strcmp(game, run->gen->game) != 0 || strcmp(g, run->gen->name) != 0 || seed != run->seed) {
+		lk_error_at(path, line, "level made by %s %s with seed %llu, not %s %s with seed %llu",
+			    game, g, (unsigned long long)seed, run->gen->game, run->gen->name,
+			    (unsigned long long)run->seed);
+		return -1;
+	}
+	if (*index % run->shards != run->shard) {
+		lk_error_at(path, line, "index %llu is not in shard %llu/%llu",
+			    (unsigned long long)*index, (unsigned long long)run->shard,
+			    (unsigned long long)run->shards);
+		return -1;
+	}
+	const char *settings = lk_record_get(rec, "settings");
+	if (!settings || strcmp(settings, run->settings) != 0) {
+		lk_error_at(path, line, "level made with other settings: the file has\n  settings: %s\n"
+			    "this run has\n  settings: %s\nresume with the options of the first run",
+			    settings ? settings : "(none)", run->settings);
+		return -1;
+	}
+	return 0;
+}
+
+int gen_resume_load(struct gen_resume *r, const char *path, const struct gen_resume_run *run,
+		    struct lk_dedupe *seen, const char *output)
+{
+	memset(r, 0, sizeof *r);
+	r->output_is_resume_file = lk_cli_same_file(path, output);
+
+	struct lk_strbuf text = LK_STRBUF_INIT;
+	bool missing;
+	if (read_all(path, &text, &missing) < 0) {
+		lk_strbuf_release(&text);
+		return -1;
+	}
+	size_t end = complete_end(&text);
+	if (end < text.len) {
+		r->torn_offset = (long)end;
+		r->torn_len = text.len - end;
+		r->torn = lk_xstrndup(text.buf + end, r->torn_len);
+		r->torn_line = 1;
+		for (size_t i = 0; i < end; i++)
+			r->torn_line += text.buf[i] == '\n';
+	}
+
+	int rc = 0;
+	if (r->torn) {
+		/* Fail early when the tail cannot be this run's: a killed run
+		 * was writing a level that starts with its title comment. */
+		char title[256];
+		snprintf(title, sizeof title, "; %s %s %llu-", run->gen->game, run->gen->name,
+			 (unsigned long long)run->seed);
+		size_t n = strlen(title) < r->torn_len ? strlen(title) : r->torn_len;
+		if (memcmp(r->torn, title, n) != 0) {
+			lk_error_at(path, r->torn_line, "the file does not end with a blank line after a "
+				    "level of this run (%s...); --resume continues only a file that gen "
+				    "wrote, and leaves this one as it is", title);
+			rc = -1;
+		}
+	}
+	if (rc == 0 && end > 0) {
+		FILE *fp = fmemopen(text.buf, end, "r");
+		if (!fp) {
+			lk_error("%s: %s", path, strerror(errno));
+			lk_strbuf_release(&text);
+			return -1;
+		}
+		struct lk_reader reader;
+		struct lk_record rec = LK_RECORD_INIT;
+		struct lk_strbuf err = LK_STRBUF_INIT;
+		size_t line = 0;
+		int got;
+		lk_reader_init_fp(&reader, fp, path);
+		lk_record_init(&rec);
+		while (rc == 0 && (got = lk_reader_next(&reader, &rec, &err, &line)) != 0) {
+			uint64_t index;
+			if (got < 0) {
+				lk_error_at(path, line ? line : rec.first_lineno, "%s", err.buf);
+				rc = -1;
+			} else if ((rc = check_record(path, &rec, run, &index)) == 0) {
+				struct lk_level_options lo = { 0 };
+				struct lk_strbuf lerr = LK_STRBUF_INIT;
+				size_t lline;
+				struct lk_level *lv = lk_level_load(&rec, &lo, &lerr, &lline);
+				if (lv) {
+					lk_dedupe_add(seen, lv, &rec);
+					lk_level_free(lv);
+				}
+				lk_strbuf_release(&lerr);
+				r->levels++;
+				uint64_t seq = index / run->shards + 1;
+				if (seq > r->next_seq)
+					r->next_seq = seq;
+			}
+			lk_strbuf_reset(&err);
+		}
+		lk_reader_close(&reader);
+		fclose(fp);
+		lk_record_release(&rec);
+		lk_strbuf_release(&err);
+	}
+	lk_strbuf_release(&text);
+	if (rc < 0)
+		gen_resume_release(r);
+	return rc;
+}
+
+int gen_resume_replace_torn(struct gen_resume *r, const char *path, FILE *out,
+			    const char *text, size_t len)
+{
+	if (!r->torn || !r->output_is_resume_file)
+		return 0;
+	if (r->torn_len > len || memcmp(r->torn, text, r->torn_len) != 0) {
+		lk_error_at(path, r->torn_line, "the file ends with an incomplete record that is not "
+			    "the beginning of the level this run writes next; it was left as it is "
+			    "(remove it by hand to resume)");
+		return -1;
+	}
+	if (fflush(out) != 0 || ftruncate(fileno(out), (off_t)r->torn_offset) != 0) {
+		lk_error("%s: cannot cut the incomplete record at line %zu: %s", path, r->torn_line,
+			 strerror(errno));
+		return -1;
+	}
+	lk_error_at(path, r->torn_line, "the record cut short at the end of the file (a stopped "
+		    "run's) is written again in full");
+	free(r->torn);
+	r->torn = NULL;
+	r->torn_len = 0;
+	return 0;
+}
+
+void gen_resume_release(struct gen_resume *r)
+{
+	free(r->torn);
+	r->torn = NULL;
+	r->torn_len = 0;
 }

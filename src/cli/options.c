@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,14 +18,51 @@
 const char *lk_prog = "levelkit";
 static const char *usage_line;
 
+void lk_message_format(struct lk_strbuf *out, const char *file, size_t line, const char *text)
+{
+	lk_strbuf_addf(out, "%s: ", lk_prog);
+	if (file) {
+		lk_strbuf_add_escaped(out, file, strlen(file));
+		if (line)
+			lk_strbuf_addf(out, ":%zu", line);
+		lk_strbuf_addstr(out, ": ");
+	}
+	lk_strbuf_add_escaped(out, text, strlen(text));
+	lk_strbuf_addch(out, '\n');
+}
+
+static void vmessage(const char *file, size_t line, const char *fmt, va_list ap)
+{
+	struct lk_strbuf text = LK_STRBUF_INIT, out = LK_STRBUF_INIT;
+	lk_strbuf_vaddf(&text, fmt, ap);
+	lk_message_format(&out, file, line, text.buf);
+	fputs(out.buf, stderr);
+	lk_strbuf_release(&text);
+	lk_strbuf_release(&out);
+}
+
+void lk_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmessage(NULL, 0, fmt, ap);
+	va_end(ap);
+}
+
+void lk_error_at(const char *file, size_t line, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmessage(file ? file : "<stdin>", line, fmt, ap);
+	va_end(ap);
+}
+
 _Noreturn void lk_usage_error(const char *fmt, ...)
 {
 	va_list ap;
-	fprintf(stderr, "%s: ", lk_prog);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vmessage(NULL, 0, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	if (usage_line)
 		fprintf(stderr, "usage: %s\ntry '%s --help' for more information\n", usage_line, lk_prog);
 	exit(2);
@@ -33,7 +71,8 @@ _Noreturn void lk_usage_error(const char *fmt, ...)
 int lk_parse_u64(const char *s, uint64_t *out)
 {
 	char *end;
-	if (!*s || *s == '-')
+	/* strtoull skips blanks and accepts a sign; only digits are a count */
+	if (!(*s >= '0' && *s <= '9'))
 		return -1;
 	errno = 0;
 	unsigned long long v = strtoull(s, &end, 10);
@@ -43,14 +82,42 @@ int lk_parse_u64(const char *s, uint64_t *out)
 	return 0;
 }
 
+int lk_parse_number(const char *s, double *out)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	/* strtod also reads "nan", "inf" and hexadecimal floats; none of them
+	 * is a threshold or a bound a user means */
+	if (errno || end == s || *end || !isfinite(v))
+		return -1;
+	for (const char *p = s; p < end; p++)
+		if (*p == 'x' || *p == 'X')
+			return -1;
+	*out = v;
+	return 0;
+}
+
+/* The leading decimal number of s (no sign, no nan/inf/hex), or -1. */
+static int leading_number(const char *s, double *v, char **end)
+{
+	if (!((*s >= '0' && *s <= '9') || *s == '.'))
+		return -1;
+	errno = 0;
+	*v = strtod(s, end);
+	if (errno || *end == s || !isfinite(*v))
+		return -1;
+	for (const char *p = s; p < *end; p++)
+		if (*p == 'x' || *p == 'X')
+			return -1;
+	return 0;
+}
+
 int lk_parse_size(const char *s, size_t *out)
 {
 	char *end;
-	if (!*s || *s == '-')
-		return -1;
-	errno = 0;
-	double v = strtod(s, &end);
-	if (errno || end == s || v < 0)
+	double v;
+	if (leading_number(s, &v, &end) < 0)
 		return -1;
 	double mult = 1;
 	switch (*end) {
@@ -66,16 +133,19 @@ int lk_parse_size(const char *s, size_t *out)
 		end++;
 	if (*end)
 		return -1;
-	*out = (size_t)(v * mult);
+	/* converting a double beyond SIZE_MAX to size_t is undefined */
+	v *= mult;
+	if (!(v < (double)SIZE_MAX))
+		return -1;
+	*out = (size_t)v;
 	return 0;
 }
 
 int lk_parse_seconds(const char *s, double *out)
 {
 	char *end;
-	errno = 0;
-	double v = strtod(s, &end);
-	if (errno || end == s || v < 0)
+	double v;
+	if (leading_number(s, &v, &end) < 0)
 		return -1;
 	if (*end == 's')
 		end++;
@@ -83,7 +153,7 @@ int lk_parse_seconds(const char *s, double *out)
 		v *= 60, end++;
 	else if (*end == 'h' && !end[1])
 		v *= 3600, end++;
-	if (*end)
+	if (*end || !isfinite(v) || v > 1e9)
 		return -1;
 	*out = v;
 	return 0;

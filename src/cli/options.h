@@ -58,8 +58,27 @@ _Noreturn void lk_usage_error(const char *fmt, ...)
 #endif
 	;
 
+/* Messages on stderr: "prog: message" and "prog: file:line: message",
+ * with control bytes and invalid UTF-8 escaped (a bare CR in a level must
+ * not garble the terminal).  lk_message_format appends the same text,
+ * newline included, to out (for messages printed later). */
+void lk_error(const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 1, 2)))
+#endif
+	;
+void lk_error_at(const char *file, size_t line, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+struct lk_strbuf;
+void lk_message_format(struct lk_strbuf *out, const char *file, size_t line, const char *text);
+
 /* Value parsers shared by the commands; -1 on a malformed value. */
 int lk_parse_size(const char *s, size_t *out);
+/* A finite decimal number (no nan, inf or hexadecimal). */
+int lk_parse_number(const char *s, double *out);
 int lk_parse_seconds(const char *s, double *out);
 int lk_parse_u64(const char *s, uint64_t *out);
 

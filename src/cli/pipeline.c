@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common.h"
 #include "levelkit/search.h"
 #include "options.h"
 
@@ -26,7 +27,10 @@ struct slot {
 	enum slot_state state;
 	struct lk_record rec;
 	bool output;             /* write rec when its turn comes */
+	bool negative;           /* a negative answer (exit 1) */
+	bool lossy;              /* rec is not the record as read (a NUL byte) */
 	struct lk_strbuf message; /* complete "prog: file:line: ..." text */
+	struct lk_strbuf error;   /* the message alone, for the `error` field */
 };
 
 struct run {
@@ -41,8 +45,12 @@ struct run {
 	FILE *out;
 	struct lk_writer writer;
 	int status;
+	bool keep_failed;        /* the output replaces an input */
+	size_t lossy_line;       /* a record that cannot be kept verbatim */
+	bool write_failed;
+	const char *lossy_file;
 	/* progress */
-	bool progress;
+	bool progress, stdout_tty;
 	double last_progress;
 	size_t done, failed;
 };
@@ -63,11 +71,19 @@ void lk_pipeline_install_signals(void)
 	sigaction(SIGTERM, &sa, NULL);
 }
 
-static void format_error(struct lk_strbuf *msg, const struct lk_record *rec, size_t line,
-			 const char *text)
+static void set_status(struct run *run, int status)
 {
-	lk_strbuf_addf(msg, "%s: %s:%zu: %s\n", lk_prog, rec->source ? rec->source : "<stdin>",
-		       line ? line : rec->first_lineno, text);
+	if (status > run->status)
+		run->status = status;
+}
+
+static void fail_slot(struct slot *slot, size_t line, const char *text)
+{
+	const struct lk_record *rec = &slot->rec;
+	slot->output = false;
+	lk_message_format(&slot->message, rec->source ? rec->source : "<stdin>",
+			  line ? line : rec->first_lineno, text);
+	lk_strbuf_add_escaped(&slot->error, text, strlen(text));
 }
 
 /* Run the processor on one slot (any thread). */
@@ -76,9 +92,10 @@ static void process_slot(struct run *run, struct slot *slot, void *worker)
 	struct lk_strbuf err = LK_STRBUF_INIT;
 	struct lk_job job = { .rec = &slot->rec, .err = &err, .err_line = 0, .worker = worker };
 	if (run->p->process(run->p->ctx, &job) < 0) {
-		slot->output = false;
-		format_error(&slot->message, &slot->rec, job.err_line,
-			     err.len ? err.buf : "could not process record");
+		fail_slot(slot, job.err_line, err.len ? err.buf : "could not process record");
+	} else {
+		lk_record_unset(&slot->rec, "error");   /* an earlier run's, now stale */
+		slot->negative = job.negative;
 	}
 	lk_strbuf_release(&err);
 }
@@ -114,44 +131,72 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
-static void show_progress(struct run *run, bool final)
+static void clear_progress(struct run *run)
+{
+	if (run->progress)
+		fputs("\r\033[K", stderr);
+}
+
+/* Redraw the progress line, at most four times a second unless forced. */
+static void show_progress(struct run *run, bool force)
 {
 	if (!run->progress)
 		return;
 	double now = lk_now();
-	if (!final && now - run->last_progress < 0.25)
+	if (!force && now - run->last_progress < 0.25)
 		return;
 	run->last_progress = now;
-	if (final)
-		fprintf(stderr, "\r\033[K");
-	else
-		fprintf(stderr, "\r\033[K%s: %zu levels %s%s%.0zu%s", lk_prog, run->done,
-			run->p->noun ? run->p->noun : "done", run->failed ? ", " : "", run->failed,
-			run->failed ? " failed" : "");
+	fprintf(stderr, "\r\033[K%s: %zu levels %s%s%.0zu%s", lk_prog, run->done,
+		run->p->noun ? run->p->noun : "done", run->failed ? ", " : "", run->failed,
+		run->failed ? " failed" : "");
 	fflush(stderr);
 }
 
 /* Write the slot at next_write (state DONE) and free it. */
 static void write_slot(struct run *run, struct slot *slot)
 {
+	bool redraw = run->stdout_tty;
 	if (slot->message.len) {
-		show_progress(run, true);
+		clear_progress(run);
 		fputs(slot->message.buf, stderr);
-		if (run->status == 0)
-			run->status = 1;
+		set_status(run, 2);
 		run->failed++;
+		redraw = true;
+		if (run->keep_failed) {
+			/* The output replaces an input: keep the record as read. */
+			if (slot->lossy) {
+				if (!run->lossy_line) {
+					run->lossy_line = slot->rec.first_lineno;
+					run->lossy_file = slot->rec.source;
+					slot->rec.source = NULL;
+				}
+			} else {
+				lk_record_set(&slot->rec, "error", slot->error.buf);
+				slot->output = true;
+			}
+		}
 	}
-	if (slot->output && lk_writer_put(&run->writer, &slot->rec) < 0) {
-		fprintf(stderr, "%s: write error: %s\n", lk_prog, strerror(errno));
-		run->status = 2;
-		lk_interrupted = 1;
+	if (slot->negative)
+		set_status(run, 1);
+	if (slot->output) {
+		if (run->stdout_tty)
+			clear_progress(run);
+		if (lk_writer_put(&run->writer, &slot->rec) < 0) {
+			clear_progress(run);
+			lk_error("%s: write error: %s", run->p->output ? run->p->output : "<stdout>",
+				 strerror(errno));
+			set_status(run, 2);
+			run->write_failed = true;
+			lk_interrupted = 1;
+		}
+		if (lk_record_grid(&slot->rec, NULL))
+			run->done++;
 	}
-	if (slot->output && lk_record_grid(&slot->rec, &(size_t){ 0 }))
-		run->done++;
 	lk_strbuf_release(&slot->message);
+	lk_strbuf_release(&slot->error);
 	lk_record_release(&slot->rec);
 	slot->state = SLOT_FREE;
-	show_progress(run, false);
+	show_progress(run, redraw);
 }
 
 /* Read the next record into a free slot; false at the end of all input. */
@@ -161,18 +206,22 @@ static bool read_next(struct run *run, struct lk_reader *reader, struct slot *sl
 	size_t line = 0;
 	lk_record_init(&slot->rec);
 	lk_strbuf_init(&slot->message);
+	lk_strbuf_init(&slot->error);
+	slot->negative = slot->lossy = false;
 	int got = lk_reader_next(reader, &slot->rec, &err, &line);
 	bool more = true;
 	if (got == 0 || got == -2) {
-		if (got == -2) {
-			fprintf(stderr, "%s: %s: %s\n", lk_prog, reader->name, err.buf);
-			run->status = 2;
+		/* A read cut by Ctrl-C is no error: the run ends quietly. */
+		if (got == -2 && !lk_interrupted) {
+			clear_progress(run);
+			lk_error("%s: %s", reader->name, err.buf);
+			set_status(run, 2);
 		}
 		lk_record_release(&slot->rec);
 		more = false;
 	} else if (got < 0) {
-		format_error(&slot->message, &slot->rec, line, err.buf);
-		slot->output = false;
+		fail_slot(slot, line, err.buf);
+		slot->lossy = slot->rec.lossy;
 		slot->state = SLOT_DONE;
 	} else {
 		size_t first;
@@ -183,20 +232,10 @@ static bool read_next(struct run *run, struct lk_reader *reader, struct slot *sl
 	return more;
 }
 
-static bool same_file(const char *a, const char *b)
-{
-	struct stat sa, sb;
-	if (!a || !b || strcmp(a, "-") == 0 || strcmp(b, "-") == 0)
-		return false;
-	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-	       sa.st_ino == sb.st_ino;
-}
-
 int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles)
 {
 	struct run run = { .p = p };
 	unsigned jobs = p->jobs ? p->jobs : 1;
-	char *tmp_name = NULL;
 	static char *stdin_only[] = { "-" };
 
 	if (nfiles == 0) {
@@ -204,30 +243,21 @@ int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles)
 		nfiles = 1;
 	}
 	lk_pipeline_install_signals();
-	run.out = stdout;
-	if (p->output && strcmp(p->output, "-") != 0) {
-		const char *target = p->output;
-		for (int i = 0; i < nfiles; i++) {
-			if (same_file(files[i], p->output)) {
-				/* Reading and writing one file: write beside it and
-				 * rename when everything has been read. */
-				size_t n = strlen(p->output) + 32;
-				tmp_name = lk_xmalloc(n);
-				snprintf(tmp_name, n, "%s.tmp%ld", p->output, (long)getpid());
-				target = tmp_name;
-				break;
-			}
-		}
-		run.out = fopen(target, "w");
-		if (!run.out) {
-			fprintf(stderr, "%s: %s: cannot open for writing: %s\n", lk_prog, target,
-				strerror(errno));
-			free(tmp_name);
-			return 2;
-		}
-	}
+	struct lk_cli_output output;
+	if (lk_cli_output_open(&output, p->output, files, nfiles, p->format, p->force) < 0)
+		return 2;
+	run.out = output.fp;
+	run.keep_failed = output.replaces_input;
 	lk_writer_init(&run.writer, run.out, p->format, p->columns);
+	run.writer.always_columns = p->always_columns;
+	if (p->fields) {
+		struct lk_strbuf err = LK_STRBUF_INIT;
+		if (lk_writer_choose_columns(&run.writer, p->fields, &err) < 0)
+			lk_usage_error("%s", err.buf);
+		lk_strbuf_release(&err);
+	}
 	run.progress = isatty(2);
+	run.stdout_tty = run.out == stdout && isatty(1);
 	run.nslots = jobs > 1 ? 4 * (size_t)jobs : 1;
 	run.slots = lk_xcalloc(run.nslots, sizeof *run.slots);
 	pthread_mutex_init(&run.lock, NULL);
@@ -259,8 +289,9 @@ int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles)
 				}
 				struct lk_strbuf err = LK_STRBUF_INIT;
 				if (lk_reader_open(&reader, files[file++], &err) < 0) {
-					fprintf(stderr, "%s: %s\n", lk_prog, err.buf);
-					run.status = 2;
+					clear_progress(&run);
+					lk_error("%s", err.buf);
+					set_status(&run, 2);
 					lk_reader_close(&reader);
 					lk_strbuf_release(&err);
 					continue;
@@ -314,31 +345,23 @@ int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles)
 	free(threads);
 	if (inline_worker && p->worker_free)
 		p->worker_free(inline_worker);
-	show_progress(&run, true);
+	clear_progress(&run);
 
 	lk_writer_release(&run.writer);
-	if (run.out != stdout) {
-		if (fclose(run.out) != 0) {
-			fprintf(stderr, "%s: %s: %s\n", lk_prog, p->output, strerror(errno));
-			run.status = 2;
-		}
-	} else if (fflush(stdout) != 0) {
-		run.status = 2;
-	}
-	if (tmp_name) {
-		if (lk_interrupted) {
-			fprintf(stderr, "%s: interrupted; partial output left in %s\n", lk_prog, tmp_name);
-		} else if (rename(tmp_name, p->output) != 0) {
-			fprintf(stderr, "%s: cannot replace %s: %s\n", lk_prog, p->output, strerror(errno));
-			run.status = 2;
-		}
-		free(tmp_name);
-	}
+	/* An input is replaced only by a complete output that kept every
+	 * record. */
+	bool replace = !lk_interrupted && !run.write_failed && !run.lossy_line;
+	if (output.tmp && run.lossy_line)
+		lk_error_at(run.lossy_file, run.lossy_line, "this record cannot be kept as it was "
+			    "read (a NUL byte), so the input is not replaced");
+	if (lk_cli_output_close(&output, replace) < 0)
+		set_status(&run, 2);
+	free((char *)run.lossy_file);
 	pthread_mutex_destroy(&run.lock);
 	pthread_cond_destroy(&run.work_ready);
 	pthread_cond_destroy(&run.work_done);
 	free(run.slots);
-	if (lk_interrupted && run.status != 2)
+	if (lk_interrupted && !run.write_failed)
 		return 130;
 	return run.status;
 }

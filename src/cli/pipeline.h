@@ -6,8 +6,13 @@
  *
  * Records without a grid (pack headers) pass through unchanged.  A record
  * that is malformed, or that its processor rejects, is reported and left
- * out of the output; the exit status is then 1.  Output is flushed after
- * every record, so nothing already written is lost if a run is stopped.
+ * out of the output (the exit status is then 2), except when the output
+ * replaces an input: then nothing may disappear, and it is written as it
+ * was read with an `error` field.  Output is flushed after every record,
+ * so nothing already written is lost if a run is stopped.
+ *
+ * -o never replaces an existing file that is not an input unless --force
+ * is given, and replaces an input only in text format (or with --force).
  */
 #ifndef LEVELKIT_CLI_PIPELINE_H
 #define LEVELKIT_CLI_PIPELINE_H
@@ -28,6 +33,8 @@ struct lk_job {
 	struct lk_strbuf *err;   /* message when the processor fails */
 	size_t err_line;         /* its source line (0: the record's first line) */
 	void *worker;            /* the worker's private state */
+	bool negative;           /* processed, with a negative answer (a
+				  * solution that does not verify): exit 1 */
 };
 
 struct lk_pipeline {
@@ -40,14 +47,19 @@ struct lk_pipeline {
 
 	enum lk_format format;
 	const char *const *columns;               /* the command's own fields (tsv) */
+	const char *const *always_columns;        /* tsv: kept even if the first level
+						   * lacks them (e.g. limit) */
+	const char *fields;                       /* --fields: the tsv columns */
 	unsigned jobs;                            /* worker threads (1 = inline) */
 	const char *output;                       /* -o FILE, or NULL for stdout */
+	bool force;                               /* --force: -o may replace any file */
 	const char *noun;                         /* "solved", "rated": progress */
 };
 
-/* Run over files (nfiles == 0 means stdin) and return the exit status:
- * 0 all records processed, 1 some record failed, 2 I/O error, 130 when
- * interrupted. */
+/* Run over files (nfiles == 0 means stdin) and return the exit status
+ * (README's table): 0 all records processed, 1 some answer was negative
+ * (job->negative), 2 some record could not be read or processed, or a
+ * usage or I/O error, 130 when interrupted. */
 int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles);
 
 #endif

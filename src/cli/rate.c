@@ -35,9 +35,11 @@ static const char description[] =
 static const char *const rate_fields[] = {
 	"solvable", "moves", "pushes", "optimal", "difficulty", "difficulty-sd", "difficulty-se",
 	"difficulty-min", "states-bfs", "states-astar", "states-greedy", "grade",
-	"difficulty-runs", "difficulty-method", "limit", "reachable", "dead-ends", "dead-end-path", "solutions",
+	"difficulty-runs", "difficulty-method", "nodes-static", "limit", "reachable", "dead-ends", "dead-end-path", "solutions",
 	"combo-moves", "noncombo-moves", "stars", "graph", NULL
 };
+
+static const char *const rate_always[] = { "limit", NULL };
 
 struct rate_ctx {
 	struct lk_cli_common common;
@@ -120,6 +122,7 @@ int main(int argc, char **argv)
 		.worker_free = lk_cli_solver_free,
 		.process = process,
 		.columns = rate_fields,
+		.always_columns = rate_always,
 		.noun = "rated",
 	};
 	lk_cli_common_finish(&ctx.common, &p);

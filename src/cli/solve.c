@@ -22,6 +22,8 @@ static const char *const solve_fields[] = {
 static const char *const verify_fields[] = {
 	"verified", "moves", "pushes", "verify-error", NULL
 };
+static const char *const solve_always[] = { "limit", NULL };
+static const char *const verify_always[] = { "verify-error", NULL };
 
 struct solve_ctx {
 	struct lk_cli_common common;
@@ -49,6 +51,8 @@ static int verify(struct lk_level *level, struct lk_job *job)
 	int rc = level->game->csp ? level->game->csp->verify(level, solution, &solved, &why)
 				  : level->game->replay(level, solution, &st, &solved, &why);
 	lk_record_unset(job->rec, "verify-error");
+	/* like sha256sum -c: a solution that fails makes the exit status 1 */
+	job->negative = rc < 0 || !solved;
 	if (rc < 0) {
 		lk_record_set(job->rec, "verified", "no");
 		lk_record_set(job->rec, "verify-error", why.buf);
@@ -127,6 +131,7 @@ int main(int argc, char **argv)
 		.worker_free = lk_cli_solver_free,
 		.process = process,
 		.columns = ctx.verify ? verify_fields : solve_fields,
+		.always_columns = ctx.verify ? verify_always : solve_always,
 		.noun = ctx.verify ? "verified" : "solved",
 	};
 	lk_cli_common_finish(&ctx.common, &p);

@@ -203,7 +203,9 @@ void lk_fields_csp_rating(struct lk_record *rec, const struct lk_csp_rating *r)
 	for (size_t i = 0; names[i]; i++)
 		lk_record_unset(rec, names[i]);
 	write_count_fields(rec, r->status, r->solutions, r->exhausted, r->limit);
-	lk_record_setf(rec, "nodes", "%llu", (unsigned long long)r->single);
+	/* not `nodes`, which is solve's search (dynamic order, counting):
+	 * one field name, one meaning */
+	lk_record_setf(rec, "nodes-static", "%llu", (unsigned long long)r->single);
 	if (r->status != LK_SOLVED || !r->runs_solved)
 		return;
 	write_mean(rec, r->mean, r->sd, r->runs_solved, r->runs, r->single_method);

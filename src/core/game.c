@@ -29,6 +29,15 @@ const struct lk_game *lk_game_find(const char *name)
 	return NULL;
 }
 
+void lk_game_names(struct lk_strbuf *out, const char *last_sep)
+{
+	size_t n = 0;
+	while (lk_games[n])
+		n++;
+	for (size_t i = 0; i < n; i++)
+		lk_strbuf_addf(out, "%s%s", i == 0 ? "" : i + 1 == n ? last_sep : ", ", lk_games[i]->name);
+}
+
 bool lk_name_in(const char *name, const char *const *list)
 {
 	for (size_t i = 0; list && list[i]; i++)
@@ -53,7 +62,9 @@ struct lk_level *lk_level_load(const struct lk_record *rec,
 	long field = lk_record_find(rec, "game");
 
 	if (!game) {
-		lk_strbuf_addf(err, "unknown game '%s'", name);
+		lk_strbuf_addf(err, "unknown game '%s' (the games are ", name);
+		lk_game_names(err, " and ");
+		lk_strbuf_addch(err, ')');
 		*lineno = source_line(rec, field >= 0 ? (size_t)field : (size_t)-1);
 		return NULL;
 	}

@@ -134,6 +134,7 @@ void lk_record_init(struct lk_record *rec)
 	rec->source = NULL;
 	rec->first_lineno = 0;
 	rec->number = 0;
+	rec->lossy = false;
 }
 
 void lk_record_release(struct lk_record *rec)
@@ -159,6 +160,7 @@ void lk_record_copy(struct lk_record *dst, const struct lk_record *src)
 	dst->source = src->source ? lk_xstrdup(src->source) : NULL;
 	dst->first_lineno = src->first_lineno;
 	dst->number = src->number;
+	dst->lossy = src->lossy;
 }
 
 void lk_record_add_line(struct lk_record *rec, const char *text, size_t lineno)
@@ -465,6 +467,7 @@ int lk_reader_next(struct lk_reader *r, struct lk_record *rec,
 		kind = rec->lines[rec->nlines - 1].kind;
 		if (nul) {
 			msg = "line contains a NUL byte";
+			rec->lossy = true;
 		} else if (kind == LK_LINE_GRID) {
 			/* Two grid blocks would make "the grid" ambiguous, and
 			 * usually mean a missing blank line between levels. */

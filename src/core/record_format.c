@@ -46,6 +46,9 @@ void lk_writer_init(struct lk_writer *w, FILE *fp, enum lk_format format,
 	w->fp = fp;
 	w->format = format;
 	w->extra_columns = extra_columns;
+	w->always_columns = NULL;
+	w->chosen = NULL;
+	w->nchosen = 0;
 	w->columns = NULL;
 	w->ncolumns = 0;
 	w->header_written = false;
@@ -59,6 +62,11 @@ void lk_writer_release(struct lk_writer *w)
 	free(w->columns);
 	w->columns = NULL;
 	w->ncolumns = 0;
+	for (size_t i = 0; i < w->nchosen; i++)
+		free(w->chosen[i]);
+	free(w->chosen);
+	w->chosen = NULL;
+	w->nchosen = 0;
 	w->header_written = false;
 	lk_strbuf_release(&w->buf);
 }
@@ -82,15 +90,50 @@ static void choose_columns(struct lk_writer *w, const struct lk_record *rec)
 {
 	size_t alloc = 0;
 
+	if (w->nchosen) {
+		for (size_t i = 0; i < w->nchosen; i++)
+			add_column(w, w->chosen[i], strlen(w->chosen[i]), &alloc);
+		return;
+	}
 	add_column(w, "record", 6, &alloc);
 	add_column(w, "title", 5, &alloc);
+	for (size_t i = 0; w->extra_columns && w->extra_columns[i]; i++)
+		if (lk_record_find(rec, w->extra_columns[i]) >= 0)
+			add_column(w, w->extra_columns[i], strlen(w->extra_columns[i]), &alloc);
 	for (size_t i = 0; i < rec->nlines; i++)
 		if (rec->lines[i].kind == LK_LINE_FIELD)
 			add_column(w, rec->lines[i].text, rec->lines[i].name_len,
 				   &alloc);
-	for (size_t i = 0; w->extra_columns && w->extra_columns[i]; i++)
-		add_column(w, w->extra_columns[i], strlen(w->extra_columns[i]),
-			   &alloc);
+	for (size_t i = 0; w->always_columns && w->always_columns[i]; i++)
+		add_column(w, w->always_columns[i], strlen(w->always_columns[i]), &alloc);
+}
+
+int lk_writer_choose_columns(struct lk_writer *w, const char *list, struct lk_strbuf *err)
+{
+	size_t alloc = 0;
+	for (const char *s = list;;) {
+		const char *comma = strchr(s, ',');
+		size_t len = comma ? (size_t)(comma - s) : strlen(s);
+		char *name = lk_xstrndup(s, len);
+		size_t name_len, value_off;
+		struct lk_strbuf line = LK_STRBUF_INIT;
+		lk_strbuf_addf(&line, "%s: x", name);
+		bool ok = len && lk_line_classify(line.buf, &name_len, &value_off) == LK_LINE_FIELD &&
+			  name_len == len;
+		lk_strbuf_release(&line);
+		if (!ok) {
+			lk_strbuf_addstr(err, "--fields: '");
+			lk_strbuf_add_escaped(err, name, len);
+			lk_strbuf_addstr(err, "' is not a field name");
+			free(name);
+			return -1;
+		}
+		LK_ALLOC_GROW(w->chosen, w->nchosen + 1, alloc);
+		w->chosen[w->nchosen++] = name;
+		if (!comma)
+			return 0;
+		s = comma + 1;
+	}
 }
 
 /* TSV has no quoting: the separators inside a value become spaces. */
@@ -117,12 +160,17 @@ static void format_tsv(struct lk_writer *w, const struct lk_record *rec,
 		lk_strbuf_addch(out, '\n');
 		w->header_written = true;
 	}
-	lk_strbuf_addf(out, "%zu", rec->number);
-	for (size_t i = 1; i < w->ncolumns; i++) {
-		/* Column 1 is always "title"; the rest are plain fields. */
-		const char *v = i == 1 ? lk_record_title(rec, &tbuf)
-				       : lk_record_get(rec, w->columns[i]);
-		lk_strbuf_addch(out, '\t');
+	char number[32];
+	snprintf(number, sizeof number, "%zu", rec->number);
+	for (size_t i = 0; i < w->ncolumns; i++) {
+		/* "record" and "title" are the record's; the rest are fields. */
+		const char *v = lk_field_name_eq(w->columns[i], strlen(w->columns[i]), "record")
+					? number
+				: lk_field_name_eq(w->columns[i], strlen(w->columns[i]), "title")
+					? lk_record_title(rec, &tbuf)
+					: lk_record_get(rec, w->columns[i]);
+		if (i)
+			lk_strbuf_addch(out, '\t');
 		if (v)
 			tsv_cell(out, v, trimmed_len(v));
 	}

@@ -154,3 +154,53 @@ char *lk_strbuf_detach(struct lk_strbuf *sb, size_t *len)
 	lk_strbuf_init(sb);
 	return s;
 }
+
+/* Length of the valid UTF-8 sequence at s (at most n bytes), or 0. */
+static size_t utf8_length(const unsigned char *s, size_t n)
+{
+	size_t len;
+	unsigned min;
+	if (s[0] < 0xc2 || s[0] > 0xf4)
+		return 0;
+	if (s[0] < 0xe0)
+		len = 2, min = 0x80;
+	else if (s[0] < 0xf0)
+		len = 3, min = 0x800;
+	else
+		len = 4, min = 0x10000;
+	if (n < len)
+		return 0;
+	unsigned cp = s[0] & (0xffu >> (len + 1));
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3fu);
+	}
+	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || cp == 0xfeff)
+		return 0;
+	return len;
+}
+
+void lk_strbuf_add_escaped(struct lk_strbuf *sb, const char *data, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)data;
+	for (size_t i = 0; i < len;) {
+		unsigned char c = s[i];
+		size_t u;
+		if (c >= 0x20 && c < 0x7f) {
+			lk_strbuf_addch(sb, (char)c);
+			i++;
+		} else if (c >= 0x80 && (u = utf8_length(s + i, len - i)) > 0) {
+			lk_strbuf_add(sb, s + i, u);
+			i += u;
+		} else {
+			switch (c) {
+			case '\n': lk_strbuf_addstr(sb, "\\n"); break;
+			case '\r': lk_strbuf_addstr(sb, "\\r"); break;
+			case '\t': lk_strbuf_addstr(sb, "\\t"); break;
+			default: lk_strbuf_addf(sb, "\\x%02x", c); break;
+			}
+			i++;
+		}
+	}
+}

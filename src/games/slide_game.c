@@ -470,6 +470,17 @@ int slide_replay(const struct lk_level *level, const char *solution,
 		stats->moves++;
 		if (move(s, sc, cur, d, next))
 			memcpy(cur, next, ks);
+		/* A solution ends when the level is solved: moves after that
+		 * are an error, not a longer solution. */
+		bool more = false;
+		for (const char *rest = p + 1; !more && *rest; rest++)
+			more = !isspace((unsigned char)*rest);
+		if (more && slide_is_goal(level, cur)) {
+			lk_strbuf_addf(err, "the level is solved after move %lu, but more moves follow",
+				       stats->moves);
+			rc = -1;
+			break;
+		}
 	}
 	*solved = rc == 0 && slide_is_goal(level, cur);
 	free(cur);

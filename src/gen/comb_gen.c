@@ -436,7 +436,7 @@ static int comb_candidate(struct lk_gen_worker *w, const struct lk_gen_options *
 		lk_strbuf_release(&second);
 	}
 	if (!unique) {
-		*why = solvable_total == 0 ? LK_REJECT_UNSOLVABLE : LK_REJECT_SHORT;
+		*why = solvable_total == 0 ? LK_REJECT_UNSOLVABLE : LK_REJECT_NOT_UNIQUE;
 		return -1;
 	}
 	trim_edges(&d);
@@ -457,6 +457,8 @@ const struct lk_generator lk_gen_combination_local = {
 		   "stays solvable, kept when unique",
 	.params_help = "colours=K (3), kinds=rbq, pieces=N (6), walls=%, holes=%, keep=% (10), "
 		       "harder=1, easier=1, runs=K (10), carve=N (10)",
+	.size_help = "5x5",
+	.accepts = LK_GEN_ACCEPT(DIFFICULTY),
 	.new_state = comb_new_state,
 	.free_state = comb_free_state,
 	.candidate = comb_candidate,

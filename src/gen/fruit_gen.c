@@ -366,6 +366,10 @@ const struct lk_generator lk_gen_fruit_random = {
 	.summary = "the article's generator: symmetric walls from the border, inner walls, "
 		   "the largest area, weighted fruit and obstacles",
 	.params_help = "pairs=N, colours=N, stones=N, mud=N, hedgehogs=N, anteaters=N, oneways=N",
+	.size_help = "8x8",
+	/* half the levels would take 1 or 2 moves (docs/games/fruit.md) */
+	.default_min_moves = 4,
+	.accepts = LK_GEN_ACCEPT(MOVES) | LK_GEN_ACCEPT(DIFFICULTY) | LK_GEN_ACCEPT(DEAD_ENDS),
 	.new_state = fruit_new,
 	.free_state = fruit_free,
 	.candidate = fruit_candidate,

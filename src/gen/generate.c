@@ -41,6 +41,16 @@ const char *lk_reject_name(enum lk_reject r)
 	return r < LK_REJECT_COUNT ? reject_names[r] : "?";
 }
 
+enum lk_reject lk_reject_of_limit(enum lk_limit limit)
+{
+	switch (limit) {
+	case LK_LIMIT_STATES: return LK_REJECT_STATES;
+	case LK_LIMIT_MEMORY: return LK_REJECT_MEMORY;
+	case LK_LIMIT_INTERRUPTED: return LK_REJECT_INTERRUPTED;
+	default: return LK_REJECT_TIMEOUT;
+	}
+}
+
 void lk_range_init(struct lk_range *r)
 {
 	r->min = -INFINITY;
@@ -65,6 +75,98 @@ void lk_gen_options_init(struct lk_gen_options *o)
 	lk_range_init(&o->difficulty);
 	lk_rate_options_init(&o->rating);
 	o->max_tries = 10000;
+}
+
+static void add_range(struct lk_strbuf *out, const char *name, const struct lk_range *r)
+{
+	if (!lk_range_set(r))
+		return;
+	lk_strbuf_addf(out, " %s=", name);
+	if (r->min != -INFINITY)
+		lk_strbuf_addf(out, "%.17g", r->min);
+	lk_strbuf_addch(out, ':');
+	if (r->max != INFINITY)
+		lk_strbuf_addf(out, "%.17g", r->max);
+}
+
+/* 64-bit FNV-1a: a short stand-in for a text in the settings line. */
+static uint64_t text_hash(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+	return h;
+}
+
+static void add_record_hash(struct lk_strbuf *out, const char *name, const struct lk_record *rec)
+{
+	struct lk_strbuf text = LK_STRBUF_INIT;
+	size_t first, n = lk_record_grid(rec, &first);
+	for (size_t i = 0; i < n; i++) {
+		lk_strbuf_addstr(&text, rec->lines[first + i].text);
+		lk_strbuf_addch(&text, '\n');
+	}
+	const char *game = lk_record_get(rec, "game");
+	if (game)
+		lk_strbuf_addstr(&text, game);
+	lk_strbuf_addf(out, " %s=%016llx", name, (unsigned long long)text_hash(text.buf));
+	lk_strbuf_release(&text);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+void lk_gen_settings(const struct lk_gen_options *o, struct lk_strbuf *out)
+{
+	size_t start = out->len;
+	if (o->width || o->height)
+		lk_strbuf_addf(out, " size=%dx%d", o->width, o->height);
+	/* Parameters sorted by key, each once with its last value (as
+	 * lk_gen_param reads them), so the order given does not matter. */
+	const char **keys = lk_xcalloc(o->nparams + 1, sizeof *keys);
+	size_t nkeys = 0;
+	for (size_t i = 0; i < o->nparams; i++) {
+		bool dup = false;
+		for (size_t j = 0; j < nkeys && !dup; j++)
+			dup = strcmp(keys[j], o->param_keys[i]) == 0;
+		if (!dup)
+			keys[nkeys++] = o->param_keys[i];
+	}
+	qsort(keys, nkeys, sizeof *keys, cmp_str);
+	for (size_t i = 0; i < nkeys; i++)
+		lk_strbuf_addf(out, " p.%s=%s", keys[i], lk_gen_param(o, keys[i]));
+	free(keys);
+	add_range(out, "moves", &o->moves);
+	add_range(out, "pushes", &o->pushes);
+	add_range(out, "difficulty", &o->difficulty);
+	if (o->no_dead_ends)
+		lk_strbuf_addstr(out, " no-dead-ends");
+	if (o->min_stars)
+		lk_strbuf_addf(out, " stars=%d", o->min_stars);
+	const struct lk_search_options *so = &o->rating.search;
+	lk_strbuf_addf(out, " tries=%u algo=%s direction=%s states=%llu time=%.17g", o->max_tries,
+		       lk_algo_name(so->algo), lk_direction_name(so->direction),
+		       (unsigned long long)so->max_states, so->timeout);
+	if (o->rate || lk_range_set(&o->difficulty)) {
+		const struct lk_rate_options *r = &o->rating;
+		lk_strbuf_addf(out, " rate=%u/%s/%llu%s%s", r->runs, lk_algo_name(r->runs_algo),
+			       (unsigned long long)r->seed, r->mixedaim ? "" : "/no-mixedaim",
+			       r->single ? "/single" : "");
+	}
+	if (o->from)
+		add_record_hash(out, "from", o->from);
+	if (o->freeze)
+		add_record_hash(out, "freeze", o->freeze);
+	if (o->rules)
+		lk_strbuf_addf(out, " rules=%016llx", (unsigned long long)text_hash(o->rules));
+	/* drop the leading blank */
+	if (out->len > start) {
+		memmove(out->buf + start, out->buf + start + 1, out->len - start - 1);
+		out->len--;
+		out->buf[out->len] = '\0';
+	}
 }
 
 const char *lk_gen_param(const struct lk_gen_options *o, const char *key)
@@ -100,6 +202,21 @@ void lk_gen_stats_add(struct lk_gen_stats *into, const struct lk_gen_stats *from
 	into->failed += from->failed;
 	for (int i = 0; i < LK_REJECT_COUNT; i++)
 		into->rejected[i] += from->rejected[i];
+}
+
+void lk_generator_games_accepting(unsigned bit, struct lk_strbuf *out)
+{
+	const char *games[32];
+	size_t n = 0;
+	for (size_t i = 0; lk_generators[i] && n < 32; i++) {
+		bool dup = false;
+		for (size_t j = 0; j < n; j++)
+			dup |= strcmp(games[j], lk_generators[i]->game) == 0;
+		if (!dup && (lk_generators[i]->accepts & bit))
+			games[n++] = lk_generators[i]->game;
+	}
+	for (size_t i = 0; i < n; i++)
+		lk_strbuf_addf(out, "%s%s", i == 0 ? "" : i + 1 == n ? " and " : ", ", games[i]);
 }
 
 const struct lk_generator *lk_generator_find(const char *game, const char *name)
@@ -160,21 +277,32 @@ static int judge(struct lk_gen_worker *w, const struct lk_gen_options *o, struct
 	if (level->game->csp) {
 		/* Constraint games: count the solutions, rate when asked. */
 		struct lk_csp_options co;
-		struct lk_csp_rating cr;
+		struct lk_csp_result res;
 		lk_csp_options_init(&co);
 		co.max_nodes = o->rating.search.max_states;
 		co.timeout = o->rating.search.timeout;
 		co.cancel = o->rating.search.cancel;
-		bool rate = o->rate || lk_range_set(&o->difficulty);
-		lk_csp_rate(level, &co, rate ? o->rating.runs : 0, o->rating.seed, &cr);
-		lk_fields_csp_rating(rec, &cr);
-		if (cr.status != LK_SOLVED) {
-			*why = cr.status == LK_UNSOLVABLE ? LK_REJECT_UNSOLVABLE : LK_REJECT_TIMEOUT;
+		/* What solve writes (the solution, its nodes, unique)... */
+		lk_csp_result_init(&res);
+		level->game->csp->solve(level, &co, &res);
+		lk_fields_csp_solve(rec, &res);
+		enum lk_status status = res.status;
+		enum lk_limit limit = res.limit;
+		lk_csp_result_release(&res);
+		if (status != LK_SOLVED) {
+			*why = status == LK_UNSOLVABLE ? LK_REJECT_UNSOLVABLE : lk_reject_of_limit(limit);
 			goto out;
+		}
+		/* ... and what rate writes, when asked. */
+		if (o->rate || lk_range_set(&o->difficulty)) {
+			struct lk_csp_rating cr;
+			lk_csp_rate(level, &co, o->rating.runs, o->rating.seed, &cr);
+			lk_fields_csp_rating(rec, &cr);
+			limit = cr.limit;
 		}
 		if (lk_range_set(&o->difficulty)) {
 			if (!field_number(rec, "difficulty", &v)) {
-				*why = LK_REJECT_TIMEOUT;
+				*why = lk_reject_of_limit(limit);
 				goto out;
 			}
 			if (!lk_range_has(&o->difficulty, v)) {
@@ -185,6 +313,18 @@ static int judge(struct lk_gen_worker *w, const struct lk_gen_options *o, struct
 		rc = 0;
 		goto out;
 	}
+	/* A level that starts solved is no puzzle (a generator may not see
+	 * it: Sokoban's backward one can pull boxes out and back in). */
+	{
+		unsigned char *key = lk_xmalloc(level->key_size);
+		level->game->initial_state(level, key);
+		bool solved_start = level->game->is_goal(level, key);
+		free(key);
+		if (solved_start) {
+			*why = LK_REJECT_SOLVED;
+			goto out;
+		}
+	}
 	/* Small tilt and slide games are analysed whole, as rate would: one
 	 * exploration gives the shortest solution, the dead ends and stars. */
 	const char *moves_field = "moves";
@@ -193,6 +333,7 @@ static int judge(struct lk_gen_worker *w, const struct lk_gen_options *o, struct
 		lk_analysis_init(&a);
 		lk_analyse(level, &o->rating.search, &a);
 		bool complete = a.complete, solved = a.solution != NULL;
+		enum lk_limit limit = a.limit;
 		uint64_t dead = a.dead_ends;
 		int stars = a.stars;
 		if (solved && !lk_record_get(rec, "solvable"))
@@ -202,7 +343,7 @@ static int judge(struct lk_gen_worker *w, const struct lk_gen_options *o, struct
 			moves_field = "combo-moves";   /* Skiddy's perfect solution */
 		lk_analysis_release(&a);
 		if (!complete) {
-			*why = LK_REJECT_TIMEOUT;
+			*why = lk_reject_of_limit(limit);
 			goto out;
 		}
 		if (!solved && !lk_record_get(rec, "solvable")) {
@@ -218,16 +359,23 @@ static int judge(struct lk_gen_worker *w, const struct lk_gen_options *o, struct
 			goto out;
 		}
 	}
+	enum lk_limit limit = LK_LIMIT_NONE;
 	if (!lk_record_get(rec, "solvable")) {
 		struct lk_search_result r;
 		lk_search_result_init(&r);
 		lk_solver_run(&w->solver, level, &o->rating.search, &r);
 		lk_fields_solve(rec, level, &r);
+		limit = r.limit;
 		lk_search_result_release(&r);
 	}
 	const char *solvable = lk_record_get(rec, "solvable");
 	if (strcmp(solvable, "yes") != 0) {
-		*why = strcmp(solvable, "no") == 0 ? LK_REJECT_UNSOLVABLE : LK_REJECT_TIMEOUT;
+		*why = strcmp(solvable, "no") == 0 ? LK_REJECT_UNSOLVABLE : lk_reject_of_limit(limit);
+		goto out;
+	}
+	/* A level that starts solved is no puzzle. */
+	if (field_number(rec, "moves", &v) && v == 0) {
+		*why = LK_REJECT_SOLVED;
 		goto out;
 	}
 	if (lk_range_set(&o->pushes) && field_number(rec, "pushes", &v) && !lk_range_has(&o->pushes, v)) {
@@ -249,10 +397,11 @@ static int judge(struct lk_gen_worker *w, const struct lk_gen_options *o, struct
 		lk_rating_init(&r);
 		lk_rate(&w->solver, level, &o->rating, &r);
 		lk_fields_rating(rec, level, &r);
+		limit = r.optimal.limit;
 		lk_rating_release(&r);
 		if (lk_range_set(&o->difficulty)) {
 			if (!field_number(rec, "difficulty", &v)) {
-				*why = LK_REJECT_TIMEOUT;
+				*why = lk_reject_of_limit(limit);
 				goto out;
 			}
 			if (!lk_range_has(&o->difficulty, v)) {
@@ -269,8 +418,9 @@ out:
 
 /* out = a title comment, the grid, generator/seed/index, then rec's other
  * lines. */
-static void finish_record(const struct lk_generator *g, uint64_t seed, uint64_t index,
-			  const struct lk_record *rec, struct lk_record *out)
+static void finish_record(const struct lk_generator *g, const struct lk_gen_options *o,
+			  uint64_t seed, uint64_t index, const struct lk_record *rec,
+			  struct lk_record *out)
 {
 	struct lk_strbuf line = LK_STRBUF_INIT;
 	lk_record_release(out);
@@ -286,6 +436,10 @@ static void finish_record(const struct lk_generator *g, uint64_t seed, uint64_t 
 	lk_record_set(out, "generator", g->name);
 	lk_record_setf(out, "seed", "%llu", (unsigned long long)seed);
 	lk_record_setf(out, "index", "%llu", (unsigned long long)index);
+	struct lk_strbuf settings = LK_STRBUF_INIT;
+	lk_gen_settings(o, &settings);
+	lk_record_set(out, "settings", settings.buf);
+	lk_strbuf_release(&settings);
 	for (size_t i = 0; i < rec->nlines; i++) {
 		const struct lk_line *l = &rec->lines[i];
 		if (l->kind == LK_LINE_GRID ||
@@ -316,7 +470,7 @@ int lk_generate_index(const struct lk_generator *g, struct lk_gen_worker *w,
 			stats->rejected[why]++;
 			continue;
 		}
-		finish_record(g, seed, index, &cand, out);
+		finish_record(g, o, seed, index, &cand, out);
 		lk_record_release(&cand);
 		stats->accepted++;
 		return 0;

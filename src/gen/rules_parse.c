@@ -55,7 +55,13 @@ static void tokenize(struct parser *p, const char *text)
 			if (depth++ == 0)
 				opened = line;
 			s++;
-		} else if (*s == ')' && depth > 0) {
+		} else if (*s == ')') {
+			/* A ')' outside a comment would otherwise be a token of
+			 * no characters, and the scan would never advance. */
+			if (depth == 0) {
+				fail(p, line, "%s", "unmatched ')' outside a comment");
+				return;
+			}
 			depth--;
 			s++;
 		} else if (depth > 0 || isspace((unsigned char)*s)) {

@@ -179,6 +179,11 @@ const struct lk_generator lk_gen_skiddy_random = {
 	.summary = "random boards from the article's inputs, kept by stars and perfect-solution moves",
 	.params_help = "reds=N (2), colours=K, each=N (2), crates=N, ice=N, blocks=PERCENT, pits=N, "
 		       "exits=N (1), neighbours=yes|no",
+	.size_help = "at random from 5x4 to 8x7",
+	/* half the levels would take 1 or 2 moves (docs/games/skiddy.md) */
+	.default_min_moves = 4,
+	.accepts = LK_GEN_ACCEPT(MOVES) | LK_GEN_ACCEPT(DIFFICULTY) | LK_GEN_ACCEPT(DEAD_ENDS) |
+		   LK_GEN_ACCEPT(STARS),
 	.new_state = skiddy_new,
 	.free_state = skiddy_free,
 	.candidate = skiddy_candidate,

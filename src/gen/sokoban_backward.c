@@ -145,7 +145,7 @@ static int backward_candidate(struct lk_gen_worker *w, const struct lk_gen_optio
 	/* A state bound cuts every run at the same place; time, memory or an
 	 * interrupt would make the level depend on the machine. */
 	if (!b->graph.complete && b->graph.limit != LK_LIMIT_STATES) {
-		*why = LK_REJECT_TIMEOUT;
+		*why = lk_reject_of_limit(b->graph.limit);
 		goto out;
 	}
 	size_t depth = lk_graph_whole_depth(&b->graph);
@@ -189,6 +189,11 @@ const struct lk_generator lk_gen_sokoban_backward = {
 	.summary = "random room, boxes pulled from the goals to the farthest position "
 		   "(Taylor and Parberry); optimal pushes known",
 	.params_help = "boxes=N (4), floor=PERCENT (35-55 at random), states=N (4000000)",
+	.size_help = "10x10",
+	/* below 10 pushes, about 4 in 10 levels rate trivial (docs/gen.md) */
+	.default_min_pushes = 10,
+	.accepts = LK_GEN_ACCEPT(MOVES) | LK_GEN_ACCEPT(PUSHES) | LK_GEN_ACCEPT(DIFFICULTY) |
+		   LK_GEN_ACCEPT(DEAD_ENDS),
 	.new_state = backward_new,
 	.free_state = backward_free,
 	.candidate = backward_candidate,

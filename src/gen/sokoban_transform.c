@@ -214,7 +214,13 @@ static void *transform_new(const struct lk_gen_options *o, struct lk_strbuf *err
 	struct lk_strbuf why = LK_STRBUF_INIT;
 	t->rules = lk_rules_parse(text, &legend, &why);
 	if (!t->rules) {
-		lk_strbuf_addf(err, "rules: %s", why.buf);
+		/* "line N: message" becomes "FILE:N: message" for a rules file. */
+		int line;
+		int skip = 0;
+		if (o->rules_name && sscanf(why.buf, "line %d: %n", &line, &skip) == 1 && skip > 0)
+			lk_strbuf_addf(err, "%s:%d: %s", o->rules_name, line, why.buf + skip);
+		else
+			lk_strbuf_addf(err, "rules: %s", why.buf);
 		lk_strbuf_release(&why);
 		goto fail;
 	}
@@ -273,10 +279,12 @@ static void starting_cells(const struct transform *t, struct lk_rng *rng, struct
 
 /* ------------------------------------------------------- evaluation */
 
-enum outcome { OUT_INVALID, OUT_UNSOLVABLE, OUT_TIMEOUT, OUT_SOLVED };
+/* OUT_SOLVED_START: the level is solved before any move, no puzzle. */
+enum outcome { OUT_INVALID, OUT_UNSOLVABLE, OUT_TIMEOUT, OUT_SOLVED_START, OUT_SOLVED };
 
 struct evaluation {
 	enum outcome outcome;
+	enum lk_limit limit;      /* for OUT_TIMEOUT: the bound that was hit */
 	uint64_t difficulty;      /* MixedAim's: fewest states explored */
 	double seconds;           /* of the A* solve */
 	struct lk_record rec;     /* the level and its fields */
@@ -328,8 +336,9 @@ static void evaluate(struct lk_solver *solver, const struct lk_cells *c,
 	uint64_t astar = search(solver, level, bounds, LK_ALGO_ASTAR, &r);
 	e->seconds = r.seconds;
 	lk_fields_solve(&e->rec, level, &r);
-	e->outcome = r.status == LK_SOLVED ? OUT_SOLVED
+	e->outcome = r.status == LK_SOLVED ? (r.cost == 0 ? OUT_SOLVED_START : OUT_SOLVED)
 		     : r.status == LK_UNSOLVABLE ? OUT_UNSOLVABLE : OUT_TIMEOUT;
+	e->limit = r.limit;
 	if (e->outcome == OUT_SOLVED) {
 		e->difficulty = astar;
 		lk_record_setf(&e->rec, "states-astar", "%llu", (unsigned long long)astar);
@@ -383,7 +392,8 @@ static int transform_candidate(struct lk_gen_worker *w, const struct lk_gen_opti
 		bool fits = e.outcome == OUT_SOLVED && (double)e.difficulty <= o->difficulty.max;
 		if (!fits) {
 			*why = e.outcome == OUT_UNSOLVABLE ? LK_REJECT_UNSOLVABLE
-			       : e.outcome == OUT_TIMEOUT ? LK_REJECT_TIMEOUT
+			       : e.outcome == OUT_TIMEOUT ? lk_reject_of_limit(e.limit)
+			       : e.outcome == OUT_SOLVED_START ? LK_REJECT_SOLVED
 			       : e.outcome == OUT_SOLVED ? LK_REJECT_HARD : LK_REJECT_INVALID;
 			evaluation_release(&e);
 			continue;
@@ -418,6 +428,9 @@ const struct lk_generator lk_gen_sokoban_transform = {
 	.summary = "MixedAim's transformer: a climb of rule mutations from --from or a random "
 		   "room, keeping the hardest solvable level",
 	.params_help = "steps=N (30), boxes=N (3, random rooms only)",
+	.size_help = "10x10, or that of --from",
+	.accepts = LK_GEN_ACCEPT(MOVES) | LK_GEN_ACCEPT(PUSHES) | LK_GEN_ACCEPT(DIFFICULTY) |
+		   LK_GEN_ACCEPT(DEAD_ENDS) | LK_GEN_ACCEPT(FROM),
 	.new_state = transform_new,
 	.free_state = transform_free,
 	.candidate = transform_candidate,
@@ -503,6 +516,7 @@ int lk_transform_suggest(const struct lk_gen_options *o, struct lk_rng *rng,
 		case OUT_INVALID: st->invalid++; break;
 		case OUT_UNSOLVABLE: st->unsolvable++; break;
 		case OUT_TIMEOUT: st->timed_out++; break;
+		case OUT_SOLVED_START: st->solved_start++; break;
 		case OUT_SOLVED: st->solvable++; break;
 		}
 		bool solved = e.outcome == OUT_SOLVED && lk_range_has(&o->difficulty, (double)e.difficulty);

@@ -25,6 +25,7 @@ struct lk_suggest_options {
 
 struct lk_suggest_stats {
 	uint64_t candidates, invalid, solvable, unsolvable, timed_out, updates;
+	uint64_t solved_start;      /* solved before any move: not a puzzle */
 	double first_update;        /* seconds until the first suggestion, or -1 */
 	double seconds;
 };

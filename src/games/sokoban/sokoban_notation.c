@@ -120,6 +120,9 @@ int soko_replay(const struct lk_level *level, const char *solution,
 	memcpy(start + 2, s->box0, s->bitset_bytes);
 	boxes_of(s, start, box);
 	free(start);
+	int off_goal = 0;   /* boxes not on a goal: the level is solved at 0 */
+	for (int c = 0; c < s->cells; c++)
+		off_goal += box[c] && !s->goal[c];
 
 	for (const char *p = solution; *p; p++) {
 		if (isspace((unsigned char)*p))
@@ -162,6 +165,7 @@ int soko_replay(const struct lk_level *level, const char *solution,
 				}
 				box[q] = 0;
 				box[to] = 1;
+				off_goal += (s->goal[q] != 0) - (s->goal[to] != 0);
 				stats->pushes++;
 			} else if (says_push) {
 				lk_strbuf_addf(err, "move %lu ('%c') is written as a push but moves no box",
@@ -170,6 +174,16 @@ int soko_replay(const struct lk_level *level, const char *solution,
 			}
 			player = q;
 			stats->moves++;
+			/* A solution ends when the level is solved: moves after
+			 * that are an error, not a longer solution. */
+			bool more = r + 1 < repeat;
+			for (const char *rest = p + 1; !more && *rest; rest++)
+				more = !isspace((unsigned char)*rest);
+			if (off_goal == 0 && !s->impossible && more) {
+				lk_strbuf_addf(err, "the level is solved after move %lu, but more moves follow",
+					       step);
+				goto out;
+			}
 		}
 	}
 	*solved = !s->impossible;
