@@ -21,6 +21,7 @@
 #include "levelkit/expr.h"
 #include "levelkit/game.h"
 #include "levelkit/record.h"
+#include "common.h"
 #include "options.h"
 
 static const char usage[] = "filter [options] EXPR [file...]\n"
@@ -35,11 +36,11 @@ static const char description[] =
 	"are case-insensitive.  Records without a grid (pack headers) pass through in\n"
 	"text output.  --dedupe then drops levels equal to an earlier one up to rotation,\n"
 	"reflection and translation; --top keeps the K records with the largest FIELD.\n"
-	"Exit status: 0 if a level was kept, 1 if none, 2 on any error.";
+	"Exit status: 0 if a level was kept, 1 if none, 2 on any error, 130 if interrupted.";
 
 struct filter_ctx {
-	const char *expr_text, *format, *output, *by;
-	bool dedupe, invert, count, asc;
+	const char *expr_text, *format, *output, *by, *fields;
+	bool dedupe, invert, count, asc, force;
 	unsigned long top;
 };
 
@@ -140,13 +141,31 @@ struct run {
 	size_t kept, seq;
 	int status;              /* 0, or 2 once any error was reported */
 	bool write_failed;
+	bool keep_failed;        /* the output replaces an input */
+	size_t lossy_line;       /* a failed record that cannot be kept as read */
 };
 
-static void report(struct run *run, const struct lk_record *rec, size_t line, const char *msg)
+static void put(struct run *run, const struct lk_record *rec);
+
+/* A record that cannot be judged: reported; when the output replaces an
+ * input it is kept as it was read, with an `error` field, since nothing
+ * may disappear from the user's file. */
+static void report(struct run *run, struct lk_record *rec, size_t line, const char *msg)
 {
-	fprintf(stderr, "%s: %s:%zu: %s\n", lk_prog, rec->source ? rec->source : "<stdin>",
-		line ? line : rec->first_lineno, msg);
+	lk_error_at(rec->source, line ? line : rec->first_lineno, "%s", msg);
 	run->status = 2;
+	if (!run->keep_failed)
+		return;
+	if (rec->lossy) {
+		if (!run->lossy_line)
+			run->lossy_line = rec->first_lineno;
+		return;
+	}
+	struct lk_strbuf text = LK_STRBUF_INIT;
+	lk_strbuf_add_escaped(&text, msg, strlen(msg));
+	lk_record_set(rec, "error", text.buf);
+	lk_strbuf_release(&text);
+	put(run, rec);
 }
 
 static void put(struct run *run, const struct lk_record *rec)
@@ -154,7 +173,8 @@ static void put(struct run *run, const struct lk_record *rec)
 	if (run->write_failed)
 		return;
 	if (lk_writer_put(&run->writer, rec) < 0) {
-		fprintf(stderr, "%s: write error: %s\n", lk_prog, strerror(errno));
+		lk_error("%s: write error: %s", run->ctx->output ? run->ctx->output : "<stdout>",
+			 strerror(errno));
 		run->status = 2;
 		run->write_failed = true;
 	}
@@ -224,19 +244,22 @@ static void read_file(struct run *run, const char *path)
 	struct lk_strbuf err = LK_STRBUF_INIT;
 	struct lk_record rec = LK_RECORD_INIT;
 	if (lk_reader_open(&reader, path, &err) < 0) {
-		fprintf(stderr, "%s: %s\n", lk_prog, err.buf);
+		lk_error("%s", err.buf);
 		run->status = 2;
 		goto out;
 	}
-	while (!run->write_failed) {
+	while (!run->write_failed && !lk_interrupted) {
 		size_t line = 0;
 		lk_strbuf_reset(&err);
 		int got = lk_reader_next(&reader, &rec, &err, &line);
 		if (got == 0)
 			break;
 		if (got == -2) {
-			fprintf(stderr, "%s: %s: %s\n", lk_prog, reader.name, err.buf);
-			run->status = 2;
+			/* a read cut by Ctrl-C ends the run quietly */
+			if (!lk_interrupted) {
+				lk_error("%s: %s", reader.name, err.buf);
+				run->status = 2;
+			}
 			break;
 		}
 		if (got < 0) {
@@ -251,24 +274,19 @@ out:
 	lk_strbuf_release(&err);
 }
 
-static bool same_file(const char *a, const char *b)
-{
-	struct stat sa, sb;
-	if (!a || !b || strcmp(a, "-") == 0 || strcmp(b, "-") == 0)
-		return false;
-	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-	       sa.st_ino == sb.st_ino;
-}
-
+/* With --dedupe or --top the expression is optional, so a first operand
+ * that does not parse may be the first file: it is, if it exists or has
+ * nothing of an expression (operators, blanks, quotes, parentheses), so
+ * that a missing file is reported as missing. */
 static bool is_input(const char *arg)
 {
 	struct stat st;
-	return strcmp(arg, "-") == 0 || stat(arg, &st) == 0;
+	return strcmp(arg, "-") == 0 || stat(arg, &st) == 0 || !strpbrk(arg, "=<>!&|()\"' \t");
 }
 
 _Noreturn static void expression_error(const struct lk_strbuf *err)
 {
-	fprintf(stderr, "%s: expression: %s\n", lk_prog, err->buf);
+	lk_error("expression: %s", err->buf);
 	exit(2);
 }
 
@@ -311,7 +329,11 @@ int main(int argc, char **argv)
 		{ LK_OPT_FLAG, 'c', "count", &ctx.count, NULL,
 		  "print only the number of level records kept", NULL },
 		{ LK_OPT_STRING, 'f', "format", &ctx.format, "fmt", "text (default), tsv or json", NULL },
+		{ LK_OPT_STRING, 0, "fields", &ctx.fields, "a,b,...",
+		  "tsv: these columns, in this order (record and title included)", NULL },
 		{ LK_OPT_STRING, 'o', "output", &ctx.output, "file", "write to file instead of stdout", NULL },
+		{ LK_OPT_FLAG, 0, "force", &ctx.force, NULL,
+		  "let -o replace an existing file that is not an input", NULL },
 		LK_OPT_END_(),
 	};
 	int first = lk_parse_options(argc, argv, opts, usage, description);
@@ -324,6 +346,8 @@ int main(int argc, char **argv)
 		lk_usage_error("--asc needs --top");
 	if (ctx.top && !ctx.by)
 		lk_usage_error("--top needs --by FIELD");
+	if (ctx.fields && format != LK_FORMAT_TSV)
+		lk_usage_error("--fields chooses the columns of -f tsv");
 	if (ctx.by && !valid_field_name(ctx.by))
 		lk_usage_error("--by: '%s' is not a field name", ctx.by);
 	top_ascending = ctx.asc;
@@ -355,30 +379,23 @@ int main(int argc, char **argv)
 		lk_usage_error("--invert needs an expression");
 
 	struct run run = { .ctx = &ctx, .expr = expr, .top = { .limit = ctx.top } };
-	char *tmp_name = NULL;
-	run.out = stdout;
-	if (ctx.output && strcmp(ctx.output, "-") != 0) {
-		const char *target = ctx.output;
-		for (int i = 0; i < nfiles && !tmp_name; i++) {
-			if (same_file(files[i], ctx.output)) {
-				/* Reading and writing one file: write beside it
-				 * and rename when everything has been read. */
-				size_t n = strlen(ctx.output) + 32;
-				tmp_name = lk_xmalloc(n);
-				snprintf(tmp_name, n, "%s.tmp%ld", ctx.output, (long)getpid());
-				target = tmp_name;
-			}
-		}
-		run.out = fopen(target, "w");
-		if (!run.out) {
-			fprintf(stderr, "%s: %s: cannot open for writing: %s\n", lk_prog, target,
-				strerror(errno));
-			free(tmp_name);
-			lk_expr_free(expr);
-			return 2;
-		}
+	static char *stdin_only[] = { "-" };
+	struct lk_cli_output output;
+	if (lk_cli_output_open(&output, ctx.output, nfiles ? files : stdin_only, nfiles ? nfiles : 1,
+			       format, ctx.force) < 0) {
+		lk_expr_free(expr);
+		return 2;
 	}
+	run.out = output.fp;
+	run.keep_failed = output.replaces_input;
 	lk_writer_init(&run.writer, run.out, format, NULL);
+	if (ctx.fields) {
+		struct lk_strbuf ferr = LK_STRBUF_INIT;
+		if (lk_writer_choose_columns(&run.writer, ctx.fields, &ferr) < 0)
+			lk_usage_error("%s", ferr.buf);
+		lk_strbuf_release(&ferr);
+	}
+	lk_pipeline_install_signals();
 	if (ctx.dedupe)
 		lk_dedupe_init(&run.seen);
 
@@ -398,32 +415,25 @@ int main(int argc, char **argv)
 	if (ctx.count && !run.write_failed) {
 		fprintf(run.out, "%zu\n", run.kept);
 		if (fflush(run.out) != 0) {
-			fprintf(stderr, "%s: write error: %s\n", lk_prog, strerror(errno));
+			lk_error("write error: %s", strerror(errno));
 			run.status = 2;
 		}
 	}
 
 	lk_writer_release(&run.writer);
-	if (run.out != stdout) {
-		if (fclose(run.out) != 0) {
-			fprintf(stderr, "%s: %s: %s\n", lk_prog, ctx.output, strerror(errno));
-			run.status = 2;
-		}
-	} else if (fflush(stdout) != 0) {
+	/* An input is replaced only by a complete output that kept every
+	 * record it was not asked to drop. */
+	if (output.tmp && run.lossy_line)
+		lk_error_at(ctx.output, run.lossy_line, "this record cannot be kept as it was read "
+			    "(a NUL byte), so the input is not replaced");
+	if (lk_cli_output_close(&output, !lk_interrupted && !run.write_failed && !run.lossy_line) < 0)
 		run.status = 2;
-	}
-	if (tmp_name) {
-		if (rename(tmp_name, ctx.output) != 0) {
-			fprintf(stderr, "%s: cannot replace %s: %s\n", lk_prog, ctx.output,
-				strerror(errno));
-			run.status = 2;
-		}
-		free(tmp_name);
-	}
 	top_release(&run.top);
 	if (ctx.dedupe)
 		lk_dedupe_release(&run.seen);
 	lk_expr_free(expr);
+	if (lk_interrupted && !run.write_failed)
+		return 130;
 	if (run.status)
 		return run.status;
 	return run.kept ? 0 : 1;

@@ -863,6 +863,8 @@ int main(int argc, char **argv)
 	if (!ctx.generator && (ctx.from || ctx.rules || ctx.suggest || ctx.freeze))
 		ctx.generator = "transform";
 	const struct lk_generator *gen = lk_generator_find(game, ctx.generator);
+	if (!gen && ctx.generator && strcmp(ctx.generator, "transform") == 0)
+		check_options_apply(&ctx, lk_generator_find(game, NULL));
 	if (!gen)
 		lk_usage_error("game %s has no generator '%s'", game, ctx.generator ? ctx.generator : "");
 	check_options_apply(&ctx, gen);

@@ -1,0 +1,296 @@
+#!/bin/sh
+# cli_safety_test.sh - regression tests of issue 10 (the commands tried as
+# a new user would): no command loses a user's data (resume, -o onto an
+# input, -o onto another file), nothing hangs on bad rules, Ctrl-C ends a
+# pipeline quietly with 130, one exit-status table, write errors said as
+# such, numbers checked, control bytes escaped, options that do not apply
+# refused, tsv columns that stay put, and what gen writes (record numbers,
+# settings, Combination's solution, named rejections, no solved starts).
+#
+# usage: cli_safety_test.sh GEN SOLVE RATE FILTER LEVELS_DIR
+#
+# The sh -c scripts below take their arguments as $1, $2...: the single
+# quotes are meant.
+# shellcheck disable=SC2016
+set -eu
+
+GEN=$1
+SOLVE=$2
+RATE=$3
+FILTER=$4
+LEVELS=$5
+SMALL=$LEVELS/small.xsb
+BAD=$LEVELS/bad.xsb
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/levelkit-safety.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT INT TERM
+failures=0
+checks=0
+
+fail() {
+	echo "FAIL: $*" >&2
+	failures=$((failures + 1))
+}
+
+expect_rc() {
+	checks=$((checks + 1))
+	[ "$1" = "$2" ] || { fail "$3: exit status $2, expected $1"; head -n 5 "$TMP/err" >&2 2>/dev/null || true; }
+}
+
+expect_count() {
+	checks=$((checks + 1))
+	n=$(grep -c -e "$3" "$2" || true)
+	[ "$n" = "$1" ] || fail "$4: $n lines match '$3' in $(basename "$2"), expected $1"
+}
+
+expect_same() {
+	checks=$((checks + 1))
+	cmp -s "$1" "$2" || { fail "$3: files differ"; diff "$1" "$2" | head -n 10 >&2 || true; }
+}
+
+run() {
+	out=$1
+	err=$2
+	shift 2
+	rc=0
+	"$@" >"$out" 2>"$err" </dev/null || rc=$?
+}
+
+# ------------------------------------------------- resume never deletes
+
+cp "$SMALL" "$TMP/hand.xsb"
+cp "$SMALL" "$TMP/hand.orig"
+run "$TMP/out" "$TMP/err" "$GEN" sokoban --resume "$TMP/hand.xsb" -n 3 -o "$TMP/hand.xsb"
+expect_rc 2 "$rc" "resume a hand-made pack"
+expect_same "$TMP/hand.orig" "$TMP/hand.xsb" "resume a hand-made pack: file untouched"
+expect_count 1 "$TMP/err" "not written by gen" "resume a hand-made pack: says why"
+
+printf 'just some notes\nabout nothing\n' >"$TMP/notes.txt"
+cp "$TMP/notes.txt" "$TMP/notes.orig"
+run "$TMP/out" "$TMP/err" "$GEN" sokoban --resume "$TMP/notes.txt" -n 3 -o "$TMP/notes.txt"
+expect_rc 2 "$rc" "resume a plain text file"
+expect_same "$TMP/notes.orig" "$TMP/notes.txt" "resume a plain text file: untouched"
+
+run "$TMP/run.xsb" "$TMP/err" "$GEN" sokoban -n 3 --seed 5
+expect_rc 0 "$rc" "gen -n 3"
+# a hand-made level appended, with and without the blank line after it
+for tail in clean torn; do
+	cp "$TMP/run.xsb" "$TMP/mixed.xsb"
+	if [ $tail = clean ]; then
+		printf '; mine\n#####\n#@$.#\n#####\n\n' >>"$TMP/mixed.xsb"
+	else
+		printf '; mine\n#####\n#@$.#\n#####' >>"$TMP/mixed.xsb"
+	fi
+	cp "$TMP/mixed.xsb" "$TMP/mixed.orig"
+	run "$TMP/out" "$TMP/err" "$GEN" sokoban --seed 5 --resume "$TMP/mixed.xsb" -n 6 -o "$TMP/mixed.xsb"
+	expect_rc 2 "$rc" "resume a gen file with a hand-made level ($tail)"
+	expect_same "$TMP/mixed.orig" "$TMP/mixed.xsb" "resume with a hand-made level ($tail): untouched"
+done
+
+# json and tsv output cannot be resumed
+for fmt in json tsv; do
+	run "$TMP/run.$fmt" "$TMP/err" "$GEN" sokoban -n 2 --seed 5 -f $fmt
+	cp "$TMP/run.$fmt" "$TMP/run.$fmt.orig"
+	run "$TMP/out" "$TMP/err" "$GEN" sokoban -n 4 --seed 5 -f $fmt --resume "$TMP/run.$fmt" -o "$TMP/run.$fmt"
+	expect_rc 2 "$rc" "resume -f $fmt"
+	expect_same "$TMP/run.$fmt.orig" "$TMP/run.$fmt" "resume -f $fmt: untouched"
+	run "$TMP/out" "$TMP/err" "$GEN" sokoban -n 4 --seed 5 --resume "$TMP/run.$fmt" -o "$TMP/run.$fmt"
+	expect_rc 2 "$rc" "resume a $fmt file as text"
+	expect_same "$TMP/run.$fmt.orig" "$TMP/run.$fmt" "resume a $fmt file as text: untouched"
+done
+
+# the settings of the run must be the same
+run "$TMP/p25.xsb" "$TMP/err" "$GEN" sokoban -n 2 --seed 5 --min-pushes 12
+cp "$TMP/p25.xsb" "$TMP/p25.orig"
+for changed in "" "--size 9x9 --min-pushes 12" "-p boxes=3 --min-pushes 12" "--min-pushes 13"; do
+	# shellcheck disable=SC2086
+	run "$TMP/out" "$TMP/err" "$GEN" sokoban -n 4 --seed 5 $changed --resume "$TMP/p25.xsb" -o "$TMP/p25.xsb"
+	expect_rc 2 "$rc" "resume with other settings '$changed'"
+	expect_count 1 "$TMP/err" "other settings" "resume with other settings '$changed': says so"
+	expect_same "$TMP/p25.orig" "$TMP/p25.xsb" "resume with other settings '$changed': untouched"
+done
+run "$TMP/out" "$TMP/err" "$GEN" sokoban -n 4 --seed 5 --min-pushes 12 --resume "$TMP/p25.xsb" -o "$TMP/p25.xsb"
+expect_rc 0 "$rc" "resume with the same settings"
+run "$TMP/straight" "$TMP/err" "$GEN" sokoban -n 4 --seed 5 --min-pushes 12
+expect_same "$TMP/straight" "$TMP/p25.xsb" "resumed run equals a straight run"
+
+# a torn tail that is not the next level of this run is left alone
+cp "$TMP/run.xsb" "$TMP/torn.xsb"
+printf '; sokoban backward 5-99\n####' >>"$TMP/torn.xsb"
+cp "$TMP/torn.xsb" "$TMP/torn.orig"
+run "$TMP/out" "$TMP/err" "$GEN" sokoban --seed 5 --resume "$TMP/torn.xsb" -n 5 -o "$TMP/torn.xsb"
+expect_rc 2 "$rc" "resume over a torn tail that is not ours"
+expect_same "$TMP/torn.orig" "$TMP/torn.xsb" "torn tail not ours: untouched"
+
+# ---------------------------------------------- -o over an existing file
+
+cp "$TMP/run.xsb" "$TMP/night.xsb"
+run "$TMP/out" "$TMP/err" "$GEN" sokoban -n 2 --seed 9 -o "$TMP/night.xsb"
+expect_rc 2 "$rc" "gen -o over an existing file"
+expect_same "$TMP/run.xsb" "$TMP/night.xsb" "gen -o over an existing file: untouched"
+run "$TMP/out" "$TMP/err" "$GEN" sokoban -n 2 --seed 9 -o "$TMP/night.xsb" --force
+expect_rc 0 "$rc" "gen -o --force"
+expect_count 2 "$TMP/night.xsb" "^seed: 9$" "gen -o --force replaces"
+cp "$SMALL" "$TMP/other.xsb"
+run "$TMP/out" "$TMP/err" "$SOLVE" "$TMP/run.xsb" -o "$TMP/other.xsb"
+expect_rc 2 "$rc" "solve -o over another file"
+expect_same "$SMALL" "$TMP/other.xsb" "solve -o over another file: untouched"
+
+# -o onto an input keeps every record, the failed ones with an error field
+cp "$BAD" "$TMP/inplace.xsb"
+run "$TMP/out" "$TMP/err" "$SOLVE" -t 2 "$TMP/inplace.xsb" -o "$TMP/inplace.xsb"
+expect_rc 2 "$rc" "solve -o onto its input with bad records"
+grep -v -E '^(error|solvable|moves|pushes|optimal|states|solution|limit): ' "$TMP/inplace.xsb" >"$TMP/stripped"
+expect_same "$BAD" "$TMP/stripped" "solve -o onto its input: every line kept, in order"
+expect_count 3 "$TMP/inplace.xsb" "^error: " "solve -o onto its input: failed records marked"
+expect_count 2 "$TMP/inplace.xsb" "^solvable: yes$" "solve -o onto its input: good levels solved"
+cp "$BAD" "$TMP/inplace2.xsb"
+run "$TMP/out" "$TMP/err" "$RATE" -k 2 -t 2 "$TMP/inplace2.xsb" -o "$TMP/inplace2.xsb"
+expect_count 3 "$TMP/inplace2.xsb" "^error: " "rate -o onto its input: failed records kept"
+cp "$BAD" "$TMP/inplace3.xsb"
+run "$TMP/out" "$TMP/err" "$FILTER" 'has(x)' "$TMP/inplace3.xsb" -o "$TMP/inplace3.xsb" -f tsv
+expect_rc 2 "$rc" "filter -o onto its input as tsv"
+expect_same "$BAD" "$TMP/inplace3.xsb" "filter -o onto its input as tsv: untouched"
+# a UTF-8 byte order mark before the pack: nothing lost either way
+printf '\357\273\277' >"$TMP/bom.xsb"
+cat "$SMALL" >>"$TMP/bom.xsb"
+n_before=$(grep -c '^#' "$TMP/bom.xsb")
+run "$TMP/out" "$TMP/err" "$SOLVE" -t 2 "$TMP/bom.xsb" -o "$TMP/bom.xsb"
+expect_count "$n_before" "$TMP/bom.xsb" "^#" "solve -o onto a pack with a BOM: every grid row kept"
+
+# ------------------------------------------------------ no hang on rules
+
+printf ')' >"$TMP/paren.rules"
+run "$TMP/out" "$TMP/err" timeout 10 "$GEN" sokoban -g transform --rules "$TMP/paren.rules" -n 1
+expect_rc 2 "$rc" "rules ')'"
+expect_count 1 "$TMP/err" "paren.rules:1: unmatched ')'" "rules ')': file:line message"
+printf '(a comment) [Wall] -> [] )' >"$TMP/paren2.rules"
+run "$TMP/out" "$TMP/err" timeout 10 "$GEN" sokoban -g transform --rules "$TMP/paren2.rules" -n 1
+expect_rc 2 "$rc" "rules with a stray ')'"
+
+# -------------------------------------------------- Ctrl-C on a pipeline
+
+if command -v setsid >/dev/null 2>&1; then
+	for cmd in solve rate filter; do
+		case $cmd in
+		solve) c=$SOLVE ;;
+		rate) c=$RATE ;;
+		filter) c="$FILTER has(seed)" ;;
+		esac
+		setsid sh -c '"$1" sokoban -n 1000000 -j 1 2>/dev/null | $2 >/dev/null 2>"$3/int.err"; echo $? >"$3/int.rc"' \
+			sh "$GEN" "$c" "$TMP" &
+		sleep 1
+		# the process group of the pipeline, as a terminal's Ctrl-C sends
+		pid=$(pgrep -f "gen sokoban -n 1000000" | head -n 1 || true)
+		if [ -n "$pid" ]; then
+			kill -INT "-$(ps -o pgid= "$pid" | tr -d ' ')" 2>/dev/null || true
+		fi
+		wait || true
+		expect_rc 130 "$(cat "$TMP/int.rc")" "Ctrl-C on gen | $cmd"
+		checks=$((checks + 1))
+		[ ! -s "$TMP/int.err" ] || fail "Ctrl-C on gen | $cmd: says $(cat "$TMP/int.err")"
+	done
+else
+	echo "setsid not found: skipping the Ctrl-C tests"
+fi
+
+# -------------------------------------------------------- exit statuses
+
+run "$TMP/solved" "$TMP/err" "$SOLVE" "$SMALL"
+grep -v '^solvable: no$' "$TMP/solved" |
+	awk 'BEGIN { RS = ""; ORS = "\n\n" } /solution: / { print }' >"$TMP/good"
+sed 's/^solution: R$/solution: RL/' "$TMP/good" >"$TMP/after"
+run "$TMP/out" "$TMP/err" "$SOLVE" --verify "$TMP/good"
+expect_rc 0 "$rc" "verify good solutions"
+run "$TMP/out" "$TMP/err" "$SOLVE" --verify "$TMP/after"
+expect_rc 1 "$rc" "verify a solution with a move after the win"
+expect_count 1 "$TMP/out" "^verify-error: the level is solved after move 1" "verify: moves after the win"
+run "$TMP/out" "$TMP/err" "$FILTER" 'has(nothing)' "$SMALL"
+expect_rc 1 "$rc" "filter keeps nothing"
+run "$TMP/out" "$TMP/err" "$FILTER" 'has(title) || 1 == 1' "$BAD"
+expect_rc 2 "$rc" "filter on a malformed record"
+run "$TMP/out" "$TMP/err" "$SOLVE" "$BAD"
+expect_rc 2 "$rc" "solve on a malformed record"
+run "$TMP/out" "$TMP/err" "$FILTER" --dedupe "$TMP/missing-a.xsb" "$TMP/missing-b.xsb"
+expect_rc 2 "$rc" "filter --dedupe missing files"
+expect_count 2 "$TMP/err" "missing-.\.xsb" "filter --dedupe missing files: names them"
+expect_count 0 "$TMP/err" "expression" "filter --dedupe missing files: no expression error"
+
+if [ -w /dev/full ]; then
+	run "$TMP/out" "$TMP/err" sh -c '"$1" sokoban -n 3 >/dev/full' sh "$GEN"
+	expect_rc 2 "$rc" "gen > /dev/full"
+	expect_count 1 "$TMP/err" "stopped by a write error" "gen > /dev/full: says so"
+	expect_count 0 "$TMP/err" "interrupted" "gen > /dev/full: not called an interruption"
+fi
+
+# -------------------------------------------------------- numbers checked
+
+for bad in "--max-memory 99999999999T" "--max-memory nan" "--max-memory inf" "--max-memory 1e300" \
+	"--timeout nan" "--timeout inf" "--size 4294967306x10" "--size 0x5" "--min-pushes nan" \
+	"--shard -1/3" "-n -1"; do
+	# shellcheck disable=SC2086
+	run "$TMP/out" "$TMP/err" "$GEN" sokoban -n 1 $bad
+	expect_rc 2 "$rc" "gen $bad"
+done
+run "$TMP/out" "$TMP/err" "$SOLVE" --max-memory 1e300 "$SMALL"
+expect_rc 2 "$rc" "solve --max-memory 1e300"
+
+# ----------------------------------------------- control bytes escaped
+
+printf '#####\n#@$\r.#\n#####\n' >"$TMP/cr.xsb"
+run "$TMP/out" "$TMP/err" "$SOLVE" "$TMP/cr.xsb"
+expect_rc 2 "$rc" "a grid with a bare CR"
+expect_count 1 "$TMP/err" "'\\\\r'" "a bare CR is written as \\r"
+checks=$((checks + 1))
+if tr -d '\n' <"$TMP/err" | od -An -c | grep -q '\\r'; then
+	fail "a raw CR reached stderr"
+fi
+
+# ------------------------------------------ options that do not apply
+
+for combo in "sokoban --stars 3" "fruit --min-pushes 3" "combination --min-moves 3" \
+	"fruit --from $SMALL" "combination --no-dead-ends" "skiddy --min-pushes 2"; do
+	# shellcheck disable=SC2086
+	run "$TMP/out" "$TMP/err" timeout 20 "$GEN" $combo -n 1
+	expect_rc 2 "$rc" "gen $combo"
+	expect_count 1 "$TMP/err" "does not apply to" "gen $combo: names the games"
+done
+
+# ------------------------------------------------------------ tsv columns
+
+run "$TMP/r1" "$TMP/err" "$RATE" -k 3 -f tsv "$SMALL"
+run "$TMP/r2" "$TMP/err" sh -c '"$1" "$2" | "$3" -k 3 -f tsv' sh "$SOLVE" "$SMALL" "$RATE"
+checks=$((checks + 1))
+[ "$(head -n 1 "$TMP/r1" | cut -f 7)" = difficulty ] || fail "rate -f tsv: column 7 is $(head -n 1 "$TMP/r1" | cut -f 7)"
+checks=$((checks + 1))
+[ "$(head -n 1 "$TMP/r2" | cut -f 7)" = difficulty ] || fail "solve | rate -f tsv: column 7 is $(head -n 1 "$TMP/r2" | cut -f 7)"
+expect_count 0 "$TMP/r1" "stars" "rate -f tsv on sokoban: no slide-game columns"
+run "$TMP/r3" "$TMP/err" "$RATE" -k 3 -f tsv --fields title,grade "$SMALL"
+checks=$((checks + 1))
+[ "$(head -n 1 "$TMP/r3")" = "$(printf 'title\tgrade')" ] || fail "rate --fields: header $(head -n 1 "$TMP/r3")"
+run "$TMP/g" "$TMP/err" "$GEN" sokoban -n 3 -f tsv
+checks=$((checks + 1))
+[ "$(cut -f 1 "$TMP/g" | tr '\n' ' ')" = "record 1 2 3 " ] || fail "gen -f tsv: records $(cut -f 1 "$TMP/g" | tr '\n' ' ')"
+
+# ------------------------------------------------------ what gen writes
+
+run "$TMP/g" "$TMP/err" "$GEN" combination -n 2 -t 0
+expect_count 2 "$TMP/g" "^solution: " "gen combination writes the solution"
+expect_count 0 "$TMP/err" "too-short" "gen combination: no too-short rejections"
+run "$TMP/g" "$TMP/err" "$GEN" fruit -n 1 --max-states 30 --max-tries 30
+expect_count 1 "$TMP/err" "state-bound" "gen: the state bound is named"
+expect_count 0 "$TMP/err" "timeout" "gen: a state bound is not called timeout"
+run "$TMP/g" "$TMP/err" "$GEN" sokoban -n 20 --seed 11
+expect_count 0 "$TMP/g" "^moves: 0$" "gen sokoban: no solved starts"
+run "$TMP/rated" "$TMP/err" "$RATE" -k 5 "$TMP/g"
+expect_count 0 "$TMP/rated" "^grade: trivial$" "gen sokoban: no trivial levels by default"
+run "$TMP/g" "$TMP/err" "$GEN" sokoban --from "$SMALL" --rules pull -n 3 --param steps=5
+expect_count 0 "$TMP/g" "^moves: 0$" "pull preset: no solved starts"
+run "$TMP/g" "$TMP/err" "$GEN" sokoban --from "$LEVELS/gen-from.xsb" --suggest 2 --candidates 30 -t 1
+expect_rc 0 "$rc" "gen --suggest --candidates"
+expect_count 0 "$TMP/err" "until interrupted" "gen --suggest with a limit: no warning"
+checks=$((checks + 1))
+grep -q "^from: $LEVELS/gen-from.xsb record " "$TMP/g" || fail "gen --suggest: no from field"
+
+echo "$checks checks, $failures failed"
+[ "$failures" -eq 0 ]
