@@ -126,6 +126,17 @@ for cmd in $COMMANDS; do
 	expect "levelkit.1 does not refer to levelkit-$cmd(1)" grep -qF -e "\\fBlevelkit\\-$cmd\\fR(1)" "$MAN/levelkit.1"
 done
 
+# groff, when there is one, renders every page without a warning
+if command -v groff >/dev/null 2>&1; then
+	for page in "$MAN"/levelkit*.1; do
+		run "$TMP/out" "$TMP/err" groff -man -Tutf8 -ww -z "$page"
+		expect_rc 0 "$rc" "groff ${page##*/}"
+		expect "groff ${page##*/}: warnings" test ! -s "$TMP/err"
+		[ ! -s "$TMP/err" ] || cat "$TMP/err" >&2
+	done
+else
+	echo "note: no groff; the pages are not rendered"
+fi
 if command -v man >/dev/null 2>&1; then
 	run "$TMP/out" "$TMP/err" man -l "$MAN/levelkit-solve.1"
 	expect_rc 0 "$rc" "man -l levelkit-solve.1"
@@ -198,6 +209,21 @@ if command -v bash >/dev/null 2>&1; then
 	expect_line solve "$TMP/out" "completion of 'levelkit so'"
 	expect "completion of 'levelkit-gen '" grep -q '^sokoban fruit skiddy combination$' "$TMP/out"
 	expect_line "complete -F _levelkit levelkit-filter" "$TMP/out" "completion registered for levelkit-filter"
+fi
+# bash-completion, when it is there, loads completions/levelkit-CMD on
+# demand from the prefix's share directory
+bash_completion=/usr/share/bash-completion/bash_completion
+if [ -f "$bash_completion" ]; then
+	run "$TMP/out" "$TMP/err" env XDG_DATA_DIRS="$P/$LK_DATADIR" PATH="$BIN:$PATH" bash -c '
+		. "$1"
+		__load_completion levelkit-rate && complete -p levelkit-rate
+		COMP_WORDS=(levelkit-rate -a ""); COMP_CWORD=2; _levelkit; echo "${COMPREPLY[*]}"
+		' sh "$bash_completion"
+	expect_rc 0 "$rc" "bash-completion loads levelkit-rate"
+	expect_line "complete -F _levelkit levelkit-rate" "$TMP/out" "bash-completion loads levelkit-rate"
+	expect_line "bfs ucs astar greedy" "$TMP/out" "bash-completion: levelkit-rate -a"
+else
+	echo "note: no $bash_completion; its loader is not tried"
 fi
 
 # ------------------------------------------------------------ library
