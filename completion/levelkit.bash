@@ -120,6 +120,14 @@ _levelkit_generators()
 	done <<<"$help"
 }
 
+# _levelkit_commands: COMPREPLY gets the commands of the levelkit in $prog.
+_levelkit_commands()
+{
+	_levelkit_cached "$prog" --list-commands
+	mapfile -t _levelkit_words < <(cut -f1 <<<"$_levelkit_out")
+	_levelkit_reply "${_levelkit_words[@]}"
+}
+
 _levelkit()
 {
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=
@@ -129,14 +137,16 @@ _levelkit()
 	# "--format=ts" arrives as "--format" "=" "ts" (COMP_WORDBREAKS)
 	local eq=
 	if [[ $cur == = ]]; then
-		cur= eq=1
+		cur='' eq=1
 	elif [[ $prev == = ]] && ((cword > 1)); then
 		prev=${COMP_WORDS[cword - 2]} eq=1
 	fi
 
 	local prog=${COMP_WORDS[0]}
+	# COMP_WORDS holds the word as typed: expand a leading ~/ ourselves
+	# shellcheck disable=SC2088
 	[[ $prog == "~/"* ]] && prog=$HOME/${prog#"~/"}
-	local base=${prog##*/} cmd= first=1 i help
+	local base=${prog##*/} cmd='' first=1 i help
 	local -a run
 
 	if [[ $base == levelkit-* ]]; then
@@ -158,16 +168,12 @@ _levelkit()
 				_levelkit_option_words
 				_levelkit_reply "${_levelkit_words[@]}"
 			else
-				_levelkit_cached "$prog" --list-commands
-				_levelkit_reply $(cut -f1 <<<"$_levelkit_out")
+				_levelkit_commands
 			fi
 			return 0
 		fi
 		if [[ $cmd == help ]]; then
-			if ((cword == first)); then
-				_levelkit_cached "$prog" --list-commands
-				_levelkit_reply $(cut -f1 <<<"$_levelkit_out")
-			fi
+			((cword == first)) && _levelkit_commands
 			return 0
 		fi
 		run=("$prog" help "$cmd")

@@ -12,7 +12,7 @@ BUILD=$2
 LEVELS=$3
 
 PATH=$BUILD:$PATH
-# shellcheck source=../completion/levelkit.bash
+# shellcheck source=/dev/null
 . "$SCRIPT"
 
 failures=0
@@ -32,6 +32,7 @@ expect() {
 	# in any order: file names come in directory order
 	local got sorted
 	got=$(printf '%s\n' "${COMPREPLY[@]}" | sort | tr '\n' ' ')
+	# shellcheck disable=SC2086 # a list of words
 	sorted=$(printf '%s\n' $want | sort | tr '\n' ' ')
 	[[ ${#COMPREPLY[@]} -eq 0 ]] && got=
 	[[ -z $want ]] && sorted=

@@ -99,6 +99,7 @@ done
 run "$TMP/list" "$TMP/err" "$BIN/levelkit" --list-commands
 expect_rc 0 "$rc" "levelkit --list-commands"
 cut -f1 "$TMP/list" | sort >"$TMP/front"
+# shellcheck disable=SC2086 # a list of words
 printf '%s\n' $COMMANDS | sort >"$TMP/built"
 expect_same "$TMP/built" "$TMP/front" "levelkit --list-commands against the commands built"
 
