@@ -1,0 +1,82 @@
+#!/bin/bash
+# completion_test.sh - the bash completion (completion/levelkit.bash) on the
+# build tree's programs: the function is called with COMP_WORDS and
+# COMP_CWORD set as bash sets them, and COMPREPLY is compared with the
+# answers read off the commands' --help by hand.
+#
+# usage: completion_test.sh SCRIPT BUILD_DIR LEVELS_DIR
+set -u
+
+SCRIPT=$1
+BUILD=$2
+LEVELS=$3
+
+PATH=$BUILD:$PATH
+# shellcheck source=/dev/null
+. "$SCRIPT"
+
+failures=0
+checks=0
+
+# expect WANT WORD...: completing the command line WORD... (the last word
+# is the one under the cursor) gives WANT, the candidates joined by spaces
+# (in any order).
+expect() {
+	local want=$1
+	shift
+	COMP_WORDS=("$@")
+	COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+	COMPREPLY=()
+	_levelkit
+	checks=$((checks + 1))
+	# in any order: file names come in directory order
+	local got sorted
+	got=$(printf '%s\n' "${COMPREPLY[@]}" | sort | tr '\n' ' ')
+	# shellcheck disable=SC2086 # a list of words
+	sorted=$(printf '%s\n' $want | sort | tr '\n' ' ')
+	[[ ${#COMPREPLY[@]} -eq 0 ]] && got=
+	[[ -z $want ]] && sorted=
+	if [[ $got != "$sorted" ]]; then
+		echo "FAIL: completing '$*': got '${COMPREPLY[*]}', expected '$want'" >&2
+		failures=$((failures + 1))
+	fi
+}
+
+# the commands, from levelkit --list-commands
+expect "gen solve rate filter" levelkit ""
+expect "solve" levelkit so
+expect "rate" levelkit help r
+expect "--help --version --list-commands" levelkit --
+# options from the command's --help, run through the front command or
+# directly, with short options too
+expect "--algo" levelkit solve --al
+expect "--top" levelkit-filter --to
+expect "--invert" levelkit filter -v --inv
+expect "--rules" levelkit gen sokoban --rul
+expect "--max-states --max-memory" levelkit rate --max-
+# values listed in an option's help
+expect "text tsv json" levelkit solve -f ""
+expect "tsv" levelkit rate --format ts
+expect "text tsv json" levelkit solve --format = ""
+expect "text tsv" levelkit solve --format = t
+expect "" levelkit solve -f x
+expect "bfs ucs astar greedy" levelkit rate -a ""
+expect "pushes moves" levelkit solve --metric ""
+expect "matching mixedaim" levelkit solve --heuristic ""
+expect "forward backward both" levelkit-solve -d ""
+# gen: the games, then each game's generators
+expect "sokoban fruit skiddy combination" levelkit gen ""
+expect "sokoban skiddy" levelkit gen s
+expect "sokoban fruit skiddy combination" levelkit-gen -n 5 --seed 3 ""
+expect "backward transform" levelkit gen sokoban -g ""
+expect "random" levelkit gen -n 3 fruit --generator ""
+expect "local" levelkit-gen combination -g l
+# files: operands, and the values of options that take a file
+cd "$LEVELS" || exit 2
+expect "skiddy.xsb small.xsb" levelkit solve s
+expect "skiddy.xsb small.xsb" levelkit gen sokoban -n 2 s
+expect "gen-bad.rules gen-from.xsb gen-move.rules" levelkit gen sokoban --from gen-
+expect "small.xsb" levelkit-rate -o sm
+
+echo "$checks checks, $failures failed"
+[ "$failures" -eq 0 ]
