@@ -182,16 +182,25 @@ static bool has_digit(const char *s)
 	return false;
 }
 
-/* After a "; N" comment at i, does another level follow in the block:
- * more comments, fields or notes, then a board row or title line? */
-static bool level_follows(const struct lk_record *b, const bool *row, size_t i)
+/* For each line, whether another level follows it in the block: after
+ * comments, fields or notes, a board row or a title line.  (One pass from
+ * the end, so that a block of many "; N" lines costs linear time.) */
+static bool *levels_follow(const struct lk_record *b, const bool *row)
 {
-	size_t j = i + 1;
+	bool *follows = lk_xcalloc(b->nlines + 1, sizeof(*follows));
 
-	while (j < b->nlines && b->lines[j].kind != LK_LINE_GRID &&
-	       b->lines[j].kind != LK_LINE_TITLE)
-		j++;
-	return j < b->nlines && (row[j] || b->lines[j].kind == LK_LINE_TITLE);
+	for (size_t i = b->nlines; i-- > 0;) {
+		const struct lk_line *n = i + 1 < b->nlines ? &b->lines[i + 1] : NULL;
+		if (!n)
+			follows[i] = false;
+		else if (n->kind == LK_LINE_TITLE || (n->kind == LK_LINE_GRID && row[i + 1]))
+			follows[i] = true;
+		else if (n->kind == LK_LINE_GRID)
+			follows[i] = false;
+		else
+			follows[i] = follows[i + 1];
+	}
+	return follows;
 }
 
 static void cut(struct lk_record *b, size_t start, size_t end, struct lk_record **out,
@@ -210,7 +219,7 @@ static void cut(struct lk_record *b, size_t start, size_t end, struct lk_record 
 void lk_pack_split(struct lk_record *b, struct lk_record **out, size_t *nout)
 {
 	size_t n = b->nlines, start = 0, alloc = 0;
-	bool *row, *txt, has_grid = false;
+	bool *row, *txt, *follows, has_grid = false;
 
 	*out = NULL;
 	*nout = 0;
@@ -243,11 +252,11 @@ void lk_pack_split(struct lk_record *b, struct lk_record **out, size_t *nout)
 	}
 	/* Another level starts at a title line or a "; N" comment after the
 	 * board of this one. */
+	follows = levels_follow(b, row);
 	for (size_t i = 0; i < n; i++) {
 		const struct lk_line *l = &b->lines[i];
 		if (has_grid && (l->kind == LK_LINE_TITLE ||
-				 (l->kind == LK_LINE_COMMENT && has_digit(l->text) &&
-				  level_follows(b, row, i)))) {
+				 (l->kind == LK_LINE_COMMENT && has_digit(l->text) && follows[i]))) {
 			cut(b, start, i, out, nout, &alloc);
 			start = i;
 			has_grid = false;
@@ -255,6 +264,7 @@ void lk_pack_split(struct lk_record *b, struct lk_record **out, size_t *nout)
 		has_grid |= l->kind == LK_LINE_GRID;
 	}
 	cut(b, start, n, out, nout, &alloc);
+	free(follows);
 	free(row);
 	free(txt);
 done:

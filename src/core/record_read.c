@@ -47,6 +47,10 @@ struct lk_reader_state {
 	bool have_title;
 	size_t *nul_lines;              /* lines with NUL bytes not yet emitted */
 	size_t nnul, nul_alloc;
+	/* No "Comment-End:" up to this line (a search found none), so later
+	 * searches start after it: the searches cost O(lines) in all. */
+	size_t no_comment_end_until;
+	bool no_comment_end_at_all;
 };
 
 static bool is_blank_char(char c)
@@ -187,21 +191,28 @@ static bool is_field_named(const char *text, const char *name)
  * become the field's value. */
 static void take_comment_section(struct lk_reader *r, struct lk_record *blk)
 {
-	size_t end, head = blk->nlines - 1;
+	struct lk_reader_state *st = r->st;
+	size_t end, head = blk->nlines - 1, at = blk->lines[head].lineno;
 	struct lk_strbuf value = LK_STRBUF_INIT;
 
-	if (!lk_field_name_eq(blk->lines[head].text, blk->lines[head].name_len, "comment"))
+	if (!lk_field_name_eq(blk->lines[head].text, blk->lines[head].name_len, "comment") ||
+	    st->no_comment_end_at_all)
 		return;
-	for (end = 0; end < COMMENT_LOOKAHEAD; end++) {
+	end = st->no_comment_end_until > at ? st->no_comment_end_until - at : 0;
+	for (; end < COMMENT_LOOKAHEAD; end++) {
 		struct rawline *l = peek(r, end);
-		if (!l)
+		if (!l) {
+			st->no_comment_end_at_all = true;
 			return;
+		}
 		if (!l->nul && (is_field_named(l->text, "comment-end") ||
 				is_field_named(l->text, "comment_end")))
 			break;
 	}
-	if (end == COMMENT_LOOKAHEAD)
+	if (end >= COMMENT_LOOKAHEAD) {
+		st->no_comment_end_until = at + COMMENT_LOOKAHEAD;
 		return;
+	}
 	lk_strbuf_addstr(&value, blk->lines[head].text + blk->lines[head].value_off);
 	for (size_t i = 0; i <= end; i++) {
 		struct rawline l = take(r);

@@ -33,7 +33,45 @@ struct xml {
 	char err[160];
 	size_t err_pos;
 	const struct lk_slc_sink *sink;
+	/* Offsets after which a search found no "-->", "?>", ">" or "]]>":
+	 * later searches fail at once, so broken input costs linear time. */
+	size_t none_after[4];
 };
+
+/* Find needle in x->s between offsets from and to (NULL if absent). */
+static const char *find_in(const struct xml *x, size_t from, size_t to, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	if (to > x->len)
+		to = x->len;
+	while (from + n <= to) {
+		const char *c = memchr(x->s + from, needle[0], to - from - n + 1);
+		if (!c)
+			return NULL;
+		if (memcmp(c, needle, n) == 0)
+			return c;
+		from = (size_t)(c - x->s) + 1;
+	}
+	return NULL;
+}
+
+/* Find needle in x->s from offset 'from' (NULL if absent).  kind indexes
+ * none_after, or is -1 for searches that need no memory. */
+static const char *find(struct xml *x, size_t from, const char *needle, int kind)
+{
+	const char *hit;
+
+	if (from >= x->len || (kind >= 0 && x->none_after[kind] && from >= x->none_after[kind]))
+		return NULL;
+	/* the text is NUL-terminated (it is a strbuf's) */
+	hit = strstr(x->s + from, needle);
+	if (hit && (size_t)(hit - x->s) >= x->len)
+		hit = NULL;
+	if (!hit && kind >= 0)
+		x->none_after[kind] = from ? from : 1;
+	return hit;
+}
 
 /* Windows-1252's characters for 0x80-0x9f (0 where it has none). */
 static const unsigned short cp1252_high[32] = {
@@ -214,6 +252,7 @@ static int skip_misc(struct xml *x)
 	size_t avail = x->len - x->pos;
 	const char *end;
 	const char *close;
+	int kind;
 
 	if (avail && is_space(*p)) {
 		while (x->pos < x->len && is_space(x->s[x->pos]))
@@ -221,21 +260,20 @@ static int skip_misc(struct xml *x)
 		return 1;
 	}
 	if (starts_nocase(p, avail, "<!--"))
-		close = "-->";
+		close = "-->", kind = 0;
 	else if (starts_nocase(p, avail, "<?"))
-		close = "?>";
+		close = "?>", kind = 1;
 	else if (starts_nocase(p, avail, "<!DOCTYPE"))
-		close = ">";
+		close = ">", kind = 2;
 	else
 		return 0;
-	/* the buffer is NUL-terminated (it is a strbuf's) */
-	end = strstr(p, close);
-	if (!end || (size_t)(end - x->s) >= x->len)
+	end = find(x, x->pos, close, kind);
+	if (!end)
 		return fail(x, x->pos, "unterminated %s", close[0] == '-' ? "comment" :
 			    close[0] == '?' ? "processing instruction" : "DOCTYPE");
 	if (starts_nocase(p, avail, "<?xml") && !x->latin1) {
 		/* The declaration: a single-byte encoding is converted. */
-		const char *enc = strstr(p, "encoding");
+		const char *enc = find_in(x, x->pos, (size_t)(end - x->s), "encoding");
 		if (enc && enc < end) {
 			enc += 8;
 			while (*enc == ' ' || *enc == '=' || *enc == '"' || *enc == '\'')
@@ -378,8 +416,8 @@ static int read_text(struct xml *x, struct lk_strbuf *out)
 		int rc;
 
 		if (starts_nocase(p, avail, "<![CDATA[")) {
-			const char *end = strstr(p + 9, "]]>");
-			if (!end || (size_t)(end - x->s) >= x->len)
+			const char *end = find(x, x->pos + 9, "]]>", 3);
+			if (!end)
 				return fail(x, x->pos, "unterminated CDATA section", NULL);
 			for (const char *c = p + 9; c < end; c++)
 				put_byte(x, out, *c);
@@ -572,8 +610,10 @@ static void recover(struct xml *x, size_t from, bool in_level)
 	size_t stop = x->len;
 
 	if (base < x->len) {
-		end = in_level ? strstr(x->s + base, "</Level>") : NULL;
-		next = strstr(x->s + base + 1, "<Level");
+		next = find(x, base + 1, "<Level", -1);
+		/* look for the end tag only up to the next level */
+		if (in_level)
+			end = find_in(x, base, next ? (size_t)(next - x->s) : x->len, "</Level>");
 	}
 	if (end && (!next || end < next))
 		stop = (size_t)(end - x->s) + 8;
@@ -581,11 +621,20 @@ static void recover(struct xml *x, size_t from, bool in_level)
 		stop = (size_t)(next - x->s);
 	if (stop > x->len)
 		stop = x->len;
+	/* The next level starts on its own line: stop at the line's start. */
+	if (next && stop == (size_t)(next - x->s)) {
+		size_t ls = stop;
+		while (ls > from + 1 && (x->s[ls - 1] == ' ' || x->s[ls - 1] == '\t'))
+			ls--;
+		if (ls > from + 1 && x->s[ls - 1] == '\n')
+			stop = ls;
+	}
 	if (from < x->len)
 		add_source(x, &rec, from, stop > from ? stop : from + 1);
 	put(x, &rec, x->err, err_line);
 	x->err[0] = '\0';
-	x->pos = stop > x->pos ? stop : x->pos;
+	/* stop > from unless at the end, so reading always moves on */
+	x->pos = stop;
 }
 
 /* A row of the board: blank rows need a floor mark to stay rows. */
@@ -653,6 +702,11 @@ static int read_level(struct xml *x, const struct tag *t)
 		if (in.end) {
 			if (strcmp(in.name, t->name) != 0)
 				rc = fail(x, in.pos, "expected </%s>", t->name);
+			break;
+		}
+		if (strcmp(in.name, "Level") == 0) {
+			/* the next level: this one was never closed */
+			rc = fail(x, t->pos, "<Level> is not closed", NULL);
 			break;
 		}
 		if (strcmp(in.name, "L") == 0) {

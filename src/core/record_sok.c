@@ -129,8 +129,10 @@ int lk_sok_decode_line(const char *line, struct lk_strbuf *out, struct lk_strbuf
 	d.start = d.row_start = out->len;
 	d.cap = 65536 + 8 * d.len;
 	if (dec_seq(&d, &i, 0) < 0) {
-		out->len = d.start;
-		out->buf[out->len] = '\0';
+		if (out->alloc) {
+			out->len = d.start;
+			out->buf[out->len] = '\0';
+		}
 		return -1;
 	}
 	lk_strbuf_addch(out, '\n');
@@ -223,8 +225,7 @@ static void write_board(const struct lk_record *rec, size_t first, size_t n,
 			for (size_t k = 0; k < len; k++)
 				lk_strbuf_addch(out, (p[k] == '-' || p[k] == '_') ? ' ' : p[k]);
 			while (out->len > start && out->buf[out->len - 1] == ' ')
-				out->len--;
-			out->buf[out->len] = '\0';
+				out->buf[--out->len] = '\0';
 			/* An empty interior row would end the level. */
 			if (out->len == start)
 				lk_strbuf_addch(out, '-');
