@@ -627,6 +627,51 @@ static void test_decode_line(void **state)
 	expect_decode("9(9(9(9(9(9(9(#)))))))", NULL);
 }
 
+/* Solutions as packs write them: run lengths, groups, several lines. */
+static void test_replay_groups(void **state)
+{
+	static const struct { const char *sol; int rc; bool solved; unsigned long moves; } cases[] = {
+		{ "3R", 0, true, 3 },
+		{ "3(R)", 0, true, 3 },
+		{ "(R)2(R)", 0, true, 3 },
+		{ "R 2(lr) 2R", 0, true, 7 },
+		{ "2(R\nR)", -1, false, 0 },     /* the fourth push hits the wall */
+		{ "2(RL)", -1, false, 0 },       /* a pull written as a push */
+		{ "3(", -1, false, 0 },
+		{ "2()", -1, false, 0 },
+		{ "(x)", -1, false, 0 },
+	};
+	struct lk_record rec[2];
+	int st[2];
+	struct lk_level_options opt = { .metric = NULL };
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	size_t line;
+	struct lk_level *l;
+	(void)state;
+
+	assert_int_equal(parse_all("#######\n#@$  .#\n#######\n", rec, 2, st), 1);
+	l = lk_level_load(&rec[0], &opt, &err, &line);
+	assert_non_null(l);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		struct lk_solution_stats stats;
+		bool solved = false;
+		int rc;
+		lk_strbuf_reset(&err);
+		rc = l->game->replay(l, cases[i].sol, &stats, &solved, &err);
+		if (rc != cases[i].rc)
+			fail_msg("'%s': %d (%s)", cases[i].sol, rc, err.buf);
+		if (rc == 0) {
+			assert_int_equal(solved, cases[i].solved);
+			assert_int_equal(stats.moves, cases[i].moves);
+		} else {
+			assert_true(err.len > 0);
+		}
+	}
+	lk_level_free(l);
+	lk_record_release(&rec[0]);
+	lk_strbuf_release(&err);
+}
+
 /* ---------------------------------------------------------- the writer */
 
 static char *write_pack(const char *name, enum lk_format fmt)
@@ -844,6 +889,7 @@ int main(void)
 		cmocka_unit_test(test_bad_slc),
 		cmocka_unit_test(test_layout_rules),
 		cmocka_unit_test(test_decode_line),
+		cmocka_unit_test(test_replay_groups),
 		cmocka_unit_test(test_sok_round_trip),
 		cmocka_unit_test(test_sok_round_trip_microban),
 		cmocka_unit_test(test_fuzz_smoke),
