@@ -190,6 +190,7 @@ static void read_file(const char *name, struct pack *pk)
 
 	assert_int_equal(lk_reader_open(&r, path, &err), 0);
 	read_pack(&r, pk, false);
+	assert_int_equal(lk_reader_is_xml(&r), strstr(name, ".slc") != NULL);
 	lk_reader_close(&r);
 	lk_strbuf_release(&err);
 	free(path);

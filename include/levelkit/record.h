@@ -174,6 +174,10 @@ void lk_reader_close(struct lk_reader *r);
  */
 int lk_reader_next(struct lk_reader *r, struct lk_record *rec,
 		   struct lk_strbuf *err, size_t *err_line);
+/* Is the input an SLC XML collection (known once the first record has been
+ * read)?  Its records are made from the XML, not lines of the file, so a
+ * command must not write them back over it as if they were. */
+bool lk_reader_is_xml(const struct lk_reader *r);
 
 /* ---------------------------------------------------------------- writing */
 

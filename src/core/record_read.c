@@ -35,6 +35,7 @@ struct lk_reader_state {
 	bool started;                   /* the first line has been read */
 	bool bom_pending;               /* the next record gets rec->bom */
 	bool checked_xml;
+	bool xml;
 	bool done;
 	bool failed;                    /* reading failed: -2 after the queue */
 	struct lk_strbuf failure;
@@ -429,6 +430,7 @@ static void read_xml(struct lk_reader *r)
 	}
 	/* The output is not this file, so no byte order mark is kept. */
 	st->bom_pending = false;
+	st->xml = true;
 	lk_slc_read(text.buf, text.len, first, &sink);
 	lk_strbuf_release(&text);
 	st->done = true;
@@ -510,6 +512,11 @@ static void step(struct lk_reader *r)
 }
 
 /* ------------------------------------------------------------ interface */
+
+bool lk_reader_is_xml(const struct lk_reader *r)
+{
+	return r->st && r->st->xml;
+}
 
 void lk_reader_init_fp(struct lk_reader *r, FILE *fp, const char *name)
 {
