@@ -5,7 +5,10 @@
  * starting with ';' are comments, lines "name: value" are fields, and the
  * remaining contiguous lines are the grid.  Every line is kept verbatim, in
  * order, so reading and writing a record is lossless; commands only add,
- * replace or remove their own fields.  See docs/format.md.
+ * replace or remove their own fields.  The reader also takes the Sokoban
+ * pack layouts people have (.sok title lines, "::" notes, Solution and
+ * Comment sections, levels without blank lines between them, SLC XML
+ * collections); see docs/format.md.
  */
 #ifndef LEVELKIT_RECORD_H
 #define LEVELKIT_RECORD_H
@@ -18,7 +21,14 @@
 enum lk_line_kind {
 	LK_LINE_COMMENT,   /* starts with ';' */
 	LK_LINE_FIELD,     /* "name: value" or "name:" */
-	LK_LINE_GRID       /* anything else that is not blank */
+	LK_LINE_GRID,      /* anything else that is not blank */
+	/* Only the reader's Sokoban pack layouts make the next three (see
+	 * docs/format.md); lk_line_classify never returns them. */
+	LK_LINE_TITLE,     /* a .sok title line just before the grid ("Level 1") */
+	LK_LINE_TEXT,      /* a note: "::" lines, free text, the body of a
+			    * Comment section, the moves of a Solution section */
+	LK_LINE_BLANK      /* a blank line inside a record (a .sok level whose
+			    * title, board and notes are apart) */
 };
 
 struct lk_line {
@@ -27,6 +37,11 @@ struct lk_line {
 	size_t lineno;     /* 1-based line in the source; 0 if a command added it */
 	size_t name_len;   /* fields: length of the name */
 	size_t value_off;  /* fields: offset of the (left-trimmed) value in text */
+	/* Fields whose value goes on over the next lines (a .sok Solution or
+	 * Comment section): how many lines follow (LK_LINE_TEXT or _BLANK)
+	 * and the whole value; 0 and NULL for one-line fields. */
+	size_t cont;
+	char *value;
 };
 
 struct lk_record {
@@ -36,9 +51,13 @@ struct lk_record {
 	size_t first_lineno; /* line of the record's first line */
 	size_t number;       /* 1-based position of the record in its input */
 	bool lossy;          /* a line could not be kept verbatim (a NUL byte) */
+	/* The input began with a UTF-8 byte order mark just before this record
+	 * (which is then the first one).  The reader takes it off the line and
+	 * lk_record_write puts it back, so text output stays byte for byte. */
+	bool bom;
 };
 
-#define LK_RECORD_INIT { NULL, 0, 0, NULL, 0, 0, false }
+#define LK_RECORD_INIT { NULL, 0, 0, NULL, 0, 0, false, false }
 
 void lk_record_init(struct lk_record *rec);
 void lk_record_release(struct lk_record *rec);
@@ -58,9 +77,18 @@ bool lk_field_names_equal(const char *a, size_t alen, const char *b, size_t blen
  * when the output is read back). */
 void lk_record_add_line(struct lk_record *rec, const char *text, size_t lineno);
 
+/* Append a copy of a line of another record, keeping its kind and (for a
+ * field going on over several lines) its value.  Use it rather than
+ * lk_record_add_line to carry lines of a read record over: a title line
+ * such as "Level 1" would be classified as a grid line. */
+void lk_record_append_line(struct lk_record *rec, const struct lk_line *line);
+
 /* Field access.  Names compare case-insensitively ("Title" == "title").
  * get returns the value (left- and right-trimmed view is NOT made: the
- * value runs to the end of the line) or NULL. */
+ * value runs to the end of the line) or NULL.  For a field that goes on
+ * over several lines (a .sok Solution section) it is the whole value: the
+ * moves of a solution joined without separators, the lines of a comment
+ * joined by '\n'. */
 const char *lk_record_get(const struct lk_record *rec, const char *name);
 /* Index of the field line, or -1.  If a name occurs more than once, the
  * last occurrence is the one found (and the one get and set use). */
@@ -68,7 +96,8 @@ long lk_record_find(const struct lk_record *rec, const char *name);
 /* Replace the value of an existing field in place (keeping the name as
  * spelled and the line's position), or append a new field line at the end
  * of the record.  name must match [A-Za-z][A-Za-z0-9_.-]* (aborts if not);
- * newlines in value become spaces. */
+ * newlines in value become spaces.  A field that went on over several
+ * lines becomes a one-line field (its other lines are removed). */
 void lk_record_set(struct lk_record *rec, const char *name, const char *value);
 void lk_record_setf(struct lk_record *rec, const char *name, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -90,15 +119,20 @@ void lk_record_set_grid(struct lk_record *rec, const char *rows);
 /* The game named by the "game" field, or "sokoban" (also if it is empty). */
 const char *lk_record_game(const struct lk_record *rec);
 /* A short human name: the "title" field if not empty, else the text of the
- * last non-empty comment line before the grid (without ';' and surrounding
- * blanks; any comment line if there is no grid), else NULL.  Returned
- * pointer is into rec (or into buf, which must not be NULL, for comments). */
+ * last non-empty comment or title line before the grid (without ';' and
+ * surrounding blanks; any such line if there is no grid), else NULL.
+ * Returned pointer is into rec (or into buf, which must not be NULL). */
 const char *lk_record_title(const struct lk_record *rec, struct lk_strbuf *buf);
+/* Index of the line lk_record_title takes the title from, or -1. */
+long lk_record_title_line(const struct lk_record *rec);
 
-/* Append the record in text form: its lines, each followed by '\n'. */
+/* Append the record in text form: its lines, each followed by '\n' (and
+ * the byte order mark first if rec->bom). */
 void lk_record_write(const struct lk_record *rec, struct lk_strbuf *out);
 
 /* ---------------------------------------------------------------- reading */
+
+struct lk_reader_state;   /* record_read.c: look-ahead, queued records */
 
 struct lk_reader {
 	FILE *fp;
@@ -107,8 +141,9 @@ struct lk_reader {
 	size_t lineno;       /* lines consumed so far */
 	size_t records;      /* records returned so far */
 	struct lk_strbuf line;
-	bool have_pending;   /* line already read but not consumed */
+	bool have_pending;   /* unused (kept for source compatibility) */
 	bool eof;
+	struct lk_reader_state *st;
 };
 
 /* Open path for reading; "-" or NULL means stdin.  Returns 0, or -1 with a
@@ -122,21 +157,39 @@ void lk_reader_close(struct lk_reader *r);
 /*
  * Read the next record into rec (which must be initialised; it is cleared
  * first).  Blank lines before the record are skipped; lines keep their
- * blanks verbatim, a CR before LF is dropped; there is no line length limit.
+ * blanks verbatim; line ends are LF, CRLF or CR alone; a UTF-8 byte order
+ * mark at the start is taken off (rec->bom); there is no line length limit.
+ * An input whose first non-blank text is "<?xml", "<!--" or
+ * "<SokobanLevels" is read as an SLC XML collection.
  * Returns 1 for a record, 0 at end of input, -1 for a malformed record: the
- * record is consumed, err holds the message and *err_line its line, and the
- * next call continues with the following record.  Errors reading the file
- * itself return -2 (the stream cannot continue).  err and err_line may be
- * NULL.  A malformed record still counts in the numbering.
+ * record is consumed (its lines are still in rec, verbatim, so that a
+ * command can write it back unchanged), err holds the message and
+ * *err_line its line, and the next call continues with the following
+ * record.  Errors reading the file itself return -2 (the stream cannot
+ * continue).  err and err_line may be NULL.  A malformed record still counts
+ * in the numbering.
+ *
+ * A .sok level may be followed by notes or a solution after a blank line,
+ * so a record with .sok features (a title line or notes) is handed out
+ * only once the next record has begun or the input has ended.
  */
 int lk_reader_next(struct lk_reader *r, struct lk_record *rec,
 		   struct lk_strbuf *err, size_t *err_line);
+/* Is the input an SLC XML collection (known once the first record has been
+ * read)?  Its records are made from the XML, not lines of the file, so a
+ * command must not write them back over it as if they were. */
+bool lk_reader_is_xml(const struct lk_reader *r);
 
 /* ---------------------------------------------------------------- writing */
 
-enum lk_format { LK_FORMAT_TEXT, LK_FORMAT_TSV, LK_FORMAT_JSON };
+enum lk_format {
+	LK_FORMAT_TEXT, LK_FORMAT_TSV, LK_FORMAT_JSON,
+	LK_FORMAT_SOK,      /* a .sok pack (Sokoban YASC, JSoko) */
+	LK_FORMAT_SOK_RLE   /* the same with run-length encoded solutions */
+};
 
-/* Parse "text", "tsv" or "json"; returns -1 for anything else. */
+/* Parse "text", "tsv", "json", "sok" or "sok-rle"; returns -1 for anything
+ * else. */
 int lk_format_parse(const char *name, enum lk_format *fmt);
 
 /*
@@ -159,6 +212,12 @@ int lk_format_parse(const char *name, enum lk_format *fmt);
  *        left out); values that are JSON numbers are written as numbers,
  *        everything else as strings.
  * In tsv and json, trailing blanks of values are dropped.
+ *  sok:  a .sok pack: a "::" header line once, then each Sokoban level as
+ *        a title line, its board in plain XSB characters, its comments
+ *        and fields as notes, and its solution field as a "Solution"
+ *        section (moves in lines of at most 70 characters; run-length
+ *        encoded in sok-rle).  Records without a grid and records of other
+ *        games are written as in text.  See docs/format.md.
  */
 struct lk_writer {
 	FILE *fp;
@@ -170,6 +229,7 @@ struct lk_writer {
 	char **columns;                   /* tsv: chosen at the first level */
 	size_t ncolumns;
 	bool header_written;
+	size_t levels;                    /* sok: levels written so far */
 	struct lk_strbuf buf;
 };
 
@@ -187,5 +247,20 @@ int lk_writer_put(struct lk_writer *w, const struct lk_record *rec);
  * first formatted level record. */
 void lk_writer_format(struct lk_writer *w, const struct lk_record *rec,
 		      struct lk_strbuf *out);
+
+/* ------------------------------------------------------ Sokoban boards */
+
+/*
+ * Decode one board line of a Sokoban pack into plain rows, appended to out
+ * with '\n' after each: run lengths ("3#"), groups ("2(#-)"), '|' row
+ * breaks, tabs (to the next multiple of 8 columns) and the .sok letters
+ * p P b B (written @ + $ *).  Other characters are copied.  A final CR is
+ * ignored.  Returns 0, or -1 with a message in err (nothing about rows
+ * that are too wide: that is for the grid).
+ */
+int lk_sok_decode_line(const char *line, struct lk_strbuf *out, struct lk_strbuf *err);
+/* Can the line be a row of a Sokoban board (plain or run-length encoded)?
+ * That is how the reader tells grid rows from title lines and notes. */
+bool lk_sok_row_like(const char *line);
 
 #endif

@@ -20,6 +20,21 @@ bool lk_cli_same_file(const char *a, const char *b)
 	       sa.st_ino == sb.st_ino;
 }
 
+/* Does the file start like an SLC collection (after a BOM and blanks)? */
+static bool is_xml_file(const char *path)
+{
+	FILE *fp = fopen(path, "rb");
+	char buf[64];
+	size_t n = fp ? fread(buf, 1, sizeof buf, fp) : 0, i = 0;
+	if (fp)
+		fclose(fp);
+	if (n >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+		i = 3;
+	while (i < n && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n'))
+		i++;
+	return i < n && buf[i] == '<';
+}
+
 int lk_cli_output_open(struct lk_cli_output *o, const char *path, char *const *inputs,
 		       int ninputs, enum lk_format format, bool force)
 {
@@ -32,6 +47,11 @@ int lk_cli_output_open(struct lk_cli_output *o, const char *path, char *const *i
 		o->replaces_input = lk_cli_same_file(inputs[i], path);
 	struct stat st;
 	if (o->replaces_input) {
+		if (is_xml_file(path) && !force) {
+			lk_error("%s: -o would replace this XML collection with text records; write "
+				 "elsewhere or give --force", path);
+			return -1;
+		}
 		if (format != LK_FORMAT_TEXT && !force) {
 			lk_error("%s: -o would replace this input with another format; write elsewhere "
 				 "or give --force", path);

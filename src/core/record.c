@@ -1,16 +1,16 @@
 /*
- * record.c - the level text format: classifying lines, editing records and
- * reading records from a stream.
+ * record.c - the level text format: classifying lines and editing records.
  *
  * A record is kept as its list of lines, verbatim and in order, instead of
  * being parsed into a separate model.  That is what makes reading and
  * writing lossless: a command that only sets one field changes exactly one
  * line of output.  Fields and the grid are found by looking at line kinds.
- * The output formats (text, tsv, json) live in record_format.c.
+ * Reading streams is in record_read.c (with the Sokoban pack layouts in
+ * record_pack.c and SLC XML in record_slc.c); the output formats are in
+ * record_format.c and record_sok.c.
  */
 #include "levelkit/record.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -103,6 +103,8 @@ static void line_set(struct lk_line *l, char *text, size_t lineno)
 	l->kind = kind < 0 ? LK_LINE_GRID : (enum lk_line_kind)kind;
 	l->text = text;
 	l->lineno = lineno;
+	l->cont = 0;
+	l->value = NULL;
 }
 
 static void insert_line(struct lk_record *rec, size_t at, char *text,
@@ -119,8 +121,10 @@ static void remove_lines(struct lk_record *rec, size_t at, size_t n)
 {
 	if (n == 0)
 		return;
-	for (size_t i = at; i < at + n; i++)
+	for (size_t i = at; i < at + n; i++) {
 		free(rec->lines[i].text);
+		free(rec->lines[i].value);
+	}
 	memmove(rec->lines + at, rec->lines + at + n,
 		(rec->nlines - at - n) * sizeof(*rec->lines));
 	rec->nlines -= n;
@@ -135,12 +139,15 @@ void lk_record_init(struct lk_record *rec)
 	rec->first_lineno = 0;
 	rec->number = 0;
 	rec->lossy = false;
+	rec->bom = false;
 }
 
 void lk_record_release(struct lk_record *rec)
 {
-	for (size_t i = 0; i < rec->nlines; i++)
+	for (size_t i = 0; i < rec->nlines; i++) {
 		free(rec->lines[i].text);
+		free(rec->lines[i].value);
+	}
 	free(rec->lines);
 	free(rec->source);
 	lk_record_init(rec);
@@ -155,17 +162,31 @@ void lk_record_copy(struct lk_record *dst, const struct lk_record *src)
 		LK_ALLOC_GROW(dst->lines, i + 1, dst->alloc);
 		dst->lines[i] = src->lines[i];
 		dst->lines[i].text = lk_xstrdup(src->lines[i].text);
+		if (src->lines[i].value)
+			dst->lines[i].value = lk_xstrdup(src->lines[i].value);
 	}
 	dst->nlines = src->nlines;
 	dst->source = src->source ? lk_xstrdup(src->source) : NULL;
 	dst->first_lineno = src->first_lineno;
 	dst->number = src->number;
 	dst->lossy = src->lossy;
+	dst->bom = src->bom;
 }
 
 void lk_record_add_line(struct lk_record *rec, const char *text, size_t lineno)
 {
 	insert_line(rec, rec->nlines, lk_xstrdup(text), lineno);
+}
+
+void lk_record_append_line(struct lk_record *rec, const struct lk_line *line)
+{
+	struct lk_line *l;
+
+	LK_ALLOC_GROW(rec->lines, rec->nlines + 1, rec->alloc);
+	l = &rec->lines[rec->nlines++];
+	*l = *line;
+	l->text = lk_xstrdup(line->text);
+	l->value = line->value ? lk_xstrdup(line->value) : NULL;
 }
 
 /* ----------------------------------------------------------------- fields */
@@ -185,7 +206,18 @@ long lk_record_find(const struct lk_record *rec, const char *name)
 const char *lk_record_get(const struct lk_record *rec, const char *name)
 {
 	long i = lk_record_find(rec, name);
-	return i < 0 ? NULL : rec->lines[i].text + rec->lines[i].value_off;
+	if (i < 0)
+		return NULL;
+	return rec->lines[i].value ? rec->lines[i].value
+				   : rec->lines[i].text + rec->lines[i].value_off;
+}
+
+/* The lines a field goes on over, at most to the end of the record (a
+ * command may have removed lines after it). */
+static size_t cont_lines(const struct lk_record *rec, size_t i)
+{
+	size_t n = rec->lines[i].cont;
+	return n < rec->nlines - i - 1 ? n : rec->nlines - i - 1;
 }
 
 static bool valid_name(const char *name)
@@ -224,8 +256,11 @@ void lk_record_set(struct lk_record *rec, const char *name, const char *value)
 
 	if (i >= 0) {
 		struct lk_line *l = &rec->lines[i];
+		size_t cont = cont_lines(rec, (size_t)i);
 		free(l->text);
+		free(l->value);
 		line_set(l, lk_strbuf_detach(&sb, NULL), l->lineno);
+		remove_lines(rec, (size_t)i + 1, cont);
 	} else {
 		insert_line(rec, rec->nlines, lk_strbuf_detach(&sb, NULL), 0);
 	}
@@ -250,7 +285,7 @@ bool lk_record_unset(struct lk_record *rec, const char *name)
 
 	/* Remove every duplicate, so that get() returns NULL afterwards. */
 	while ((i = lk_record_find(rec, name)) >= 0) {
-		remove_lines(rec, (size_t)i, 1);
+		remove_lines(rec, (size_t)i, 1 + cont_lines(rec, (size_t)i));
 		found = true;
 	}
 	return found;
@@ -305,189 +340,60 @@ const char *lk_record_game(const struct lk_record *rec)
 	return g && *g ? g : "sokoban";
 }
 
-const char *lk_record_title(const struct lk_record *rec, struct lk_strbuf *buf)
+long lk_record_title_line(const struct lk_record *rec)
 {
-	const char *t = lk_record_get(rec, "title");
+	long t = lk_record_find(rec, "title");
 	size_t first, end;
 
 	/* "title:" with nothing after it falls back to the comment, so an
 	 * empty field never hides a usable name. */
-	if (t && *t)
+	if (t >= 0 && *lk_record_get(rec, "title"))
 		return t;
 	end = lk_record_grid(rec, &first) ? first : rec->nlines;
 	for (size_t i = end; i-- > 0;) {
-		const char *s = rec->lines[i].text;
-		size_t len;
+		const struct lk_line *l = &rec->lines[i];
+		const char *s = l->text;
 
-		if (rec->lines[i].kind != LK_LINE_COMMENT)
+		if (l->kind == LK_LINE_COMMENT)
+			s++;
+		else if (l->kind != LK_LINE_TITLE)
 			continue;
-		s++;
 		while (is_blank_char(*s))
 			s++;
-		len = strlen(s);
-		while (len && is_blank_char(s[len - 1]))
-			len--;
 		/* Skip decorative empty comments such as a lone ";". */
-		if (!len)
-			continue;
-		lk_strbuf_reset(buf);
-		lk_strbuf_add(buf, s, len);
-		return buf->buf;
+		if (*s && !is_blank_mem(s, strlen(s)))
+			return (long)i;
 	}
-	return NULL;
+	return -1;
+}
+
+const char *lk_record_title(const struct lk_record *rec, struct lk_strbuf *buf)
+{
+	long i = lk_record_title_line(rec);
+	const char *s;
+	size_t len;
+
+	if (i < 0)
+		return NULL;
+	if (rec->lines[i].kind == LK_LINE_FIELD)
+		return lk_record_get(rec, "title");
+	s = rec->lines[i].text + (rec->lines[i].kind == LK_LINE_COMMENT);
+	while (is_blank_char(*s))
+		s++;
+	len = strlen(s);
+	while (len && is_blank_char(s[len - 1]))
+		len--;
+	lk_strbuf_reset(buf);
+	lk_strbuf_add(buf, s, len);
+	return buf->buf;
 }
 
 void lk_record_write(const struct lk_record *rec, struct lk_strbuf *out)
 {
+	if (rec->bom)
+		lk_strbuf_addstr(out, "\xef\xbb\xbf");
 	for (size_t i = 0; i < rec->nlines; i++) {
 		lk_strbuf_addstr(out, rec->lines[i].text);
 		lk_strbuf_addch(out, '\n');
 	}
-}
-
-/* ---------------------------------------------------------------- reading */
-
-static void set_err(struct lk_strbuf *err, const char *msg)
-{
-	if (!err)
-		return;
-	lk_strbuf_reset(err);
-	lk_strbuf_addstr(err, msg);
-}
-
-void lk_reader_init_fp(struct lk_reader *r, FILE *fp, const char *name)
-{
-	r->fp = fp;
-	r->own_fp = false;
-	r->name = lk_xstrdup(name ? name : "<stdin>");
-	r->lineno = 0;
-	r->records = 0;
-	lk_strbuf_init(&r->line);
-	r->have_pending = false;
-	r->eof = fp == NULL;
-}
-
-int lk_reader_open(struct lk_reader *r, const char *path, struct lk_strbuf *err)
-{
-	FILE *fp;
-
-	if (!path || strcmp(path, "-") == 0) {
-		lk_reader_init_fp(r, stdin, "<stdin>");
-		return 0;
-	}
-	/* Binary mode: line ends are handled here, identically everywhere. */
-	fp = fopen(path, "rb");
-	/* Initialise even on failure, so that lk_reader_close is always safe. */
-	lk_reader_init_fp(r, fp, path);
-	if (!fp) {
-		if (err) {
-			lk_strbuf_reset(err);
-			lk_strbuf_addf(err, "cannot open %s: %s", path, strerror(errno));
-		}
-		return -1;
-	}
-	r->own_fp = true;
-	return 0;
-}
-
-void lk_reader_close(struct lk_reader *r)
-{
-	if (r->own_fp && r->fp)
-		fclose(r->fp);
-	free(r->name);
-	lk_strbuf_release(&r->line);
-	r->fp = NULL;
-	r->own_fp = false;
-	r->name = NULL;
-	r->eof = true;
-}
-
-/*
- * Read one line into r->line without its newline (and without a CR before
- * it).  Lines have no length limit.  Returns 1, 0 at end of input, or -1 on
- * a read error.  *has_nul reports a NUL byte, which the C strings used for
- * lines cannot represent.
- */
-static int read_line(struct lk_reader *r, bool *has_nul, struct lk_strbuf *err)
-{
-	int c;
-
-	*has_nul = false;
-	if (r->eof)
-		return 0;
-	lk_strbuf_reset(&r->line);
-	while ((c = getc(r->fp)) != EOF && c != '\n') {
-		if (c == '\0')
-			*has_nul = true;
-		lk_strbuf_addch(&r->line, (char)c);
-	}
-	if (c == EOF) {
-		if (ferror(r->fp)) {
-			if (err) {
-				lk_strbuf_reset(err);
-				lk_strbuf_addf(err, "error reading %s: %s", r->name,
-					       strerror(errno));
-			}
-			return -1;
-		}
-		r->eof = true;
-		if (r->line.len == 0)
-			return 0;
-	}
-	if (r->line.len && r->line.buf[r->line.len - 1] == '\r')
-		r->line.buf[--r->line.len] = '\0';
-	r->lineno++;
-	return 1;
-}
-
-int lk_reader_next(struct lk_reader *r, struct lk_record *rec,
-		   struct lk_strbuf *err, size_t *err_line)
-{
-	enum { NO_GRID, IN_GRID, AFTER_GRID } grid = NO_GRID;
-	int status = 1, rc;
-	bool nul;
-
-	lk_record_release(rec);
-	do {
-		rc = read_line(r, &nul, err);
-		if (rc <= 0)
-			return rc < 0 ? -2 : 0;
-	} while (!nul && is_blank_mem(r->line.buf, r->line.len));
-
-	/* Malformed records are numbered too, so numbers always match the
-	 * position in the input that users count in their editor. */
-	rec->number = ++r->records;
-	rec->source = lk_xstrdup(r->name);
-	rec->first_lineno = r->lineno;
-	do {
-		const char *msg = NULL;
-		enum lk_line_kind kind;
-
-		lk_record_add_line(rec, r->line.buf, r->lineno);
-		kind = rec->lines[rec->nlines - 1].kind;
-		if (nul) {
-			msg = "line contains a NUL byte";
-			rec->lossy = true;
-		} else if (kind == LK_LINE_GRID) {
-			/* Two grid blocks would make "the grid" ambiguous, and
-			 * usually mean a missing blank line between levels. */
-			if (grid == AFTER_GRID)
-				msg = "grid rows interrupted by a comment or field line";
-			grid = IN_GRID;
-		} else if (grid == IN_GRID) {
-			grid = AFTER_GRID;
-		}
-		/* Report the first problem; keep consuming the record so the
-		 * next call starts cleanly at the following one. */
-		if (msg && status == 1) {
-			status = -1;
-			set_err(err, msg);
-			if (err_line)
-				*err_line = r->lineno;
-		}
-		rc = read_line(r, &nul, err);
-		if (rc < 0)
-			return -2;
-	} while (rc > 0 && (nul || !is_blank_mem(r->line.buf, r->line.len)));
-	return status;
 }

@@ -1,5 +1,6 @@
 /*
- * record_format.c - writing records as text, tsv or json.
+ * record_format.c - writing records as text, tsv or json (and dispatching
+ * the .sok formats to record_sok.c).
  *
  * Text output is the record itself (lossless, see record.c).  The tsv and
  * json formats are for spreadsheets and scripts: they only describe level
@@ -7,12 +8,13 @@
  * Formatting goes through a buffer so worker threads can prepare output
  * and a single thread write it in order.
  */
-#include "levelkit/record.h"
+#include "record_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const format_names[] = { "text", "tsv", "json" };
+/* In the order of enum lk_format. */
+static const char *const format_names[] = { "text", "tsv", "json", "sok", "sok-rle" };
 
 int lk_format_parse(const char *name, enum lk_format *fmt)
 {
@@ -52,6 +54,7 @@ void lk_writer_init(struct lk_writer *w, FILE *fp, enum lk_format format,
 	w->columns = NULL;
 	w->ncolumns = 0;
 	w->header_written = false;
+	w->levels = 0;
 	lk_strbuf_init(&w->buf);
 }
 
@@ -357,7 +360,7 @@ static void format_json(const struct lk_record *rec, struct lk_strbuf *out)
 		lk_strbuf_addch(out, ',');
 		json_string(out, l->text, l->name_len);
 		lk_strbuf_addch(out, ':');
-		json_value(out, l->text + l->value_off);
+		json_value(out, l->value ? l->value : l->text + l->value_off);
 	}
 	lk_strbuf_addstr(out, "}\n");
 	lk_strbuf_release(&tmp);
@@ -371,6 +374,10 @@ void lk_writer_format(struct lk_writer *w, const struct lk_record *rec,
 	if (w->format == LK_FORMAT_TEXT) {
 		lk_record_write(rec, out);
 		lk_strbuf_addch(out, '\n');
+		return;
+	}
+	if (w->format == LK_FORMAT_SOK || w->format == LK_FORMAT_SOK_RLE) {
+		lk_sok_format(w, rec, out);
 		return;
 	}
 	/* Headers of fields and comments describe the pack, not a level, and

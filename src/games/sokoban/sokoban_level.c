@@ -7,15 +7,17 @@
 #include <string.h>
 
 #include "levelkit/grid.h"
+#include "levelkit/record.h"
 #include "sokoban.h"
 
 static const char *const soko_metrics[] = { "pushes", "moves", NULL };
 static const char *const soko_heuristics[] = { "matching", "mixedaim", NULL };
 
-/* Characters of the XSB format, plus run-length digits and row breaks. */
+/* Characters of the XSB format, plus run lengths, groups and row breaks,
+ * tabs, and the .sok letters p P b B (see lk_sok_decode_line). */
 static bool xsb_char(char c)
 {
-	return strchr("#@+$*. -_|", c) != NULL || (c >= '0' && c <= '9');
+	return (c != '\0' && strchr("#@+$*. -_|()\tpPbB", c) != NULL) || (c >= '0' && c <= '9');
 }
 
 /* The grid of a record with '-' and '_' read as floor.  Returns 0 or -1
@@ -29,31 +31,57 @@ static int read_grid(const struct lk_record *rec, struct lk_grid *g, struct lk_s
 		*line = (size_t)-1;
 		return -1;
 	}
-	const char **rows = lk_xmalloc(n * sizeof *rows);
+	/* Decode every line into plain rows, remembering each row's line. */
+	struct lk_strbuf text = LK_STRBUF_INIT;
+	size_t *origin = NULL, nrows = 0, alloc = 0;
+	int rc = -1;
 	for (size_t i = 0; i < n; i++) {
 		const char *t = rec->lines[first + i].text;
 		for (size_t k = 0; t[k]; k++) {
 			if (!xsb_char(t[k]) && !(t[k] == '\r' && !t[k + 1])) {
 				lk_strbuf_addf(err, "unknown sokoban cell '%c' in column %zu", t[k], k + 1);
 				*line = first + i;
-				free(rows);
-				return -1;
+				goto out;
 			}
 		}
-		rows[i] = t;
+		size_t before = text.len;
+		if (lk_sok_decode_line(t, &text, err) < 0) {
+			*line = first + i;
+			goto out;
+		}
+		for (size_t k = before; k < text.len; k++) {
+			if (text.buf[k] != '\n')
+				continue;
+			LK_ALLOC_GROW(origin, nrows + 1, alloc);
+			origin[nrows++] = first + i;
+		}
 	}
-	struct lk_grid_parse opt = { .fill = ' ', .run_length = true };
-	size_t bad = 0;
-	int rc = lk_grid_parse_rows(g, rows, n, &opt, err, &bad);
-	free(rows);
-	if (rc < 0) {
-		*line = first + bad;
-		return -1;
+	{
+		/* One pointer per row into the decoded text. */
+		const char **rows = lk_xmalloc((nrows ? nrows : 1) * sizeof *rows);
+		size_t r = 0;
+		for (char *p = text.buf; r < nrows && *p; r++) {
+			char *nl = strchr(p, '\n');
+			*nl = '\0';
+			rows[r] = p;
+			p = nl + 1;
+		}
+		struct lk_grid_parse opt = { .fill = ' ', .run_length = false };
+		size_t bad = 0;
+		rc = lk_grid_parse_rows(g, rows, nrows, &opt, err, &bad);
+		free(rows);
+		if (rc < 0) {
+			*line = nrows ? origin[bad < nrows ? bad : nrows - 1] : first;
+			goto out;
+		}
 	}
 	for (int i = 0; i < g->width * g->height; i++)
 		if (g->cells[i] == '-' || g->cells[i] == '_')
 			g->cells[i] = ' ';
-	return 0;
+out:
+	free(origin);
+	lk_strbuf_release(&text);
+	return rc;
 }
 
 static bool is_player(char c) { return c == '@' || c == '+'; }
@@ -97,6 +125,11 @@ int soko_validate(const struct lk_record *rec, const struct lk_level_options *op
 		*line = row_line(rec, &g, 0);
 		goto out;
 	}
+	/* More goals than boxes is a level too: it is solved when every box
+	 * is on a goal (PuzzleScript's "All Crate on Target", which the
+	 * transformer's rules follow).  Sokoban YASC, JSoko and KSokoban
+	 * refuse such levels; docs/games/sokoban.md says why levelkit does
+	 * not. */
 	if (boxes > goals) {
 		lk_strbuf_addf(err, "more boxes (%d) than goals (%d)", boxes, goals);
 		*line = row_line(rec, &g, 0);

@@ -1,12 +1,14 @@
 /*
  * sokoban_notation.c - LURD notation: turning a path of states into moves
- * (lower case walks, upper case pushes), replaying a move string, and
+ * (lower case walks, upper case pushes), replaying a move string (with run
+ * lengths, "3R", and the groups some programs write, "2(ul)"), and
  * drawing a state in XSB characters.
  */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "levelkit/record.h"
 #include "sokoban.h"
 
 static const char upper[4] = { 'U', 'R', 'D', 'L' };
@@ -107,10 +109,43 @@ void soko_format_solution(const struct lk_level *level, const unsigned char *key
 	free(box);
 }
 
+/* Write out the groups of a solution ("2(ul)" is "ulul"); run lengths
+ * are written out too.  Returns 0, or -1 with a message in err. */
+static int expand_groups(const char *solution, struct lk_strbuf *out, struct lk_strbuf *err)
+{
+	struct lk_strbuf packed = LK_STRBUF_INIT;
+	int rc = 0;
+
+	for (const char *p = solution; *p && rc == 0; p++) {
+		if (isspace((unsigned char)*p))
+			continue;
+		if (!strchr("udlrUDLR()", *p) && !isdigit((unsigned char)*p)) {
+			lk_strbuf_addf(err, "'%c' is not a move (use u, d, l, r; upper case for pushes)", *p);
+			rc = -1;
+		}
+		lk_strbuf_addch(&packed, *p);
+	}
+	if (rc == 0 && lk_sok_decode_line(packed.buf, out, err) < 0)
+		rc = -1;
+	if (rc == 0)
+		out->buf[--out->len] = '\0';   /* the decoder ends a row */
+	lk_strbuf_release(&packed);
+	return rc;
+}
+
 int soko_replay(const struct lk_level *level, const char *solution,
 		struct lk_solution_stats *stats, bool *solved, struct lk_strbuf *err)
 {
 	const struct sokoban *s = (const struct sokoban *)level;
+	struct lk_strbuf expanded = LK_STRBUF_INIT;
+	if (strchr(solution, '(')) {
+		if (expand_groups(solution, &expanded, err) < 0) {
+			memset(stats, 0, sizeof *stats);
+			lk_strbuf_release(&expanded);
+			return -1;
+		}
+		solution = expanded.buf;
+	}
 	uint8_t *box = lk_xmalloc((size_t)s->cells);
 	uint8_t *start = lk_xcalloc(1, level->key_size);
 	int player = s->player0, rc = -1;
@@ -193,6 +228,7 @@ int soko_replay(const struct lk_level *level, const char *solution,
 	rc = 0;
 out:
 	free(box);
+	lk_strbuf_release(&expanded);
 	return rc;
 }
 
