@@ -187,13 +187,21 @@ if command -v setsid >/dev/null 2>&1; then
 		rate) c=$RATE ;;
 		filter) c="$FILTER has(seed)" ;;
 		esac
-		setsid sh -c '"$1" sokoban -n 1000000 -j 1 2>/dev/null | $2 >/dev/null 2>"$3/int.err"; echo $? >"$3/int.rc"' \
+		rm -f "$TMP/int.rc"
+		# the shell setsid starts leads the pipeline's process group,
+		# the group a terminal's Ctrl-C goes to
+		setsid sh -c 'echo $$ >"$3/int.pgid"; "$1" sokoban -n 1000000 -j 1 2>/dev/null | $2 >/dev/null 2>"$3/int.err"; echo $? >"$3/int.rc"' \
 			sh "$GEN" "$c" "$TMP" &
 		sleep 1
-		# the process group of the pipeline, as a terminal's Ctrl-C sends
-		pid=$(pgrep -f "gen sokoban -n 1000000" | head -n 1 || true)
-		if [ -n "$pid" ]; then
-			kill -INT "-$(ps -o pgid= "$pid" | tr -d ' ')" 2>/dev/null || true
+		kill -INT "-$(cat "$TMP/int.pgid")" 2>/dev/null || true
+		i=0
+		while [ ! -s "$TMP/int.rc" ] && [ $i -lt 100 ]; do
+			sleep 0.1
+			i=$((i + 1))
+		done
+		if [ ! -s "$TMP/int.rc" ]; then
+			kill -KILL "-$(cat "$TMP/int.pgid")" 2>/dev/null || true
+			echo none >"$TMP/int.rc"
 		fi
 		wait || true
 		expect_rc 130 "$(cat "$TMP/int.rc")" "Ctrl-C on gen | $cmd"

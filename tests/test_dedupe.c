@@ -201,10 +201,10 @@ static const struct family families[] = {
 		},
 	},
 	{
-		/* irregular outline, player on a goal */
+		/* irregular outline, player on a goal (three goals, three boxes) */
 		"  ####\n"
 		"###  #\n"
-		"#. $ #\n"
+		"#* $ #\n"
 		"#  $.##\n"
 		"##+   #\n"
 		" #    #\n"
@@ -214,14 +214,14 @@ static const struct family families[] = {
 			"_\n"
 			" ---####\n"
 			" -###  #\n"
-			" -#. $ #\n"
+			" -#* $ #\n"
 			" -#  $.##\n"
 			" -##+   #\n"
 			" --#    #\n"
 			" --######\n",
 			"# ####  #\n"
 			"###  # #\n"
-			"#. $ #\n"
+			"#* $ #\n"
 			"#  $.##\n"
 			"##+   #\n"
 			" #    #\n"
@@ -230,7 +230,7 @@ static const struct family families[] = {
 			"   #\n",
 			"  ####\n"
 			"###  #\n"
-			"#. $ #\n"
+			"#* $ #\n"
 			"#  $.##\n"
 			"##.   #\n"
 			" #   @#\n"
@@ -239,14 +239,14 @@ static const struct family families[] = {
 		{
 			"  ####\n"
 			"###  #\n"
-			"#. $ #\n"
+			"#* $ #\n"
 			"# $ .##\n"
 			"##+   #\n"
 			" #    #\n"
 			" ######\n",
 			"  ####\n"
 			"###  #\n"
-			"#. $ #\n"
+			"#* $ #\n"
 			"#  $.##\n"
 			"##+ # #\n"
 			" #    #\n"

@@ -458,13 +458,15 @@ static const struct known known_levels[] = {
 	{ "####\n#@*#\n####\n", 0, 0, "" },
 	/* No boxes at all: solved from the start. */
 	{ "###\n#@#\n###\n", 0, 0, "" },
-	/* More goals than boxes: the box needs only reach the nearer goal. */
-	{ "#######\n#@$ ..#\n#######\n", 2, 2, "RR" },
-	/* Player on a goal ('+'), a box already on a goal ('*'), three
-	 * goals for two boxes: R R puts the free box on the far goal (the
-	 * near goal under the player would need a push left from (3,1),
-	 * which the player cannot reach). */
-	{ "######\n#+$ .#\n#  * #\n######\n", 2, 2, "RR" },
+	/* A box already on a goal ('*') and a free one: R R puts the free
+	 * box on the other goal. */
+	{ "######\n#@$ .#\n#  * #\n######\n", 2, 2, "RR" },
+	/* Player on a goal ('+'): the free box must go onto it, pushed left
+	 * from (3,1); the player can get there only by pushing the other
+	 * box off its goal into the corner column (4,1)-(4,2) or pushing the
+	 * free box right into it, and a box there never comes back:
+	 * unsolvable (brute force agrees, 35 states). */
+	{ "######\n#+$  #\n#  * #\n######\n", -1, -1, NULL },
 	/* The box is in a corner off its goal: unsolvable. */
 	{ "#####\n#@ .#\n#$  #\n#####\n", -1, -1, NULL },
 	/* The player cannot get behind the box in a 1-wide corridor. */
@@ -554,8 +556,8 @@ static char *random_level(struct lk_rng *rng)
 			boxes += cell[y][x] == '$' || cell[y][x] == '*';
 			goals += cell[y][x] == '.' || cell[y][x] == '*' || cell[y][x] == '+';
 		}
-	if (boxes > goals)
-		return NULL;  /* invalid: more boxes than goals */
+	if (boxes != goals)
+		return NULL;  /* invalid: a Sokoban level has as many boxes as goals */
 	char *text = malloc((size_t)(H * (W + 1) + 1)), *t = text;
 	assert_non_null(text);
 	for (int y = 0; y < H; y++) {
@@ -679,6 +681,9 @@ static void test_validation(void **state)
 	expect_invalid("; two, one on a goal\n#####\n#@$.#\n#  +#\n#####\n", &none, 4,
 		       "more than one player");
 	expect_invalid("#######\n#@$$ .#\n#######\n", &none, 1, "more boxes (2) than goals (1)");
+	/* spare goals: the big Sokoban programs refuse them too */
+	expect_invalid("#######\n#@$ ..#\n#######\n", &none, 1, "fewer boxes (1) than goals (2)");
+	expect_invalid("######\n#+$ .#\n#  * #\n######\n", &none, 1, "fewer boxes (2) than goals (3)");
 	expect_invalid("; x\n#####\n#@$.#\n# x #\n#####\n", &none, 4, "'x'");
 	/* Ragged row 3 leaves its last cell open: the player walks off. */
 	expect_invalid("; c\n#####\n#@$.#\n#   \n#####\n", &none, 4, "not enclosed");
@@ -843,7 +848,7 @@ static void test_write_state(void **state)
 	const char *levels[] = {
 		"#####\n#.  #\n# $ #\n#  @#\n#####\n",
 		"######\n##   #\n#@$  #\n#.   #\n######\n",
-		"######\n#+$ .#\n#  * #\n######\n",
+		"######\n#+$  #\n#  * #\n######\n",
 		"#######\n#.   .#\n# $#$ #\n#  @  #\n#######\n",
 	};
 	for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {

@@ -64,7 +64,9 @@ static const struct {
 		  "[Target no Obstacle] -> [Target Crate]\n"
 		  "choose 50 [Player | no Obstacle] -> [ | Player]\n"
 		  "or [no Obstacle | Player | Crate] -> [Player | Crate | ]\n" },
-	{ "push", "(Kartal et al.: push the crates around, then turn them into targets)\n"
+	{ "push", "(Kartal et al.: push the crates around, then turn them into targets;\n"
+		  " the old targets go, so there are as many targets as crates)\n"
+		  "[Target] -> []\n"
 		  "[Crate] -> [Crate Placeholder]\n"
 		  "choose 50 [Player | no Obstacle] -> [ | Player]\n"
 		  "or [Player | Crate | no Obstacle] -> [ | Player | Crate]\n"

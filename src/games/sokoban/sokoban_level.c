@@ -125,13 +125,12 @@ int soko_validate(const struct lk_record *rec, const struct lk_level_options *op
 		*line = row_line(rec, &g, 0);
 		goto out;
 	}
-	/* More goals than boxes is a level too: it is solved when every box
-	 * is on a goal (PuzzleScript's "All Crate on Target", which the
-	 * transformer's rules follow).  Sokoban YASC, JSoko and KSokoban
-	 * refuse such levels; docs/games/sokoban.md says why levelkit does
-	 * not. */
-	if (boxes > goals) {
-		lk_strbuf_addf(err, "more boxes (%d) than goals (%d)", boxes, goals);
+	/* As the big Sokoban programs do (YASC's solver, JSoko, KSokoban),
+	 * a level has as many boxes as goals: a spare goal would be a level
+	 * other programs refuse to load (docs/games/sokoban.md). */
+	if (boxes != goals) {
+		lk_strbuf_addf(err, "%s boxes (%d) than goals (%d); a Sokoban level has as many boxes "
+			       "as goals", boxes > goals ? "more" : "fewer", boxes, goals);
 		*line = row_line(rec, &g, 0);
 		goto out;
 	}
