@@ -190,6 +190,8 @@ enum lk_format {
 
 /* Parse "text", "tsv", "json", "sok" or "sok-rle"; returns -1 for anything
  * else. */
+/* The format names for messages: "text, tsv, json, sok or sok-rle". */
+void lk_format_names(struct lk_strbuf *out, const char *last_sep);
 int lk_format_parse(const char *name, enum lk_format *fmt);
 
 /*

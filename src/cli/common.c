@@ -105,6 +105,13 @@ int lk_cli_output_close(struct lk_cli_output *o, bool replace)
 	return rc;
 }
 
+_Noreturn void lk_cli_unknown_format(const char *name)
+{
+	struct lk_strbuf names = LK_STRBUF_INIT;
+	lk_format_names(&names, " or ");
+	lk_usage_error("unknown format '%s' (use %s)", name, names.buf);
+}
+
 void lk_cli_common_init(struct lk_cli_common *c, double default_timeout)
 {
 	struct lk_search_options so = LK_SEARCH_OPTIONS_INIT;
@@ -122,7 +129,7 @@ void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 	if (c->direction && lk_direction_parse(c->direction, &c->search.direction) < 0)
 		lk_usage_error("unknown direction '%s' (use forward, backward or both)", c->direction);
 	if (c->format && lk_format_parse(c->format, &p->format) < 0)
-		lk_usage_error("unknown format '%s' (use text, tsv or json)", c->format);
+		lk_cli_unknown_format(c->format);
 	if (c->jobs == 0)
 		c->jobs = lk_cpu_count();
 	if (c->jobs > 1024)

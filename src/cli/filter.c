@@ -328,7 +328,7 @@ int main(int argc, char **argv)
 		LK_OPT_GROUP_("Output"),
 		{ LK_OPT_FLAG, 'c', "count", &ctx.count, NULL,
 		  "print only the number of level records kept", NULL },
-		{ LK_OPT_STRING, 'f', "format", &ctx.format, "fmt", "text (default), tsv or json", NULL },
+		{ LK_OPT_STRING, 'f', "format", &ctx.format, "fmt", "text (default), tsv, json, sok or sok-rle", NULL },
 		{ LK_OPT_STRING, 0, "fields", &ctx.fields, "a,b,...",
 		  "tsv: these columns, in this order (record and title included)", NULL },
 		{ LK_OPT_STRING, 'o', "output", &ctx.output, "file", "write to file instead of stdout", NULL },
@@ -339,7 +339,7 @@ int main(int argc, char **argv)
 	int first = lk_parse_options(argc, argv, opts, usage, description);
 	enum lk_format format = LK_FORMAT_TEXT;
 	if (ctx.format && lk_format_parse(ctx.format, &format) < 0)
-		lk_usage_error("unknown format '%s' (use text, tsv or json)", ctx.format);
+		lk_cli_unknown_format(ctx.format);
 	if (ctx.by && !ctx.top)
 		lk_usage_error("--by needs --top");
 	if (ctx.asc && !ctx.top)

@@ -31,6 +31,26 @@ void lk_message_format(struct lk_strbuf *out, const char *file, size_t line, con
 	lk_strbuf_addch(out, '\n');
 }
 
+/* The usage text with the command's name as it was run (levelkit-solve
+ * when installed, solve in the build tree): every word that opens a usage
+ * line ("solve [options]", "   or: solve ...") is replaced by lk_prog. */
+static void print_usage(FILE *fp, const char *prefix)
+{
+	size_t name_len = strcspn(usage_line, " ");
+	const char *s = usage_line;
+	fputs(prefix, fp);
+	while (*s) {
+		if (strncmp(s, usage_line, name_len) == 0 &&
+		    (s == usage_line || (s >= usage_line + 4 && strncmp(s - 4, "or: ", 4) == 0))) {
+			fputs(lk_prog, fp);
+			s += name_len;
+		} else {
+			fputc(*s++, fp);
+		}
+	}
+	fputc('\n', fp);
+}
+
 static void vmessage(const char *file, size_t line, const char *fmt, va_list ap)
 {
 	struct lk_strbuf text = LK_STRBUF_INIT, out = LK_STRBUF_INIT;
@@ -63,8 +83,10 @@ _Noreturn void lk_usage_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vmessage(NULL, 0, fmt, ap);
 	va_end(ap);
-	if (usage_line)
-		fprintf(stderr, "usage: %s\ntry '%s --help' for more information\n", usage_line, lk_prog);
+	if (usage_line) {
+		print_usage(stderr, "usage: ");
+		fprintf(stderr, "try '%s --help' for more information\n", lk_prog);
+	}
 	exit(2);
 }
 
@@ -175,7 +197,8 @@ size_t lk_physical_memory(void)
 
 static void print_help(const struct lk_option *opts, const char *description)
 {
-	printf("usage: %s\n\n", usage_line);
+	print_usage(stdout, "usage: ");
+	putchar('\n');
 	if (description)
 		printf("%s\n\n", description);
 	for (const struct lk_option *o = opts; o->type != LK_OPT_END; o++) {

@@ -16,6 +16,13 @@
 /* In the order of enum lk_format. */
 static const char *const format_names[] = { "text", "tsv", "json", "sok", "sok-rle" };
 
+void lk_format_names(struct lk_strbuf *out, const char *last_sep)
+{
+	size_t n = sizeof(format_names) / sizeof(*format_names);
+	for (size_t i = 0; i < n; i++)
+		lk_strbuf_addf(out, "%s%s", i == 0 ? "" : i + 1 == n ? last_sep : ", ", format_names[i]);
+}
+
 int lk_format_parse(const char *name, enum lk_format *fmt)
 {
 	for (size_t i = 0; i < sizeof(format_names) / sizeof(*format_names); i++) {

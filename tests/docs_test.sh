@@ -1,0 +1,144 @@
+#!/bin/sh
+# docs_test.sh - the examples of README.md and docs/*.md, run: every command
+# line of a ```sh block that calls a levelkit command must still be a valid
+# command (no usage error, no missing bundled file).  The lines of one
+# block run in order in one scratch directory, so `rate ... >rated.xsb`
+# followed by `filter ... rated.xsb` works; placeholder files the docs name
+# (pack.xsb, mine.xsb, a.xsb ...) are bundled levels copied under those
+# names.  Long runs (gen for hours, --suggest until Ctrl-C) are stopped
+# after a while: starting cleanly is what is checked for them.  A few
+# documented outputs are compared with what the commands print.
+#
+# usage: docs_test.sh SOURCE_DIR BUILD_DIR
+set -u
+
+SRC=$1
+BUILD=$2
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/levelkit-docs.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT INT TERM
+failures=0
+checks=0
+
+fail() {
+	echo "FAIL: $*" >&2
+	failures=$((failures + 1))
+}
+
+# The placeholder files the docs name, made once: packs (solved, so that
+# they have pushes; rated for rated.xsb), a level to transform, a freeze
+# mask, a rules file, a gen run.
+mkdir -p "$TMP/files"
+"$BUILD/solve" -t 2 "$SRC/levels/boxoban-hard-sample.xsb" >"$TMP/files/pack.xsb" 2>/dev/null
+for f in a.xsb b.xsb c.xsb solved.xsb; do
+	cp "$TMP/files/pack.xsb" "$TMP/files/$f"
+done
+"$BUILD/rate" -k 5 -t 2 "$TMP/files/pack.xsb" >"$TMP/files/rated.xsb" 2>/dev/null
+cp "$SRC/tests/levels/gen-from.xsb" "$TMP/files/mine.xsb"
+cp "$SRC/tests/levels/gen-from.xsb" "$TMP/files/level.xsb"
+printf '#######\n#     #\n#######\n' >"$TMP/files/mask.txt"
+cp "$SRC/tests/levels/gen-move.rules" "$TMP/files/transform.txt"
+# what batch.md's ssh and GNU parallel line would have gathered
+"$BUILD/gen" sokoban -n 3 --seed 7 --min-pushes 25 >"$TMP/files/all-shards.xsb" 2>/dev/null
+if [ -f "$SRC/../shared/data/sokoban/microban.xsb" ]; then
+	cp "$SRC/../shared/data/sokoban/microban.xsb" "$TMP/files/microban.xsb"
+fi
+
+# The scratch directory of a block: the repository's levels, the build as
+# build/release, and the placeholder files.
+fresh_dir() {
+	rm -rf "$TMP/run"
+	mkdir -p "$TMP/run/build"
+	ln -s "$BUILD" "$TMP/run/build/release"
+	cp -r "$SRC/levels" "$TMP/run/levels"
+	cp "$TMP"/files/* "$TMP/run/"
+}
+
+# Extract the command lines of the ```sh blocks of a markdown file: one
+# line per command (continuations joined).  The whole page's commands run in
+# one scratch directory.
+commands_of() {
+	awk '
+		/^[ \t]*```sh[ \t]*$/ { inblock = 1; next }
+		/^[ \t]*```/ { inblock = 0; next }
+		inblock {
+			sub(/^[ \t]+/, "")
+			if (cont != "") { $0 = cont " " $0; cont = "" }
+			if ($0 ~ /\\$/) { sub(/\\$/, ""); cont = $0; next }
+			print
+		}
+	' "$1"
+}
+
+run_block_line() {
+	line=$1
+	where=$2
+	case $line in
+	build/release/*|cat\ levels/*|gen\ *|solve\ *|rate\ *|filter\ *) ;;
+	*) return ;;
+	esac
+	case $line in
+	*...*|*'<'*'>'*) return ;;   # placeholders such as "gen ... |" or <file>
+	esac
+	# docs/gen.md writes the commands bare
+	case $line in
+	gen\ *|solve\ *|rate\ *|filter\ *) line="build/release/$line" ;;
+	esac
+	# never let an example write over the checkout
+	limit=60
+	case $line in
+	*--suggest*|*gen\ *) limit=4 ;;
+	esac
+	checks=$((checks + 1))
+	(cd "$TMP/run" && timeout -s INT "$limit" sh -c "$line" >"$TMP/out" 2>"$TMP/err")
+	rc=$?
+	case $rc in
+	0|1) ;;
+	124|130) case $line in
+		*gen\ *) ;;   # a long run stopped: it started cleanly
+		*) fail "$where: '$line' did not finish in $limit s" ;;
+		esac ;;
+	*) fail "$where: '$line' exited $rc: $(head -n 3 "$TMP/err")" ;;
+	esac
+}
+
+for doc in "$SRC/README.md" "$SRC"/docs/*.md "$SRC"/docs/games/*.md; do
+	doc_name=${doc#"$SRC"/}
+	commands_of "$doc" >"$TMP/commands"
+	# one scratch directory per page: its blocks run in order, so a
+	# later block finds what an earlier one wrote (night.xsb ...)
+	fresh_dir
+	while IFS= read -r line; do
+		run_block_line "$line" "$doc_name"
+	done <"$TMP/commands"
+done
+
+# Documented outputs.
+fresh_dir
+cd "$TMP/run" || exit 1
+checks=$((checks + 1))
+n=$(build/release/rate levels/boxoban-medium-sample.xsb 2>/dev/null | build/release/filter -c 'grade == "medium"')
+[ "$n" = 7 ] || fail "README: 'filter -c grade == \"medium\"' prints $n, README says 7"
+checks=$((checks + 1))
+build/release/rate levels/boxoban-medium-sample.xsb 2>/dev/null |
+	awk 'BEGIN { RS = ""; ORS = "\n" } NR == 2 { print; exit }' >"$TMP/first"
+awk '/^Step 1 prints each level/ { on = 1; next } on && /^```$/ { if (inb) exit; inb = 1; next } inb' \
+	"$SRC/README.md" >"$TMP/readme-first"
+cmp -s "$TMP/first" "$TMP/readme-first" || {
+	fail "README: the quick start's output differs from what rate prints"
+	diff "$TMP/readme-first" "$TMP/first" | head -n 10 >&2
+}
+checks=$((checks + 1))
+n=$(build/release/solve --max-states 100 -f tsv levels/boxoban-hard-sample.xsb 2>/dev/null |
+	awk -F '\t' 'NR > 1 && $3 == "unknown" && $NF == "states"' | wc -l | tr -d ' ')
+[ "$n" = 9 ] || fail "README: --max-states 100 gives unknown for $n levels, README says nine"
+data=$SRC/../shared/data/sokoban/microban.xsb
+if [ -f "$data" ]; then
+	checks=$((checks + 1))
+	build/release/solve -f tsv --fields record,title,moves,pushes "$data" 2>/dev/null | head -n 3 >"$TMP/mb"
+	awk '/^record\ttitle\tmoves\tpushes$/ { on = 1 } on { print } on && /^2\t/ { exit }' \
+		"$SRC/docs/format.md" >"$TMP/mb-doc"
+	cmp -s "$TMP/mb" "$TMP/mb-doc" || fail "format.md: the Microban tsv sample differs from solve's output"
+fi
+
+echo "$checks checks, $failures failed"
+[ "$failures" -eq 0 ]
