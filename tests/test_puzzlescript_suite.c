@@ -12,6 +12,7 @@
  *   INDEX or NAME (a substring) only those tests run, and -v shows the
  *   expected and actual results of failures.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -136,8 +136,11 @@ struct ps_level {
 	int line;
 	int width, height;
 	ps_word *cells;          /* width*height*ow, column-major (x*height + y) */
-	/* the packed key: for each cell, for each dynamic layer, the object's
-	 * rank on that layer (0 = none) in layer_bits[layer] bits */
+	/* the packed key: for each slot (a cell and a layer whose contents can
+	 * change there), the rank of the object on that layer among the
+	 * layer's dynamic objects (0 = none), in layer_bits[layer] bits */
+	int *slot_cell, *slot_layer;
+	int nslots;
 	size_t key_bits, key_size;
 };
 
@@ -154,10 +157,13 @@ struct ps_game {
 	int nlayers;
 	int ow, mw;              /* words per cell: objects, movements */
 	ps_word *layer_masks;    /* nlayers * ow */
-	int **layer_objs;        /* objects of each layer, by rank - 1 */
+	bool *obj_dynamic;       /* may be created, destroyed or moved */
+	ps_word *static_mask;    /* ow: objects that never change */
+	ps_word *dynamic_masks;  /* nlayers * ow: each layer's dynamic objects */
+	int **layer_objs;        /* dynamic objects of each layer, by rank - 1 */
 	int *layer_nobjs;
-	int *obj_rank;           /* by id: 1-based rank on its layer, 0 unused */
-	int *layer_bits;         /* bits of a layer in the key; 0 = static */
+	int *obj_rank;           /* by id: 1-based rank among its layer's dynamic objects */
+	int *layer_bits;         /* bits of a layer's slot in the key; 0 = static layer */
 	bool *layer_dynamic;
 	ps_word *all_mask;       /* ow: every bit */
 

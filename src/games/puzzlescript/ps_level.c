@@ -9,15 +9,6 @@
 #include "levelkit/bits.h"
 #include "ps_compile.h"
 
-static int layer_count(const struct ps_game *g, int layer)
-{
-	int n = 0;
-	for (int id = 0; id < g->nobjects; id++)
-		if (g->objects[id].layer == layer)
-			n++;
-	return n;
-}
-
 static void fill_from_glyph(const struct ps_game *g, const int *glyph, ps_word *cell)
 {
 	for (int l = 0; l < g->nlayers; l++)
@@ -151,49 +142,119 @@ static int bits_for(int values)
 	return b;
 }
 
+/* Whether object id may be in a cell the pattern matches: the pattern
+ * neither excludes it nor requires something else on its layer. */
+static bool may_hold(const struct ps_game *g, const struct ps_pattern *p, int id)
+{
+	int ow = g->ow, layer = g->objects[id].layer;
+	const ps_word *lm = g->layer_masks + (size_t)layer * (size_t)ow;
+	if (ps_bit_get(p->missing, id))
+		return false;
+	for (int k = 0; k < ow; k++) {
+		ps_word others = p->present[k] & lm[k];
+		if (k == id / 64)
+			others &= ~((ps_word)1 << (id & 63));
+		if (others)
+			return false;
+	}
+	for (int a = 0; a < p->nany; a++) {
+		const ps_word *any = p->any + a * ow;
+		if (ps_bits_subset(any, lm, ow) && !ps_bit_get(any, id))
+			return false;
+	}
+	return true;
+}
+
+/* An object is static when nothing can create, destroy or move it: it is
+ * not a player, no rule puts it anywhere, and no rule clears its layer or
+ * gives its layer a movement in a cell that may hold it.  Where a level
+ * has a static object, that cell's layer never changes and stays out of
+ * the key (Sokoban's walls, say). */
+static void find_static_objects(struct ps_ctx *c, bool *dynamic)
+{
+	struct ps_game *g = c->g;
+	int ow = g->ow;
+	for (int id = 0; id < g->nobjects; id++) {
+		int layer = g->objects[id].layer;
+		if (layer < 0)
+			continue;
+		bool dyn = ps_bit_get(g->player_mask, id);
+		for (int i = 0; i < g->npatterns && !dyn; i++) {
+			const struct ps_pattern *p = &g->patterns[i];
+			if (!p->has_rep)
+				continue;
+			if (ps_bit_get(p->set, id) || ps_bit_get(p->random_obj, id)) {
+				dyn = true;
+				break;
+			}
+			bool touches = ps_bit_get(p->clear, id) || ps_mov_get(p->mov_set, layer) ||
+				       ps_mov_get(p->random_dir, layer) ||
+				       ps_bits_any(p->random_obj, g->layer_masks + (size_t)layer * (size_t)ow, ow);
+			if (touches && may_hold(g, p, id))
+				dyn = true;
+		}
+		dynamic[id] = dyn;
+	}
+}
+
 int ps_compile_layout(struct ps_ctx *c)
 {
 	struct ps_game *g = c->g;
 	int ow = g->ow, nl = g->nlayers;
+	g->obj_dynamic = ps_alloc(c->keep, (size_t)(g->nobjects + 1) * sizeof(bool));
+	find_static_objects(c, g->obj_dynamic);
 	g->layer_dynamic = ps_alloc(c->keep, (size_t)(nl + 1) * sizeof(bool));
 	g->layer_bits = ps_alloc(c->keep, (size_t)(nl + 1) * sizeof(int));
 	g->layer_nobjs = ps_alloc(c->keep, (size_t)(nl + 1) * sizeof(int));
 	g->layer_objs = ps_alloc(c->keep, (size_t)(nl + 1) * sizeof(int *));
 	g->obj_rank = ps_alloc(c->keep, (size_t)(g->nobjects + 1) * sizeof(int));
-	for (int l = 0; l < nl; l++) {
-		g->layer_objs[l] = ps_alloc(c->keep, (size_t)(layer_count(g, l) + 1) * sizeof(int));
-		const ps_word *lm = g->layer_masks + (size_t)l * (size_t)ow;
-		/* a layer changes when a player on it moves, or a rule may put,
-		 * take or move something on it */
-		bool dyn = ps_bits_any(lm, g->player_mask, ow);
-		for (int i = 0; i < g->npatterns && !dyn; i++) {
-			const struct ps_pattern *pt = &g->patterns[i];
-			if (!pt->has_rep)
-				continue;
-			if (ps_bits_any(pt->clear, lm, ow) || ps_bits_any(pt->set, lm, ow) ||
-			    ps_bits_any(pt->random_obj, lm, ow) || ps_mov_get(pt->mov_set, l) ||
-			    ps_mov_get(pt->random_dir, l))
-				dyn = true;
-		}
-		g->layer_dynamic[l] = dyn;
-	}
+	g->dynamic_masks = ps_keep_words(c, (size_t)(nl + 1) * (size_t)ow);
+	g->static_mask = ps_keep_words(c, (size_t)ow);
+	for (int l = 0; l < nl; l++)
+		g->layer_objs[l] = ps_alloc(c->keep, (size_t)(g->nobjects + 1) * sizeof(int));
 	for (int id = 0; id < g->nobjects; id++) {
 		int l = g->objects[id].layer;
 		if (l < 0)
 			continue;
+		if (!g->obj_dynamic[id]) {
+			ps_bit_set(g->static_mask, id);
+			continue;
+		}
+		g->layer_dynamic[l] = true;
 		g->layer_objs[l][g->layer_nobjs[l]++] = id;
 		g->obj_rank[id] = g->layer_nobjs[l];
+		ps_bit_set(g->dynamic_masks + (size_t)l * (size_t)ow, id);
 	}
-	int cell_bits = 0;
-	for (int l = 0; l < nl; l++) {
+	for (int l = 0; l < nl; l++)
 		g->layer_bits[l] = g->layer_dynamic[l] ? bits_for(g->layer_nobjs[l] + 1) : 0;
-		cell_bits += g->layer_bits[l];
-	}
 	for (int i = 0; i < g->nlevels; i++) {
 		struct ps_level *lv = &g->levels[i];
 		if (lv->is_message)
 			continue;
-		lv->key_bits = (size_t)lv->width * (size_t)lv->height * (size_t)cell_bits;
+		int n = lv->width * lv->height, ns = 0;
+		lv->slot_cell = ps_alloc(c->keep, (size_t)(n * nl + 1) * sizeof(int));
+		lv->slot_layer = ps_alloc(c->keep, (size_t)(n * nl + 1) * sizeof(int));
+		lv->key_bits = 0;
+		for (int cell = 0; cell < n; cell++) {
+			const ps_word *cw = lv->cells + (size_t)cell * (size_t)ow;
+			for (int l = 0; l < nl; l++) {
+				if (!g->layer_dynamic[l])
+					continue;
+				/* a static object holds this layer here for good */
+				const ps_word *lm = g->layer_masks + (size_t)l * (size_t)ow;
+				bool fixed = false;
+				for (int k = 0; k < ow; k++)
+					if (cw[k] & lm[k] & g->static_mask[k])
+						fixed = true;
+				if (fixed)
+					continue;
+				lv->slot_cell[ns] = cell;
+				lv->slot_layer[ns] = l;
+				ns++;
+				lv->key_bits += (size_t)g->layer_bits[l];
+			}
+		}
+		lv->nslots = ns;
 		lv->key_size = (lv->key_bits + 7) / 8;
 		if (!lv->key_size)
 			lv->key_size = 1;

@@ -63,13 +63,17 @@ struct ps_runtime *ps_runtime_new(const struct ps_game *g, int level)
 	rt->static_cells = zalloc(n * ow * sizeof(ps_word));
 	ps_word *dyn = zalloc(ow * sizeof(ps_word));
 	for (int l = 0; l < g->nlayers; l++)
-		if (g->layer_dynamic[l])
-			for (size_t k = 0; k < ow; k++)
-				dyn[k] |= g->layer_masks[(size_t)l * ow + k];
+		for (size_t k = 0; k < ow; k++)
+			dyn[k] |= g->dynamic_masks[(size_t)l * ow + k];
 	for (size_t i = 0; i < n * ow; i++)
 		rt->static_cells[i] = lv->cells[i] & ~dyn[i % ow];
 	free(dyn);
-	memcpy(rt->cells, lv->cells, n * ow * sizeof(ps_word));
+	rt->cache_key = zalloc(lv->key_size);
+	rt->cache_cells = zalloc(n * ow * sizeof(ps_word));
+	rt->cache_row = zalloc((size_t)rt->h * ow * sizeof(ps_word));
+	rt->cache_col = zalloc((size_t)rt->w * ow * sizeof(ps_word));
+	rt->cache_map = zalloc(ow * sizeof(ps_word));
+	ps_reset_cells(rt, lv->cells);
 	memcpy(rt->restart_cells, lv->cells, n * ow * sizeof(ps_word));
 	ps_rng_seed(&rt->rng, "0");
 	return rt;
@@ -106,6 +110,11 @@ void ps_runtime_free(struct ps_runtime *rt)
 	free(rt->fired);
 	free(rt->moved);
 	free(rt->static_cells);
+	free(rt->cache_key);
+	free(rt->cache_cells);
+	free(rt->cache_row);
+	free(rt->cache_col);
+	free(rt->cache_map);
 	for (int r = 0; r <= rt->g->max_rows; r++)
 		free(rt->rows[r].v);
 	free(rt->rows);
@@ -147,75 +156,96 @@ void ps_store(const struct ps_runtime *rt, void *key)
 	ps_pack_cells(rt, rt->cells, key);
 }
 
+void ps_reset_cells(struct ps_runtime *rt, const ps_word *cells)
+{
+	ps_restore_cells(rt, cells);
+	ps_calc_masks(rt);
+}
+
 void ps_load(struct ps_runtime *rt, const void *key)
 {
+	size_t ow = (size_t)rt->ow, ks = rt->lv->key_size;
+	/* a search loads each state once per input: keep the last one */
+	if (rt->cache_valid && !memcmp(rt->cache_key, key, ks)) {
+		ps_restore_cells(rt, rt->cache_cells);
+		memcpy(rt->row_obj, rt->cache_row, (size_t)rt->h * ow * sizeof(ps_word));
+		memcpy(rt->col_obj, rt->cache_col, (size_t)rt->w * ow * sizeof(ps_word));
+		memcpy(rt->map_obj, rt->cache_map, ow * sizeof(ps_word));
+		memset(rt->row_mov, 0, (size_t)rt->h * (size_t)rt->mw * sizeof(ps_word));
+		memset(rt->col_mov, 0, (size_t)rt->w * (size_t)rt->mw * sizeof(ps_word));
+		memset(rt->map_mov, 0, (size_t)rt->mw * sizeof(ps_word));
+		return;
+	}
 	ps_unpack_cells(rt, key, rt->cells);
-	ps_restore_cells(rt, rt->cells);
+	ps_reset_cells(rt, rt->cells);
+	memcpy(rt->cache_key, key, ks);
+	memcpy(rt->cache_cells, rt->cells, (size_t)rt->n * ow * sizeof(ps_word));
+	memcpy(rt->cache_row, rt->row_obj, (size_t)rt->h * ow * sizeof(ps_word));
+	memcpy(rt->cache_col, rt->col_obj, (size_t)rt->w * ow * sizeof(ps_word));
+	memcpy(rt->cache_map, rt->map_obj, ow * sizeof(ps_word));
+	rt->cache_valid = true;
 }
 
 void ps_pack_cells(const struct ps_runtime *rt, const ps_word *cells, void *key)
 {
 	const struct ps_game *g = rt->g;
+	const struct ps_level *lv = rt->lv;
 	unsigned char *out = key;
 	uint64_t acc = 0;
-	int nacc = 0;
+	int nacc = 0, ow = rt->ow;
 	size_t at = 0;
-	int ow = rt->ow;
-	memset(out, 0, rt->lv->key_size);
-	for (int i = 0; i < rt->n; i++) {
-		const ps_word *c = cells + (size_t)i * (size_t)ow;
-		for (int l = 0; l < g->nlayers; l++) {
-			int bits = g->layer_bits[l];
-			if (!bits)
-				continue;
-			const ps_word *lm = g->layer_masks + (size_t)l * (size_t)ow;
-			uint64_t rank = 0;
-			for (int k = 0; k < ow; k++) {
-				ps_word b = c[k] & lm[k];
-				if (b) {
-					rank = (uint64_t)g->obj_rank[k * 64 + lk_lowest_bit64(b)];
-					break;
-				}
-			}
-			acc |= rank << nacc;
-			nacc += bits;
-			while (nacc >= 8) {
-				out[at++] = (unsigned char)acc;
-				acc >>= 8;
-				nacc -= 8;
+	for (int s = 0; s < lv->nslots; s++) {
+		int l = lv->slot_layer[s], bits = g->layer_bits[l];
+		const ps_word *c = cells + (size_t)lv->slot_cell[s] * (size_t)ow;
+		const ps_word *lm = g->dynamic_masks + (size_t)l * (size_t)ow;
+		uint64_t rank = 0;
+		for (int k = 0; k < ow; k++) {
+			ps_word b = c[k] & lm[k];
+			if (b) {
+				rank = (uint64_t)g->obj_rank[k * 64 + lk_lowest_bit64(b)];
+				break;
 			}
 		}
+		acc |= rank << nacc;
+		nacc += bits;
+		if (nacc >= 32) {
+			for (int b = 0; b < 4; b++) {
+				out[at++] = (unsigned char)acc;
+				acc >>= 8;
+			}
+			nacc -= 32;
+		}
 	}
-	if (nacc > 0)
-		out[at] = (unsigned char)acc;
+	while (nacc > 0) {
+		out[at++] = (unsigned char)acc;
+		acc >>= 8;
+		nacc -= 8;
+	}
+	while (at < lv->key_size)
+		out[at++] = 0;
 }
 
 void ps_unpack_cells(const struct ps_runtime *rt, const void *key, ps_word *cells)
 {
 	const struct ps_game *g = rt->g;
+	const struct ps_level *lv = rt->lv;
 	const unsigned char *in = key;
 	size_t nw = (size_t)rt->n * (size_t)rt->ow;
 	uint64_t acc = 0;
-	int nacc = 0;
+	int nacc = 0, ow = rt->ow;
 	size_t at = 0;
-	int ow = rt->ow;
 	memcpy(cells, rt->static_cells, nw * sizeof(ps_word));
-	for (int i = 0; i < rt->n; i++) {
-		ps_word *c = cells + (size_t)i * (size_t)ow;
-		for (int l = 0; l < g->nlayers; l++) {
-			int bits = g->layer_bits[l];
-			if (!bits)
-				continue;
-			while (nacc < bits) {
-				acc |= (uint64_t)in[at++] << nacc;
-				nacc += 8;
-			}
-			unsigned rank = (unsigned)(acc & ((1u << bits) - 1));
-			acc >>= bits;
-			nacc -= bits;
-			if (rank)
-				ps_bit_set(c, g->layer_objs[l][rank - 1]);
+	for (int s = 0; s < lv->nslots; s++) {
+		int l = lv->slot_layer[s], bits = g->layer_bits[l];
+		while (nacc < bits) {
+			acc |= (uint64_t)in[at++] << nacc;
+			nacc += 8;
 		}
+		unsigned rank = (unsigned)(acc & ((1u << bits) - 1));
+		acc >>= bits;
+		nacc -= bits;
+		if (rank)
+			ps_bit_set(cells + (size_t)lv->slot_cell[s] * (size_t)ow, g->layer_objs[l][rank - 1]);
 	}
 }
 
@@ -288,7 +318,7 @@ void ps_start(struct ps_runtime *rt, struct ps_turn_info *info)
 	struct ps_turn_info local;
 	if (!info)
 		info = &local;
-	ps_restore_cells(rt, rt->lv->cells);
+	ps_reset_cells(rt, rt->lv->cells);
 	memcpy(rt->restart_cells, rt->lv->cells, (size_t)rt->n * (size_t)rt->ow * sizeof(ps_word));
 	begin(rt, info);
 	if (rt->g->flags.run_rules_on_level_start)

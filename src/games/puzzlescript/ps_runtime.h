@@ -80,6 +80,10 @@ struct ps_runtime {
 	ps_word *moved;                        /* objects, when tracking */
 	ps_word *restart_cells;                /* solver restart target */
 	ps_word *turn_start;                   /* cells before ps_turn */
+	/* the last key loaded, unpacked, with its masks */
+	unsigned char *cache_key;
+	ps_word *cache_cells, *cache_row, *cache_col, *cache_map;
+	bool cache_valid;
 };
 
 /* ps_rules.c */
@@ -89,7 +93,11 @@ void ps_calc_masks(struct ps_runtime *rt);
 
 /* ps_turn.c */
 bool ps_process_input(struct ps_runtime *rt, int dir, bool dont_do_win, bool dont_modify);
+/* Put back cells the runtime held earlier (movements cleared, masks kept:
+ * they only ever grow, so they still cover these cells). */
 void ps_restore_cells(struct ps_runtime *rt, const ps_word *cells);
+/* Put arbitrary cells in place and recompute the masks. */
+void ps_reset_cells(struct ps_runtime *rt, const ps_word *cells);
 void ps_set_host(struct ps_runtime *rt, const struct ps_host *host, void *ctx);
 /* Pack a grid of this level into a key / unpack a key into a grid. */
 void ps_pack_cells(const struct ps_runtime *rt, const ps_word *cells, void *key);

@@ -25,6 +25,11 @@ static void start_movement(struct ps_runtime *rt, int dir)
 	int ow = rt->ow, mw = rt->mw;
 	rt->nplayers = 0;
 	for (int i = 0; i < rt->n; i++) {
+		/* skip columns that never held a player (the masks only grow) */
+		if (i % rt->h == 0 && !cell_has_player(rt, rt->col_obj + (size_t)(i / rt->h) * (size_t)ow)) {
+			i += rt->h - 1;
+			continue;
+		}
 		const ps_word *c = rt->cells + (size_t)i * (size_t)ow;
 		if (!cell_has_player(rt, c))
 			continue;
@@ -253,6 +258,12 @@ bool ps_check_win(const struct ps_runtime *rt)
 		const struct ps_wincond *wc = &g->wins[k];
 		bool any_both = false, any_first_only = false;
 		for (int i = 0; i < rt->n; i++) {
+			/* a column without the first objects has no cell to test */
+			if (i % rt->h == 0 &&
+			    !matches_mask(wc->mask1, wc->aggr1, rt->col_obj + (size_t)(i / rt->h) * (size_t)ow, ow)) {
+				i += rt->h - 1;
+				continue;
+			}
 			const ps_word *c = rt->cells + (size_t)i * (size_t)ow;
 			if (!matches_mask(wc->mask1, wc->aggr1, c, ow))
 				continue;
@@ -298,7 +309,7 @@ static void do_restart(struct ps_runtime *rt)
 		rt->host->restart(rt->host_ctx, rt);
 		return;
 	}
-	ps_restore_cells(rt, rt->restart_cells);
+	ps_reset_cells(rt, rt->restart_cells);
 	if (rt->g->flags.run_rules_on_level_start)
 		ps_process_input(rt, -1, true, false);
 	rt->queue = 0;
@@ -386,18 +397,20 @@ bool ps_process_input(struct ps_runtime *rt, int dir, bool dont_do_win, bool don
 	ps_word *bak = rt->bak[rt->depth++];
 	memcpy(bak, rt->cells, nw * sizeof(ps_word));
 	rt->nplayers = 0;
-	ps_calc_masks(rt);
 	if (dir >= 0 && dir <= 4)
 		start_movement(rt, input_dir[dir]);
 	rt->queue = 0;
 	rt->queue_len = 0;
-	memcpy(rt->start_cells, rt->cells, nw * sizeof(ps_word));
-	memcpy(rt->start_movs, rt->movs, mwn * sizeof(ps_word));
-	memcpy(rt->start_movmap, rt->movmap, (size_t)rt->movmap_words * sizeof(uint64_t));
+	if (g->rigid) {
+		/* only a rigid game rolls a turn back */
+		memcpy(rt->start_cells, rt->cells, nw * sizeof(ps_word));
+		memcpy(rt->start_movs, rt->movs, mwn * sizeof(ps_word));
+		memcpy(rt->start_movmap, rt->movmap, (size_t)rt->movmap_words * sizeof(uint64_t));
+		memset(rt->banned, 0, (size_t)(g->ngroups + 1) * sizeof(bool));
+	}
 	memset(rt->sfx_create, 0, (size_t)rt->ow * sizeof(ps_word));
 	memset(rt->sfx_destroy, 0, (size_t)rt->ow * sizeof(ps_word));
 	rt->ncan = rt->ncant = 0;
-	memset(rt->banned, 0, (size_t)(g->ngroups + 1) * sizeof(bool));
 	bool rigid_loop;
 	int loops = 0;
 	do {
