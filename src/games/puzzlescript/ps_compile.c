@@ -80,8 +80,7 @@ static int seed_index(struct ps_ctx *c, const char *seed)
 	for (int i = 0; i < g->nseeds; i++)
 		if (!strcmp(g->seeds[i], seed))
 			return i;
-	char **v = ps_alloc(c->keep, (size_t)(g->nseeds + 1) * sizeof *v);
-	memcpy(v, g->seeds, (size_t)g->nseeds * sizeof *v);
+	char **v = ps_memdup_pad(c->keep, g->seeds, (size_t)g->nseeds * sizeof *v, sizeof *v);
 	v[g->nseeds] = ps_strdup(c->keep, seed);
 	g->seeds = v;
 	return g->nseeds++;
@@ -242,11 +241,11 @@ int ps_compile_sounds(struct ps_ctx *c)
 		g->sfx_move_count[l] = at - g->sfx_move_first[l];
 	}
 	g->nsfx_move = at;
-	g->sfx_cantmove = ps_memdup(c->keep, cant.v, (cant.n + 1) * sizeof *cant.v);
+	g->sfx_cantmove = ps_memdup_pad(c->keep, cant.v, cant.n * sizeof *cant.v, sizeof *cant.v);
 	g->nsfx_cantmove = (int)cant.n;
-	g->sfx_create = ps_memdup(c->keep, create.v, (create.n + 1) * sizeof *create.v);
+	g->sfx_create = ps_memdup_pad(c->keep, create.v, create.n * sizeof *create.v, sizeof *create.v);
 	g->nsfx_create = (int)create.n;
-	g->sfx_destroy = ps_memdup(c->keep, destroy.v, (destroy.n + 1) * sizeof *destroy.v);
+	g->sfx_destroy = ps_memdup_pad(c->keep, destroy.v, destroy.n * sizeof *destroy.v, sizeof *destroy.v);
 	g->nsfx_destroy = (int)destroy.n;
 	return 0;
 }

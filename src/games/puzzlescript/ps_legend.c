@@ -96,7 +96,7 @@ void ps_js_key_order(struct ps_ctx *c, int *keys, size_t n)
 
 size_t ps_odict_keys(struct ps_ctx *c, const struct ps_odict *d, int **keys)
 {
-	*keys = ps_memdup(c->arena, d->order, (d->norder ? d->norder : 1) * sizeof(int));
+	*keys = ps_memdup_pad(c->arena, d->order, d->norder * sizeof(int), sizeof(int));
 	ps_js_key_order(c, *keys, d->norder);
 	return d->norder;
 }
@@ -205,7 +205,7 @@ static void build_dicts(struct ps_ctx *c)
 	 * aggregate; cap the rounds */
 	for (int round = 0; modified && round < 64; round++) {
 		modified = false;
-		int *keys = ps_memdup(c->arena, c->syn_order, (c->nsyn_order + 1) * sizeof(int));
+		int *keys = ps_memdup_pad(c->arena, c->syn_order, c->nsyn_order * sizeof(int), sizeof(int));
 		size_t nkeys = c->nsyn_order;
 		ps_js_key_order(c, keys, nkeys);
 		for (size_t k = 0; k < nkeys; k++) {

@@ -69,7 +69,8 @@ static void push_rule(struct ps_ctx *c, struct ps_arule ***v, size_t *n, size_t 
 
 static void remove_at(struct ps_arule **v, size_t *n, size_t i)
 {
-	memmove(v + i, v + i + 1, (*n - i - 1) * sizeof *v);
+	if (*n - i - 1)
+		memmove(v + i, v + i + 1, (*n - i - 1) * sizeof *v);
 	(*n)--;
 }
 
@@ -83,8 +84,7 @@ static struct ps_repl *repl_find(struct ps_repl *v, int n, int key, int key2)
 
 static void repl_add(struct ps_ctx *c, struct ps_repl **v, int *n, struct ps_repl r)
 {
-	struct ps_repl *d = ps_alloc(c->arena, (size_t)(*n + 2) * sizeof *d);
-	memcpy(d, *v, (size_t)*n * sizeof *d);
+	struct ps_repl *d = ps_memdup_pad(c->arena, *v, (size_t)*n * sizeof *d, 2 * sizeof *d);
 	d[(*n)++] = r;
 	*v = d;
 }

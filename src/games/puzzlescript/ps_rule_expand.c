@@ -18,7 +18,7 @@ static struct ps_cell clone_cell(struct ps_ctx *c, const struct ps_cell *src)
 {
 	struct ps_cell d;
 	d.n = src->n;
-	d.it = ps_memdup(c->arena, src->it, (size_t)(src->n + 1) * sizeof *src->it);
+	d.it = ps_memdup_pad(c->arena, src->it, (size_t)src->n * sizeof *src->it, sizeof *src->it);
 	return d;
 }
 
@@ -39,9 +39,9 @@ struct ps_arule *ps_rule_clone(struct ps_ctx *c, const struct ps_arule *r)
 	struct ps_arule *d = ps_memdup(c->arena, r, sizeof *r);
 	d->lhs = clone_rows(c, r->lhs, r->nlhs);
 	d->rhs = clone_rows(c, r->rhs, r->nrhs);
-	d->prop_repl = ps_memdup(c->arena, r->prop_repl, (size_t)(r->nprop_repl + 1) * sizeof(struct ps_repl));
-	d->move_repl = ps_memdup(c->arena, r->move_repl, (size_t)(r->nmove_repl + 1) * sizeof(struct ps_repl));
-	d->aggdir_repl = ps_memdup(c->arena, r->aggdir_repl, (size_t)(r->naggdir_repl + 1) * sizeof(struct ps_repl));
+	d->prop_repl = ps_memdup_pad(c->arena, r->prop_repl, (size_t)r->nprop_repl * sizeof(struct ps_repl), sizeof(struct ps_repl));
+	d->move_repl = ps_memdup_pad(c->arena, r->move_repl, (size_t)r->nmove_repl * sizeof(struct ps_repl), sizeof(struct ps_repl));
+	d->aggdir_repl = ps_memdup_pad(c->arena, r->aggdir_repl, (size_t)r->naggdir_repl * sizeof(struct ps_repl), sizeof(struct ps_repl));
 	d->string_rep = NULL;
 	return d;
 }
@@ -54,8 +54,7 @@ static void cell_remove(struct ps_cell *cell, int at)
 
 static void cell_push(struct ps_ctx *c, struct ps_cell *cell, int dir, int name)
 {
-	struct ps_item *it = ps_alloc(c->arena, (size_t)(cell->n + 2) * sizeof *it);
-	memcpy(it, cell->it, (size_t)cell->n * sizeof *it);
+	struct ps_item *it = ps_memdup_pad(c->arena, cell->it, (size_t)cell->n * sizeof *it, 2 * sizeof *it);
 	it[cell->n].dir = dir;
 	it[cell->n].name = name;
 	cell->it = it;

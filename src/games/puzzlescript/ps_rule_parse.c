@@ -132,7 +132,7 @@ static void push_row(struct ps_ctx *c, struct build *b, int side)
 {
 	struct ps_crow r;
 	r.n = (int)b->nrow;
-	r.cells = ps_memdup(c->arena, b->row, (b->nrow + 1) * sizeof *b->row);
+	r.cells = ps_memdup_pad(c->arena, b->row, b->nrow * sizeof *b->row, sizeof *b->row);
 	PS_GROW(c->arena, b->side[side], b->nside[side] + 1, b->side_alloc[side]);
 	b->side[side][b->nside[side]++] = r;
 	b->nrow = 0;

@@ -63,6 +63,14 @@ void *ps_memdup(struct ps_arena *a, const void *p, size_t size)
 	return q;
 }
 
+void *ps_memdup_pad(struct ps_arena *a, const void *p, size_t size, size_t pad)
+{
+	void *q = ps_alloc(a, size + pad);
+	if (size && p)
+		memcpy(q, p, size);
+	return q;
+}
+
 char *ps_strndup(struct ps_arena *a, const char *s, size_t n)
 {
 	char *d = ps_alloc(a, n + 1);

@@ -29,6 +29,8 @@ void ps_arena_init(struct ps_arena *a);
 void ps_arena_release(struct ps_arena *a);
 void *ps_alloc(struct ps_arena *a, size_t size);          /* zeroed */
 void *ps_memdup(struct ps_arena *a, const void *p, size_t size);
+/* A copy of size bytes with pad zeroed bytes after them. */
+void *ps_memdup_pad(struct ps_arena *a, const void *p, size_t size, size_t pad);
 char *ps_strdup(struct ps_arena *a, const char *s);
 char *ps_strndup(struct ps_arena *a, const char *s, size_t n);
 /* Grow an arena array to hold need elements (old storage is abandoned). */
