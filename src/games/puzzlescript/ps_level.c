@@ -104,7 +104,9 @@ static void collect_glyphs(struct ps_ctx *c)
 	g->glyphs = ps_alloc(c->keep, (size_t)(n + 1) * sizeof *g->glyphs);
 	g->nglyphs = n;
 	for (int i = 0; i < n; i++) {
-		const char *name = c->syms->names[syms[i]];
+		const char *name = ps_parse_display(c->p, syms[i]);
+		if (!name || strlen(name) != strlen(c->syms->names[syms[i]]))
+			name = c->syms->names[syms[i]];
 		size_t used;
 		g->glyphs[i].ch = ps_utf8_decode((const unsigned char *)name, strlen(name), &used);
 		g->glyphs[i].objects = ps_keep_words(c, (size_t)g->ow);

@@ -189,6 +189,18 @@ bool ps_parse_declared(const struct ps_parse *p, int sym, int *line)
 	return false;
 }
 
+const char *ps_parse_display(const struct ps_parse *p, int sym)
+{
+	const struct ps_plegend *e;
+	if (ps_parse_is_object(p, sym))
+		return p->objects[p->obj_of_sym[sym]].display;
+	if ((e = find_entry(p->aggregates, p->naggregates, sym)) ||
+	    (e = find_entry(p->properties, p->nproperties, sym)) ||
+	    (e = find_entry(p->synonyms, p->nsynonyms, sym)))
+		return e->display;
+	return NULL;
+}
+
 enum ps_kind ps_parse_lookup(const struct ps_parse *p, int sym, int *end_sym,
 			     const struct ps_plegend **entry)
 {

@@ -49,6 +49,8 @@ void ps_lex_legend(struct ps_parse *p, struct ps_stream *st, bool sol)
 		while (st->pos < st->len && st->s[st->pos] != '=' && !ps_is_space(st->s[st->pos]) &&
 		       st->s[st->pos] != '(')
 			st->pos++;
+		ps_st_text_trim(st, start, st->pos, true, &w);
+		p->legend_display = ps_strdup(p->arena, w.buf);
 		ps_st_text_trim(st, start, st->pos, false, &w);
 		p->token_index++;
 		wip_push(p, w.buf, PS_ST_NAME);
@@ -162,6 +164,7 @@ static void add_entry(struct ps_parse *p, struct ps_plegend **v, size_t *n, size
 	memset(e, 0, sizeof *e);
 	e->sym = sym;
 	e->line = p->line;
+	e->display = p->legend_display;
 	e->items = ps_memdup(p->arena, items, nitems * sizeof *items);
 	e->nitems = e->items_alloc = nitems;
 }

@@ -47,6 +47,7 @@ struct ps_pobject {
  * flattens them while reading. */
 struct ps_plegend {
 	int sym;
+	char *display;           /* the name as written */
 	int *items;
 	size_t nitems, items_alloc;
 	int line;
@@ -147,7 +148,7 @@ struct ps_parse {
 	enum ps_sound_tok *wip_kind;
 	size_t nwip, wip_alloc, wip_kind_alloc;
 	bool wip_error;                      /* a sound row already went wrong */
-	int obj_syms_pending;                /* legend: names checked at line end */
+	char *legend_display;                /* legend: the name being defined, as written */
 };
 
 /* A line being tokenized: code points, lower-cased from the start, the
@@ -170,6 +171,8 @@ enum ps_kind { PS_K_UNDECLARED, PS_K_OBJECT, PS_K_AGGREGATE, PS_K_PROPERTY };
 enum ps_kind ps_parse_lookup(const struct ps_parse *p, int sym, int *end_sym,
 			     const struct ps_plegend **entry);
 bool ps_parse_declared(const struct ps_parse *p, int sym, int *line);
+/* The name as first written (its case kept), or NULL. */
+const char *ps_parse_display(const struct ps_parse *p, int sym);
 bool ps_parse_is_object(const struct ps_parse *p, int sym);
 void ps_parse_name_flags(struct ps_parse *p, int sym, bool name, bool abbrev);
 
