@@ -34,6 +34,23 @@ void ps_calc_masks(struct ps_runtime *rt)
 	memset(rt->col_obj, 0, (size_t)(rt->w * ow) * sizeof(ps_word));
 	memset(rt->row_mov, 0, (size_t)(rt->h * mw) * sizeof(ps_word));
 	memset(rt->col_mov, 0, (size_t)(rt->w * mw) * sizeof(ps_word));
+	if (ow == 1 && mw == 1) {
+		for (int x = 0; x < rt->w; x++) {
+			ps_word co = 0, cm = 0;
+			for (int y = 0; y < rt->h; y++) {
+				ps_word c = rt->cells[x * rt->h + y], m = rt->movs[x * rt->h + y];
+				co |= c;
+				cm |= m;
+				rt->row_obj[y] |= c;
+				rt->row_mov[y] |= m;
+			}
+			rt->col_obj[x] = co;
+			rt->col_mov[x] = cm;
+			rt->map_obj[0] |= co;
+			rt->map_mov[0] |= cm;
+		}
+		return;
+	}
 	for (int x = 0; x < rt->w; x++)
 		for (int y = 0; y < rt->h; y++) {
 			int i = x * rt->h + y;
@@ -55,6 +72,17 @@ void ps_calc_masks(struct ps_runtime *rt)
 static bool pattern_matches(const struct ps_runtime *rt, const struct ps_pattern *p, int i)
 {
 	int ow = rt->ow, mw = rt->mw;
+	if (ow == 1 && mw == 1) {
+		/* most games: one word of objects, one of movements */
+		ps_word c = rt->cells[i], m = rt->movs[i];
+		if ((c & p->present[0]) != p->present[0] || (c & p->missing[0]) ||
+		    (m & p->mov_present[0]) != p->mov_present[0] || (m & p->mov_missing[0]))
+			return false;
+		for (int a = 0; a < p->nany; a++)
+			if (!(c & p->any[a]))
+				return false;
+		return true;
+	}
 	const ps_word *c = rt->cells + (size_t)i * (size_t)ow;
 	const ps_word *m = rt->movs + (size_t)i * (size_t)mw;
 	for (int k = 0; k < ow; k++)
@@ -165,6 +193,20 @@ static void match_row(struct ps_runtime *rt, const struct ps_rule *rule, const s
 	default: break;
 	}
 	bool horizontal = dir > 2;
+	if (!horizontal && row->ncells == 1 && !ps_bits_zero(row->mov_mask, mw)) {
+		/* a one-cell row that needs a movement, read in cell order: only
+		 * cells that may have movements can match */
+		for (int wd = 0; wd < rt->movmap_words; wd++) {
+			uint64_t bits = rt->movmap[wd];
+			while (bits) {
+				int i = wd * 64 + __builtin_ctzll(bits);
+				bits &= bits - 1;
+				if (cells_match(rt, row, 0, 1, i, d))
+					push_match(out, i, 0, 0);
+			}
+		}
+		return;
+	}
 	int outer_lo = horizontal ? ymin : xmin, outer_hi = horizontal ? ymax : xmax;
 	int inner_lo = horizontal ? xmin : ymin, inner_hi = horizontal ? xmax : ymax;
 	for (int a = outer_lo; a < outer_hi; a++) {

@@ -199,11 +199,16 @@ void ps_pack_cells(const struct ps_runtime *rt, const ps_word *cells, void *key)
 		const ps_word *c = cells + (size_t)lv->slot_cell[s] * (size_t)ow;
 		const ps_word *lm = g->dynamic_masks + (size_t)l * (size_t)ow;
 		uint64_t rank = 0;
-		for (int k = 0; k < ow; k++) {
-			ps_word b = c[k] & lm[k];
-			if (b) {
-				rank = (uint64_t)g->obj_rank[k * 64 + lk_lowest_bit64(b)];
-				break;
+		if (ow == 1) {
+			ps_word b = c[0] & lm[0];
+			rank = b ? (uint64_t)g->obj_rank[lk_lowest_bit64(b)] : 0;
+		} else {
+			for (int k = 0; k < ow; k++) {
+				ps_word b = c[k] & lm[k];
+				if (b) {
+					rank = (uint64_t)g->obj_rank[k * 64 + lk_lowest_bit64(b)];
+					break;
+				}
 			}
 		}
 		acc |= rank << nacc;
