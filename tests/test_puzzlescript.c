@@ -174,6 +174,29 @@ static void test_sokoban_moves(void **state)
 	/* a crate against the wall does not move, nor the player */
 	assert_int_equal(ps_turn(rt, PS_RIGHT, &info) & PS_CHANGED, 0);
 
+	/* per-turn facts: which rules fired, which objects moved (ids go
+	 * layer by layer: background 0, target 1, hole 2, player 3, wall 4,
+	 * crate 5) */
+	struct ps_runtime *rt2 = ps_runtime_new(g, 0);
+	ps_runtime_track(rt2, true);
+	ps_start(rt2, NULL);
+	ps_turn(rt2, PS_RIGHT, NULL);
+	assert_true(ps_object_moved(rt2, 3));
+	assert_false(ps_object_moved(rt2, 5));
+	for (int r = 0; r < ps_game_rule_count(g); r++)
+		assert_false(ps_rule_fired(rt2, r));
+	ps_turn(rt2, PS_RIGHT, NULL);
+	assert_true(ps_object_moved(rt2, 3));
+	assert_true(ps_object_moved(rt2, 5));
+	int fired = 0;
+	for (int r = 0; r < ps_game_rule_count(g); r++)
+		if (ps_rule_fired(rt2, r)) {
+			fired++;
+			assert_int_equal(ps_game_rule_line(g, r), line_of(src, "[ > Player | Crate ]"));
+		}
+	assert_int_equal(fired, 1);   /* the rightward copy of the push rule */
+	ps_runtime_free(rt2);
+
 	/* the debug string of debug.js: cells in storage (column-major) order */
 	struct lk_strbuf dbg = LK_STRBUF_INIT;
 	struct ps_runtime *small = ps_runtime_new(g, 0);

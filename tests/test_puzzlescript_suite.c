@@ -135,7 +135,7 @@ struct feature {
 
 static struct feature features[] = {
 	{"late rules", "late", 0, 0}, {"rigid", "rigid", 0, 0},
-	{"random rules / spawns", "random", 0, 0}, {"ellipsis ...", "...", 0, 0},
+	{"random rules / spawns", "random", 0, 0}, {"ellipsis ...", " ... ", 0, 0},
 	{"again", "again", 0, 0}, {"cancel", "cancel", 0, 0}, {"checkpoint", "checkpoint", 0, 0},
 	{"startloop/endloop", "startloop", 0, 0}, {"message", "message", 0, 0},
 	{"realtime_interval", "realtime_interval", 0, 0},
