@@ -89,6 +89,12 @@ int ps_game_object_count(const struct ps_game *g);
 const char *ps_game_object_name(const struct ps_game *g, int id);   /* NULL if unused id */
 int ps_game_object_layer(const struct ps_game *g, int id);
 int ps_game_layer_count(const struct ps_game *g);
+/* Drawing: an object's colours as written (a colour name of the game's
+ * palette or #rgb / #rrggbb) and its 5x5 sprite (colour index, -1 clear;
+ * an object without a sprite is all colour 0). */
+int ps_game_object_color_count(const struct ps_game *g, int id);
+const char *ps_game_object_color(const struct ps_game *g, int id, int k);
+int ps_game_object_pixel(const struct ps_game *g, int id, int x, int y);
 int ps_game_rule_count(const struct ps_game *g);
 int ps_game_rule_line(const struct ps_game *g, int rule);
 
@@ -101,6 +107,10 @@ int ps_level_line(const struct ps_game *g, int level);
 int ps_level_width(const struct ps_game *g, int level);
 int ps_level_height(const struct ps_game *g, int level);
 size_t ps_level_key_size(const struct ps_game *g, int level);
+/* The map as written (background filled in), before any start rules:
+ * cells column-major (index x*height + y), *words_per_cell 64-bit words
+ * of object bits each.  NULL for a message. */
+const uint64_t *ps_level_cells(const struct ps_game *g, int level, int *words_per_cell);
 
 /*
  * Write a grid of object sets (column-major x*height+y, as a runtime holds

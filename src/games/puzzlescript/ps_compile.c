@@ -498,6 +498,25 @@ int ps_game_layer_count(const struct ps_game *g)
 	return g->nlayers;
 }
 
+int ps_game_object_color_count(const struct ps_game *g, int id)
+{
+	return id >= 0 && id < g->nobjects ? g->objects[id].ncolors : 0;
+}
+
+const char *ps_game_object_color(const struct ps_game *g, int id, int k)
+{
+	if (id < 0 || id >= g->nobjects || k < 0 || k >= g->objects[id].ncolors)
+		return NULL;
+	return g->objects[id].colors[k];
+}
+
+int ps_game_object_pixel(const struct ps_game *g, int id, int x, int y)
+{
+	if (id < 0 || id >= g->nobjects || x < 0 || x >= 5 || y < 0 || y >= 5)
+		return -1;
+	return g->objects[id].sprite[y][x];
+}
+
 int ps_game_rule_count(const struct ps_game *g)
 {
 	return g->nrules;

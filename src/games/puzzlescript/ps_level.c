@@ -301,6 +301,13 @@ size_t ps_level_key_size(const struct ps_game *g, int level)
 	return g->levels[level].key_size;
 }
 
+const uint64_t *ps_level_cells(const struct ps_game *g, int level, int *words_per_cell)
+{
+	if (words_per_cell)
+		*words_per_cell = g->ow;
+	return g->levels[level].is_message ? NULL : g->levels[level].cells;
+}
+
 int ps_level_write(const struct ps_game *g, int level, const uint64_t *cells, struct lk_strbuf *out)
 {
 	const struct ps_level *lv = &g->levels[level];
