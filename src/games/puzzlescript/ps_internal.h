@@ -88,6 +88,8 @@ struct ps_row {
 	int *cells;           /* pattern index, or -1 for an ellipsis */
 	const ps_word *obj_mask;  /* ow: objects present anywhere in the row */
 	const ps_word *mov_mask;  /* mw */
+	const ps_word *any_masks; /* nany * ow: one-of sets some cell of the row needs */
+	int nany;
 };
 
 struct ps_rule {

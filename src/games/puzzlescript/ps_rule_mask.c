@@ -389,6 +389,24 @@ static void emit_rule(struct ps_ctx *c, struct ps_rule *out, const struct mrule 
 			ps_diag_add(c->diags, true, r->line, "you can't use more than two ellipses in a single cell match pattern");
 		row->obj_mask = om;
 		row->mov_mask = mm;
+		/* the one-of sets of the row's cells, for skipping lines */
+		int nany = 0;
+		for (int k = 0; k < row->ncells; k++)
+			if (!m->rows[j][k].ellipsis)
+				nany += m->rows[j][k].nany;
+		ps_word *am = ps_keep_words(c, (size_t)(nany * ow + 1));
+		row->nany = 0;
+		for (int k = 0; k < row->ncells; k++) {
+			const struct mpat *mp = &m->rows[j][k];
+			for (int a = 0; !mp->ellipsis && a < mp->nany; a++) {
+				bool seen = false;
+				for (int b = 0; b < row->nany && !seen; b++)
+					seen = !memcmp(am + b * ow, mp->any[a], (size_t)ow * sizeof *am);
+				if (!seen)
+					memcpy(am + row->nany++ * ow, mp->any[a], (size_t)ow * sizeof *am);
+			}
+		}
+		row->any_masks = am;
 		or_into(rule_mask, om, ow);
 		if (row->nellipses > 0 && r->nlhs > g->max_ellipsis_rows)
 			g->max_ellipsis_rows = r->nlhs;

@@ -169,10 +169,16 @@ static bool wild2(const struct ps_runtime *rt, const struct ps_row *row, int i, 
 	return any;
 }
 
+/* Whether a line (or the map) that held obj and mov may hold the row. */
 static bool masks_allow(const struct ps_runtime *rt, const struct ps_row *row, const ps_word *obj,
 			const ps_word *mov)
 {
-	return ps_bits_subset(row->obj_mask, obj, rt->ow) && ps_bits_subset(row->mov_mask, mov, rt->mw);
+	if (!ps_bits_subset(row->obj_mask, obj, rt->ow) || !ps_bits_subset(row->mov_mask, mov, rt->mw))
+		return false;
+	for (int a = 0; a < row->nany; a++)
+		if (!ps_bits_any(row->any_masks + a * rt->ow, obj, rt->ow))
+			return false;
+	return true;
 }
 
 static void match_row(struct ps_runtime *rt, const struct ps_rule *rule, const struct ps_row *row,
@@ -214,9 +220,18 @@ static void match_row(struct ps_runtime *rt, const struct ps_rule *rule, const s
 		const ps_word *lm = horizontal ? rt->row_mov + a * mw : rt->col_mov + a * mw;
 		if (!masks_allow(rt, row, lo, lm))
 			continue;
+		const struct ps_pattern *first = row->cells[0] >= 0 ? &rt->g->patterns[row->cells[0]] : NULL;
+		bool quick = first && ow == 1 && mw == 1;
 		for (int b = inner_lo; b < inner_hi; b++) {
 			int x = horizontal ? b : a, y = horizontal ? a : b;
 			int i = x * h + y;
+			if (quick) {
+				/* reject on the first cell's objects before anything else */
+				ps_word c = rt->cells[i];
+				if ((c & first->present[0]) != first->present[0] || (c & first->missing[0]) ||
+				    (first->nany && !(c & first->any[0])))
+					continue;
+			}
 			if (row->nellipses == 0) {
 				if (cells_match(rt, row, 0, row->ncells, i, d))
 					push_match(out, i, 0, 0);

@@ -19,38 +19,47 @@ static bool cell_has_player(const struct ps_runtime *rt, const ps_word *c)
 				     ps_bits_any(g->player_mask, c, rt->ow);
 }
 
+static void start_player(struct ps_runtime *rt, int i, int dir);
+
 static void start_movement(struct ps_runtime *rt, int dir)
+{
+	int ow = rt->ow;
+	rt->nplayers = 0;
+	for (int x = 0; x < rt->w; x++) {
+		/* skip columns that never held a player (the masks only grow) */
+		if (!cell_has_player(rt, rt->col_obj + (size_t)x * (size_t)ow))
+			continue;
+		for (int y = 0; y < rt->h; y++) {
+			int i = x * rt->h + y;
+			const ps_word *c = rt->cells + (size_t)i * (size_t)ow;
+			if (cell_has_player(rt, c))
+				start_player(rt, i, dir);
+		}
+	}
+}
+
+static void start_player(struct ps_runtime *rt, int i, int dir)
 {
 	const struct ps_game *g = rt->g;
 	int ow = rt->ow, mw = rt->mw;
-	rt->nplayers = 0;
-	for (int i = 0; i < rt->n; i++) {
-		/* skip columns that never held a player (the masks only grow) */
-		if (i % rt->h == 0 && !cell_has_player(rt, rt->col_obj + (size_t)(i / rt->h) * (size_t)ow)) {
-			i += rt->h - 1;
-			continue;
+	const ps_word *c = rt->cells + (size_t)i * (size_t)ow;
+	ps_word *m = rt->movs + (size_t)i * (size_t)mw;
+	rt->players[rt->nplayers++] = i;
+	for (int k = 0; k < ow; k++) {
+		ps_word bits = c[k] & g->player_mask[k];
+		while (bits) {
+			int id = k * 64 + __builtin_ctzll(bits);
+			bits &= bits - 1;
+			if (g->objects[id].layer >= 0)
+				ps_mov_or(m, g->objects[id].layer, (unsigned)dir);
 		}
-		const ps_word *c = rt->cells + (size_t)i * (size_t)ow;
-		if (!cell_has_player(rt, c))
-			continue;
-		rt->players[rt->nplayers++] = i;
-		ps_word *m = rt->movs + (size_t)i * (size_t)mw;
-		for (int k = 0; k < ow; k++) {
-			ps_word bits = c[k] & g->player_mask[k];
-			while (bits) {
-				int id = k * 64 + __builtin_ctzll(bits);
-				bits &= bits - 1;
-				if (g->objects[id].layer >= 0)
-					ps_mov_or(m, g->objects[id].layer, (unsigned)dir);
-			}
-		}
-		ps_movmap_set(rt, i);
-		int x = i / rt->h, y = i % rt->h;
-		for (int k = 0; k < mw; k++) {
-			rt->col_mov[x * mw + k] |= m[k];
-			rt->row_mov[y * mw + k] |= m[k];
-			rt->map_mov[k] |= m[k];
-		}
+	}
+	ps_movmap_set(rt, i);
+	int x = i / rt->h, y = i % rt->h;
+	for (int k = 0; k < mw; k++) {
+		rt->col_mov[x * mw + k] |= m[k];
+		rt->row_mov[y * mw + k] |= m[k];
+		rt->map_mov[k] |= m[k];
 	}
 }
 
@@ -257,20 +266,19 @@ bool ps_check_win(const struct ps_runtime *rt)
 	for (int k = 0; k < g->nwins; k++) {
 		const struct ps_wincond *wc = &g->wins[k];
 		bool any_both = false, any_first_only = false;
-		for (int i = 0; i < rt->n; i++) {
+		for (int x = 0; x < rt->w; x++) {
 			/* a column without the first objects has no cell to test */
-			if (i % rt->h == 0 &&
-			    !matches_mask(wc->mask1, wc->aggr1, rt->col_obj + (size_t)(i / rt->h) * (size_t)ow, ow)) {
-				i += rt->h - 1;
+			if (!matches_mask(wc->mask1, wc->aggr1, rt->col_obj + (size_t)x * (size_t)ow, ow))
 				continue;
+			for (int y = 0; y < rt->h; y++) {
+				const ps_word *c = rt->cells + (size_t)(x * rt->h + y) * (size_t)ow;
+				if (!matches_mask(wc->mask1, wc->aggr1, c, ow))
+					continue;
+				if (matches_mask(wc->mask2, wc->aggr2, c, ow))
+					any_both = true;
+				else
+					any_first_only = true;
 			}
-			const ps_word *c = rt->cells + (size_t)i * (size_t)ow;
-			if (!matches_mask(wc->mask1, wc->aggr1, c, ow))
-				continue;
-			if (matches_mask(wc->mask2, wc->aggr2, c, ow))
-				any_both = true;
-			else
-				any_first_only = true;
 		}
 		if ((wc->quantifier == -1 && any_both) || (wc->quantifier == 0 && !any_both) ||
 		    (wc->quantifier == 1 && any_first_only))
