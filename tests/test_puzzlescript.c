@@ -168,9 +168,16 @@ static void test_sokoban_moves(void **state)
 	assert_string_equal(info.sounds[0], "1234");
 	expect_map(g, 0, rt, "#######\n#..P*O#\n#..#..#\n#######\n");
 	assert_false(ps_check_win(rt));
+	unsigned char key[8];
+	ps_store(rt, key);
+	assert_false(ps_key_won(rt, key));
 	unsigned f = ps_turn(rt, PS_RIGHT, &info);
 	assert_true(f & PS_WON);
 	expect_map(g, 0, rt, "#######\n#...P@#\n#..#..#\n#######\n");
+	/* the key remembers the win, and a load brings it back */
+	assert_true(ps_key_size(rt) <= sizeof key);
+	ps_store(rt, key);
+	assert_true(ps_key_won(rt, key));
 	/* a crate against the wall does not move, nor the player */
 	assert_int_equal(ps_turn(rt, PS_RIGHT, &info) & PS_CHANGED, 0);
 
@@ -220,7 +227,8 @@ static void test_keys(void **state)
 	struct ps_game *g = compile_ok(src);
 	struct ps_runtime *rt = ps_runtime_new(g, 0);
 	/* walls never change and the background and target layers are static:
-	 * two bits (none, player, crate) for each of the 9 cells without a wall */
+	 * two bits (none, player, crate) for each of the 9 cells without a
+	 * wall, and one for "won" */
 	assert_int_equal(ps_level_key_size(g, 0), 3);
 	assert_int_equal(ps_key_size(rt), 3);
 	unsigned char k0[3], k1[3], k2[3];

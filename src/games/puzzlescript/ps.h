@@ -165,6 +165,11 @@ void ps_start(struct ps_runtime *rt, struct ps_turn_info *info);
 void ps_load(struct ps_runtime *rt, const void *key);
 void ps_store(const struct ps_runtime *rt, void *key);
 size_t ps_key_size(const struct ps_runtime *rt);
+/* The key's last bit says whether the turn that reached the state won: a
+ * win may come from a rule's win command, not only from the win
+ * conditions, so a goal test needs the key alone this way.  The start
+ * (ps_start) never counts as won, as in the reference. */
+bool ps_key_won(const struct ps_runtime *rt, const void *key);
 
 /* Run one input (PS_UP .. PS_ACTION or PS_TICK) and the again turns it
  * causes.  Returns info->flags (info may be NULL). */

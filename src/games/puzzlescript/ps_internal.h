@@ -140,7 +140,8 @@ struct ps_level {
 	ps_word *cells;          /* width*height*ow, column-major (x*height + y) */
 	/* the packed key: for each slot (a cell and a layer whose contents can
 	 * change there), the rank of the object on that layer among the
-	 * layer's dynamic objects (0 = none), in layer_bits[layer] bits */
+	 * layer's dynamic objects (0 = none), in layer_bits[layer] bits; then
+	 * one bit: the turn that reached the state won */
 	int *slot_cell, *slot_layer;
 	int nslots;
 	size_t key_bits, key_size;

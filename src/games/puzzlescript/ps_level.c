@@ -257,9 +257,8 @@ int ps_compile_layout(struct ps_ctx *c)
 			}
 		}
 		lv->nslots = ns;
+		lv->key_bits++;   /* won */
 		lv->key_size = (lv->key_bits + 7) / 8;
-		if (!lv->key_size)
-			lv->key_size = 1;
 	}
 	return 0;
 }

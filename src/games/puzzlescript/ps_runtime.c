@@ -154,6 +154,16 @@ const uint64_t *ps_cells(const struct ps_runtime *rt, int *words_per_cell)
 void ps_store(const struct ps_runtime *rt, void *key)
 {
 	ps_pack_cells(rt, rt->cells, key);
+	/* the last bit: the turn that led here won */
+	size_t b = rt->lv->key_bits - 1;
+	if (rt->won)
+		((unsigned char *)key)[b / 8] |= (unsigned char)(1u << (b % 8));
+}
+
+bool ps_key_won(const struct ps_runtime *rt, const void *key)
+{
+	size_t b = rt->lv->key_bits - 1;
+	return (((const unsigned char *)key)[b / 8] >> (b % 8)) & 1;
 }
 
 void ps_reset_cells(struct ps_runtime *rt, const ps_word *cells)
@@ -168,6 +178,7 @@ void ps_load(struct ps_runtime *rt, const void *key)
 	/* a search loads each state once per input: keep the last one */
 	if (rt->cache_valid && !memcmp(rt->cache_key, key, ks)) {
 		ps_restore_cells(rt, rt->cache_cells);
+		rt->won = ps_key_won(rt, key);
 		memcpy(rt->row_obj, rt->cache_row, (size_t)rt->h * ow * sizeof(ps_word));
 		memcpy(rt->col_obj, rt->cache_col, (size_t)rt->w * ow * sizeof(ps_word));
 		memcpy(rt->map_obj, rt->cache_map, ow * sizeof(ps_word));
@@ -178,6 +189,7 @@ void ps_load(struct ps_runtime *rt, const void *key)
 	}
 	ps_unpack_cells(rt, key, rt->cells);
 	ps_reset_cells(rt, rt->cells);
+	rt->won = ps_key_won(rt, key);
 	memcpy(rt->cache_key, key, ks);
 	memcpy(rt->cache_cells, rt->cells, (size_t)rt->n * ow * sizeof(ps_word));
 	memcpy(rt->cache_row, rt->row_obj, (size_t)rt->h * ow * sizeof(ps_word));
@@ -315,7 +327,9 @@ unsigned ps_turn(struct ps_runtime *rt, int input, struct ps_turn_info *info)
 	begin(rt, info);
 	ps_process_input(rt, input, false, false);
 	again_loop(rt, info);
-	return finish(rt, info);
+	unsigned flags = finish(rt, info);
+	rt->won = (flags & PS_WON) != 0;
+	return flags;
 }
 
 void ps_start(struct ps_runtime *rt, struct ps_turn_info *info)
@@ -330,6 +344,7 @@ void ps_start(struct ps_runtime *rt, struct ps_turn_info *info)
 		ps_process_input(rt, -1, true, false);
 	again_loop(rt, info);
 	finish(rt, info);
+	rt->won = false;
 }
 
 bool ps_rule_fired(const struct ps_runtime *rt, int rule)

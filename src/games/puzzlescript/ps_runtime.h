@@ -84,6 +84,7 @@ struct ps_runtime {
 	unsigned char *cache_key;
 	ps_word *cache_cells, *cache_row, *cache_col, *cache_map;
 	bool cache_valid;
+	bool won;                              /* the last turn won (kept in the key) */
 };
 
 /* ps_rules.c */

@@ -68,7 +68,7 @@ static struct ps_runtime *load_map(struct ps_session *s, int level, const struct
 		rt->rng = *rng;
 	ps_set_host(rt, &session_host, s);
 	set_keys(s, rt);
-	ps_store(rt, s->restart_target);
+	ps_pack_cells(rt, rt->cells, s->restart_target);
 	if (s->g->flags.run_rules_on_level_start)
 		ps_process_input(rt, -1, true, false);
 	return rt;
@@ -144,7 +144,7 @@ static void do_restart(struct ps_session *s, struct ps_runtime *rt, bool force)
 		return;
 	s->restarting = true;
 	if (!force) {
-		ps_store(rt, s->scratch_key);
+		ps_pack_cells(rt, rt->cells, s->scratch_key);
 		push_key(s, s->scratch_key);
 	}
 	ps_load(rt, s->restart_target);
@@ -183,7 +183,7 @@ static void host_checkpoint(void *ctx, struct ps_runtime *rt)
 {
 	struct ps_session *s = ctx;
 	if (rt == s->keyed)
-		ps_store(rt, s->restart_target);
+		ps_pack_cells(rt, rt->cells, s->restart_target);
 }
 
 static void host_sound(void *ctx, int seed)
@@ -228,7 +228,7 @@ void ps_session_undo(struct ps_session *s)
 {
 	if (s->g->flags.noundo)
 		return;
-	ps_store(s->rt, s->scratch_key);
+	ps_pack_cells(s->rt, s->rt->cells, s->scratch_key);
 	while (s->nbackups > 0 &&
 	       !memcmp(s->backups + (s->nbackups - 1) * s->key_size, s->scratch_key, s->key_size))
 		s->nbackups--;
