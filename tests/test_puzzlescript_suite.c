@@ -7,17 +7,24 @@
  * feature and every failure; fails when fewer than 95% pass or any test
  * crashes.
  *
- * Usage: test_puzzlescript_suite [-v] [FILE] [INDEX|NAME...]
- *   FILE defaults to $LEVELKIT_DATA/puzzlescript/testdata.jsonl; with
- *   INDEX or NAME (a substring) only those tests run, and -v shows the
- *   expected and actual results of failures.
+ * Without arguments it is a cmocka test of the whole suite.  By hand:
+ *   test_puzzlescript_suite [-v] [FILE] [INDEX|NAME...]
+ * FILE defaults to $LEVELKIT_DATA/puzzlescript/testdata.jsonl (any file of
+ * the same form works); with INDEX or NAME (a substring) only those tests
+ * run, and -v shows the expected and actual results of failures.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <cmocka.h>
 
 #include "levelkit/json.h"
 #include "../src/games/puzzlescript/ps.h"
@@ -47,7 +54,7 @@ static char *read_file(const char *path, size_t *len)
 }
 
 /* Run one test; returns its outcome (in the child). */
-static enum outcome run_test(const struct lk_json *t)
+static enum outcome replay_test(const struct lk_json *t)
 {
 	const struct lk_json *src = lk_json_get(t, "source"), *inputs = lk_json_get(t, "inputs");
 	const struct lk_json *expected = lk_json_get(t, "expected"), *lvl = lk_json_get(t, "level");
@@ -179,7 +186,8 @@ static bool selected(int argc, char **argv, int first, size_t index, const char 
 	return false;
 }
 
-int main(int argc, char **argv)
+/* Run the suite; 0 when it passes, 1 when it fails, 77 without data. */
+static int run_suite(int argc, char **argv)
 {
 	int arg = 1;
 	if (arg < argc && !strcmp(argv[arg], "-v")) {
@@ -229,7 +237,7 @@ int main(int argc, char **argv)
 		pid_t pid = fork();
 		enum outcome out;
 		if (pid == 0)
-			_exit(run_test(&t));
+			_exit(replay_test(&t));
 		int status = 0;
 		if (pid < 0 || waitpid(pid, &status, 0) < 0)
 			out = CRASH;
@@ -271,4 +279,24 @@ int main(int argc, char **argv)
 	lk_strbuf_release(&failures);
 	bool ok = total > 0 && counts[CRASH] == 0 && counts[PASS] * 100 >= (int)total * 95;
 	return ok ? 0 : 1;
+}
+
+static void test_suite(void **state)
+{
+	(void)state;
+	char *argv[] = {(char *)"test_puzzlescript_suite", NULL};
+	int rc = run_suite(1, argv);
+	if (rc == 77)
+		skip();
+	assert_int_equal(rc, 0);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1)
+		return run_suite(argc, argv);
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_suite),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
 }
