@@ -151,6 +151,9 @@ struct ps_turn_info {
 	int again_turns;
 };
 
+/* A runtime for a map (NULL for a message level), holding the map as
+ * written.  Turns allocate nothing, except that the match buffers of rules
+ * with ellipses grow the first time they need more room. */
 struct ps_runtime *ps_runtime_new(const struct ps_game *g, int level);
 void ps_runtime_free(struct ps_runtime *rt);
 /* Seed the generator random rules draw from (the reference's RC4 on the

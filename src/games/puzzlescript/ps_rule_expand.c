@@ -307,7 +307,6 @@ static void spawned_stationary(struct ps_ctx *c, struct ps_arule *r)
 {
 	if (r->late)
 		return;
-	int *layers = ps_alloc(c->arena, 64 * sizeof(int));
 	for (int j = 0; j < r->nrhs; j++)
 		for (int k = 0; k < r->rhs[j].n; k++) {
 			const struct ps_cell *lc = &r->lhs[j].cells[k];
@@ -325,7 +324,7 @@ static void spawned_stationary(struct ps_ctx *c, struct ps_arule *r)
 						ps_list_push(c, &objs, c->props.val[name]->v[m]);
 			}
 			size_t nl = 0;
-			layers = ps_alloc(c->arena, (objs.n + 1) * sizeof(int));
+			int *layers = ps_alloc(c->arena, (objs.n + 1) * sizeof(int));
 			for (size_t m = 0; m < objs.n; m++)
 				if (ps_ctx_is_object(c, objs.v[m]))
 					layers[nl++] = layer_of_object(c, objs.v[m]);

@@ -57,6 +57,12 @@ struct ps_runtime *ps_runtime_new(const struct ps_game *g, int level)
 	rt->banned = zalloc((size_t)(g->ngroups + 1) * sizeof(bool));
 	rt->players = zalloc(n * sizeof(int));
 	rt->rows = zalloc((size_t)(g->max_rows + 1) * sizeof *rt->rows);
+	/* room for a match at every cell of every row: only rows with
+	 * ellipses can have more, and their buffers grow once and stay */
+	for (int r = 0; r <= g->max_rows; r++) {
+		rt->rows[r].alloc = n + 1;
+		rt->rows[r].v = zalloc((n + 1) * sizeof *rt->rows[r].v);
+	}
 	rt->fired = zalloc((size_t)(g->nrules / 64 + 1) * sizeof(uint64_t));
 	rt->moved = zalloc(ow * sizeof(ps_word));
 	/* the static layers never change: keep the level's */
