@@ -1,0 +1,337 @@
+/*
+ * ps_util.c - the PuzzleScript compiler's arena, name table, diagnostics
+ * and Unicode character classes (see ps_util.h).
+ */
+#include "ps_util.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- arena ---- */
+
+struct ps_arena_block {
+	struct ps_arena_block *next;
+	size_t cap;
+	max_align_t data[];
+};
+
+void ps_arena_init(struct ps_arena *a)
+{
+	a->head = NULL;
+	a->used = a->cap = 0;
+}
+
+void ps_arena_release(struct ps_arena *a)
+{
+	struct ps_arena_block *b = a->head;
+	while (b) {
+		struct ps_arena_block *next = b->next;
+		free(b);
+		b = next;
+	}
+	ps_arena_init(a);
+}
+
+void *ps_alloc(struct ps_arena *a, size_t size)
+{
+	const size_t align = sizeof(max_align_t);
+	size = (size + align - 1) / align * align;
+	if (!size)
+		size = align;
+	if (!a->head || a->used + size > a->cap) {
+		size_t cap = size > 65536 ? size : 65536;
+		struct ps_arena_block *b = lk_xmalloc(sizeof *b + cap);
+		b->next = a->head;
+		b->cap = cap;
+		a->head = b;
+		a->used = 0;
+		a->cap = cap;
+	}
+	void *p = (char *)a->head->data + a->used;
+	a->used += size;
+	memset(p, 0, size);
+	return p;
+}
+
+void *ps_memdup(struct ps_arena *a, const void *p, size_t size)
+{
+	void *q = ps_alloc(a, size);
+	if (size && p)
+		memcpy(q, p, size);
+	return q;
+}
+
+void *ps_memdup_pad(struct ps_arena *a, const void *p, size_t size, size_t pad)
+{
+	void *q = ps_alloc(a, size + pad);
+	if (size && p)
+		memcpy(q, p, size);
+	return q;
+}
+
+char *ps_strndup(struct ps_arena *a, const char *s, size_t n)
+{
+	char *d = ps_alloc(a, n + 1);
+	memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}
+
+char *ps_strdup(struct ps_arena *a, const char *s)
+{
+	return ps_strndup(a, s, strlen(s));
+}
+
+void ps_grow(struct ps_arena *a, void **array, size_t elem, size_t need, size_t *alloc)
+{
+	if (need <= *alloc)
+		return;
+	size_t n = *alloc ? *alloc * 2 : 4;
+	while (n < need)
+		n *= 2;
+	void *p = ps_alloc(a, n * elem);
+	if (*alloc)
+		memcpy(p, *array, *alloc * elem);
+	*array = p;
+	*alloc = n;
+}
+
+/* ---- name table ---- */
+
+static uint64_t hash_str(const char *s)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return h;
+}
+
+void ps_symtab_init(struct ps_symtab *t, struct ps_arena *a)
+{
+	memset(t, 0, sizeof *t);
+	t->arena = a;
+}
+
+void ps_symtab_release(struct ps_symtab *t)
+{
+	free(t->names);
+	free(t->slots);
+	memset(t, 0, sizeof *t);
+}
+
+int ps_sym_find(const struct ps_symtab *t, const char *name)
+{
+	if (!t->nslots)
+		return -1;
+	size_t mask = t->nslots - 1;
+	for (size_t i = (size_t)hash_str(name) & mask;; i = (i + 1) & mask) {
+		int id = t->slots[i];
+		if (id < 0)
+			return -1;
+		if (!strcmp(t->names[id], name))
+			return id;
+	}
+}
+
+static void symtab_rehash(struct ps_symtab *t)
+{
+	size_t n = t->nslots ? t->nslots * 2 : 64;
+	free(t->slots);
+	t->slots = lk_xmalloc(n * sizeof *t->slots);
+	for (size_t i = 0; i < n; i++)
+		t->slots[i] = -1;
+	t->nslots = n;
+	for (int id = 0; id < t->count; id++) {
+		size_t i = (size_t)hash_str(t->names[id]) & (n - 1);
+		while (t->slots[i] >= 0)
+			i = (i + 1) & (n - 1);
+		t->slots[i] = id;
+	}
+}
+
+int ps_sym(struct ps_symtab *t, const char *name)
+{
+	int id = ps_sym_find(t, name);
+	if (id >= 0)
+		return id;
+	if ((size_t)(t->count + 1) * 2 > t->nslots)
+		symtab_rehash(t);
+	LK_ALLOC_GROW(t->names, (size_t)t->count + 1, t->names_alloc);
+	id = t->count++;
+	t->names[id] = ps_strdup(t->arena, name);
+	size_t mask = t->nslots - 1, i = (size_t)hash_str(name) & mask;
+	while (t->slots[i] >= 0)
+		i = (i + 1) & mask;
+	t->slots[i] = id;
+	return id;
+}
+
+/* ---- diagnostics ---- */
+
+void ps_diags_init(struct ps_diags *d)
+{
+	memset(d, 0, sizeof *d);
+}
+
+void ps_diags_release(struct ps_diags *d)
+{
+	for (size_t i = 0; i < d->n; i++)
+		free(d->v[i].msg);
+	free(d->v);
+	memset(d, 0, sizeof *d);
+}
+
+void ps_diag_add(struct ps_diags *d, bool is_error, int line, const char *fmt, ...)
+{
+	struct lk_strbuf sb = LK_STRBUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	lk_strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	/* the reference drops a message identical to one already logged */
+	for (size_t i = 0; i < d->n; i++)
+		if (d->v[i].line == line && d->v[i].is_error == is_error &&
+		    !strcmp(d->v[i].msg, sb.buf)) {
+			lk_strbuf_release(&sb);
+			return;
+		}
+	LK_ALLOC_GROW(d->v, d->n + 1, d->alloc);
+	d->v[d->n].line = line;
+	d->v[d->n].is_error = is_error;
+	d->v[d->n].msg = lk_strbuf_detach(&sb, NULL);
+	d->n++;
+	if (is_error)
+		d->nerrors++;
+}
+
+/* ---- Unicode ---- */
+
+uint32_t ps_utf8_decode(const unsigned char *s, size_t n, size_t *used)
+{
+	uint32_t c = s[0];
+	size_t len = c < 0x80 ? 1 : c < 0xc0 ? 0 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : c < 0xf8 ? 4 : 0;
+	if (len <= 1 || len > n) {
+		*used = 1;
+		return c;
+	}
+	uint32_t cp = c & (0x7fu >> len);
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80) {
+			*used = 1;
+			return c;
+		}
+		cp = (cp << 6) | (s[i] & 0x3fu);
+	}
+	*used = len;
+	return cp;
+}
+
+void ps_utf8_put(struct lk_strbuf *sb, uint32_t cp)
+{
+	char b[4];
+	size_t n;
+	if (cp < 0x80) {
+		b[0] = (char)cp;
+		n = 1;
+	} else if (cp < 0x800) {
+		b[0] = (char)(0xc0 | (cp >> 6));
+		b[1] = (char)(0x80 | (cp & 0x3f));
+		n = 2;
+	} else if (cp < 0x10000) {
+		b[0] = (char)(0xe0 | (cp >> 12));
+		b[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		b[2] = (char)(0x80 | (cp & 0x3f));
+		n = 3;
+	} else {
+		b[0] = (char)(0xf0 | (cp >> 18));
+		b[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
+		b[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		b[3] = (char)(0x80 | (cp & 0x3f));
+		n = 4;
+	}
+	lk_strbuf_add(sb, b, n);
+}
+
+bool ps_is_space(uint32_t c)
+{
+	return c == ' ' || (c >= 9 && c <= 13) || c == 0xa0 || c == 0x1680 ||
+	       (c >= 0x2000 && c <= 0x200a) || c == 0x2028 || c == 0x2029 || c == 0x202f ||
+	       c == 0x205f || c == 0x3000 || c == 0xfeff;
+}
+
+struct range {
+	uint32_t lo, hi;
+};
+
+/* Letters and numbers (\p{L}, \p{N}) of the scripts games are written in;
+ * symbols such as box drawing and arrows are deliberately absent. */
+static const struct range word_ranges[] = {
+	{'0', '9'}, {'A', 'Z'}, {'_', '_'}, {'a', 'z'}, {0xaa, 0xaa}, {0xb2, 0xb3},
+	{0xb5, 0xb5}, {0xb9, 0xba}, {0xbc, 0xbe}, {0xc0, 0xd6}, {0xd8, 0xf6},
+	{0xf8, 0x2c1}, {0x2c6, 0x2d1}, {0x2e0, 0x2e4}, {0x2ec, 0x2ec}, {0x2ee, 0x2ee},
+	{0x370, 0x374}, {0x376, 0x377}, {0x37a, 0x37d}, {0x37f, 0x37f}, {0x386, 0x386},
+	{0x388, 0x3f5}, {0x3f7, 0x481}, {0x48a, 0x52f}, {0x531, 0x556}, {0x561, 0x587},
+	{0x5d0, 0x5ea}, {0x620, 0x64a}, {0x660, 0x669}, {0x904, 0x939}, {0xe01, 0xe30},
+	{0x10a0, 0x10ff}, {0x1100, 0x1248}, {0x1e00, 0x1fbc}, {0x1fc2, 0x1fcc},
+	{0x1fd0, 0x1fdb}, {0x1fe0, 0x1fec}, {0x1ff2, 0x1ffc}, {0x2070, 0x2071},
+	{0x2074, 0x2079}, {0x207f, 0x2089}, {0x2090, 0x209c}, {0x2150, 0x2189},
+	{0x2460, 0x249b}, {0x24ea, 0x24ff}, {0x2776, 0x2793}, {0x2c00, 0x2ce4},
+	{0x3005, 0x3007}, {0x3021, 0x3029}, {0x3031, 0x3035}, {0x3038, 0x303c},
+	{0x3041, 0x3096}, {0x309d, 0x309f}, {0x30a1, 0x30fa}, {0x30fc, 0x30ff},
+	{0x3105, 0x312f}, {0x3131, 0x318e}, {0x3400, 0x4dbf}, {0x4e00, 0x9fff},
+	{0xa000, 0xa48c}, {0xac00, 0xd7a3}, {0xf900, 0xfa6d}, {0xff10, 0xff19},
+	{0xff21, 0xff3a}, {0xff41, 0xff5a}, {0xff66, 0xffdc}, {0x10000, 0x1fbff},
+};
+
+bool ps_is_word(uint32_t c)
+{
+	size_t lo = 0, hi = sizeof word_ranges / sizeof word_ranges[0];
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (c < word_ranges[mid].lo)
+			hi = mid;
+		else if (c > word_ranges[mid].hi)
+			lo = mid + 1;
+		else
+			return !(c >= 0x1f000 && c < 0x1fc00); /* emoji are symbols */
+	}
+	return false;
+}
+
+uint32_t ps_lower(uint32_t c)
+{
+	if (c < 0x80)
+		return c >= 'A' && c <= 'Z' ? c + 32 : c;
+	if ((c >= 0xc0 && c <= 0xde && c != 0xd7) || (c >= 0x391 && c <= 0x3ab && c != 0x3a2) ||
+	    (c >= 0x410 && c <= 0x42f) || (c >= 0xff21 && c <= 0xff3a))
+		return c + 32;
+	if (c >= 0x400 && c <= 0x40f)
+		return c + 80;
+	if (c == 0x386)
+		return 0x3ac;
+	if (c >= 0x388 && c <= 0x38a)
+		return c + 37;
+	if (c == 0x38c)
+		return 0x3cc;
+	if (c == 0x38e || c == 0x38f)
+		return c + 63;
+	if (c >= 0x531 && c <= 0x556)
+		return c + 48;
+	if (c >= 0x24b6 && c <= 0x24cf)
+		return c + 26;
+	if (c >= 0x2160 && c <= 0x216f)
+		return c + 16;
+	/* Latin Extended-A/B, Cyrillic and Latin Extended Additional pair upper
+	 * and lower case as even/odd neighbours (with a few exceptions). */
+	if ((c >= 0x100 && c <= 0x137) || (c >= 0x14a && c <= 0x177) || (c >= 0x460 && c <= 0x481) ||
+	    (c >= 0x48a && c <= 0x4bf) || (c >= 0x4d0 && c <= 0x52f) || (c >= 0x1e00 && c <= 0x1e95) ||
+	    (c >= 0x1ea0 && c <= 0x1eff) || (c >= 0x3e2 && c <= 0x3ef))
+		return c | 1;
+	if ((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17e) || (c >= 0x4c1 && c <= 0x4ce))
+		return (c & 1) ? c + 1 : c;
+	if (c == 0x178)
+		return 0xff;
+	return c;
+}
