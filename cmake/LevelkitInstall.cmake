@@ -65,7 +65,7 @@ install(FILES ${PROJECT_BINARY_DIR}/levelkit.pc DESTINATION ${pc_dir})
 # takes.  levelkit(1) also lists the documents installed with it.
 if(LEVELKIT_MAN)
   add_executable(lk_help2man man/lk_help2man.c)
-  target_compile_options(lk_help2man PRIVATE ${LEVELKIT_WARNINGS} -Wshadow -Wconversion)
+  target_compile_options(lk_help2man PRIVATE ${LEVELKIT_WARNINGS})
 
   file(GLOB_RECURSE levelkit_docs RELATIVE ${PROJECT_SOURCE_DIR}
        CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/*.md)

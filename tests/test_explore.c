@@ -128,7 +128,7 @@ struct posset {
 
 static uint64_t pos_hash(uint64_t boxes, int player)
 {
-	uint64_t h = boxes * 0x9e3779b97f4a7c15ull ^ (uint64_t)player * 0xc2b2ae3d27d4eb4full;
+	uint64_t h = boxes * 0x9e3779b97f4a7c15ull ^ (uint64_t)(unsigned)player * 0xc2b2ae3d27d4eb4full;
 	return h ^ (h >> 29);
 }
 
@@ -330,11 +330,11 @@ static struct lk_level *load(const char *text, const char *metric, struct lk_rec
 	for (const char *row = text; *row;) {
 		const char *nl = strchr(row, '\n');
 		size_t len = nl ? (size_t)(nl - row) : strlen(row);
-		char line[64];
-		assert_true(len < sizeof line);
-		memcpy(line, row, len);
-		line[len] = '\0';
-		lk_record_add_line(rec, line, 0);
+		char row_text[64];
+		assert_true(len < sizeof row_text);
+		memcpy(row_text, row, len);
+		row_text[len] = '\0';
+		lk_record_add_line(rec, row_text, 0);
 		row += len + (nl ? 1 : 0);
 	}
 	struct lk_level *level = lk_level_load(rec, &lo, &err, &line);

@@ -129,7 +129,7 @@ struct posset {
 
 static size_t pos_hash(uint64_t boxes, int player, size_t cap)
 {
-	uint64_t h = boxes * 0x9e3779b97f4a7c15ull ^ (uint64_t)player * 0xc2b2ae3d27d4eb4full;
+	uint64_t h = boxes * 0x9e3779b97f4a7c15ull ^ (uint64_t)(unsigned)player * 0xc2b2ae3d27d4eb4full;
 	return (size_t)(h ^ (h >> 31)) & (cap - 1);
 }
 

@@ -622,17 +622,17 @@ static void test_long_chain_both_ways(void **state)
 	graph_free(&g);
 }
 
-static struct lk_search_result r;
+static struct lk_search_result shared_result;
 
 static void expect_unknown(struct lk_solver *s, const struct toy *t, struct lk_search_options *o,
 			   uint64_t max_states, size_t max_memory, enum lk_limit limit)
 {
 	o->max_states = max_states;
 	o->max_memory = max_memory;
-	lk_solver_run(s, &t->base, o, &r);
-	assert_int_equal(r.status, LK_UNKNOWN);
-	assert_int_equal(r.limit, limit);
-	assert_null(r.path);
+	lk_solver_run(s, &t->base, o, &shared_result);
+	assert_int_equal(shared_result.status, LK_UNKNOWN);
+	assert_int_equal(shared_result.limit, limit);
+	assert_null(shared_result.path);
 }
 
 static void test_bounds(void **state)
@@ -642,7 +642,7 @@ static void test_bounds(void **state)
 	chain(&g, 100000);
 	struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
 	struct lk_solver s;
-	lk_search_result_init(&r);
+	lk_search_result_init(&shared_result);
 	lk_solver_init(&s);
 	struct toy *t = toy_new(&g, 4, H_ZERO, 1, true, true);
 	for (int a = 0; a < LK_ALGO_COUNT; a++) {
@@ -651,7 +651,7 @@ static void test_bounds(void **state)
 			o.direction = dirs[di];
 
 			expect_unknown(&s, t, &o, 10, 0, LK_LIMIT_STATES);
-			assert_true(r.stored <= 10);
+			assert_true(shared_result.stored <= 10);
 			/* a few chunks of memory */
 			expect_unknown(&s, t, &o, 0, 300 * 1024, LK_LIMIT_MEMORY);
 		}
@@ -661,9 +661,9 @@ static void test_bounds(void **state)
 	o.max_states = 250000;
 	o.algo = LK_ALGO_UCS;
 	o.direction = LK_FORWARD;
-	lk_solver_run(&s, &t->base, &o, &r);
-	assert_int_equal(r.status, LK_SOLVED);
-	check_path(t, &r);
+	lk_solver_run(&s, &t->base, &o, &shared_result);
+	assert_int_equal(shared_result.status, LK_SOLVED);
+	check_path(t, &shared_result);
 	toy_free(&t->base);
 	graph_free(&g);
 
@@ -678,30 +678,30 @@ static void test_bounds(void **state)
 		bool reachable = tr.dist[t->g.start] != INF;
 		for (int a = 0; a < LK_ALGO_COUNT; a++) {
 			o.algo = (enum lk_algo)a;
-			o.direction = dirs[trial % ndirs];
+			o.direction = dirs[(size_t)trial % ndirs];
 			o.max_memory = 0;
 			o.max_states = 1 + lk_rng_below(&rng, 60);
-			lk_solver_run(&s, &t->base, &o, &r);
-			if (r.status == LK_UNKNOWN) {
-				assert_int_equal(r.limit, LK_LIMIT_STATES);
+			lk_solver_run(&s, &t->base, &o, &shared_result);
+			if (shared_result.status == LK_UNKNOWN) {
+				assert_int_equal(shared_result.limit, LK_LIMIT_STATES);
 				continue;
 			}
-			assert_int_equal(r.status, reachable ? LK_SOLVED : LK_UNSOLVABLE);
+			assert_int_equal(shared_result.status, reachable ? LK_SOLVED : LK_UNSOLVABLE);
 			if (reachable) {
-				unsigned long c = check_path(t, &r);
+				unsigned long c = check_path(t, &shared_result);
 				if (a == LK_ALGO_UCS || a == LK_ALGO_ASTAR)
 					assert_int_equal(c, tr.dist[t->g.start]);
 			}
 			/* With room for every node twice the answer must come. */
 			o.max_states = 2ull * t->g.n + 2;
-			lk_solver_run(&s, &t->base, &o, &r);
-			assert_int_equal(r.status, reachable ? LK_SOLVED : LK_UNSOLVABLE);
+			lk_solver_run(&s, &t->base, &o, &shared_result);
+			assert_int_equal(shared_result.status, reachable ? LK_SOLVED : LK_UNSOLVABLE);
 		}
 		truth_free(&tr);
 		toy_free(&t->base);
 		graph_free(&g);
 	}
-	lk_search_result_release(&r);
+	lk_search_result_release(&shared_result);
 	lk_solver_release(&s);
 }
 
@@ -724,7 +724,7 @@ static void test_tiny_bounds(void **state)
 			expect_unknown(&s, t, &o, 0, 1, LK_LIMIT_MEMORY);
 		}
 	}
-	lk_search_result_release(&r);
+	lk_search_result_release(&shared_result);
 	lk_solver_release(&s);
 	toy_free(&t->base);
 	graph_free(&g);

@@ -118,7 +118,7 @@ static int backward_candidate(struct lk_gen_worker *w, const struct lk_gen_optio
 	int width = o->width ? o->width : 10, height = o->height ? o->height : 10;
 	struct lk_grid g;
 	lk_grid_init(&g, width, height, '#');
-	double share = b->floor_share ? b->floor_share / 100.0 : 0.35 + 0.2 * lk_rng_double(rng);
+	double share = b->floor_share ? (double)b->floor_share / 100.0 : 0.35 + 0.2 * lk_rng_double(rng);
 	int floor = lk_room_carve(&g, rng, share);
 	*why = LK_REJECT_INVALID;
 	if (floor < b->boxes + 2) {
