@@ -1,19 +1,12 @@
 /*
- * gen.c - the `gen` command: generate levels, for hours if need be.
- *
- * Level i of a run depends only on (seed, i) (see generate.h), so worker
- * threads make levels of different indices in any order while the main
- * thread writes them in index order, drops duplicates (canonical form),
- * flushes each at once, and stops after -n levels.  --shard K/N takes the
- * indices K, K+N, K+2N, ...; --resume FILE continues after the last index
- * in FILE.  On SIGINT or SIGTERM the levels finished in order are written
- * and the run stops before the first unfinished index, so a resumed run
- * gives exactly what an uninterrupted one would have.
+ * gen.c - the `gen` command: generate levels, for hours if need be.  This
+ * file reads and checks the options; the run itself (worker threads,
+ * writing in index order, resume) is gen_run.c, and --suggest's long
+ * climb is suggest() below.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +15,7 @@
 #include <unistd.h>
 
 #include "common.h"
-#include "gen_resume.h"
+#include "gen_run.h"
 #include "levelkit/dedupe.h"
 #include "levelkit/generate.h"
 #include "levelkit/grid.h"
@@ -30,109 +23,6 @@
 #include "../gen/transform.h"
 
 static const char usage[] = "gen GAME [options]";
-
-enum slot_state { SLOT_FREE, SLOT_RUNNING, SLOT_DONE };
-
-/* A run whose thresholds nothing meets would go on for ever. */
-#define MAX_FAILED_IN_ROW 20
-
-struct slot {
-	enum slot_state state;
-	uint64_t seq;              /* position in this shard's index sequence */
-	bool ok;                   /* a level was made */
-	struct lk_record rec;
-};
-
-struct gen_run {
-	const struct lk_generator *gen;
-	struct lk_gen_options *opt;
-	uint64_t seed, shard, shards;
-	struct slot *slots;
-	size_t nslots;
-	uint64_t next_take, next_write;  /* sequence numbers */
-	bool stop;
-	pthread_mutex_t lock;
-	pthread_cond_t changed;
-	struct lk_gen_stats stats;
-	struct lk_strbuf worker_error;
-};
-
-static uint64_t index_of(const struct gen_run *run, uint64_t seq)
-{
-	return run->shard + seq * run->shards;
-}
-
-static void *worker_main(void *arg)
-{
-	struct gen_run *run = arg;
-	struct lk_gen_worker w;
-	struct lk_strbuf err = LK_STRBUF_INIT;
-	if (lk_gen_worker_init(&w, run->gen, run->opt, &err) < 0) {
-		pthread_mutex_lock(&run->lock);
-		if (!run->worker_error.len)
-			lk_strbuf_addstr(&run->worker_error, err.buf);
-		run->stop = true;
-		pthread_cond_broadcast(&run->changed);
-		pthread_mutex_unlock(&run->lock);
-		lk_strbuf_release(&err);
-		return NULL;
-	}
-	lk_strbuf_release(&err);
-	pthread_mutex_lock(&run->lock);
-	for (;;) {
-		while (!run->stop && run->next_take - run->next_write >= run->nslots)
-			pthread_cond_wait(&run->changed, &run->lock);
-		if (run->stop || lk_interrupted)
-			break;
-		uint64_t seq = run->next_take++;
-		struct slot *slot = &run->slots[seq % run->nslots];
-		slot->state = SLOT_RUNNING;
-		slot->seq = seq;
-		pthread_mutex_unlock(&run->lock);
-
-		struct lk_gen_stats st = { 0 };
-		lk_record_init(&slot->rec);
-		int rc = lk_generate_index(run->gen, &w, run->opt, run->seed, index_of(run, seq),
-					   &slot->rec, &st);
-
-		pthread_mutex_lock(&run->lock);
-		slot->ok = rc == 0;
-		slot->state = SLOT_DONE;
-		lk_gen_stats_add(&run->stats, &st);
-		pthread_cond_broadcast(&run->changed);
-	}
-	pthread_mutex_unlock(&run->lock);
-	lk_gen_worker_release(&w, run->gen);
-	return NULL;
-}
-
-static void format_duration(double s, char *buf, size_t n)
-{
-	if (!isfinite(s) || s < 0)
-		snprintf(buf, n, "?");
-	else if (s < 90)
-		snprintf(buf, n, "%.0fs", s);
-	else if (s < 5400)
-		snprintf(buf, n, "%.0fm", s / 60);
-	else
-		snprintf(buf, n, "%.0fh%02.0fm", floor(s / 3600), fmod(s, 3600) / 60);
-}
-
-/* "1200 tried (too-short 1100, unsolvable 3)" */
-static void describe_stats(const struct lk_gen_stats *st, struct lk_strbuf *out)
-{
-	lk_strbuf_addf(out, "%llu tried", (unsigned long long)st->tried);
-	const char *sep = " (";
-	for (int i = 0; i < LK_REJECT_COUNT; i++) {
-		if (!st->rejected[i])
-			continue;
-		lk_strbuf_addf(out, "%s%s %llu", sep, lk_reject_name((enum lk_reject)i),
-			       (unsigned long long)st->rejected[i]);
-		sep = ", ";
-	}
-	if (strcmp(sep, ", ") == 0)
-		lk_strbuf_addch(out, ')');
-}
 
 /* ------------------------------------------------------------- options */
 
@@ -452,309 +342,6 @@ static int suggest(struct gen_ctx *ctx, struct lk_gen_options *o, const struct l
 	return lk_interrupted ? 130 : st.updates ? 0 : 1;
 }
 
-/* ----------------------------------------------------------------- run */
-
-/* Why the run ended, for the summary. */
-enum run_end { END_COUNT, END_INTERRUPTED, END_WRITE_ERROR, END_GAVE_UP, END_WORKER_ERROR };
-
-struct writer_state {
-	struct lk_writer writer;
-	FILE *out;
-	const char *out_name;
-	struct gen_resume *resume;
-	const char *resume_path;
-	/* progress line */
-	bool progress, stdout_tty;
-	double t0, last;
-	uint64_t target, written, new_levels, duplicates, failed;
-};
-
-static void draw_progress(struct writer_state *ws, const struct gen_run *run, bool force)
-{
-	if (!ws->progress)
-		return;
-	double now = lk_now();
-	if (!force && now - ws->last < 0.25)
-		return;
-	double elapsed = now - ws->t0;
-	double per_min = elapsed > 0 ? (double)ws->new_levels * 60.0 / elapsed : 0;
-	char eta[32];
-	format_duration(ws->new_levels ? (double)(ws->target - ws->written) / per_min * 60.0 : NAN,
-			eta, sizeof eta);
-	struct lk_strbuf stats = LK_STRBUF_INIT;
-	describe_stats(&run->stats, &stats);
-	fprintf(stderr, "\r\033[K%s: %llu/%llu levels, %s, %.1f/min, %s left", lk_prog,
-		(unsigned long long)ws->written, (unsigned long long)ws->target, stats.buf, per_min,
-		eta);
-	fflush(stderr);
-	lk_strbuf_release(&stats);
-	ws->last = now;
-}
-
-static void clear_progress(struct writer_state *ws)
-{
-	if (ws->progress)
-		fprintf(stderr, "\r\033[K");
-}
-
-/* Write a finished level; false on a write error. */
-static bool write_level(struct writer_state *ws, struct lk_record *rec)
-{
-	rec->number = (size_t)ws->written + 1;   /* its place in the output */
-	if (ws->resume && ws->resume->torn) {
-		struct lk_strbuf text = LK_STRBUF_INIT;
-		lk_writer_format(&ws->writer, rec, &text);
-		int rc = gen_resume_replace_torn(ws->resume, ws->resume_path, ws->out, text.buf, text.len);
-		lk_strbuf_release(&text);
-		if (rc < 0)
-			return false;
-	}
-	/* The data and the progress line share the terminal only when
-	 * stdout is one: then the line is cleared first and drawn again. */
-	if (ws->stdout_tty)
-		clear_progress(ws);
-	if (lk_writer_put(&ws->writer, rec) < 0) {
-		clear_progress(ws);
-		lk_error("%s: write error: %s", ws->out_name, strerror(errno));
-		return false;
-	}
-	return true;
-}
-
-/* The main thread's loop: write finished levels in index order. */
-static enum run_end write_loop(struct gen_run *run, struct writer_state *ws,
-			       struct lk_dedupe *seen)
-{
-	int failed_in_row = 0;
-	enum run_end end = END_COUNT;
-	pthread_mutex_lock(&run->lock);
-	while (ws->written < ws->target) {
-		struct slot *slot = &run->slots[run->next_write % run->nslots];
-		while (slot->state != SLOT_DONE && !run->stop && !lk_interrupted) {
-			struct timespec ts;
-			clock_gettime(CLOCK_REALTIME, &ts);
-			ts.tv_nsec += 250000000;
-			if (ts.tv_nsec >= 1000000000) {
-				ts.tv_sec++;
-				ts.tv_nsec -= 1000000000;
-			}
-			pthread_cond_timedwait(&run->changed, &run->lock, &ts);
-			draw_progress(ws, run, false);
-		}
-		if (slot->state != SLOT_DONE) {
-			/* interrupted, or a worker failed: stop before the first
-			 * unfinished index */
-			end = run->stop && !lk_interrupted ? END_WORKER_ERROR : END_INTERRUPTED;
-			break;
-		}
-		pthread_mutex_unlock(&run->lock);
-		if (!slot->ok && lk_interrupted) {
-			/* cut short, not failed: it must be made again on resume */
-			pthread_mutex_lock(&run->lock);
-			end = END_INTERRUPTED;
-			break;
-		}
-		bool write_failed = false;
-		if (slot->ok) {
-			failed_in_row = 0;
-			struct lk_strbuf err = LK_STRBUF_INIT;
-			size_t line;
-			struct lk_level_options lo = { 0 };
-			struct lk_level *level = lk_level_load(&slot->rec, &lo, &err, &line);
-			if (level && lk_dedupe_add(seen, level, &slot->rec)) {
-				write_failed = !write_level(ws, &slot->rec);
-				if (!write_failed) {
-					ws->written++;
-					ws->new_levels++;
-				}
-			} else if (level) {
-				ws->duplicates++;
-			}
-			lk_level_free(level);
-			lk_strbuf_release(&err);
-		} else {
-			ws->failed++;
-			failed_in_row++;
-		}
-		lk_record_release(&slot->rec);
-		pthread_mutex_lock(&run->lock);
-		slot->state = SLOT_FREE;
-		run->next_write++;
-		pthread_cond_broadcast(&run->changed);
-		draw_progress(ws, run, ws->stdout_tty);
-		if (write_failed) {
-			end = END_WRITE_ERROR;
-			break;
-		}
-		if (failed_in_row >= MAX_FAILED_IN_ROW) {
-			end = END_GAVE_UP;
-			break;
-		}
-	}
-	run->stop = true;
-	pthread_cond_broadcast(&run->changed);
-	pthread_mutex_unlock(&run->lock);
-	return end;
-}
-
-static void print_summary(const struct gen_run *run, const struct writer_state *ws,
-			  enum run_end end, double secs)
-{
-	static const char *const how[] = {
-		[END_COUNT] = "",
-		[END_INTERRUPTED] = "interrupted: ",
-		[END_WRITE_ERROR] = "stopped by a write error: ",
-		[END_GAVE_UP] = "gave up: ",
-		[END_WORKER_ERROR] = "stopped by an error: ",
-	};
-	struct lk_strbuf line = LK_STRBUF_INIT;
-	describe_stats(&run->stats, &line);
-	lk_error("%s%llu levels written (%llu in all), %s, %llu duplicates dropped, %llu indices "
-		 "failed, %.1f s, %.1f levels/min; next index %llu", how[end],
-		 (unsigned long long)ws->new_levels, (unsigned long long)ws->written, line.buf,
-		 (unsigned long long)ws->duplicates, (unsigned long long)ws->failed, secs,
-		 secs > 0 ? (double)ws->new_levels * 60.0 / secs : 0.0,
-		 (unsigned long long)index_of(run, run->next_write));
-	if (end == END_GAVE_UP)
-		lk_error("%d indices in a row found no level within --max-tries candidates (are the "
-			 "thresholds reachable?)", MAX_FAILED_IN_ROW);
-	lk_strbuf_release(&line);
-}
-
-/*
- * Where the levels go.  An existing file is never replaced unless it is
- * the run being resumed (appended to) or --force says so: a night's work
- * must not vanish because of a repeated command line.
- */
-static FILE *open_output(const struct gen_ctx *ctx, const struct gen_resume *resumed)
-{
-	const char *path = ctx->common.output;
-	if (!path || strcmp(path, "-") == 0)
-		return stdout;
-	bool append = ctx->resume && resumed->output_is_resume_file;
-	struct stat st;
-	if (!append && !ctx->common.force && stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-		lk_error("%s: the file exists and holds %lld bytes; --resume %s continues it, "
-			 "--force replaces it", path, (long long)st.st_size, path);
-		return NULL;
-	}
-	FILE *out = fopen(path, append ? "a" : "w");
-	if (!out)
-		lk_error("%s: %s", path, strerror(errno));
-	return out;
-}
-
-static int run_generation(struct gen_ctx *ctx, const struct lk_generator *gen,
-			  struct lk_gen_options *o, enum lk_format format)
-{
-	struct gen_run run = { .gen = gen, .opt = o, .seed = ctx->seed, .shard = 0, .shards = 1 };
-	if (ctx->shard) {
-		const char *slash = strchr(ctx->shard, '/');
-		char k[32];
-		if (!slash || (size_t)(slash - ctx->shard) >= sizeof k)
-			lk_usage_error("--shard %s: expected K/N with 0 <= K < N", ctx->shard);
-		memcpy(k, ctx->shard, (size_t)(slash - ctx->shard));
-		k[slash - ctx->shard] = '\0';
-		if (lk_parse_u64(k, &run.shard) < 0 || lk_parse_u64(slash + 1, &run.shards) < 0 ||
-		    run.shards == 0 || run.shard >= run.shards)
-			lk_usage_error("--shard %s: expected K/N with 0 <= K < N", ctx->shard);
-	}
-	if (ctx->resume && format != LK_FORMAT_TEXT)
-		lk_usage_error("--resume reads and continues text output; it cannot continue -f %s",
-			       ctx->common.format);
-
-	/* Check the options once before starting threads. */
-	struct lk_gen_worker check;
-	struct lk_strbuf err = LK_STRBUF_INIT;
-	if (lk_gen_worker_init(&check, gen, o, &err) < 0) {
-		lk_error("%s", err.buf);
-		lk_strbuf_release(&err);
-		return 2;
-	}
-	lk_gen_worker_release(&check, gen);
-	lk_strbuf_release(&err);
-
-	struct lk_strbuf settings = LK_STRBUF_INIT;
-	lk_gen_settings(o, &settings);
-	struct lk_dedupe seen;
-	lk_dedupe_init(&seen);
-	struct gen_resume resumed = { 0 };
-	if (ctx->resume) {
-		struct gen_resume_run id = { gen, ctx->seed, run.shard, run.shards, settings.buf };
-		if (gen_resume_load(&resumed, ctx->resume, &id, &seen, ctx->common.output) < 0) {
-			lk_strbuf_release(&settings);
-			lk_dedupe_release(&seen);
-			return 2;
-		}
-		run.next_take = run.next_write = resumed.next_seq;
-	}
-	lk_strbuf_release(&settings);
-	FILE *out = open_output(ctx, &resumed);
-	if (!out) {
-		gen_resume_release(&resumed);
-		lk_dedupe_release(&seen);
-		return 2;
-	}
-	struct writer_state ws = {
-		.out = out, .out_name = out == stdout ? "<stdout>" : ctx->common.output,
-		.resume = ctx->resume ? &resumed : NULL, .resume_path = ctx->resume,
-		.progress = isatty(2), .stdout_tty = out == stdout && isatty(1),
-		.target = ctx->count, .written = resumed.levels,
-	};
-	lk_writer_init(&ws.writer, out, format, NULL);
-	if (ctx->common.fields) {
-		struct lk_strbuf ferr = LK_STRBUF_INIT;
-		if (lk_writer_choose_columns(&ws.writer, ctx->common.fields, &ferr) < 0)
-			lk_usage_error("%s", ferr.buf);
-		lk_strbuf_release(&ferr);
-	}
-
-	run.nslots = 4 * (size_t)ctx->common.jobs;
-	run.slots = lk_xcalloc(run.nslots, sizeof *run.slots);
-	pthread_mutex_init(&run.lock, NULL);
-	pthread_cond_init(&run.changed, NULL);
-	lk_pipeline_install_signals();
-
-	unsigned jobs = (unsigned)ctx->common.jobs;
-	pthread_t *threads = lk_xcalloc(jobs, sizeof *threads);
-	for (unsigned i = 0; i < jobs; i++)
-		pthread_create(&threads[i], NULL, worker_main, &run);
-	ws.t0 = lk_now();
-	draw_progress(&ws, &run, true);
-	enum run_end end = write_loop(&run, &ws, &seen);
-	for (unsigned i = 0; i < jobs; i++)
-		pthread_join(threads[i], NULL);
-	for (size_t i = 0; i < run.nslots; i++)
-		if (run.slots[i].state == SLOT_DONE)
-			lk_record_release(&run.slots[i].rec);
-
-	clear_progress(&ws);
-	print_summary(&run, &ws, end, lk_now() - ws.t0);
-	int status = end == END_WRITE_ERROR ? 2 : 0;
-	if (run.worker_error.len) {
-		lk_error("%s", run.worker_error.buf);
-		status = 2;
-	}
-	lk_strbuf_release(&run.worker_error);
-	lk_writer_release(&ws.writer);
-	if (out != stdout ? fclose(out) != 0 : fflush(stdout) != 0) {
-		if (end != END_WRITE_ERROR)
-			lk_error("%s: write error: %s", ws.out_name, strerror(errno));
-		status = 2;
-	}
-	gen_resume_release(&resumed);
-	lk_dedupe_release(&seen);
-	free(threads);
-	free(run.slots);
-	pthread_mutex_destroy(&run.lock);
-	pthread_cond_destroy(&run.changed);
-	if (status)
-		return status;
-	if (end == END_INTERRUPTED)
-		return 130;
-	return ws.written >= ctx->count ? 0 : 1;
-}
-
 /* ---------------------------------------------------------------- main */
 
 static void build_help(struct lk_strbuf *help)
@@ -892,7 +479,14 @@ int main(int argc, char **argv)
 			status = suggest(&ctx, &o, &from);
 		}
 	} else if (status == 0) {
-		status = run_generation(&ctx, gen, &o, unused.format);
+		struct gen_run_options ro = {
+			.gen = gen, .opt = &o, .seed = ctx.seed, .count = ctx.count,
+			.shard = ctx.shard, .resume = ctx.resume, .output = ctx.common.output,
+			.force = ctx.common.force, .format = unused.format,
+			.format_name = ctx.common.format, .fields = ctx.common.fields,
+			.jobs = (unsigned)ctx.common.jobs,
+		};
+		status = gen_run(&ro);
 	}
 	lk_record_release(&from);
 	lk_record_release(&freeze);

@@ -1,30 +1,26 @@
 /*
- * pipeline.c - read, process on worker threads, write in order (see
- * pipeline.h).  The main thread reads and writes; workers only process.
- * A ring of slots bounds how far reading runs ahead of writing, so memory
- * stays flat on endless streams.
+ * pipeline.c - the record commands' loop on the ordered pool (pool.h): the
+ * main thread reads records into slots and writes them back in input
+ * order; workers process the level records.  Reading, writing and the
+ * progress line are here; the threads and the ring are the pool's.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "pipeline.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common.h"
 #include "levelkit/search.h"
 #include "options.h"
+#include "pool.h"
 
 volatile sig_atomic_t lk_interrupted;
 
-enum slot_state { SLOT_FREE, SLOT_PENDING, SLOT_RUNNING, SLOT_DONE };
-
 struct slot {
-	enum slot_state state;
 	struct lk_record rec;
 	bool output;             /* write rec when its turn comes */
 	bool negative;           /* a negative answer (exit 1) */
@@ -35,12 +31,11 @@ struct slot {
 
 struct run {
 	struct lk_pipeline *p;
-	struct slot *slots;
-	size_t nslots;
-	size_t next_read, next_write;   /* sequence numbers */
-	pthread_mutex_t lock;
-	pthread_cond_t work_ready, work_done;
-	bool closing;
+	/* input */
+	char **files;
+	int nfiles, next_file;
+	struct lk_reader reader;
+	bool reader_open;
 	/* output */
 	FILE *out;
 	struct lk_writer writer;
@@ -86,50 +81,7 @@ static void fail_slot(struct slot *slot, size_t line, const char *text)
 	lk_strbuf_add_escaped(&slot->error, text, strlen(text));
 }
 
-/* Run the processor on one slot (any thread). */
-static void process_slot(struct run *run, struct slot *slot, void *worker)
-{
-	struct lk_strbuf err = LK_STRBUF_INIT;
-	struct lk_job job = { .rec = &slot->rec, .err = &err, .err_line = 0, .worker = worker };
-	if (run->p->process(run->p->ctx, &job) < 0) {
-		fail_slot(slot, job.err_line, err.len ? err.buf : "could not process record");
-	} else {
-		lk_record_unset(&slot->rec, "error");   /* an earlier run's, now stale */
-		slot->negative = job.negative;
-	}
-	lk_strbuf_release(&err);
-}
-
-static void *worker_main(void *arg)
-{
-	struct run *run = arg;
-	void *worker = run->p->worker_new ? run->p->worker_new(run->p->ctx) : NULL;
-	pthread_mutex_lock(&run->lock);
-	for (;;) {
-		struct slot *job = NULL;
-		for (size_t seq = run->next_write; seq < run->next_read && !job; seq++) {
-			struct slot *s = &run->slots[seq % run->nslots];
-			if (s->state == SLOT_PENDING)
-				job = s;
-		}
-		if (!job) {
-			if (run->closing)
-				break;
-			pthread_cond_wait(&run->work_ready, &run->lock);
-			continue;
-		}
-		job->state = SLOT_RUNNING;
-		pthread_mutex_unlock(&run->lock);
-		process_slot(run, job, worker);
-		pthread_mutex_lock(&run->lock);
-		job->state = SLOT_DONE;
-		pthread_cond_broadcast(&run->work_done);
-	}
-	pthread_mutex_unlock(&run->lock);
-	if (run->p->worker_free)
-		run->p->worker_free(worker);
-	return NULL;
-}
+/* ------------------------------------------------------------ progress */
 
 static void clear_progress(struct run *run)
 {
@@ -152,29 +104,119 @@ static void show_progress(struct run *run, bool force)
 	fflush(stderr);
 }
 
-/* Write the slot at next_write (state DONE) and free it. */
-static void write_slot(struct run *run, struct slot *slot)
+/* ------------------------------------------------------- pool callbacks */
+
+/* The next record of the input, opening the files in turn. */
+static enum lk_pool_take take(void *ctx, uint64_t seq, void *vslot)
 {
+	struct run *run = ctx;
+	struct slot *slot = vslot;
+	(void)seq;
+	for (;;) {
+		if (!run->reader_open) {
+			if (run->next_file == run->nfiles)
+				return LK_POOL_END;
+			struct lk_strbuf err = LK_STRBUF_INIT;
+			if (lk_reader_open(&run->reader, run->files[run->next_file++], &err) < 0) {
+				clear_progress(run);
+				lk_error("%s", err.buf);
+				set_status(run, 2);
+				lk_reader_close(&run->reader);
+				lk_strbuf_release(&err);
+				continue;
+			}
+			lk_strbuf_release(&err);
+			run->reader_open = true;
+		}
+		struct lk_strbuf err = LK_STRBUF_INIT;
+		size_t line = 0;
+		lk_record_init(&slot->rec);
+		lk_strbuf_init(&slot->message);
+		lk_strbuf_init(&slot->error);
+		int got = lk_reader_next(&run->reader, &slot->rec, &err, &line);
+		if (got == 0 || got == -2) {
+			/* A read cut by Ctrl-C is no error: the run ends quietly. */
+			if (got == -2 && !lk_interrupted) {
+				clear_progress(run);
+				lk_error("%s: %s", run->reader.name, err.buf);
+				set_status(run, 2);
+			}
+			lk_record_release(&slot->rec);
+			lk_strbuf_release(&err);
+			lk_reader_close(&run->reader);
+			run->reader_open = false;
+			if (lk_interrupted)
+				return LK_POOL_END;
+			continue;
+		}
+		enum lk_pool_take t = LK_POOL_READY;
+		if (got < 0) {
+			fail_slot(slot, line, err.buf);
+			slot->lossy = slot->rec.lossy;
+		} else {
+			slot->output = true;
+			if (lk_record_grid(&slot->rec, NULL))
+				t = LK_POOL_WORK;   /* records without a grid pass through */
+		}
+		lk_strbuf_release(&err);
+		return t;
+	}
+}
+
+/* Run the processor on one slot (any thread). */
+static void work(void *ctx, void *worker, void *vslot)
+{
+	struct run *run = ctx;
+	struct slot *slot = vslot;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	struct lk_job job = { .rec = &slot->rec, .err = &err, .err_line = 0, .worker = worker };
+	if (run->p->process(run->p->ctx, &job) < 0) {
+		fail_slot(slot, job.err_line, err.len ? err.buf : "could not process record");
+	} else {
+		lk_record_unset(&slot->rec, "error");   /* an earlier run's, now stale */
+		slot->negative = job.negative;
+	}
+	lk_strbuf_release(&err);
+}
+
+static void release_slot(struct slot *slot)
+{
+	lk_strbuf_release(&slot->message);
+	lk_strbuf_release(&slot->error);
+	lk_record_release(&slot->rec);
+}
+
+/* A failed record: reported; kept as read when the output replaces an
+ * input, since nothing may disappear from the user's file. */
+static void report_failed(struct run *run, struct slot *slot)
+{
+	clear_progress(run);
+	fputs(slot->message.buf, stderr);
+	set_status(run, 2);
+	run->failed++;
+	if (!run->keep_failed)
+		return;
+	if (slot->lossy) {
+		if (!run->lossy_line) {
+			run->lossy_line = slot->rec.first_lineno;
+			run->lossy_file = slot->rec.source;
+			slot->rec.source = NULL;
+		}
+	} else {
+		lk_record_set(&slot->rec, "error", slot->error.buf);
+		slot->output = true;
+	}
+}
+
+/* Write the finished slot at the head (main thread, input order). */
+static bool put(void *ctx, void *vslot)
+{
+	struct run *run = ctx;
+	struct slot *slot = vslot;
 	bool redraw = run->stdout_tty;
 	if (slot->message.len) {
-		clear_progress(run);
-		fputs(slot->message.buf, stderr);
-		set_status(run, 2);
-		run->failed++;
+		report_failed(run, slot);
 		redraw = true;
-		if (run->keep_failed) {
-			/* The output replaces an input: keep the record as read. */
-			if (slot->lossy) {
-				if (!run->lossy_line) {
-					run->lossy_line = slot->rec.first_lineno;
-					run->lossy_file = slot->rec.source;
-					slot->rec.source = NULL;
-				}
-			} else {
-				lk_record_set(&slot->rec, "error", slot->error.buf);
-				slot->output = true;
-			}
-		}
 	}
 	if (slot->negative)
 		set_status(run, 1);
@@ -192,175 +234,97 @@ static void write_slot(struct run *run, struct slot *slot)
 		if (lk_record_grid(&slot->rec, NULL))
 			run->done++;
 	}
-	lk_strbuf_release(&slot->message);
-	lk_strbuf_release(&slot->error);
-	lk_record_release(&slot->rec);
-	slot->state = SLOT_FREE;
+	release_slot(slot);
 	show_progress(run, redraw);
+	return !run->write_failed;
 }
 
-/* Read the next record into a free slot; false at the end of all input. */
-static bool read_next(struct run *run, struct lk_reader *reader, struct slot *slot)
+static void drop(void *ctx, void *vslot)
 {
-	struct lk_strbuf err = LK_STRBUF_INIT;
-	size_t line = 0;
-	lk_record_init(&slot->rec);
-	lk_strbuf_init(&slot->message);
-	lk_strbuf_init(&slot->error);
-	slot->negative = slot->lossy = false;
-	int got = lk_reader_next(reader, &slot->rec, &err, &line);
-	bool more = true;
-	if (got == 0 || got == -2) {
-		/* A read cut by Ctrl-C is no error: the run ends quietly. */
-		if (got == -2 && !lk_interrupted) {
-			clear_progress(run);
-			lk_error("%s: %s", reader->name, err.buf);
-			set_status(run, 2);
-		}
-		lk_record_release(&slot->rec);
-		more = false;
-	} else if (got < 0) {
-		fail_slot(slot, line, err.buf);
-		slot->lossy = slot->rec.lossy;
-		slot->state = SLOT_DONE;
-	} else {
-		size_t first;
-		slot->output = true;
-		slot->state = lk_record_grid(&slot->rec, &first) ? SLOT_PENDING : SLOT_DONE;
+	(void)ctx;
+	release_slot(vslot);
+}
+
+static void *worker_new(void *ctx)
+{
+	struct run *run = ctx;
+	return run->p->worker_new ? run->p->worker_new(run->p->ctx) : NULL;
+}
+
+static void worker_free(void *ctx, void *worker)
+{
+	struct run *run = ctx;
+	if (run->p->worker_free)
+		run->p->worker_free(worker);
+}
+
+/* ------------------------------------------------------------------ run */
+
+static int open_output(struct run *run, struct lk_cli_output *output)
+{
+	struct lk_pipeline *p = run->p;
+	if (lk_cli_output_open(output, p->output, run->files, run->nfiles, p->format, p->force) < 0)
+		return -1;
+	run->out = output->fp;
+	run->keep_failed = output->replaces_input;
+	lk_writer_init(&run->writer, run->out, p->format, p->columns);
+	run->writer.always_columns = p->always_columns;
+	if (p->fields) {
+		struct lk_strbuf err = LK_STRBUF_INIT;
+		if (lk_writer_choose_columns(&run->writer, p->fields, &err) < 0)
+			lk_usage_error("%s", err.buf);
+		lk_strbuf_release(&err);
 	}
-	lk_strbuf_release(&err);
-	return more;
+	return 0;
+}
+
+/* Close the output; an input is replaced only by a complete output that
+ * kept every record. */
+static void close_output(struct run *run, struct lk_cli_output *output)
+{
+	lk_writer_release(&run->writer);
+	bool replace = !lk_interrupted && !run->write_failed && !run->lossy_line;
+	if (output->tmp && run->lossy_line)
+		lk_error_at(run->lossy_file, run->lossy_line, "this record cannot be kept as it was "
+			    "read (a NUL byte), so the input is not replaced");
+	if (lk_cli_output_close(output, replace) < 0)
+		set_status(run, 2);
+	free((char *)run->lossy_file);
 }
 
 int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles)
 {
-	struct run run = { .p = p };
-	unsigned jobs = p->jobs ? p->jobs : 1;
 	static char *stdin_only[] = { "-" };
-
+	struct run run = { .p = p, .files = files, .nfiles = nfiles };
 	if (nfiles == 0) {
-		files = stdin_only;
-		nfiles = 1;
+		run.files = stdin_only;
+		run.nfiles = 1;
 	}
 	lk_pipeline_install_signals();
 	struct lk_cli_output output;
-	if (lk_cli_output_open(&output, p->output, files, nfiles, p->format, p->force) < 0)
+	if (open_output(&run, &output) < 0)
 		return 2;
-	run.out = output.fp;
-	run.keep_failed = output.replaces_input;
-	lk_writer_init(&run.writer, run.out, p->format, p->columns);
-	run.writer.always_columns = p->always_columns;
-	if (p->fields) {
-		struct lk_strbuf err = LK_STRBUF_INIT;
-		if (lk_writer_choose_columns(&run.writer, p->fields, &err) < 0)
-			lk_usage_error("%s", err.buf);
-		lk_strbuf_release(&err);
-	}
 	run.progress = isatty(2);
 	run.stdout_tty = run.out == stdout && isatty(1);
-	run.nslots = jobs > 1 ? 4 * (size_t)jobs : 1;
-	run.slots = lk_xcalloc(run.nslots, sizeof *run.slots);
-	pthread_mutex_init(&run.lock, NULL);
-	pthread_cond_init(&run.work_ready, NULL);
-	pthread_cond_init(&run.work_done, NULL);
 
-	pthread_t *threads = NULL;
-	void *inline_worker = NULL;
-	if (jobs > 1) {
-		threads = lk_xcalloc(jobs, sizeof *threads);
-		for (unsigned i = 0; i < jobs; i++)
-			pthread_create(&threads[i], NULL, worker_main, &run);
-	} else if (p->worker_new) {
-		inline_worker = p->worker_new(p->ctx);
-	}
-
-	bool input_done = false;
-	int file = 0;
-	struct lk_reader reader;
-	bool reader_open = false;
-	while (!input_done || run.next_write < run.next_read) {
-		/* Fill free slots. */
-		pthread_mutex_lock(&run.lock);
-		while (!input_done && !lk_interrupted && run.next_read - run.next_write < run.nslots) {
-			if (!reader_open) {
-				if (file == nfiles) {
-					input_done = true;
-					break;
-				}
-				struct lk_strbuf err = LK_STRBUF_INIT;
-				if (lk_reader_open(&reader, files[file++], &err) < 0) {
-					clear_progress(&run);
-					lk_error("%s", err.buf);
-					set_status(&run, 2);
-					lk_reader_close(&reader);
-					lk_strbuf_release(&err);
-					continue;
-				}
-				lk_strbuf_release(&err);
-				reader_open = true;
-			}
-			struct slot *slot = &run.slots[run.next_read % run.nslots];
-			pthread_mutex_unlock(&run.lock);
-			bool more = read_next(&run, &reader, slot);
-			pthread_mutex_lock(&run.lock);
-			if (!more) {
-				lk_reader_close(&reader);
-				reader_open = false;
-				continue;
-			}
-			run.next_read++;
-			pthread_cond_broadcast(&run.work_ready);
-		}
-		if (lk_interrupted)
-			input_done = true;
-		if (run.next_write == run.next_read) {
-			pthread_mutex_unlock(&run.lock);
-			continue;
-		}
-		struct slot *head = &run.slots[run.next_write % run.nslots];
-		if (jobs == 1 && head->state == SLOT_PENDING) {
-			head->state = SLOT_RUNNING;
-			pthread_mutex_unlock(&run.lock);
-			process_slot(&run, head, inline_worker);
-			pthread_mutex_lock(&run.lock);
-			head->state = SLOT_DONE;
-		}
-		while (head->state != SLOT_DONE)
-			pthread_cond_wait(&run.work_done, &run.lock);
-		pthread_mutex_unlock(&run.lock);
-		write_slot(&run, head);
-		pthread_mutex_lock(&run.lock);
-		run.next_write++;
-		pthread_mutex_unlock(&run.lock);
-	}
-	if (reader_open)
-		lk_reader_close(&reader);
-
-	pthread_mutex_lock(&run.lock);
-	run.closing = true;
-	pthread_cond_broadcast(&run.work_ready);
-	pthread_mutex_unlock(&run.lock);
-	for (unsigned i = 0; threads && i < jobs; i++)
-		pthread_join(threads[i], NULL);
-	free(threads);
-	if (inline_worker && p->worker_free)
-		p->worker_free(inline_worker);
+	struct lk_pool_ops ops = {
+		.ctx = &run,
+		.slot_size = sizeof(struct slot),
+		.worker_new = worker_new,
+		.worker_free = worker_free,
+		.take = take,
+		.work = work,
+		.put = put,
+		.drop = drop,
+		.cancel = &lk_interrupted,
+		.jobs = p->jobs ? p->jobs : 1,
+		.inline_single = true,
+	};
+	lk_pool_run(&ops);
+	if (run.reader_open)
+		lk_reader_close(&run.reader);
 	clear_progress(&run);
-
-	lk_writer_release(&run.writer);
-	/* An input is replaced only by a complete output that kept every
-	 * record. */
-	bool replace = !lk_interrupted && !run.write_failed && !run.lossy_line;
-	if (output.tmp && run.lossy_line)
-		lk_error_at(run.lossy_file, run.lossy_line, "this record cannot be kept as it was "
-			    "read (a NUL byte), so the input is not replaced");
-	if (lk_cli_output_close(&output, replace) < 0)
-		set_status(&run, 2);
-	free((char *)run.lossy_file);
-	pthread_mutex_destroy(&run.lock);
-	pthread_cond_destroy(&run.work_ready);
-	pthread_cond_destroy(&run.work_done);
-	free(run.slots);
+	close_output(&run, &output);
 	if (lk_interrupted && !run.write_failed)
 		return 130;
 	return run.status;

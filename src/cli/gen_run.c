@@ -1,0 +1,435 @@
+/*
+ * gen_run.c - a gen run (see gen_run.h).  Level i depends only on (seed, i),
+ * so workers make levels of different indices in any order while the main
+ * thread writes them in index order (the pool's put), drops duplicates by
+ * canonical form, flushes each at once, and stops after -n levels.  On
+ * SIGINT the levels finished in order are written and the run stops before
+ * the first unfinished index, so a resumed run gives exactly what an
+ * uninterrupted one would have.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "gen_run.h"
+
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common.h"
+#include "gen_resume.h"
+#include "levelkit/dedupe.h"
+#include "pool.h"
+
+/* A run whose thresholds nothing meets would go on for ever. */
+#define MAX_FAILED_IN_ROW 20
+
+/* Why the run ended, for the summary and the exit status. */
+enum run_end { END_COUNT, END_INTERRUPTED, END_WRITE_ERROR, END_RESUME_ERROR, END_GAVE_UP,
+	       END_WORKER_ERROR };
+
+struct slot {
+	uint64_t seq;              /* position in this shard's index sequence */
+	bool ok;                   /* a level was made */
+	bool worker_failed;        /* the worker could not start */
+	struct lk_record rec;
+};
+
+struct worker {
+	struct lk_gen_worker w;
+	bool ok;
+};
+
+struct run {
+	const struct gen_run_options *o;
+	uint64_t shard, shards, first_seq;
+	struct lk_dedupe seen;
+	struct gen_resume resume;
+	/* output */
+	struct lk_writer writer;
+	FILE *out;
+	const char *out_name;
+	enum run_end end;
+	/* counts; stats is added to by workers under the lock */
+	pthread_mutex_t stats_lock;
+	struct lk_gen_stats stats;
+	struct lk_strbuf worker_error;
+	uint64_t written, new_levels, duplicates, failed, next_seq;
+	int failed_in_row;
+	/* progress line */
+	bool progress, stdout_tty;
+	double t0, last;
+};
+
+static uint64_t index_of(const struct run *run, uint64_t seq)
+{
+	return run->shard + seq * run->shards;
+}
+
+/* ------------------------------------------------------------- progress */
+
+static void format_duration(double s, char *buf, size_t n)
+{
+	if (!isfinite(s) || s < 0)
+		snprintf(buf, n, "?");
+	else if (s < 90)
+		snprintf(buf, n, "%.0fs", s);
+	else if (s < 5400)
+		snprintf(buf, n, "%.0fm", s / 60);
+	else
+		snprintf(buf, n, "%.0fh%02.0fm", floor(s / 3600), fmod(s, 3600) / 60);
+}
+
+/* "1200 tried (too-short 1100, unsolvable 3)" */
+static void describe_stats(struct run *run, struct lk_strbuf *out)
+{
+	pthread_mutex_lock(&run->stats_lock);
+	struct lk_gen_stats st = run->stats;
+	pthread_mutex_unlock(&run->stats_lock);
+	lk_strbuf_addf(out, "%llu tried", (unsigned long long)st.tried);
+	const char *sep = " (";
+	for (int i = 0; i < LK_REJECT_COUNT; i++) {
+		if (!st.rejected[i])
+			continue;
+		lk_strbuf_addf(out, "%s%s %llu", sep, lk_reject_name((enum lk_reject)i),
+			       (unsigned long long)st.rejected[i]);
+		sep = ", ";
+	}
+	if (strcmp(sep, ", ") == 0)
+		lk_strbuf_addch(out, ')');
+}
+
+static void draw_progress(struct run *run, bool force)
+{
+	if (!run->progress)
+		return;
+	double now = lk_now();
+	if (!force && now - run->last < 0.25)
+		return;
+	double elapsed = now - run->t0;
+	double per_min = elapsed > 0 ? (double)run->new_levels * 60.0 / elapsed : 0;
+	char eta[32];
+	format_duration(run->new_levels ? (double)(run->o->count - run->written) / per_min * 60.0
+					: NAN, eta, sizeof eta);
+	struct lk_strbuf stats = LK_STRBUF_INIT;
+	describe_stats(run, &stats);
+	fprintf(stderr, "\r\033[K%s: %llu/%llu levels, %s, %.1f/min, %s left", lk_prog,
+		(unsigned long long)run->written, (unsigned long long)run->o->count, stats.buf,
+		per_min, eta);
+	fflush(stderr);
+	lk_strbuf_release(&stats);
+	run->last = now;
+}
+
+static void clear_progress(struct run *run)
+{
+	if (run->progress)
+		fprintf(stderr, "\r\033[K");
+}
+
+static void tick(void *ctx)
+{
+	draw_progress(ctx, false);
+}
+
+/* ------------------------------------------------------- pool callbacks */
+
+static void *worker_new(void *ctx)
+{
+	struct run *run = ctx;
+	struct worker *w = lk_xcalloc(1, sizeof *w);
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	w->ok = lk_gen_worker_init(&w->w, run->o->gen, run->o->opt, &err) == 0;
+	if (!w->ok) {
+		pthread_mutex_lock(&run->stats_lock);
+		if (!run->worker_error.len)
+			lk_strbuf_addstr(&run->worker_error, err.buf);
+		pthread_mutex_unlock(&run->stats_lock);
+	}
+	lk_strbuf_release(&err);
+	return w;
+}
+
+static void worker_free(void *ctx, void *vw)
+{
+	struct run *run = ctx;
+	struct worker *w = vw;
+	if (w->ok)
+		lk_gen_worker_release(&w->w, run->o->gen);
+	free(w);
+}
+
+static enum lk_pool_take take(void *ctx, uint64_t seq, void *vslot)
+{
+	struct run *run = ctx;
+	struct slot *slot = vslot;
+	slot->seq = run->first_seq + seq;
+	lk_record_init(&slot->rec);
+	return LK_POOL_WORK;
+}
+
+static void work(void *ctx, void *vw, void *vslot)
+{
+	struct run *run = ctx;
+	struct worker *w = vw;
+	struct slot *slot = vslot;
+	if (!w->ok) {
+		slot->worker_failed = true;
+		return;
+	}
+	struct lk_gen_stats st = { 0 };
+	slot->ok = lk_generate_index(run->o->gen, &w->w, run->o->opt, run->o->seed,
+				     index_of(run, slot->seq), &slot->rec, &st) == 0;
+	pthread_mutex_lock(&run->stats_lock);
+	lk_gen_stats_add(&run->stats, &st);
+	pthread_mutex_unlock(&run->stats_lock);
+}
+
+/* Write a new level; false (and run->end set) on an error. */
+static bool write_level(struct run *run, struct lk_record *rec)
+{
+	rec->number = (size_t)run->written + 1;   /* its place in the output */
+	if (run->resume.torn) {
+		struct lk_strbuf text = LK_STRBUF_INIT;
+		lk_writer_format(&run->writer, rec, &text);
+		int rc = gen_resume_replace_torn(&run->resume, run->o->resume, run->out, text.buf,
+						 text.len);
+		lk_strbuf_release(&text);
+		if (rc < 0) {
+			run->end = END_RESUME_ERROR;
+			return false;
+		}
+	}
+	/* The data and the progress line share the terminal only when
+	 * stdout is one: then the line is cleared first and drawn again. */
+	if (run->stdout_tty)
+		clear_progress(run);
+	if (lk_writer_put(&run->writer, rec) < 0) {
+		clear_progress(run);
+		lk_error("%s: write error: %s", run->out_name, strerror(errno));
+		run->end = END_WRITE_ERROR;
+		return false;
+	}
+	return true;
+}
+
+/* The finished index at the head, in index order: write it unless it is
+ * a duplicate; false ends the run. */
+static bool put(void *ctx, void *vslot)
+{
+	struct run *run = ctx;
+	struct slot *slot = vslot;
+	bool go_on = true;
+	run->next_seq = slot->seq + 1;
+	if (slot->worker_failed) {
+		run->end = END_WORKER_ERROR;
+		go_on = false;
+	} else if (!slot->ok && lk_interrupted) {
+		/* cut short, not failed: it must be made again on resume */
+		run->end = END_INTERRUPTED;
+		run->next_seq = slot->seq;
+		go_on = false;
+	} else if (slot->ok) {
+		run->failed_in_row = 0;
+		struct lk_strbuf err = LK_STRBUF_INIT;
+		size_t line;
+		struct lk_level_options lo = { 0 };
+		struct lk_level *level = lk_level_load(&slot->rec, &lo, &err, &line);
+		if (level && lk_dedupe_add(&run->seen, level, &slot->rec)) {
+			go_on = write_level(run, &slot->rec);
+			if (go_on) {
+				run->written++;
+				run->new_levels++;
+			}
+		} else if (level) {
+			run->duplicates++;
+		}
+		lk_level_free(level);
+		lk_strbuf_release(&err);
+	} else {
+		run->failed++;
+		if (++run->failed_in_row >= MAX_FAILED_IN_ROW) {
+			run->end = END_GAVE_UP;
+			go_on = false;
+		}
+	}
+	lk_record_release(&slot->rec);
+	if (go_on && run->written >= run->o->count)
+		go_on = false;
+	draw_progress(run, run->stdout_tty);
+	return go_on;
+}
+
+static void drop(void *ctx, void *vslot)
+{
+	(void)ctx;
+	lk_record_release(&((struct slot *)vslot)->rec);
+}
+
+/* --------------------------------------------------------------- output */
+
+static void print_summary(struct run *run, double secs)
+{
+	static const char *const how[] = {
+		[END_COUNT] = "",
+		[END_INTERRUPTED] = "interrupted: ",
+		[END_WRITE_ERROR] = "stopped by a write error: ",
+		[END_RESUME_ERROR] = "stopped: ",
+		[END_GAVE_UP] = "gave up: ",
+		[END_WORKER_ERROR] = "stopped by an error: ",
+	};
+	struct lk_strbuf line = LK_STRBUF_INIT;
+	describe_stats(run, &line);
+	lk_error("%s%llu levels written (%llu in all), %s, %llu duplicates dropped, %llu indices "
+		 "failed, %.1f s, %.1f levels/min; next index %llu", how[run->end],
+		 (unsigned long long)run->new_levels, (unsigned long long)run->written, line.buf,
+		 (unsigned long long)run->duplicates, (unsigned long long)run->failed, secs,
+		 secs > 0 ? (double)run->new_levels * 60.0 / secs : 0.0,
+		 (unsigned long long)index_of(run, run->next_seq));
+	if (run->end == END_GAVE_UP)
+		lk_error("%d indices in a row found no level within --max-tries candidates (are the "
+			 "thresholds reachable?)", MAX_FAILED_IN_ROW);
+	lk_strbuf_release(&line);
+}
+
+/*
+ * Where the levels go.  An existing file is never replaced unless it is
+ * the run being resumed (appended to) or --force says so: a night's work
+ * must not vanish because of a repeated command line.
+ */
+static FILE *open_output(const struct gen_run_options *o, const struct gen_resume *resumed)
+{
+	const char *path = o->output;
+	if (!path || strcmp(path, "-") == 0)
+		return stdout;
+	bool append = o->resume && resumed->output_is_resume_file;
+	struct stat st;
+	if (!append && !o->force && stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+		lk_error("%s: the file exists and holds %lld bytes; --resume %s continues it, "
+			 "--force replaces it", path, (long long)st.st_size, path);
+		return NULL;
+	}
+	FILE *out = fopen(path, append ? "a" : "w");
+	if (!out)
+		lk_error("%s: %s", path, strerror(errno));
+	return out;
+}
+
+static void parse_shard(const char *shard, uint64_t *k, uint64_t *n)
+{
+	*k = 0;
+	*n = 1;
+	if (!shard)
+		return;
+	const char *slash = strchr(shard, '/');
+	char left[32];
+	if (!slash || (size_t)(slash - shard) >= sizeof left)
+		lk_usage_error("--shard %s: expected K/N with 0 <= K < N", shard);
+	memcpy(left, shard, (size_t)(slash - shard));
+	left[slash - shard] = '\0';
+	if (lk_parse_u64(left, k) < 0 || lk_parse_u64(slash + 1, n) < 0 || *n == 0 || *k >= *n)
+		lk_usage_error("--shard %s: expected K/N with 0 <= K < N", shard);
+}
+
+/* Check the options, read the resumed file, open the output.  Returns 0
+ * or an exit status. */
+static int prepare(struct run *run)
+{
+	const struct gen_run_options *o = run->o;
+	parse_shard(o->shard, &run->shard, &run->shards);
+	if (o->resume && o->format != LK_FORMAT_TEXT)
+		lk_usage_error("--resume reads and continues text output; it cannot continue -f %s",
+			       o->format_name);
+	/* Check the options once before starting threads. */
+	struct lk_gen_worker check;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	int rc = lk_gen_worker_init(&check, o->gen, o->opt, &err);
+	if (rc == 0)
+		lk_gen_worker_release(&check, o->gen);
+	else
+		lk_error("%s", err.buf);
+	lk_strbuf_release(&err);
+	if (rc < 0)
+		return 2;
+	if (o->resume) {
+		struct lk_strbuf settings = LK_STRBUF_INIT;
+		lk_gen_settings(o->opt, &settings);
+		struct gen_resume_run id = { o->gen, o->seed, run->shard, run->shards, settings.buf };
+		rc = gen_resume_load(&run->resume, o->resume, &id, &run->seen, o->output);
+		lk_strbuf_release(&settings);
+		if (rc < 0)
+			return 2;
+		run->first_seq = run->next_seq = run->resume.next_seq;
+		run->written = run->resume.levels;
+	}
+	run->out = open_output(o, &run->resume);
+	if (!run->out)
+		return 2;
+	run->out_name = run->out == stdout ? "<stdout>" : o->output;
+	lk_writer_init(&run->writer, run->out, o->format, NULL);
+	if (o->fields && lk_writer_choose_columns(&run->writer, o->fields, &err) < 0)
+		lk_usage_error("%s", err.buf);
+	return 0;
+}
+
+int gen_run(const struct gen_run_options *o)
+{
+	struct run run = { .o = o };
+	pthread_mutex_init(&run.stats_lock, NULL);
+	lk_dedupe_init(&run.seen);
+	int status = prepare(&run);
+	if (status) {
+		gen_resume_release(&run.resume);
+		lk_dedupe_release(&run.seen);
+		pthread_mutex_destroy(&run.stats_lock);
+		return status;
+	}
+	run.progress = isatty(2);
+	run.stdout_tty = run.out == stdout && isatty(1);
+	lk_pipeline_install_signals();
+	struct lk_pool_ops ops = {
+		.ctx = &run,
+		.slot_size = sizeof(struct slot),
+		.worker_new = worker_new,
+		.worker_free = worker_free,
+		.take = take,
+		.work = work,
+		.put = put,
+		.drop = drop,
+		.tick = tick,
+		.cancel = &lk_interrupted,
+		.jobs = o->jobs,
+	};
+	run.t0 = lk_now();
+	draw_progress(&run, true);
+	if (run.written < o->count)
+		lk_pool_run(&ops);
+	if (run.end == END_COUNT && lk_interrupted && run.written < o->count)
+		run.end = END_INTERRUPTED;
+
+	clear_progress(&run);
+	print_summary(&run, lk_now() - run.t0);
+	status = run.end == END_WRITE_ERROR || run.end == END_RESUME_ERROR ? 2 : 0;
+	if (run.worker_error.len) {
+		lk_error("%s", run.worker_error.buf);
+		status = 2;
+	}
+	lk_writer_release(&run.writer);
+	if (run.out != stdout ? fclose(run.out) != 0 : fflush(stdout) != 0) {
+		if (run.end != END_WRITE_ERROR)
+			lk_error("%s: write error: %s", run.out_name, strerror(errno));
+		status = 2;
+	}
+	lk_strbuf_release(&run.worker_error);
+	gen_resume_release(&run.resume);
+	lk_dedupe_release(&run.seen);
+	pthread_mutex_destroy(&run.stats_lock);
+	if (status)
+		return status;
+	if (run.end == END_INTERRUPTED)
+		return 130;
+	return run.written >= o->count ? 0 : 1;
+}
