@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "levelkit/csp.h"
+#include "levelkit/difficulty.h"
 #include "levelkit/game.h"
 #include "levelkit/generate.h"
 #include "levelkit/record.h"

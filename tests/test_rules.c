@@ -21,8 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/gen/rules.h"
-#include "../src/gen/transform.h"
+#include "levelkit/rules.h"
+#include "levelkit/transform.h"
 #include "levelkit/rng.h"
 #include "levelkit/strbuf.h"
 

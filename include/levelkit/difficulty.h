@@ -19,6 +19,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "levelkit/csp.h"
 #include "levelkit/search.h"
 
 /* Grades: X(enum suffix, name, mean states explored below which it applies). */
@@ -74,5 +75,34 @@ void lk_rating_release(struct lk_rating *r);
 /* Rate a level; the solver's memory is reused across the many searches. */
 void lk_rate(struct lk_solver *solver, const struct lk_level *level,
 	     const struct lk_rate_options *opt, struct lk_rating *r);
+
+/* ---------------------------------------------- constraint games */
+
+/*
+ * Combination's difficulty (Jefferson et al. 2008, section 5): the mean
+ * and standard deviation of the nodes of `runs` solves (to the first
+ * solution) with the squares in random orders.  As the paper does, SAC and
+ * the GCC are used, and when a level then takes fewer than 500 nodes they
+ * are turned off for a finer figure.  *single is the nodes of one solve in
+ * the static order (the "single method").
+ */
+struct lk_csp_rating {
+	enum lk_status status;
+	uint64_t solutions;          /* capped by the count limit */
+	bool exhausted;
+	uint64_t single;             /* nodes, static order */
+	double mean, sd;
+	unsigned runs, runs_solved;
+	bool fine;                   /* SAC and GCC were off for the runs */
+	bool single_method;          /* mean is `single` (lk_csp_rate_single) */
+	enum lk_limit limit;
+};
+
+void lk_csp_rate(const struct lk_level *level, const struct lk_csp_options *base, unsigned runs,
+		 uint64_t seed, struct lk_csp_rating *out);
+/* The paper's "single method": the difficulty is the nodes of one solve in
+ * the static order (with the same 500-node cut-off), no runs. */
+void lk_csp_rate_single(const struct lk_level *level, const struct lk_csp_options *base,
+			struct lk_csp_rating *out);
 
 #endif

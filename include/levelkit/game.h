@@ -23,6 +23,16 @@
 
 struct lk_game;
 struct lk_csp_ops;
+struct lk_generator;
+
+/* Outcomes of any search, named as the "solvable" field writes them. */
+enum lk_status { LK_SOLVED, LK_UNSOLVABLE, LK_UNKNOWN };
+const char *lk_status_name(enum lk_status status);   /* yes / no / unknown */
+
+/* Which bound made a search give up. */
+enum lk_limit { LK_LIMIT_NONE, LK_LIMIT_STATES, LK_LIMIT_MEMORY, LK_LIMIT_TIME,
+		LK_LIMIT_INTERRUPTED };
+const char *lk_limit_name(enum lk_limit limit);
 
 /* Choices that shape a level's state space, fixed when it is built. */
 struct lk_level_options {
@@ -129,6 +139,9 @@ struct lk_game {
 	/* Constraint games (csp.h) are solved by their own search; the
 	 * state-space members above are then NULL. */
 	const struct lk_csp_ops *csp;
+	/* The game's generators (generate.h), NULL-terminated, its default
+	 * first; NULL if it has none. */
+	const struct lk_generator *const *generators;
 };
 
 /* All games, NULL-terminated. */

@@ -145,7 +145,9 @@ struct lk_generator {
 			 struct lk_rng *rng, struct lk_record *rec, enum lk_reject *why);
 };
 
-extern const struct lk_generator *const lk_generators[];
+/* Every generator of every game (game->generators), in registry order:
+ * size_t it = 0; while ((g = lk_generator_next(&it))) ... */
+const struct lk_generator *lk_generator_next(size_t *it);
 /* The games whose generators accept `bit` ("sokoban, fruit and skiddy"). */
 void lk_generator_games_accepting(unsigned bit, struct lk_strbuf *out);
 /* Find a generator of a game by name, or the game's first when name is

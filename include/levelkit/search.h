@@ -37,14 +37,6 @@ const char *lk_algo_name(enum lk_algo algo);
 int lk_algo_parse(const char *name, enum lk_algo *algo);
 bool lk_algo_optimal(enum lk_algo algo);
 
-/* Outcomes, named as the "solvable" field writes them. */
-enum lk_status { LK_SOLVED, LK_UNSOLVABLE, LK_UNKNOWN };
-const char *lk_status_name(enum lk_status status);   /* yes / no / unknown */
-
-/* Which bound made a search give up. */
-enum lk_limit { LK_LIMIT_NONE, LK_LIMIT_STATES, LK_LIMIT_MEMORY, LK_LIMIT_TIME,
-		LK_LIMIT_INTERRUPTED };
-const char *lk_limit_name(enum lk_limit limit);
 
 /* Which way to search.  Backward search runs on the game's reversed level
  * (game->reverse_level); games without one always search forward. */

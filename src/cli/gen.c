@@ -20,7 +20,7 @@
 #include "levelkit/generate.h"
 #include "levelkit/grid.h"
 #include "levelkit/strbuf.h"
-#include "../gen/transform.h"
+#include "levelkit/transform.h"
 
 static const char usage[] = "gen GAME [options]";
 
@@ -354,8 +354,8 @@ static void build_help(struct lk_strbuf *help)
 		"Level i depends only on (seed, i); duplicates up to symmetry are dropped.\n"
 		"An existing -o file is never replaced without --force (or continued with --resume).\n\n"
 		"Generators (--generator; the first of a game is its default):");
-	for (size_t i = 0; lk_generators[i]; i++) {
-		const struct lk_generator *g = lk_generators[i];
+	const struct lk_generator *g;
+	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL;) {
 		lk_strbuf_addf(help, "\n  %s %s: %s\n      size %s; --param %s", g->game, g->name,
 			       g->summary, g->size_help, g->params_help);
 	}

@@ -1,7 +1,7 @@
 /*
  * room.c - random rooms (see room.h).
  */
-#include "room.h"
+#include "levelkit/room.h"
 
 /* Shapes stamped at the walker's square, as offsets (up to 5 cells). */
 static const int shapes[][5][2] = {

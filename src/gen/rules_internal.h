@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "rules.h"
+#include "levelkit/rules.h"
 
 #define MAX_CONDS 8
 #define MAX_CELLS 8

@@ -3,6 +3,7 @@
  * constraint games (see csp.h).
  */
 #include "levelkit/csp.h"
+#include "levelkit/difficulty.h"
 
 #include <math.h>
 #include <string.h>

@@ -78,25 +78,6 @@ int lk_direction_parse(const char *name, enum lk_direction *d)
 	return -1;
 }
 
-const char *lk_status_name(enum lk_status status)
-{
-	switch (status) {
-	case LK_SOLVED: return "yes";
-	case LK_UNSOLVABLE: return "no";
-	default: return "unknown";
-	}
-}
-
-const char *lk_limit_name(enum lk_limit limit)
-{
-	switch (limit) {
-	case LK_LIMIT_STATES: return "states";
-	case LK_LIMIT_MEMORY: return "memory";
-	case LK_LIMIT_TIME: return "time";
-	case LK_LIMIT_INTERRUPTED: return "interrupted";
-	default: return "none";
-	}
-}
 
 double lk_now(void)
 {

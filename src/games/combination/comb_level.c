@@ -455,6 +455,12 @@ static const struct lk_csp_ops comb_csp = {
 	.verify = comb_verify,
 };
 
+extern const struct lk_generator lk_gen_combination_local;
+static const struct lk_generator *const combination_generators[] = {
+	&lk_gen_combination_local,
+	NULL,
+};
+
 const struct lk_game lk_game_combination = {
 	.name = "combination",
 	.summary = "Combination: place coloured rooks, bishops and queens so that no two colours attack",
@@ -465,4 +471,5 @@ const struct lk_game lk_game_combination = {
 	.write_state = comb_write_state,
 	.canonical = comb_canonical,
 	.csp = &comb_csp,
+	.generators = combination_generators,
 };

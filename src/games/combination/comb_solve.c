@@ -36,6 +36,7 @@
 #include "levelkit/bits.h"
 #include "levelkit/grid.h"
 #include "levelkit/rng.h"
+#include "levelkit/search.h"
 
 #define NONE_BIT 1u
 #define CHECK_EVERY 1024

@@ -350,6 +350,14 @@ void soko_free_level(struct lk_level *level)
 	free(s);
 }
 
+extern const struct lk_generator lk_gen_sokoban_backward;
+extern const struct lk_generator lk_gen_sokoban_transform;
+static const struct lk_generator *const sokoban_generators[] = {
+	&lk_gen_sokoban_backward,
+	&lk_gen_sokoban_transform,
+	NULL,
+};
+
 const struct lk_game lk_game_sokoban = {
 	.name = "sokoban",
 	.summary = "push every box onto a goal (XSB notation)",
@@ -368,4 +376,5 @@ const struct lk_game lk_game_sokoban = {
 	.reverse_level = soko_new_reverse,
 	.write_state = soko_write_state,
 	.canonical = soko_canonical,
+	.generators = sokoban_generators,
 };

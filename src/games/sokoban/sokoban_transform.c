@@ -18,12 +18,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../games/sokoban/sokoban.h"
+#include "sokoban.h"
 #include "levelkit/dedupe.h"
 #include "levelkit/fields.h"
-#include "room.h"
-#include "rules.h"
-#include "transform.h"
+#include "levelkit/room.h"
+#include "levelkit/rules.h"
+#include "levelkit/transform.h"
 
 enum { WALL = 1, PLAYER = 2, CRATE = 4, TARGET = 8, PLACEHOLDER = 16 };
 

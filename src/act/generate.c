@@ -10,25 +10,9 @@
 
 #include "levelkit/analysis.h"
 #include "levelkit/csp.h"
+#include "levelkit/difficulty.h"
 #include "levelkit/fields.h"
 #include "levelkit/game.h"
-
-extern const struct lk_generator lk_gen_sokoban_backward;
-extern const struct lk_generator lk_gen_sokoban_transform;
-extern const struct lk_generator lk_gen_fruit_random;
-extern const struct lk_generator lk_gen_skiddy_random;
-extern const struct lk_generator lk_gen_combination_local;
-
-
-const struct lk_generator *const lk_generators[] = {
-	&lk_gen_sokoban_backward,
-	&lk_gen_sokoban_transform,
-	&lk_gen_fruit_random,
-	&lk_gen_skiddy_random,
-	&lk_gen_combination_local,
-
-	NULL,
-};
 
 static const char *const reject_names[] = {
 #define LK_X(id, name) name,
@@ -208,24 +192,40 @@ void lk_generator_games_accepting(unsigned bit, struct lk_strbuf *out)
 {
 	const char *games[32];
 	size_t n = 0;
-	for (size_t i = 0; lk_generators[i] && n < 32; i++) {
+	const struct lk_generator *g;
+	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL && n < 32;) {
 		bool dup = false;
 		for (size_t j = 0; j < n; j++)
-			dup |= strcmp(games[j], lk_generators[i]->game) == 0;
-		if (!dup && (lk_generators[i]->accepts & bit))
-			games[n++] = lk_generators[i]->game;
+			dup |= strcmp(games[j], g->game) == 0;
+		if (!dup && (g->accepts & bit))
+			games[n++] = g->game;
 	}
 	for (size_t i = 0; i < n; i++)
 		lk_strbuf_addf(out, "%s%s", i == 0 ? "" : i + 1 == n ? " and " : ", ", games[i]);
 }
 
+const struct lk_generator *lk_generator_next(size_t *it)
+{
+	/* it = game index * 256 + generator index */
+	for (;;) {
+		size_t game = *it / 256, gen = *it % 256;
+		if (!lk_games[game])
+			return NULL;
+		const struct lk_generator *const *list = lk_games[game]->generators;
+		if (list && list[gen]) {
+			(*it)++;
+			return list[gen];
+		}
+		*it = (game + 1) * 256;
+	}
+}
+
 const struct lk_generator *lk_generator_find(const char *game, const char *name)
 {
-	for (size_t i = 0; lk_generators[i]; i++) {
-		const struct lk_generator *g = lk_generators[i];
-		if (strcmp(g->game, game) == 0 && (!name || strcmp(g->name, name) == 0))
-			return g;
-	}
+	const struct lk_game *gm = lk_game_find(game);
+	for (size_t i = 0; gm && gm->generators && gm->generators[i]; i++)
+		if (!name || strcmp(gm->generators[i]->name, name) == 0)
+			return gm->generators[i];
 	return NULL;
 }
 

@@ -26,7 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../games/combination/comb.h"
+#include "comb.h"
+#include "levelkit/difficulty.h"
 #include "levelkit/generate.h"
 #include "levelkit/grid.h"
 

@@ -18,11 +18,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../games/sokoban/sokoban.h"
+#include "sokoban.h"
 #include "levelkit/explore.h"
 #include "levelkit/fields.h"
 #include "levelkit/generate.h"
-#include "room.h"
+#include "levelkit/room.h"
 
 struct backward {
 	long boxes, floor_share, max_states;

@@ -1,5 +1,7 @@
 /*
- * game.c - the registry of games and the validate-then-build loader.
+ * game.c - the game interface's own code: finding a game in the registry
+ * (src/games/registry.c), the validate-then-build loader, the canonical
+ * text of a level.
  */
 #include "levelkit/game.h"
 
@@ -8,18 +10,25 @@
 
 #include "levelkit/grid.h"
 
-extern const struct lk_game lk_game_sokoban;
-extern const struct lk_game lk_game_fruit;
-extern const struct lk_game lk_game_skiddy;
-extern const struct lk_game lk_game_combination;
+const char *lk_status_name(enum lk_status status)
+{
+	switch (status) {
+	case LK_SOLVED: return "yes";
+	case LK_UNSOLVABLE: return "no";
+	default: return "unknown";
+	}
+}
 
-const struct lk_game *const lk_games[] = {
-	&lk_game_sokoban,
-	&lk_game_fruit,
-	&lk_game_skiddy,
-	&lk_game_combination,
-	NULL,
-};
+const char *lk_limit_name(enum lk_limit limit)
+{
+	switch (limit) {
+	case LK_LIMIT_STATES: return "states";
+	case LK_LIMIT_MEMORY: return "memory";
+	case LK_LIMIT_TIME: return "time";
+	case LK_LIMIT_INTERRUPTED: return "interrupted";
+	default: return "none";
+	}
+}
 
 const struct lk_game *lk_game_find(const char *name)
 {

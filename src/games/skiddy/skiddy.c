@@ -10,7 +10,7 @@
  * 8x7 (either way round) and their border holds only walls and exits.  The
  * rules the article leaves open are fixed in docs/games/skiddy.md.
  */
-#include "slide_game.h"
+#include "../slide/slide_game.h"
 
 #include "levelkit/grid.h"
 
@@ -73,6 +73,12 @@ static struct lk_level *skiddy_new(const struct lk_record *rec, const struct lk_
 	return slide_new_level(&skiddy_rules, &lk_game_skiddy, rec);
 }
 
+extern const struct lk_generator lk_gen_skiddy_random;
+static const struct lk_generator *const skiddy_generators[] = {
+	&lk_gen_skiddy_random,
+	NULL,
+};
+
 const struct lk_game lk_game_skiddy = {
 	.name = "skiddy",
 	.summary = "Skiddy: slide every skiddy out through the exits of its colour",
@@ -91,4 +97,5 @@ const struct lk_game lk_game_skiddy = {
 	.whole_graph = true,
 	.write_state = slide_write_state,
 	.canonical = slide_canonical,
+	.generators = skiddy_generators,
 };

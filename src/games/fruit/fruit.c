@@ -13,7 +13,7 @@
  * pieces pass from cell (x,y) in direction d but not back.  See
  * docs/games/fruit.md and, for the motion rules, include/levelkit/slide.h.
  */
-#include "slide_game.h"
+#include "../slide/slide_game.h"
 
 #include <string.h>
 
@@ -87,6 +87,12 @@ static struct lk_level *fruit_new(const struct lk_record *rec, const struct lk_l
 	return slide_new_level(&fruit_rules, &lk_game_fruit, rec);
 }
 
+extern const struct lk_generator lk_gen_fruit_random;
+static const struct lk_generator *const fruit_generators[] = {
+	&lk_gen_fruit_random,
+	NULL,
+};
+
 const struct lk_game lk_game_fruit = {
 	.name = "fruit",
 	.summary = "Fruit Dating: tilt the board until every fruit has met its match",
@@ -105,4 +111,5 @@ const struct lk_game lk_game_fruit = {
 	.whole_graph = true,
 	.write_state = slide_write_state,
 	.canonical = slide_canonical,
+	.generators = fruit_generators,
 };
