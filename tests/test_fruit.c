@@ -31,6 +31,7 @@
 #include "levelkit/grid.h"
 #include "levelkit/record.h"
 #include "levelkit/search.h"
+#include "test_support.h"
 
 /* ------------------------------------------------------- loading levels */
 
@@ -98,11 +99,11 @@ static long solve(const struct lk_level *level, enum lk_algo algo, char *sol, si
 		struct lk_solution_stats st;
 		bool solved = false;
 		assert_true(r.optimal);
-		level->game->format_solution(level, r.path, r.nkeys, &out, &st);
+		format_solution(level, r.path, r.nkeys, &out, &st);
 		assert_int_equal(out.len, r.cost);
 		assert_int_equal(st.moves, r.cost);
 		assert_int_equal(strspn(out.buf, "urdl"), out.len);
-		assert_int_equal(level->game->replay(level, out.buf, &st, &solved, &err), 0);
+		assert_int_equal(replay_stats(level, out.buf, &st, &solved, &err), 0);
 		assert_true(solved);
 		assert_int_equal(st.moves, r.cost);
 		if (sol) {
@@ -300,12 +301,12 @@ static void test_replay(void **state)
 	struct lk_solution_stats st;
 	struct lk_strbuf err = LK_STRBUF_INIT;
 	bool solved = true;
-	assert_int_equal(level->game->replay(level, "DRUL", &st, &solved, &err), 0);
+	assert_int_equal(replay_stats(level, "DRUL", &st, &solved, &err), 0);
 	assert_true(solved);
 	assert_int_equal(st.moves, 4);
-	assert_int_equal(level->game->replay(level, "dru", &st, &solved, &err), 0);
+	assert_int_equal(replay_stats(level, "dru", &st, &solved, &err), 0);
 	assert_false(solved);
-	assert_int_equal(level->game->replay(level, "d r u x", &st, &solved, &err), -1);
+	assert_int_equal(replay_stats(level, "d r u x", &st, &solved, &err), -1);
 	assert_false(solved);
 	assert_non_null(strstr(err.buf, "'x'"));
 	lk_strbuf_release(&err);

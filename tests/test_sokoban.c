@@ -31,6 +31,7 @@
 #include "levelkit/record.h"
 #include "levelkit/rng.h"
 #include "levelkit/search.h"
+#include "test_support.h"
 
 /* ------------------------------------------------------- loading levels */
 
@@ -338,9 +339,9 @@ static struct outcome run(struct lk_solver *s, const struct lk_level *level, con
 		struct lk_strbuf sol = LK_STRBUF_INIT, err = LK_STRBUF_INIT;
 		struct lk_solution_stats st, st2;
 		bool solved = false;
-		level->game->format_solution(level, r.path, r.nkeys, &sol, &st);
+		format_solution(level, r.path, r.nkeys, &sol, &st);
 		assert_true(st.has_pushes);
-		if (level->game->replay(level, sol.buf, &st2, &solved, &err) != 0)
+		if (replay_stats(level, sol.buf, &st2, &solved, &err) != 0)
 			fail_msg("replay of '%s' failed: %s", sol.buf, err.buf);
 		assert_true(solved);
 		assert_int_equal(st2.moves, st.moves);
@@ -727,7 +728,7 @@ static void expect_replay(const char *level_text, const char *solution, int want
 	struct lk_solution_stats st;
 	struct lk_strbuf err = LK_STRBUF_INIT;
 	bool solved = !want_solved;
-	int rc = level->game->replay(level, solution, &st, &solved, &err);
+	int rc = replay_stats(level, solution, &st, &solved, &err);
 	if (rc != want_rc)
 		fail_msg("replay '%s' returned %d (%s)", solution, rc, err.buf);
 	if (rc == 0) {
@@ -796,7 +797,7 @@ static void describe(struct lk_solver *s, const char *text, const char *metric,
 		lk_solver_run(s, l, &o, &r);
 		assert_int_equal(r.status, LK_SOLVED);
 		lk_strbuf_addf(out, "%s %lu ", lk_algo_name(o.algo), r.cost);
-		l->game->format_solution(l, r.path, r.nkeys, out, &st);
+		format_solution(l, r.path, r.nkeys, out, &st);
 		lk_strbuf_addch(out, '\n');
 		lk_search_result_release(&r);
 	}
@@ -880,7 +881,7 @@ static void test_write_state(void **state)
 			/* A path of only the start formats as nothing. */
 			struct lk_strbuf sol = LK_STRBUF_INIT;
 			struct lk_solution_stats st;
-			l->game->format_solution(l, k, 1, &sol, &st);
+			format_solution(l, k, 1, &sol, &st);
 			assert_string_equal(sol.buf, "");
 			assert_int_equal(st.moves, 0);
 			assert_int_equal(st.pushes, 0);

@@ -30,13 +30,13 @@ struct lk_analysis {
 	uint32_t shortest;         /* moves of a shortest solution, or LK_NO_DEPTH */
 	uint64_t solutions;        /* distinct shortest solutions (move sequences) */
 	bool solutions_saturated;  /* the count overflowed 64 bits */
-	uint32_t shortest_combo;   /* of a max-combo win (games with win kinds) */
-	uint32_t shortest_plain;   /* of any other win */
-	bool has_kinds;            /* the game tells combo wins apart */
+	/* games with win kinds (game->win_kind): the shortest solution
+	 * ending in a win of each kind, or LK_NO_DEPTH */
+	unsigned win_kinds;
+	uint32_t shortest_kind[LK_MAX_WIN_KINDS];
 	/* paths as state keys, start first (owned) */
 	unsigned char *solution;   size_t solution_keys;
 	unsigned char *dead_end;   size_t dead_end_keys;  /* shortest way into a dead end */
-	int stars;                 /* Skiddy's rating 0-3, or -1 (no win kinds, or incomplete) */
 	double seconds;
 };
 
@@ -46,5 +46,14 @@ void lk_analysis_release(struct lk_analysis *a);
 /* Analyse a level within the bounds of opt (states, memory, time). */
 void lk_analyse(const struct lk_level *level, const struct lk_search_options *opt,
 		struct lk_analysis *a);
+
+/* A visitor of the goal states: called for every reachable goal state,
+ * with its depth (moves from the start), in breadth-first order; return
+ * non-zero to stop visiting (the analysis itself still completes). */
+typedef int (*lk_goal_visitor)(void *ctx, const void *key, uint32_t depth);
+
+/* The analysis, visiting every reachable goal state on the way. */
+void lk_analyse_visit(const struct lk_level *level, const struct lk_search_options *opt,
+		      struct lk_analysis *a, lk_goal_visitor visit, void *ctx);
 
 #endif

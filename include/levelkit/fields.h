@@ -13,6 +13,10 @@
 #include "levelkit/record.h"
 #include "levelkit/search.h"
 
+/* moves, and the game's count fields (Sokoban: pushes), of a labelled
+ * solution. */
+void lk_fields_lengths(struct lk_record *rec, const struct lk_level *level,
+		       const struct lk_moves *m);
 /* solvable, solution, moves, pushes, optimal, states (and limit when
  * unknown); stale answers of an earlier run are removed. */
 void lk_fields_solve(struct lk_record *rec, const struct lk_level *level,
@@ -35,5 +39,15 @@ void lk_fields_csp_rating(struct lk_record *rec, const struct lk_csp_rating *r);
  * solutions, combo-moves, noncombo-moves, stars (or graph: incomplete). */
 void lk_fields_analysis(struct lk_record *rec, const struct lk_level *level,
 			const struct lk_analysis *a);
+
+/* solve --verify: verified, verify-error, and the lengths of a legal
+ * replay (moves NULL for constraint games, whose solutions have none). */
+void lk_fields_verify(struct lk_record *rec, const struct lk_level *level, bool legal, bool solved,
+		      const struct lk_moves *moves, const char *why);
+
+/* --stats: the search's generated, stored, memory, overhead and time; and
+ * the analysis's graph-edges and graph-time. */
+void lk_fields_stats(struct lk_record *rec, const struct lk_search_result *r);
+void lk_fields_graph_stats(struct lk_record *rec, const struct lk_analysis *a);
 
 #endif

@@ -2,14 +2,25 @@
  * game.h - the game interface: one vtable per puzzle type.
  *
  * In the style of Simon Tatham's puzzle collection, each game is a
- * `const struct lk_game` filled with designated initialisers.  A level is
- * validated first (a message and a line, nothing allocated), then
- * constructed.  The solvers see a game only through this table: a state is
- * a fixed-size packed key, the game enumerates a state's successors (with
- * the cost of each edge in the level's metric), tests for a win, and may
- * offer an admissible heuristic.  Nothing here assumes Sokoban: a tilt game
- * whose every piece slides at once, pieces that leave through exits, or a
- * rule interpreter all fit, because only the game looks inside a key.
+ * `const struct lk_game` filled with designated initialisers, in its own
+ * folder src/games/NAME (its rules, level format, generators, fields,
+ * rating rules and drawing), and registered by one line in
+ * src/games/registry.c.  A level is validated first (a message and a line,
+ * nothing allocated), then constructed.
+ *
+ * A game offers one or both of two kinds of play:
+ *  - a state space (initial_state, successors, is_goal): the state-space
+ *    solvers, the difficulty measures and the whole-graph analysis apply;
+ *    a state is a fixed-size packed key, and only the game looks inside;
+ *  - a constraint model (csp, csp.h): a placement to find, solved by the
+ *    game's own search.
+ * The actions (actions.h: solve, rate, verify, analyse, generate) pick
+ * their path from what the game offers; the commands never ask which.
+ *
+ * Moves are labelled by the game: a solution is the concatenation of its
+ * moves' labels in the game's notation, each move counts some player
+ * inputs and may carry facts the game names ("push" for Sokoban), which
+ * the fields (`moves`, `pushes`) and the concept queries count.
  */
 #ifndef LEVELKIT_GAME_H
 #define LEVELKIT_GAME_H
@@ -17,6 +28,7 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "levelkit/record.h"
 #include "levelkit/strbuf.h"
@@ -24,6 +36,8 @@
 struct lk_game;
 struct lk_csp_ops;
 struct lk_generator;
+struct lk_analysis;
+struct lk_canvas;
 
 /* Outcomes of any search, named as the "solvable" field writes them. */
 enum lk_status { LK_SOLVED, LK_UNSOLVABLE, LK_UNKNOWN };
@@ -45,51 +59,117 @@ struct lk_level_options {
 /* Every game's level structure starts with this header. */
 struct lk_level {
 	const struct lk_game *game;
+	const void *def;           /* the shared definition (game->load_def), or NULL */
 	size_t key_size;           /* bytes of a packed state */
 	unsigned max_successors;   /* bound on successors of one state */
 	size_t scratch_size;       /* per-thread scratch for successors/heuristic */
 	const char *metric;        /* the metric edge costs are counted in */
 	bool has_heuristic;
 	bool heuristic_admissible; /* safe for optimal A* */
+	/* The facts a move of this level can carry, by name ("push"; a
+	 * PuzzleScript level might name "rule 7"), fact i being facts[i]. */
+	const char *const *facts;
+	unsigned nfacts;
 };
 
 /* One edge from a state to a successor. */
 struct lk_edge {
 	unsigned cost;   /* in the level's metric, >= 1 */
+	uint32_t move;   /* the game's code for the move (for move_facts) */
 };
 
 /* Heuristic value of a state from which no goal can be reached. */
 #define LK_H_DEAD UINT_MAX
 
-/* Kinds of win, for games that tell them apart (game->win_kind). */
-#define LK_WIN_PLAIN 1u
-#define LK_WIN_COMBO 2u
+/* Win kinds: a game may tell goal states apart (game->win_kind returns an
+ * index below game->win_kinds); the analysis then keeps the shortest
+ * solution of every kind.  Skiddy: 0 a win that broke a max-combo, 1 a
+ * max-combo win. */
+#define LK_MAX_WIN_KINDS 4
 
-/* Lengths of a solution under the measures a game knows. */
-struct lk_solution_stats {
-	unsigned long moves;   /* player inputs */
-	unsigned long pushes;  /* Sokoban-like games; 0 elsewhere */
-	bool has_pushes;
+/*
+ * A solution, labelled move by move: the text in the game's notation, the
+ * player inputs it takes and how many moves carry each fact.  Games fill
+ * it with lk_moves_add; the fields are written from it (moves, and each
+ * of the game's count_fields).
+ */
+struct lk_moves {
+	struct lk_strbuf text;
+	unsigned long inputs;      /* the `moves` field */
+	unsigned long nmoves;      /* moves (edges) added */
+	uint64_t *fact_counts;     /* per fact of the level */
+	unsigned nfacts;
+	const char *const *facts;  /* the level's fact names */
 };
+
+void lk_moves_init(struct lk_moves *m, const struct lk_level *level);
+void lk_moves_release(struct lk_moves *m);
+void lk_moves_reset(struct lk_moves *m);
+/* One move: its label (len bytes of the game's notation), the player
+ * inputs it takes, and the facts it carries (indices into level->facts). */
+void lk_moves_add(struct lk_moves *m, const char *label, size_t len, unsigned long inputs,
+		  const uint16_t *facts, unsigned nfacts);
+/* How many moves carry the fact named `fact` (0 if the level has none). */
+uint64_t lk_moves_count(const struct lk_moves *m, const char *fact);
+/* Whether the level's moves can carry the fact. */
+bool lk_level_has_fact(const struct lk_level *level, const char *fact);
+
+/* A field the game counts in a solution: `name` is the number of moves
+ * carrying `fact` (Sokoban: pushes = moves with the fact "push"). */
+struct lk_count_field {
+	const char *name;
+	const char *fact;
+};
+
+/* What rate writes from the whole-graph analysis beyond the generic
+ * fields, and the field gen's --min-moves/--max-moves read: games with
+ * win kinds (Skiddy's stars) say so here. */
+struct lk_graph_rules {
+	/* Write the game's own fields of a complete analysis. */
+	void (*write_fields)(const struct lk_level *level, const struct lk_analysis *a,
+			     struct lk_record *rec);
+	const char *const *fields;   /* the names write_fields may write */
+};
+
+/* The dihedral symmetries of a board a game's rules are invariant under
+ * (bit s for lk_grid_transform's symmetry s, 0 = identity). */
+#define LK_SYMMETRIES_ALL 0xffu
+#define LK_SYMMETRIES_NONE 0x01u
 
 struct lk_game {
 	const char *name;
 	const char *summary;
 	const char *const *metrics;     /* NULL-terminated, default first */
 	const char *const *heuristics;  /* NULL-terminated, default first, or NULL */
+	const void *data;               /* the game's own constants (shared code
+					 * of a game family reads them) */
+
+	/* ---- definitions shared by many levels (optional) ---- */
+	/* A game defined at run time (a PuzzleScript script) compiles its
+	 * definition once, for every level record that names it.  def_key
+	 * writes the key the record's definition is cached under (e.g. the
+	 * script's path and content hash) and returns 0, or -1 with a
+	 * message and line; load_def builds it.  NULL: no definitions. */
+	int (*def_key)(const struct lk_game *game, const struct lk_record *rec,
+		       struct lk_strbuf *key, struct lk_strbuf *err, size_t *line);
+	void *(*load_def)(const struct lk_game *game, const struct lk_record *rec,
+			  const char *key, struct lk_strbuf *err, size_t *line);
+	void (*free_def)(void *def);
 
 	/* Check that rec holds a valid level for these options.  Returns 0,
 	 * or -1 with a lower-case message in err and *line set to the index
 	 * (into rec->lines) of the offending line, or (size_t)-1 when the
-	 * fault belongs to the record as a whole.  Allocates nothing lasting. */
-	int (*validate)(const struct lk_record *rec, const struct lk_level_options *opt,
-			struct lk_strbuf *err, size_t *line);
+	 * fault belongs to the record as a whole.  Allocates nothing lasting.
+	 * def is the record's definition (or NULL). */
+	int (*validate)(const struct lk_game *game, const void *def, const struct lk_record *rec,
+			const struct lk_level_options *opt, struct lk_strbuf *err, size_t *line);
 	/* Build a validated level. */
-	struct lk_level *(*new_level)(const struct lk_record *rec,
+	struct lk_level *(*new_level)(const struct lk_game *game, const void *def,
+				      const struct lk_record *rec,
 				      const struct lk_level_options *opt);
 	void (*free_level)(struct lk_level *level);
 
-	/* The state space. */
+	/* ---- the state space (NULL for constraint games) ---- */
 	void (*initial_state)(const struct lk_level *level, void *key);
 	/* Write the successors of key, key_size bytes each, to keys_out and
 	 * their edges to edges; return how many (<= max_successors).  Moves
@@ -104,47 +184,69 @@ struct lk_game {
 	 * not be a lower bound (it may weigh what a bound cannot, such as the
 	 * order goals must be filled in), or LK_H_DEAD.  NULL: the heuristic. */
 	unsigned (*estimate)(const struct lk_level *level, const void *key, void *scratch);
+	/* Optional: the facts of the move `move` (an edge's code) out of key,
+	 * into facts (at most max of them); returns how many. */
+	unsigned (*move_facts)(const struct lk_level *level, const void *key, uint32_t move,
+			       uint16_t *facts, unsigned max);
 
-	/* Turn a path of states (start first, nkeys of them) into the
-	 * game's move notation, and measure it. */
-	void (*format_solution)(const struct lk_level *level, const unsigned char *keys,
-				size_t nkeys, struct lk_strbuf *out,
-				struct lk_solution_stats *stats);
-	/* Replay a solution from the start.  Returns 0 if every move is legal
-	 * (then *solved says whether it ends in a win) or -1 with a message. */
-	int (*replay)(const struct lk_level *level, const char *solution,
-		      struct lk_solution_stats *stats, bool *solved, struct lk_strbuf *err);
-	/* Optional: the kind of a goal state (LK_WIN_COMBO for Skiddy's
-	 * max-combo wins, else LK_WIN_PLAIN); NULL means every win is plain. */
+	/* Label a path of states (start first, nkeys of them): one
+	 * lk_moves_add per move. */
+	void (*label_path)(const struct lk_level *level, const unsigned char *keys, size_t nkeys,
+			   struct lk_moves *out);
+	/* Replay a solution text from the start, adding its moves to out.
+	 * Returns 0 if every move is legal (then *solved says whether it ends
+	 * in a win) or -1 with a message; moves after the level is solved are
+	 * an error. */
+	int (*replay)(const struct lk_level *level, const char *solution, struct lk_moves *out,
+		      bool *solved, struct lk_strbuf *err);
+	/* Optional: the kind of a goal state, below win_kinds. */
 	unsigned (*win_kind)(const struct lk_level *level, const void *key);
+	unsigned win_kinds;
 	/* Whether rate should analyse the whole state graph by default
 	 * (dead ends, number of solutions): small tilt and slide games. */
 	bool whole_graph;
+	/* Optional: the game's own fields of the whole-graph analysis. */
+	const struct lk_graph_rules *graph_rules;
+	/* The fields counting facts of a solution (NULL-terminated list, or
+	 * NULL): "pushes" for Sokoban. */
+	const struct lk_count_field *count_fields;
+	/* The field gen's --min-moves/--max-moves judge by (NULL: "moves"):
+	 * Skiddy's perfect solution, "combo-moves". */
+	const char *moves_field;
 	/* Optional: the reversed level, whose edges are this level's edges
 	 * turned round, or NULL when the level has no single solved state.
 	 * Its keys are this level's keys; its start may be a virtual key
 	 * standing for "any goal state".  A path of the reversed level read
 	 * from its end is a path of this level (ending at that virtual key)
-	 * and format_solution accepts it. */
+	 * and label_path accepts it. */
 	struct lk_level *(*reverse_level)(const struct lk_level *level);
 	/* Draw a state as grid rows (for generators and debugging). */
 	void (*write_state)(const struct lk_level *level, const void *key,
 			    struct lk_strbuf *out);
+
+	/* ---- sameness ---- */
+	/* The board symmetries the rules are invariant under (bits of
+	 * LK_SYMMETRIES_ALL); dedupe counts two levels the same only up to
+	 * these.  A game whose rules have absolute directions declares
+	 * LK_SYMMETRIES_NONE. */
+	unsigned symmetries;
 	/* Optional: the level's canonical text, equal for two levels exactly
-	 * when they are the same puzzle up to the eight board symmetries,
+	 * when they are the same puzzle up to the game's symmetries,
 	 * translation and whatever else the game deems irrelevant (grid
 	 * rows, each ending in '\n').  Games without one are compared by
-	 * their grid text up to symmetry and translation. */
+	 * their grid text up to their symmetries and translation. */
 	void (*canonical)(const struct lk_level *level, struct lk_strbuf *out);
-	/* Constraint games (csp.h) are solved by their own search; the
-	 * state-space members above are then NULL. */
+
+	/* ---- constraint games (csp.h); the state-space members are then NULL ---- */
 	const struct lk_csp_ops *csp;
+
+	/* ---- generation ---- */
 	/* The game's generators (generate.h), NULL-terminated, its default
 	 * first; NULL if it has none. */
 	const struct lk_generator *const *generators;
 };
 
-/* All games, NULL-terminated. */
+/* All games, NULL-terminated (src/games/registry.c). */
 extern const struct lk_game *const lk_games[];
 const struct lk_game *lk_game_find(const char *name);
 /* The games' names from the registry, for messages and help: "sokoban,
@@ -152,18 +254,26 @@ const struct lk_game *lk_game_find(const char *name);
 void lk_game_names(struct lk_strbuf *out, const char *last_sep);
 
 /*
- * Find the record's game, validate and build its level.  Returns the level,
- * or NULL with a message in err and *lineno set to the source line of the
- * fault (the record's first line when the fault has no line of its own).
+ * Find the record's game, find or load its shared definition, validate and
+ * build its level.  Returns the level, or NULL with a message in err and
+ * *lineno set to the source line of the fault (the record's first line
+ * when the fault has no line of its own).  Thread-safe: definitions are
+ * cached for the life of the process, one per key.
  */
 struct lk_level *lk_level_load(const struct lk_record *rec,
 			       const struct lk_level_options *opt,
 			       struct lk_strbuf *err, size_t *lineno);
 void lk_level_free(struct lk_level *level);
+/* Free every cached definition (at exit; tests). */
+void lk_game_defs_release(void);
 
 /* The canonical text of a level (see lk_game.canonical). */
 void lk_level_canonical(const struct lk_level *level, const struct lk_record *rec,
 			struct lk_strbuf *out);
+
+/* A path's labels: moves->text, inputs and fact counts. */
+void lk_level_label(const struct lk_level *level, const unsigned char *keys, size_t nkeys,
+		    struct lk_moves *moves);
 
 /* Whether name is in a NULL-terminated list (for option checks). */
 bool lk_name_in(const char *name, const char *const *list);

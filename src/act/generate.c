@@ -335,13 +335,16 @@ static int judge(struct lk_gen_worker *w, const struct lk_gen_options *o, struct
 		bool complete = a.complete, solved = a.solution != NULL;
 		enum lk_limit limit = a.limit;
 		uint64_t dead = a.dead_ends;
-		int stars = a.stars;
 		if (solved && !lk_record_get(rec, "solvable"))
 			lk_fields_solution(rec, level, a.solution, a.solution_keys, true);
 		lk_fields_analysis(rec, level, &a);
-		if (a.has_kinds)
-			moves_field = "combo-moves";   /* Skiddy's perfect solution */
+		if (level->game->moves_field)
+			moves_field = level->game->moves_field;   /* Skiddy's perfect solution */
 		lk_analysis_release(&a);
+		/* the star rating is the game's field (Skiddy's; none elsewhere) */
+		double stars = -1;
+		if (!field_number(rec, "stars", &stars))
+			stars = -1;
 		if (!complete) {
 			*why = lk_reject_of_limit(limit);
 			goto out;
@@ -354,7 +357,7 @@ static int judge(struct lk_gen_worker *w, const struct lk_gen_options *o, struct
 			*why = LK_REJECT_DEAD_END;
 			goto out;
 		}
-		if (o->min_stars > 0 && stars < o->min_stars) {
+		if (o->min_stars > 0 && stars < (double)o->min_stars) {
 			*why = LK_REJECT_STARS;
 			goto out;
 		}

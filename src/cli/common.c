@@ -5,6 +5,7 @@
 #include "common.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,19 +115,48 @@ _Noreturn void lk_cli_unknown_format(const char *name)
 
 void lk_cli_common_init(struct lk_cli_common *c, double default_timeout)
 {
-	struct lk_search_options so = LK_SEARCH_OPTIONS_INIT;
 	memset(c, 0, sizeof *c);
-	c->search = so;
+	lk_act_options_init(&c->act);
 	c->timeout = default_timeout;
 	c->jobs = 1;
 }
 
+/* The constraint games' options from the shared ones. */
+static void csp_options(const struct lk_cli_common *c, struct lk_csp_options *o)
+{
+	lk_csp_options_init(o);
+	if (c->count_limit)
+		o->count_limit = c->count_limit;
+	o->sac = !c->no_sac;
+	o->gcc = !c->no_gcc;
+	o->symmetry = !c->no_symmetry;
+	o->dynamic = !c->static_order;
+	o->max_nodes = c->max_states;
+	o->timeout = c->timeout;
+	o->cancel = &lk_interrupted;
+}
+
+/* "sokoban: pushes or moves; fruit: moves" from the registry: the names
+ * in the list at `member` of every game that has one. */
+static void known_names(struct lk_strbuf *out, size_t member)
+{
+	for (size_t i = 0; lk_games[i]; i++) {
+		const char *const *list =
+			*(const char *const *const *)((const char *)lk_games[i] + member);
+		if (!list || !list[0])
+			continue;
+		lk_strbuf_addf(out, "%s%s: ", out->len ? "; " : "", lk_games[i]->name);
+		for (size_t j = 0; list[j]; j++)
+			lk_strbuf_addf(out, "%s%s", j == 0 ? "" : list[j + 1] ? ", " : " or ", list[j]);
+	}
+}
+
 void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 {
-	if (c->algo && lk_algo_parse(c->algo, &c->search.algo) < 0)
+	if (c->algo && lk_algo_parse(c->algo, &c->act.search.algo) < 0)
 		lk_usage_error("unknown algorithm '%s' (use bfs, ucs, astar or greedy)", c->algo);
-	c->search.direction = LK_BOTH;
-	if (c->direction && lk_direction_parse(c->direction, &c->search.direction) < 0)
+	c->act.search.direction = LK_BOTH;
+	if (c->direction && lk_direction_parse(c->direction, &c->act.search.direction) < 0)
 		lk_usage_error("unknown direction '%s' (use forward, backward or both)", c->direction);
 	if (c->format && lk_format_parse(c->format, &p->format) < 0)
 		lk_cli_unknown_format(c->format);
@@ -141,10 +171,10 @@ void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 		if (c->max_memory > cap)
 			c->max_memory = cap;
 	}
-	c->search.max_states = c->max_states;
-	c->search.max_memory = c->max_memory;
-	c->search.timeout = c->timeout;
-	c->search.cancel = &lk_interrupted;
+	c->act.search.max_states = c->max_states;
+	c->act.search.max_memory = c->max_memory;
+	c->act.search.timeout = c->timeout;
+	c->act.search.cancel = &lk_interrupted;
 	/* A metric or heuristic no game knows is a usage error, not a fault
 	 * of every record. */
 	bool metric_known = !c->metric, heuristic_known = !c->heuristic;
@@ -152,36 +182,28 @@ void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 		metric_known |= c->metric && lk_name_in(c->metric, lk_games[i]->metrics);
 		heuristic_known |= c->heuristic && lk_name_in(c->heuristic, lk_games[i]->heuristics);
 	}
-	if (!metric_known)
-		lk_usage_error("unknown metric '%s' (sokoban: pushes or moves)", c->metric);
-	if (!heuristic_known)
-		lk_usage_error("unknown heuristic '%s' (sokoban: matching or mixedaim)", c->heuristic);
-	c->level.metric = c->metric;
-	c->level.heuristic = c->heuristic;
-	c->level.plain = c->plain;
+	if (!metric_known) {
+		struct lk_strbuf known = LK_STRBUF_INIT;
+		known_names(&known, offsetof(struct lk_game, metrics));
+		lk_usage_error("unknown metric '%s' (%s)", c->metric, known.buf);
+	}
+	if (!heuristic_known) {
+		struct lk_strbuf known = LK_STRBUF_INIT;
+		known_names(&known, offsetof(struct lk_game, heuristics));
+		lk_usage_error("unknown heuristic '%s' (%s)", c->heuristic, known.buf);
+	}
+	c->act.level.metric = c->metric;
+	c->act.level.heuristic = c->heuristic;
+	c->act.level.plain = c->plain;
+	c->act.stats = c->stats;
+	csp_options(c, &c->act.csp);
+	c->act.rate.search = c->act.search;
 	p->jobs = (unsigned)c->jobs;
 	p->output = c->output;
 	p->force = c->force;
 	if (c->fields && p->format != LK_FORMAT_TSV)
 		lk_usage_error("--fields chooses the columns of -f tsv");
 	p->fields = c->fields;
-}
-
-struct lk_level *lk_cli_load_level(const struct lk_cli_common *c, struct lk_job *job)
-{
-	return lk_level_load(job->rec, &c->level, job->err, &job->err_line);
-}
-
-void lk_cli_write_stats(const struct lk_cli_common *c, struct lk_record *rec,
-			const struct lk_search_result *r)
-{
-	if (!c->stats)
-		return;
-	lk_record_setf(rec, "generated", "%llu", (unsigned long long)r->generated);
-	lk_record_setf(rec, "stored", "%llu", (unsigned long long)r->stored);
-	lk_record_setf(rec, "memory", "%zu", r->peak_bytes);
-	lk_record_setf(rec, "overhead", "%.1f", r->overhead_per_state);
-	lk_record_setf(rec, "time", "%.3f", r->seconds);
 }
 
 void *lk_cli_solver_new(void *ctx)
@@ -198,16 +220,3 @@ void lk_cli_solver_free(void *worker)
 	free(worker);
 }
 
-void lk_cli_csp_options(const struct lk_cli_common *c, struct lk_csp_options *o)
-{
-	lk_csp_options_init(o);
-	if (c->count_limit)
-		o->count_limit = c->count_limit;
-	o->sac = !c->no_sac;
-	o->gcc = !c->no_gcc;
-	o->symmetry = !c->no_symmetry;
-	o->dynamic = !c->static_order;
-	o->max_nodes = c->max_states;
-	o->timeout = c->timeout;
-	o->cancel = &lk_interrupted;
-}

@@ -5,9 +5,8 @@
 #ifndef LEVELKIT_CLI_COMMON_H
 #define LEVELKIT_CLI_COMMON_H
 
-#include "levelkit/csp.h"
+#include "levelkit/actions.h"
 #include "levelkit/game.h"
-#include "levelkit/search.h"
 #include "options.h"
 #include "pipeline.h"
 
@@ -19,9 +18,8 @@ struct lk_cli_common {
 	unsigned long jobs;
 	bool stats, plain, no_sac, no_gcc, no_symmetry, static_order, force;
 	uint64_t count_limit;
-	/* resolved by lk_cli_common_finish */
-	struct lk_search_options search;
-	struct lk_level_options level;
+	/* resolved by lk_cli_common_finish: what the actions are given */
+	struct lk_act_options act;
 };
 
 void lk_cli_common_init(struct lk_cli_common *c, double default_timeout);
@@ -93,19 +91,8 @@ int lk_cli_output_open(struct lk_cli_output *o, const char *path, char *const *i
  * the output beside it and say so.  0, or -1 after a message. */
 int lk_cli_output_close(struct lk_cli_output *o, bool replace);
 
-/* Constraint-game options from the shared ones. */
-void lk_cli_csp_options(const struct lk_cli_common *c, struct lk_csp_options *o);
-
-/* Load the job's level with the command's options; on failure fills the
- * job's error and returns NULL. */
-struct lk_level *lk_cli_load_level(const struct lk_cli_common *c, struct lk_job *job);
-
 /* Pipeline worker state of the solving commands: one reusable solver. */
 void *lk_cli_solver_new(void *ctx);
 void lk_cli_solver_free(void *worker);
-
-/* Write the search statistics fields when --stats was given. */
-void lk_cli_write_stats(const struct lk_cli_common *c, struct lk_record *rec,
-			const struct lk_search_result *r);
 
 #endif

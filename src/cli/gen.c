@@ -213,7 +213,7 @@ static void fill_gen_options(struct gen_ctx *ctx, struct lk_gen_options *o)
 	o->rate = ctx->rate;
 	o->no_dead_ends = ctx->no_dead_ends;
 	o->min_stars = (int)ctx->stars;
-	o->rating.search = ctx->common.search;
+	o->rating.search = ctx->common.act.search;
 	/* Generation tries many candidates: one whose state space is huge is
 	 * not worth minutes, so searches get a state bound unless given one. */
 	if (!ctx->common.max_states)

@@ -8,9 +8,6 @@
 #include <stdlib.h>
 
 #include "common.h"
-#include "levelkit/difficulty.h"
-#include "levelkit/analysis.h"
-#include "levelkit/fields.h"
 
 static const char usage[] = "rate [options] [file...]";
 static const char description[] =
@@ -47,48 +44,12 @@ struct rate_ctx {
 	const char *runs_algo;
 	bool no_mixedaim, graph, no_graph, single;
 	uint64_t seed;
-	struct lk_rate_options rate;
 };
 
 static int process(void *vctx, struct lk_job *job)
 {
 	const struct rate_ctx *ctx = vctx;
-	struct lk_level *level = lk_cli_load_level(&ctx->common, job);
-	if (!level)
-		return -1;
-	struct lk_record *rec = job->rec;
-	if (level->game->csp) {
-		struct lk_csp_options co;
-		struct lk_csp_rating cr;
-		lk_cli_csp_options(&ctx->common, &co);
-		if (ctx->rate.single)
-			lk_csp_rate_single(level, &co, &cr);
-		else
-			lk_csp_rate(level, &co, ctx->rate.runs, ctx->seed, &cr);
-		lk_fields_csp_rating(rec, &cr);
-		lk_level_free(level);
-		return 0;
-	}
-	struct lk_rating r;
-	lk_rating_init(&r);
-	lk_rate(job->worker, level, &ctx->rate, &r);
-
-	lk_fields_rating(rec, level, &r);
-	if (ctx->graph || (level->game->whole_graph && !ctx->no_graph)) {
-		struct lk_analysis a;
-		lk_analysis_init(&a);
-		lk_analyse(level, &ctx->common.search, &a);
-		lk_fields_analysis(rec, level, &a);
-		if (ctx->common.stats) {
-			lk_record_setf(rec, "graph-edges", "%llu", (unsigned long long)a.edges);
-			lk_record_setf(rec, "graph-time", "%.4f", a.seconds);
-		}
-		lk_analysis_release(&a);
-	}
-	lk_cli_write_stats(&ctx->common, rec, &r.optimal);
-	lk_rating_release(&r);
-	lk_level_free(level);
-	return 0;
+	return lk_act_rate(job->worker, job->rec, &ctx->common.act, job->err, &job->err_line);
 }
 
 int main(int argc, char **argv)
@@ -126,13 +87,14 @@ int main(int argc, char **argv)
 		.noun = "rated",
 	};
 	lk_cli_common_finish(&ctx.common, &p);
-	lk_rate_options_init(&ctx.rate);
-	ctx.rate.search = ctx.common.search;
-	ctx.rate.runs = (unsigned)ctx.runs;
-	ctx.rate.mixedaim = !ctx.no_mixedaim;
-	ctx.rate.seed = ctx.seed;
-	ctx.rate.single = ctx.single;
-	if (ctx.runs_algo && lk_algo_parse(ctx.runs_algo, &ctx.rate.runs_algo) < 0)
+	struct lk_act_options *act = &ctx.common.act;
+	act->rate.runs = (unsigned)ctx.runs;
+	act->rate.mixedaim = !ctx.no_mixedaim;
+	act->rate.seed = ctx.seed;
+	act->rate.single = ctx.single;
+	act->graph = ctx.graph;
+	act->no_graph = ctx.no_graph;
+	if (ctx.runs_algo && lk_algo_parse(ctx.runs_algo, &act->rate.runs_algo) < 0)
 		lk_usage_error("unknown algorithm '%s'", ctx.runs_algo);
 	return lk_pipeline_run(&p, argv + first, argc - first);
 }

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 
 #include "common.h"
-#include "levelkit/fields.h"
 
 static const char usage[] = "solve [options] [file...]";
 static const char description[] =
@@ -29,86 +28,20 @@ struct solve_ctx {
 	struct lk_cli_common common;
 	bool verify;
 	uint64_t seed;
+	struct lk_act_options act;   /* the common options with the seed */
 };
-
-static void write_lengths(struct lk_record *rec, const struct lk_solution_stats *st)
-{
-	lk_record_setf(rec, "moves", "%lu", st->moves);
-	if (st->has_pushes)
-		lk_record_setf(rec, "pushes", "%lu", st->pushes);
-}
-
-static int verify(struct lk_level *level, struct lk_job *job)
-{
-	const char *solution = lk_record_get(job->rec, "solution");
-	if (!solution) {
-		lk_strbuf_addstr(job->err, "no solution field to verify");
-		return -1;
-	}
-	struct lk_solution_stats st = { 0 };
-	struct lk_strbuf why = LK_STRBUF_INIT;
-	bool solved = false;
-	int rc = level->game->csp ? level->game->csp->verify(level, solution, &solved, &why)
-				  : level->game->replay(level, solution, &st, &solved, &why);
-	lk_record_unset(job->rec, "verify-error");
-	/* like sha256sum -c: a solution that fails makes the exit status 1 */
-	job->negative = rc < 0 || !solved;
-	if (rc < 0) {
-		lk_record_set(job->rec, "verified", "no");
-		lk_record_set(job->rec, "verify-error", why.buf);
-	} else if (!solved) {
-		lk_record_set(job->rec, "verified", "no");
-		if (!level->game->csp)
-			write_lengths(job->rec, &st);
-		lk_record_set(job->rec, "verify-error",
-			      why.len ? why.buf : "the moves are legal but do not solve the level");
-	} else {
-		lk_record_set(job->rec, "verified", "yes");
-		if (!level->game->csp)
-			write_lengths(job->rec, &st);
-	}
-	lk_strbuf_release(&why);
-	return 0;
-}
 
 static int process(void *vctx, struct lk_job *job)
 {
 	const struct solve_ctx *ctx = vctx;
-	struct lk_level *level = lk_cli_load_level(&ctx->common, job);
-	if (!level)
-		return -1;
 	if (ctx->verify) {
-		int rc = verify(level, job);
-		lk_level_free(level);
+		bool verified;
+		int rc = lk_act_verify(job->rec, &ctx->act, &verified, job->err, &job->err_line);
+		/* like sha256sum -c: a solution that fails makes the exit status 1 */
+		job->negative = rc == 0 && !verified;
 		return rc;
 	}
-	if (level->game->csp) {
-		struct lk_csp_options co;
-		struct lk_csp_result cr;
-		lk_cli_csp_options(&ctx->common, &co);
-		co.seed = ctx->seed;
-		lk_csp_result_init(&cr);
-		level->game->csp->solve(level, &co, &cr);
-		lk_fields_csp_solve(job->rec, &cr);
-		if (ctx->common.stats)
-			lk_record_setf(job->rec, "time", "%.3f", cr.seconds);
-		lk_csp_result_release(&cr);
-		lk_level_free(level);
-		return 0;
-	}
-
-	struct lk_search_options so = ctx->common.search;
-	struct lk_search_result r;
-	so.seed = ctx->seed;
-	lk_search_result_init(&r);
-	lk_solver_run(job->worker, level, &so, &r);
-
-	struct lk_record *rec = job->rec;
-	lk_fields_solve(rec, level, &r);
-	lk_cli_write_stats(&ctx->common, rec, &r);
-	lk_search_result_release(&r);
-	lk_level_free(level);
-	return 0;
+	return lk_act_solve(job->worker, job->rec, &ctx->act, job->err, &job->err_line);
 }
 
 int main(int argc, char **argv)
@@ -135,5 +68,8 @@ int main(int argc, char **argv)
 		.noun = ctx.verify ? "verified" : "solved",
 	};
 	lk_cli_common_finish(&ctx.common, &p);
+	ctx.act = ctx.common.act;
+	ctx.act.search.seed = ctx.seed;
+	ctx.act.csp.seed = ctx.seed;
 	return lk_pipeline_run(&p, argv + first, argc - first);
 }

@@ -5,6 +5,7 @@
  */
 #include "levelkit/game.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,6 +63,68 @@ static size_t source_line(const struct lk_record *rec, size_t line)
 	return rec->first_lineno;
 }
 
+/* ---------------------------------------------------------- definitions */
+
+/*
+ * The definitions loaded so far, one per (game, key), kept for the life of
+ * the process: a PuzzleScript script with 30 levels is compiled once, and
+ * every worker thread shares it (definitions are immutable once built).
+ * A run meets few definitions, so a list will do.
+ */
+struct def_entry {
+	const struct lk_game *game;
+	char *key;
+	void *def;
+	struct def_entry *next;
+};
+
+static struct def_entry *defs;
+static pthread_mutex_t defs_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static const void *find_def(const struct lk_game *game, const struct lk_record *rec,
+			    struct lk_strbuf *err, size_t *line)
+{
+	struct lk_strbuf key = LK_STRBUF_INIT;
+	const void *def = NULL;
+	if (game->def_key(game, rec, &key, err, line) < 0) {
+		lk_strbuf_release(&key);
+		return NULL;
+	}
+	pthread_mutex_lock(&defs_lock);
+	for (struct def_entry *e = defs; e && !def; e = e->next)
+		if (e->game == game && strcmp(e->key, key.buf) == 0)
+			def = e->def;
+	if (!def) {
+		/* Loaded under the lock: two threads meeting a new script at
+		 * once compile it once. */
+		void *made = game->load_def(game, rec, key.buf, err, line);
+		if (made) {
+			struct def_entry *e = lk_xmalloc(sizeof *e);
+			*e = (struct def_entry){ game, lk_strbuf_detach(&key, NULL), made, defs };
+			defs = e;
+			def = made;
+		}
+	}
+	pthread_mutex_unlock(&defs_lock);
+	lk_strbuf_release(&key);
+	return def;
+}
+
+void lk_game_defs_release(void)
+{
+	pthread_mutex_lock(&defs_lock);
+	while (defs) {
+		struct def_entry *e = defs;
+		defs = e->next;
+		e->game->free_def(e->def);
+		free(e->key);
+		free(e);
+	}
+	pthread_mutex_unlock(&defs_lock);
+}
+
+/* --------------------------------------------------------------- loader */
+
 struct lk_level *lk_level_load(const struct lk_record *rec,
 			       const struct lk_level_options *opt,
 			       struct lk_strbuf *err, size_t *lineno)
@@ -88,11 +151,22 @@ struct lk_level *lk_level_load(const struct lk_record *rec,
 		return NULL;
 	}
 	size_t line = (size_t)-1;
-	if (game->validate(rec, opt, err, &line) < 0) {
+	const void *def = NULL;
+	if (game->def_key) {
+		def = find_def(game, rec, err, &line);
+		if (!def) {
+			*lineno = source_line(rec, line);
+			return NULL;
+		}
+	}
+	if (game->validate(game, def, rec, opt, err, &line) < 0) {
 		*lineno = source_line(rec, line);
 		return NULL;
 	}
-	return game->new_level(rec, opt);
+	struct lk_level *level = game->new_level(game, def, rec, opt);
+	if (level)
+		level->def = def;
+	return level;
 }
 
 void lk_level_free(struct lk_level *level)
@@ -100,6 +174,66 @@ void lk_level_free(struct lk_level *level)
 	if (level)
 		level->game->free_level(level);
 }
+
+/* ---------------------------------------------------------------- moves */
+
+void lk_moves_init(struct lk_moves *m, const struct lk_level *level)
+{
+	memset(m, 0, sizeof *m);
+	lk_strbuf_init(&m->text);
+	m->nfacts = level ? level->nfacts : 0;
+	m->facts = level ? level->facts : NULL;
+	m->fact_counts = lk_xcalloc(m->nfacts ? m->nfacts : 1, sizeof *m->fact_counts);
+}
+
+void lk_moves_release(struct lk_moves *m)
+{
+	lk_strbuf_release(&m->text);
+	free(m->fact_counts);
+	m->fact_counts = NULL;
+}
+
+void lk_moves_reset(struct lk_moves *m)
+{
+	lk_strbuf_reset(&m->text);
+	m->inputs = m->nmoves = 0;
+	memset(m->fact_counts, 0, (m->nfacts ? m->nfacts : 1) * sizeof *m->fact_counts);
+}
+
+void lk_moves_add(struct lk_moves *m, const char *label, size_t len, unsigned long inputs,
+		  const uint16_t *facts, unsigned nfacts)
+{
+	lk_strbuf_add(&m->text, label, len);
+	m->inputs += inputs;
+	m->nmoves++;
+	for (unsigned i = 0; i < nfacts; i++)
+		if (facts[i] < m->nfacts)
+			m->fact_counts[facts[i]]++;
+}
+
+uint64_t lk_moves_count(const struct lk_moves *m, const char *fact)
+{
+	for (unsigned i = 0; i < m->nfacts; i++)
+		if (strcmp(m->facts[i], fact) == 0)
+			return m->fact_counts[i];
+	return 0;
+}
+
+bool lk_level_has_fact(const struct lk_level *level, const char *fact)
+{
+	for (unsigned i = 0; i < level->nfacts; i++)
+		if (strcmp(level->facts[i], fact) == 0)
+			return true;
+	return false;
+}
+
+void lk_level_label(const struct lk_level *level, const unsigned char *keys, size_t nkeys,
+		    struct lk_moves *moves)
+{
+	level->game->label_path(level, keys, nkeys, moves);
+}
+
+/* ------------------------------------------------------------ canonical */
 
 void lk_level_canonical(const struct lk_level *level, const struct lk_record *rec,
 			struct lk_strbuf *out)
@@ -109,7 +243,7 @@ void lk_level_canonical(const struct lk_level *level, const struct lk_record *re
 		return;
 	}
 	/* Fallback: the grid text, trimmed of blank margins, in the
-	 * orientation whose text sorts first. */
+	 * orientation (among the game's symmetries) whose text sorts first. */
 	size_t first, n = lk_record_grid(rec, &first);
 	const char **rows = lk_xmalloc((n ? n : 1) * sizeof *rows);
 	for (size_t i = 0; i < n; i++)
@@ -118,15 +252,20 @@ void lk_level_canonical(const struct lk_level *level, const struct lk_record *re
 	struct lk_grid_parse opt = { .fill = ' ', .run_length = false };
 	struct lk_strbuf err = LK_STRBUF_INIT, best = LK_STRBUF_INIT, text = LK_STRBUF_INIT;
 	size_t bad;
+	unsigned symmetries = level->game->symmetries | 1u;   /* the identity always */
 	if (lk_grid_parse_rows(&g, rows, n, &opt, &err, &bad) == 0) {
+		bool have = false;
 		for (int sym = 0; sym < LK_SYM_COUNT; sym++) {
+			if (!(symmetries & (1u << sym)))
+				continue;
 			struct lk_grid t;
 			lk_grid_transform(&t, &g, sym);
 			lk_strbuf_reset(&text);
 			lk_grid_write_trimmed(&t, &text);
-			if (sym == 0 || strcmp(text.buf, best.buf) < 0) {
+			if (!have || strcmp(text.buf, best.buf) < 0) {
 				lk_strbuf_reset(&best);
 				lk_strbuf_add(&best, text.buf, text.len);
+				have = true;
 			}
 			lk_grid_release(&t);
 		}

@@ -1,14 +1,7 @@
 /*
  * analysis.c - whole-graph analysis with reverse-edge win propagation
- * (see analysis.h).
- *
- * Skiddy's star rating, exactly as the article states its three rules,
- * each checked only when the one before holds:
- *   1 star:  no dead ends;
- *   2 stars: solvable both with and without the max-combo (and, by rule 1,
- *            no dead end either way);
- *   3 stars: no solution without the combo is shorter than the shortest
- *            solution with it.
+ * (see analysis.h).  What a game makes of it (Skiddy's stars) is the
+ * game's: game->graph_rules.
  */
 #include "levelkit/analysis.h"
 
@@ -20,8 +13,9 @@
 void lk_analysis_init(struct lk_analysis *a)
 {
 	memset(a, 0, sizeof *a);
-	a->shortest = a->shortest_combo = a->shortest_plain = LK_NO_DEPTH;
-	a->stars = -1;
+	a->shortest = LK_NO_DEPTH;
+	for (int k = 0; k < LK_MAX_WIN_KINDS; k++)
+		a->shortest_kind[k] = LK_NO_DEPTH;
 }
 
 void lk_analysis_release(struct lk_analysis *a)
@@ -51,7 +45,14 @@ static unsigned char *chain(const struct lk_table *t, uint32_t id, size_t *nkeys
 void lk_analyse(const struct lk_level *level, const struct lk_search_options *opt,
 		struct lk_analysis *a)
 {
+	lk_analyse_visit(level, opt, a, NULL, NULL);
+}
+
+void lk_analyse_visit(const struct lk_level *level, const struct lk_search_options *opt,
+		      struct lk_analysis *a, lk_goal_visitor visit, void *ctx)
+{
 	const struct lk_game *game = level->game;
+	bool stop = false;
 	struct lk_graph g;
 	lk_analysis_release(a);
 	lk_graph_init(&g);
@@ -61,7 +62,7 @@ void lk_analyse(const struct lk_level *level, const struct lk_search_options *op
 	a->complete = g.complete;
 	a->limit = g.limit;
 	a->seconds = g.seconds;
-	a->has_kinds = game->win_kind != NULL;
+	a->win_kinds = game->win_kind ? game->win_kinds : 0;
 	uint32_t n = g.table.count;
 	a->reachable = n;
 	a->edges = g.nedges;
@@ -90,10 +91,13 @@ void lk_analyse(const struct lk_level *level, const struct lk_search_options *op
 			continue;
 		a->wins++;
 		uint32_t depth = lk_table_cost(&g.table, v);
-		unsigned kind = game->win_kind ? game->win_kind(level, key) : LK_WIN_PLAIN;
-		uint32_t *best = kind == LK_WIN_COMBO ? &a->shortest_combo : &a->shortest_plain;
-		if (depth < *best)
-			*best = depth;
+		if (game->win_kind) {
+			unsigned kind = game->win_kind(level, key);
+			if (kind < LK_MAX_WIN_KINDS && depth < a->shortest_kind[kind])
+				a->shortest_kind[kind] = depth;
+		}
+		if (visit && !stop)
+			stop = visit(ctx, key, depth) != 0;
 		if (depth < a->shortest) {
 			a->shortest = depth;
 			free(a->solution);
@@ -147,17 +151,6 @@ void lk_analyse(const struct lk_level *level, const struct lk_search_options *op
 			a->solutions = sum;
 		}
 		free(count);
-	}
-	if (a->has_kinds && a->complete) {
-		a->stars = 0;
-		if (a->dead_ends == 0) {
-			a->stars = 1;
-			if (a->shortest_combo != LK_NO_DEPTH && a->shortest_plain != LK_NO_DEPTH) {
-				a->stars = 2;
-				if (a->shortest_plain >= a->shortest_combo)
-					a->stars = 3;
-			}
-		}
 	}
 	free(can);
 	free(queue);

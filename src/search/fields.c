@@ -1,15 +1,27 @@
 /*
- * fields.c - result fields of solving and rating (see fields.h).
+ * fields.c - the one place a record's result fields are written (see
+ * fields.h): the generic ones here, and a game's own through its vtable
+ * (count_fields such as Sokoban's pushes, graph_rules such as Skiddy's
+ * stars).
  */
 #include "levelkit/fields.h"
 
 #include <math.h>
 
-static void write_lengths(struct lk_record *rec, const struct lk_solution_stats *st)
+void lk_fields_lengths(struct lk_record *rec, const struct lk_level *level,
+		       const struct lk_moves *m)
 {
-	lk_record_setf(rec, "moves", "%lu", st->moves);
-	if (st->has_pushes)
-		lk_record_setf(rec, "pushes", "%lu", st->pushes);
+	lk_record_setf(rec, "moves", "%lu", m->inputs);
+	for (const struct lk_count_field *f = level->game->count_fields; f && f->name; f++)
+		lk_record_setf(rec, f->name, "%llu", (unsigned long long)lk_moves_count(m, f->fact));
+}
+
+/* Remove the length fields of an earlier answer. */
+static void unset_lengths(struct lk_record *rec, const struct lk_level *level)
+{
+	lk_record_unset(rec, "moves");
+	for (const struct lk_count_field *f = level->game->count_fields; f && f->name; f++)
+		lk_record_unset(rec, f->name);
 }
 
 /* The fields of a solved level; states is written when non-NULL. */
@@ -17,17 +29,17 @@ static void write_solved(struct lk_record *rec, const struct lk_level *level,
 			 const unsigned char *keys, size_t nkeys, bool optimal,
 			 const uint64_t *states)
 {
-	struct lk_strbuf sol = LK_STRBUF_INIT;
-	struct lk_solution_stats st;
-	level->game->format_solution(level, keys, nkeys, &sol, &st);
+	struct lk_moves m;
+	lk_moves_init(&m, level);
+	lk_level_label(level, keys, nkeys, &m);
 	lk_record_set(rec, "solvable", "yes");
-	write_lengths(rec, &st);
+	lk_fields_lengths(rec, level, &m);
 	lk_record_set(rec, "optimal", optimal ? level->metric : "no");
 	lk_record_unset(rec, "limit");
 	if (states)
 		lk_record_setf(rec, "states", "%llu", (unsigned long long)*states);
-	lk_record_set(rec, "solution", sol.buf);
-	lk_strbuf_release(&sol);
+	lk_record_set(rec, "solution", m.text.buf);
+	lk_moves_release(&m);
 }
 
 void lk_fields_solution(struct lk_record *rec, const struct lk_level *level,
@@ -46,8 +58,7 @@ void lk_fields_solve(struct lk_record *rec, const struct lk_level *level,
 	lk_record_set(rec, "solvable", lk_status_name(r->status));
 	/* Drop a stale answer from an earlier run. */
 	lk_record_unset(rec, "solution");
-	lk_record_unset(rec, "moves");
-	lk_record_unset(rec, "pushes");
+	unset_lengths(rec, level);
 	lk_record_unset(rec, "optimal");
 	lk_record_setf(rec, "states", "%llu", (unsigned long long)r->expanded);
 	if (r->status == LK_UNKNOWN)
@@ -96,20 +107,18 @@ void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 	enum lk_status status = solvable ? LK_SOLVED : r->optimal.status;
 	lk_record_set(rec, "solvable", lk_status_name(status));
 	if (r->optimal.status == LK_SOLVED) {
-		struct lk_strbuf sol = LK_STRBUF_INIT;
-		struct lk_solution_stats st;
-		level->game->format_solution(level, r->optimal.path, r->optimal.nkeys, &sol, &st);
-		write_lengths(rec, &st);
+		struct lk_moves m;
+		lk_moves_init(&m, level);
+		lk_level_label(level, r->optimal.path, r->optimal.nkeys, &m);
+		lk_fields_lengths(rec, level, &m);
 		lk_record_set(rec, "optimal", r->optimal.optimal ? level->metric : "no");
-		lk_strbuf_release(&sol);
+		lk_moves_release(&m);
 	} else {
 		/* Lengths from an earlier solve stay only if we cannot do better;
 		 * an optimality claim we could not confirm is dropped. */
 		lk_record_unset(rec, "optimal");
-		if (r->optimal.status == LK_UNSOLVABLE) {
-			lk_record_unset(rec, "moves");
-			lk_record_unset(rec, "pushes");
-		}
+		if (r->optimal.status == LK_UNSOLVABLE)
+			unset_lengths(rec, level);
 	}
 	if (status == LK_UNKNOWN)
 		lk_record_set(rec, "limit", lk_limit_name(r->optimal.limit));
@@ -135,15 +144,17 @@ void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 }
 
 static const char *const analysis_fields[] = {
-	"reachable", "dead-ends", "dead-end-path", "solutions", "combo-moves", "noncombo-moves",
-	"stars", "graph", NULL
+	"reachable", "dead-ends", "dead-end-path", "solutions", "graph", NULL
 };
 
 void lk_fields_analysis(struct lk_record *rec, const struct lk_level *level,
 			const struct lk_analysis *a)
 {
+	const struct lk_graph_rules *own = level->game->graph_rules;
 	for (size_t i = 0; analysis_fields[i]; i++)
 		lk_record_unset(rec, analysis_fields[i]);
+	for (size_t i = 0; own && own->fields[i]; i++)
+		lk_record_unset(rec, own->fields[i]);
 	if (!a->complete) {
 		/* dead ends and counts mean nothing on part of the graph */
 		lk_record_setf(rec, "graph", "incomplete (%s after %llu states)", lk_limit_name(a->limit),
@@ -153,22 +164,17 @@ void lk_fields_analysis(struct lk_record *rec, const struct lk_level *level,
 	lk_record_setf(rec, "reachable", "%llu", (unsigned long long)a->reachable);
 	lk_record_setf(rec, "dead-ends", "%llu", (unsigned long long)a->dead_ends);
 	if (a->dead_ends) {
-		struct lk_strbuf path = LK_STRBUF_INIT;
-		struct lk_solution_stats st;
-		level->game->format_solution(level, a->dead_end, a->dead_end_keys, &path, &st);
-		lk_record_set(rec, "dead-end-path", path.len ? path.buf : "(the start)");
-		lk_strbuf_release(&path);
+		struct lk_moves m;
+		lk_moves_init(&m, level);
+		lk_level_label(level, a->dead_end, a->dead_end_keys, &m);
+		lk_record_set(rec, "dead-end-path", m.text.len ? m.text.buf : "(the start)");
+		lk_moves_release(&m);
 	}
 	if (a->shortest != LK_NO_DEPTH)
 		lk_record_setf(rec, "solutions", "%s%llu", a->solutions_saturated ? ">=" : "",
 			       (unsigned long long)a->solutions);
-	if (a->has_kinds) {
-		if (a->shortest_combo != LK_NO_DEPTH)
-			lk_record_setf(rec, "combo-moves", "%u", a->shortest_combo);
-		if (a->shortest_plain != LK_NO_DEPTH)
-			lk_record_setf(rec, "noncombo-moves", "%u", a->shortest_plain);
-		lk_record_setf(rec, "stars", "%d", a->stars);
-	}
+	if (own)
+		own->write_fields(level, a, rec);
 }
 
 static void write_count_fields(struct lk_record *rec, enum lk_status status, uint64_t solutions,
@@ -210,4 +216,33 @@ void lk_fields_csp_rating(struct lk_record *rec, const struct lk_csp_rating *r)
 		return;
 	write_mean(rec, r->mean, r->sd, r->runs_solved, r->runs, r->single_method);
 	lk_record_set(rec, "grade", lk_grade_name(lk_grade_of(r->mean)));
+}
+
+void lk_fields_verify(struct lk_record *rec, const struct lk_level *level, bool legal, bool solved,
+		      const struct lk_moves *moves, const char *why)
+{
+	lk_record_unset(rec, "verify-error");
+	lk_record_set(rec, "verified", legal && solved ? "yes" : "no");
+	if (legal && moves)
+		lk_fields_lengths(rec, level, moves);
+	if (!legal)
+		lk_record_set(rec, "verify-error", why ? why : "the solution cannot be read");
+	else if (!solved)
+		lk_record_set(rec, "verify-error",
+			      why ? why : "the moves are legal but do not solve the level");
+}
+
+void lk_fields_stats(struct lk_record *rec, const struct lk_search_result *r)
+{
+	lk_record_setf(rec, "generated", "%llu", (unsigned long long)r->generated);
+	lk_record_setf(rec, "stored", "%llu", (unsigned long long)r->stored);
+	lk_record_setf(rec, "memory", "%zu", r->peak_bytes);
+	lk_record_setf(rec, "overhead", "%.1f", r->overhead_per_state);
+	lk_record_setf(rec, "time", "%.3f", r->seconds);
+}
+
+void lk_fields_graph_stats(struct lk_record *rec, const struct lk_analysis *a)
+{
+	lk_record_setf(rec, "graph-edges", "%llu", (unsigned long long)a->edges);
+	lk_record_setf(rec, "graph-time", "%.4f", a->seconds);
 }

@@ -137,9 +137,12 @@ static int parse_pieces(const char *s, struct parsed *p, struct lk_strbuf *err)
 	return 0;
 }
 
-static int comb_validate(const struct lk_record *rec, const struct lk_level_options *opt,
+static int comb_validate(const struct lk_game *game, const void *def,
+			 const struct lk_record *rec, const struct lk_level_options *opt,
 			 struct lk_strbuf *err, size_t *line)
 {
+	(void)game;
+	(void)def;
 	(void)opt;
 	size_t first, n = lk_record_grid(rec, &first);
 	*line = (size_t)-1;
@@ -245,8 +248,11 @@ static void build_classes(struct comb_level *s)
 	s->class_at[s->nclasses] = at;
 }
 
-static struct lk_level *comb_new(const struct lk_record *rec, const struct lk_level_options *opt)
+static struct lk_level *comb_new(const struct lk_game *game, const void *def,
+				 const struct lk_record *rec, const struct lk_level_options *opt)
 {
+	(void)game;
+	(void)def;
 	(void)opt;
 	struct comb_level *s = lk_xcalloc(1, sizeof *s);
 	size_t first, n = lk_record_grid(rec, &first);
@@ -469,6 +475,7 @@ const struct lk_game lk_game_combination = {
 	.new_level = comb_new,
 	.free_level = comb_free,
 	.write_state = comb_write_state,
+	.symmetries = LK_SYMMETRIES_ALL,
 	.canonical = comb_canonical,
 	.csp = &comb_csp,
 	.generators = combination_generators,

@@ -70,23 +70,6 @@ static const struct slide_rules fruit_rules = {
 	.check = fruit_check,
 };
 
-static const char *const fruit_metrics[] = { "moves", NULL };
-
-static int fruit_validate(const struct lk_record *rec, const struct lk_level_options *opt,
-			  struct lk_strbuf *err, size_t *line)
-{
-	(void)opt;
-	return slide_validate(&fruit_rules, rec, err, line);
-}
-
-extern const struct lk_game lk_game_fruit;
-
-static struct lk_level *fruit_new(const struct lk_record *rec, const struct lk_level_options *opt)
-{
-	(void)opt;
-	return slide_new_level(&fruit_rules, &lk_game_fruit, rec);
-}
-
 extern const struct lk_generator lk_gen_fruit_random;
 static const struct lk_generator *const fruit_generators[] = {
 	&lk_gen_fruit_random,
@@ -96,20 +79,7 @@ static const struct lk_generator *const fruit_generators[] = {
 const struct lk_game lk_game_fruit = {
 	.name = "fruit",
 	.summary = "Fruit Dating: tilt the board until every fruit has met its match",
-	.metrics = fruit_metrics,
-	.heuristics = NULL,
-	.validate = fruit_validate,
-	.new_level = fruit_new,
-	.free_level = slide_free_level,
-	.initial_state = slide_initial_state,
-	.successors = slide_successors,
-	.is_goal = slide_is_goal,
-	.heuristic = NULL,
-	.format_solution = slide_format_solution,
-	.replay = slide_replay,
-	.win_kind = NULL,
-	.whole_graph = true,
-	.write_state = slide_write_state,
-	.canonical = slide_canonical,
+	.data = &fruit_rules,
+	SLIDE_GAME_MEMBERS,
 	.generators = fruit_generators,
 };

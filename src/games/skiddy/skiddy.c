@@ -12,6 +12,7 @@
  */
 #include "../slide/slide_game.h"
 
+#include "levelkit/analysis.h"
 #include "levelkit/grid.h"
 
 static const struct slide_char skiddy_legend[] = {
@@ -56,22 +57,47 @@ static const struct slide_rules skiddy_rules = {
 	.check = skiddy_check,
 };
 
-static const char *const skiddy_metrics[] = { "moves", NULL };
-
-static int skiddy_validate(const struct lk_record *rec, const struct lk_level_options *opt,
-			   struct lk_strbuf *err, size_t *line)
+/*
+ * The star rating (Baldiraghi 2016), exactly as the article states its
+ * three rules, each checked only when the one before holds:
+ *   1 star:  no dead ends;
+ *   2 stars: solvable both with and without the max-combo (and, by rule 1,
+ *            no dead end either way);
+ *   3 stars: no solution without the combo is shorter than the shortest
+ *            solution with it.
+ */
+static int skiddy_stars(const struct lk_analysis *a)
 {
-	(void)opt;
-	return slide_validate(&skiddy_rules, rec, err, line);
+	uint32_t combo = a->shortest_kind[SLIDE_WIN_COMBO];
+	uint32_t plain = a->shortest_kind[SLIDE_WIN_PLAIN];
+	if (a->dead_ends)
+		return 0;
+	if (combo == LK_NO_DEPTH || plain == LK_NO_DEPTH)
+		return 1;
+	return plain >= combo ? 3 : 2;
 }
 
-extern const struct lk_game lk_game_skiddy;
-
-static struct lk_level *skiddy_new(const struct lk_record *rec, const struct lk_level_options *opt)
+/* rate's Skiddy fields: the shortest max-combo (perfect) solution, the
+ * shortest other one, and the stars. */
+static void skiddy_graph_fields(const struct lk_level *level, const struct lk_analysis *a,
+				struct lk_record *rec)
 {
-	(void)opt;
-	return slide_new_level(&skiddy_rules, &lk_game_skiddy, rec);
+	(void)level;
+	if (a->shortest_kind[SLIDE_WIN_COMBO] != LK_NO_DEPTH)
+		lk_record_setf(rec, "combo-moves", "%u", a->shortest_kind[SLIDE_WIN_COMBO]);
+	if (a->shortest_kind[SLIDE_WIN_PLAIN] != LK_NO_DEPTH)
+		lk_record_setf(rec, "noncombo-moves", "%u", a->shortest_kind[SLIDE_WIN_PLAIN]);
+	lk_record_setf(rec, "stars", "%d", skiddy_stars(a));
 }
+
+static const char *const skiddy_graph_field_names[] = {
+	"combo-moves", "noncombo-moves", "stars", NULL
+};
+
+static const struct lk_graph_rules skiddy_graph_rules = {
+	.write_fields = skiddy_graph_fields,
+	.fields = skiddy_graph_field_names,
+};
 
 extern const struct lk_generator lk_gen_skiddy_random;
 static const struct lk_generator *const skiddy_generators[] = {
@@ -82,20 +108,11 @@ static const struct lk_generator *const skiddy_generators[] = {
 const struct lk_game lk_game_skiddy = {
 	.name = "skiddy",
 	.summary = "Skiddy: slide every skiddy out through the exits of its colour",
-	.metrics = skiddy_metrics,
-	.heuristics = NULL,
-	.validate = skiddy_validate,
-	.new_level = skiddy_new,
-	.free_level = slide_free_level,
-	.initial_state = slide_initial_state,
-	.successors = slide_successors,
-	.is_goal = slide_is_goal,
-	.heuristic = NULL,
-	.format_solution = slide_format_solution,
-	.replay = slide_replay,
+	.data = &skiddy_rules,
+	SLIDE_GAME_MEMBERS,
 	.win_kind = slide_win_kind,
-	.whole_graph = true,
-	.write_state = slide_write_state,
-	.canonical = slide_canonical,
+	.win_kinds = SLIDE_WIN_KINDS,
+	.graph_rules = &skiddy_graph_rules,
+	.moves_field = "combo-moves",   /* gen --min-moves: the perfect solution */
 	.generators = skiddy_generators,
 };

@@ -394,8 +394,10 @@ unsigned slide_successors(const struct lk_level *level, const void *key, void *s
 			memcpy(sc->board.trapped, sc->trapped0, cells);
 			sc->board.npieces = npieces;   /* the list is the start's */
 		}
-		if (apply(s, sc, k[s->base.key_size - 1], d, keys_out + n * s->base.key_size))
+		if (apply(s, sc, k[s->base.key_size - 1], d, keys_out + n * s->base.key_size)) {
+			edges[n].move = (uint32_t)d;
 			edges[n++].cost = 1;
+		}
 	}
 	return n;
 }
@@ -420,35 +422,34 @@ unsigned slide_win_kind(const struct lk_level *level, const void *key)
 	const struct slide_level *s = (const struct slide_level *)level;
 	const uint8_t *k = key;
 	if (!s->rules->combos)
-		return LK_WIN_PLAIN;
-	return (k[s->base.key_size - 1] & ~SLIDE_FLAG_LOST) ? LK_WIN_PLAIN : LK_WIN_COMBO;
+		return SLIDE_WIN_PLAIN;
+	return (k[s->base.key_size - 1] & ~SLIDE_FLAG_LOST) ? SLIDE_WIN_PLAIN : SLIDE_WIN_COMBO;
 }
 
 /* ------------------------------------------------------ notation */
 
-void slide_format_solution(const struct lk_level *level, const unsigned char *keys, size_t nkeys,
-			   struct lk_strbuf *out, struct lk_solution_stats *stats)
+void slide_label_path(const struct lk_level *level, const unsigned char *keys, size_t nkeys,
+		      struct lk_moves *out)
 {
 	const struct slide_level *s = (const struct slide_level *)level;
 	void *block = lk_xcalloc(1, s->base.scratch_size);
 	struct slide_scratch *sc = scratch_of(s, block);
 	size_t ks = s->base.key_size;
 	uint8_t *next = lk_xmalloc(ks);
-	memset(stats, 0, sizeof *stats);
 	for (size_t i = 1; i < nkeys; i++) {
 		int d = 0;
 		for (; d < 4; d++)
 			if (move(s, sc, keys + (i - 1) * ks, d, next) && memcmp(next, keys + i * ks, ks) == 0)
 				break;
-		lk_strbuf_addch(out, d < 4 ? lk_dir_letter[d] : '?');
-		stats->moves++;
+		char c = d < 4 ? lk_dir_letter[d] : '?';
+		lk_moves_add(out, &c, 1, 1, NULL, 0);
 	}
 	free(next);
 	free(block);
 }
 
-int slide_replay(const struct lk_level *level, const char *solution,
-		 struct lk_solution_stats *stats, bool *solved, struct lk_strbuf *err)
+int slide_replay(const struct lk_level *level, const char *solution, struct lk_moves *moves,
+		 bool *solved, struct lk_strbuf *err)
 {
 	const struct slide_level *s = (const struct slide_level *)level;
 	void *block = lk_xcalloc(1, s->base.scratch_size);
@@ -456,7 +457,7 @@ int slide_replay(const struct lk_level *level, const char *solution,
 	size_t ks = s->base.key_size;
 	uint8_t *cur = lk_xmalloc(ks), *next = lk_xmalloc(ks);
 	int rc = 0;
-	memset(stats, 0, sizeof *stats);
+	unsigned long step = 0;
 	slide_initial_state(level, cur);
 	for (const char *p = solution; *p; p++) {
 		if (isspace((unsigned char)*p))
@@ -467,7 +468,8 @@ int slide_replay(const struct lk_level *level, const char *solution,
 			rc = -1;
 			break;
 		}
-		stats->moves++;
+		step++;
+		lk_moves_add(moves, p, 1, 1, NULL, 0);
 		if (move(s, sc, cur, d, next))
 			memcpy(cur, next, ks);
 		/* A solution ends when the level is solved: moves after that
@@ -477,7 +479,7 @@ int slide_replay(const struct lk_level *level, const char *solution,
 			more = !isspace((unsigned char)*rest);
 		if (more && slide_is_goal(level, cur)) {
 			lk_strbuf_addf(err, "the level is solved after move %lu, but more moves follow",
-				       stats->moves);
+				       step);
 			rc = -1;
 			break;
 		}
@@ -619,4 +621,24 @@ void slide_canonical(const struct lk_level *level, struct lk_strbuf *out)
 	lk_strbuf_release(&text);
 	free(chars);
 	free(ways);
+}
+
+/* ------------------------------------------------------ vtable */
+
+const char *const slide_metrics[] = { "moves", NULL };
+
+int slide_vt_validate(const struct lk_game *game, const void *def, const struct lk_record *rec,
+		      const struct lk_level_options *opt, struct lk_strbuf *err, size_t *line)
+{
+	(void)def;
+	(void)opt;
+	return slide_validate(game->data, rec, err, line);
+}
+
+struct lk_level *slide_vt_new_level(const struct lk_game *game, const void *def,
+				    const struct lk_record *rec, const struct lk_level_options *opt)
+{
+	(void)def;
+	(void)opt;
+	return slide_new_level(game->data, game, rec);
 }

@@ -76,12 +76,40 @@ void slide_initial_state(const struct lk_level *level, void *key);
 unsigned slide_successors(const struct lk_level *level, const void *key, void *scratch,
 			  unsigned char *keys_out, struct lk_edge *edges);
 bool slide_is_goal(const struct lk_level *level, const void *key);
+/* Win kinds (skiddy): a win that broke a max-combo, and one that did not. */
+enum { SLIDE_WIN_PLAIN, SLIDE_WIN_COMBO, SLIDE_WIN_KINDS };
 unsigned slide_win_kind(const struct lk_level *level, const void *key);
-void slide_format_solution(const struct lk_level *level, const unsigned char *keys, size_t nkeys,
-			   struct lk_strbuf *out, struct lk_solution_stats *stats);
-int slide_replay(const struct lk_level *level, const char *solution,
-		 struct lk_solution_stats *stats, bool *solved, struct lk_strbuf *err);
+void slide_label_path(const struct lk_level *level, const unsigned char *keys, size_t nkeys,
+		      struct lk_moves *out);
+int slide_replay(const struct lk_level *level, const char *solution, struct lk_moves *moves,
+		 bool *solved, struct lk_strbuf *err);
+int slide_vt_validate(const struct lk_game *game, const void *def, const struct lk_record *rec,
+		      const struct lk_level_options *opt, struct lk_strbuf *err, size_t *line);
+struct lk_level *slide_vt_new_level(const struct lk_game *game, const void *def,
+				    const struct lk_record *rec, const struct lk_level_options *opt);
 void slide_write_state(const struct lk_level *level, const void *key, struct lk_strbuf *out);
 void slide_canonical(const struct lk_level *level, struct lk_strbuf *out);
+
+/* The vtable members the slide games share (game->data is their struct
+ * slide_rules): each game is its name, summary, rules and generators,
+ * and Skiddy adds its win kinds. */
+#define SLIDE_GAME_MEMBERS                           \
+	.metrics = slide_metrics,                    \
+	.heuristics = NULL,                          \
+	.validate = slide_vt_validate,               \
+	.new_level = slide_vt_new_level,             \
+	.free_level = slide_free_level,              \
+	.initial_state = slide_initial_state,        \
+	.successors = slide_successors,              \
+	.is_goal = slide_is_goal,                    \
+	.heuristic = NULL,                           \
+	.label_path = slide_label_path,              \
+	.replay = slide_replay,                      \
+	.whole_graph = true,                         \
+	.write_state = slide_write_state,            \
+	.symmetries = LK_SYMMETRIES_ALL,             \
+	.canonical = slide_canonical
+
+extern const char *const slide_metrics[];
 
 #endif

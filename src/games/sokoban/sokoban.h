@@ -162,10 +162,19 @@ unsigned soko_successors(const struct lk_level *level, const void *key, void *sc
 bool soko_is_goal(const struct lk_level *level, const void *key);
 unsigned soko_heuristic(const struct lk_level *level, const void *key, void *scratch);
 unsigned soko_estimate(const struct lk_level *level, const void *key, void *scratch);
-void soko_format_solution(const struct lk_level *level, const unsigned char *keys,
-			  size_t nkeys, struct lk_strbuf *out, struct lk_solution_stats *stats);
-int soko_replay(const struct lk_level *level, const char *solution,
-		struct lk_solution_stats *stats, bool *solved, struct lk_strbuf *err);
+/* The facts a Sokoban move can carry (level->facts). */
+enum { SOKO_FACT_PUSH, SOKO_NFACTS };
+extern const char *const soko_fact_names[];
+/* An edge's move code: the cell a box is pushed (or pulled) from, or the
+ * player steps from, the direction, and whether a box moves. */
+#define SOKO_MOVE_PUSH 4u
+#define SOKO_MOVE(cell, d, push) (((uint32_t)(cell) << 3) | (uint32_t)(d) | ((push) ? SOKO_MOVE_PUSH : 0u))
+unsigned soko_move_facts(const struct lk_level *level, const void *key, uint32_t move,
+			 uint16_t *facts, unsigned max);
+void soko_label_path(const struct lk_level *level, const unsigned char *keys, size_t nkeys,
+		     struct lk_moves *out);
+int soko_replay(const struct lk_level *level, const char *solution, struct lk_moves *moves,
+		bool *solved, struct lk_strbuf *err);
 void soko_write_state(const struct lk_level *level, const void *key, struct lk_strbuf *out);
 void soko_canonical(const struct lk_level *level, struct lk_strbuf *out);
 /* Draw a state with only the floor and the walls touching it, cropped:

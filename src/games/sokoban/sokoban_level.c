@@ -318,6 +318,8 @@ struct lk_level *soko_new_level(const struct lk_record *rec, const struct lk_lev
 	s->base.metric = s->push_graph ? "pushes" : "moves";
 	s->base.has_heuristic = true;
 	s->base.heuristic_admissible = true;
+	s->base.facts = soko_fact_names;
+	s->base.nfacts = SOKO_NFACTS;
 	return &s->base;
 }
 
@@ -358,21 +360,50 @@ static const struct lk_generator *const sokoban_generators[] = {
 	NULL,
 };
 
+const char *const soko_fact_names[] = { "push", NULL };
+
+/* pushes: the moves that push a box */
+static const struct lk_count_field soko_count_fields[] = {
+	{ "pushes", "push" },
+	{ NULL, NULL },
+};
+
+static int soko_vt_validate(const struct lk_game *game, const void *def,
+			    const struct lk_record *rec, const struct lk_level_options *opt,
+			    struct lk_strbuf *err, size_t *line)
+{
+	(void)game;
+	(void)def;
+	return soko_validate(rec, opt, err, line);
+}
+
+static struct lk_level *soko_vt_new_level(const struct lk_game *game, const void *def,
+					  const struct lk_record *rec,
+					  const struct lk_level_options *opt)
+{
+	(void)game;
+	(void)def;
+	return soko_new_level(rec, opt);
+}
+
 const struct lk_game lk_game_sokoban = {
 	.name = "sokoban",
 	.summary = "push every box onto a goal (XSB notation)",
 	.metrics = soko_metrics,
 	.heuristics = soko_heuristics,
-	.validate = soko_validate,
-	.new_level = soko_new_level,
+	.validate = soko_vt_validate,
+	.new_level = soko_vt_new_level,
 	.free_level = soko_free_level,
 	.initial_state = soko_initial_state,
 	.successors = soko_successors,
 	.is_goal = soko_is_goal,
 	.heuristic = soko_heuristic,
 	.estimate = soko_estimate,
-	.format_solution = soko_format_solution,
+	.move_facts = soko_move_facts,
+	.label_path = soko_label_path,
 	.replay = soko_replay,
+	.count_fields = soko_count_fields,
+	.symmetries = LK_SYMMETRIES_ALL,
 	.reverse_level = soko_new_reverse,
 	.write_state = soko_write_state,
 	.canonical = soko_canonical,

@@ -247,6 +247,7 @@ static unsigned push_successors(const struct sokoban *s, const uint8_t *key,
 			if (!soko_freeze_deadlock(s, sc, to)) {
 				int p = normalised_player(s, sc, b);
 				emit(s, key, b, to, p, out + count * ks);
+				edges[count].move = SOKO_MOVE(b, d, true);
 				edges[count++].cost = 1;
 			}
 			sc->box[to] = 0;
@@ -285,6 +286,7 @@ static unsigned pull_successors(const struct sokoban *s, const uint8_t *key,
 			sc->box[p] = 1;
 			int np = normalised_player(s, sc, q);
 			emit(s, key, b, p, np, out + count * ks);
+			edges[count].move = SOKO_MOVE(b, d, true);
 			edges[count++].cost = 1;
 			sc->box[p] = 0;
 			sc->box[b] = 1;
@@ -309,6 +311,7 @@ static unsigned step_successors(const struct sokoban *s, const uint8_t *key,
 		if (!sc->box[q]) {
 			memcpy(k + 2, key + 2, s->bitset_bytes);
 			soko_key_set_player(k, (unsigned)s->compact[q]);
+			edges[count].move = SOKO_MOVE(p, d, false);
 			edges[count++].cost = 1;
 			continue;
 		}
@@ -323,6 +326,7 @@ static unsigned step_successors(const struct sokoban *s, const uint8_t *key,
 		if (deadlock)
 			continue;
 		emit(s, key, q, to, s->compact[q], k);
+		edges[count].move = SOKO_MOVE(q, d, true);
 		edges[count++].cost = 1;
 	}
 	soko_clear_boxes(s, sc, n);
@@ -341,4 +345,15 @@ unsigned soko_successors(const struct lk_level *level, const void *key, void *sc
 	if (s->push_graph)
 		return push_successors(s, key, sc, keys_out, edges);
 	return step_successors(s, key, sc, keys_out, edges);
+}
+
+unsigned soko_move_facts(const struct lk_level *level, const void *key, uint32_t move,
+			 uint16_t *facts, unsigned max)
+{
+	(void)level;
+	(void)key;
+	if (!(move & SOKO_MOVE_PUSH) || max == 0)
+		return 0;
+	facts[0] = SOKO_FACT_PUSH;
+	return 1;
 }

@@ -69,15 +69,17 @@ static void boxes_of(const struct sokoban *s, const uint8_t *key, uint8_t *box)
 			box[s->cell_of[i]] = 1;
 }
 
-void soko_format_solution(const struct lk_level *level, const unsigned char *keys,
-			  size_t nkeys, struct lk_strbuf *out, struct lk_solution_stats *stats)
+/* The one fact a Sokoban move carries: it pushes a box. */
+static const uint16_t fact_push[1] = { SOKO_FACT_PUSH };
+
+void soko_label_path(const struct lk_level *level, const unsigned char *keys, size_t nkeys,
+		     struct lk_moves *out)
 {
 	const struct sokoban *s = (const struct sokoban *)level;
 	size_t ks = level->key_size;
 	uint8_t *box = lk_xmalloc((size_t)s->cells);
 	int player = s->player0;
-	memset(stats, 0, sizeof *stats);
-	stats->has_pushes = true;
+	struct lk_strbuf label = LK_STRBUF_INIT;
 	boxes_of(s, keys, box);
 	for (size_t k = 1; k < nkeys; k++) {
 		const uint8_t *prev = keys + (k - 1) * ks, *next = keys + k * ks;
@@ -92,20 +94,22 @@ void soko_format_solution(const struct lk_level *level, const unsigned char *key
 		if (from < 0) {
 			/* a step without a push (moves metric) */
 			int q = s->cell_of[soko_key_player(next)];
-			lk_strbuf_addch(out, lk_dir_letter[dir_between(s, player, q)]);
-			stats->moves++;
+			char c = lk_dir_letter[dir_between(s, player, q)];
+			lk_moves_add(out, &c, 1, 1, NULL, 0);
 			player = q;
 			continue;
 		}
+		/* a push, after the walk to it (pushes metric: one edge) */
 		int d = dir_between(s, from, to);
-		long w = walk(s, box, player, from - s->off[d], out);
-		lk_strbuf_addch(out, upper[d]);
-		stats->moves += (unsigned long)(w > 0 ? w : 0) + 1;
-		stats->pushes++;
+		lk_strbuf_reset(&label);
+		long w = walk(s, box, player, from - s->off[d], &label);
+		lk_strbuf_addch(&label, upper[d]);
+		lk_moves_add(out, label.buf, label.len, (unsigned long)(w > 0 ? w : 0) + 1, fact_push, 1);
 		box[from] = 0;
 		box[to] = 1;
 		player = from;
 	}
+	lk_strbuf_release(&label);
 	free(box);
 }
 
@@ -133,14 +137,13 @@ static int expand_groups(const char *solution, struct lk_strbuf *out, struct lk_
 	return rc;
 }
 
-int soko_replay(const struct lk_level *level, const char *solution,
-		struct lk_solution_stats *stats, bool *solved, struct lk_strbuf *err)
+int soko_replay(const struct lk_level *level, const char *solution, struct lk_moves *moves,
+		bool *solved, struct lk_strbuf *err)
 {
 	const struct sokoban *s = (const struct sokoban *)level;
 	struct lk_strbuf expanded = LK_STRBUF_INIT;
 	if (strchr(solution, '(')) {
 		if (expand_groups(solution, &expanded, err) < 0) {
-			memset(stats, 0, sizeof *stats);
 			lk_strbuf_release(&expanded);
 			return -1;
 		}
@@ -150,8 +153,6 @@ int soko_replay(const struct lk_level *level, const char *solution,
 	uint8_t *start = lk_xcalloc(1, level->key_size);
 	int player = s->player0, rc = -1;
 	unsigned long step = 0;
-	memset(stats, 0, sizeof *stats);
-	stats->has_pushes = true;
 	memcpy(start + 2, s->box0, s->bitset_bytes);
 	boxes_of(s, start, box);
 	free(start);
@@ -201,14 +202,14 @@ int soko_replay(const struct lk_level *level, const char *solution,
 				box[q] = 0;
 				box[to] = 1;
 				off_goal += (s->goal[q] != 0) - (s->goal[to] != 0);
-				stats->pushes++;
 			} else if (says_push) {
 				lk_strbuf_addf(err, "move %lu ('%c') is written as a push but moves no box",
 					       step, *p);
 				goto out;
 			}
 			player = q;
-			stats->moves++;
+			char c = *p;
+			lk_moves_add(moves, &c, 1, 1, says_push ? fact_push : NULL, says_push ? 1 : 0);
 			/* A solution ends when the level is solved: moves after
 			 * that are an error, not a longer solution. */
 			bool more = r + 1 < repeat;

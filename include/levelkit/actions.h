@@ -1,0 +1,58 @@
+/*
+ * actions.h - one library call per action on a level record: solve, verify,
+ * rate, analyse (and generate: lk_generate_index, generate.h).  Each loads
+ * the record's level, picks its path from what the game offers (state-space
+ * search, constraint search, whole-graph analysis) and writes the record's
+ * fields; the commands only choose the options and the records.
+ */
+#ifndef LEVELKIT_ACTIONS_H
+#define LEVELKIT_ACTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "levelkit/csp.h"
+#include "levelkit/difficulty.h"
+#include "levelkit/record.h"
+#include "levelkit/search.h"
+#include "levelkit/strbuf.h"
+
+struct lk_act_options {
+	struct lk_level_options level;   /* metric, heuristic, plain */
+	/* solve: the algorithm, direction, bounds, cancel flag and seed of
+	 * the search; rate: the bounds of each of its searches */
+	struct lk_search_options search;
+	/* constraint games: count limit, propagation, bounds, seed */
+	struct lk_csp_options csp;
+	/* rate: the MixedAim and multiple-method measures */
+	struct lk_rate_options rate;
+	bool graph;       /* rate: the whole-graph analysis for any game */
+	bool no_graph;    /* rate: not even for games that want it by default */
+	bool stats;       /* also write the search statistics fields */
+};
+
+/* Defaults: as LK_SEARCH_OPTIONS_INIT, lk_csp_options_init and
+ * lk_rate_options_init. */
+void lk_act_options_init(struct lk_act_options *o);
+
+/*
+ * Each action returns 0 when the record was processed (whatever the
+ * answer: unsolvable, unknown) and its fields written, or -1 with a
+ * message in err and the source line in *line when the record cannot be
+ * (it is not a valid level, it has no solution to verify).  The solver is
+ * the caller's, reused across records (one per thread).
+ */
+int lk_act_solve(struct lk_solver *solver, struct lk_record *rec,
+		 const struct lk_act_options *o, struct lk_strbuf *err, size_t *line);
+/* Replay the record's `solution`: verified, verify-error, moves and the
+ * game's count fields.  *verified says whether it solves the level. */
+int lk_act_verify(struct lk_record *rec, const struct lk_act_options *o, bool *verified,
+		  struct lk_strbuf *err, size_t *line);
+int lk_act_rate(struct lk_solver *solver, struct lk_record *rec,
+		const struct lk_act_options *o, struct lk_strbuf *err, size_t *line);
+/* The whole-graph analysis alone: reachable, dead-ends, solutions and the
+ * game's own graph fields. */
+int lk_act_analyse(struct lk_record *rec, const struct lk_act_options *o,
+		   struct lk_strbuf *err, size_t *line);
+
+#endif

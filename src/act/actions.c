@@ -1,0 +1,146 @@
+/*
+ * actions.c - solve, verify, rate and analyse a level record (see
+ * actions.h).  The path is chosen here, once, from what the game offers:
+ * a constraint model (game->csp) or a state space; and for rate, the
+ * whole-graph analysis when the game wants it or it is asked for.  The
+ * fields are written by fields.c.
+ */
+#include "levelkit/actions.h"
+
+#include <string.h>
+
+#include "levelkit/analysis.h"
+#include "levelkit/fields.h"
+
+void lk_act_options_init(struct lk_act_options *o)
+{
+	struct lk_search_options so = LK_SEARCH_OPTIONS_INIT;
+	memset(o, 0, sizeof *o);
+	o->search = so;
+	lk_csp_options_init(&o->csp);
+	lk_rate_options_init(&o->rate);
+}
+
+static struct lk_level *load(const struct lk_record *rec, const struct lk_act_options *o,
+			     struct lk_strbuf *err, size_t *line)
+{
+	return lk_level_load(rec, &o->level, err, line);
+}
+
+int lk_act_solve(struct lk_solver *solver, struct lk_record *rec,
+		 const struct lk_act_options *o, struct lk_strbuf *err, size_t *line)
+{
+	struct lk_level *level = load(rec, o, err, line);
+	if (!level)
+		return -1;
+	if (level->game->csp) {
+		struct lk_csp_result cr;
+		lk_csp_result_init(&cr);
+		level->game->csp->solve(level, &o->csp, &cr);
+		lk_fields_csp_solve(rec, &cr);
+		if (o->stats)
+			lk_record_setf(rec, "time", "%.3f", cr.seconds);
+		lk_csp_result_release(&cr);
+	} else {
+		struct lk_search_result r;
+		lk_search_result_init(&r);
+		lk_solver_run(solver, level, &o->search, &r);
+		lk_fields_solve(rec, level, &r);
+		if (o->stats)
+			lk_fields_stats(rec, &r);
+		lk_search_result_release(&r);
+	}
+	lk_level_free(level);
+	return 0;
+}
+
+int lk_act_verify(struct lk_record *rec, const struct lk_act_options *o, bool *verified,
+		  struct lk_strbuf *err, size_t *line)
+{
+	const char *solution = lk_record_get(rec, "solution");
+	*verified = false;
+	if (!solution) {
+		lk_strbuf_addstr(err, "no solution field to verify");
+		*line = rec->first_lineno;
+		return -1;
+	}
+	struct lk_level *level = load(rec, o, err, line);
+	if (!level)
+		return -1;
+	struct lk_strbuf why = LK_STRBUF_INIT;
+	bool solved = false;
+	int rc;
+	struct lk_moves m;
+	lk_moves_init(&m, level);
+	if (level->game->csp)
+		rc = level->game->csp->verify(level, solution, &solved, &why);
+	else
+		rc = level->game->replay(level, solution, &m, &solved, &why);
+	lk_fields_verify(rec, level, rc == 0, solved, level->game->csp ? NULL : &m,
+			 why.len ? why.buf : NULL);
+	*verified = rc == 0 && solved;
+	lk_moves_release(&m);
+	lk_strbuf_release(&why);
+	lk_level_free(level);
+	return 0;
+}
+
+/* The whole-graph analysis of a loaded level, into rec. */
+static void analyse(struct lk_level *level, struct lk_record *rec,
+		    const struct lk_act_options *o)
+{
+	struct lk_analysis a;
+	lk_analysis_init(&a);
+	lk_analyse(level, &o->search, &a);
+	lk_fields_analysis(rec, level, &a);
+	if (o->stats)
+		lk_fields_graph_stats(rec, &a);
+	lk_analysis_release(&a);
+}
+
+int lk_act_rate(struct lk_solver *solver, struct lk_record *rec,
+		const struct lk_act_options *o, struct lk_strbuf *err, size_t *line)
+{
+	struct lk_level *level = load(rec, o, err, line);
+	if (!level)
+		return -1;
+	if (level->game->csp) {
+		struct lk_csp_rating cr;
+		if (o->rate.single)
+			lk_csp_rate_single(level, &o->csp, &cr);
+		else
+			lk_csp_rate(level, &o->csp, o->rate.runs, o->rate.seed, &cr);
+		lk_fields_csp_rating(rec, &cr);
+		lk_level_free(level);
+		return 0;
+	}
+	struct lk_rating r;
+	lk_rating_init(&r);
+	lk_rate(solver, level, &o->rate, &r);
+	lk_fields_rating(rec, level, &r);
+	if (o->graph || (level->game->whole_graph && !o->no_graph))
+		analyse(level, rec, o);
+	if (o->stats)
+		lk_fields_stats(rec, &r.optimal);
+	lk_rating_release(&r);
+	lk_level_free(level);
+	return 0;
+}
+
+int lk_act_analyse(struct lk_record *rec, const struct lk_act_options *o,
+		   struct lk_strbuf *err, size_t *line)
+{
+	struct lk_level *level = load(rec, o, err, line);
+	if (!level)
+		return -1;
+	if (level->game->csp) {
+		lk_strbuf_addf(err, "game %s is a constraint game: it has no state graph to analyse",
+			       level->game->name);
+		*line = rec->first_lineno;
+		lk_level_free(level);
+		return -1;
+	}
+	analyse(level, rec, o);
+	lk_level_free(level);
+	return 0;
+}
