@@ -3,10 +3,15 @@
 # of SECONDS; fail on any crash, leak, timeout or out-of-memory.
 #
 # Usage: fuzz/run.sh [SECONDS] [TARGET...]
+#        fuzz/run.sh --grow [SIZE] [TARGET...]
 #   SECONDS  the whole run, wall clock (default 120); the record reader
 #            gets the largest share
 #   TARGET   record, level, expr, rules (default: all four, one after the
 #            other)
+#   --grow   instead of fuzzing, run each target once on inputs of about
+#            SIZE bytes (default 131072) made from its corpus by
+#            fuzz/grow.py, and fail on a timeout: parsers whose time grows
+#            faster than their input
 # Environment: FUZZ_BUILD (default build/fuzz), FUZZ_JOBS (parallel build
 # jobs, default 2), FUZZ_ARGS (more libFuzzer flags, e.g. -max_len=65536).
 #
@@ -17,8 +22,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-total=${1:-120}
-shift || true
+grow=false
+if [ "${1:-}" = --grow ]; then
+	grow=true
+	shift
+	total=131072
+	case ${1:-} in
+	[0-9]*) total=$1; shift ;;
+	esac
+else
+	total=${1:-120}
+	shift || true
+fi
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(record level expr rules)
 build=${FUZZ_BUILD:-build/fuzz}
@@ -54,7 +69,33 @@ python3 fuzz/seeds.py . "$build/seeds"
 mkdir -p "$build/crashes"
 
 failed=()
-for t in "${targets[@]}"; do
+if $grow; then
+	for t in "${targets[@]}"; do
+		dir=$build/grow/$t
+		log=$build/crashes/$t-grow.log
+		rm -rf "$dir"
+		mkdir -p "$build/corpus/$t"
+		python3 fuzz/grow.py "$total" "$dir" "$build/corpus/$t" "$build/seeds/$t"
+		echo "==> fuzz_$t: $(ls "$dir" | wc -l) large inputs"
+		start=$(date +%s)
+		# Files, not a directory: each runs once, whole (no -max_len cut).
+		if find "$dir" -type f -print0 | xargs -0 -r "$build/fuzz/fuzz_$t" -timeout=10 \
+			-rss_limit_mb=2048 -artifact_prefix="$build/crashes/$t-grow-" >"$log" 2>&1; then
+			echo "    done in $(($(date +%s) - start)) s; the slowest:"
+		else
+			echo "fuzz/run.sh: fuzz_$t failed on a large input; its log is $log:" >&2
+			grep -E -A10 '^==[0-9]+==|^SUMMARY|invariant failed|ALARM' "$log" | head -30 >&2 || true
+			failed+=("$t")
+		fi
+		# (head ends the pipe early: no pipefail here)
+		sed -n 's/^Executed \(.*\) in \([0-9]*\) ms$/\2 ms \1/p' "$log" >"$log.ms"
+		sort -rn "$log.ms" >"$log.sorted"
+		head -5 "$log.sorted" | sed 's/^/    /'
+		rm -f "$log.ms" "$log.sorted"
+	done
+	targets=()
+fi
+for t in ${targets[@]+"${targets[@]}"}; do
 	secs=$((total * $(weight "$t") / sum))
 	[ "$secs" -ge 1 ] || secs=1
 	corpus=$build/corpus/$t
@@ -84,4 +125,8 @@ if [ ${#failed[@]} -gt 0 ]; then
 	ls -l "$build/crashes" >&2
 	exit 1
 fi
-echo "==> fuzz: no failures in $total s"
+if $grow; then
+	echo "==> fuzz: no large input too slow"
+else
+	echo "==> fuzz: no failures in $total s"
+fi
