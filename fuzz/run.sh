@@ -9,7 +9,8 @@
 #   TARGET   record, level, expr, rules (default: all four, one after the
 #            other)
 #   --grow   instead of fuzzing, run each target once on inputs of about
-#            SIZE bytes (default 131072) made from its corpus by
+#            SIZE bytes (default 131072) made from the smallest
+#            $FUZZ_GROW_COUNT (default 200) inputs of its corpus by
 #            fuzz/grow.py, and fail on a timeout: parsers whose time grows
 #            faster than their input
 # Environment: FUZZ_BUILD (default build/fuzz), FUZZ_JOBS (parallel build
@@ -75,7 +76,8 @@ if $grow; then
 		log=$build/crashes/$t-grow.log
 		rm -rf "$dir"
 		mkdir -p "$build/corpus/$t"
-		python3 fuzz/grow.py "$total" "$dir" "$build/corpus/$t" "$build/seeds/$t"
+		python3 fuzz/grow.py "$total" "${FUZZ_GROW_COUNT:-200}" "$dir" "$build/corpus/$t" \
+			"$build/seeds/$t"
 		echo "==> fuzz_$t: $(ls "$dir" | wc -l) large inputs"
 		start=$(date +%s)
 		# Files, not a directory: each runs once, whole (no -max_len cut).
