@@ -9,7 +9,9 @@
  *  - it loses nothing: every non-blank line of a text input turns up, with
  *    its text and line number, in exactly one record, in input order
  *    (an SLC document is exempt: its records are made from the XML);
- *  - a copy of a record writes the same text as the record.
+ *  - a copy of a record writes the same text as the record;
+ *  - the text output, read again, gives the same records, line for line
+ *    and kind for kind (for a text input without NUL bytes).
  * Every record is also written in each output format, edited the way the
  * commands edit records (set, unset, set_grid), and its board lines
  * decoded as .sok rows.
@@ -98,15 +100,45 @@ static const enum lk_format formats[] = { LK_FORMAT_TEXT, LK_FORMAT_TSV, LK_FORM
 					  LK_FORMAT_SOK, LK_FORMAT_SOK_RLE };
 #define NFORMATS (sizeof formats / sizeof formats[0])
 
-static void write_formats(struct lk_writer *w, const struct lk_record *rec)
+/* Write rec in every format; the text output is appended to text. */
+static void write_formats(struct lk_writer *w, const struct lk_record *rec,
+			  struct lk_strbuf *text)
 {
 	struct lk_strbuf out = LK_STRBUF_INIT;
 
-	for (size_t i = 0; i < NFORMATS; i++) {
+	lk_writer_format(&w[0], rec, text);
+	for (size_t i = 1; i < NFORMATS; i++) {
 		lk_strbuf_reset(&out);
 		lk_writer_format(&w[i], rec, &out);
 	}
 	lk_strbuf_release(&out);
+}
+
+/* What a record is made of, to compare records: its status, then each
+ * line's kind and text. */
+static void add_shape(struct lk_strbuf *shape, const struct lk_record *rec, int status)
+{
+	lk_strbuf_addf(shape, "%d\n", status);
+	for (size_t i = 0; i < rec->nlines; i++)
+		lk_strbuf_addf(shape, "%d %s\n", (int)rec->lines[i].kind, rec->lines[i].text);
+	lk_strbuf_addstr(shape, "--\n");
+}
+
+/* Read text (the text output) and return the shapes of its records. */
+static void reread(const struct lk_strbuf *text, struct lk_strbuf *shape)
+{
+	FILE *fp = fuzz_open((const uint8_t *)text->buf, text->len);
+	struct lk_reader r;
+	struct lk_record rec = LK_RECORD_INIT;
+	int rc;
+
+	lk_reader_init_fp(&r, fp, "text output");
+	while ((rc = lk_reader_next(&r, &rec, NULL, NULL)) != 0)
+		add_shape(shape, &rec, rc);
+	lk_record_release(&rec);
+	lk_reader_close(&r);
+	if (fp)
+		fclose(fp);
 }
 
 /* What the commands do to a record they have read. */
@@ -167,6 +199,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct lk_strbuf err = LK_STRBUF_INIT;
 	struct expect e = { data, size, 0, 0, false };
 	struct lk_writer w[NFORMATS];
+	struct lk_strbuf text = LK_STRBUF_INIT, shape = LK_STRBUF_INIT, again = LK_STRBUF_INIT;
+	bool lossy = false;
 	size_t records = 0;
 	int rc;
 
@@ -179,15 +213,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_CHECK(rec.number == records);
 		if (!lk_reader_is_xml(&r))
 			check_lines(&rec, &e);
-		write_formats(w, &rec);
+		write_formats(w, &rec, &text);
+		add_shape(&shape, &rec, rc);
+		lossy |= rec.lossy;
 		edit(w, &rec);
 		decode_rows(&rec);
 	}
 	if (!lk_reader_is_xml(&r)) {
-		const char *text;
+		const char *line;
 		size_t len, lineno;
-		FUZZ_CHECK(expect_next(&e, &text, &len, &lineno) == 0);
+		FUZZ_CHECK(expect_next(&e, &line, &len, &lineno) == 0);
+		if (!lossy) {
+			reread(&text, &again);
+			FUZZ_CHECK(shape.len == again.len && memcmp(shape.buf, again.buf, shape.len) == 0);
+		}
 	}
+	lk_strbuf_release(&text);
+	lk_strbuf_release(&shape);
+	lk_strbuf_release(&again);
 	for (size_t i = 0; i < NFORMATS; i++)
 		lk_writer_release(&w[i]);
 	lk_record_release(&rec);
