@@ -78,7 +78,7 @@ if $grow; then
 		mkdir -p "$build/corpus/$t"
 		python3 fuzz/grow.py "$total" "${FUZZ_GROW_COUNT:-200}" "$dir" "$build/corpus/$t" \
 			"$build/seeds/$t"
-		echo "==> fuzz_$t: $(ls "$dir" | wc -l) large inputs"
+		echo "==> fuzz_$t: $(find "$dir" -type f | wc -l) large inputs"
 		start=$(date +%s)
 		# Files, not a directory: each runs once, whole (no -max_len cut).
 		if find "$dir" -type f -print0 | xargs -0 -r "$build/fuzz/fuzz_$t" -timeout=10 \
@@ -103,7 +103,7 @@ for t in ${targets[@]+"${targets[@]}"}; do
 	corpus=$build/corpus/$t
 	log=$build/crashes/$t.log
 	mkdir -p "$corpus"
-	echo "==> fuzz_$t: $secs s (corpus $corpus, $(ls "$corpus" | wc -l) inputs)"
+	echo "==> fuzz_$t: $secs s (corpus $corpus, $(find "$corpus" -type f | wc -l) inputs)"
 	# -timeout: no input may take 10 s (a hang or a quadratic parser);
 	# -rss_limit_mb: nor 2 GB; -error_exitcode and -timeout_exitcode keep
 	# libFuzzer's defaults (77 and 70), any non-zero status is a failure.
