@@ -567,6 +567,94 @@ static void test_presets(void **state)
 	}
 }
 
+/* ------------------------------------- many patterns, large grids (fuzz) */
+
+/* A w x h grid of empty floor, with crates at the given cells (-1 ends). */
+static void floor_with(struct lk_cells *c, int w, int h, const int *crates)
+{
+	c->width = w;
+	c->height = h;
+	c->cell = calloc((size_t)w * (size_t)h, sizeof *c->cell);
+	c->frozen = NULL;
+	assert_non_null(c->cell);
+	for (; crates && *crates >= 0; crates++)
+		c->cell[*crates] = CRATE;
+}
+
+static unsigned apply_text(const char *rules, struct lk_cells *c, uint64_t seed)
+{
+	struct lk_rules *r = parse_ok(rules);
+	struct lk_rng rng;
+	lk_rng_seed(&rng, seed);
+	unsigned n = lk_rules_apply(r, c, &rng);
+	lk_rules_free(r);
+	return n;
+}
+
+/* A match of a rule with several patterns is any combination of their
+ * start cells: 1600^4 of them below, 10^12 and more.  The rewriter once
+ * listed them all to find those that change something (it would have run
+ * for days on these rules, found by fuzzing), and listed up to 10^6 of
+ * them again for every draw of a choose. */
+static void test_many_pattern_combinations(void **state)
+{
+	(void)state;
+	struct lk_cells c;
+	/* no combination changes anything: nothing to do, at once */
+	floor_with(&c, 40, 40, NULL);
+	assert_int_equal(apply_text("[no Wall][no Wall][no Wall][no Wall] -> [][][][]", &c, 1), 0);
+	assert_int_equal(apply_text("choose 5 [no Wall][no Wall][no Wall] -> [][][]", &c, 1), 0);
+	assert_int_equal(count_mask(&c, 0xffff), 0);
+	/* 10^6 draws that never apply (option 0) among 160000 matches */
+	assert_int_equal(apply_text("choose 1000000 option 0 [no Wall][no Wall] -> [Wall][Wall]",
+				    &c, 1), 0);
+	assert_int_equal(count_mask(&c, 0xffff), 0);
+	free(c.cell);
+
+	/* Only the first pattern can change something (a crate becomes a
+	 * target), on the largest grid: 3 * 62500^3 matches, more than 64
+	 * bits count; each draw turns one crate, whatever the seed. */
+	const int crates[] = { 0, 31337, 62499, -1 };
+	for (uint64_t seed = 1; seed <= 3; seed++) {
+		floor_with(&c, 250, 250, crates);
+		assert_int_equal(apply_text("choose 3 [Crate][no Wall][no Wall][no Wall] -> "
+					    "[Target][][][]", &c, seed), 3);
+		assert_int_equal(count_mask(&c, CRATE), 0);
+		assert_int_equal(count_mask(&c, TARGET), 3);
+		for (int i = 0; crates[i] >= 0; i++)
+			assert_int_equal(c.cell[crates[i]], TARGET);
+		free(c.cell);
+	}
+}
+
+/* Matches are drawn uniformly among the combinations that change
+ * something, and only those.  Crates x and X (X has a placeholder), targets
+ * t and T (T has one); the rule puts a placeholder on both cells of a
+ * match, so (x,t), (x,T) and (X,t) change something and (X,T) does not:
+ * three outcomes, each a third of the time. */
+static void test_choose_uniform_over_changing(void **state)
+{
+	(void)state;
+	const char *rules = "choose 1 [Crate][Target] -> [Crate Placeholder][Target Placeholder]";
+	int seen[3] = { 0, 0, 0 };
+	for (uint64_t seed = 1; seed <= 3000; seed++) {
+		char *got;
+		assert_int_equal(run(rules, "$X.T", seed, NULL, &got), 1);
+		if (strcmp(got, "XXTT") == 0)
+			seen[0]++;
+		else if (strcmp(got, "XX.T") == 0)
+			seen[1]++;
+		else if (strcmp(got, "$XTT") == 0)
+			seen[2]++;
+		else
+			fail_msg("unexpected outcome '%s'", got);
+		free(got);
+	}
+	/* 1000 expected each; the standard deviation is 26 */
+	for (int i = 0; i < 3; i++)
+		assert_in_range(seen[i], 850, 1150);
+}
+
 /* -------------------------------------------------------------- parsing */
 
 static void test_comments(void **state)
@@ -645,6 +733,8 @@ int main(void)
 		cmocka_unit_test(test_frozen),
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_presets),
+		cmocka_unit_test(test_many_pattern_combinations),
+		cmocka_unit_test(test_choose_uniform_over_changing),
 		cmocka_unit_test(test_comments),
 		cmocka_unit_test(test_parse_errors),
 	};

@@ -717,6 +717,40 @@ static void test_validation(void **state)
 	assert_true(lk_name_in("moves", lk_game_find("sokoban")->metrics));
 }
 
+/* The largest grid is 250 x 250.  The first row too wide, or the first
+ * row too many, is reported at its line as soon as it is decoded: 20000
+ * lines of "9(9(9(9(#))))" (6561 walls each) once were all decoded first,
+ * 130 MB from a 280 KB file (found by fuzz/run.sh --grow). */
+static void test_largest_grid(void **state)
+{
+	(void)state;
+	const struct lk_level_options none = { .metric = NULL };
+	struct lk_strbuf t = LK_STRBUF_INIT;
+
+	/* 250 x 250 loads */
+	lk_strbuf_addstr(&t, "250#\n#@$.245-#\n");
+	for (int i = 0; i < 247; i++)
+		lk_strbuf_addstr(&t, "#248-#\n");
+	lk_strbuf_addstr(&t, "250#\n");
+	struct lk_level *l = load(t.buf, NULL, NULL);
+	lk_level_free(l);
+	/* one more row: the 251st, on line 251 */
+	lk_strbuf_addstr(&t, "250#\n");
+	expect_invalid(t.buf, &none, 251, "grid is taller than 250 rows");
+	/* one more column on line 2 */
+	expect_invalid("251#\n#@$.246-#\n251#\n", &none, 1, "row is wider than 250 cells");
+	expect_invalid("250#\n#@$.246-#\n250#\n", &none, 2, "row is wider than 250 cells");
+	/* many rows from one line: "9999(#|)" */
+	expect_invalid("; x\n#####\n9999(#|)\n", &none, 3, "grid is taller than 250 rows");
+	/* and many lines that decode to far too wide rows */
+	lk_strbuf_reset(&t);
+	lk_strbuf_addstr(&t, "#####\n");
+	for (int i = 0; i < 20000; i++)
+		lk_strbuf_addstr(&t, "9(9(9(9(#))))\n");
+	expect_invalid(t.buf, &none, 2, "row is wider than 250 cells");
+	lk_strbuf_release(&t);
+}
+
 /* -------------------------------------------------------------- replay */
 
 /* Replay solution; an error must mention both substrings (e.g. which
@@ -1008,6 +1042,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_known_levels),
 		cmocka_unit_test(test_validation),
+		cmocka_unit_test(test_largest_grid),
 		cmocka_unit_test(test_replay_errors),
 		cmocka_unit_test(test_run_length_level),
 		cmocka_unit_test(test_write_state),

@@ -46,8 +46,11 @@ struct lk_reader_state {
 	struct lk_record title;         /* a lone title line awaiting a board */
 	struct lk_record title_lead;    /* the blank lines before it */
 	bool have_title;
-	size_t *nul_lines;              /* lines with NUL bytes not yet emitted */
-	size_t nnul, nul_alloc;
+	/* Lines with NUL bytes not yet emitted, in input order from nul_head
+	 * on: records hand their lines out in input order (fuzz_record checks
+	 * it), so each is found at the head and the whole costs O(lines). */
+	size_t *nul_lines;
+	size_t nul_head, nnul, nul_alloc;
 	/* No "Comment-End:" up to this line (a search found none), so later
 	 * searches start after it: the searches cost O(lines) in all. */
 	size_t no_comment_end_until;
@@ -175,6 +178,12 @@ static struct lk_line *add_raw(struct lk_reader *r, struct lk_record *rec,
 		line->name_len = line->value_off = 0;
 	}
 	if (l->nul) {
+		if (st->nul_head > 0 && st->nul_head * 2 >= st->nnul) {
+			st->nnul -= st->nul_head;
+			memmove(st->nul_lines, st->nul_lines + st->nul_head,
+				st->nnul * sizeof(*st->nul_lines));
+			st->nul_head = 0;
+		}
 		LK_ALLOC_GROW(st->nul_lines, st->nnul + 1, st->nul_alloc);
 		st->nul_lines[st->nnul++] = l->lineno;
 	}
@@ -275,11 +284,12 @@ static void move_lines(struct lk_record *dst, struct lk_record *src)
 
 static bool take_nul_line(struct lk_reader_state *st, size_t lineno)
 {
-	for (size_t i = 0; i < st->nnul; i++) {
-		if (st->nul_lines[i] == lineno) {
-			st->nul_lines[i] = st->nul_lines[--st->nnul];
-			return true;
-		}
+	/* (an earlier line can no longer come) */
+	while (st->nul_head < st->nnul && st->nul_lines[st->nul_head] < lineno)
+		st->nul_head++;
+	if (st->nul_head < st->nnul && st->nul_lines[st->nul_head] == lineno) {
+		st->nul_head++;
+		return true;
 	}
 	return false;
 }
@@ -325,7 +335,7 @@ static void emit(struct lk_reader *r, struct lk_record *rec)
 		const struct lk_line *l = &rec->lines[i];
 		const char *m = NULL;
 
-		if (st->nnul && take_nul_line(st, l->lineno)) {
+		if (st->nul_head < st->nnul && take_nul_line(st, l->lineno)) {
 			m = "line contains a NUL byte";
 			rec->lossy = true;   /* the text stops at the NUL */
 		} else if (l->kind == LK_LINE_GRID) {

@@ -15,7 +15,10 @@
  * description as comments, email, url, copyright), each <Level> a record
  * (title field from Id, its rows, its other attributes as fields).  A
  * <Level> that cannot be read becomes a malformed record holding its
- * source lines verbatim, and reading goes on after </Level>.
+ * source lines verbatim, and reading goes on after </Level>.  A line is
+ * held by one such record at most: when several errors share a line (a
+ * whole collection on one line), the later records hold only the lines
+ * not held yet, and the records together stay the size of the input.
  */
 #include "record_internal.h"
 
@@ -33,6 +36,7 @@ struct xml {
 	char err[160];
 	size_t err_pos;
 	const struct lk_slc_sink *sink;
+	size_t next_source;      /* the first line no malformed record holds yet */
 	/* Offsets after which a search found no "-->", "?>", ">" or "]]>":
 	 * later searches fail at once, so broken input costs linear time. */
 	size_t none_after[4];
@@ -565,11 +569,16 @@ static void add_comments(struct lk_record *rec, const char *text, size_t lineno)
 }
 
 /* The source lines from offset a to offset b, verbatim, as notes: what a
- * record that cannot be read keeps. */
-static void add_source(const struct xml *x, struct lk_record *rec, size_t a, size_t b)
+ * record that cannot be read keeps (but not the lines an earlier one
+ * keeps: one line may hold a thousand errors). */
+static void add_source(struct xml *x, struct lk_record *rec, size_t a, size_t b)
 {
 	size_t la = line_of(x, a), lb = line_of(x, b > a ? b - 1 : a);
 
+	if (la < x->next_source)
+		la = x->next_source;
+	if (lb >= la)
+		x->next_source = lb + 1;
 	for (size_t l = la; l <= lb; l++) {
 		size_t k = l - x->first_lineno;
 		size_t start = x->line_at[k];
@@ -812,6 +821,7 @@ void lk_slc_read(const char *text, size_t len, size_t first_lineno,
 	x.s = text;
 	x.len = len;
 	x.first_lineno = first_lineno;
+	x.next_source = first_lineno;
 	x.line_at = line_at;
 	x.nlines = nlines;
 	x.sink = sink;

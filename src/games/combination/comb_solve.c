@@ -197,7 +197,7 @@ static bool empty_placed(struct solver *s, int q)
 	static const int forward[4] = { LK_RIGHT, LK_DOWN, LK_DOWN_RIGHT, LK_UP_RIGHT };
 	for (int k = 0; k < 4; k++) {
 		int d = forward[k], axis = comb_axis(d);
-		int a = nearest(s, q, d), b = nearest(s, q, lk_dir_opposite((enum lk_dir)d));
+		int a = nearest(s, q, d), b = nearest(s, q, (int)lk_dir_opposite((enum lk_dir)d));
 		if (a < 0 || b < 0)
 			continue;
 		int va = s->val[a], vb = s->val[b];

@@ -31,7 +31,11 @@ static int read_grid(const struct lk_record *rec, struct lk_grid *g, struct lk_s
 		*line = (size_t)-1;
 		return -1;
 	}
-	/* Decode every line into plain rows, remembering each row's line. */
+	/* Decode every line into plain rows, remembering each row's line.
+	 * A line may decode to 64 KiB of rows ("9(9(9(9(#))))"), so the
+	 * first row too wide, or one too many, ends the reading at once:
+	 * time and memory stay those of a grid of the largest size however
+	 * many such lines follow. */
 	struct lk_strbuf text = LK_STRBUF_INIT;
 	size_t *origin = NULL, nrows = 0, alloc = 0;
 	int rc = -1;
@@ -44,7 +48,7 @@ static int read_grid(const struct lk_record *rec, struct lk_grid *g, struct lk_s
 				goto out;
 			}
 		}
-		size_t before = text.len;
+		size_t before = text.len, row_start = before;
 		if (lk_sok_decode_line(t, &text, err) < 0) {
 			*line = first + i;
 			goto out;
@@ -52,6 +56,14 @@ static int read_grid(const struct lk_record *rec, struct lk_grid *g, struct lk_s
 		for (size_t k = before; k < text.len; k++) {
 			if (text.buf[k] != '\n')
 				continue;
+			if (k - row_start > LK_GRID_MAX_SIDE || nrows == LK_GRID_MAX_SIDE) {
+				lk_strbuf_addf(err, nrows == LK_GRID_MAX_SIDE ? "grid is taller than %d rows"
+									 : "row is wider than %d cells",
+					       LK_GRID_MAX_SIDE);
+				*line = first + i;
+				goto out;
+			}
+			row_start = k + 1;
 			LK_ALLOC_GROW(origin, nrows + 1, alloc);
 			origin[nrows++] = first + i;
 		}
