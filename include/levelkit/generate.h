@@ -66,6 +66,9 @@ struct lk_gen_options {
 	bool no_dead_ends;           /* whole-graph analysis finds no dead end */
 	int min_stars;               /* Skiddy's rating at least this (0: any) */
 	struct lk_rate_options rating; /* bounds for every search, and rating */
+	/* The levels are judged in this state space: a metric (moves gives
+	 * MixedAim's move-by-move space), a heuristic, plain (no pruning). */
+	struct lk_level_options level;
 	unsigned max_tries;          /* candidates per index before giving up */
 	const struct lk_record *from; /* a level to start from, or NULL */
 	const char *rules;           /* transformer rules (text), or NULL */
@@ -124,6 +127,15 @@ enum lk_gen_accept_bit {
 };
 #define LK_GEN_ACCEPT(id) (1u << LK_GEN_BIT_##id)
 
+/* A command-line flag a generator offers as short for a --param (the
+ * Combination paper's --harder is --param harder=1).  gen builds its
+ * options from every generator's flags, so they live with the game. */
+struct lk_gen_flag {
+	const char *name;            /* the option, without "--" */
+	const char *param;           /* "key=value" it stands for */
+	const char *help;
+};
+
 struct lk_generator {
 	const char *game;
 	const char *name;
@@ -134,6 +146,7 @@ struct lk_generator {
 	 * writes levels a designer would keep (0: none). */
 	double default_min_pushes, default_min_moves;
 	unsigned accepts;            /* LK_GEN_ACCEPT() bits */
+	const struct lk_gen_flag *flags;   /* ended by a NULL name; may be NULL */
 	/* Check the options and make a worker's state; NULL with a message
 	 * in err when the options are wrong. */
 	void *(*new_state)(const struct lk_gen_options *o, struct lk_strbuf *err);

@@ -3,6 +3,8 @@
  */
 #include "levelkit/generate.h"
 
+#include "judge.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -145,6 +147,12 @@ void lk_gen_settings(const struct lk_gen_options *o, struct lk_strbuf *out)
 		add_record_hash(out, "freeze", o->freeze);
 	if (o->rules)
 		lk_strbuf_addf(out, " rules=%016llx", (unsigned long long)text_hash(o->rules));
+	if (o->level.metric)
+		lk_strbuf_addf(out, " metric=%s", o->level.metric);
+	if (o->level.heuristic)
+		lk_strbuf_addf(out, " heuristic=%s", o->level.heuristic);
+	if (o->level.plain)
+		lk_strbuf_addstr(out, " plain");
 	/* drop the leading blank */
 	if (out->len > start) {
 		memmove(out->buf + start, out->buf + start + 1, out->len - start - 1);
@@ -248,177 +256,6 @@ void lk_gen_worker_release(struct lk_gen_worker *w, const struct lk_generator *g
 	lk_solver_release(&w->solver);
 }
 
-static bool field_number(const struct lk_record *rec, const char *name, double *v)
-{
-	const char *s = lk_record_get(rec, name);
-	if (!s)
-		return false;
-	char *end;
-	*v = strtod(s, &end);
-	return end != s;
-}
-
-/* Check a candidate against the thresholds, solving or rating it when the
- * generator did not say enough.  Returns 0 or -1 with *why. */
-static int judge(struct lk_gen_worker *w, const struct lk_gen_options *o, struct lk_record *rec,
-		 enum lk_reject *why)
-{
-	struct lk_strbuf err = LK_STRBUF_INIT;
-	size_t line;
-	struct lk_level_options lo = { 0 };
-	struct lk_level *level = lk_level_load(rec, &lo, &err, &line);
-	lk_strbuf_release(&err);
-	if (!level) {
-		*why = LK_REJECT_INVALID;
-		return -1;
-	}
-	int rc = -1;
-	double v;
-	if (level->game->csp) {
-		/* Constraint games: count the solutions, rate when asked. */
-		struct lk_csp_options co;
-		struct lk_csp_result res;
-		lk_csp_options_init(&co);
-		co.max_nodes = o->rating.search.max_states;
-		co.timeout = o->rating.search.timeout;
-		co.cancel = o->rating.search.cancel;
-		/* What solve writes (the solution, its nodes, unique)... */
-		lk_csp_result_init(&res);
-		level->game->csp->solve(level, &co, &res);
-		lk_fields_csp_solve(rec, &res);
-		enum lk_status status = res.status;
-		enum lk_limit limit = res.limit;
-		lk_csp_result_release(&res);
-		if (status != LK_SOLVED) {
-			*why = status == LK_UNSOLVABLE ? LK_REJECT_UNSOLVABLE : lk_reject_of_limit(limit);
-			goto out;
-		}
-		/* ... and what rate writes, when asked. */
-		if (o->rate || lk_range_set(&o->difficulty)) {
-			struct lk_csp_rating cr;
-			lk_csp_rate(level, &co, o->rating.runs, o->rating.seed, &cr);
-			lk_fields_csp_rating(rec, &cr);
-			limit = cr.limit;
-		}
-		if (lk_range_set(&o->difficulty)) {
-			if (!field_number(rec, "difficulty", &v)) {
-				*why = lk_reject_of_limit(limit);
-				goto out;
-			}
-			if (!lk_range_has(&o->difficulty, v)) {
-				*why = v < o->difficulty.min ? LK_REJECT_EASY : LK_REJECT_HARD;
-				goto out;
-			}
-		}
-		rc = 0;
-		goto out;
-	}
-	/* A level that starts solved is no puzzle (a generator may not see
-	 * it: Sokoban's backward one can pull boxes out and back in). */
-	{
-		unsigned char *key = lk_xmalloc(level->key_size);
-		level->game->initial_state(level, key);
-		bool solved_start = level->game->is_goal(level, key);
-		free(key);
-		if (solved_start) {
-			*why = LK_REJECT_SOLVED;
-			goto out;
-		}
-	}
-	/* Small tilt and slide games are analysed whole, as rate would: one
-	 * exploration gives the shortest solution, the dead ends and stars. */
-	const char *moves_field = "moves";
-	if (level->game->whole_graph || o->no_dead_ends || o->min_stars > 0) {
-		struct lk_analysis a;
-		lk_analysis_init(&a);
-		lk_analyse(level, &o->rating.search, &a);
-		bool complete = a.complete, solved = a.solution != NULL;
-		enum lk_limit limit = a.limit;
-		uint64_t dead = a.dead_ends;
-		if (solved && !lk_record_get(rec, "solvable"))
-			lk_fields_solution(rec, level, a.solution, a.solution_keys, true);
-		lk_fields_analysis(rec, level, &a);
-		if (level->game->moves_field)
-			moves_field = level->game->moves_field;   /* Skiddy's perfect solution */
-		lk_analysis_release(&a);
-		/* the star rating is the game's field (Skiddy's; none elsewhere) */
-		double stars = -1;
-		if (!field_number(rec, "stars", &stars))
-			stars = -1;
-		if (!complete) {
-			*why = lk_reject_of_limit(limit);
-			goto out;
-		}
-		if (!solved && !lk_record_get(rec, "solvable")) {
-			*why = LK_REJECT_UNSOLVABLE;
-			goto out;
-		}
-		if (o->no_dead_ends && dead) {
-			*why = LK_REJECT_DEAD_END;
-			goto out;
-		}
-		if (o->min_stars > 0 && stars < (double)o->min_stars) {
-			*why = LK_REJECT_STARS;
-			goto out;
-		}
-	}
-	enum lk_limit limit = LK_LIMIT_NONE;
-	if (!lk_record_get(rec, "solvable")) {
-		struct lk_search_result r;
-		lk_search_result_init(&r);
-		lk_solver_run(&w->solver, level, &o->rating.search, &r);
-		lk_fields_solve(rec, level, &r);
-		limit = r.limit;
-		lk_search_result_release(&r);
-	}
-	const char *solvable = lk_record_get(rec, "solvable");
-	if (strcmp(solvable, "yes") != 0) {
-		*why = strcmp(solvable, "no") == 0 ? LK_REJECT_UNSOLVABLE : lk_reject_of_limit(limit);
-		goto out;
-	}
-	/* A level that starts solved is no puzzle. */
-	if (field_number(rec, "moves", &v) && v == 0) {
-		*why = LK_REJECT_SOLVED;
-		goto out;
-	}
-	if (lk_range_set(&o->pushes) && field_number(rec, "pushes", &v) && !lk_range_has(&o->pushes, v)) {
-		*why = v < o->pushes.min ? LK_REJECT_SHORT : LK_REJECT_LONG;
-		goto out;
-	}
-	if (lk_range_set(&o->moves)) {
-		if (!field_number(rec, moves_field, &v)) {
-			*why = LK_REJECT_SHORT;   /* e.g. no max-combo solution at all */
-			goto out;
-		}
-		if (!lk_range_has(&o->moves, v)) {
-			*why = v < o->moves.min ? LK_REJECT_SHORT : LK_REJECT_LONG;
-			goto out;
-		}
-	}
-	if (o->rate || lk_range_set(&o->difficulty)) {
-		struct lk_rating r;
-		lk_rating_init(&r);
-		lk_rate(&w->solver, level, &o->rating, &r);
-		lk_fields_rating(rec, level, &r);
-		limit = r.optimal.limit;
-		lk_rating_release(&r);
-		if (lk_range_set(&o->difficulty)) {
-			if (!field_number(rec, "difficulty", &v)) {
-				*why = lk_reject_of_limit(limit);
-				goto out;
-			}
-			if (!lk_range_has(&o->difficulty, v)) {
-				*why = v < o->difficulty.min ? LK_REJECT_EASY : LK_REJECT_HARD;
-				goto out;
-			}
-		}
-	}
-	rc = 0;
-out:
-	lk_level_free(level);
-	return rc;
-}
-
 /* out = a title comment, the grid, generator/seed/index, then rec's other
  * lines. */
 static void finish_record(const struct lk_generator *g, const struct lk_gen_options *o,
@@ -469,7 +306,7 @@ int lk_generate_index(const struct lk_generator *g, struct lk_gen_worker *w,
 		lk_record_release(&cand);
 		lk_record_init(&cand);
 		stats->tried++;
-		if (g->candidate(w, o, &rng, &cand, &why) < 0 || judge(w, o, &cand, &why) < 0) {
+		if (g->candidate(w, o, &rng, &cand, &why) < 0 || lk_judge(w, o, &cand, &why) < 0) {
 			stats->rejected[why]++;
 			continue;
 		}

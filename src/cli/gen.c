@@ -64,13 +64,52 @@ static int param_cb(const struct lk_option *opt, const char *arg)
 	return 0;
 }
 
-/* --harder and --easier: the Combination paper's biased local search,
- * short for --param harder=1 and --param easier=1. */
-static int bias_cb(const struct lk_option *opt, const char *arg)
+/* A generator's flag (lk_gen_flag: --harder is --param harder=1); which
+ * flags were given is checked against the chosen generator later. */
+static struct gen_ctx *flag_ctx;
+static const char *flags_given[16];
+static size_t nflags_given;
+
+static const struct lk_gen_flag *find_flag(const struct lk_generator *g, const char *name)
+{
+	for (const struct lk_gen_flag *f = g->flags; f && f->name; f++)
+		if (strcmp(f->name, name) == 0)
+			return f;
+	return NULL;
+}
+
+static int flag_cb(const struct lk_option *opt, const char *arg)
 {
 	(void)arg;
-	add_param(opt->value, opt->long_name, strlen(opt->long_name), "1");
+	const struct lk_gen_flag *f = opt->value;
+	const char *eq = strchr(f->param, '=');
+	add_param(flag_ctx, f->param, (size_t)(eq - f->param), eq + 1);
+	if (nflags_given < sizeof flags_given / sizeof *flags_given)
+		flags_given[nflags_given++] = f->name;
 	return 0;
+}
+
+/* The options of every generator's flags, once each, with the games that
+ * have them in the help ("combination: only add pieces ..."). */
+static size_t add_flag_options(struct lk_option *opts, size_t n, size_t max, char **helps)
+{
+	const struct lk_generator *g;
+	size_t nhelps = 0;
+	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL;) {
+		for (const struct lk_gen_flag *f = g->flags; f && f->name && n < max; f++) {
+			bool dup = false;
+			for (size_t i = 0; i < n && !dup; i++)
+				dup = opts[i].long_name && strcmp(opts[i].long_name, f->name) == 0;
+			if (dup)
+				continue;
+			struct lk_strbuf h = LK_STRBUF_INIT;
+			lk_strbuf_addf(&h, "%s: %s (--param %s)", g->game, f->help, f->param);
+			helps[nhelps] = lk_strbuf_detach(&h, NULL);
+			opts[n++] = (struct lk_option){ LK_OPT_CALLBACK, 0, f->name, (void *)f, NULL,
+							helps[nhelps++], flag_cb };
+		}
+	}
+	return n;
 }
 
 static double number_or_die(const char *opt, const char *s)
@@ -214,6 +253,7 @@ static void fill_gen_options(struct gen_ctx *ctx, struct lk_gen_options *o)
 	o->no_dead_ends = ctx->no_dead_ends;
 	o->min_stars = (int)ctx->stars;
 	o->rating.search = ctx->common.act.search;
+	o->level = ctx->common.act.level;   /* -m, --heuristic, --plain */
 	/* Generation tries many candidates: one whose state space is huge is
 	 * not worth minutes, so searches get a state bound unless given one. */
 	if (!ctx->common.max_states)
@@ -379,7 +419,7 @@ int main(int argc, char **argv)
 	ctx.runs = 50;
 	ctx.min_moves = ctx.min_pushes = ctx.min_diff = -INFINITY;
 	ctx.max_moves = ctx.max_pushes = ctx.max_diff = INFINITY;
-	struct lk_option opts[] = {
+	struct lk_option base[] = {
 		LK_OPT_GROUP_("Generation"),
 		{ LK_OPT_U64, 'n', "count", &ctx.count, "n", "levels to write (default 10)", NULL },
 		{ LK_OPT_U64, 's', "seed", &ctx.seed, "n", "seed of the run (default 1)", NULL },
@@ -390,10 +430,6 @@ int main(int argc, char **argv)
 		  "generator parameter (see below); repeatable", param_cb },
 		{ LK_OPT_U64, 0, "max-tries", &ctx.max_tries, "n",
 		  "candidates per level before giving up on it (default 10000)", NULL },
-		{ LK_OPT_CALLBACK, 0, "harder", &ctx, NULL,
-		  "combination: only add pieces that make the level harder (--param harder=1)", bias_cb },
-		{ LK_OPT_CALLBACK, 0, "easier", &ctx, NULL,
-		  "combination: only add pieces that make it easier (--param easier=1)", bias_cb },
 		LK_OPT_GROUP_("Acceptance"),
 		{ LK_OPT_CALLBACK, 0, "min-moves", &ctx.min_moves, "n",
 		  "at least n moves (fruit, skiddy default 4)", threshold_cb },
@@ -428,8 +464,17 @@ int main(int argc, char **argv)
 		{ LK_OPT_STRING, 0, "resume", &ctx.resume, "file",
 		  "continue the run in file (same options) and never repeat its levels", NULL },
 		LK_CLI_COMMON_OPTIONS(ctx.common),
-		LK_OPT_END_(),
 	};
+	/* the table: the options above, then every generator's flags */
+	enum { MAX_FLAGS = 32 };
+	size_t nbase = sizeof base / sizeof *base;
+	struct lk_option *opts = lk_xcalloc(nbase + MAX_FLAGS + 2, sizeof *opts);
+	char *flag_help[MAX_FLAGS] = { NULL };
+	memcpy(opts, base, sizeof base);
+	opts[nbase] = (struct lk_option)LK_OPT_GROUP_("Generator flags");
+	size_t nopts = add_flag_options(opts, nbase + 1, nbase + 1 + MAX_FLAGS, flag_help);
+	opts[nopts] = (struct lk_option)LK_OPT_END_();
+	flag_ctx = &ctx;
 	struct lk_strbuf help = LK_STRBUF_INIT;
 	build_help(&help);
 	int first = lk_parse_options(argc, argv, opts, usage, help.buf);
@@ -455,6 +500,17 @@ int main(int argc, char **argv)
 	if (!gen)
 		lk_usage_error("game %s has no generator '%s'", game, ctx.generator ? ctx.generator : "");
 	check_options_apply(&ctx, gen);
+	for (size_t i = 0; i < nflags_given; i++) {
+		if (find_flag(gen, flags_given[i]))
+			continue;
+		struct lk_strbuf games = LK_STRBUF_INIT;
+		const struct lk_generator *g;
+		for (size_t it = 0; (g = lk_generator_next(&it)) != NULL;)
+			if (find_flag(g, flags_given[i]))
+				lk_strbuf_addf(&games, "%s%s", games.len ? ", " : "", g->game);
+		lk_usage_error("--%s does not apply to %s (it applies to %s)", flags_given[i], game,
+			       games.buf);
+	}
 	apply_default_thresholds(&ctx, gen);
 
 	struct lk_pipeline unused = { 0 };
@@ -492,5 +548,8 @@ int main(int argc, char **argv)
 	lk_record_release(&freeze);
 	lk_strbuf_release(&rules_text);
 	free_params(&ctx);
+	for (size_t i = 0; i < MAX_FLAGS; i++)
+		free(flag_help[i]);
+	free(opts);
 	return status;
 }

@@ -451,6 +451,13 @@ static void comb_free_state(void *state)
 	free(state);
 }
 
+/* The paper's biased local search, as flags of their own. */
+static const struct lk_gen_flag comb_flags[] = {
+	{ "harder", "harder=1", "only add pieces that make the level harder" },
+	{ "easier", "easier=1", "only add pieces that make it easier" },
+	{ NULL, NULL, NULL },
+};
+
 const struct lk_generator lk_gen_combination_local = {
 	.game = "combination",
 	.name = "local",
@@ -459,6 +466,7 @@ const struct lk_generator lk_gen_combination_local = {
 	.params_help = "colours=K (3), kinds=rbq, pieces=N (6), walls=%, holes=%, keep=% (10), "
 		       "harder=1, easier=1, runs=K (10), carve=N (10)",
 	.size_help = "5x5",
+	.flags = comb_flags,
 	.accepts = LK_GEN_ACCEPT(DIFFICULTY),
 	.new_state = comb_new_state,
 	.free_state = comb_free_state,

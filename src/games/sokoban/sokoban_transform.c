@@ -314,15 +314,15 @@ static uint64_t search(struct lk_solver *solver, const struct lk_level *level,
 /* Solve cells; run BFS and greedy too when A*'s count exceeds `worth`
  * (then the level might rank: MixedAim's difficulty can only be lower). */
 static void evaluate(struct lk_solver *solver, const struct lk_cells *c,
-		     const struct lk_search_options *bounds, uint64_t worth, struct evaluation *e)
+		     const struct lk_level_options *lo, const struct lk_search_options *bounds,
+		     uint64_t worth, struct evaluation *e)
 {
 	lk_record_init(&e->rec);
 	lk_strbuf_init(&e->canonical);
 	write_cells(c, &e->rec);
 	struct lk_strbuf err = LK_STRBUF_INIT;
-	struct lk_level_options lo = { 0 };
 	size_t line;
-	struct lk_level *level = lk_level_load(&e->rec, &lo, &err, &line);
+	struct lk_level *level = lk_level_load(&e->rec, lo, &err, &line);
 	lk_strbuf_release(&err);
 	e->outcome = OUT_INVALID;
 	if (!level)
@@ -390,7 +390,7 @@ static int transform_candidate(struct lk_gen_worker *w, const struct lk_gen_opti
 	for (long s = 0; s < t->steps; s++) {
 		if (!mutate(t, &cur, &next, rng))
 			continue;
-		evaluate(&w->solver, &next, &o->rating.search, 0, &e);
+		evaluate(&w->solver, &next, &o->level, &o->rating.search, 0, &e);
 		bool fits = e.outcome == OUT_SOLVED && (double)e.difficulty <= o->difficulty.max;
 		if (!fits) {
 			*why = e.outcome == OUT_UNSOLVABLE ? LK_REJECT_UNSOLVABLE
@@ -512,7 +512,7 @@ int lk_transform_suggest(const struct lk_gen_options *o, struct lk_rng *rng,
 
 		struct evaluation e;
 		uint64_t worth = top.n == top.k ? top.e[top.n - 1].difficulty : 0;
-		evaluate(&solver, &next, &bounds, worth, &e);
+		evaluate(&solver, &next, &o->level, &bounds, worth, &e);
 		st->candidates++;
 		switch (e.outcome) {
 		case OUT_INVALID: st->invalid++; break;

@@ -1,0 +1,221 @@
+/*
+ * judge.c - keep or turn down a generated candidate (see judge.h).
+ *
+ * The path follows the game: a constraint game is solved (counted) and
+ * rated by its own search; a state-space game is checked for a solved
+ * start, analysed whole when the game wants it (or the thresholds need
+ * dead ends or stars), solved when the generator did not say enough, and
+ * rated when a difficulty threshold or --rate asks for it.  Every step
+ * writes the fields solve, rate and the analysis would.
+ */
+#include "judge.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "levelkit/analysis.h"
+#include "levelkit/csp.h"
+#include "levelkit/difficulty.h"
+#include "levelkit/fields.h"
+#include "levelkit/game.h"
+
+static bool field_number(const struct lk_record *rec, const char *name, double *v)
+{
+	const char *s = lk_record_get(rec, name);
+	if (!s)
+		return false;
+	char *end;
+	*v = strtod(s, &end);
+	return end != s;
+}
+
+static bool wants_rating(const struct lk_gen_options *o)
+{
+	return o->rate || lk_range_set(&o->difficulty);
+}
+
+/* The difficulty threshold, on the field a rating wrote (missing: the
+ * rating stopped on `limit`). */
+static int check_difficulty(const struct lk_gen_options *o, const struct lk_record *rec,
+			    enum lk_limit limit, enum lk_reject *why)
+{
+	double v;
+	if (!lk_range_set(&o->difficulty))
+		return 0;
+	if (!field_number(rec, "difficulty", &v)) {
+		*why = lk_reject_of_limit(limit);
+		return -1;
+	}
+	if (!lk_range_has(&o->difficulty, v)) {
+		*why = v < o->difficulty.min ? LK_REJECT_EASY : LK_REJECT_HARD;
+		return -1;
+	}
+	return 0;
+}
+
+/* Constraint games: what solve writes (the solution, its nodes, unique),
+ * then what rate writes when asked. */
+static int judge_csp(const struct lk_level *level, const struct lk_gen_options *o,
+		     struct lk_record *rec, enum lk_reject *why)
+{
+	struct lk_csp_options co;
+	struct lk_csp_result res;
+	lk_csp_options_init(&co);
+	co.max_nodes = o->rating.search.max_states;
+	co.timeout = o->rating.search.timeout;
+	co.cancel = o->rating.search.cancel;
+	lk_csp_result_init(&res);
+	level->game->csp->solve(level, &co, &res);
+	lk_fields_csp_solve(rec, &res);
+	enum lk_status status = res.status;
+	enum lk_limit limit = res.limit;
+	lk_csp_result_release(&res);
+	if (status != LK_SOLVED) {
+		*why = status == LK_UNSOLVABLE ? LK_REJECT_UNSOLVABLE : lk_reject_of_limit(limit);
+		return -1;
+	}
+	if (wants_rating(o)) {
+		struct lk_csp_rating cr;
+		lk_csp_rate(level, &co, o->rating.runs, o->rating.seed, &cr);
+		lk_fields_csp_rating(rec, &cr);
+		limit = cr.limit;
+	}
+	return check_difficulty(o, rec, limit, why);
+}
+
+/* A level that starts solved is no puzzle (a generator may not see it:
+ * Sokoban's backward one can pull boxes out and back in). */
+static bool solved_at_start(const struct lk_level *level)
+{
+	unsigned char *key = lk_xmalloc(level->key_size);
+	level->game->initial_state(level, key);
+	bool solved = level->game->is_goal(level, key);
+	free(key);
+	return solved;
+}
+
+/* Small tilt and slide games are analysed whole, as rate would: one
+ * exploration gives the shortest solution, the dead ends and the game's
+ * own fields (Skiddy's stars). */
+static int judge_graph(const struct lk_level *level, const struct lk_gen_options *o,
+		       struct lk_record *rec, enum lk_reject *why)
+{
+	struct lk_analysis a;
+	lk_analysis_init(&a);
+	lk_analyse(level, &o->rating.search, &a);
+	bool complete = a.complete, solved = a.solution != NULL;
+	enum lk_limit limit = a.limit;
+	uint64_t dead = a.dead_ends;
+	if (solved && !lk_record_get(rec, "solvable"))
+		lk_fields_solution(rec, level, a.solution, a.solution_keys, true);
+	lk_fields_analysis(rec, level, &a);
+	lk_analysis_release(&a);
+	double stars;
+	if (!field_number(rec, "stars", &stars))
+		stars = -1;   /* a game without stars */
+	if (!complete)
+		*why = lk_reject_of_limit(limit);
+	else if (!solved && !lk_record_get(rec, "solvable"))
+		*why = LK_REJECT_UNSOLVABLE;
+	else if (o->no_dead_ends && dead)
+		*why = LK_REJECT_DEAD_END;
+	else if (o->min_stars > 0 && stars < (double)o->min_stars)
+		*why = LK_REJECT_STARS;
+	else
+		return 0;
+	return -1;
+}
+
+/* Solve the level when the generator did not; it must be solvable and
+ * not solved at its start. */
+static int judge_solution(struct lk_gen_worker *w, const struct lk_level *level,
+			  const struct lk_gen_options *o, struct lk_record *rec, enum lk_reject *why)
+{
+	enum lk_limit limit = LK_LIMIT_NONE;
+	if (!lk_record_get(rec, "solvable")) {
+		struct lk_search_result r;
+		lk_search_result_init(&r);
+		lk_solver_run(&w->solver, level, &o->rating.search, &r);
+		lk_fields_solve(rec, level, &r);
+		limit = r.limit;
+		lk_search_result_release(&r);
+	}
+	const char *solvable = lk_record_get(rec, "solvable");
+	double v;
+	if (strcmp(solvable, "yes") != 0)
+		*why = strcmp(solvable, "no") == 0 ? LK_REJECT_UNSOLVABLE : lk_reject_of_limit(limit);
+	else if (field_number(rec, "moves", &v) && v == 0)
+		*why = LK_REJECT_SOLVED;
+	else
+		return 0;
+	return -1;
+}
+
+/* The push and move thresholds; moves are read from the game's field
+ * (Skiddy's perfect solution, combo-moves), which a level may lack. */
+static int check_lengths(const struct lk_level *level, const struct lk_gen_options *o,
+			 const struct lk_record *rec, bool analysed, enum lk_reject *why)
+{
+	double v;
+	if (lk_range_set(&o->pushes) && field_number(rec, "pushes", &v) && !lk_range_has(&o->pushes, v)) {
+		*why = v < o->pushes.min ? LK_REJECT_SHORT : LK_REJECT_LONG;
+		return -1;
+	}
+	if (!lk_range_set(&o->moves))
+		return 0;
+	const char *field = analysed && level->game->moves_field ? level->game->moves_field : "moves";
+	if (!field_number(rec, field, &v)) {
+		*why = LK_REJECT_SHORT;   /* e.g. no max-combo solution at all */
+		return -1;
+	}
+	if (!lk_range_has(&o->moves, v)) {
+		*why = v < o->moves.min ? LK_REJECT_SHORT : LK_REJECT_LONG;
+		return -1;
+	}
+	return 0;
+}
+
+static int judge_rating(struct lk_gen_worker *w, const struct lk_level *level,
+			const struct lk_gen_options *o, struct lk_record *rec, enum lk_reject *why)
+{
+	if (!wants_rating(o))
+		return 0;
+	struct lk_rating r;
+	lk_rating_init(&r);
+	lk_rate(&w->solver, level, &o->rating, &r);
+	lk_fields_rating(rec, level, &r);
+	enum lk_limit limit = r.optimal.limit;
+	lk_rating_release(&r);
+	return check_difficulty(o, rec, limit, why);
+}
+
+int lk_judge(struct lk_gen_worker *w, const struct lk_gen_options *o, struct lk_record *rec,
+	     enum lk_reject *why)
+{
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	size_t line;
+	struct lk_level *level = lk_level_load(rec, &o->level, &err, &line);
+	lk_strbuf_release(&err);
+	if (!level) {
+		*why = LK_REJECT_INVALID;
+		return -1;
+	}
+	int rc;
+	if (level->game->csp) {
+		rc = judge_csp(level, o, rec, why);
+	} else if (solved_at_start(level)) {
+		*why = LK_REJECT_SOLVED;
+		rc = -1;
+	} else {
+		bool analyse = level->game->whole_graph || o->no_dead_ends || o->min_stars > 0;
+		rc = analyse ? judge_graph(level, o, rec, why) : 0;
+		if (rc == 0)
+			rc = judge_solution(w, level, o, rec, why);
+		if (rc == 0)
+			rc = check_lengths(level, o, rec, analyse, why);
+		if (rc == 0)
+			rc = judge_rating(w, level, o, rec, why);
+	}
+	lk_level_free(level);
+	return rc;
+}
