@@ -218,7 +218,7 @@ cmp -s "$TMP/h1" "$TMP/h2" || fail "gen --harder differs from -p harder=1"
 expect 2 "$(grep -c '^unique: yes$' "$TMP/h1" || true)" "gen --harder: unique"
 run "$TMP/out" "$TMP/err" "$GEN" sokoban -n 1 --easier
 expect 2 "$rc" "gen sokoban --easier"
-expect 1 "$(grep -c "no parameter 'easier'" "$TMP/err" || true)" "gen sokoban --easier: message"
+expect 1 "$(grep -c "does not apply to sokoban (it applies to combination)" "$TMP/err" || true)" "gen sokoban --easier: message names the games"
 run "$TMP/out" "$TMP/err" "$GEN" combination -n 1 -p colour=2
 expect 2 "$rc" "gen combination -p colour=2"
 expect 1 "$(grep -c "no parameter 'colour'" "$TMP/err" || true)" "gen -p colour=2: message"
