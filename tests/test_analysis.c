@@ -279,17 +279,36 @@ static void check_path(const struct bg *g, const unsigned char *keys, size_t nke
 		assert_true(bg_edge(g, keys + (i - 1) * g->ks, keys + i * g->ks));
 }
 
+/* The goal visitor: every win once, shallowest first, each a goal. */
+struct goal_count {
+	const struct lk_level *level;
+	uint64_t n;
+	uint32_t last_depth;
+};
+
+static int count_goal(void *ctx, const void *key, uint32_t depth)
+{
+	struct goal_count *c = ctx;
+	assert_true(c->level->game->is_goal(c->level, key));
+	assert_true(depth >= c->last_depth);
+	c->last_depth = depth;
+	c->n++;
+	return 0;
+}
+
 /* lk_analyse against the brute force; returns the truth. */
 static void compare(const struct lk_level *level, const char *text, struct truth *t)
 {
 	struct bg g;
 	struct lk_analysis a;
 	struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
+	struct goal_count goals = { .level = level };
 	bg_build(&g, level, 200000);
 	bg_truth(&g, t);
 	lk_analysis_init(&a);
-	lk_analyse(level, &o, &a);
+	lk_analyse_visit(level, &o, &a, count_goal, &goals);
 	assert_true(a.complete);
+	assert_int_equal(goals.n, t->wins);
 	if (a.reachable != t->reachable || a.dead_ends != t->dead || a.shortest != t->shortest ||
 	    a.solutions != t->solutions || a.wins != t->wins || a.edges != t->edges)
 		fail_msg("analysis: reachable %llu dead %llu shortest %u solutions %llu wins %llu edges %llu\n"

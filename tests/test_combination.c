@@ -736,6 +736,61 @@ static void test_hand_worked(void **state)
 	}
 }
 
+/* The visitor sees every solution the count counts: each verifies, no two
+ * are the same, and stopping it stops the search. */
+struct visited {
+	const struct lk_level *level;
+	char seen[128][64];
+	size_t n, stop_after;
+};
+
+static int visit_solution(void *ctx, const char *solution)
+{
+	struct visited *v = ctx;
+	struct lk_strbuf why = LK_STRBUF_INIT;
+	bool valid = false;
+	assert_int_equal(v->level->game->csp->verify(v->level, solution, &valid, &why), 0);
+	assert_true(valid);
+	lk_strbuf_release(&why);
+	assert_true(strlen(solution) < sizeof v->seen[0] && v->n < 128);
+	for (size_t i = 0; i < v->n; i++)
+		assert_string_not_equal(v->seen[i], solution);
+	strcpy(v->seen[v->n++], solution);
+	return v->stop_after && v->n >= v->stop_after;
+}
+
+static void test_visit_every_solution(void **state)
+{
+	(void)state;
+	char text[256];
+	for (size_t i = 0; i < sizeof counted / sizeof counted[0]; i++) {
+		if (counted[i].plain > 100)
+			continue;
+		level_text(text, sizeof text, counted[i].pieces, counted[i].rows);
+		struct lk_level *level = load(text);
+		for (size_t stop = 0; stop < 2; stop++) {
+			struct visited v = { .level = level, .stop_after = stop };
+			struct lk_csp_options co;
+			struct lk_csp_result r;
+			lk_csp_options_init(&co);
+			co.symmetry = false;
+			co.count_limit = 100;
+			co.visit = visit_solution;
+			co.visit_ctx = &v;
+			lk_csp_result_init(&r);
+			level->game->csp->solve(level, &co, &r);
+			if (stop) {
+				assert_int_equal(v.n, counted[i].plain ? 1 : 0);
+			} else {
+				assert_int_equal(v.n, counted[i].plain);
+				assert_int_equal(r.solutions, counted[i].plain);
+			}
+			lk_csp_result_release(&r);
+		}
+		lk_level_free(level);
+	}
+}
+
 /* ------------------------------------------------------- validation */
 
 static void test_validation(void **state)
@@ -1005,6 +1060,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_validation),
 		cmocka_unit_test(test_hand_worked),
+		cmocka_unit_test(test_visit_every_solution),
 		cmocka_unit_test(test_random_against_brute_force),
 		cmocka_unit_test(test_peaceable_queens),
 		cmocka_unit_test(test_rate),

@@ -31,6 +31,11 @@ struct lk_csp_options {
 	uint64_t max_nodes;          /* 0 = no bound */
 	double timeout;              /* seconds, 0 = none */
 	const volatile sig_atomic_t *cancel;
+	/* Optional: called with every solution found (in the game's
+	 * notation), up to count_limit; non-zero stops the search.  The
+	 * "every solution must ..." queries walk the solutions with it. */
+	int (*visit)(void *ctx, const char *solution);
+	void *visit_ctx;
 };
 
 void lk_csp_options_init(struct lk_csp_options *o);

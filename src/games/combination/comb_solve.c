@@ -367,6 +367,14 @@ static void search(struct solver *s)
 		} else if (s->r->solutions == 2) {
 			record_solution(s, &s->r->second);
 		}
+		if (s->opt->visit) {
+			/* every solution, in the game's notation */
+			struct lk_strbuf text = LK_STRBUF_INIT;
+			record_solution(s, &text);
+			if (s->opt->visit(s->opt->visit_ctx, text.buf) != 0)
+				s->stop = true;
+			lk_strbuf_release(&text);
+		}
 		uint64_t limit = s->opt->count_limit ? s->opt->count_limit : 1;
 		if (s->r->solutions >= limit)
 			s->stop = true;
