@@ -113,6 +113,18 @@ for doc in "$SRC/README.md" "$SRC"/docs/*.md "$SRC"/docs/games/*.md; do
 	done <"$TMP/commands"
 done
 
+# Every registered game has its page, linked from the README: the list
+# comes from the registry (gen's message), not from a hand-kept list.
+games=$("$BUILD/gen" 2>&1 | sed -n 's/.*which game? (\(.*\)).*/\1/p' | sed 's/ or /, /; s/,/ /g')
+checks=$((checks + 1))
+[ -n "$games" ] || fail "gen does not list the games"
+for game in $games; do
+	checks=$((checks + 1))
+	[ -f "$SRC/docs/games/$game.md" ] || fail "game $game has no page docs/games/$game.md"
+	checks=$((checks + 1))
+	grep -q "docs/games/$game.md" "$SRC/README.md" || fail "README does not link docs/games/$game.md"
+done
+
 # Documented outputs.
 fresh_dir
 cd "$TMP/run" || exit 1
