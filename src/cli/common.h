@@ -20,6 +20,8 @@ struct lk_cli_common {
 	uint64_t count_limit;
 	/* resolved by lk_cli_common_finish: what the actions are given */
 	struct lk_act_options act;
+	/* help headings made from the registry */
+	char csp_heading[128];
 };
 
 void lk_cli_common_init(struct lk_cli_common *c, double default_timeout);
@@ -37,7 +39,7 @@ void lk_cli_common_init(struct lk_cli_common *c, double default_timeout);
 	  "no deadlock pruning: the raw state space MixedAim's solvers search", NULL },       \
 	{ LK_OPT_STRING, 'd', "direction", &(c).direction, "dir",                             \
 	  "forward, backward (from the solved position) or both (default)", NULL },           \
-	LK_OPT_GROUP_("Constraint games (combination)"),                                     \
+	LK_OPT_GROUP_((c).csp_heading),                                                      \
 	{ LK_OPT_U64, 0, "count-limit", &(c).count_limit, "n",                                \
 	  "count solutions up to n (default 2: is it unique?)", NULL },                        \
 	{ LK_OPT_FLAG, 0, "no-sac", &(c).no_sac, NULL, "no singleton arc consistency", NULL }, \
@@ -64,6 +66,18 @@ void lk_cli_common_init(struct lk_cli_common *c, double default_timeout);
 
 /* Check and resolve the shared options; exits with a usage error. */
 void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p);
+
+/* The names of the games that pred holds for, from the registry ("fruit
+ * and skiddy"); empty when none. */
+void lk_cli_games_where(struct lk_strbuf *out, bool (*pred)(const struct lk_game *));
+
+/*
+ * A command's own fields (for its tsv columns) from a template of generic
+ * names in which "@count" stands for every game's count fields (pushes)
+ * and "@graph" for every game's own analysis fields (Skiddy's stars):
+ * the games' fields come from the registry.  NULL-terminated; free() it.
+ */
+const char **lk_cli_fields(const char *const *tmpl);
 
 /* Report an unknown -f name, listing the formats; exits 2. */
 _Noreturn void lk_cli_unknown_format(const char *name);

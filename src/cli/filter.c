@@ -310,6 +310,53 @@ static bool valid_field_name(const char *s)
 	return ok;
 }
 
+static enum lk_format check_options(const struct filter_ctx *ctx)
+{
+	enum lk_format format = LK_FORMAT_TEXT;
+	if (ctx->format && lk_format_parse(ctx->format, &format) < 0)
+		lk_cli_unknown_format(ctx->format);
+	if (ctx->by && !ctx->top)
+		lk_usage_error("--by needs --top");
+	if (ctx->asc && !ctx->top)
+		lk_usage_error("--asc needs --top");
+	if (ctx->top && !ctx->by)
+		lk_usage_error("--top needs --by FIELD");
+	if (ctx->fields && format != LK_FORMAT_TSV)
+		lk_usage_error("--fields chooses the columns of -f tsv");
+	if (ctx->by && !valid_field_name(ctx->by))
+		lk_usage_error("--by: '%s' is not a field name", ctx->by);
+	top_ascending = ctx->asc;
+	return format;
+}
+
+/* The expression: -e, else the first operand.  With --dedupe or --top it
+ * is optional: a first operand that is not a valid expression but names
+ * an input is the first file. */
+static struct lk_expr *take_expression(const struct filter_ctx *ctx, char ***files, int *nfiles)
+{
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	struct lk_expr *expr = NULL;
+	if (ctx->expr_text) {
+		expr = lk_expr_parse(ctx->expr_text, &err);
+		if (!expr)
+			expression_error(&err);
+	} else if (*nfiles > 0) {
+		expr = lk_expr_parse((*files)[0], &err);
+		if (expr) {
+			(*files)++;
+			(*nfiles)--;
+		} else if (!(ctx->dedupe || ctx->top) || !is_input((*files)[0])) {
+			expression_error(&err);
+		}
+	} else if (!(ctx->dedupe || ctx->top)) {
+		lk_usage_error("no expression given");
+	}
+	lk_strbuf_release(&err);
+	if (ctx->invert && !expr)
+		lk_usage_error("--invert needs an expression");
+	return expr;
+}
+
 int main(int argc, char **argv)
 {
 	struct filter_ctx ctx = { 0 };
@@ -337,46 +384,10 @@ int main(int argc, char **argv)
 		LK_OPT_END_(),
 	};
 	int first = lk_parse_options(argc, argv, opts, usage, description);
-	enum lk_format format = LK_FORMAT_TEXT;
-	if (ctx.format && lk_format_parse(ctx.format, &format) < 0)
-		lk_cli_unknown_format(ctx.format);
-	if (ctx.by && !ctx.top)
-		lk_usage_error("--by needs --top");
-	if (ctx.asc && !ctx.top)
-		lk_usage_error("--asc needs --top");
-	if (ctx.top && !ctx.by)
-		lk_usage_error("--top needs --by FIELD");
-	if (ctx.fields && format != LK_FORMAT_TSV)
-		lk_usage_error("--fields chooses the columns of -f tsv");
-	if (ctx.by && !valid_field_name(ctx.by))
-		lk_usage_error("--by: '%s' is not a field name", ctx.by);
-	top_ascending = ctx.asc;
-
-	/* The expression: -e, else the first operand.  With --dedupe or
-	 * --top it is optional: a first operand that is not a valid
-	 * expression but names an input is the first file. */
-	struct lk_strbuf err = LK_STRBUF_INIT;
-	struct lk_expr *expr = NULL;
+	enum lk_format format = check_options(&ctx);
 	char **files = argv + first;
 	int nfiles = argc - first;
-	if (ctx.expr_text) {
-		expr = lk_expr_parse(ctx.expr_text, &err);
-		if (!expr)
-			expression_error(&err);
-	} else if (nfiles > 0) {
-		expr = lk_expr_parse(files[0], &err);
-		if (expr) {
-			files++;
-			nfiles--;
-		} else if (!(ctx.dedupe || ctx.top) || !is_input(files[0])) {
-			expression_error(&err);
-		}
-	} else if (!(ctx.dedupe || ctx.top)) {
-		lk_usage_error("no expression given");
-	}
-	lk_strbuf_release(&err);
-	if (ctx.invert && !expr)
-		lk_usage_error("--invert needs an expression");
+	struct lk_expr *expr = take_expression(&ctx, &files, &nfiles);
 
 	struct run run = { .ctx = &ctx, .expr = expr, .top = { .limit = ctx.top } };
 	static char *stdin_only[] = { "-" };

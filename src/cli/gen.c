@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -409,6 +410,171 @@ static void free_params(struct gen_ctx *ctx)
 	free(ctx->values);
 }
 
+/* Help texts that name games, made from the registry. */
+struct gen_help {
+	char min_moves[160], min_pushes[160], stars[160];
+	char *flag_help[32];
+};
+
+static bool accepts_stars(const struct lk_game *g)
+{
+	for (size_t i = 0; g->generators && g->generators[i]; i++)
+		if (g->generators[i]->accepts & LK_GEN_ACCEPT(STARS))
+			return true;
+	return false;
+}
+
+/* "at least n moves (default: 4 for fruit and skiddy)" */
+static void default_help(char *out, size_t size, const char *what, size_t member)
+{
+	struct lk_strbuf games = LK_STRBUF_INIT;
+	double value = 0;
+	const struct lk_generator *g;
+	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL;) {
+		double v = *(const double *)((const char *)g + member);
+		if (v > 0) {
+			lk_strbuf_addf(&games, "%s%s %s", games.len ? ", " : " ", g->game, g->name);
+			value = v;
+		}
+	}
+	if (games.len)
+		snprintf(out, size, "at least n %s (default %g for%s)", what, value, games.buf);
+	else
+		snprintf(out, size, "at least n %s", what);
+	lk_strbuf_release(&games);
+}
+
+static void make_help(struct gen_help *h)
+{
+	default_help(h->min_moves, sizeof h->min_moves, "moves",
+		     offsetof(struct lk_generator, default_min_moves));
+	default_help(h->min_pushes, sizeof h->min_pushes, "optimal pushes",
+		     offsetof(struct lk_generator, default_min_pushes));
+	struct lk_strbuf games = LK_STRBUF_INIT;
+	lk_cli_games_where(&games, accepts_stars);
+	snprintf(h->stars, sizeof h->stars, "%s: star rating at least n (0-3)", games.buf);
+	lk_strbuf_release(&games);
+}
+
+/* The option table: the options below, then every generator's flags
+ * (free the result). */
+static struct lk_option *make_options(struct gen_ctx *ctx, struct gen_help *h)
+{
+	const struct lk_option base[] = {
+		LK_OPT_GROUP_("Generation"),
+		{ LK_OPT_U64, 'n', "count", &ctx->count, "n", "levels to write (default 10)", NULL },
+		{ LK_OPT_U64, 's', "seed", &ctx->seed, "n", "seed of the run (default 1)", NULL },
+		{ LK_OPT_STRING, 'g', "generator", &ctx->generator, "name",
+		  "the game's generator (see below; default: its first)", NULL },
+		{ LK_OPT_STRING, 0, "size", &ctx->size, "WxH", "grid size (default: the generator's, below)", NULL },
+		{ LK_OPT_CALLBACK, 'p', "param", ctx, "key=value",
+		  "generator parameter (see below); repeatable", param_cb },
+		{ LK_OPT_U64, 0, "max-tries", &ctx->max_tries, "n",
+		  "candidates per level before giving up on it (default 10000)", NULL },
+		LK_OPT_GROUP_("Acceptance"),
+		{ LK_OPT_CALLBACK, 0, "min-moves", &ctx->min_moves, "n", h->min_moves, threshold_cb },
+		{ LK_OPT_CALLBACK, 0, "max-moves", &ctx->max_moves, "n", "at most n moves", threshold_cb },
+		{ LK_OPT_CALLBACK, 0, "min-pushes", &ctx->min_pushes, "n", h->min_pushes, threshold_cb },
+		{ LK_OPT_CALLBACK, 0, "max-pushes", &ctx->max_pushes, "n", "at most n optimal pushes", threshold_cb },
+		{ LK_OPT_CALLBACK, 0, "min-difficulty", &ctx->min_diff, "x",
+		  "difficulty (rate's mean) at least x", threshold_cb },
+		{ LK_OPT_CALLBACK, 0, "max-difficulty", &ctx->max_diff, "x", "difficulty at most x", threshold_cb },
+		{ LK_OPT_STRING, 0, "difficulty", &ctx->difficulty, "lo:hi", "difficulty band", NULL },
+		{ LK_OPT_FLAG, 0, "rate", &ctx->rate, NULL, "also write rate's fields", NULL },
+		{ LK_OPT_FLAG, 0, "no-dead-ends", &ctx->no_dead_ends, NULL,
+		  "only levels with no dead end (whole-graph analysis)", NULL },
+		{ LK_OPT_UINT, 0, "stars", &ctx->stars, "n", h->stars, NULL },
+		{ LK_OPT_UINT, 'k', "runs", &ctx->runs, "k", "shuffled solves when rating (default 50)", NULL },
+		LK_OPT_GROUP_("Transformer (MixedAim)"),
+		{ LK_OPT_STRING, 0, "from", &ctx->from, "file", "start from the first level of file "
+		  "(implies --generator transform)", NULL },
+		{ LK_OPT_STRING, 0, "rules", &ctx->rules, "file|preset",
+		  "rules file, or walls, move, pair, mix (default), pull, push", NULL },
+		{ LK_OPT_STRING, 0, "freeze", &ctx->freeze, "file",
+		  "grid whose non-blank cells never change", NULL },
+		{ LK_OPT_UINT, 0, "suggest", &ctx->suggest, "k",
+		  "one long climb, until Ctrl-C or a limit below; keep and re-print the k hardest levels", NULL },
+		{ LK_OPT_U64, 0, "candidates", &ctx->candidates, "n",
+		  "--suggest: stop after n candidates", NULL },
+		{ LK_OPT_SECONDS, 0, "time-limit", &ctx->time_limit, "secs",
+		  "--suggest: stop after this long", NULL },
+		LK_OPT_GROUP_("Runs"),
+		{ LK_OPT_STRING, 0, "shard", &ctx->shard, "K/N", "only indices K, K+N, K+2N, ...", NULL },
+		{ LK_OPT_STRING, 0, "resume", &ctx->resume, "file",
+		  "continue the run in file (same options) and never repeat its levels", NULL },
+		LK_CLI_COMMON_OPTIONS(ctx->common),
+	};
+	size_t nbase = sizeof base / sizeof *base, nflags = sizeof h->flag_help / sizeof *h->flag_help;
+	struct lk_option *opts = lk_xcalloc(nbase + nflags + 2, sizeof *opts);
+	memcpy(opts, base, sizeof base);
+	opts[nbase] = (struct lk_option)LK_OPT_GROUP_("Generator flags");
+	size_t n = add_flag_options(opts, nbase + 1, nbase + 1 + nflags, h->flag_help);
+	opts[n] = (struct lk_option)LK_OPT_END_();
+	flag_ctx = ctx;
+	return opts;
+}
+
+/* The game and its generator from the operands and options; the options
+ * that do not apply to it are usage errors. */
+static const struct lk_generator *choose_generator(struct gen_ctx *ctx, int argc, char **argv,
+						   int first)
+{
+	struct lk_strbuf games = LK_STRBUF_INIT;
+	lk_game_names(&games, " or ");
+	if (first >= argc)
+		lk_usage_error("which game? (%s)", games.buf);
+	if (first + 1 < argc)
+		lk_usage_error("unexpected argument '%s'", argv[first + 1]);
+	const char *game = argv[first];
+	if (!lk_game_find(game))
+		lk_usage_error("unknown game '%s' (use %s)", game, games.buf);
+	lk_strbuf_release(&games);
+	if (!ctx->generator && (ctx->from || ctx->rules || ctx->suggest || ctx->freeze))
+		ctx->generator = "transform";
+	const struct lk_generator *gen = lk_generator_find(game, ctx->generator);
+	if (!gen && ctx->generator && strcmp(ctx->generator, "transform") == 0)
+		check_options_apply(ctx, lk_generator_find(game, NULL));
+	if (!gen)
+		lk_usage_error("game %s has no generator '%s'", game, ctx->generator ? ctx->generator : "");
+	check_options_apply(ctx, gen);
+	for (size_t i = 0; i < nflags_given; i++) {
+		if (find_flag(gen, flags_given[i]))
+			continue;
+		struct lk_strbuf where = LK_STRBUF_INIT;
+		const struct lk_generator *g;
+		for (size_t it = 0; (g = lk_generator_next(&it)) != NULL;)
+			if (find_flag(g, flags_given[i]))
+				lk_strbuf_addf(&where, "%s%s", where.len ? ", " : "", g->game);
+		lk_usage_error("--%s does not apply to %s (it applies to %s)", flags_given[i], game,
+			       where.buf);
+	}
+	return gen;
+}
+
+static int run(struct gen_ctx *ctx, const struct lk_generator *gen, struct lk_gen_options *o,
+	       const struct lk_record *from, enum lk_format format)
+{
+	if (ctx->suggest) {
+		struct stat st;
+		const char *path = ctx->common.output;
+		if (path && strcmp(path, "-") != 0 && !ctx->common.force && stat(path, &st) == 0 &&
+		    st.st_size > 0) {
+			lk_error("%s: the file exists and holds %lld bytes; --force replaces it", path,
+				 (long long)st.st_size);
+			return 2;
+		}
+		return suggest(ctx, o, from);
+	}
+	struct gen_run_options ro = {
+		.gen = gen, .opt = o, .seed = ctx->seed, .count = ctx->count,
+		.shard = ctx->shard, .resume = ctx->resume, .output = ctx->common.output,
+		.force = ctx->common.force, .format = format,
+		.format_name = ctx->common.format, .fields = ctx->common.fields,
+		.jobs = (unsigned)ctx->common.jobs,
+	};
+	return gen_run(&ro);
+}
+
 int main(int argc, char **argv)
 {
 	struct gen_ctx ctx = { 0 };
@@ -419,137 +585,33 @@ int main(int argc, char **argv)
 	ctx.runs = 50;
 	ctx.min_moves = ctx.min_pushes = ctx.min_diff = -INFINITY;
 	ctx.max_moves = ctx.max_pushes = ctx.max_diff = INFINITY;
-	struct lk_option base[] = {
-		LK_OPT_GROUP_("Generation"),
-		{ LK_OPT_U64, 'n', "count", &ctx.count, "n", "levels to write (default 10)", NULL },
-		{ LK_OPT_U64, 's', "seed", &ctx.seed, "n", "seed of the run (default 1)", NULL },
-		{ LK_OPT_STRING, 'g', "generator", &ctx.generator, "name",
-		  "the game's generator (see below; default: its first)", NULL },
-		{ LK_OPT_STRING, 0, "size", &ctx.size, "WxH", "grid size (default: the generator's, below)", NULL },
-		{ LK_OPT_CALLBACK, 'p', "param", &ctx, "key=value",
-		  "generator parameter (see below); repeatable", param_cb },
-		{ LK_OPT_U64, 0, "max-tries", &ctx.max_tries, "n",
-		  "candidates per level before giving up on it (default 10000)", NULL },
-		LK_OPT_GROUP_("Acceptance"),
-		{ LK_OPT_CALLBACK, 0, "min-moves", &ctx.min_moves, "n",
-		  "at least n moves (fruit, skiddy default 4)", threshold_cb },
-		{ LK_OPT_CALLBACK, 0, "max-moves", &ctx.max_moves, "n", "at most n moves", threshold_cb },
-		{ LK_OPT_CALLBACK, 0, "min-pushes", &ctx.min_pushes, "n",
-		  "at least n optimal pushes (sokoban backward default 10)", threshold_cb },
-		{ LK_OPT_CALLBACK, 0, "max-pushes", &ctx.max_pushes, "n", "at most n optimal pushes", threshold_cb },
-		{ LK_OPT_CALLBACK, 0, "min-difficulty", &ctx.min_diff, "x",
-		  "difficulty (rate's mean) at least x", threshold_cb },
-		{ LK_OPT_CALLBACK, 0, "max-difficulty", &ctx.max_diff, "x", "difficulty at most x", threshold_cb },
-		{ LK_OPT_STRING, 0, "difficulty", &ctx.difficulty, "lo:hi", "difficulty band", NULL },
-		{ LK_OPT_FLAG, 0, "rate", &ctx.rate, NULL, "also write rate's fields", NULL },
-		{ LK_OPT_FLAG, 0, "no-dead-ends", &ctx.no_dead_ends, NULL,
-		  "only levels with no dead end (whole-graph analysis)", NULL },
-		{ LK_OPT_UINT, 0, "stars", &ctx.stars, "n", "skiddy: star rating at least n (0-3)", NULL },
-		{ LK_OPT_UINT, 'k', "runs", &ctx.runs, "k", "shuffled solves when rating (default 50)", NULL },
-		LK_OPT_GROUP_("Transformer (MixedAim)"),
-		{ LK_OPT_STRING, 0, "from", &ctx.from, "file", "start from the first level of file "
-		  "(implies --generator transform)", NULL },
-		{ LK_OPT_STRING, 0, "rules", &ctx.rules, "file|preset",
-		  "rules file, or walls, move, pair, mix (default), pull, push", NULL },
-		{ LK_OPT_STRING, 0, "freeze", &ctx.freeze, "file",
-		  "grid whose non-blank cells never change", NULL },
-		{ LK_OPT_UINT, 0, "suggest", &ctx.suggest, "k",
-		  "one long climb, until Ctrl-C or a limit below; keep and re-print the k hardest levels", NULL },
-		{ LK_OPT_U64, 0, "candidates", &ctx.candidates, "n",
-		  "--suggest: stop after n candidates", NULL },
-		{ LK_OPT_SECONDS, 0, "time-limit", &ctx.time_limit, "secs",
-		  "--suggest: stop after this long", NULL },
-		LK_OPT_GROUP_("Runs"),
-		{ LK_OPT_STRING, 0, "shard", &ctx.shard, "K/N", "only indices K, K+N, K+2N, ...", NULL },
-		{ LK_OPT_STRING, 0, "resume", &ctx.resume, "file",
-		  "continue the run in file (same options) and never repeat its levels", NULL },
-		LK_CLI_COMMON_OPTIONS(ctx.common),
-	};
-	/* the table: the options above, then every generator's flags */
-	enum { MAX_FLAGS = 32 };
-	size_t nbase = sizeof base / sizeof *base;
-	struct lk_option *opts = lk_xcalloc(nbase + MAX_FLAGS + 2, sizeof *opts);
-	char *flag_help[MAX_FLAGS] = { NULL };
-	memcpy(opts, base, sizeof base);
-	opts[nbase] = (struct lk_option)LK_OPT_GROUP_("Generator flags");
-	size_t nopts = add_flag_options(opts, nbase + 1, nbase + 1 + MAX_FLAGS, flag_help);
-	opts[nopts] = (struct lk_option)LK_OPT_END_();
-	flag_ctx = &ctx;
+	struct gen_help help_texts = { .flag_help = { NULL } };
+	make_help(&help_texts);
+	struct lk_option *opts = make_options(&ctx, &help_texts);
 	struct lk_strbuf help = LK_STRBUF_INIT;
 	build_help(&help);
 	int first = lk_parse_options(argc, argv, opts, usage, help.buf);
 	lk_strbuf_release(&help);
-	if (first >= argc) {
-		struct lk_strbuf games = LK_STRBUF_INIT;
-		lk_game_names(&games, " or ");
-		lk_usage_error("which game? (%s)", games.buf);
-	}
-	if (first + 1 < argc)
-		lk_usage_error("unexpected argument '%s'", argv[first + 1]);
-	const char *game = argv[first];
-	if (!lk_game_find(game)) {
-		struct lk_strbuf games = LK_STRBUF_INIT;
-		lk_game_names(&games, " or ");
-		lk_usage_error("unknown game '%s' (use %s)", game, games.buf);
-	}
-	if (!ctx.generator && (ctx.from || ctx.rules || ctx.suggest || ctx.freeze))
-		ctx.generator = "transform";
-	const struct lk_generator *gen = lk_generator_find(game, ctx.generator);
-	if (!gen && ctx.generator && strcmp(ctx.generator, "transform") == 0)
-		check_options_apply(&ctx, lk_generator_find(game, NULL));
-	if (!gen)
-		lk_usage_error("game %s has no generator '%s'", game, ctx.generator ? ctx.generator : "");
-	check_options_apply(&ctx, gen);
-	for (size_t i = 0; i < nflags_given; i++) {
-		if (find_flag(gen, flags_given[i]))
-			continue;
-		struct lk_strbuf games = LK_STRBUF_INIT;
-		const struct lk_generator *g;
-		for (size_t it = 0; (g = lk_generator_next(&it)) != NULL;)
-			if (find_flag(g, flags_given[i]))
-				lk_strbuf_addf(&games, "%s%s", games.len ? ", " : "", g->game);
-		lk_usage_error("--%s does not apply to %s (it applies to %s)", flags_given[i], game,
-			       games.buf);
-	}
+	const struct lk_generator *gen = choose_generator(&ctx, argc, argv, first);
 	apply_default_thresholds(&ctx, gen);
 
 	struct lk_pipeline unused = { 0 };
 	lk_cli_common_finish(&ctx.common, &unused);
 	struct lk_gen_options o;
 	fill_gen_options(&ctx, &o);
-
 	struct lk_record from = LK_RECORD_INIT, freeze = LK_RECORD_INIT;
 	struct lk_strbuf rules_text = LK_STRBUF_INIT;
 	lk_record_init(&from);
 	lk_record_init(&freeze);
 	int status = load_inputs(&ctx, &o, &from, &freeze, &rules_text);
-	if (status == 0 && ctx.suggest) {
-		struct stat st;
-		const char *path = ctx.common.output;
-		if (path && strcmp(path, "-") != 0 && !ctx.common.force && stat(path, &st) == 0 &&
-		    st.st_size > 0) {
-			lk_error("%s: the file exists and holds %lld bytes; --force replaces it", path,
-				 (long long)st.st_size);
-			status = 2;
-		} else {
-			status = suggest(&ctx, &o, &from);
-		}
-	} else if (status == 0) {
-		struct gen_run_options ro = {
-			.gen = gen, .opt = &o, .seed = ctx.seed, .count = ctx.count,
-			.shard = ctx.shard, .resume = ctx.resume, .output = ctx.common.output,
-			.force = ctx.common.force, .format = unused.format,
-			.format_name = ctx.common.format, .fields = ctx.common.fields,
-			.jobs = (unsigned)ctx.common.jobs,
-		};
-		status = gen_run(&ro);
-	}
+	if (status == 0)
+		status = run(&ctx, gen, &o, &from, unused.format);
 	lk_record_release(&from);
 	lk_record_release(&freeze);
 	lk_strbuf_release(&rules_text);
 	free_params(&ctx);
-	for (size_t i = 0; i < MAX_FLAGS; i++)
-		free(flag_help[i]);
+	for (size_t i = 0; i < sizeof help_texts.flag_help / sizeof *help_texts.flag_help; i++)
+		free(help_texts.flag_help[i]);
 	free(opts);
 	return status;
 }

@@ -22,19 +22,43 @@ static const char description[] =
 	"                                     (MixedAim's measure)\n"
 	"  states-bfs, states-astar, states-greedy   the three counts behind it\n"
 	"  grade                              trivial, easy, medium, hard, very-hard, extreme\n"
-	"With the whole-graph analysis (--graph; default for fruit and skiddy):\n"
+	"With the whole-graph analysis (--graph; the default for %s):\n"
 	"  reachable, dead-ends, dead-end-path states reachable, those from which no win\n"
 	"                                     can be reached, and the shortest way into one\n"
 	"  solutions                          distinct shortest solutions\n"
-	"  combo-moves, noncombo-moves, stars skiddy: shortest max-combo and other\n"
-	"                                     solutions, and the 0-3 star rating";
+	"and the games' own fields of it:%s";
 
-static const char *const rate_fields[] = {
-	"solvable", "moves", "pushes", "optimal", "difficulty", "difficulty-sd", "difficulty-se",
+/* "@count" and "@graph": the games' own fields (lk_cli_fields) */
+static const char *const rate_template[] = {
+	"solvable", "moves", "@count", "optimal", "difficulty", "difficulty-sd", "difficulty-se",
 	"difficulty-min", "states-bfs", "states-astar", "states-greedy", "grade",
-	"difficulty-runs", "difficulty-method", "nodes-static", "limit", "reachable", "dead-ends", "dead-end-path", "solutions",
-	"combo-moves", "noncombo-moves", "stars", "graph", NULL
+	"difficulty-runs", "difficulty-method", "nodes-static", "limit", "reachable", "dead-ends",
+	"dead-end-path", "solutions", "@graph", "graph", NULL
 };
+
+static bool whole_graph(const struct lk_game *g)
+{
+	return g->whole_graph;
+}
+
+/* The description, with the games named from the registry. */
+static void build_description(struct lk_strbuf *out, char *heading, size_t heading_size)
+{
+	struct lk_strbuf whole = LK_STRBUF_INIT, own = LK_STRBUF_INIT;
+	lk_cli_games_where(&whole, whole_graph);
+	for (size_t i = 0; lk_games[i]; i++) {
+		const struct lk_graph_rules *r = lk_games[i]->graph_rules;
+		if (!r)
+			continue;
+		lk_strbuf_addf(&own, "\n  %s:", lk_games[i]->name);
+		for (size_t j = 0; r->fields[j]; j++)
+			lk_strbuf_addf(&own, "%s%s", j ? ", " : " ", r->fields[j]);
+	}
+	lk_strbuf_addf(out, description, whole.buf, own.len ? own.buf : " none");
+	snprintf(heading, heading_size, "Whole-graph analysis (on by default for %s)", whole.buf);
+	lk_strbuf_release(&whole);
+	lk_strbuf_release(&own);
+}
 
 static const char *const rate_always[] = { "limit", NULL };
 
@@ -58,6 +82,7 @@ int main(int argc, char **argv)
 	lk_cli_common_init(&ctx.common, 10.0);
 	ctx.runs = 50;
 	ctx.seed = 1;
+	char graph_heading[160] = "";
 	struct lk_option opts[] = {
 		LK_CLI_COMMON_OPTIONS(ctx.common),
 		LK_OPT_GROUP_("Difficulty"),
@@ -70,13 +95,17 @@ int main(int argc, char **argv)
 		{ LK_OPT_U64, 0, "seed", &ctx.seed, "n", "seed of the shuffled solves (default 1)", NULL },
 		{ LK_OPT_FLAG, 0, "single", &ctx.single, NULL,
 		  "the single method instead: one solve in the natural order", NULL },
-		LK_OPT_GROUP_("Whole-graph analysis (on by default for fruit and skiddy)"),
+		LK_OPT_GROUP_(graph_heading),
 		{ LK_OPT_FLAG, 0, "graph", &ctx.graph, NULL,
 		  "explore every reachable state: dead ends, number of shortest solutions, stars", NULL },
 		{ LK_OPT_FLAG, 0, "no-graph", &ctx.no_graph, NULL, "skip the analysis", NULL },
 		LK_OPT_END_(),
 	};
-	int first = lk_parse_options(argc, argv, opts, usage, description);
+	struct lk_strbuf help = LK_STRBUF_INIT;
+	build_description(&help, graph_heading, sizeof graph_heading);
+	int first = lk_parse_options(argc, argv, opts, usage, help.buf);
+	lk_strbuf_release(&help);
+	const char **rate_fields = lk_cli_fields(rate_template);
 	struct lk_pipeline p = {
 		.ctx = &ctx,
 		.worker_new = lk_cli_solver_new,
@@ -96,5 +125,7 @@ int main(int argc, char **argv)
 	act->no_graph = ctx.no_graph;
 	if (ctx.runs_algo && lk_algo_parse(ctx.runs_algo, &act->rate.runs_algo) < 0)
 		lk_usage_error("unknown algorithm '%s'", ctx.runs_algo);
-	return lk_pipeline_run(&p, argv + first, argc - first);
+	int rc = lk_pipeline_run(&p, argv + first, argc - first);
+	free(rate_fields);
+	return rc;
 }

@@ -15,11 +15,12 @@ static const char description[] =
 	"pushes, optimal (the metric it is optimal in, or no) and states (expanded).\n"
 	"A search that hits a bound writes solvable: unknown and limit: which bound.";
 
-static const char *const solve_fields[] = {
-	"solvable", "moves", "pushes", "optimal", "states", "limit", "solution", NULL
+/* "@count": the games' count fields, pushes (lk_cli_fields) */
+static const char *const solve_template[] = {
+	"solvable", "moves", "@count", "optimal", "states", "limit", "solution", NULL
 };
-static const char *const verify_fields[] = {
-	"verified", "moves", "pushes", "verify-error", NULL
+static const char *const verify_template[] = {
+	"verified", "moves", "@count", "verify-error", NULL
 };
 static const char *const solve_always[] = { "limit", NULL };
 static const char *const verify_always[] = { "verify-error", NULL };
@@ -58,12 +59,13 @@ int main(int argc, char **argv)
 		LK_OPT_END_(),
 	};
 	int first = lk_parse_options(argc, argv, opts, usage, description);
+	const char **fields = lk_cli_fields(ctx.verify ? verify_template : solve_template);
 	struct lk_pipeline p = {
 		.ctx = &ctx,
 		.worker_new = lk_cli_solver_new,
 		.worker_free = lk_cli_solver_free,
 		.process = process,
-		.columns = ctx.verify ? verify_fields : solve_fields,
+		.columns = fields,
 		.always_columns = ctx.verify ? verify_always : solve_always,
 		.noun = ctx.verify ? "verified" : "solved",
 	};
@@ -71,5 +73,7 @@ int main(int argc, char **argv)
 	ctx.act = ctx.common.act;
 	ctx.act.search.seed = ctx.seed;
 	ctx.act.csp.seed = ctx.seed;
-	return lk_pipeline_run(&p, argv + first, argc - first);
+	int rc = lk_pipeline_run(&p, argv + first, argc - first);
+	free(fields);
+	return rc;
 }
