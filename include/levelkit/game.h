@@ -237,6 +237,17 @@ struct lk_game {
 	 * their grid text up to their symmetries and translation. */
 	void (*canonical)(const struct lk_level *level, struct lk_strbuf *out);
 
+	/* ---- files of the game's own format (optional) ---- */
+	/* Whether the start of a file (up to 64 KiB) is one of the game's own
+	 * files, such as a PuzzleScript script; the commands then read it as
+	 * the records import makes of it. */
+	bool (*import_probe)(const char *data, size_t len);
+	/* The whole file as records (their lines carry the file's line
+	 * numbers): 0 with *recs (malloc'd, *nrecs of them), or -1 with a
+	 * message and its line. */
+	int (*import)(const char *path, const char *data, size_t len, struct lk_record **recs,
+		      size_t *nrecs, struct lk_strbuf *err, size_t *line);
+
 	/* ---- constraint games (csp.h); the state-space members are then NULL ---- */
 	const struct lk_csp_ops *csp;
 
@@ -264,6 +275,10 @@ struct lk_level *lk_level_load(const struct lk_record *rec,
 			       const struct lk_level_options *opt,
 			       struct lk_strbuf *err, size_t *lineno);
 void lk_level_free(struct lk_level *level);
+/* Put a definition into the cache under key (a game's import compiles a
+ * script once and hands its levels over with it); if one is there, def
+ * is freed instead. */
+void lk_game_def_add(const struct lk_game *game, const char *key, void *def);
 /* Free every cached definition (at exit; tests). */
 void lk_game_defs_release(void);
 

@@ -153,6 +153,11 @@ int lk_reader_open(struct lk_reader *r, const char *path, struct lk_strbuf *err)
  * the display name (NULL means "<stdin>").  Used for pipes and by tests. */
 void lk_reader_init_fp(struct lk_reader *r, FILE *fp, const char *name);
 void lk_reader_close(struct lk_reader *r);
+/* A reader that hands out records made elsewhere (a game's file format
+ * imported into records: game->import), numbered in order; it takes them
+ * over (each is left initialised and empty). */
+void lk_reader_init_records(struct lk_reader *r, struct lk_record *recs, size_t n,
+			    const char *name);
 
 /*
  * Read the next record into rec (which must be initialised; it is cleared
@@ -185,7 +190,8 @@ bool lk_reader_is_xml(const struct lk_reader *r);
 enum lk_format {
 	LK_FORMAT_TEXT, LK_FORMAT_TSV, LK_FORMAT_JSON,
 	LK_FORMAT_SOK,      /* a .sok pack (Sokoban YASC, JSoko) */
-	LK_FORMAT_SOK_RLE   /* the same with run-length encoded solutions */
+	LK_FORMAT_SOK_RLE,  /* the same with run-length encoded solutions */
+	LK_FORMAT_PUZZLESCRIPT  /* a PuzzleScript LEVELS section */
 };
 
 /* Parse "text", "tsv", "json", "sok" or "sok-rle"; returns -1 for anything

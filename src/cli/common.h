@@ -55,7 +55,7 @@ void lk_cli_common_init(struct lk_cli_common *c, double default_timeout);
 	{ LK_OPT_SECONDS, 't', "timeout", &(c).timeout, "secs", "time per search (solve: 30 s; rate, gen: 10 s)", NULL }, \
 	LK_OPT_GROUP_("Input and output"),                                                    \
 	{ LK_OPT_UINT, 'j', "jobs", &(c).jobs, "n", "levels in parallel (default 1; gen: every core)", NULL },  \
-	{ LK_OPT_STRING, 'f', "format", &(c).format, "fmt", "text (default), tsv, json, sok or sok-rle", NULL }, \
+	{ LK_OPT_STRING, 'f', "format", &(c).format, "fmt", "text (default), tsv, json, sok, sok-rle or puzzlescript", NULL }, \
 	{ LK_OPT_STRING, 0, "fields", &(c).fields, "a,b,...",                                 \
 	  "tsv: these columns, in this order (record and title included)", NULL },           \
 	{ LK_OPT_STRING, 'o', "output", &(c).output, "file", "write to file instead of stdout", NULL }, \

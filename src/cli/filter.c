@@ -243,7 +243,7 @@ static void read_file(struct run *run, const char *path)
 	struct lk_reader reader;
 	struct lk_strbuf err = LK_STRBUF_INIT;
 	struct lk_record rec = LK_RECORD_INIT;
-	if (lk_reader_open(&reader, path, &err) < 0) {
+	if (lk_input_open(&reader, path, &err) < 0) {
 		lk_error("%s", err.buf);
 		run->status = 2;
 		goto out;
@@ -375,7 +375,7 @@ int main(int argc, char **argv)
 		LK_OPT_GROUP_("Output"),
 		{ LK_OPT_FLAG, 'c', "count", &ctx.count, NULL,
 		  "print only the number of level records kept", NULL },
-		{ LK_OPT_STRING, 'f', "format", &ctx.format, "fmt", "text (default), tsv, json, sok or sok-rle", NULL },
+		{ LK_OPT_STRING, 'f', "format", &ctx.format, "fmt", "text (default), tsv, json, sok, sok-rle or puzzlescript", NULL },
 		{ LK_OPT_STRING, 0, "fields", &ctx.fields, "a,b,...",
 		  "tsv: these columns, in this order (record and title included)", NULL },
 		{ LK_OPT_STRING, 'o', "output", &ctx.output, "file", "write to file instead of stdout", NULL },

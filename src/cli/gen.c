@@ -152,7 +152,7 @@ static int read_first_level(const char *path, struct lk_record *rec)
 	struct lk_strbuf err = LK_STRBUF_INIT;
 	size_t line = 0;
 	int got = -1;
-	if (lk_reader_open(&r, path, &err) == 0) {
+	if (lk_input_open(&r, path, &err) == 0) {
 		while ((got = lk_reader_next(&r, rec, &err, &line)) != 0) {
 			if (got == 1 && lk_record_grid(rec, NULL))
 				break;

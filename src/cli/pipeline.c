@@ -117,7 +117,7 @@ static enum lk_pool_take take(void *ctx, uint64_t seq, void *vslot)
 			if (run->next_file == run->nfiles)
 				return LK_POOL_END;
 			struct lk_strbuf err = LK_STRBUF_INIT;
-			if (lk_reader_open(&run->reader, run->files[run->next_file++], &err) < 0) {
+			if (lk_input_open(&run->reader, run->files[run->next_file++], &err) < 0) {
 				clear_progress(run);
 				lk_error("%s", err.buf);
 				set_status(run, 2);

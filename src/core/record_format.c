@@ -14,7 +14,8 @@
 #include <string.h>
 
 /* In the order of enum lk_format. */
-static const char *const format_names[] = { "text", "tsv", "json", "sok", "sok-rle" };
+static const char *const format_names[] = { "text", "tsv", "json", "sok", "sok-rle",
+					     "puzzlescript" };
 
 void lk_format_names(struct lk_strbuf *out, const char *last_sep)
 {
@@ -373,6 +374,35 @@ static void format_json(const struct lk_record *rec, struct lk_strbuf *out)
 	lk_strbuf_release(&tmp);
 }
 
+/* ----------------------------------------------------------- puzzlescript */
+
+/*
+ * A LEVELS section that pastes into a PuzzleScript script as it is: the
+ * section's heading once, then per record its `message` fields as message
+ * lines and its grid rows, each followed by a blank line.  Other fields
+ * and comments have no place in a script and are left out.
+ */
+static void format_puzzlescript(struct lk_writer *w, const struct lk_record *rec,
+				struct lk_strbuf *out)
+{
+	if (!w->header_written) {
+		lk_strbuf_addstr(out, "=======\nLEVELS\n=======\n\n");
+		w->header_written = true;
+	}
+	for (size_t i = 0; i < rec->nlines; i++) {
+		const struct lk_line *l = &rec->lines[i];
+		if (l->kind == LK_LINE_FIELD && lk_field_name_eq(l->text, l->name_len, "message"))
+			lk_strbuf_addf(out, "message %s\n\n", l->text + l->value_off);
+	}
+	size_t first, n = lk_record_grid(rec, &first);
+	for (size_t i = 0; i < n; i++) {
+		lk_strbuf_addstr(out, rec->lines[first + i].text);
+		lk_strbuf_addch(out, '\n');
+	}
+	if (n)
+		lk_strbuf_addch(out, '\n');
+}
+
 /* ----------------------------------------------------------------- output */
 
 void lk_writer_format(struct lk_writer *w, const struct lk_record *rec,
@@ -385,6 +415,10 @@ void lk_writer_format(struct lk_writer *w, const struct lk_record *rec,
 	}
 	if (w->format == LK_FORMAT_SOK || w->format == LK_FORMAT_SOK_RLE) {
 		lk_sok_format(w, rec, out);
+		return;
+	}
+	if (w->format == LK_FORMAT_PUZZLESCRIPT) {
+		format_puzzlescript(w, rec, out);
 		return;
 	}
 	/* Headers of fields and comments describe the pack, not a level, and

@@ -636,3 +636,19 @@ int lk_reader_next(struct lk_reader *r, struct lk_record *rec,
 	free(q.msg);
 	return q.status;
 }
+
+void lk_reader_init_records(struct lk_reader *r, struct lk_record *recs, size_t n,
+			    const char *name)
+{
+	lk_reader_init_fp(r, NULL, name);
+	struct lk_reader_state *st = r->st;
+	st->started = st->done = true;
+	for (size_t i = 0; i < n; i++) {
+		recs[i].number = ++r->records;
+		free(recs[i].source);
+		recs[i].source = lk_xstrdup(r->name);
+		if (!recs[i].first_lineno && recs[i].nlines)
+			recs[i].first_lineno = recs[i].lines[0].lineno;
+		enqueue(st, &recs[i], NULL, 0);
+	}
+}

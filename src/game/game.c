@@ -110,6 +110,22 @@ static const void *find_def(const struct lk_game *game, const struct lk_record *
 	return def;
 }
 
+void lk_game_def_add(const struct lk_game *game, const char *key, void *def)
+{
+	pthread_mutex_lock(&defs_lock);
+	bool have = false;
+	for (struct def_entry *e = defs; e && !have; e = e->next)
+		have = e->game == game && strcmp(e->key, key) == 0;
+	if (!have) {
+		struct def_entry *e = lk_xmalloc(sizeof *e);
+		*e = (struct def_entry){ game, lk_xstrdup(key), def, defs };
+		defs = e;
+	}
+	pthread_mutex_unlock(&defs_lock);
+	if (have)
+		game->free_def(def);
+}
+
 void lk_game_defs_release(void)
 {
 	pthread_mutex_lock(&defs_lock);

@@ -11,7 +11,8 @@
 	X(sokoban)      \
 	X(fruit)        \
 	X(skiddy)       \
-	X(combination)
+	X(combination)  \
+	X(puzzlescript)
 
 #define LK_X(name) extern const struct lk_game lk_game_##name;
 LK_GAME_LIST(LK_X)

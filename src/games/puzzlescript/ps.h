@@ -125,6 +125,23 @@ const uint64_t *ps_level_cells(const struct ps_game *g, int level, int *words_pe
 int ps_level_write(const struct ps_game *g, int level, const uint64_t *cells,
 		   struct lk_strbuf *out);
 
+/* ---- maps outside the script (a level record's grid) ---- */
+
+struct ps_level;
+/* Read rows of the game's legend characters as a map (see ps_map.c);
+ * NULL with a message and *bad_row (1-based, 0 for the whole) when a
+ * character is no legend character the game can draw a map with. */
+struct ps_level *ps_map_parse(const struct ps_game *g, const char *const *rows, size_t nrows,
+			      struct lk_strbuf *err, size_t *bad_row);
+void ps_map_free(struct ps_level *lv);
+int ps_map_width(const struct ps_level *lv);
+int ps_map_height(const struct ps_level *lv);
+size_t ps_map_key_size(const struct ps_level *lv);
+const uint64_t *ps_map_cells(const struct ps_level *lv);
+/* As ps_level_write, for such a map. */
+int ps_map_write(const struct ps_game *g, const struct ps_level *lv, const uint64_t *cells,
+		 struct lk_strbuf *out);
+
 /* ---- turns ---- */
 
 /* What one ps_turn did. */
@@ -155,6 +172,8 @@ struct ps_turn_info {
  * written.  Turns allocate nothing, except that the match buffers of rules
  * with ellipses grow the first time they need more room. */
 struct ps_runtime *ps_runtime_new(const struct ps_game *g, int level);
+/* The same for a map read with ps_map_parse (which must outlive it). */
+struct ps_runtime *ps_runtime_new_map(const struct ps_game *g, const struct ps_level *lv);
 void ps_runtime_free(struct ps_runtime *rt);
 /* Seed the generator random rules draw from (the reference's RC4 on the
  * seed's characters); without this it is seeded with "0". */

@@ -208,6 +208,11 @@ struct ps_game {
 	struct ps_arena *keep;   /* owns every array and mask above */
 };
 
+/* The key layout of a map whose cells are read (slot arrays allocated
+ * for width * height * nlayers slots): which cells and layers can change,
+ * and the key's size. */
+void ps_level_layout(const struct ps_game *g, struct ps_level *lv);
+
 /* ---- compile-time pieces (ps_compile_*.c) ---- */
 
 struct ps_parse;

@@ -233,34 +233,41 @@ int ps_compile_layout(struct ps_ctx *c)
 		struct ps_level *lv = &g->levels[i];
 		if (lv->is_message)
 			continue;
-		int n = lv->width * lv->height, ns = 0;
-		lv->slot_cell = ps_alloc(c->keep, (size_t)(n * nl + 1) * sizeof(int));
-		lv->slot_layer = ps_alloc(c->keep, (size_t)(n * nl + 1) * sizeof(int));
-		lv->key_bits = 0;
-		for (int cell = 0; cell < n; cell++) {
-			const ps_word *cw = lv->cells + (size_t)cell * (size_t)ow;
-			for (int l = 0; l < nl; l++) {
-				if (!g->layer_dynamic[l])
-					continue;
-				/* a static object holds this layer here for good */
-				const ps_word *lm = g->layer_masks + (size_t)l * (size_t)ow;
-				bool fixed = false;
-				for (int k = 0; k < ow; k++)
-					if (cw[k] & lm[k] & g->static_mask[k])
-						fixed = true;
-				if (fixed)
-					continue;
-				lv->slot_cell[ns] = cell;
-				lv->slot_layer[ns] = l;
-				ns++;
-				lv->key_bits += (size_t)g->layer_bits[l];
-			}
-		}
-		lv->nslots = ns;
-		lv->key_bits++;   /* won */
-		lv->key_size = (lv->key_bits + 7) / 8;
+		size_t n = (size_t)(lv->width * lv->height * nl + 1);
+		lv->slot_cell = ps_alloc(c->keep, n * sizeof(int));
+		lv->slot_layer = ps_alloc(c->keep, n * sizeof(int));
+		ps_level_layout(g, lv);
 	}
 	return 0;
+}
+
+void ps_level_layout(const struct ps_game *g, struct ps_level *lv)
+{
+	int ow = g->ow, nl = g->nlayers;
+	int n = lv->width * lv->height, ns = 0;
+	lv->key_bits = 0;
+	for (int cell = 0; cell < n; cell++) {
+		const ps_word *cw = lv->cells + (size_t)cell * (size_t)ow;
+		for (int l = 0; l < nl; l++) {
+			if (!g->layer_dynamic[l])
+				continue;
+			/* a static object holds this layer here for good */
+			const ps_word *lm = g->layer_masks + (size_t)l * (size_t)ow;
+			bool fixed = false;
+			for (int k = 0; k < ow; k++)
+				if (cw[k] & lm[k] & g->static_mask[k])
+					fixed = true;
+			if (fixed)
+				continue;
+			lv->slot_cell[ns] = cell;
+			lv->slot_layer[ns] = l;
+			ns++;
+			lv->key_bits += (size_t)g->layer_bits[l];
+		}
+	}
+	lv->nslots = ns;
+	lv->key_bits++;   /* won */
+	lv->key_size = (lv->key_bits + 7) / 8;
 }
 
 /* ---- accessors ---- */
@@ -309,7 +316,12 @@ const uint64_t *ps_level_cells(const struct ps_game *g, int level, int *words_pe
 
 int ps_level_write(const struct ps_game *g, int level, const uint64_t *cells, struct lk_strbuf *out)
 {
-	const struct ps_level *lv = &g->levels[level];
+	return ps_map_write(g, &g->levels[level], cells, out);
+}
+
+int ps_map_write(const struct ps_game *g, const struct ps_level *lv, const uint64_t *cells,
+		 struct lk_strbuf *out)
+{
 	int ow = g->ow, inexact = 0;
 	if (lv->is_message)
 		return 0;

@@ -18,11 +18,17 @@ struct ps_runtime *ps_runtime_new(const struct ps_game *g, int level)
 {
 	if (level < 0 || level >= g->nlevels || g->levels[level].is_message)
 		return NULL;
+	struct ps_runtime *rt = ps_runtime_new_map(g, &g->levels[level]);
+	rt->level = level;
+	return rt;
+}
+
+struct ps_runtime *ps_runtime_new_map(const struct ps_game *g, const struct ps_level *lv)
+{
 	struct ps_runtime *rt = zalloc(sizeof *rt);
-	const struct ps_level *lv = &g->levels[level];
 	rt->g = g;
 	rt->lv = lv;
-	rt->level = level;
+	rt->level = -1;
 	rt->w = lv->width;
 	rt->h = lv->height;
 	rt->n = lv->width * lv->height;

@@ -1,0 +1,75 @@
+/*
+ * input.c - opening an input for records (see actions.h): a file in a
+ * game's own format is imported by that game, anything else is read as
+ * the record format.  Only files are probed: stdin cannot be read twice,
+ * and a script's levels name their script by its path anyway.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "levelkit/actions.h"
+#include "levelkit/game.h"
+
+#define PROBE_BYTES 65536
+
+/* The game that claims the file's first bytes, or NULL. */
+static const struct lk_game *claim(const char *path)
+{
+	FILE *fp = fopen(path, "rb");
+	if (!fp)
+		return NULL;
+	char *buf = lk_xmalloc(PROBE_BYTES);
+	size_t n = fread(buf, 1, PROBE_BYTES, fp);
+	fclose(fp);
+	const struct lk_game *game = NULL;
+	for (size_t i = 0; lk_games[i] && !game; i++)
+		if (lk_games[i]->import_probe && lk_games[i]->import_probe(buf, n))
+			game = lk_games[i];
+	free(buf);
+	return game;
+}
+
+static int read_all(const char *path, struct lk_strbuf *out)
+{
+	FILE *fp = fopen(path, "rb");
+	if (!fp)
+		return -1;
+	char buf[65536];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
+		lk_strbuf_add(out, buf, n);
+	int rc = ferror(fp) ? -1 : 0;
+	fclose(fp);
+	return rc;
+}
+
+int lk_input_open(struct lk_reader *r, const char *path, struct lk_strbuf *err)
+{
+	const struct lk_game *game = path && strcmp(path, "-") != 0 ? claim(path) : NULL;
+	if (!game)
+		return lk_reader_open(r, path, err);
+	struct lk_strbuf text = LK_STRBUF_INIT;
+	struct lk_record *recs = NULL;
+	size_t nrecs = 0, line = 0;
+	int rc = 0;
+	if (read_all(path, &text) < 0) {
+		lk_strbuf_addf(err, "cannot read %s: %s", path, strerror(errno));
+		rc = -1;
+	} else {
+		struct lk_strbuf why = LK_STRBUF_INIT;
+		if (game->import(path, text.buf, text.len, &recs, &nrecs, &why, &line) < 0) {
+			if (line)
+				lk_strbuf_addf(err, "%s:%zu: %s", path, line, why.buf);
+			else
+				lk_strbuf_addf(err, "%s: %s", path, why.buf);
+			rc = -1;
+		}
+		lk_strbuf_release(&why);
+	}
+	lk_reader_init_records(r, recs, nrecs, path);
+	free(recs);
+	lk_strbuf_release(&text);
+	return rc;
+}

@@ -1,0 +1,431 @@
+/*
+ * ps_game.c - PuzzleScript as a levelkit game: a script the user brings is
+ * the game's definition (compiled once, shared by all its levels and
+ * threads), a level record is a map in the script's legend characters,
+ * and the state space is the engine's: a state is the engine's packed
+ * key, a move is an input (up, left, down, right, action), written
+ * compactly as "uldrx".
+ *
+ * How a record finds its script (ps_import.c reads scripts into records):
+ * the fields `script` (the path as it was given) and `script-hash` (a hash
+ * of its text).  A level is loaded only when the file at that path (or
+ * beside the record's own file) has that hash: a script moved away, or
+ * edited since the level was written, is an error that says so, never a
+ * level played under other rules.  docs/games/puzzlescript.md has more.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "levelkit/game.h"
+#include "levelkit/grid.h"
+#include "ps.h"
+#include "ps_game.h"
+
+static const char *const ps_metrics[] = { "moves", NULL };
+static const char input_letter[5] = { 'u', 'l', 'd', 'r', 'x' };
+
+struct ps_lk_level {
+	struct lk_level base;
+	const struct ps_game *g;
+	struct ps_level *map;
+	int ninputs;                   /* 4 with noaction, else 5 */
+	/* every runtime made for the level, freed with it; the idle ones
+	 * (lent for a moment: a start, a label, a replay) on a stack */
+	pthread_mutex_t lock;
+	struct ps_runtime **runtimes, **idle;
+	size_t nruntimes, runtimes_alloc, nidle, idle_alloc;
+};
+
+/* A search's scratch: the runtime it uses (found on first use). */
+struct ps_scratch {
+	struct ps_runtime *rt;
+};
+
+/* ------------------------------------------------------------ the script */
+
+uint64_t ps_text_hash(const char *data, size_t len)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)data[i]) * 0x100000001b3ULL;
+	return h;
+}
+
+int ps_read_file(const char *path, struct lk_strbuf *out)
+{
+	FILE *fp = fopen(path, "rb");
+	if (!fp)
+		return -1;
+	char buf[65536];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
+		lk_strbuf_add(out, buf, n);
+	int rc = ferror(fp) ? -1 : 0;
+	fclose(fp);
+	return rc;
+}
+
+/* The script of a record: its path (tried as given, then beside the
+ * record's own file) and text.  0, or -1 with a message. */
+static int find_script(const struct lk_record *rec, struct lk_strbuf *path,
+		       struct lk_strbuf *text, struct lk_strbuf *err)
+{
+	const char *given = lk_record_get(rec, "script");
+	if (!given || !*given) {
+		lk_strbuf_addstr(err, "a puzzlescript level needs a script field naming its script");
+		return -1;
+	}
+	lk_strbuf_addstr(path, given);
+	if (ps_read_file(path->buf, text) == 0)
+		return 0;
+	int first_errno = errno;
+	const char *slash = rec->source ? strrchr(rec->source, '/') : NULL;
+	if (given[0] != '/' && slash) {
+		lk_strbuf_reset(path);
+		lk_strbuf_add(path, rec->source, (size_t)(slash - rec->source) + 1);
+		lk_strbuf_addstr(path, given);
+		lk_strbuf_reset(text);
+		if (ps_read_file(path->buf, text) == 0)
+			return 0;
+	}
+	lk_strbuf_addf(err, "cannot read the script %s: %s (was it moved? the script field names "
+		       "it as it was given when the levels were read)", given, strerror(first_errno));
+	return -1;
+}
+
+static int ps_def_key(const struct lk_game *game, const struct lk_record *rec,
+		      struct lk_strbuf *key, struct lk_strbuf *err, size_t *line)
+{
+	(void)game;
+	struct lk_strbuf path = LK_STRBUF_INIT, text = LK_STRBUF_INIT;
+	long field = lk_record_find(rec, "script");
+	*line = field >= 0 ? (size_t)field : (size_t)-1;
+	int rc = find_script(rec, &path, &text, err);
+	if (rc == 0) {
+		char hash[17];
+		snprintf(hash, sizeof hash, "%016llx", (unsigned long long)ps_text_hash(text.buf, text.len));
+		const char *want = lk_record_get(rec, "script-hash");
+		if (want && strcmp(want, hash) != 0) {
+			lk_strbuf_addf(err, "the script %s has changed since this level was read from it "
+				       "(script-hash %s, the script now %s): read its levels again",
+				       path.buf, want, hash);
+			long hf = lk_record_find(rec, "script-hash");
+			*line = hf >= 0 ? (size_t)hf : *line;
+			rc = -1;
+		} else {
+			lk_strbuf_addf(key, "%s#%s", path.buf, hash);
+		}
+	}
+	lk_strbuf_release(&path);
+	lk_strbuf_release(&text);
+	return rc;
+}
+
+static void *ps_load_def(const struct lk_game *game, const struct lk_record *rec, const char *key,
+			 struct lk_strbuf *err, size_t *line)
+{
+	(void)game;
+	(void)rec;
+	(void)line;
+	/* the key is "path#hash": the path is the script that hashed so */
+	const char *hash = strrchr(key, '#');
+	struct lk_strbuf path = LK_STRBUF_INIT, text = LK_STRBUF_INIT;
+	lk_strbuf_add(&path, key, (size_t)(hash - key));
+	struct ps_game *g = NULL;
+	if (ps_read_file(path.buf, &text) < 0) {
+		lk_strbuf_addf(err, "cannot read the script %s: %s", path.buf, strerror(errno));
+	} else {
+		struct lk_strbuf why = LK_STRBUF_INIT;
+		int at = 0;
+		g = ps_compile(text.buf, text.len, path.buf, &why, &at);
+		if (!g) {
+			if (at > 0)
+				lk_strbuf_addf(err, "the script does not compile: %s:%d: %s", path.buf, at,
+					       why.buf);
+			else
+				lk_strbuf_addf(err, "the script does not compile: %s: %s", path.buf, why.buf);
+		}
+		lk_strbuf_release(&why);
+	}
+	lk_strbuf_release(&path);
+	lk_strbuf_release(&text);
+	return g;
+}
+
+static void ps_free_def(void *def)
+{
+	ps_game_free(def);
+}
+
+/* ------------------------------------------------------------- a level */
+
+/* The record's grid rows, and their index in rec->lines. */
+static const char **grid_rows(const struct lk_record *rec, size_t *n, size_t *first)
+{
+	*n = lk_record_grid(rec, first);
+	const char **rows = lk_xmalloc((*n ? *n : 1) * sizeof *rows);
+	for (size_t i = 0; i < *n; i++)
+		rows[i] = rec->lines[*first + i].text;
+	return rows;
+}
+
+static int ps_validate(const struct lk_game *game, const void *def, const struct lk_record *rec,
+		       const struct lk_level_options *opt, struct lk_strbuf *err, size_t *line)
+{
+	(void)game;
+	(void)opt;
+	const struct ps_game *g = def;
+	const char *why = NULL;
+	if (!ps_game_deterministic(g, &why)) {
+		lk_strbuf_addf(err, "the game is not deterministic (%s): levelkit's solvers would give "
+			       "wrong answers, so they do not play it", why ? why : "random rules");
+		*line = (size_t)-1;
+		return -1;
+	}
+	size_t n, first, bad = 0;
+	const char **rows = grid_rows(rec, &n, &first);
+	struct ps_level *map = n ? ps_map_parse(g, rows, n, err, &bad) : NULL;
+	free(rows);
+	if (!n) {
+		lk_strbuf_addstr(err, "record has no grid");
+		*line = (size_t)-1;
+		return -1;
+	}
+	if (!map) {
+		*line = bad ? first + bad - 1 : first;
+		return -1;
+	}
+	ps_map_free(map);
+	return 0;
+}
+
+static struct lk_level *ps_new_level(const struct lk_game *game, const void *def,
+				     const struct lk_record *rec, const struct lk_level_options *opt)
+{
+	(void)opt;
+	const struct ps_game *g = def;
+	struct ps_lk_level *l = lk_xcalloc(1, sizeof *l);
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	size_t n, first, bad;
+	const char **rows = grid_rows(rec, &n, &first);
+	l->map = ps_map_parse(g, rows, n, &err, &bad);
+	free(rows);
+	lk_strbuf_release(&err);
+	l->g = g;
+	l->ninputs = ps_game_flags(g)->noaction ? 4 : 5;
+	pthread_mutex_init(&l->lock, NULL);
+	l->base.game = game;
+	l->base.key_size = ps_map_key_size(l->map);
+	l->base.max_successors = (unsigned)l->ninputs;
+	l->base.scratch_size = sizeof(struct ps_scratch);
+	l->base.metric = "moves";
+	return &l->base;
+}
+
+static void ps_free_level(struct lk_level *level)
+{
+	struct ps_lk_level *l = (struct ps_lk_level *)level;
+	for (size_t i = 0; i < l->nruntimes; i++)
+		ps_runtime_free(l->runtimes[i]);
+	free(l->runtimes);
+	free(l->idle);
+	pthread_mutex_destroy(&l->lock);
+	ps_map_free(l->map);
+	free(l);
+}
+
+/* A runtime of the level's own (an idle one, or a new one), kept until
+ * the level is freed.  Searches keep theirs in their scratch: the solver
+ * clears a scratch block before each search, so a search never gives
+ * its runtime back, and the level frees them all. */
+static struct ps_runtime *new_runtime(const struct ps_lk_level *cl)
+{
+	struct ps_lk_level *l = (struct ps_lk_level *)cl;
+	pthread_mutex_lock(&l->lock);
+	struct ps_runtime *rt = l->nidle ? l->idle[--l->nidle] : NULL;
+	pthread_mutex_unlock(&l->lock);
+	if (rt)
+		return rt;
+	rt = ps_runtime_new_map(l->g, l->map);
+	pthread_mutex_lock(&l->lock);
+	LK_ALLOC_GROW(l->runtimes, l->nruntimes + 1, l->runtimes_alloc);
+	l->runtimes[l->nruntimes++] = rt;
+	pthread_mutex_unlock(&l->lock);
+	return rt;
+}
+
+/* Give back a runtime borrowed with new_runtime. */
+static void done_runtime(const struct ps_lk_level *cl, struct ps_runtime *rt)
+{
+	struct ps_lk_level *l = (struct ps_lk_level *)cl;
+	pthread_mutex_lock(&l->lock);
+	LK_ALLOC_GROW(l->idle, l->nidle + 1, l->idle_alloc);
+	l->idle[l->nidle++] = rt;
+	pthread_mutex_unlock(&l->lock);
+}
+
+static struct ps_runtime *scratch_runtime(const struct ps_lk_level *l, void *scratch)
+{
+	struct ps_scratch *s = scratch;
+	if (!s->rt)
+		s->rt = new_runtime(l);
+	return s->rt;
+}
+
+static void ps_initial_state(const struct lk_level *level, void *key)
+{
+	const struct ps_lk_level *l = (const struct ps_lk_level *)level;
+	struct ps_runtime *rt = new_runtime(l);
+	ps_start(rt, NULL);
+	ps_store(rt, key);
+	done_runtime(l, rt);
+}
+
+/* One input from key into out; false when it changes nothing (or never
+ * settles: the again loop's bound). */
+static bool step(struct ps_runtime *rt, const void *key, int input, void *out)
+{
+	ps_load(rt, key);
+	unsigned flags = ps_turn(rt, input, NULL);
+	if (flags & PS_AGAIN_LIMIT)
+		return false;
+	if (!(flags & (PS_CHANGED | PS_WON)))
+		return false;
+	ps_store(rt, out);
+	return true;
+}
+
+static unsigned ps_successors(const struct lk_level *level, const void *key, void *scratch,
+			      unsigned char *keys_out, struct lk_edge *edges)
+{
+	const struct ps_lk_level *l = (const struct ps_lk_level *)level;
+	struct ps_runtime *rt = scratch_runtime(l, scratch);
+	unsigned n = 0;
+	if (ps_key_won(rt, key))
+		return 0;   /* a won state ends the level */
+	for (int input = 0; input < l->ninputs; input++) {
+		if (!step(rt, key, input, keys_out + (size_t)n * level->key_size))
+			continue;
+		edges[n].cost = 1;
+		edges[n].move = (uint32_t)input;
+		n++;
+	}
+	return n;
+}
+
+static bool ps_is_goal(const struct lk_level *level, const void *key)
+{
+	const struct ps_lk_level *l = (const struct ps_lk_level *)level;
+	return ps_map_key_won(l->map, key);
+}
+
+static void ps_label_path(const struct lk_level *level, const unsigned char *keys, size_t nkeys,
+			  struct lk_moves *out)
+{
+	const struct ps_lk_level *l = (const struct ps_lk_level *)level;
+	struct ps_runtime *rt = new_runtime(l);
+	size_t ks = level->key_size;
+	unsigned char *next = lk_xmalloc(ks);
+	for (size_t i = 1; i < nkeys; i++) {
+		char c = '?';
+		for (int input = 0; input < l->ninputs; input++)
+			if (step(rt, keys + (i - 1) * ks, input, next) &&
+			    memcmp(next, keys + i * ks, ks) == 0) {
+				c = input_letter[input];
+				break;
+			}
+		lk_moves_add(out, &c, 1, 1, NULL, 0);
+	}
+	free(next);
+	done_runtime(l, rt);
+}
+
+static int input_of(char c)
+{
+	const char *p = strchr("uldrx", c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+	return p && c ? (int)(p - "uldrx") : -1;
+}
+
+static int replay_on(const struct ps_lk_level *l, struct ps_runtime *rt, const char *solution,
+		     struct lk_moves *moves, bool *solved, struct lk_strbuf *err);
+
+static int ps_replay(const struct lk_level *level, const char *solution, struct lk_moves *moves,
+		     bool *solved, struct lk_strbuf *err)
+{
+	const struct ps_lk_level *l = (const struct ps_lk_level *)level;
+	struct ps_runtime *rt = new_runtime(l);
+	int rc = replay_on(l, rt, solution, moves, solved, err);
+	done_runtime(l, rt);
+	return rc;
+}
+
+static int replay_on(const struct ps_lk_level *l, struct ps_runtime *rt, const char *solution,
+		     struct lk_moves *moves, bool *solved, struct lk_strbuf *err)
+{
+	unsigned long step_no = 0;
+	bool won = false;
+	ps_start(rt, NULL);
+	for (const char *p = solution; *p; p++) {
+		if (*p == ' ' || *p == '\t' || *p == ',')
+			continue;
+		int input = input_of(*p);
+		if (input < 0 || input >= l->ninputs) {
+			lk_strbuf_addf(err, "'%c' is not an input of this game (use u, l, d, r%s)", *p,
+				       l->ninputs == 5 ? ", x for action" : "");
+			return -1;
+		}
+		if (won) {
+			lk_strbuf_addf(err, "the level is solved after move %lu, but more moves follow",
+				       step_no);
+			return -1;
+		}
+		step_no++;
+		unsigned flags = ps_turn(rt, input, NULL);
+		if (flags & PS_AGAIN_LIMIT) {
+			lk_strbuf_addf(err, "move %lu ('%c') starts an again loop that never ends", step_no,
+				       *p);
+			return -1;
+		}
+		won = (flags & PS_WON) != 0;
+		lk_moves_add(moves, &input_letter[input], 1, 1, NULL, 0);
+	}
+	*solved = won;
+	return 0;
+}
+
+static void ps_write_state(const struct lk_level *level, const void *key, struct lk_strbuf *out)
+{
+	const struct ps_lk_level *l = (const struct ps_lk_level *)level;
+	struct ps_runtime *rt = new_runtime(l);
+	ps_load(rt, key);
+	ps_map_write(l->g, l->map, ps_cells(rt, NULL), out);
+	done_runtime(l, rt);
+}
+
+const struct lk_game lk_game_puzzlescript = {
+	.name = "puzzlescript",
+	.summary = "a PuzzleScript game of your own: its script's rules and levels",
+	.metrics = ps_metrics,
+	.heuristics = NULL,
+	.def_key = ps_def_key,
+	.load_def = ps_load_def,
+	.free_def = ps_free_def,
+	.validate = ps_validate,
+	.new_level = ps_new_level,
+	.free_level = ps_free_level,
+	.initial_state = ps_initial_state,
+	.successors = ps_successors,
+	.is_goal = ps_is_goal,
+	.label_path = ps_label_path,
+	.replay = ps_replay,
+	.write_state = ps_write_state,
+	/* rules may name absolute directions: a turned level is another level */
+	.symmetries = LK_SYMMETRIES_NONE,
+	.import_probe = ps_import_probe,
+	.import = ps_import,
+};

@@ -1,0 +1,30 @@
+/*
+ * ps_game.h - what the PuzzleScript game's files share (ps_game.c, the
+ * vtable; ps_import.c, reading a script's levels into records).
+ */
+#ifndef LEVELKIT_PS_GAME_H
+#define LEVELKIT_PS_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "levelkit/record.h"
+#include "levelkit/strbuf.h"
+
+struct ps_level;
+
+/* 64-bit FNV-1a of a script's text: the script-hash field. */
+uint64_t ps_text_hash(const char *data, size_t len);
+/* A whole file into out; 0, or -1 (errno set). */
+int ps_read_file(const char *path, struct lk_strbuf *out);
+
+/* The game's import hooks (game.h). */
+bool ps_import_probe(const char *data, size_t len);
+int ps_import(const char *path, const char *data, size_t len, struct lk_record **recs,
+	      size_t *nrecs, struct lk_strbuf *err, size_t *line);
+
+/* Whether a key's last bit says the turn that reached it won. */
+bool ps_map_key_won(const struct ps_level *lv, const void *key);
+
+#endif

@@ -1,0 +1,197 @@
+/*
+ * ps_import.c - a PuzzleScript script given to a command reads as one
+ * record per level of its LEVELS section (game.h's import hooks).
+ *
+ * Each record is the level's map, its rows as the script writes them and
+ * with the script's line numbers, and the fields game, script (the path as
+ * given), script-hash (of the script's text) and level (the map's number,
+ * from 1); the messages shown before a map are its `message` fields, and
+ * messages after the last map make a record of their own, without a grid.
+ * The script is compiled here, once: its levels are the engine's, and the
+ * compiled game goes into the definitions cache under the key the levels
+ * will ask for, so that loading them compiles nothing again.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "levelkit/game.h"
+#include "ps.h"
+#include "ps_game.h"
+
+extern const struct lk_game lk_game_puzzlescript;
+
+/* A line of only '=' (three or more), blanks around allowed. */
+static bool rule_line(const char *s, size_t n)
+{
+	size_t eq = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '=')
+			eq++;
+		else if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
+			return false;
+	}
+	return eq >= 3;
+}
+
+static bool word_line(const char *s, size_t n, const char *word)
+{
+	while (n && (*s == ' ' || *s == '\t')) {
+		s++;
+		n--;
+	}
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+		n--;
+	size_t w = strlen(word);
+	if (n != w)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if ((s[i] | 0x20) != word[i])
+			return false;
+	return true;
+}
+
+/* A script has its OBJECTS section headed by a rule of '=' signs. */
+bool ps_import_probe(const char *data, size_t len)
+{
+	const char *prev = NULL;
+	size_t prev_len = 0;
+	for (const char *s = data; s < data + len;) {
+		const char *nl = memchr(s, '\n', (size_t)(data + len - s));
+		size_t n = nl ? (size_t)(nl - s) : (size_t)(data + len - s);
+		if (prev && rule_line(prev, prev_len) && word_line(s, n, "objects"))
+			return true;
+		prev = s;
+		prev_len = n;
+		s = nl ? nl + 1 : data + len;
+	}
+	return false;
+}
+
+/* The script's lines, by number (1-based): starts and lengths. */
+struct lines {
+	const char **start;
+	size_t *len;
+	size_t n;
+};
+
+static void split_lines(const char *data, size_t len, struct lines *l)
+{
+	size_t alloc = 16;
+	l->start = lk_xmalloc(alloc * sizeof *l->start);
+	l->len = lk_xmalloc(alloc * sizeof *l->len);
+	l->n = 0;
+	for (const char *s = data; s < data + len;) {
+		const char *nl = memchr(s, '\n', (size_t)(data + len - s));
+		size_t n = nl ? (size_t)(nl - s) : (size_t)(data + len - s);
+		while (n && (s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t'))
+			n--;
+		if (l->n + 1 >= alloc) {
+			alloc *= 2;
+			l->start = lk_xrealloc(l->start, alloc * sizeof *l->start);
+			l->len = lk_xrealloc(l->len, alloc * sizeof *l->len);
+		}
+		l->start[l->n] = s;
+		l->len[l->n] = n;
+		l->n++;
+		s = nl ? nl + 1 : data + len;
+	}
+}
+
+struct importer {
+	const char *path;
+	char hash[17];
+	const char *title;
+	struct lk_record *recs;
+	size_t nrecs, alloc;
+	struct lk_strbuf messages;   /* "message: ..." lines waiting for a map */
+	size_t nmessages;
+};
+
+static struct lk_record *new_record(struct importer *im, size_t line)
+{
+	LK_ALLOC_GROW(im->recs, im->nrecs + 1, im->alloc);
+	struct lk_record *rec = &im->recs[im->nrecs++];
+	lk_record_init(rec);
+	rec->first_lineno = line;
+	return rec;
+}
+
+static void add_fields(struct importer *im, struct lk_record *rec, int number)
+{
+	struct lk_strbuf t = LK_STRBUF_INIT;
+	if (number > 0) {
+		lk_strbuf_addf(&t, "; %s: level %d", im->title ? im->title : im->path, number);
+		lk_record_add_line(rec, t.buf, 0);
+	}
+	lk_record_set(rec, "game", "puzzlescript");
+	lk_record_set(rec, "script", im->path);
+	lk_record_set(rec, "script-hash", im->hash);
+	if (number > 0)
+		lk_record_setf(rec, "level", "%d", number);
+	/* every message line waiting, in order */
+	for (const char *m = im->messages.buf; *m;) {
+		const char *nl = strchr(m, '\n');
+		lk_strbuf_reset(&t);
+		lk_strbuf_add(&t, m, (size_t)(nl - m));
+		lk_record_add_line(rec, t.buf, 0);
+		m = nl + 1;
+	}
+	lk_strbuf_reset(&im->messages);
+	lk_strbuf_release(&t);
+}
+
+int ps_import(const char *path, const char *data, size_t len, struct lk_record **recs,
+	      size_t *nrecs, struct lk_strbuf *err, size_t *line)
+{
+	struct lk_strbuf why = LK_STRBUF_INIT;
+	int at = 0;
+	*recs = NULL;
+	*nrecs = 0;
+	struct ps_game *g = ps_compile(data, len, path, &why, &at);
+	if (!g) {
+		lk_strbuf_addf(err, "the script does not compile: %s", why.buf);
+		*line = at > 0 ? (size_t)at : 0;
+		lk_strbuf_release(&why);
+		return -1;
+	}
+	lk_strbuf_release(&why);
+	struct importer im = { .path = path, .title = ps_game_flags(g)->title };
+	snprintf(im.hash, sizeof im.hash, "%016llx", (unsigned long long)ps_text_hash(data, len));
+	lk_strbuf_init(&im.messages);
+	struct lines lines;
+	split_lines(data, len, &lines);
+	int maps = 0;
+	for (int i = 0; i < ps_game_level_count(g); i++) {
+		if (ps_level_is_message(g, i)) {
+			lk_strbuf_addf(&im.messages, "message: %s\n", ps_level_message(g, i));
+			continue;
+		}
+		/* the map's rows: its height of non-blank lines from its line */
+		size_t first = (size_t)ps_level_line(g, i);
+		struct lk_record *rec = new_record(&im, first);
+		add_fields(&im, rec, ++maps);
+		int rows = 0;
+		for (size_t k = first; k >= 1 && k <= lines.n && rows < ps_level_height(g, i); k++) {
+			if (lines.len[k - 1] == 0)
+				continue;
+			struct lk_strbuf row = LK_STRBUF_INIT;
+			lk_strbuf_add(&row, lines.start[k - 1], lines.len[k - 1]);
+			lk_record_add_line(rec, row.buf, k);
+			lk_strbuf_release(&row);
+			rows++;
+		}
+	}
+	if (im.messages.len)   /* messages after the last map */
+		add_fields(&im, new_record(&im, lines.n), 0);
+	free(lines.start);
+	free(lines.len);
+	lk_strbuf_release(&im.messages);
+	/* The levels will ask for this definition: compiled once. */
+	struct lk_strbuf key = LK_STRBUF_INIT;
+	lk_strbuf_addf(&key, "%s#%s", path, im.hash);
+	lk_game_def_add(&lk_game_puzzlescript, key.buf, g);
+	lk_strbuf_release(&key);
+	*recs = im.recs;
+	*nrecs = im.nrecs;
+	return 0;
+}
