@@ -23,6 +23,7 @@
 
 struct lk_game;
 struct lk_csp_ops;
+struct lk_canvas;
 
 /* Choices that shape a level's state space, fixed when it is built. */
 struct lk_level_options {
@@ -129,6 +130,18 @@ struct lk_game {
 	/* Constraint games (csp.h) are solved by their own search; the
 	 * state-space members above are then NULL. */
 	const struct lk_csp_ops *csp;
+	/* Draw the level on a canvas (canvas.h), in the record's grid cells:
+	 * a state-space game draws the state key (NULL: the start); a
+	 * constraint game draws its level with placement, a solution text,
+	 * filled in (NULL: empty).  With a legend entry for every symbol. */
+	void (*draw)(const struct lk_level *level, const void *key, const char *placement,
+		     struct lk_canvas *c);
+	/* Optional: the states a solution passes through, one key per move
+	 * (start first, *nkeys = moves + 1), for playing it back.  0, or -1
+	 * with a message exactly when replay fails; the last key is a goal
+	 * exactly when replay says solved.  *keys is the caller's to free. */
+	int (*replay_keys)(const struct lk_level *level, const char *solution, unsigned char **keys,
+			   size_t *nkeys, struct lk_strbuf *err);
 };
 
 /* All games, NULL-terminated. */

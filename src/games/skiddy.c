@@ -91,4 +91,6 @@ const struct lk_game lk_game_skiddy = {
 	.whole_graph = true,
 	.write_state = slide_write_state,
 	.canonical = slide_canonical,
+	.draw = slide_draw,
+	.replay_keys = slide_replay_keys,
 };

@@ -620,3 +620,17 @@ void slide_canonical(const struct lk_level *level, struct lk_strbuf *out)
 	free(chars);
 	free(ways);
 }
+
+/* ------------------------------------- for slide_draw.c, slide_frames.c */
+
+void slide_unpack_key(const struct lk_level *level, const void *key, struct lk_slide_board *b)
+{
+	unpack((const struct slide_level *)level, key, b);
+}
+
+bool slide_move_key(const struct lk_level *level, void *scratch, const void *key, int dir,
+		    void *out)
+{
+	const struct slide_level *s = (const struct slide_level *)level;
+	return move(s, scratch_of(s, scratch), key, dir, out);
+}

@@ -84,4 +84,19 @@ int slide_replay(const struct lk_level *level, const char *solution,
 void slide_write_state(const struct lk_level *level, const void *key, struct lk_strbuf *out);
 void slide_canonical(const struct lk_level *level, struct lk_strbuf *out);
 
+/* The pieces of a key on b, whose terrain is the level's and whose piece,
+ * colour and trapped arrays are the caller's (b->pieces NULL). */
+void slide_unpack_key(const struct lk_level *level, const void *key, struct lk_slide_board *b);
+/* Apply move dir to key with the solver's scratch block (scratch_size
+ * bytes, zeroed before first use); false when it changes nothing or the
+ * game is lost (out is then unspecified). */
+bool slide_move_key(const struct lk_level *level, void *scratch, const void *key, int dir,
+		    void *out);
+/* Drawing and playing back (slide_draw.c, slide_frames.c). */
+struct lk_canvas;
+void slide_draw(const struct lk_level *level, const void *key, const char *placement,
+		struct lk_canvas *c);
+int slide_replay_keys(const struct lk_level *level, const char *solution, unsigned char **keys,
+		      size_t *nkeys, struct lk_strbuf *err);
+
 #endif

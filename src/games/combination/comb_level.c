@@ -465,4 +465,5 @@ const struct lk_game lk_game_combination = {
 	.write_state = comb_write_state,
 	.canonical = comb_canonical,
 	.csp = &comb_csp,
+	.draw = comb_draw,
 };

@@ -368,4 +368,6 @@ const struct lk_game lk_game_sokoban = {
 	.reverse_level = soko_new_reverse,
 	.write_state = soko_write_state,
 	.canonical = soko_canonical,
+	.draw = soko_draw,
+	.replay_keys = soko_replay_keys,
 };
