@@ -86,6 +86,9 @@ static void raster(const struct lk_canvas *c, uint32_t *bg, uint32_t *fg)
 			long cx, cy;
 			uint32_t col;
 			if (p->kind == LK_PRIM_USE) {
+				/* marks between cells (one-way borders) have no cell */
+				if (p->v[0] % LK_CANVAS_UNIT || p->v[1] % LK_CANVAS_UNIT)
+					continue;
 				cx = p->v[0] + LK_CANVAS_UNIT / 2;
 				cy = p->v[1] + LK_CANVAS_UNIT / 2;
 				col = symbol_colour(c, &c->symbols[p->ref]);
