@@ -208,8 +208,13 @@ void view_sheet_finish(struct view_sheet *sh, const struct lk_view_options *opt,
 			lk_strbuf_addstr(out, it->body);
 			lk_strbuf_addstr(out, "</g>\n");
 		} else {
+			/* the whole reason as the tooltip, the start of it shown */
+			lk_strbuf_addstr(out, "<g><title>");
+			view_xml_escape(out, it->note ? it->note : "not drawn");
+			lk_strbuf_addstr(out, "</title>\n");
 			text(out, x + cell_w / 2, y + (long)slot_h * U / 2, U / 2, "middle",
-			     it->note ? it->note : "not drawn", (size_t)slot_w * 2);
+			     it->note ? it->note : "not drawn", (size_t)slot_w * 3);
+			lk_strbuf_addstr(out, "</g>\n");
 		}
 		text(out, x + (cell_w - PAD) / 2, y + (long)slot_h * U + TITLE_H / 2, U / 2, "middle",
 		     it->title, (size_t)slot_w * 3);
