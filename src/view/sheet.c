@@ -190,7 +190,8 @@ void view_sheet_finish(struct view_sheet *sh, const struct lk_view_options *opt,
 		       "viewBox=\"0 0 %ld %ld\" width=\"%.0f\" height=\"%.0f\">\n",
 		       width, height, (double)width * PX_PER_UNIT, (double)height * PX_PER_UNIT);
 	lk_strbuf_addstr(out, "<title>");
-	view_xml_escape(out, title ? title : sh->nitems == 1 ? sh->items[0].title : "levelkit");
+	/* one level: the picture is of it, named after it */
+	view_xml_escape(out, sh->nitems == 1 ? sh->items[0].title : title ? title : "levelkit");
 	lk_strbuf_addstr(out, "</title>\n<defs>\n");
 	for (size_t i = 0; i < sh->dict.nsymbols; i++)
 		lk_strbuf_addf(out, "<g id=\"s%zu\">%s</g>\n", i, sh->dict.symbols[i].svg);
