@@ -298,7 +298,7 @@
     if (r.sol === 'bad') return ['bad', 'solution does not play'];
     if (solvable === 'no') return ['no', 'unsolvable'];
     if (solvable === 'unknown') return ['unknown', 'unknown' + (r.fmap.limit ? ' (' + r.fmap.limit + ')' : '')];
-    if (solvable === 'yes') return ['unknown', 'solvable, no solution given'];
+    if (solvable === 'yes') return ['solvable', 'solvable, no solution to play'];
     return ['none', 'not solved yet'];
   }
 
@@ -354,9 +354,10 @@
   /* --------------------------------------------------------- charts */
 
   function bars(title, labels, counts, note) {
-    var max = Math.max.apply(null, counts.concat([1])), w = 300, h = 150, bw = w / Math.max(1, labels.length);
+    var max = Math.max.apply(null, counts.concat([1])), w = 300, h = 150, T = 14,
+      bw = w / Math.max(1, labels.length);
     var out = ['<figure class="lk-chart"><figcaption>' + esc(title) + '</figcaption>' +
-      '<svg viewBox="0 0 ' + w + ' ' + (h + 34) + '" width="' + w + '" height="' + (h + 34) + '">'];
+      '<svg viewBox="0 -' + T + ' ' + w + ' ' + (h + 34 + T) + '" width="' + w + '" height="' + (h + 34 + T) + '">'];
     for (var i = 0; i < labels.length; i++) {
       var bh = counts[i] / max * h;
       out.push('<rect x="' + (i * bw + 2) + '" y="' + (h - bh) + '" width="' + (bw - 4) + '" height="' + bh +
@@ -437,7 +438,7 @@
   }
 
   function summary() {
-    var counts = { solved: 0, no: 0, unknown: 0, none: 0, bad: 0 }, games = {};
+    var counts = { solved: 0, solvable: 0, no: 0, unknown: 0, none: 0, bad: 0 }, games = {};
     for (var i = 0; i < view.length; i++) {
       var r = recs[view[i]];
       counts[status(r)[0]]++;
@@ -445,7 +446,8 @@
     }
     var g = Object.keys(games).map(function (k) { return k + ' ' + games[k]; }).join(', ');
     var text = view.length + (view.length === recs.length ? '' : ' of ' + recs.length) + ' levels' +
-      (g ? ' (' + g + ')' : '') + ': ' + counts.solved + ' with a winning solution, ' + counts.no +
+      (g ? ' (' + g + ')' : '') + ': ' + counts.solved + ' with a winning solution, ' +
+      (counts.solvable ? counts.solvable + ' solvable without a solution to play, ' : '') + counts.no +
       ' unsolvable, ' + counts.unknown + ' unknown, ' + counts.none + ' not solved yet' +
       (counts.bad ? ', ' + counts.bad + ' whose solution does not win' : '');
     if (filterMissing) text += '; ' + filterMissing + ' lack a field the filter compares';
@@ -667,10 +669,15 @@
       if (saved.open >= 0 && saved.open < recs.length) { openLevel(saved.open); seek(saved.frame || 0); }
     }
     if (C.refresh > 0) {
+      /* how often this page has reloaded itself, for a reader and a test */
+      var reloads = 0;
+      try { reloads = +(sessionStorage.getItem(storeKey + ':reloads') || 0); } catch (e) { /* off */ }
+      html.setAttribute('data-reloads', reloads);
       $('lk-refresh').hidden = false;
       setTimeout(function again() {
         if ($('lk-pause').checked) return setTimeout(again, C.refresh * 1000);
         saveState();
+        try { sessionStorage.setItem(storeKey + ':reloads', reloads + 1); } catch (e) { /* off */ }
         location.reload();
       }, C.refresh * 1000);
     }
@@ -758,7 +765,7 @@
       for (var s = 0; s + 1 < r.nf; s++) { document.dispatchEvent(key('ArrowRight')); steps++; }
       var svg = $('lk-d-pic').querySelector('svg');
       var stepped = svg ? svg.innerHTML : '';
-      var play = { i: r.idx, title: r.t, game: r.g, frames: r.nf, steps: steps,
+      var play = { i: r.idx, n: r.n, title: r.t, game: r.g, frames: r.nf, steps: steps,
         frame: $('lk-frame').textContent, status: $('lk-status').textContent,
         names: svg ? symbolNames(svg) : {}, elements: svg ? svg.querySelectorAll('*').length - 1 : 0 };
       document.dispatchEvent(key('Home'));
