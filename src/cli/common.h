@@ -29,7 +29,7 @@ void lk_cli_common_init(struct lk_cli_common *c, double default_timeout);
 
 /* -f and --color, for every command (the views are in view.h). */
 #define LK_CLI_FORMAT_HELP \
-	"text (default), tsv, json, sok, sok-rle, or a picture: html, svg, ansi (-o x.html, x.svg choose too)"
+	"text (default), tsv, json, sok, sok-rle, html, svg or ansi (the last three are pictures; -o x.html and x.svg choose them too)"
 #define LK_CLI_COLOR_HELP \
 	"colour text output: auto (on a terminal, unless NO_COLOR is set), always or never"
 /* Resolve -f, -o and --color into a record format and a view; exits with
