@@ -26,7 +26,7 @@ const child = spawn(chrome, [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--disable-extensions', '--window-size=1280,900', '--user-data-dir=' + profile,
   '--remote-debugging-pipe', 'about:blank',
-], { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] });
+], { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'], detached: true });
 
 const toBrowser = child.stdio[3], fromBrowser = child.stdio[4];
 let nextId = 1, buffer = Buffer.alloc(0);
@@ -55,9 +55,11 @@ function send(method, params, sessionId) {
   return new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
 }
 
+/* Chromium runs in its own process group (detached), so that its
+ * renderers and helpers end with it. */
 function finish(code, text) {
   if (text !== undefined) process.stdout.write(text + '\n');
-  try { child.kill('SIGKILL'); } catch (e) { /* gone */ }
+  try { process.kill(-child.pid, 'SIGKILL'); } catch (e) { /* gone */ }
   process.exit(code);
 }
 

@@ -60,6 +60,7 @@ struct lk_prim {
 
 struct lk_symbol {
 	char *name;            /* unique in a canvas, e.g. "sokoban.box" */
+	const char *given;     /* the pointer the name came as (a quick match) */
 	char *label;           /* legend text, or NULL (not in the legend) */
 	size_t first, count;   /* its primitives in sym_prims */
 	bool used;             /* placed at least once */

@@ -85,7 +85,7 @@ void lk_canvas_end_board(struct lk_canvas *c)
 
 static int32_t units(double cells)
 {
-	return (int32_t)lround(cells * LK_CANVAS_UNIT);
+	return (int32_t)floor(cells * LK_CANVAS_UNIT + 0.5);
 }
 
 static bool same_paint(const struct lk_paint *a, const struct lk_paint *b)
@@ -221,6 +221,11 @@ void lk_canvas_text(struct lk_canvas *c, double x, double y, double size, const 
 
 long lk_canvas_find_symbol(const struct lk_canvas *c, const char *name)
 {
+	/* Games name symbols with literals: the same pointer finds it at
+	 * once (and is trusted only when the text still matches). */
+	for (size_t i = 0; i < c->nsymbols; i++)
+		if (c->symbols[i].given == name && strcmp(c->symbols[i].name, name) == 0)
+			return (long)i;
 	for (size_t i = 0; i < c->nsymbols; i++)
 		if (strcmp(c->symbols[i].name, name) == 0)
 			return (long)i;
@@ -234,6 +239,7 @@ bool lk_canvas_begin_symbol(struct lk_canvas *c, const char *name, const char *l
 	LK_ALLOC_GROW(c->symbols, c->nsymbols + 1, c->symbols_alloc);
 	struct lk_symbol *s = &c->symbols[c->nsymbols];
 	s->name = lk_xstrdup(name);
+	s->given = name;
 	s->label = label ? lk_xstrdup(label) : NULL;
 	s->first = c->nsym_prims;
 	s->count = 0;

@@ -47,8 +47,17 @@ void view_json_string(struct lk_strbuf *out, const char *s)
 {
 	static const char hex[] = "0123456789abcdef";
 	lk_strbuf_addch(out, '"');
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
+	while (*s) {
+		/* a run that needs no escape, added at once */
+		size_t n = 0;
+		for (unsigned char ch; (ch = (unsigned char)s[n]) >= 0x20 && ch != '"' && ch != '\\' &&
+				       ch != '<' && ch != '>' && ch != '&';)
+			n++;
+		lk_strbuf_add(out, s, n);
+		s += n;
+		if (!*s)
+			break;
+		unsigned char ch = (unsigned char)*s++;
 		if (ch == '"' || ch == '\\') {
 			lk_strbuf_addch(out, '\\');
 			lk_strbuf_addch(out, (char)ch);
@@ -56,14 +65,12 @@ void view_json_string(struct lk_strbuf *out, const char *s)
 			lk_strbuf_addstr(out, "\\n");
 		} else if (ch == '\t') {
 			lk_strbuf_addstr(out, "\\t");
-		} else if (ch < 0x20 || ch == '<' || ch == '>' || ch == '&') {
+		} else {
 			/* '<' would let "</script>" or "<!--" end or confuse
 			 * the script element the data stands in */
 			lk_strbuf_addstr(out, "\\u00");
 			lk_strbuf_addch(out, hex[ch >> 4]);
 			lk_strbuf_addch(out, hex[ch & 15]);
-		} else {
-			lk_strbuf_addch(out, (char)ch);
 		}
 	}
 	lk_strbuf_addch(out, '"');

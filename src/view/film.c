@@ -22,9 +22,15 @@
 struct film_maker {
 	struct lk_canvas canvas;
 	struct view_map map;
-	struct lk_strbuf code;        /* the atlas entries' text, back to back */
+	/* An entry is found by a binary key (cheaper to make than its text,
+	 * and most primitives of a frame are old ones); its text is made
+	 * once, when it is new. */
+	struct lk_strbuf keys;        /* the entries' keys, back to back */
+	struct lk_strbuf code;        /* the entries' text, back to back */
+	size_t *key_off, *key_len;    /* per entry */
 	size_t *code_off;             /* per entry: offset into code, then length */
 	size_t *code_len;
+	size_t key_alloc, key_len_alloc;
 	uint8_t *layer;               /* per entry */
 	uint8_t *board;               /* per entry: part of the board */
 	long *seen;                   /* per entry: last frame it was in */
@@ -44,6 +50,11 @@ struct film_maker {
 	size_t *first;                /* the first frame */
 	size_t nfirst, first_alloc;
 	struct lk_strbuf scratch;
+	/* the last frame's primitives and their entries: a frame mostly
+	 * repeats the one before, primitive for primitive */
+	struct lk_prim *last;
+	size_t *last_id;
+	size_t nlast, last_alloc, last_id_alloc;
 };
 
 struct film_maker *film_maker_new(void)
@@ -52,6 +63,7 @@ struct film_maker *film_maker_new(void)
 	lk_canvas_init(&fm->canvas);
 	view_map_init(&fm->map);
 	lk_strbuf_init(&fm->code);
+	lk_strbuf_init(&fm->keys);
 	lk_strbuf_init(&fm->scratch);
 	return fm;
 }
@@ -63,7 +75,10 @@ void film_maker_free(struct film_maker *fm)
 	lk_canvas_release(&fm->canvas);
 	view_map_release(&fm->map);
 	lk_strbuf_release(&fm->code);
+	lk_strbuf_release(&fm->keys);
 	lk_strbuf_release(&fm->scratch);
+	free(fm->key_off);
+	free(fm->key_len);
 	free(fm->code_off);
 	free(fm->code_len);
 	free(fm->layer);
@@ -76,6 +91,8 @@ void film_maker_free(struct film_maker *fm)
 	free(fm->changes);
 	free(fm->frame_end);
 	free(fm->first);
+	free(fm->last);
+	free(fm->last_id);
 	free(fm);
 }
 
@@ -100,11 +117,25 @@ void film_release(struct film *f)
 
 /* ------------------------------------------------------------ the atlas */
 
+/* Keys are mostly 32-bit integers: mix a word at a time (the
+ * multiply-rotate step of MurmurHash3), then the tail. */
 static uint32_t hash_text(const char *s, size_t n)
 {
 	uint32_t h = 2166136261u;
-	for (size_t i = 0; i < n; i++)
+	size_t i = 0;
+	for (; i + 4 <= n; i += 4) {
+		uint32_t w;
+		memcpy(&w, s + i, 4);
+		w *= 0xcc9e2d51u;
+		w = (w << 15) | (w >> 17);
+		h ^= w * 0x1b873593u;
+		h = ((h << 13) | (h >> 19)) * 5 + 0xe6546b64u;
+	}
+	for (; i < n; i++)
 		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	h ^= h >> 16;
+	h *= 0x85ebca6bu;
+	h ^= h >> 13;
 	return h;
 }
 
@@ -121,37 +152,57 @@ static void rehash(struct film_maker *fm, size_t nslots)
 	}
 }
 
+/* A primitive's key: everything that tells it apart, in dictionary
+ * numbers, as bytes. */
+static void prim_key(const struct film_maker *fm, const struct lk_prim *p, struct lk_strbuf *t)
+{
+	int32_t head[8];
+	int nv = p->kind == LK_PRIM_POLY ? 2 : 5;
+	head[0] = p->kind | p->layer << 8;
+	head[1] = (int32_t)(p->kind == LK_PRIM_USE ? fm->map.symbol[p->ref] : fm->map.paint[p->ref]);
+	memcpy(head + 2, p->v, (size_t)nv * sizeof *head);
+	lk_strbuf_reset(t);
+	lk_strbuf_add(t, head, (size_t)(2 + nv) * sizeof *head);
+	if (p->kind == LK_PRIM_POLY)
+		lk_strbuf_add(t, fm->canvas.points + p->v[1], 2 * (size_t)p->v[0] * sizeof(int32_t));
+	else if (p->kind == LK_PRIM_TEXT)
+		lk_strbuf_addstr(t, lk_canvas_text_of(&fm->canvas, p));
+}
+
 /* The atlas number of a primitive, adding it when new. */
 static size_t intern(struct film_maker *fm, const struct lk_prim *p)
 {
 	struct lk_strbuf *t = &fm->scratch;
-	lk_strbuf_reset(t);
-	lk_strbuf_addch(t, (char)('0' + p->layer));
-	view_encode_prim(&fm->canvas, p, &fm->map, t);
+	prim_key(fm, p, t);
 	uint32_t h = hash_text(t->buf, t->len);
 	size_t i = h & (fm->nslots - 1);
 	for (; fm->slots[i]; i = (i + 1) & (fm->nslots - 1)) {
 		size_t e = fm->slots[i] - 1;
-		if (fm->hashes[e] == h && fm->code_len[e] == t->len &&
-		    memcmp(fm->code.buf + fm->code_off[e], t->buf, t->len) == 0)
+		if (fm->hashes[e] == h && fm->key_len[e] == t->len &&
+		    memcmp(fm->keys.buf + fm->key_off[e], t->buf, t->len) == 0)
 			return e;
 	}
 	size_t e = fm->nentries++;
 	size_t alloc = fm->entries_alloc;
 	LK_ALLOC_GROW(fm->code_off, e + 1, alloc);
 	LK_ALLOC_GROW(fm->code_len, e + 1, fm->len_alloc);
+	LK_ALLOC_GROW(fm->key_off, e + 1, fm->key_alloc);
+	LK_ALLOC_GROW(fm->key_len, e + 1, fm->key_len_alloc);
 	LK_ALLOC_GROW(fm->hashes, e + 1, fm->hashes_alloc);
 	LK_ALLOC_GROW(fm->seen, e + 1, fm->seen_alloc);
 	LK_ALLOC_GROW(fm->layer, e + 1, fm->layer_alloc);
 	LK_ALLOC_GROW(fm->board, e + 1, fm->board_alloc);
 	fm->entries_alloc = alloc;
+	fm->key_off[e] = fm->keys.len;
+	fm->key_len[e] = t->len;
+	lk_strbuf_add(&fm->keys, t->buf, t->len);
 	fm->code_off[e] = fm->code.len;
-	fm->code_len[e] = t->len;
+	view_encode_prim(&fm->canvas, p, &fm->map, &fm->code);
+	fm->code_len[e] = fm->code.len - fm->code_off[e];
 	fm->hashes[e] = h;
 	fm->seen[e] = -1;
 	fm->layer[e] = p->layer;
 	fm->board[e] = 0;
-	lk_strbuf_add(&fm->code, t->buf, t->len);
 	fm->slots[i] = (uint32_t)e + 1;
 	if (2 * fm->nentries > fm->nslots)
 		rehash(fm, 2 * fm->nslots);
@@ -171,7 +222,21 @@ static void take_frame(struct film_maker *fm, long frame)
 			const struct lk_prim *p = &c->prims[i];
 			if (p->board != (pass == 0))
 				continue;
-			size_t e = intern(fm, p);
+			/* The same primitive in the same place of the drawing as
+			 * in the last frame is the same entry (the pools that
+			 * polygons and text point into grow, so not for them). */
+			size_t e;
+			if (i < fm->nlast && p->kind != LK_PRIM_POLY && p->kind != LK_PRIM_TEXT &&
+			    memcmp(p, &fm->last[i], sizeof *p) == 0)
+				e = fm->last_id[i];
+			else
+				e = intern(fm, p);
+			if (pass == 1) {
+				LK_ALLOC_GROW(fm->last, i + 1, fm->last_alloc);
+				LK_ALLOC_GROW(fm->last_id, i + 1, fm->last_id_alloc);
+				fm->last[i] = *p;
+				fm->last_id[i] = e;
+			}
 			if (pass == 0)
 				fm->board[e] = 1;
 			else if (fm->board[e])
@@ -192,6 +257,7 @@ static void take_frame(struct film_maker *fm, long frame)
 			}
 		}
 	}
+	fm->nlast = frame == 0 ? 0 : c->nprims;
 	if (frame > 0) {
 		for (size_t i = 0; i < fm->nprev; i++) {
 			if (fm->seen[fm->prev[i]] == frame - 1) {
@@ -243,9 +309,7 @@ static void write_film(struct film_maker *fm, struct film *f)
 		rank[order[i]] = i;
 		if (i)
 			lk_strbuf_addch(&f->atlas, ';');
-		/* without the layer digit the interning key starts with */
-		lk_strbuf_add(&f->atlas, fm->code.buf + fm->code_off[order[i]] + 1,
-			      fm->code_len[order[i]] - 1);
+		lk_strbuf_add(&f->atlas, fm->code.buf + fm->code_off[order[i]], fm->code_len[order[i]]);
 	}
 	f->natlas = n;
 	f->id_width = n <= 64 ? 1 : n <= 4096 ? 2 : n <= 262144 ? 3 : 4;
@@ -277,7 +341,9 @@ static void start(struct film_maker *fm)
 	lk_canvas_reset(&fm->canvas);
 	view_map_release(&fm->map);
 	lk_strbuf_reset(&fm->code);
+	lk_strbuf_reset(&fm->keys);
 	fm->nentries = fm->nfirst = fm->nchanges = fm->nframe_end = fm->nprev = fm->ncur = 0;
+	fm->nlast = 0;
 	if (fm->nslots != 256)
 		rehash(fm, 256);
 	else

@@ -88,9 +88,13 @@ void soko_draw(const struct lk_level *level, const void *key, const char *placem
 		lk_canvas_end_board(c);
 	}
 	lk_canvas_layer(c, LK_LAYER_PIECES);
+	const uint8_t *bits = k ? k + 2 : s->box0;
 	for (int i = 0; i < s->nfloor; i++) {
-		bool box = k ? soko_bit(k + 2, i) : soko_bit(s->box0, i);
-		if (!box)
+		if (!bits[i >> 3]) {
+			i |= 7;   /* eight squares without a box */
+			continue;
+		}
+		if (!soko_bit(bits, i))
 			continue;
 		int cell = s->cell_of[i];
 		lk_canvas_use(c, s->goal[cell] ? "sokoban.box-goal" : "sokoban.box",

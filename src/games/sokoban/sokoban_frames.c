@@ -21,15 +21,28 @@ struct keys_out {
 	size_t n, alloc, size;
 };
 
-static void emit(const struct sokoban *s, struct keys_out *o, const uint8_t *box, int player)
+/* Append the key of the position: the start's from the box array, each
+ * later one from the key before it (a step moves the player and at most
+ * one box: from -> to, or from < 0). */
+static void emit(const struct sokoban *s, struct keys_out *o, const uint8_t *box, int player,
+		 int from, int to)
 {
 	LK_ALLOC_GROW(o->keys, (o->n + 1) * o->size, o->alloc);
-	uint8_t *k = o->keys + o->n++ * o->size;
-	memset(k, 0, o->size);
+	uint8_t *k = o->keys + o->n * o->size;
+	if (o->n == 0) {
+		memset(k, 0, o->size);
+		for (int i = 0; i < s->nfloor; i++)
+			if (box[s->cell_of[i]])
+				soko_bit_flip(k + 2, i);
+	} else {
+		memcpy(k, k - o->size, o->size);
+		if (from >= 0) {
+			soko_bit_flip(k + 2, s->compact[from]);
+			soko_bit_flip(k + 2, s->compact[to]);
+		}
+	}
 	soko_key_set_player(k, (unsigned)s->compact[player]);
-	for (int i = 0; i < s->nfloor; i++)
-		if (box[s->cell_of[i]])
-			soko_bit_flip(k + 2, i);
+	o->n++;
 }
 
 /* Anything but blanks after p? */
@@ -41,11 +54,13 @@ static bool more_follows(const char *p)
 	return false;
 }
 
-/* One step in direction d, pushing if says_push; 0 or -1 with err. */
+/* One step in direction d, pushing if says_push; 0 or -1 with err.
+ * *pushed is the box's cell before the push, or -1. */
 static int step(const struct sokoban *s, uint8_t *box, int *player, int d, bool says_push,
-		char letter, unsigned long n, int *off_goal, struct lk_strbuf *err)
+		char letter, unsigned long n, int *off_goal, int *pushed, struct lk_strbuf *err)
 {
 	int q = *player + s->off[d];
+	*pushed = -1;
 	if (s->wall[q]) {
 		lk_strbuf_addf(err, "move %lu ('%c') walks into a wall", n, letter);
 		return -1;
@@ -65,6 +80,7 @@ static int step(const struct sokoban *s, uint8_t *box, int *player, int d, bool 
 		box[q] = 0;
 		box[to] = 1;
 		*off_goal += (s->goal[q] != 0) - (s->goal[to] != 0);
+		*pushed = q;
 	} else if (says_push) {
 		lk_strbuf_addf(err, "move %lu ('%c') is written as a push but moves no box", n, letter);
 		return -1;
@@ -95,7 +111,7 @@ int soko_replay_keys(const struct lk_level *level, const char *solution, unsigne
 		box[c] = soko_bit(s->box0, i);
 		off_goal += box[c] && !s->goal[c];
 	}
-	emit(s, &o, box, player);
+	emit(s, &o, box, player, -1, -1);
 	for (const char *p = solution; *p; p++) {
 		if (isspace((unsigned char)*p))
 			continue;
@@ -114,11 +130,12 @@ int soko_replay_keys(const struct lk_level *level, const char *solution, unsigne
 			lk_strbuf_addf(err, "'%c' is not a move (use u, d, l, r; upper case for pushes)", *p);
 			goto out;
 		}
+		int d = (int)(hit - dirs), pushed;
 		for (unsigned long r = 0; r < repeat; r++) {
-			if (step(s, box, &player, (int)(hit - dirs), isupper((unsigned char)*p), *p, ++n,
-				 &off_goal, err) < 0)
+			if (step(s, box, &player, d, isupper((unsigned char)*p), *p, ++n, &off_goal, &pushed,
+				 err) < 0)
 				goto out;
-			emit(s, &o, box, player);
+			emit(s, &o, box, player, pushed, pushed >= 0 ? pushed + s->off[d] : -1);
 			if (off_goal == 0 && !s->impossible && (r + 1 < repeat || more_follows(p + 1))) {
 				lk_strbuf_addf(err, "the level is solved after move %lu, but more moves follow",
 					       n);
