@@ -218,7 +218,7 @@ static void oneways(struct lk_canvas *c, const struct lk_slide_board *b)
 		for (int e = 0; e < 4; e++) {
 			if (!(b->oneway[n] & (1u << e)))
 				continue;
-			if (lk_canvas_begin_symbol(c, "slide.oneway", "one-way border (cross as the arrow points)")) {
+			if (lk_canvas_begin_symbol(c, "slide.oneway", "one-way border (cross as it points)")) {
 				/* drawn for a border across the cell's middle,
 				 * crossed upwards */
 				static const double head[] = { 0.5, 0.3, 0.66, 0.56, 0.34, 0.56 };

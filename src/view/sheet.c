@@ -17,7 +17,7 @@
 #define U LK_CANVAS_UNIT
 #define PAD (U / 2)
 #define TITLE_H U                     /* a title line under a level */
-#define LEGEND_ITEM_W (14 * U)
+#define LEGEND_ITEM_W (11 * U)
 #define PX_PER_UNIT 1.5               /* 36 pixels a cell */
 
 struct sheet_item {
@@ -228,7 +228,7 @@ void view_sheet_finish(struct view_sheet *sh, const struct lk_view_options *opt,
 		long y = legend_top + (long)(k / (size_t)legend_cols) * (U + PAD / 2);
 		lk_strbuf_addf(out, "<use xlink:href=\"#s%zu\" x=\"%ld\" y=\"%ld\"/>\n", i, x, y);
 		text(out, x + U + PAD / 2, y + U / 2, U / 2, "start", sh->dict.symbols[i].label,
-		     (size_t)(LEGEND_ITEM_W / U) * 3 - 4);
+		     (size_t)(LEGEND_ITEM_W - U - PAD) * 10 / 64);   /* about 6.4 units a letter */
 		k++;
 	}
 	lk_strbuf_addstr(out, "</svg>\n");
