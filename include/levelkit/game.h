@@ -139,7 +139,10 @@ struct lk_game {
 	/* Optional: the states a solution passes through, one key per move
 	 * (start first, *nkeys = moves + 1), for playing it back.  0, or -1
 	 * with a message exactly when replay fails; the last key is a goal
-	 * exactly when replay says solved.  *keys is the caller's to free. */
+	 * exactly when replay says solved.  Keys are those of the finest
+	 * metric (Sokoban: the player exactly where it stands, as under
+	 * "moves", whatever the level's metric).  *keys is the caller's to
+	 * free. */
 	int (*replay_keys)(const struct lk_level *level, const char *solution, unsigned char **keys,
 			   size_t *nkeys, struct lk_strbuf *err);
 };
