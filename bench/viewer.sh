@@ -81,11 +81,12 @@ else
 fi
 
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
+load=$(cut -d' ' -f1-3 /proc/loadavg)
 cat >"$tmp/viewer-section.md" <<EOT
 ## The HTML page (issue 12)
 
 Recorded by \`bench/viewer.sh\` on $(date -u +%Y-%m-%d), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown),
-$(nproc) cores ($cpu).
+$(nproc) cores ($cpu), shared: load average $load when done.
 
 The levels: the 3,000 Boxoban levels of \`../shared/data/sokoban\` solved by greedy search
 ($solved solutions, $moves moves on average), in order, and for 10,000 over again.
