@@ -55,9 +55,9 @@ expect "--invert" levelkit filter -v --inv
 expect "--rules" levelkit gen sokoban --rul
 expect "--max-states --max-memory" levelkit rate --max-
 # values listed in an option's help
-expect "text tsv json sok sok-rle puzzlescript" levelkit solve -f ""
+expect "text tsv json sok sok-rle puzzlescript html svg ansi" levelkit solve -f ""
 expect "tsv" levelkit rate --format ts
-expect "text tsv json sok sok-rle puzzlescript" levelkit solve --format = ""
+expect "text tsv json sok sok-rle puzzlescript html svg ansi" levelkit solve --format = ""
 expect "text tsv" levelkit solve --format = t
 expect "" levelkit solve -f x
 expect "bfs ucs astar greedy" levelkit rate -a ""

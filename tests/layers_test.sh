@@ -4,11 +4,12 @@
 # only from its own folder (a game family may share one: games/slide).
 #
 #   0 core    src/core    strbuf rng bits grid record expr json
-#   1 game    src/game    game csp
+#   1 game    src/game    game csp canvas
 #   2 search  src/search  table search explore analysis difficulty dedupe fields
 #   3 gen     src/gen     room rules generate
 #   4 games   src/games   slide transform (and each game's private headers)
 #   5 act     src/act     actions
+#     view    src/view    view (pictures and pages of records, above the games)
 #   6 cli     src/cli     (private headers only)
 #
 # usage: layers_test.sh SOURCE_DIR
@@ -21,11 +22,11 @@ checks=0
 header_layer() {
 	case $1 in
 	strbuf|rng|bits|grid|record|expr|json) echo 0 ;;
-	game|csp) echo 1 ;;
+	game|csp|canvas) echo 1 ;;
 	table|search|explore|analysis|difficulty|dedupe|fields) echo 2 ;;
 	room|rules|generate) echo 3 ;;
-	slide|transform|canvas|view) echo 4 ;;
-	actions) echo 5 ;;
+	slide|transform) echo 4 ;;
+	actions|view) echo 5 ;;
 	*) echo unknown ;;
 	esac
 }
@@ -38,7 +39,7 @@ dir_layer() {
 	src/search/*) echo 2 ;;
 	src/gen/*) echo 3 ;;
 	src/games/*) echo 4 ;;
-	src/view/*) echo 4 ;;
+	src/view/*) echo 5 ;;
 	src/act/*) echo 5 ;;
 	src/cli/*) echo 6 ;;
 	*) echo unknown ;;

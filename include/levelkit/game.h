@@ -255,6 +255,23 @@ struct lk_game {
 	/* The game's generators (generate.h), NULL-terminated, its default
 	 * first; NULL if it has none. */
 	const struct lk_generator *const *generators;
+
+	/* ---- drawing ---- */
+	/* Draw the level on a canvas (canvas.h), in the record's grid cells:
+	 * a state-space game draws the state key (NULL: the start); a
+	 * constraint game draws its level with placement, a solution text,
+	 * filled in (NULL: empty).  With a legend entry for every symbol. */
+	void (*draw)(const struct lk_level *level, const void *key, const char *placement,
+		     struct lk_canvas *c);
+	/* Optional: the states a solution passes through, one key per move
+	 * (start first, *nkeys = moves + 1), for playing it back.  0, or -1
+	 * with a message exactly when replay fails; the last key is a goal
+	 * exactly when replay says solved.  Keys are those of the finest
+	 * metric (Sokoban: the player exactly where it stands, as under
+	 * "moves", whatever the level's metric).  *keys is the caller's to
+	 * free. */
+	int (*replay_keys)(const struct lk_level *level, const char *solution, unsigned char **keys,
+			   size_t *nkeys, struct lk_strbuf *err);
 };
 
 /* All games, NULL-terminated (src/games/registry.c). */

@@ -109,8 +109,19 @@ int lk_cli_output_close(struct lk_cli_output *o, bool replace)
 _Noreturn void lk_cli_unknown_format(const char *name)
 {
 	struct lk_strbuf names = LK_STRBUF_INIT;
-	lk_format_names(&names, " or ");
+	lk_view_all_format_names(&names, " or ");
 	lk_usage_error("unknown format '%s' (use %s)", name, names.buf);
+}
+
+void lk_cli_choose_format(const char *format, const char *output, const char *color,
+			  enum lk_format *fmt, enum lk_view_format *view)
+{
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	if (lk_view_choose(format, output, color, isatty(1), view, &err) < 0)
+		lk_usage_error("%s", err.buf);
+	if (format && *view == LK_VIEW_NONE && lk_format_parse(format, fmt) < 0)
+		lk_cli_unknown_format(format);
+	lk_strbuf_release(&err);
 }
 
 static bool is_csp(const struct lk_game *g)
@@ -212,8 +223,7 @@ void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 	c->act.search.direction = LK_BOTH;
 	if (c->direction && lk_direction_parse(c->direction, &c->act.search.direction) < 0)
 		lk_usage_error("unknown direction '%s' (use forward, backward or both)", c->direction);
-	if (c->format && lk_format_parse(c->format, &p->format) < 0)
-		lk_cli_unknown_format(c->format);
+	lk_cli_choose_format(c->format, c->output, c->color, &p->format, &p->view);
 	if (c->jobs == 0)
 		c->jobs = lk_cpu_count();
 	if (c->jobs > 1024)
@@ -255,7 +265,7 @@ void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 	p->jobs = (unsigned)c->jobs;
 	p->output = c->output;
 	p->force = c->force;
-	if (c->fields && p->format != LK_FORMAT_TSV)
+	if (c->fields && (p->format != LK_FORMAT_TSV || p->view))
 		lk_usage_error("--fields chooses the columns of -f tsv");
 	p->fields = c->fields;
 }

@@ -7,11 +7,12 @@
 
 #include "levelkit/actions.h"
 #include "levelkit/game.h"
+#include "levelkit/view.h"
 #include "options.h"
 #include "pipeline.h"
 
 struct lk_cli_common {
-	const char *algo, *metric, *heuristic, *direction, *format, *output, *fields;
+	const char *algo, *metric, *heuristic, *direction, *format, *output, *fields, *color;
 	uint64_t max_states;
 	size_t max_memory;
 	double timeout;
@@ -25,6 +26,16 @@ struct lk_cli_common {
 };
 
 void lk_cli_common_init(struct lk_cli_common *c, double default_timeout);
+
+/* -f and --color, for every command (the views are in view.h). */
+#define LK_CLI_FORMAT_HELP \
+	"text (default), tsv, json, sok, sok-rle, puzzlescript, html, svg or ansi (the last three are pictures; -o x.html and x.svg choose them too)"
+#define LK_CLI_COLOR_HELP \
+	"colour text output: auto (on a terminal, unless NO_COLOR is set), always or never"
+/* Resolve -f, -o and --color into a record format and a view; exits with
+ * a usage error. */
+void lk_cli_choose_format(const char *format, const char *output, const char *color,
+			  enum lk_format *fmt, enum lk_view_format *view);
 
 /* Option table entries for the shared options (spliced into a command's
  * table; `c` is a struct lk_cli_common). */
@@ -55,7 +66,8 @@ void lk_cli_common_init(struct lk_cli_common *c, double default_timeout);
 	{ LK_OPT_SECONDS, 't', "timeout", &(c).timeout, "secs", "time per search (solve: 30 s; rate, gen: 10 s)", NULL }, \
 	LK_OPT_GROUP_("Input and output"),                                                    \
 	{ LK_OPT_UINT, 'j', "jobs", &(c).jobs, "n", "levels in parallel (default 1; gen: every core)", NULL },  \
-	{ LK_OPT_STRING, 'f', "format", &(c).format, "fmt", "text (default), tsv, json, sok, sok-rle or puzzlescript", NULL }, \
+	{ LK_OPT_STRING, 'f', "format", &(c).format, "fmt", LK_CLI_FORMAT_HELP, NULL }, \
+	{ LK_OPT_STRING, 0, "color", &(c).color, "when", LK_CLI_COLOR_HELP, NULL }, \
 	{ LK_OPT_STRING, 0, "fields", &(c).fields, "a,b,...",                                 \
 	  "tsv: these columns, in this order (record and title included)", NULL },           \
 	{ LK_OPT_STRING, 'o', "output", &(c).output, "file", "write to file instead of stdout", NULL }, \

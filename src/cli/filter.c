@@ -39,7 +39,7 @@ static const char description[] =
 	"Exit status: 0 if a level was kept, 1 if none, 2 on any error, 130 if interrupted.";
 
 struct filter_ctx {
-	const char *expr_text, *format, *output, *by, *fields;
+	const char *expr_text, *format, *output, *by, *fields, *color;
 	bool dedupe, invert, count, asc, force;
 	unsigned long top;
 };
@@ -137,6 +137,8 @@ struct run {
 	struct lk_dedupe seen;
 	struct top_heap top;
 	struct lk_writer writer;
+	enum lk_view_format view;   /* a picture instead (view.h) */
+	struct lk_view_writer view_writer;
 	FILE *out;
 	size_t kept, seq;
 	int status;              /* 0, or 2 once any error was reported */
@@ -172,7 +174,7 @@ static void put(struct run *run, const struct lk_record *rec)
 {
 	if (run->write_failed)
 		return;
-	if (lk_writer_put(&run->writer, rec) < 0) {
+	if ((run->view ? lk_view_writer_put(&run->view_writer, rec) : lk_writer_put(&run->writer, rec)) < 0) {
 		lk_error("%s: write error: %s", run->ctx->output ? run->ctx->output : "<stdout>",
 			 strerror(errno));
 		run->status = 2;
@@ -310,18 +312,23 @@ static bool valid_field_name(const char *s)
 	return ok;
 }
 
-static enum lk_format check_options(const struct filter_ctx *ctx)
+static enum lk_format check_options(const struct filter_ctx *ctx, enum lk_view_format *view)
 {
 	enum lk_format format = LK_FORMAT_TEXT;
-	if (ctx->format && lk_format_parse(ctx->format, &format) < 0)
-		lk_cli_unknown_format(ctx->format);
+	*view = LK_VIEW_NONE;
+	lk_cli_choose_format(ctx->format, ctx->output, ctx->color, &format, view);
+	if (ctx->count && *view == LK_VIEW_ANSI && !ctx->format)
+		*view = LK_VIEW_NONE;   /* a count is a number, not a level */
+	if (ctx->count && *view)
+		lk_usage_error("--count prints a number; it makes no -f %s",
+			       ctx->format ? ctx->format : "picture");
 	if (ctx->by && !ctx->top)
 		lk_usage_error("--by needs --top");
 	if (ctx->asc && !ctx->top)
 		lk_usage_error("--asc needs --top");
 	if (ctx->top && !ctx->by)
 		lk_usage_error("--top needs --by FIELD");
-	if (ctx->fields && format != LK_FORMAT_TSV)
+	if (ctx->fields && (format != LK_FORMAT_TSV || *view))
 		lk_usage_error("--fields chooses the columns of -f tsv");
 	if (ctx->by && !valid_field_name(ctx->by))
 		lk_usage_error("--by: '%s' is not a field name", ctx->by);
@@ -375,7 +382,8 @@ int main(int argc, char **argv)
 		LK_OPT_GROUP_("Output"),
 		{ LK_OPT_FLAG, 'c', "count", &ctx.count, NULL,
 		  "print only the number of level records kept", NULL },
-		{ LK_OPT_STRING, 'f', "format", &ctx.format, "fmt", "text (default), tsv, json, sok, sok-rle or puzzlescript", NULL },
+		{ LK_OPT_STRING, 'f', "format", &ctx.format, "fmt", LK_CLI_FORMAT_HELP, NULL },
+		{ LK_OPT_STRING, 0, "color", &ctx.color, "when", LK_CLI_COLOR_HELP, NULL },
 		{ LK_OPT_STRING, 0, "fields", &ctx.fields, "a,b,...",
 		  "tsv: these columns, in this order (record and title included)", NULL },
 		{ LK_OPT_STRING, 'o', "output", &ctx.output, "file", "write to file instead of stdout", NULL },
@@ -384,22 +392,27 @@ int main(int argc, char **argv)
 		LK_OPT_END_(),
 	};
 	int first = lk_parse_options(argc, argv, opts, usage, description);
-	enum lk_format format = check_options(&ctx);
+	enum lk_view_format view;
+	enum lk_format format = check_options(&ctx, &view);
 	char **files = argv + first;
 	int nfiles = argc - first;
 	struct lk_expr *expr = take_expression(&ctx, &files, &nfiles);
 
-	struct run run = { .ctx = &ctx, .expr = expr, .top = { .limit = ctx.top } };
+	struct run run = { .ctx = &ctx, .expr = expr, .top = { .limit = ctx.top }, .view = view };
 	static char *stdin_only[] = { "-" };
 	struct lk_cli_output output;
+	/* a picture replaces an input only with --force, as other formats */
 	if (lk_cli_output_open(&output, ctx.output, nfiles ? files : stdin_only, nfiles ? nfiles : 1,
-			       format, ctx.force) < 0) {
+			       view ? LK_FORMAT_TSV : format, ctx.force) < 0) {
 		lk_expr_free(expr);
 		return 2;
 	}
 	run.out = output.fp;
 	run.keep_failed = output.replaces_input;
 	lk_writer_init(&run.writer, run.out, format, NULL);
+	if (view)
+		lk_pipeline_view_open(&run.view_writer, run.out, view, nfiles ? files : stdin_only,
+				      nfiles ? nfiles : 1);
 	if (ctx.fields) {
 		struct lk_strbuf ferr = LK_STRBUF_INIT;
 		if (lk_writer_choose_columns(&run.writer, ctx.fields, &ferr) < 0)
@@ -432,6 +445,15 @@ int main(int argc, char **argv)
 	}
 
 	lk_writer_release(&run.writer);
+	if (view) {
+		/* the page's or sheet's end, also after Ctrl-C */
+		if (!run.write_failed && lk_view_writer_finish(&run.view_writer) < 0) {
+			lk_error("%s: write error: %s", ctx.output ? ctx.output : "<stdout>", strerror(errno));
+			run.status = 2;
+			run.write_failed = true;
+		}
+		lk_view_writer_release(&run.view_writer);
+	}
 	/* An input is replaced only by a complete output that kept every
 	 * record it was not asked to drop. */
 	if (output.tmp && run.lossy_line)

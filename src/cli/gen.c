@@ -33,6 +33,7 @@ struct gen_ctx {
 	const char *size, *shard, *resume, *generator, *difficulty;
 	const char *from, *rules, *freeze;
 	unsigned long suggest;
+	enum lk_view_format view;    /* a picture instead of records (view.h) */
 	uint64_t candidates;
 	double time_limit;
 	double min_moves, max_moves, min_pushes, max_pushes, min_diff, max_diff;
@@ -300,7 +301,25 @@ struct suggest_out {
 	const char *path;     /* -o FILE: replaced at every update */
 	const char *from;     /* the level the climb starts from, for `from:` */
 	bool progress;
+	enum lk_view_format view;    /* -f html, svg or ansi */
+	struct lk_record *last;      /* the last suggestions, for the final page */
+	size_t nlast;
 };
+
+/* A page or picture of the suggestions, rewritten whole (tmp + rename) at
+ * every update; while the climb goes on the page reloads itself. */
+static void write_suggestion_view(struct suggest_out *so, struct lk_record *const *top, size_t n,
+				  bool final, const char *note)
+{
+	struct lk_strbuf title = LK_STRBUF_INIT, err = LK_STRBUF_INIT;
+	lk_strbuf_addf(&title, "%s suggestions%s%s", lk_prog, so->from ? " from " : "",
+		       so->from ? so->from : "");
+	struct lk_view_options vo = { .title = title.buf, .refresh = final ? 0 : 3, .note = note };
+	if (lk_view_write_file(so->path, so->view, &vo, top, n, &err) < 0)
+		lk_error("%s", err.buf);
+	lk_strbuf_release(&title);
+	lk_strbuf_release(&err);
+}
 
 static void print_suggestions(void *vctx, struct lk_record *const *top, size_t n,
 			      const struct lk_suggest_stats *st)
@@ -320,7 +339,34 @@ static void print_suggestions(void *vctx, struct lk_record *const *top, size_t n
 		lk_record_write(top[i], &text);
 		lk_strbuf_addch(&text, '\n');
 	}
-	if (so->path) {
+	if (so->view == LK_VIEW_ANSI) {
+		struct lk_view_writer vw;
+		lk_view_writer_init(&vw, NULL, LK_VIEW_ANSI, NULL);
+		/* the summary line stays, the records are coloured */
+		text.len = (size_t)(strchr(text.buf, '\n') - text.buf) + 2;
+		text.buf[text.len] = '\0';
+		for (size_t i = 0; i < n; i++)
+			lk_view_writer_format(&vw, top[i], &text);
+		lk_view_writer_release(&vw);
+	}
+	if (so->path && (so->view == LK_VIEW_HTML || so->view == LK_VIEW_SVG)) {
+		for (size_t i = 0; i < so->nlast; i++)
+			lk_record_release(&so->last[i]);
+		so->last = lk_xrealloc(so->last, (n ? n : 1) * sizeof *so->last);
+		for (size_t i = 0; i < n; i++) {
+			lk_record_init(&so->last[i]);
+			lk_record_copy(&so->last[i], top[i]);
+		}
+		so->nlast = n;
+		struct lk_strbuf note = LK_STRBUF_INIT;
+		lk_strbuf_add(&note, text.buf + 2, strcspn(text.buf + 2, "\n"));
+		write_suggestion_view(so, top, n, false, note.buf);
+		lk_strbuf_release(&note);
+		if (so->progress)
+			fprintf(stderr, "\r\033[K%s: %zu suggestions, hardest %s after %llu candidates",
+				lk_prog, n, lk_record_get(top[0], "difficulty-min"),
+				(unsigned long long)st->candidates);
+	} else if (so->path) {
 		size_t len = strlen(so->path) + 32;
 		char *tmp = lk_xmalloc(len);
 		snprintf(tmp, len, "%s.tmp%ld", so->path, (long)getpid());
@@ -349,9 +395,11 @@ static int suggest(struct gen_ctx *ctx, struct lk_gen_options *o, const struct l
 		.timeout_cap = ctx->common.timeout,
 		.cancel = &lk_interrupted,
 	};
-	struct suggest_out out = { .path = NULL, .progress = isatty(2) };
+	struct suggest_out out = { .path = NULL, .progress = isatty(2), .view = ctx->view };
 	if (ctx->common.output && strcmp(ctx->common.output, "-") != 0)
 		out.path = ctx->common.output;
+	if ((ctx->view == LK_VIEW_HTML || ctx->view == LK_VIEW_SVG) && !out.path)
+		lk_usage_error("--suggest with a picture needs -o FILE (rewritten as the suggestions improve)");
 	struct lk_strbuf from_text = LK_STRBUF_INIT, title = LK_STRBUF_INIT;
 	if (o->from) {
 		const char *t = lk_record_title(from, &title);
@@ -371,6 +419,21 @@ static int suggest(struct gen_ctx *ctx, struct lk_gen_options *o, const struct l
 		lk_usage_error("%s", err.buf);
 	if (out.progress && out.path)
 		fprintf(stderr, "\r\033[K");
+	if (out.nlast) {
+		/* the last page stops reloading: nothing will change it */
+		struct lk_record **recs = lk_xmalloc(out.nlast * sizeof *recs);
+		struct lk_strbuf note = LK_STRBUF_INIT;
+		for (size_t i = 0; i < out.nlast; i++)
+			recs[i] = &out.last[i];
+		lk_strbuf_addf(&note, "finished after %llu candidates, %.1f s",
+			       (unsigned long long)st.candidates, st.seconds);
+		write_suggestion_view(&out, recs, out.nlast, true, note.buf);
+		for (size_t i = 0; i < out.nlast; i++)
+			lk_record_release(&out.last[i]);
+		free(out.last);
+		free(recs);
+		lk_strbuf_release(&note);
+	}
 	lk_error("%s%llu candidates in %.1f s: %llu solvable, %llu unsolvable, %llu timed out, "
 		 "%llu invalid, %llu solved at the start; %llu updates, first after %.2f s",
 		 lk_interrupted ? "interrupted: " : "", (unsigned long long)st.candidates, st.seconds,
@@ -570,7 +633,7 @@ static int run(struct gen_ctx *ctx, const struct lk_generator *gen, struct lk_ge
 		.shard = ctx->shard, .resume = ctx->resume, .output = ctx->common.output,
 		.force = ctx->common.force, .format = format,
 		.format_name = ctx->common.format, .fields = ctx->common.fields,
-		.jobs = (unsigned)ctx->common.jobs,
+		.jobs = (unsigned)ctx->common.jobs, .view = ctx->view,
 	};
 	return gen_run(&ro);
 }
@@ -597,6 +660,7 @@ int main(int argc, char **argv)
 
 	struct lk_pipeline unused = { 0 };
 	lk_cli_common_finish(&ctx.common, &unused);
+	ctx.view = unused.view;
 	struct lk_gen_options o;
 	fill_gen_options(&ctx, &o);
 	struct lk_record from = LK_RECORD_INIT, freeze = LK_RECORD_INIT;

@@ -50,6 +50,7 @@ struct run {
 	struct gen_resume resume;
 	/* output */
 	struct lk_writer writer;
+	struct lk_view_writer view;   /* when o->view: a picture instead */
 	FILE *out;
 	const char *out_name;
 	enum run_end end;
@@ -207,7 +208,7 @@ static bool write_level(struct run *run, struct lk_record *rec)
 	 * stdout is one: then the line is cleared first and drawn again. */
 	if (run->stdout_tty)
 		clear_progress(run);
-	if (lk_writer_put(&run->writer, rec) < 0) {
+	if ((run->o->view ? lk_view_writer_put(&run->view, rec) : lk_writer_put(&run->writer, rec)) < 0) {
 		clear_progress(run);
 		lk_error("%s: write error: %s", run->out_name, strerror(errno));
 		run->end = END_WRITE_ERROR;
@@ -340,9 +341,9 @@ static int prepare(struct run *run)
 {
 	const struct gen_run_options *o = run->o;
 	parse_shard(o->shard, &run->shard, &run->shards);
-	if (o->resume && o->format != LK_FORMAT_TEXT)
+	if (o->resume && (o->format != LK_FORMAT_TEXT || o->view))
 		lk_usage_error("--resume reads and continues text output; it cannot continue -f %s",
-			       o->format_name);
+			       o->format_name ? o->format_name : "html");
 	/* Check the options once before starting threads. */
 	struct lk_gen_worker check;
 	struct lk_strbuf err = LK_STRBUF_INIT;
@@ -372,6 +373,10 @@ static int prepare(struct run *run)
 	lk_writer_init(&run->writer, run->out, o->format, NULL);
 	if (o->fields && lk_writer_choose_columns(&run->writer, o->fields, &err) < 0)
 		lk_usage_error("%s", err.buf);
+	if (o->view) {
+		char *what[] = { (char *)o->gen->game };
+		lk_pipeline_view_open(&run->view, run->out, o->view, what, 1);
+	}
 	return 0;
 }
 
@@ -418,6 +423,14 @@ int gen_run(const struct gen_run_options *o)
 		status = 2;
 	}
 	lk_writer_release(&run.writer);
+	if (o->view) {
+		/* the page's or sheet's end, also after Ctrl-C: a whole picture */
+		if (run.end != END_WRITE_ERROR && lk_view_writer_finish(&run.view) < 0) {
+			lk_error("%s: write error: %s", run.out_name, strerror(errno));
+			status = 2;
+		}
+		lk_view_writer_release(&run.view);
+	}
 	if (run.out != stdout ? fclose(run.out) != 0 : fflush(stdout) != 0) {
 		if (run.end != END_WRITE_ERROR)
 			lk_error("%s: write error: %s", run.out_name, strerror(errno));

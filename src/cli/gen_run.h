@@ -12,6 +12,7 @@
 
 #include "levelkit/generate.h"
 #include "levelkit/record.h"
+#include "levelkit/view.h"
 
 struct gen_run_options {
 	const struct lk_generator *gen;
@@ -25,6 +26,7 @@ struct gen_run_options {
 	const char *format_name;  /* for messages */
 	const char *fields;       /* --fields or NULL */
 	unsigned jobs;
+	enum lk_view_format view;   /* a picture instead of records (view.h) */
 };
 
 /* Run; returns the exit status (0, 1 fewer levels than asked, 2, 130). */

@@ -39,6 +39,7 @@ struct run {
 	/* output */
 	FILE *out;
 	struct lk_writer writer;
+	struct lk_view_writer view;   /* when p->view: a picture instead */
 	int status;
 	bool keep_failed;        /* the output replaces an input */
 	size_t lossy_line;       /* a record that cannot be kept verbatim */
@@ -223,7 +224,8 @@ static bool put(void *ctx, void *vslot)
 	if (slot->output) {
 		if (run->stdout_tty)
 			clear_progress(run);
-		if (lk_writer_put(&run->writer, &slot->rec) < 0) {
+		if ((run->p->view ? lk_view_writer_put(&run->view, &slot->rec)
+				  : lk_writer_put(&run->writer, &slot->rec)) < 0) {
 			clear_progress(run);
 			lk_error("%s: write error: %s", run->p->output ? run->p->output : "<stdout>",
 				 strerror(errno));
@@ -263,11 +265,16 @@ static void worker_free(void *ctx, void *worker)
 static int open_output(struct run *run, struct lk_cli_output *output)
 {
 	struct lk_pipeline *p = run->p;
-	if (lk_cli_output_open(output, p->output, run->files, run->nfiles, p->format, p->force) < 0)
+	/* A picture is not the records: like any other format it replaces an
+	 * input only with --force. */
+	if (lk_cli_output_open(output, p->output, run->files, run->nfiles,
+			       p->view ? LK_FORMAT_TSV : p->format, p->force) < 0)
 		return -1;
 	run->out = output->fp;
 	run->keep_failed = output->replaces_input;
 	lk_writer_init(&run->writer, run->out, p->format, p->columns);
+	if (p->view)
+		lk_pipeline_view_open(&run->view, run->out, p->view, run->files, run->nfiles);
 	run->writer.always_columns = p->always_columns;
 	if (p->fields) {
 		struct lk_strbuf err = LK_STRBUF_INIT;
@@ -283,6 +290,17 @@ static int open_output(struct run *run, struct lk_cli_output *output)
 static void close_output(struct run *run, struct lk_cli_output *output)
 {
 	lk_writer_release(&run->writer);
+	if (run->p->view) {
+		/* The page's or the sheet's end, also after Ctrl-C: what was
+		 * written stays a whole picture. */
+		if (!run->write_failed && lk_view_writer_finish(&run->view) < 0) {
+			lk_error("%s: write error: %s", run->p->output ? run->p->output : "<stdout>",
+				 strerror(errno));
+			set_status(run, 2);
+			run->write_failed = true;
+		}
+		lk_view_writer_release(&run->view);
+	}
 	bool replace = !lk_interrupted && !run->write_failed && !run->lossy_line;
 	if (output->tmp && run->lossy_line)
 		lk_error_at(run->lossy_file, run->lossy_line, "this record cannot be kept as it was "
@@ -290,6 +308,20 @@ static void close_output(struct run *run, struct lk_cli_output *output)
 	if (lk_cli_output_close(output, replace) < 0)
 		set_status(run, 2);
 	free((char *)run->lossy_file);
+}
+
+void lk_pipeline_view_open(struct lk_view_writer *w, FILE *out, enum lk_view_format view,
+			   char *const *files, int nfiles)
+{
+	struct lk_strbuf title = LK_STRBUF_INIT;
+	lk_strbuf_addf(&title, "%s", lk_prog);
+	for (int i = 0; i < nfiles && i < 3; i++)
+		lk_strbuf_addf(&title, " %s", strcmp(files[i], "-") == 0 ? "<stdin>" : files[i]);
+	if (nfiles > 3)
+		lk_strbuf_addf(&title, " and %d more", nfiles - 3);
+	struct lk_view_options vo = { .title = title.buf };
+	lk_view_writer_init(w, out, view, &vo);
+	lk_strbuf_release(&title);
 }
 
 int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles)

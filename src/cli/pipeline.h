@@ -22,6 +22,7 @@
 
 #include "levelkit/record.h"
 #include "levelkit/strbuf.h"
+#include "levelkit/view.h"
 
 /* Set by SIGINT/SIGTERM once their handler is installed (by
  * lk_pipeline_run, or lk_pipeline_install_signals for other loops). */
@@ -46,6 +47,7 @@ struct lk_pipeline {
 	int (*process)(void *ctx, struct lk_job *job);
 
 	enum lk_format format;
+	enum lk_view_format view;                 /* a picture instead (view.h) */
 	const char *const *columns;               /* the command's own fields (tsv) */
 	const char *const *always_columns;        /* tsv: kept even if the first level
 						   * lacks them (e.g. limit) */
@@ -61,5 +63,9 @@ struct lk_pipeline {
  * (job->negative), 2 some record could not be read or processed, or a
  * usage or I/O error, 130 when interrupted. */
 int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles);
+
+/* Start a view writer on out, titled with the command and its inputs. */
+void lk_pipeline_view_open(struct lk_view_writer *w, FILE *out, enum lk_view_format view,
+			   char *const *files, int nfiles);
 
 #endif

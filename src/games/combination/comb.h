@@ -65,6 +65,11 @@ int comb_char_type(char c);
 void comb_solve(const struct lk_level *level, const struct lk_csp_options *opt,
 		struct lk_csp_result *r);
 
+/* drawing (comb_draw.c) */
+struct lk_canvas;
+void comb_draw(const struct lk_level *level, const void *key, const char *placement,
+	       struct lk_canvas *c);
+
 extern const struct lk_game lk_game_combination;
 
 #endif

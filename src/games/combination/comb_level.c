@@ -479,4 +479,5 @@ const struct lk_game lk_game_combination = {
 	.canonical = comb_canonical,
 	.csp = &comb_csp,
 	.generators = combination_generators,
+	.draw = comb_draw,
 };

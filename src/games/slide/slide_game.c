@@ -642,3 +642,17 @@ struct lk_level *slide_vt_new_level(const struct lk_game *game, const void *def,
 	(void)opt;
 	return slide_new_level(game->data, game, rec);
 }
+
+/* ------------------------------------- for slide_draw.c, slide_frames.c */
+
+void slide_unpack_key(const struct lk_level *level, const void *key, struct lk_slide_board *b)
+{
+	unpack((const struct slide_level *)level, key, b);
+}
+
+bool slide_move_key(const struct lk_level *level, void *scratch, const void *key, int dir,
+		    void *out)
+{
+	const struct slide_level *s = (const struct slide_level *)level;
+	return move(s, scratch_of(s, scratch), key, dir, out);
+}

@@ -90,6 +90,21 @@ struct lk_level *slide_vt_new_level(const struct lk_game *game, const void *def,
 void slide_write_state(const struct lk_level *level, const void *key, struct lk_strbuf *out);
 void slide_canonical(const struct lk_level *level, struct lk_strbuf *out);
 
+/* The pieces of a key on b, whose terrain is the level's and whose piece,
+ * colour and trapped arrays are the caller's (b->pieces NULL). */
+void slide_unpack_key(const struct lk_level *level, const void *key, struct lk_slide_board *b);
+/* Apply move dir to key with the solver's scratch block (scratch_size
+ * bytes, zeroed before first use); false when it changes nothing or the
+ * game is lost (out is then unspecified). */
+bool slide_move_key(const struct lk_level *level, void *scratch, const void *key, int dir,
+		    void *out);
+/* Drawing and playing back (slide_draw.c, slide_frames.c). */
+struct lk_canvas;
+void slide_draw(const struct lk_level *level, const void *key, const char *placement,
+		struct lk_canvas *c);
+int slide_replay_keys(const struct lk_level *level, const char *solution, unsigned char **keys,
+		      size_t *nkeys, struct lk_strbuf *err);
+
 /* The vtable members the slide games share (game->data is their struct
  * slide_rules): each game is its name, summary, rules and generators,
  * and Skiddy adds its win kinds. */
@@ -108,7 +123,9 @@ void slide_canonical(const struct lk_level *level, struct lk_strbuf *out);
 	.whole_graph = true,                         \
 	.write_state = slide_write_state,            \
 	.symmetries = LK_SYMMETRIES_ALL,             \
-	.canonical = slide_canonical
+	.canonical = slide_canonical,               \
+	.draw = slide_draw,                          \
+	.replay_keys = slide_replay_keys
 
 extern const char *const slide_metrics[];
 

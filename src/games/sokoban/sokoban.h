@@ -176,6 +176,15 @@ void soko_label_path(const struct lk_level *level, const unsigned char *keys, si
 int soko_replay(const struct lk_level *level, const char *solution, struct lk_moves *moves,
 		bool *solved, struct lk_strbuf *err);
 void soko_write_state(const struct lk_level *level, const void *key, struct lk_strbuf *out);
+/* Write out the groups of a solution ("2(ul)" is "ulul"); 0, or -1 with
+ * a message (sokoban_notation.c). */
+int soko_expand_groups(const char *solution, struct lk_strbuf *out, struct lk_strbuf *err);
+/* Drawing and playing back (sokoban_draw.c, sokoban_frames.c). */
+struct lk_canvas;
+void soko_draw(const struct lk_level *level, const void *key, const char *placement,
+	       struct lk_canvas *c);
+int soko_replay_keys(const struct lk_level *level, const char *solution, unsigned char **keys,
+		     size_t *nkeys, struct lk_strbuf *err);
 void soko_canonical(const struct lk_level *level, struct lk_strbuf *out);
 /* Draw a state with only the floor and the walls touching it, cropped:
  * the same puzzle, without decoration (Combination's prettiness). */

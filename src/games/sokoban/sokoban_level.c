@@ -420,4 +420,6 @@ const struct lk_game lk_game_sokoban = {
 	.write_state = soko_write_state,
 	.canonical = soko_canonical,
 	.generators = sokoban_generators,
+	.draw = soko_draw,
+	.replay_keys = soko_replay_keys,
 };

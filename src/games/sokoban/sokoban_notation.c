@@ -115,7 +115,7 @@ void soko_label_path(const struct lk_level *level, const unsigned char *keys, si
 
 /* Write out the groups of a solution ("2(ul)" is "ulul"); run lengths
  * are written out too.  Returns 0, or -1 with a message in err. */
-static int expand_groups(const char *solution, struct lk_strbuf *out, struct lk_strbuf *err)
+int soko_expand_groups(const char *solution, struct lk_strbuf *out, struct lk_strbuf *err)
 {
 	struct lk_strbuf packed = LK_STRBUF_INIT;
 	int rc = 0;
@@ -143,7 +143,7 @@ int soko_replay(const struct lk_level *level, const char *solution, struct lk_mo
 	const struct sokoban *s = (const struct sokoban *)level;
 	struct lk_strbuf expanded = LK_STRBUF_INIT;
 	if (strchr(solution, '(')) {
-		if (expand_groups(solution, &expanded, err) < 0) {
+		if (soko_expand_groups(solution, &expanded, err) < 0) {
 			lk_strbuf_release(&expanded);
 			return -1;
 		}

@@ -1,0 +1,183 @@
+#!/bin/sh
+# cli_view_test.sh - the view formats through the commands: -f html, svg
+# and ansi from solve, rate, filter and gen; -o FILE.html and FILE.svg
+# choosing the format; -o never replacing a file or an input without
+# --force; --color and NO_COLOR (on a pseudo-terminal, when `script` is
+# there); a page cut by Ctrl-C still whole; gen --suggest -o FILE.html
+# rewriting the page atomically (never seen half written) and the last
+# page no longer reloading.  What the pages show is checked in a browser by
+# browser_test.sh.
+#
+# usage: cli_view_test.sh SOLVE RATE GEN FILTER LEVELS_DIR
+set -u
+
+SOLVE=$1
+RATE=$2
+GEN=$3
+FILTER=$4
+LEVELS=$5
+VIEW=$LEVELS/view.xsb
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/levelkit-view.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT INT TERM
+failures=0
+checks=0
+
+fail() {
+	echo "FAIL: $*" >&2
+	failures=$((failures + 1))
+}
+
+# expect WANT GOT WHAT
+expect() {
+	checks=$((checks + 1))
+	[ "$1" = "$2" ] || fail "$3: got '$2', expected '$1'"
+}
+
+# a whole page: starts and ends as one, nothing fetched from elsewhere
+whole_page() {
+	checks=$((checks + 1))
+	head -1 "$1" | grep -q '^<!DOCTYPE html>$' || fail "$2: does not start a page"
+	tail -1 "$1" | grep -q '^</html>$' || fail "$2: does not end the page"
+	if grep -Eq '<link|(src|href)="(https?:)?//|@import|url\(' "$1"; then
+		fail "$2: refers to something outside the page"
+	fi
+}
+
+records() {
+	grep -c '^{"r":1' "$1"
+}
+
+# --- solve -f html: every level record is in the page
+"$SOLVE" -t 5 "$VIEW" -f html -o "$TMP/view.html" 2>"$TMP/err"
+expect 0 $? "solve -f html exit status"
+whole_page "$TMP/view.html" "solve -f html"
+expect 6 "$(records "$TMP/view.html")" "levels in the page"
+expect 1 "$(grep -c '^{"hdr":1' "$TMP/view.html")" "the pack header in the page"
+expect 5 "$(grep -c '"sol":"solved"' "$TMP/view.html")" "levels whose solution plays to a win"
+
+# --- -o chooses by its name; an existing file or an input needs --force
+"$SOLVE" -t 5 "$VIEW" -o "$TMP/by-name.html" 2>/dev/null
+whole_page "$TMP/by-name.html" "-o x.html"
+"$SOLVE" -t 5 "$VIEW" -o "$TMP/by-name.svg" 2>/dev/null
+expect '<?xml version="1.0" encoding="UTF-8"?>' "$(head -1 "$TMP/by-name.svg")" "-o x.svg"
+expect '</svg>' "$(tail -1 "$TMP/by-name.svg")" "-o x.svg ends"
+"$SOLVE" -t 5 "$VIEW" -f html -o "$TMP/view.html" 2>"$TMP/err"
+expect 2 $? "an existing page is not replaced"
+grep -q -- '--force' "$TMP/err" || fail "the refusal names --force"
+"$SOLVE" -t 5 "$VIEW" -f html -o "$TMP/view.html" --force 2>/dev/null
+expect 0 $? "--force replaces the page"
+cp "$VIEW" "$TMP/in.xsb"
+"$SOLVE" -t 5 "$TMP/in.xsb" -f html -o "$TMP/in.xsb" 2>"$TMP/err"
+expect 2 $? "a page does not replace its input"
+cmp -s "$VIEW" "$TMP/in.xsb" || fail "the input was changed"
+"$SOLVE" -t 5 "$TMP/in.xsb" -o "$TMP/text.html" -f text 2>/dev/null
+expect '; view.xsb - one level of each game, drawn by tests/browser_test.sh and' \
+	"$(head -1 "$TMP/text.html")" "-f text wins over the name"
+
+# --- svg: one level is a picture with its title; several a sheet
+"$FILTER" 'title == "Two colours"' "$VIEW" | "$SOLVE" -f svg >"$TMP/one.svg" 2>/dev/null
+grep -q '<title>Two colours</title>' "$TMP/one.svg" || fail "a single level's picture has its title"
+expect 1 "$(grep -c '<svg' "$TMP/one.svg")" "one svg element"
+"$SOLVE" -t 5 "$VIEW" -f svg >"$TMP/sheet.svg" 2>/dev/null
+for t in "Sokoban with a box home" "Fruit with everything" "Skiddy with everything" \
+	"Two colours" "Three kinds" "Unsolvable"; do
+	grep -q ">$t</text>" "$TMP/sheet.svg" || fail "the sheet has '$t'"
+done
+for label in goal "box on a goal" player "mud (stones pass, fruit is lost)" "red exit" \
+	"blue bishop" "red queen"; do
+	checks=$((checks + 1))
+	grep -q ">$label</text>" "$TMP/sheet.svg" || fail "the legend has '$label'"
+done
+
+# --- rate, filter and gen write pages too
+"$RATE" -k 3 -t 5 "$LEVELS/small.xsb" -f html -o "$TMP/rated.html" 2>/dev/null
+whole_page "$TMP/rated.html" "rate -f html"
+grep -q '\["grade","' "$TMP/rated.html" || fail "rate's page has the grades"
+"$SOLVE" -t 5 "$VIEW" >"$TMP/solved.xsb" 2>/dev/null
+want=$("$FILTER" -c 'has(moves) && moves >= 5' "$TMP/solved.xsb")
+"$FILTER" 'has(moves) && moves >= 5' -f html "$TMP/solved.xsb" >"$TMP/filtered.html"
+expect 0 $? "filter -f html exit status"
+whole_page "$TMP/filtered.html" "filter -f html"
+expect "$want" "$(records "$TMP/filtered.html")" "filter's page has the levels kept"
+"$GEN" sokoban -n 2 --seed 3 -f html -o "$TMP/gen.html" 2>/dev/null
+expect 0 $? "gen -f html exit status"
+whole_page "$TMP/gen.html" "gen -f html"
+expect 2 "$(records "$TMP/gen.html")" "gen's page has its levels"
+
+# --- usage errors
+"$SOLVE" -f png "$VIEW" >/dev/null 2>"$TMP/err"
+expect 2 $? "an unknown format"
+grep -q 'html, svg or ansi' "$TMP/err" || fail "the formats listed include the pictures"
+"$SOLVE" -f html --fields moves "$VIEW" >/dev/null 2>&1
+expect 2 $? "--fields with -f html"
+"$FILTER" -c -f html 'has(moves)' "$TMP/solved.xsb" >/dev/null 2>&1
+expect 2 $? "filter --count -f html"
+"$SOLVE" --color=sometimes "$VIEW" >/dev/null 2>&1
+expect 2 $? "an unknown --color"
+"$GEN" sokoban --from "$LEVELS/gen-from.xsb" --suggest 2 --candidates 10 -f html >/dev/null 2>"$TMP/err"
+expect 2 $? "--suggest -f html without -o"
+
+# --- colour: -f ansi and --color always colour; never and NO_COLOR do not;
+# without escapes the coloured text is the text
+esc=$(printf '\033')
+"$SOLVE" -t 5 "$VIEW" -f ansi >"$TMP/ansi" 2>/dev/null
+grep -q "$esc\[" "$TMP/ansi" || fail "-f ansi colours"
+"$SOLVE" -t 5 "$VIEW" --color=always >"$TMP/always" 2>/dev/null
+grep -q "$esc\[" "$TMP/always" || fail "--color=always colours a pipe"
+sed "s/$esc\[[0-9;]*m//g" "$TMP/always" >"$TMP/stripped"
+cmp -s "$TMP/stripped" "$TMP/solved.xsb" || fail "coloured text without its escapes is the text"
+NO_COLOR=1 "$SOLVE" -t 5 "$VIEW" --color=always >"$TMP/always2" 2>/dev/null
+grep -q "$esc\[" "$TMP/always2" || fail "--color=always wins over NO_COLOR"
+"$SOLVE" -t 5 "$VIEW" >"$TMP/pipe" 2>/dev/null
+if grep -q "$esc" "$TMP/pipe"; then fail "text to a pipe is not coloured"; fi
+if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1; then
+	script -qec "'$SOLVE' -t 5 '$VIEW' 2>/dev/null" /dev/null >"$TMP/tty" </dev/null
+	checks=$((checks + 1))
+	grep -q "$esc\[" "$TMP/tty" || fail "text on a terminal is coloured"
+	NO_COLOR=1 script -qec "'$SOLVE' -t 5 '$VIEW' 2>/dev/null" /dev/null >"$TMP/tty2" </dev/null
+	if grep -q "$esc\[" "$TMP/tty2"; then fail "NO_COLOR turns colour off on a terminal"; fi
+	script -qec "'$SOLVE' -t 5 '$VIEW' --color=never 2>/dev/null" /dev/null >"$TMP/tty3" </dev/null
+	if grep -q "$esc\[" "$TMP/tty3"; then fail "--color=never turns colour off on a terminal"; fi
+	script -qec "'$SOLVE' -t 5 '$VIEW' -f tsv 2>/dev/null" /dev/null >"$TMP/tty4" </dev/null
+	if grep -q "$esc\[" "$TMP/tty4"; then fail "tsv on a terminal is not coloured"; fi
+else
+	echo "note: no script(1) pseudo-terminal here; the terminal colour checks are skipped" >&2
+fi
+
+# --- Ctrl-C: what was written is still a whole page
+"$SOLVE" -a bfs -m moves --plain -t 60 "$LEVELS/../../levels/boxoban-hard-sample.xsb" -f html \
+	-o "$TMP/cut.html" 2>/dev/null &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+expect 130 $? "solve -f html after Ctrl-C"
+whole_page "$TMP/cut.html" "a page cut by Ctrl-C"
+
+# --- gen --suggest -o FILE.html: every look at the file finds a whole page
+"$GEN" sokoban --from "$LEVELS/gen-from.xsb" --suggest 3 --time-limit 3 -o "$TMP/ideas.html" \
+	2>/dev/null &
+pid=$!
+looks=0
+live=0
+while kill -0 $pid 2>/dev/null; do
+	if cp "$TMP/ideas.html" "$TMP/look.html" 2>/dev/null; then
+		looks=$((looks + 1))
+		whole_page "$TMP/look.html" "the suggestions page while it is rewritten"
+		grep -q '"refresh": 3' "$TMP/look.html" && live=$((live + 1))
+	fi
+	sleep 0.2
+done
+wait $pid
+expect 0 $? "gen --suggest -o ideas.html exit status"
+[ $looks -gt 3 ] || fail "the page was looked at only $looks times"
+[ $live -gt 0 ] || fail "no page reloading itself was seen while the climb went on"
+whole_page "$TMP/ideas.html" "the last suggestions page"
+grep -q '"refresh": 0' "$TMP/ideas.html" || fail "the last page stops reloading"
+expect 3 "$(records "$TMP/ideas.html")" "suggestions in the page"
+grep -q 'finished after' "$TMP/ideas.html" || fail "the last page says the climb is over"
+if ls "$TMP"/ideas.html.tmp* >/dev/null 2>&1; then fail "a temporary file was left"; fi
+
+echo "cli_view: $checks checks, $failures failures"
+[ "$failures" -eq 0 ]
