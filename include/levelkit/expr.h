@@ -9,7 +9,7 @@
  *   unary   := "!" unary | "(" expr ")" | "has" "(" NAME ")" | call | compare
  *   compare := operand ( "==" | "!=" | "<" | "<=" | ">" | ">=" ) operand
  *   operand := NUMBER | STRING | NAME | call
- *   call    := NAME "(" ( NAME | NUMBER ) ")"
+ *   call    := NAME "(" ( NAME | NUMBER )+ ")"     (words joined by one space)
  *
  * NUMBER is -?(D+(.D*)?|.D+)([eE][+-]?D+)? (D a digit); STRING is double
  * quoted with \" and \\ as its only escapes; NAME is a field name,
@@ -107,6 +107,9 @@ bool lk_expr_number(const char *text, size_t len, double *value);
  * with them.
  */
 enum lk_truth { LK_FALSE, LK_TRUE, LK_MAYBE };
+/* Parse a concept: as lk_expr_parse, but a bare name may also stand as a
+ * condition (Skiddy's `combo`: true when not 0). */
+struct lk_expr *lk_expr_parse_concept(const char *text, struct lk_strbuf *err);
 typedef int (*lk_expr_lookup_fn)(void *ctx, const char *name, const char *arg, double *lo,
 				 double *hi);
 
@@ -120,5 +123,20 @@ int lk_expr_eval_facts(const struct lk_expr *e, lk_expr_lookup_fn lookup, void *
  * message of the first unknown one. */
 int lk_expr_check_facts(const struct lk_expr *e, lk_expr_lookup_fn lookup, void *ctx,
 			struct lk_strbuf *err);
+
+/*
+ * How a condition depends on its facts, for searches that keep counts:
+ * fn is called once per occurrence of a fact (a plain name or a call)
+ * outside has(), with the occurrence's trend as the fact's value grows
+ * (LK_TREND_UP: the condition can only become true, never false;
+ * LK_TREND_DOWN: the reverse; LK_TREND_BOTH: either, as in ==), negations
+ * taken into account, and the number it is compared with (NAN when none,
+ * or when with_fact: compared with another fact).  Facts are taken to be
+ * counts (never negative).
+ */
+enum { LK_TREND_UP = 1, LK_TREND_DOWN = 2, LK_TREND_BOTH = 3 };
+typedef void (*lk_expr_fact_visit_fn)(void *ctx, const char *name, const char *arg,
+				      unsigned trend, double number, bool with_fact);
+void lk_expr_visit_facts(const struct lk_expr *e, lk_expr_fact_visit_fn fn, void *ctx);
 
 #endif

@@ -74,7 +74,8 @@ struct lk_level {
 
 /* One edge from a state to a successor. */
 struct lk_edge {
-	unsigned cost;   /* in the level's metric, >= 1 */
+	unsigned cost;   /* in the level's metric, >= 1 (0 only in the
+			  * products concept queries search, under UCS) */
 	uint32_t move;   /* the game's code for the move (for move_facts) */
 };
 
@@ -202,6 +203,19 @@ struct lk_game {
 	/* Optional: the kind of a goal state, below win_kinds. */
 	unsigned (*win_kind)(const struct lk_level *level, const void *key);
 	unsigned win_kinds;
+	/* Optional: the win kinds' names (win_kinds of them), which concepts
+	 * read as conditions on a solution's last state (Skiddy: "combo"). */
+	const char *const *win_kind_names;
+	/* Optional: facts a state cannot tell but its history can (which of
+	 * Sokoban's boxes a push moves).  A concept query keeps track_size
+	 * bytes beside each state: track_start writes the start's, and
+	 * track_move updates them for the move `move` out of key and writes
+	 * the tracked facts it carries (indices into level->facts, at most
+	 * max), returning how many. */
+	size_t (*track_size)(const struct lk_level *level);
+	void (*track_start)(const struct lk_level *level, void *track);
+	unsigned (*track_move)(const struct lk_level *level, const void *key, uint32_t move,
+			       void *track, uint16_t *facts, unsigned max);
 	/* Whether rate should analyse the whole state graph by default
 	 * (dead ends, number of solutions): small tilt and slide games. */
 	bool whole_graph;

@@ -108,6 +108,7 @@ struct parser {
 	struct lk_strbuf *err;
 	bool failed;
 	int depth;
+	bool concept;             /* a bare name may stand as a condition */
 };
 
 static void fail(struct parser *p, size_t pos, const char *fmt, ...)
@@ -316,8 +317,9 @@ static bool at_call(const struct parser *p)
 	return p->text[i] == '(';
 }
 
-/* NAME "(" (NAME | NUMBER) ")": a fact of a solution, such as uses(SP2);
- * o->text already holds the name.  Returns true (p->failed tells). */
+/* NAME "(" (NAME | NUMBER)+ ")": a fact of a solution, such as uses(SP2)
+ * or uses(box 2) (words joined by one space); o->text already holds the
+ * name.  Returns true (p->failed tells). */
 static bool take_call(struct parser *p, struct operand *o)
 {
 	o->kind = O_CALL;
@@ -329,8 +331,15 @@ static bool take_call(struct parser *p, struct operand *o)
 		fail(p, p->tok_pos, "expected a name or number in %s()", o->text);
 		return true;
 	}
-	o->arg = lk_xstrndup(p->text + p->tok_pos, p->tok_len);
-	next(p);
+	struct lk_strbuf arg = LK_STRBUF_INIT;
+	while (!p->failed && (p->tok == T_NAME || p->tok == T_NUMBER)) {
+		if (arg.len)
+			lk_strbuf_addch(&arg, ' ');
+		lk_strbuf_add(&arg, p->text + p->tok_pos, p->tok_len);
+		next(p);
+	}
+	o->arg = lk_xstrndup(arg.buf, arg.len);
+	lk_strbuf_release(&arg);
 	if (!p->failed && p->tok != T_RPAREN)
 		fail(p, p->tok_pos, "expected ')'");
 	next(p);
@@ -424,7 +433,7 @@ static struct node *parse_compare(struct parser *p)
 	}
 	if (p->failed)
 		goto bad;
-	if (!is_cmp(p->tok) && n->l.kind == O_CALL) {
+	if (!is_cmp(p->tok) && (n->l.kind == O_CALL || (p->concept && n->l.kind == O_FIELD))) {
 		n->kind = N_TRUTH;   /* uses(SP2): true when not 0 */
 		return n;
 	}
@@ -531,10 +540,10 @@ static struct node *parse_or(struct parser *p)
 	return parse_chain(p, N_OR);
 }
 
-struct lk_expr *lk_expr_parse(const char *text, struct lk_strbuf *err)
+static struct lk_expr *parse(const char *text, bool concept, struct lk_strbuf *err)
 {
 	struct lk_expr *e = lk_xcalloc(1, sizeof *e);
-	struct parser p = { .text = text, .expr = e, .err = err };
+	struct parser p = { .text = text, .expr = e, .err = err, .concept = concept };
 	lk_strbuf_init(&p.str);
 	next(&p);
 	e->root = parse_or(&p);
@@ -552,6 +561,16 @@ struct lk_expr *lk_expr_parse(const char *text, struct lk_strbuf *err)
 		return NULL;
 	}
 	return e;
+}
+
+struct lk_expr *lk_expr_parse(const char *text, struct lk_strbuf *err)
+{
+	return parse(text, false, err);
+}
+
+struct lk_expr *lk_expr_parse_concept(const char *text, struct lk_strbuf *err)
+{
+	return parse(text, true, err);
 }
 
 void lk_expr_free(struct lk_expr *e)
@@ -700,8 +719,14 @@ static int eval(const struct node *n, const struct lk_record *rec, bool *result,
 	case N_CMP:
 		return compare(n, rec, result, err);
 	case N_TRUTH: {
+		/* a call (a fact: records have none) fails; a bare name (only
+		 * in concepts) is true when its field is a number other than 0 */
 		struct value v;
-		return operand_value(&n->l, rec, &v, NULL, err);   /* always fails */
+		struct lk_strbuf buf = LK_STRBUF_INIT;
+		int rc = operand_value(&n->l, rec, &v, &buf, err);
+		*result = rc == 0 && v.is_num && v.num != 0;
+		lk_strbuf_release(&buf);
+		return rc;
 	}
 	}
 	return -1;
