@@ -13,6 +13,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "levelkit/expr.h"
@@ -550,9 +551,86 @@ static void test_facts_errors(void **state)
 	/* parse errors of calls */
 	parse_fails("uses()", "column 6: expected a name or number in uses()");
 	parse_fails("uses(SP2", "column 9: expected ')'");
-	parse_fails("uses(SP2 SP3)", "column 10: expected ')'");
+	parse_fails("uses(SP2 \"x\")", "column 10: expected ')'");
+	parse_fails("uses(box 2", "column 11: expected ')'");
 	parse_fails("uses(\"x\")", "column 6: expected a name or number in uses()");
 	parse_fails("count(BND) >= 6 >= 1", "column 17: comparisons do not chain: join them with '&&'");
+}
+
+/* Concepts: calls of several words, bare names as conditions, and what
+ * lk_expr_visit_facts reports of each fact's use. */
+struct seen {
+	char text[512];
+};
+
+static void note(void *ctx, const char *name, const char *arg, unsigned trend, double number,
+		 bool with_fact)
+{
+	struct seen *s = ctx;
+	size_t n = strlen(s->text);
+	snprintf(s->text + n, sizeof s->text - n, "%s%s%s%s%s:%s:%g%s;", name, arg ? "(" : "",
+		 arg ? arg : "", arg ? ")" : "", "",
+		 trend == LK_TREND_UP ? "up" : trend == LK_TREND_DOWN ? "down" : "both",
+		 isnan(number) ? -1.0 : number, with_fact ? ":fact" : "");
+}
+
+static const char *trends(const char *text, char *out, size_t size)
+{
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	struct lk_expr *e = lk_expr_parse_concept(text, &err);
+	if (!e)
+		fail_msg("'%s' does not parse: %s", text, err.buf);
+	struct seen s = { "" };
+	lk_expr_visit_facts(e, note, &s);
+	snprintf(out, size, "%s", s.text);
+	lk_expr_free(e);
+	lk_strbuf_release(&err);
+	return out;
+}
+
+static void test_concepts(void **state)
+{
+	(void)state;
+	const struct fact f[] = {
+		{ "uses", "box 2", 1, 1 }, { "count", "rule 7", 3, 3 }, { "combo", NULL, 0, 0 },
+		{ "length", NULL, 12, 12 }, { NULL, NULL, 0, 0 },
+	};
+	assert_int_equal(facts_eval("uses(box 2)", f), LK_TRUE);
+	assert_int_equal(facts_eval("uses( box   2 )", f), LK_TRUE);
+	assert_int_equal(facts_eval("count(rule 7) == 3 && length >= 12", f), LK_TRUE);
+	/* a bare name is a condition in a concept, never in a filter */
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	struct lk_expr *e = lk_expr_parse_concept("!combo && length > 3", &err);
+	assert_non_null(e);
+	enum lk_truth t = LK_MAYBE;
+	assert_int_equal(lk_expr_eval_facts(e, lookup_table, (void *)f, &t, &err), 0);
+	assert_int_equal(t, LK_TRUE);
+	lk_expr_free(e);
+	parse_fails("combo", "column 1: 'combo' is not a condition: compare it (combo == ...) "
+		    "or test has(combo)");
+	/* against a record, a bare name is true when its field is a number
+	 * other than 0 */
+	struct lk_record rec;
+	lk_record_init(&rec);
+	lk_record_set(&rec, "stars", "3");
+	lk_record_set(&rec, "dead", "0");
+	bool r = false;
+	e = lk_expr_parse_concept("stars && !dead", &err);
+	assert_int_equal(lk_expr_eval(e, &rec, &r, &err), 0);
+	assert_true(r);
+	lk_expr_free(e);
+	lk_record_release(&rec);
+	lk_strbuf_release(&err);
+
+	char out[512];
+	assert_string_equal(trends("count(push) >= 30", out, sizeof out), "count(push):up:30;");
+	assert_string_equal(trends("!(count(push) >= 30)", out, sizeof out), "count(push):down:30;");
+	assert_string_equal(trends("5 > length", out, sizeof out), "length:down:5;");
+	assert_string_equal(trends("uses(box 2) || combo", out, sizeof out),
+			    "uses(box 2):up:0;combo:up:0;");
+	assert_string_equal(trends("count(a) == 2 && has(b)", out, sizeof out), "count(a):both:2;");
+	assert_string_equal(trends("count(a) <= count(b)", out, sizeof out),
+			    "count(a):down:-1:fact;count(b):up:-1:fact;");
 }
 
 int main(void)
@@ -571,6 +649,7 @@ int main(void)
 		cmocka_unit_test(test_facts_exact),
 		cmocka_unit_test(test_facts_bounds),
 		cmocka_unit_test(test_facts_errors),
+		cmocka_unit_test(test_concepts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -317,6 +317,18 @@ static bool at_call(const struct parser *p)
 	return p->text[i] == '(';
 }
 
+/* In a concept, is the current token a name standing alone (no
+ * comparison after it), as in !combo? */
+static bool bare_name(const struct parser *p)
+{
+	if (!p->concept || p->tok != T_NAME)
+		return false;
+	size_t i = p->pos;
+	while (is_space(p->text[i]))
+		i++;
+	return !strchr("=<>!(", p->text[i]) || p->text[i] == '\0';
+}
+
 /* NAME "(" (NAME | NUMBER)+ ")": a fact of a solution, such as uses(SP2)
  * or uses(box 2) (words joined by one space); o->text already holds the
  * name.  Returns true (p->failed tells). */
@@ -480,7 +492,7 @@ static struct node *parse_unary(struct parser *p)
 		next(p);
 		if (p->failed)
 			goto out;
-		if (p->tok != T_NOT && p->tok != T_LPAREN && !at_call(p)) {
+		if (p->tok != T_NOT && p->tok != T_LPAREN && !at_call(p) && !bare_name(p)) {
 			fail(p, p->tok_pos, "expected '(' or has() after '!' "
 			     "('!' binds tighter than comparisons: write !(a == b))");
 			goto out;
