@@ -35,30 +35,6 @@
 #include "levelkit/game.h"
 #include "levelkit/search.h"
 
-enum lk_quantifier { LK_FORALL, LK_EXISTS };
-
-struct lk_concept_result {
-	/* LK_TRUE or LK_FALSE, or LK_MAYBE when a bound was hit (limit) or
-	 * the concept could not be decided (why). */
-	enum lk_truth answer;
-	enum lk_limit limit;
-	const char *why;          /* static text, for LK_MAYBE without a limit */
-	/* Whether the level has a solution at all (a forall over no solution
-	 * is true): LK_UNKNOWN when it could not be told. */
-	enum lk_status solvable;
-	/* The witness: for LK_FORALL a shortcut, for LK_EXISTS a solution
-	 * satisfying the concept; moves.nmoves == 0 and !has_witness if none. */
-	bool has_witness;
-	struct lk_moves witness;
-	/* The counts the concept reads, of the witness, as "name=value, ..." */
-	struct lk_strbuf witness_facts;
-	uint64_t stored, expanded;
-	double seconds;
-};
-
-void lk_concept_result_init(struct lk_concept_result *r);
-void lk_concept_result_release(struct lk_concept_result *r);
-
 /* The options a level must be built with for concept queries (the
  * finest metric, no pruning that loses solutions). */
 struct lk_level_options lk_concept_level_options(const struct lk_game *game);

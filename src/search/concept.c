@@ -387,21 +387,6 @@ struct lk_level_options lk_concept_level_options(const struct lk_game *game)
 	return o;
 }
 
-void lk_concept_result_init(struct lk_concept_result *r)
-{
-	memset(r, 0, sizeof *r);
-	r->answer = LK_MAYBE;
-	r->solvable = LK_UNKNOWN;
-	lk_moves_init(&r->witness, NULL);
-	lk_strbuf_init(&r->witness_facts);
-}
-
-void lk_concept_result_release(struct lk_concept_result *r)
-{
-	lk_moves_release(&r->witness);
-	lk_strbuf_release(&r->witness_facts);
-}
-
 static size_t align16(size_t n)
 {
 	return (n + 15) & ~(size_t)15;
