@@ -8,6 +8,8 @@
  */
 #include "levelkit/expr.h"
 
+#include "expr_internal.h"
+
 #include <locale.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -17,31 +19,6 @@
 /* Nesting of parentheses and '!' beyond which parsing gives up, so that
  * neither the parser nor the evaluator can exhaust the stack. */
 #define MAX_DEPTH 256
-
-enum node_kind { N_OR, N_AND, N_NOT, N_HAS, N_CMP };
-enum cmp_op { C_EQ, C_NE, C_LT, C_LE, C_GT, C_GE };
-enum operand_kind { O_NUM, O_STR, O_FIELD };
-
-struct operand {
-	enum operand_kind kind;
-	char *text;      /* number: as written; string: decoded; field: name */
-	size_t len;
-	double num;      /* numbers */
-};
-
-struct node {
-	enum node_kind kind;
-	struct node **kids;   /* N_OR, N_AND: nkids operands; N_NOT: one */
-	size_t nkids;
-	enum cmp_op op;       /* N_CMP */
-	struct operand l, r;  /* N_CMP: both; N_HAS: l is the field */
-};
-
-struct lk_expr {
-	struct node *root;
-	char **fields;
-	size_t nfields, fields_alloc;
-};
 
 /* ------------------------------------------------------------ characters */
 
@@ -296,6 +273,8 @@ static void free_node(struct node *n)
 	free(n->kids);
 	free(n->l.text);
 	free(n->r.text);
+	free(n->l.arg);
+	free(n->r.arg);
 	free(n);
 }
 
@@ -326,6 +305,38 @@ static bool is_cmp(enum tok_kind t)
 	return t >= T_EQ && t <= T_GE;
 }
 
+/* Is the current token a name with a '(' after it (a call)? */
+static bool at_call(const struct parser *p)
+{
+	if (p->tok != T_NAME)
+		return false;
+	size_t i = p->pos;
+	while (is_space(p->text[i]))
+		i++;
+	return p->text[i] == '(';
+}
+
+/* NAME "(" (NAME | NUMBER) ")": a fact of a solution, such as uses(SP2);
+ * o->text already holds the name.  Returns true (p->failed tells). */
+static bool take_call(struct parser *p, struct operand *o)
+{
+	o->kind = O_CALL;
+	next(p);  /* the name */
+	next(p);  /* ( */
+	if (p->failed)
+		return true;
+	if (p->tok != T_NAME && p->tok != T_NUMBER) {
+		fail(p, p->tok_pos, "expected a name or number in %s()", o->text);
+		return true;
+	}
+	o->arg = lk_xstrndup(p->text + p->tok_pos, p->tok_len);
+	next(p);
+	if (!p->failed && p->tok != T_RPAREN)
+		fail(p, p->tok_pos, "expected ')'");
+	next(p);
+	return true;
+}
+
 /* The current token as an operand; false (nothing consumed) if it is not
  * one. */
 static bool take_operand(struct parser *p, struct operand *o)
@@ -345,9 +356,11 @@ static bool take_operand(struct parser *p, struct operand *o)
 		memcpy(o->text, p->str.buf, p->str.len + 1);
 		break;
 	case T_NAME:
-		o->kind = O_FIELD;
 		o->text = lk_xstrndup(s, p->tok_len);
 		o->len = p->tok_len;
+		if (at_call(p))
+			return take_call(p, o);
+		o->kind = O_FIELD;
 		note_field(p->expr, s, p->tok_len);
 		break;
 	default:
@@ -411,6 +424,10 @@ static struct node *parse_compare(struct parser *p)
 	}
 	if (p->failed)
 		goto bad;
+	if (!is_cmp(p->tok) && n->l.kind == O_CALL) {
+		n->kind = N_TRUTH;   /* uses(SP2): true when not 0 */
+		return n;
+	}
 	if (!is_cmp(p->tok)) {
 		if (start_tok == T_NAME)
 			fail(p, start, "'%.*s' is not a condition: compare it (%.*s == ...) "
@@ -454,7 +471,7 @@ static struct node *parse_unary(struct parser *p)
 		next(p);
 		if (p->failed)
 			goto out;
-		if (p->tok != T_NOT && p->tok != T_LPAREN && !at_has_call(p)) {
+		if (p->tok != T_NOT && p->tok != T_LPAREN && !at_call(p)) {
 			fail(p, p->tok_pos, "expected '(' or has() after '!' "
 			     "('!' binds tighter than comparisons: write !(a == b))");
 			goto out;
@@ -586,6 +603,13 @@ struct value {
 static int operand_value(const struct operand *o, const struct lk_record *rec,
 			 struct value *v, struct lk_strbuf *buf, struct lk_strbuf *err)
 {
+	if (o->kind == O_CALL) {
+		/* facts such as uses(SP2) belong to a solution (expr_facts.c) */
+		if (err)
+			lk_strbuf_addf(err, "record %zu has no field '%s(%s)'", rec->number, o->text,
+				       o->arg);
+		return -1;
+	}
 	if (o->kind != O_FIELD) {
 		v->text = o->text;
 		v->len = o->len;
@@ -675,6 +699,10 @@ static int eval(const struct node *n, const struct lk_record *rec, bool *result,
 	}
 	case N_CMP:
 		return compare(n, rec, result, err);
+	case N_TRUTH: {
+		struct value v;
+		return operand_value(&n->l, rec, &v, NULL, err);   /* always fails */
+	}
 	}
 	return -1;
 }
