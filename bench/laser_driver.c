@@ -1,0 +1,291 @@
+/*
+ * laser_driver.c - a command-line driver for the laser game's library
+ * calls, for the benchmark script and for trying things out until the
+ * game is wired into levelkit's commands.  Not installed.
+ *
+ *   laser_driver count [--tidy] [--limit N] FILE...       counts, one line per level
+ *   laser_driver solve [--tidy] FILE                      a solution, drawn
+ *   laser_driver verify FILE PLACEMENT                    which targets it satisfies
+ *   laser_driver shortcut [--all] CONCEPT FILE...         a solution violating it, or "none"
+ *   laser_driver rate FILE                                lk_csp_rate's difficulty
+ *   laser_driver convert FILE                             .lvl <-> record
+ *   laser_driver gen [options]                            see --help of gen
+ *
+ * FILE is a .lvl file (SPEC.md) or a record file (game: laser, any number
+ * of levels).  CONCEPT is an expression over facts or a preset name.
+ * Times are printed in seconds of this process's own work.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "laser_driver.h"
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+double driver_now(void)
+{
+	return now();
+}
+
+static char *slurp(const char *path)
+{
+	FILE *fp = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+	struct lk_strbuf sb = LK_STRBUF_INIT;
+	char buf[4096];
+	size_t n;
+	if (!fp) {
+		fprintf(stderr, "laser_driver: cannot open %s\n", path);
+		exit(2);
+	}
+	while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
+		lk_strbuf_add(&sb, buf, n);
+	if (fp != stdin)
+		fclose(fp);
+	return lk_strbuf_detach(&sb, NULL);
+}
+
+/* Every level of a file: a .lvl file holds one, a record file any number. */
+int driver_levels(const char *path, struct lk_laser ***out)
+{
+	char *text = slurp(path);
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	struct lk_laser **lvs = NULL;
+	size_t n = 0, alloc = 0, line;
+	const char *s = text;
+	while (*s == ';' || *s == '\n' || *s == ' ') {
+		if (*s == ';')
+			s = strchr(s, '\n') ? strchr(s, '\n') : s + strlen(s);
+		else
+			s++;
+	}
+	if (strncmp(s, "size", 4) == 0) {
+		struct lk_laser *lv = lk_laser_read_lvl(text, &err, &line);
+		if (!lv) {
+			fprintf(stderr, "laser_driver: %s:%zu: %s\n", path, line, err.buf);
+			exit(2);
+		}
+		LK_ALLOC_GROW(lvs, n + 1, alloc);
+		lvs[n++] = lv;
+	} else {
+		FILE *fp = fmemopen(text, strlen(text), "r");
+		struct lk_reader r;
+		struct lk_record rec;
+		lk_reader_init_fp(&r, fp, path);
+		lk_record_init(&rec);
+		int rc;
+		while ((rc = lk_reader_next(&r, &rec, &err, &line)) != 0) {
+			if (rc < 0 || !lk_record_grid(&rec, NULL))
+				continue;
+			lk_strbuf_reset(&err);
+			if (lk_laser_validate(&rec, &err, &line) < 0) {
+				size_t l = line < rec.nlines ? rec.lines[line].lineno : rec.first_lineno;
+				fprintf(stderr, "laser_driver: %s:%zu: %s\n", path, l, err.buf);
+				exit(2);
+			}
+			LK_ALLOC_GROW(lvs, n + 1, alloc);
+			lvs[n++] = lk_laser_new(&rec);
+		}
+		lk_record_release(&rec);
+		lk_reader_close(&r);
+		fclose(fp);
+	}
+	lk_strbuf_release(&err);
+	free(text);
+	*out = lvs;
+	return (int)n;
+}
+
+struct lk_expr *driver_concept(const char *text)
+{
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	const char *preset = lk_laser_concept_preset(text);
+	struct lk_expr *e = lk_expr_parse(preset ? preset : text, &err);
+	if (!e || lk_laser_concept_check(e, &err) < 0) {
+		fprintf(stderr, "laser_driver: concept: %s\n", err.buf);
+		exit(2);
+	}
+	lk_strbuf_release(&err);
+	return e;
+}
+
+static int cmd_count(int argc, char **argv)
+{
+	struct lk_laser_search_options o;
+	lk_laser_search_options_init(&o);
+	int i = 0;
+	for (; i < argc && argv[i][0] == '-'; i++) {
+		if (!strcmp(argv[i], "--tidy"))
+			o.tidy = true;
+		else if (!strcmp(argv[i], "--limit") && i + 1 < argc)
+			o.limit = strtoull(argv[++i], NULL, 10);
+		else if (!strcmp(argv[i], "--timeout") && i + 1 < argc)
+			o.timeout = atof(argv[++i]);
+		else if (!strcmp(argv[i], "--weak"))
+			o.weak = true;
+		else if (!strcmp(argv[i], "--fixed-order"))
+			o.fixed_order = true;
+	}
+	for (; i < argc; i++) {
+		struct lk_laser **lvs;
+		int n = driver_levels(argv[i], &lvs);
+		for (int j = 0; j < n; j++) {
+			struct lk_laser_result r;
+			double t0 = now();
+			lk_laser_search(lvs[j], &o, NULL, NULL, &r);
+			printf("%s\t%d\t%s%llu%s\t%llu\t%.6f\n", argv[i], j + 1,
+			       r.exhausted ? "" : ">=", (unsigned long long)r.solutions,
+			       r.overflow ? "+" : "", (unsigned long long)r.nodes, now() - t0);
+			lk_laser_free(lvs[j]);
+		}
+		free(lvs);
+	}
+	return 0;
+}
+
+static int cmd_solve(int argc, char **argv)
+{
+	struct lk_laser_search_options o;
+	lk_laser_search_options_init(&o);
+	o.limit = 1;
+	int i = 0;
+	for (; i < argc && argv[i][0] == '-'; i++)
+		if (!strcmp(argv[i], "--tidy"))
+			o.tidy = true;
+	if (i >= argc)
+		return 2;
+	struct lk_laser **lvs;
+	int n = driver_levels(argv[i], &lvs);
+	for (int j = 0; j < n; j++) {
+		struct lk_laser_result r;
+		struct lk_strbuf sb = LK_STRBUF_INIT;
+		lk_laser_search(lvs[j], &o, NULL, NULL, &r);
+		if (r.status == LK_SOLVED) {
+			lk_strbuf_addstr(&sb, "solution: ");
+			lk_laser_placement_format(&r.first, &sb);
+			lk_strbuf_addch(&sb, '\n');
+			lk_laser_draw(lvs[j], &r.first, &sb);
+		} else {
+			lk_strbuf_addf(&sb, "solvable: %s\n", lk_status_name(r.status));
+		}
+		fputs(sb.buf, stdout);
+		lk_strbuf_release(&sb);
+		lk_laser_free(lvs[j]);
+	}
+	free(lvs);
+	return 0;
+}
+
+static int cmd_verify(int argc, char **argv)
+{
+	if (argc != 2)
+		return 2;
+	struct lk_laser **lvs;
+	struct lk_strbuf sb = LK_STRBUF_INIT;
+	struct lk_laser_placement *pl = malloc(sizeof *pl);
+	int n = driver_levels(argv[0], &lvs);
+	if (n != 1 || lk_laser_placement_parse(lvs[0], argv[1], pl, &sb) < 0) {
+		fprintf(stderr, "laser_driver: %s\n", sb.buf);
+		return 2;
+	}
+	lk_laser_draw(lvs[0], pl, &sb);
+	fputs(sb.buf, stdout);
+	lk_strbuf_release(&sb);
+	lk_laser_free(lvs[0]);
+	free(lvs);
+	free(pl);
+	return 0;
+}
+
+static int cmd_shortcut(int argc, char **argv)
+{
+	struct lk_laser_search_options o;
+	lk_laser_search_options_init(&o);
+	o.tidy = true;
+	o.limit = 1;
+	int i = 0;
+	for (; i < argc && argv[i][0] == '-'; i++)
+		if (!strcmp(argv[i], "--all"))
+			o.tidy = false;
+	if (i + 1 >= argc)
+		return 2;
+	o.violate = driver_concept(argv[i++]);
+	for (; i < argc; i++) {
+		struct lk_laser **lvs;
+		int n = driver_levels(argv[i], &lvs);
+		for (int j = 0; j < n; j++) {
+			struct lk_laser_result r;
+			struct lk_strbuf sb = LK_STRBUF_INIT;
+			double t0 = now();
+			lk_laser_search(lvs[j], &o, NULL, NULL, &r);
+			if (r.status == LK_SOLVED)
+				lk_laser_placement_format(&r.first, &sb);
+			printf("%s\t%d\t%s\t%s\t%llu\t%.6f\n", argv[i], j + 1,
+			       r.status == LK_SOLVED ? "shortcut" : r.status == LK_UNSOLVABLE ? "none" : "unknown",
+			       sb.len ? sb.buf : "-", (unsigned long long)r.nodes, now() - t0);
+			lk_strbuf_release(&sb);
+			lk_laser_free(lvs[j]);
+		}
+		free(lvs);
+	}
+	lk_expr_free((struct lk_expr *)o.violate);
+	return 0;
+}
+
+static int cmd_convert(int argc, char **argv)
+{
+	if (argc < 1)
+		return 2;
+	bool to_lvl = argc > 1 && !strcmp(argv[1], "lvl");
+	struct lk_laser **lvs;
+	int n = driver_levels(argv[0], &lvs);
+	for (int j = 0; j < n; j++) {
+		struct lk_strbuf sb = LK_STRBUF_INIT;
+		if (to_lvl) {
+			lk_laser_write_lvl(lvs[j], &sb);
+		} else {
+			struct lk_record rec;
+			lk_record_init(&rec);
+			lk_laser_to_record(lvs[j], &rec);
+			lk_record_write(&rec, &sb);
+			lk_strbuf_addch(&sb, '\n');
+			lk_record_release(&rec);
+		}
+		fputs(sb.buf, stdout);
+		lk_strbuf_release(&sb);
+		lk_laser_free(lvs[j]);
+	}
+	free(lvs);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		fputs("usage: laser_driver count|solve|verify|shortcut|rate|convert|gen ...\n", stderr);
+		return 2;
+	}
+	const char *cmd = argv[1];
+	argc -= 2;
+	argv += 2;
+	if (!strcmp(cmd, "count"))
+		return cmd_count(argc, argv);
+	if (!strcmp(cmd, "solve"))
+		return cmd_solve(argc, argv);
+	if (!strcmp(cmd, "verify"))
+		return cmd_verify(argc, argv);
+	if (!strcmp(cmd, "shortcut"))
+		return cmd_shortcut(argc, argv);
+	if (!strcmp(cmd, "convert"))
+		return cmd_convert(argc, argv);
+	fprintf(stderr, "laser_driver: unknown command %s\n", cmd);
+	return 2;
+}

@@ -1,0 +1,214 @@
+/*
+ * laser.h - the laser game (a Refraction-like puzzle, rules in
+ * docs/games/laser.md and ../shared/laser/SPEC.md): levels, the firing
+ * simulation of a placement, the solver with its visitor over every
+ * solution, per-solution facts and concepts, the shortcut query, and the
+ * shortcut-free generator.
+ *
+ * A level is a board of empty cells, blockers and fixed pieces (sources,
+ * targets, and any other piece) plus a tray of pieces the player may put on
+ * empty cells.  Powers are exact: every power is an integer number of
+ * units of 1/L, with L chosen per level so that no division in play leaves
+ * a remainder (lk_laser_unit).  A placement is a set of (tray line, x, y);
+ * it is a solution when every target receives exactly its need, and a tidy
+ * one when every placed piece fires.
+ */
+#ifndef LEVELKIT_LASER_H
+#define LEVELKIT_LASER_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "levelkit/expr.h"
+#include "levelkit/record.h"
+#include "levelkit/search.h"
+#include "levelkit/strbuf.h"
+
+#define LK_LASER_MAX_SIDE 16
+#define LK_LASER_MAX_CELLS (LK_LASER_MAX_SIDE * LK_LASER_MAX_SIDE)
+#define LK_LASER_MAX_LINES 64        /* tray lines */
+#define LK_LASER_MAX_FIXED 52        /* kinds of fixed piece: one per letter */
+
+/* Piece types; LK_LASER_BLOCKER is the '#' cell. */
+enum lk_laser_type {
+	LK_LASER_SRC, LK_LASER_TGT, LK_LASER_BND, LK_LASER_SP2, LK_LASER_SP3,
+	LK_LASER_CMB2, LK_LASER_CMB3, LK_LASER_BLOCKER, LK_LASER_NTYPES
+};
+/* "SRC", "TGT", "BND", ... "blocker". */
+const char *lk_laser_type_name(enum lk_laser_type t);
+
+/* Sides of a cell, equal to lk_dir's orthogonal directions. */
+enum lk_laser_side { LK_LASER_N, LK_LASER_E, LK_LASER_S, LK_LASER_W };
+
+struct lk_laser;
+
+/* ------------------------------------------------------------ levels */
+
+/*
+ * A record of game laser: grid rows of '.', '#' and letters, and the
+ * fields "fixed: LETTER TYPE PORTS [P/Q]" and "tray: COUNT TYPE PORTS"
+ * (each may repeat).  validate returns 0, or -1 with a message and *line
+ * set to the index into rec->lines of the fault ((size_t)-1: the record as
+ * a whole); new builds a validated record.
+ */
+int lk_laser_validate(const struct lk_record *rec, struct lk_strbuf *err, size_t *line);
+struct lk_laser *lk_laser_new(const struct lk_record *rec);
+/* The .lvl text of SPEC.md: the level, or NULL with a message and the
+ * 1-based line of the fault (0: the text as a whole). */
+struct lk_laser *lk_laser_read_lvl(const char *text, struct lk_strbuf *err, size_t *line);
+void lk_laser_free(struct lk_laser *lv);
+
+void lk_laser_write_lvl(const struct lk_laser *lv, struct lk_strbuf *out);
+/* Append the level to an empty record: game, the grid, fixed and tray. */
+void lk_laser_to_record(const struct lk_laser *lv, struct lk_record *rec);
+
+int lk_laser_width(const struct lk_laser *lv);
+int lk_laser_height(const struct lk_laser *lv);
+int lk_laser_tray_lines(const struct lk_laser *lv);
+/* The power unit: every power is a whole number of 1/unit. */
+int64_t lk_laser_unit(const struct lk_laser *lv);
+
+/* -------------------------------------------------------- placements */
+
+/* One placed piece: tray line (1-based, as the level lists them) at x, y. */
+struct lk_laser_place {
+	int line, x, y;
+};
+
+#define LK_LASER_MAX_PLACED LK_LASER_MAX_CELLS
+struct lk_laser_placement {
+	int n;
+	struct lk_laser_place p[LK_LASER_MAX_PLACED];
+};
+
+/* "LINE@X,Y ..." (blank-separated; "-" or nothing is no piece), checked
+ * against the level: lines exist, cells empty, counts within the tray.
+ * 0, or -1 with a message. */
+int lk_laser_placement_parse(const struct lk_laser *lv, const char *text,
+			     struct lk_laser_placement *out, struct lk_strbuf *err);
+/* The same text, pieces sorted by line then y then x ("-" when none). */
+void lk_laser_placement_format(const struct lk_laser_placement *pl, struct lk_strbuf *out);
+
+/* ---------------------------------------------------------------- facts */
+
+/*
+ * What a solution shows (the facts concepts are written over).  count and
+ * uses are over *firing* pieces (a target "fires" when it receives a
+ * beam); network is the number of connected networks of pieces (fixed
+ * ones, blockers aside, and placed ones) linked by beams that reach an
+ * in-port.
+ */
+struct lk_laser_facts {
+	int fired[LK_LASER_NTYPES];    /* firing pieces per type */
+	int placed[LK_LASER_NTYPES];   /* placed pieces per type */
+	int placed_total, idle;        /* placed pieces; those that do not fire */
+	int network;
+	int blockers, sources, targets, tray;  /* level properties */
+};
+
+/*
+ * The value of a fact for the expression language (expr.h): names
+ * "network", "placed", "idle", "blockers", "sources", "targets", "tray",
+ * and calls count(T), uses(T) = fires(T) (0 or 1), placed(T), where T is a
+ * type name (SRC, TGT, BND, SP2, SP3, CMB2, CMB3, blocker, any case) or a
+ * group: bender, splitter (SP2 and SP3), combiner (CMB2 and CMB3), source,
+ * target.  count(blocker) is the level's blockers.  0 with *value, -1 when
+ * the name is not a fact.
+ */
+int lk_laser_fact(const struct lk_laser_facts *f, const char *name, const char *arg,
+		  double *value);
+
+/*
+ * The paper's concepts as named presets: "split-combine", "split-combine-2",
+ * "six-benders", "monolithic", "monolithic-open".  The expression of a
+ * name (any case), or NULL; _at lists them by index (NULL past the end).
+ */
+const char *lk_laser_concept_preset(const char *name);
+const char *lk_laser_concept_preset_at(size_t i, const char **expr, const char **about);
+
+/* Check that every fact a concept names exists: 0, or -1 with a message. */
+int lk_laser_concept_check(const struct lk_expr *concept, struct lk_strbuf *err);
+/* The concept on one solution's facts (exact). */
+bool lk_laser_concept_holds(const struct lk_expr *concept, const struct lk_laser_facts *f);
+
+/* ------------------------------------------------------- evaluation */
+
+struct lk_laser_eval {
+	bool solved;                   /* every target receives its need */
+	bool tidy;                     /* ... and every placed piece fires */
+	int targets, targets_ok;
+	struct lk_laser_facts facts;
+};
+
+/* Fire the placement (least fixpoint) and judge it; msg (may be NULL)
+ * gets one line per target: "target B (4,0): 1/2 of 1/2, satisfied". */
+void lk_laser_evaluate(const struct lk_laser *lv, const struct lk_laser_placement *pl,
+		       struct lk_laser_eval *out, struct lk_strbuf *msg);
+
+/* Draw the level, and with a placement (may be NULL) the placed pieces and
+ * every beam with its power. */
+void lk_laser_draw(const struct lk_laser *lv, const struct lk_laser_placement *pl,
+		   struct lk_strbuf *out);
+
+/* ------------------------------------------------------------- search */
+
+struct lk_laser_search_options {
+	bool tidy;                      /* only tidy solutions */
+	uint64_t limit;                 /* stop after this many solutions; 0 = all */
+	/* Only solutions for which this concept is false (the shortcut
+	 * query), or NULL.  Pruned by bounds on the facts, not filtered. */
+	const struct lk_expr *violate;
+	/* Only solutions for which this concept is true, or NULL. */
+	const struct lk_expr *satisfy;
+	/* Call the visitor once per solution, not once per group of
+	 * solutions that differ only by idle pieces (all mode). */
+	bool expand;
+	/* The order beams are followed in: by default the beam with the
+	 * fewest undecided cells ahead (fast); fixed_order: first sent,
+	 * first followed; a seed other than 0 shuffles beams and pieces (the
+	 * difficulty measure's random orders). */
+	bool fixed_order;
+	uint64_t seed;
+	bool weak;                      /* no look-ahead (finer difficulty) */
+	uint64_t max_nodes;             /* 0 = no bound */
+	double timeout;                 /* seconds, 0 = none */
+	const volatile sig_atomic_t *cancel;
+};
+void lk_laser_search_options_init(struct lk_laser_search_options *o);
+
+/*
+ * A solution as the visitor sees it.  In all mode without expand it stands
+ * for `multiplicity` solutions: the placement, plus any choice of spare
+ * tray pieces (spare[i] of line i + 1) put on any of the free cells (where
+ * no beam passes, so such pieces never fire and change nothing else).
+ * facts are those of the placement itself.
+ */
+struct lk_laser_solution {
+	const struct lk_laser_placement *placement;
+	const struct lk_laser_facts *facts;
+	int nfree;
+	const int *free_cells;          /* cell = y * width + x */
+	const int *spare;
+	uint64_t multiplicity;          /* saturates at UINT64_MAX */
+};
+
+/* Return false to stop the search. */
+typedef bool (*lk_laser_visit_fn)(void *ctx, const struct lk_laser_solution *s);
+
+struct lk_laser_result {
+	enum lk_status status;          /* solved (some found), unsolvable, unknown */
+	enum lk_limit limit;
+	uint64_t solutions;             /* counted (multiplicities summed, saturating) */
+	bool exhausted;                 /* the search finished: the count is exact */
+	bool overflow;                  /* the count saturated */
+	uint64_t nodes, nodes_to_first;
+	double seconds;
+	struct lk_laser_placement first; /* the first solution found */
+};
+
+void lk_laser_search(const struct lk_laser *lv, const struct lk_laser_search_options *o,
+		     lk_laser_visit_fn visit, void *ctx, struct lk_laser_result *r);
+
+#endif
