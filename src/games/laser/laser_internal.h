@@ -99,6 +99,25 @@ int laser_build(const struct laser_spec *spec, struct lk_laser **out, struct lk_
 /* The spec a level was built from. */
 void laser_spec_of(const struct lk_laser *lv, struct laser_spec *spec);
 
+/* Reading text (laser_level.c), for laser_io.c: blank-separated words
+ * (up to 6; n is 7 when there are more), whole numbers up to max, words
+ * equal ignoring case, and the spec built line by line, each returning 0
+ * or -1 with a message. */
+struct laser_words {
+	const char *w[6];
+	size_t len[6];
+	int n;
+};
+
+void laser_split_words(const char *s, struct laser_words *ws);
+int laser_parse_int(const char *s, size_t len, int64_t max, int64_t *out);
+bool laser_same_word(const char *a, size_t len, const char *b);
+int laser_spec_add(struct laser_spec *spec, const char *text, bool fixed, struct lk_strbuf *err);
+int laser_spec_row(struct laser_spec *spec, int y, const char *row, struct lk_strbuf *err);
+/* Letters on the grid and fixed lines match: -1 with the grid row in *row
+ * or the fixed line's index in *def (the other -1). */
+int laser_spec_letters(const struct laser_spec *spec, struct lk_strbuf *err, int *row, int *def);
+
 extern const struct lk_game lk_game_laser;
 
 #endif

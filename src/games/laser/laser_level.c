@@ -1,17 +1,9 @@
 /*
- * laser_level.c - reading and writing laser levels: the record form
- * (game: laser), SPEC.md's .lvl form, validation, and building the level
- * model with its power unit and ray table.
- *
- *   game: laser
- *   ....B
- *   A..#.
- *   fixed: A SRC >E 1
- *   fixed: B TGT S> 1/2
- *   tray: 1 SP2 W>NS
- *
- * Both forms are read into a laser_spec (validated line by line, so every
- * message names its line), and laser_build turns a spec into a level.
+ * laser_level.c - the laser game's level model: reading piece lines
+ * ("A SRC >E 1/2", "2 BND W>S") and grid rows into a spec with a message
+ * for each fault, and building a level from a spec: the power unit (every
+ * power a whole number of units), the powers in units, and the ray table.
+ * laser_io.c reads and writes the two text forms through these.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,7 +29,7 @@ static char upper(char c)
 	return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c;
 }
 
-static bool same_word(const char *a, size_t len, const char *b)
+bool laser_same_word(const char *a, size_t len, const char *b)
 {
 	if (strlen(b) != len)
 		return false;
@@ -50,7 +42,7 @@ static bool same_word(const char *a, size_t len, const char *b)
 int laser_type_of(const char *name, size_t len)
 {
 	for (int t = 0; t < LK_LASER_NTYPES; t++)
-		if (same_word(name, len, type_names[t]))
+		if (laser_same_word(name, len, type_names[t]))
 			return t;
 	return -1;
 }
@@ -97,13 +89,7 @@ void laser_ports_text(uint8_t ins, uint8_t outs, struct lk_strbuf *out)
 
 /* ----------------------------------------------------- piece lines */
 
-struct words {
-	const char *w[6];
-	size_t len[6];
-	int n;
-};
-
-static void split_words(const char *s, struct words *ws)
+void laser_split_words(const char *s, struct laser_words *ws)
 {
 	ws->n = 0;
 	for (;;) {
@@ -123,7 +109,7 @@ static void split_words(const char *s, struct words *ws)
 	}
 }
 
-static int parse_int(const char *s, size_t len, int64_t max, int64_t *out)
+int laser_parse_int(const char *s, size_t len, int64_t max, int64_t *out)
 {
 	int64_t v = 0;
 	if (!len)
@@ -145,8 +131,8 @@ static int parse_fraction(const char *s, size_t len, int64_t *num, int64_t *den)
 	const char *slash = memchr(s, '/', len);
 	size_t plen = slash ? (size_t)(slash - s) : len;
 	*den = 1;
-	if (parse_int(s, plen, INT64_C(1) << 40, num) < 0 ||
-	    (slash && parse_int(slash + 1, len - plen - 1, INT64_C(1) << 40, den) < 0) ||
+	if (laser_parse_int(s, plen, INT64_C(1) << 40, num) < 0 ||
+	    (slash && laser_parse_int(slash + 1, len - plen - 1, INT64_C(1) << 40, den) < 0) ||
 	    *num <= 0 || *den <= 0)
 		return -1;
 	int64_t g = gcd64(*num, *den);
@@ -205,9 +191,9 @@ static int parse_ports(const char *s, size_t len, int type, struct laser_kind *k
 static int parse_piece(const char *text, bool fixed, struct laser_kind *k, int64_t *tag,
 		       struct lk_strbuf *err)
 {
-	struct words ws;
+	struct laser_words ws;
 	memset(k, 0, sizeof *k);
-	split_words(text, &ws);
+	laser_split_words(text, &ws);
 	const char *usage = fixed ? "expected LETTER TYPE PORTS [POWER], e.g. A SRC >E 1/2"
 				  : "expected COUNT TYPE PORTS, e.g. 2 BND W>S";
 	if (ws.n < 3 || ws.n > 4 || (!fixed && ws.n != 3)) {
@@ -222,7 +208,7 @@ static int parse_piece(const char *text, bool fixed, struct laser_kind *k, int64
 		}
 		k->letter = c;
 		*tag = c;
-	} else if (parse_int(ws.w[0], ws.len[0], LK_LASER_MAX_CELLS, tag) < 0 || *tag < 1) {
+	} else if (laser_parse_int(ws.w[0], ws.len[0], LK_LASER_MAX_CELLS, tag) < 0 || *tag < 1) {
 		lk_strbuf_addf(err, "'%.*s' is not a count from 1 to %d: %s", (int)ws.len[0], ws.w[0],
 			       LK_LASER_MAX_CELLS, usage);
 		return -1;
@@ -268,7 +254,7 @@ static int find_fixed(const struct laser_spec *spec, char letter)
 }
 
 /* Add a piece line to spec.  -1 with err. */
-static int spec_add(struct laser_spec *spec, const char *text, bool fixed, struct lk_strbuf *err)
+int laser_spec_add(struct laser_spec *spec, const char *text, bool fixed, struct lk_strbuf *err)
 {
 	struct laser_kind k;
 	int64_t tag;
@@ -292,7 +278,7 @@ static int spec_add(struct laser_spec *spec, const char *text, bool fixed, struc
 }
 
 /* Check one grid row and store it; -1 with err. */
-static int spec_row(struct laser_spec *spec, int y, const char *row, struct lk_strbuf *err)
+int laser_spec_row(struct laser_spec *spec, int y, const char *row, struct lk_strbuf *err)
 {
 	size_t len = strlen(row);
 	while (len && (row[len - 1] == ' ' || row[len - 1] == '\r' || row[len - 1] == '\t'))
@@ -325,7 +311,7 @@ static int spec_row(struct laser_spec *spec, int y, const char *row, struct lk_s
 
 /* Every letter on the grid defined, every definition on the grid: the
  * offending row in *row, or -1 for a definition (then *def is its index). */
-static int spec_letters(const struct laser_spec *spec, struct lk_strbuf *err, int *row, int *def)
+int laser_spec_letters(const struct laser_spec *spec, struct lk_strbuf *err, int *row, int *def)
 {
 	bool seen[LK_LASER_MAX_FIXED] = { false };
 	*row = *def = -1;
@@ -398,7 +384,7 @@ int laser_build(const struct laser_spec *spec, struct lk_laser **out, struct lk_
 		lk_strbuf_addf(err, "board is 1x1 to %dx%d", LK_LASER_MAX_SIDE, LK_LASER_MAX_SIDE);
 		return -1;
 	}
-	if (spec_letters(spec, err, &row, &def) < 0 || compute_unit(spec, &unit, err) < 0)
+	if (laser_spec_letters(spec, err, &row, &def) < 0 || compute_unit(spec, &unit, err) < 0)
 		return -1;
 	struct lk_laser *lv = lk_xcalloc(1, sizeof *lv);
 	lv->width = spec->width;
@@ -495,230 +481,3 @@ int lk_laser_width(const struct lk_laser *lv) { return lv->width; }
 int lk_laser_height(const struct lk_laser *lv) { return lv->height; }
 int lk_laser_tray_lines(const struct lk_laser *lv) { return lv->ntray; }
 int64_t lk_laser_unit(const struct lk_laser *lv) { return lv->unit; }
-
-/* ------------------------------------------------------------ records */
-
-static bool is_field(const struct lk_line *l, const char *name)
-{
-	return l->kind == LK_LINE_FIELD && lk_field_name_eq(l->text, l->name_len, name);
-}
-
-/* The spec of a record; -1 with err and *line. */
-static int record_spec(const struct lk_record *rec, struct laser_spec *spec, struct lk_strbuf *err,
-		       size_t *line)
-{
-	size_t first, n = lk_record_grid(rec, &first);
-	memset(spec, 0, sizeof *spec);
-	*line = (size_t)-1;
-	if (!n) {
-		lk_strbuf_addstr(err, "record has no grid");
-		return -1;
-	}
-	if (n > LK_LASER_MAX_SIDE) {
-		lk_strbuf_addf(err, "more than %d rows", LK_LASER_MAX_SIDE);
-		*line = first + LK_LASER_MAX_SIDE;
-		return -1;
-	}
-	spec->height = (int)n;
-	for (size_t y = 0; y < n; y++) {
-		if (spec_row(spec, (int)y, rec->lines[first + y].text, err) < 0) {
-			*line = first + y;
-			return -1;
-		}
-	}
-	for (size_t i = 0; i < rec->nlines; i++) {
-		const struct lk_line *l = &rec->lines[i];
-		bool fixed = is_field(l, "fixed");
-		if ((fixed || is_field(l, "tray")) &&
-		    spec_add(spec, l->text + l->value_off, fixed, err) < 0) {
-			*line = i;
-			return -1;
-		}
-	}
-	int row, def;
-	if (spec_letters(spec, err, &row, &def) < 0) {
-		if (row >= 0) {
-			*line = first + (size_t)row;
-		} else {
-			for (size_t i = 0, k = 0; i < rec->nlines; i++)
-				if (is_field(&rec->lines[i], "fixed") && (int)k++ == def)
-					*line = i;
-		}
-		return -1;
-	}
-	return 0;
-}
-
-int lk_laser_validate(const struct lk_record *rec, struct lk_strbuf *err, size_t *line)
-{
-	struct laser_spec *spec = lk_xmalloc(sizeof *spec);
-	struct lk_laser *lv = NULL;
-	int rc = record_spec(rec, spec, err, line);
-	if (rc == 0)
-		rc = laser_build(spec, &lv, err);
-	lk_laser_free(lv);
-	free(spec);
-	return rc;
-}
-
-struct lk_laser *lk_laser_new(const struct lk_record *rec)
-{
-	struct laser_spec *spec = lk_xmalloc(sizeof *spec);
-	struct lk_strbuf err = LK_STRBUF_INIT;
-	struct lk_laser *lv = NULL;
-	size_t line;
-	if (record_spec(rec, spec, &err, &line) == 0)
-		laser_build(spec, &lv, &err);
-	lk_strbuf_release(&err);
-	free(spec);
-	return lv;
-}
-
-static void piece_text(const struct lk_laser *lv, int k, struct lk_strbuf *out)
-{
-	const struct laser_kind *kd = &lv->kind[k];
-	if (k < lv->nfixed)
-		lk_strbuf_addf(out, "%c ", kd->letter);
-	else
-		lk_strbuf_addf(out, "%d ", lv->tray_count[k - lv->nfixed]);
-	lk_strbuf_addf(out, "%s ", type_names[kd->type]);
-	laser_ports_text(kd->ins, kd->outs, out);
-	if (kd->type == LK_LASER_SRC || kd->type == LK_LASER_TGT) {
-		if (kd->den == 1)
-			lk_strbuf_addf(out, " %lld", (long long)kd->num);
-		else
-			lk_strbuf_addf(out, " %lld/%lld", (long long)kd->num, (long long)kd->den);
-	}
-}
-
-void lk_laser_to_record(const struct lk_laser *lv, struct lk_record *rec)
-{
-	struct lk_strbuf sb = LK_STRBUF_INIT;
-	lk_record_add_line(rec, "game: laser", 0);
-	for (int y = 0; y < lv->height; y++) {
-		lk_strbuf_reset(&sb);
-		lk_strbuf_add(&sb, lv->cells + y * lv->width, (size_t)lv->width);
-		lk_record_add_line(rec, sb.buf, 0);
-	}
-	for (int k = 0; k < lv->nfixed + lv->ntray; k++) {
-		lk_strbuf_reset(&sb);
-		lk_strbuf_addstr(&sb, k < lv->nfixed ? "fixed: " : "tray: ");
-		piece_text(lv, k, &sb);
-		lk_record_add_line(rec, sb.buf, 0);
-	}
-	lk_strbuf_release(&sb);
-}
-
-void lk_laser_write_lvl(const struct lk_laser *lv, struct lk_strbuf *out)
-{
-	lk_strbuf_addf(out, "size %d %d\ngrid\n", lv->width, lv->height);
-	for (int y = 0; y < lv->height; y++) {
-		lk_strbuf_add(out, lv->cells + y * lv->width, (size_t)lv->width);
-		lk_strbuf_addch(out, '\n');
-	}
-	for (int k = 0; k < lv->nfixed + lv->ntray; k++) {
-		lk_strbuf_addstr(out, k < lv->nfixed ? "fixed " : "tray ");
-		piece_text(lv, k, out);
-		lk_strbuf_addch(out, '\n');
-	}
-}
-
-/* --------------------------------------------------------------- .lvl */
-
-/* The next line of text (without newline) into line; false at the end. */
-static bool next_line(const char **text, struct lk_strbuf *line)
-{
-	const char *s = *text;
-	if (!*s)
-		return false;
-	const char *e = strchr(s, '\n');
-	size_t len = e ? (size_t)(e - s) : strlen(s);
-	lk_strbuf_reset(line);
-	lk_strbuf_add(line, s, len);
-	*text = e ? e + 1 : s + len;
-	return true;
-}
-
-static bool blank(const char *s)
-{
-	while (*s == ' ' || *s == '\t' || *s == '\r')
-		s++;
-	return !*s;
-}
-
-struct lk_laser *lk_laser_read_lvl(const char *text, struct lk_strbuf *err, size_t *line)
-{
-	struct laser_spec *spec = lk_xcalloc(1, sizeof *spec);
-	struct lk_strbuf l = LK_STRBUF_INIT;
-	struct lk_laser *lv = NULL;
-	size_t lineno = 0, fixed_line[LK_LASER_MAX_FIXED];
-	int w = -1, h = -1, rows = -1;   /* rows: grid rows read, -1 before "grid" */
-	*line = 0;
-	while (next_line(&text, &l)) {
-		lineno++;
-		const char *s = l.buf;
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if (*s == ';' || blank(s))
-			continue;   /* as lvl2lp.py: comments and blank lines anywhere */
-		if (rows >= 0 && rows < h) {
-			if (spec_row(spec, rows, s, err) < 0)
-				goto fail;
-			rows++;
-			continue;
-		}
-		struct words ws;
-		split_words(s, &ws);
-		if (same_word(ws.w[0], ws.len[0], "size")) {
-			int64_t a, b;
-			if (ws.n != 3 || parse_int(ws.w[1], ws.len[1], LK_LASER_MAX_SIDE, &a) < 0 ||
-			    parse_int(ws.w[2], ws.len[2], LK_LASER_MAX_SIDE, &b) < 0 || a < 1 || b < 1) {
-				lk_strbuf_addf(err, "expected size W H, each 1 to %d", LK_LASER_MAX_SIDE);
-				goto fail;
-			}
-			w = (int)a;
-			h = (int)b;
-		} else if (same_word(ws.w[0], ws.len[0], "grid") && ws.n == 1) {
-			if (w < 0) {
-				lk_strbuf_addstr(err, "grid before size");
-				goto fail;
-			}
-			spec->height = h;
-			rows = 0;
-		} else if (same_word(ws.w[0], ws.len[0], "fixed") ||
-			   same_word(ws.w[0], ws.len[0], "tray")) {
-			bool fixed = ws.len[0] == 5;
-			if (fixed && spec->nfixed < LK_LASER_MAX_FIXED)
-				fixed_line[spec->nfixed] = lineno;
-			if (spec_add(spec, ws.w[0] + ws.len[0], fixed, err) < 0)
-				goto fail;
-		} else {
-			lk_strbuf_addf(err, "expected size, grid, fixed or tray, not '%.*s'", (int)ws.len[0],
-				       ws.w[0]);
-			goto fail;
-		}
-	}
-	if (rows < 0 || rows < h) {
-		lk_strbuf_addstr(err, rows < 0 ? "no grid" : "the grid has fewer rows than size says");
-		lineno = 0;
-		goto fail;
-	}
-	if (spec->width != w) {
-		lk_strbuf_addf(err, "the grid is %d wide, size says %d", spec->width, w);
-		lineno = 0;
-		goto fail;
-	}
-	int row, def;
-	if (spec_letters(spec, err, &row, &def) < 0) {
-		lineno = def >= 0 ? fixed_line[def] : 0;
-		goto fail;
-	}
-	if (laser_build(spec, &lv, err) < 0)
-		lineno = 0;
-fail:
-	if (!lv)
-		*line = lineno;
-	lk_strbuf_release(&l);
-	free(spec);
-	return lv;
-}
