@@ -43,6 +43,7 @@ const char *lk_laser_type_name(enum lk_laser_type t);
 enum lk_laser_side { LK_LASER_N, LK_LASER_E, LK_LASER_S, LK_LASER_W };
 
 struct lk_laser;
+struct lk_laser_nogoods;
 
 /* ------------------------------------------------------------ levels */
 
@@ -172,6 +173,11 @@ struct lk_laser_search_options {
 	bool fixed_order;
 	uint64_t seed;
 	bool weak;                      /* no look-ahead (finer difficulty) */
+	/* No power may be lost: every beam must end in an in-port of a piece
+	 * that fires (the generator's designs; targets then take all). */
+	bool lossless;
+	/* Learned constraints of the generator (internal), or NULL. */
+	const struct lk_laser_nogoods *nogoods;
 	uint64_t max_nodes;             /* 0 = no bound */
 	double timeout;                 /* seconds, 0 = none */
 	const volatile sig_atomic_t *cancel;

@@ -25,6 +25,7 @@ struct laser_kind {
 	uint8_t ins, outs;        /* a bit per side (1 << LK_LASER_N ...) */
 	uint8_t nin, nout;
 	char letter;              /* fixed pieces: the grid letter, else 0 */
+	bool any_need;            /* a target the generator places: takes any power */
 	int64_t num, den;         /* sources and targets: power as written */
 	int64_t value;            /* ... in units of 1/unit */
 };
@@ -37,6 +38,13 @@ struct lk_laser {
 	int nkinds, nfixed, ntray, blocker;
 	struct laser_kind kind[LASER_MAX_KINDS];
 	int tray_count[LK_LASER_MAX_LINES];   /* line i is kind nfixed + i */
+	/* Tray lines share counts by group: at most group_count[g] pieces of
+	 * all the lines of group g.  Levels read from text have one line per
+	 * group; the generator's palette puts every orientation of a type in
+	 * one group (laser_set_groups). */
+	int ngroups;
+	int line_group[LK_LASER_MAX_LINES];
+	int group_count[LK_LASER_MAX_LINES];
 	int64_t unit;
 	int64_t src_total, need_total;        /* in units */
 	int nsources, ntargets, nblockers, tray_total;
@@ -96,6 +104,11 @@ struct laser_spec {
 };
 /* 0 and the level, or -1 with a message (invalid spec). */
 int laser_build(const struct laser_spec *spec, struct lk_laser **out, struct lk_strbuf *err);
+/* Make lines share counts: line i in group group[i] (0 .. ngroups-1),
+ * each group holding count[g] pieces of one type.  The unit is recomputed
+ * for the groups' counts.  -1 with err when the unit overflows. */
+int laser_set_groups(struct lk_laser *lv, int ngroups, const int *group, const int *count,
+		     struct lk_strbuf *err);
 /* The spec a level was built from. */
 void laser_spec_of(const struct lk_laser *lv, struct laser_spec *spec);
 

@@ -340,11 +340,12 @@ int laser_spec_letters(const struct laser_spec *spec, struct lk_strbuf *err, int
 
 /* ---------------------------------------------------------- building */
 
-/* The unit and every power in units; -1 with err when they overflow. */
-static int compute_unit(const struct laser_spec *spec, int64_t *unit, struct lk_strbuf *err)
+/* The unit for the spec's fixed pieces and n2, n3 splitters in the tray;
+ * -1 with err when it overflows. */
+static int compute_unit(const struct laser_spec *spec, int n2, int n3, int64_t *unit,
+			struct lk_strbuf *err)
 {
 	int64_t l = 1;
-	int n2 = 0, n3 = 0;
 	for (int f = 0; f < spec->nfixed; f++) {
 		const struct laser_kind *k = &spec->fixed[f];
 		if (k->type == LK_LASER_SRC || k->type == LK_LASER_TGT)
@@ -356,10 +357,6 @@ static int compute_unit(const struct laser_spec *spec, int64_t *unit, struct lk_
 		int f = spec->cells[c] == '.' || spec->cells[c] == '#' ? -1 : find_fixed(spec, spec->cells[c]);
 		n2 += f >= 0 && spec->fixed[f].type == LK_LASER_SP2;
 		n3 += f >= 0 && spec->fixed[f].type == LK_LASER_SP3;
-	}
-	for (int i = 0; i < spec->ntray; i++) {
-		n2 += spec->tray[i].type == LK_LASER_SP2 ? spec->tray_count[i] : 0;
-		n3 += spec->tray[i].type == LK_LASER_SP3 ? spec->tray_count[i] : 0;
 	}
 	for (int i = 0; i < n2 && l >= 0; i++)
 		l = mul_checked(l, 2);
@@ -374,6 +371,16 @@ overflow:
 	return -1;
 }
 
+/* Powers of sources and targets in units. */
+static void set_values(struct lk_laser *lv)
+{
+	for (int f = 0; f < lv->nfixed; f++) {
+		struct laser_kind *k = &lv->kind[f];
+		if (k->type == LK_LASER_SRC || k->type == LK_LASER_TGT)
+			k->value = mul_checked(lv->unit / k->den, k->num);
+	}
+}
+
 int laser_build(const struct laser_spec *spec, struct lk_laser **out, struct lk_strbuf *err)
 {
 	int64_t unit;
@@ -384,7 +391,12 @@ int laser_build(const struct laser_spec *spec, struct lk_laser **out, struct lk_
 		lk_strbuf_addf(err, "board is 1x1 to %dx%d", LK_LASER_MAX_SIDE, LK_LASER_MAX_SIDE);
 		return -1;
 	}
-	if (laser_spec_letters(spec, err, &row, &def) < 0 || compute_unit(spec, &unit, err) < 0)
+	int n2 = 0, n3 = 0;
+	for (int i = 0; i < spec->ntray; i++) {
+		n2 += spec->tray[i].type == LK_LASER_SP2 ? spec->tray_count[i] : 0;
+		n3 += spec->tray[i].type == LK_LASER_SP3 ? spec->tray_count[i] : 0;
+	}
+	if (laser_spec_letters(spec, err, &row, &def) < 0 || compute_unit(spec, n2, n3, &unit, err) < 0)
 		return -1;
 	struct lk_laser *lv = lk_xcalloc(1, sizeof *lv);
 	lv->width = spec->width;
@@ -404,14 +416,15 @@ int laser_build(const struct laser_spec *spec, struct lk_laser **out, struct lk_
 		lv->tray_count[i] = spec->tray_count[i];
 		lv->tray_total += spec->tray_count[i];
 	}
+	lv->ngroups = lv->ntray;
+	for (int i = 0; i < lv->ntray; i++) {
+		lv->line_group[i] = i;
+		lv->group_count[i] = lv->tray_count[i];
+	}
 	lv->blocker = lv->nfixed + lv->ntray;
 	lv->nkinds = lv->blocker + 1;
 	lv->kind[lv->blocker] = (struct laser_kind){ .type = LK_LASER_BLOCKER };
-	for (int f = 0; f < lv->nfixed; f++) {
-		struct laser_kind *k = &lv->kind[f];
-		if (k->type == LK_LASER_SRC || k->type == LK_LASER_TGT)
-			k->value = mul_checked(unit / k->den, k->num);
-	}
+	set_values(lv);
 	for (int c = 0; c < lv->ncells; c++) {
 		char ch = lv->cells[c];
 		lv->cell_kind[c] = (int16_t)(ch == '.' ? -1 : ch == '#' ? lv->blocker : find_fixed(spec, ch));
@@ -448,6 +461,45 @@ int laser_build(const struct laser_spec *spec, struct lk_laser **out, struct lk_
 	lv->base.game = &lk_game_laser;
 	lv->base.metric = "nodes";
 	*out = lv;
+	return 0;
+}
+
+int laser_set_groups(struct lk_laser *lv, int ngroups, const int *group, const int *count,
+		     struct lk_strbuf *err)
+{
+	struct laser_spec *spec = lk_xmalloc(sizeof *spec);
+	int n2 = 0, n3 = 0, rc;
+	int64_t unit;
+	lv->ngroups = ngroups;
+	lv->tray_total = 0;
+	for (int g = 0; g < ngroups; g++)
+		lv->group_count[g] = count[g];
+	for (int i = 0; i < lv->ntray; i++)
+		lv->line_group[i] = group[i];
+	for (int g = 0; g < ngroups; g++) {
+		int i = 0;
+		while (i < lv->ntray && group[i] != g)
+			i++;
+		int type = i < lv->ntray ? lv->kind[lv->nfixed + i].type : -1;
+		n2 += type == LK_LASER_SP2 ? count[g] : 0;
+		n3 += type == LK_LASER_SP3 ? count[g] : 0;
+		lv->tray_total += count[g];
+	}
+	laser_spec_of(lv, spec);
+	rc = compute_unit(spec, n2, n3, &unit, err);
+	free(spec);
+	if (rc < 0)
+		return -1;
+	lv->unit = unit;
+	set_values(lv);
+	lv->src_total = lv->need_total = 0;
+	for (int i = 0; i < lv->npieces; i++) {
+		const struct laser_kind *k = &lv->kind[lv->cell_kind[lv->piece_cell[i]]];
+		if (k->type == LK_LASER_SRC)
+			lv->src_total += k->value;
+		else if (k->type == LK_LASER_TGT)
+			lv->need_total += k->value;
+	}
 	return 0;
 }
 

@@ -28,123 +28,15 @@
  *    must be a piece with an out-port facing back that can itself fire, or
  *    an undecided cell a spare tray piece with that out-port could fill;
  *  - concepts: bounds on the facts below a node (expr.h's three-valued
- *    evaluation) cut branches where the concept is already decided.
+ *    evaluation) cut branches where the concept is already decided;
+ *  - the generator's learned constraints (nogoods), which only grow along
+ *    a branch: the cells used and the pieces placed.
  */
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdlib.h>
-#include <string.h>
-#include <time.h>
 
-#include "laser_facts.h"
-#include "levelkit/rng.h"
-
-#define UNDECIDED (-1)
-#define EMPTY (-2)
-#define MAX_BEAMS (LK_LASER_MAX_CELLS * 3)
-
-struct pbeam {
-	int16_t from;
-	int8_t side;
-	bool done;
-	int64_t value;
-};
-
-struct trail {
-	void *p;
-	unsigned char old[8];
-	size_t size;
-};
-
-struct engine {
-	const struct lk_laser *lv;
-	const struct lk_laser_search_options *o;
-	lk_laser_visit_fn visit;
-	void *ctx;
-	struct lk_laser_result *r;
-	int16_t at[LK_LASER_MAX_CELLS];       /* UNDECIDED, EMPTY, or a kind */
-	uint8_t recv[LK_LASER_MAX_CELLS];
-	int64_t recv_value[LK_LASER_MAX_CELLS][4];
-	bool fired[LK_LASER_MAX_CELLS];
-	int spare[LK_LASER_MAX_LINES];
-	int spare_type[LK_LASER_NTYPES], fired_type[LK_LASER_NTYPES];
-	int unfired_type[LK_LASER_NTYPES], placed_type[LK_LASER_NTYPES];
-	int nplaced, unfired_placed, targets_left, spare_total;
-	int64_t lost, slack;
-	struct pbeam pend[MAX_BEAMS];
-	int npend;
-	struct trail *trail;
-	size_t ntrail, trail_alloc;
-	/* look-ahead marks: stamp-based, so no clearing per node */
-	unsigned stamp;
-	unsigned mark[LK_LASER_MAX_CELLS];
-	uint8_t mark_state[LK_LASER_MAX_CELLS];
-	struct lk_rng rng;
-	bool shuffle, stop, need_facts;
-	struct timespec t0;
-	struct laser_sim sim;
-	int16_t kinds[LK_LASER_MAX_CELLS];
-	struct lk_laser_placement pl;
-	struct lk_laser_facts facts;
-	int free_cells[LK_LASER_MAX_CELLS], nfree;
-};
-
-/* ----------------------------------------------------------- the trail */
-
-static void save(struct engine *e, void *p, size_t size)
-{
-	LK_ALLOC_GROW(e->trail, e->ntrail + 1, e->trail_alloc);
-	struct trail *t = &e->trail[e->ntrail++];
-	t->p = p;
-	t->size = size;
-	memcpy(t->old, p, size);
-}
-
-#define SET(e, lvalue, v) (save((e), &(lvalue), sizeof(lvalue)), (lvalue) = (v))
-
-static void undo(struct engine *e, size_t to)
-{
-	while (e->ntrail > to) {
-		struct trail *t = &e->trail[--e->ntrail];
-		memcpy(t->p, t->old, t->size);
-	}
-}
-
-/* ------------------------------------------------------- saturating */
-
-static uint64_t sat_add(uint64_t a, uint64_t b)
-{
-	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
-}
-
-static uint64_t sat_mul(uint64_t a, uint64_t b)
-{
-	return a && b > UINT64_MAX / a ? UINT64_MAX : a * b;
-}
-
-static uint64_t gcd_u(uint64_t a, uint64_t b)
-{
-	while (b) {
-		uint64_t t = a % b;
-		a = b;
-		b = t;
-	}
-	return a;
-}
-
-/* C(n, k), saturating: c * (n - k + i) / i stays whole at every step, and
- * dividing by the gcd first keeps it exact until it saturates. */
-static uint64_t binomial(int n, int k)
-{
-	uint64_t c = 1;
-	if (k < 0 || k > n)
-		return 0;
-	for (int i = 1; i <= k && c != UINT64_MAX; i++) {
-		uint64_t g = gcd_u(c, (uint64_t)i);
-		c = sat_mul(c / g, (uint64_t)(n - k + i) / ((uint64_t)i / g));
-	}
-	return c;
-}
+#include "laser_engine.h"
 
 /* ---------------------------------------------------------- firing */
 
@@ -175,6 +67,8 @@ static bool fire(struct engine *e, int q)
 		int in = 0;
 		while (!(k->ins >> in & 1))
 			in++;
+		if (k->any_need)
+			return true;   /* a target the generator places takes what comes */
 		if (e->recv_value[q][in] != k->value)
 			return false;
 		SET(e, e->targets_left, e->targets_left - 1);
@@ -182,6 +76,7 @@ static bool fire(struct engine *e, int q)
 	}
 	int64_t out = k->type == LK_LASER_SRC ? k->value : emitted(k, e->recv_value[q]);
 	SET(e, e->npend, e->npend);
+	SET(e, e->open_beams, e->open_beams + k->nout);
 	for (int s = 0; s < 4; s++) {
 		if (k->outs >> s & 1)
 			e->pend[e->npend++] = (struct pbeam){ (int16_t)q, (int8_t)s, false, out };
@@ -189,27 +84,34 @@ static bool fire(struct engine *e, int q)
 	return true;
 }
 
-/* A beam of power v heading `side` stops at q (which holds a piece);
- * false: a conflict. */
-static bool deliver(struct engine *e, int side, int q, int64_t v)
+static bool lose(struct engine *e, int64_t v)
+{
+	SET(e, e->lost, e->lost + v);
+	return e->lost <= e->slack;
+}
+
+/* A beam from `from` of power v heading `side` stops at q (which holds a
+ * piece); false: a conflict. */
+static bool deliver(struct engine *e, int from, int side, int q, int64_t v)
 {
 	const struct laser_kind *k = &e->lv->kind[e->at[q]];
 	int in = laser_opposite(side);
-	if (!(k->ins >> in & 1)) {
-		SET(e, e->lost, e->lost + v);
-		return e->lost <= e->slack;
-	}
+	if (!(k->ins >> in & 1))
+		return lose(e, v);
 	SET(e, e->recv[q], (uint8_t)(e->recv[q] | 1u << in));
 	SET(e, e->recv_value[q][in], v);
+	SET(e, e->recv_from[q][in], (int16_t)from);
 	return e->recv[q] != k->ins || fire(e, q);
 }
 
 static void place(struct engine *e, int q, int line)
 {
 	const struct lk_laser *lv = e->lv;
-	int type = lv->kind[lv->nfixed + line].type;
+	int type = lv->kind[lv->nfixed + line].type, g = lv->line_group[line];
 	SET(e, e->at[q], (int16_t)(lv->nfixed + line));
 	SET(e, e->spare[line], e->spare[line] - 1);
+	SET(e, e->gspare[g], e->gspare[g] - 1);
+	SET(e, e->placed_line[line], e->placed_line[line] + 1);
 	SET(e, e->spare_type[type], e->spare_type[type] - 1);
 	SET(e, e->spare_total, e->spare_total - 1);
 	SET(e, e->placed_type[type], e->placed_type[type] + 1);
@@ -280,7 +182,7 @@ static bool lookahead(struct engine *e)
 	if (e->o->weak)
 		return true;
 	for (int i = 0; i < lv->ntray; i++)
-		if (e->spare[i])
+		if (laser_line_free(e, i))
 			capable |= lv->kind[lv->nfixed + i].outs;
 	if (++e->stamp == 0) {
 		memset(e->mark, 0, sizeof e->mark);
@@ -293,14 +195,76 @@ static bool lookahead(struct engine *e)
 	}
 	if (e->o->tidy && e->unfired_placed) {
 		for (int c = 0; c < lv->ncells; c++)
-			if (e->at[c] >= lv->nfixed && e->at[c] != lv->blocker && !e->fired[c] &&
-			    !can_fire(e, c, capable))
+			if (laser_is_placed(e, c) && !e->fired[c] && !can_fire(e, c, capable))
 				return false;
 	}
 	return true;
 }
 
+/* ---------------------------------------------------- learned nogoods */
+
+static bool nogood_cut(const struct engine *e)
+{
+	const struct lk_laser_nogoods *ng = e->o->nogoods;
+	const struct lk_laser *lv = e->lv;
+	uint64_t used[LK_LASER_MAX_CELLS / 64] = { 0 };
+	if (!ng || !ng->n)
+		return false;
+	for (int c = 0; c < lv->ncells; c++)
+		if (e->at[c] == EMPTY || laser_is_placed(e, c))
+			used[c / 64] |= UINT64_C(1) << (c % 64);
+	for (int i = 0; i < ng->n; i++) {
+		const struct laser_nogood *g = &ng->v[i];
+		bool all = true;
+		for (int w = 0; w < LK_LASER_MAX_CELLS / 64 && all && ng->cells_matter; w++)
+			all = (g->cells[w] & ~used[w]) == 0;
+		for (int l = 0; l < lv->ntray && all; l++)
+			all = e->placed_line[l] >= g->need[l];
+		if (all)
+			return true;
+	}
+	return false;
+}
+
 /* ------------------------------------------------------------ concepts */
+
+static int find(int *parent, int a)
+{
+	while (parent[a] != a)
+		a = parent[a] = parent[parent[a]];
+	return a;
+}
+
+/* Bounds on the number of networks below this node.  In tidy mode every
+ * piece still to come is fed from one already there, so links only merge
+ * networks; otherwise idle pieces may each add one.  Each future link
+ * merges at most two: they come from the beams not yet followed, from
+ * pieces still to fire, and from pieces still to place (a new piece is a
+ * network of its own until the beam that feeds it, counted already). */
+static void network_bounds(const struct engine *e, int *lo, int *hi)
+{
+	const struct lk_laser *lv = e->lv;
+	int parent[LK_LASER_MAX_CELLS], comps = 0, links = e->open_beams;
+	for (int c = 0; c < lv->ncells; c++) {
+		parent[c] = c;
+	}
+	for (int c = 0; c < lv->ncells; c++) {
+		if (e->at[c] < 0 || e->at[c] == lv->blocker)
+			continue;
+		for (int s = 0; s < 4; s++)
+			if (e->recv[c] >> s & 1)
+				parent[find(parent, c)] = find(parent, e->recv_from[c][s]);
+		if (!e->fired[c])
+			links += lv->kind[e->at[c]].nout;
+	}
+	for (int c = 0; c < lv->ncells; c++)
+		comps += e->at[c] >= 0 && e->at[c] != lv->blocker && find(parent, c) == c;
+	links += e->spare_type[LK_LASER_SP2] + 2 * e->spare_type[LK_LASER_SP3];
+	*hi = comps + (e->o->tidy ? 0 : e->spare_total);
+	*lo = comps - links;
+	if (*lo < (comps > 0))
+		*lo = comps > 0;
+}
 
 static void bounds(const struct engine *e, struct laser_bounds *b)
 {
@@ -310,7 +274,7 @@ static void bounds(const struct engine *e, struct laser_bounds *b)
 	int unfired_placed_type[LK_LASER_NTYPES] = { 0 };
 	if (e->o->tidy)
 		for (int c = 0; c < lv->ncells; c++)
-			if (e->at[c] >= lv->nfixed && e->at[c] != lv->blocker && !e->fired[c])
+			if (laser_is_placed(e, c) && !e->fired[c])
 				unfired_placed_type[lv->kind[e->at[c]].type]++;
 	for (int t = 0; t < LK_LASER_NTYPES; t++) {
 		/* in tidy mode every placed piece will fire */
@@ -320,13 +284,20 @@ static void bounds(const struct engine *e, struct laser_bounds *b)
 		b->hi.placed[t] = e->placed_type[t] + e->spare_type[t];
 	}
 	/* every solution satisfies every target */
-	b->lo.fired[LK_LASER_TGT] = b->hi.fired[LK_LASER_TGT] = lv->ntargets;
+	b->lo.fired[LK_LASER_TGT] += lv->ntargets - e->fired_type[LK_LASER_TGT] -
+				     unfired_placed_type[LK_LASER_TGT];
+	b->lo.fired[LK_LASER_TGT] = b->lo.fired[LK_LASER_TGT] < lv->ntargets ? lv->ntargets
+									       : b->lo.fired[LK_LASER_TGT];
 	b->lo.placed_total = e->nplaced;
 	b->hi.placed_total = e->nplaced + e->spare_total;
 	b->lo.idle = 0;
 	b->hi.idle = e->o->tidy ? 0 : e->unfired_placed + e->spare_total;
-	b->lo.network = lv->npieces + e->nplaced > 0;
-	b->hi.network = lv->npieces + e->nplaced + e->spare_total;
+	if (e->need_network) {
+		network_bounds(e, &b->lo.network, &b->hi.network);
+	} else {
+		b->lo.network = lv->npieces + e->nplaced > 0;
+		b->hi.network = lv->npieces + e->nplaced + e->spare_total;
+	}
 }
 
 /* Is the concept filter already decided against every solution below? */
@@ -346,187 +317,13 @@ static bool concept_cut(const struct engine *e)
 	return false;
 }
 
-/* The filter on exact facts: 1 passes, 0 fails. */
-static bool concept_ok(const struct engine *e, const struct lk_laser_facts *f)
+bool laser_concept_ok(const struct engine *e, const struct lk_laser_facts *f)
 {
 	if (e->o->violate && lk_laser_concept_holds(e->o->violate, f))
 		return false;
 	if (e->o->satisfy && !lk_laser_concept_holds(e->o->satisfy, f))
 		return false;
 	return true;
-}
-
-/* ---------------------------------------------------------- solutions */
-
-static bool is_placed(const struct engine *e, int c)
-{
-	return e->at[c] >= e->lv->nfixed && e->at[c] < e->lv->nfixed + e->lv->ntray;
-}
-
-/* Ways to put any number (up to spare) of the pieces of lines l.. on u
- * free cells, each cell holding at most one. */
-static uint64_t ways(const struct engine *e, const int *spare, int l, int u)
-{
-	if (l == e->lv->ntray || u == 0)
-		return 1;
-	uint64_t sum = 0;
-	for (int c = 0; c <= spare[l] && c <= u; c++)
-		sum = sat_add(sum, sat_mul(binomial(u, c), ways(e, spare, l + 1, u - c)));
-	return sum;
-}
-
-static void report(struct engine *e, const struct lk_laser_placement *pl,
-		   const struct lk_laser_facts *f, uint64_t mult)
-{
-	struct lk_laser_result *r = e->r;
-	if (!mult)
-		return;
-	if (!r->solutions) {
-		r->first = *pl;
-		r->nodes_to_first = r->nodes;
-	}
-	r->solutions = sat_add(r->solutions, mult);
-	r->overflow |= r->solutions == UINT64_MAX;
-	if (e->visit) {
-		struct lk_laser_solution s = {
-			.placement = pl, .facts = f, .nfree = e->nfree, .free_cells = e->free_cells,
-			.spare = e->spare, .multiplicity = mult,
-		};
-		if (!e->visit(e->ctx, &s))
-			e->stop = true;
-	}
-	if (e->o->limit && r->solutions >= e->o->limit)
-		e->stop = true;
-}
-
-/* Add c pieces of line l to a placement on the free cells from *next, and
- * to the facts (such pieces are idle and alone in a network each). */
-static void add_idle(struct engine *e, struct lk_laser_placement *pl, struct lk_laser_facts *f,
-		     int l, int c, int *next)
-{
-	int type = e->lv->kind[e->lv->nfixed + l].type;
-	for (int i = 0; i < c; i++) {
-		int cell = e->free_cells[(*next)++];
-		pl->p[pl->n++] = (struct lk_laser_place){ l + 1, cell % e->lv->width, cell / e->lv->width };
-	}
-	f->placed[type] += c;
-	f->placed_total += c;
-	f->idle += c;
-	f->network += c;
-}
-
-/* All mode with a concept: the spare pieces of lines l.. on u of the free
- * cells, the facts so far f, split by how many of each line, each part
- * decided by bounds as early as possible. */
-static void complete(struct engine *e, int l, int u, uint64_t mult, struct lk_laser_placement *pl,
-		     struct lk_laser_facts *f, int next)
-{
-	const struct lk_laser *lv = e->lv;
-	if (e->stop)
-		return;
-	struct laser_bounds b = { *f, *f };
-	int rest = 0;
-	for (int i = l; i < lv->ntray; i++) {
-		int add = e->spare[i] < u ? e->spare[i] : u;
-		b.hi.placed[lv->kind[lv->nfixed + i].type] += add;
-		rest += e->spare[i];
-	}
-	rest = rest < u ? rest : u;
-	b.hi.placed_total += rest;
-	b.hi.idle += rest;
-	b.hi.network += rest;
-	enum lk_truth v = LK_FALSE, s = LK_TRUE;
-	if (e->o->violate)
-		lk_expr_eval_facts(e->o->violate, laser_lookup_bounds, &b, &v, NULL);
-	if (e->o->satisfy)
-		lk_expr_eval_facts(e->o->satisfy, laser_lookup_bounds, &b, &s, NULL);
-	if (v == LK_TRUE || s == LK_FALSE)
-		return;
-	if (v == LK_FALSE && s == LK_TRUE) {
-		report(e, pl, f, sat_mul(mult, ways(e, e->spare, l, u)));
-		return;
-	}
-	if (l == lv->ntray)
-		return;   /* exact facts are never undecided */
-	for (int c = 0; c <= e->spare[l] && c <= u && !e->stop; c++) {
-		struct lk_laser_placement *p2 = lk_xmalloc(sizeof *p2);
-		struct lk_laser_facts f2 = *f;
-		int n2 = next;
-		*p2 = *pl;
-		add_idle(e, p2, &f2, l, c, &n2);
-		complete(e, l + 1, u - c, sat_mul(mult, binomial(u, c)), p2, &f2, n2);
-		free(p2);
-	}
-}
-
-/* expand: every placement of spare pieces on the free cells from i on,
- * one by one. */
-static void expand(struct engine *e, int i, struct lk_laser_placement *pl, struct lk_laser_facts *f)
-{
-	const struct lk_laser *lv = e->lv;
-	if (e->stop)
-		return;
-	if (i == e->nfree) {
-		if (concept_ok(e, f))
-			report(e, pl, f, 1);
-		return;
-	}
-	expand(e, i + 1, pl, f);
-	int cell = e->free_cells[i];
-	for (int l = 0; l < lv->ntray && !e->stop; l++) {
-		if (!e->spare[l])
-			continue;
-		int type = lv->kind[lv->nfixed + l].type;
-		e->spare[l]--;
-		pl->p[pl->n++] = (struct lk_laser_place){ l + 1, cell % lv->width, cell / lv->width };
-		f->placed[type]++;
-		f->placed_total++;
-		f->idle++;
-		f->network++;
-		expand(e, i + 1, pl, f);
-		f->placed[type]--;
-		f->placed_total--;
-		f->idle--;
-		f->network--;
-		pl->n--;
-		e->spare[l]++;
-	}
-}
-
-/* No beam left: the firing set is final. */
-static void leaf(struct engine *e)
-{
-	const struct lk_laser *lv = e->lv;
-	if (e->targets_left || (e->o->tidy && e->unfired_placed))
-		return;
-	struct lk_laser_placement *pl = &e->pl;
-	struct lk_laser_facts *f = &e->facts;
-	pl->n = 0;
-	e->nfree = 0;
-	for (int c = 0; c < lv->ncells; c++) {
-		if (is_placed(e, c))
-			pl->p[pl->n++] = (struct lk_laser_place){ e->at[c] - lv->nfixed + 1, c % lv->width,
-								 c / lv->width };
-		else if (e->at[c] == UNDECIDED)
-			e->free_cells[e->nfree++] = c;
-	}
-	memset(f, 0, sizeof *f);
-	if (e->need_facts) {
-		for (int c = 0; c < lv->ncells; c++)
-			e->kinds[c] = e->at[c] >= 0 ? e->at[c] : -1;
-		laser_simulate(lv, e->kinds, &e->sim);
-		laser_facts_of(lv, e->kinds, &e->sim, f);
-	}
-	if (e->o->tidy) {
-		if (concept_ok(e, f))
-			report(e, pl, f, 1);
-	} else if (e->o->expand) {
-		expand(e, 0, pl, f);
-	} else if (!e->o->violate && !e->o->satisfy) {
-		report(e, pl, f, ways(e, e->spare, 0, e->nfree));
-	} else {
-		complete(e, 0, e->nfree, 1, pl, f, 0);
-	}
 }
 
 /* ------------------------------------------------------------- search */
@@ -587,6 +384,14 @@ static int choose(struct engine *e)
 	return best;
 }
 
+static void undo(struct engine *e, size_t to)
+{
+	while (e->ntrail > to) {
+		struct trail *t = &e->trail[--e->ntrail];
+		memcpy(t->p, t->old, t->size);
+	}
+}
+
 static void dfs(struct engine *e);
 
 /* Follow beam b from its piece, branching on each undecided cell. */
@@ -604,7 +409,7 @@ static void trace(struct engine *e, int b)
 		if (e->at[q] == EMPTY)
 			continue;
 		if (e->at[q] >= 0) {
-			if (deliver(e, pb.side, q, pb.value))
+			if (deliver(e, pb.from, pb.side, q, pb.value))
 				dfs(e);
 			undo(e, mark);
 			return;
@@ -618,11 +423,11 @@ static void trace(struct engine *e, int b)
 		}
 		for (int j = 0; j < lv->ntray && !e->stop; j++) {
 			int line = order[j];
-			if (!e->spare[line])
+			if (!laser_line_free(e, line))
 				continue;
 			size_t m2 = e->ntrail;
 			place(e, q, line);
-			if (deliver(e, pb.side, q, pb.value))
+			if (deliver(e, pb.from, pb.side, q, pb.value))
 				dfs(e);
 			undo(e, m2);
 		}
@@ -630,14 +435,7 @@ static void trace(struct engine *e, int b)
 	}
 	if (!e->stop) {
 		int stop = lv->rays.stop[pb.from * 4 + pb.side];
-		bool ok;
-		if (stop >= 0) {
-			ok = deliver(e, pb.side, stop, pb.value);
-		} else {
-			SET(e, e->lost, e->lost + pb.value);
-			ok = e->lost <= e->slack;
-		}
-		if (ok)
+		if (stop >= 0 ? deliver(e, pb.from, pb.side, stop, pb.value) : lose(e, pb.value))
 			dfs(e);
 	}
 	undo(e, mark);
@@ -652,15 +450,16 @@ static void dfs(struct engine *e)
 		e->stop = true;
 		return;
 	}
-	if (!lookahead(e) || concept_cut(e))
+	if (!lookahead(e) || nogood_cut(e) || concept_cut(e))
 		return;
 	int b = choose(e);
 	if (b < 0) {
-		leaf(e);
+		laser_leaf(e);
 		return;
 	}
 	size_t mark = e->ntrail;
 	SET(e, e->pend[b].done, true);
+	SET(e, e->open_beams, e->open_beams - 1);
 	trace(e, b);
 	undo(e, mark);
 }
@@ -668,6 +467,17 @@ static void dfs(struct engine *e)
 void lk_laser_search_options_init(struct lk_laser_search_options *o)
 {
 	memset(o, 0, sizeof *o);
+}
+
+/* Does the concept mention the network fact?  (Its bounds cost a union
+ * find per node, so they are only worked out when needed.) */
+static int spot_network(void *ctx, const char *name, const char *arg, double *lo, double *hi)
+{
+	struct lk_laser_facts f;
+	memset(&f, 0, sizeof f);
+	if (!arg && lk_field_name_eq(name, strlen(name), "network"))
+		*(bool *)ctx = true;
+	return laser_lookup_exact(&f, name, arg, lo, hi);
 }
 
 void lk_laser_search(const struct lk_laser *lv, const struct lk_laser_search_options *o,
@@ -682,6 +492,10 @@ void lk_laser_search(const struct lk_laser *lv, const struct lk_laser_search_opt
 	e->r = r;
 	e->shuffle = o->seed != 0;
 	e->need_facts = visit || o->violate || o->satisfy;
+	if (o->violate)
+		lk_expr_check_facts(o->violate, spot_network, &e->need_network, NULL);
+	if (o->satisfy)
+		lk_expr_check_facts(o->satisfy, spot_network, &e->need_network, NULL);
 	lk_rng_seed(&e->rng, o->seed);
 	clock_gettime(CLOCK_MONOTONIC, &e->t0);
 	for (int c = 0; c < lv->ncells; c++) {
@@ -689,13 +503,19 @@ void lk_laser_search(const struct lk_laser *lv, const struct lk_laser_search_opt
 		if (lv->cell_kind[c] >= 0 && lv->cell_kind[c] != lv->blocker)
 			e->unfired_type[lv->kind[lv->cell_kind[c]].type]++;
 	}
-	for (int i = 0; i < lv->ntray; i++) {
+	for (int i = 0; i < lv->ntray; i++)
 		e->spare[i] = lv->tray_count[i];
-		e->spare_type[lv->kind[lv->nfixed + i].type] += lv->tray_count[i];
-		e->spare_total += lv->tray_count[i];
+	for (int g = 0; g < lv->ngroups; g++) {
+		int i = 0;
+		while (i < lv->ntray && lv->line_group[i] != g)
+			i++;
+		e->gspare[g] = lv->group_count[g];
+		if (i < lv->ntray)
+			e->spare_type[lv->kind[lv->nfixed + i].type] += lv->group_count[g];
+		e->spare_total += lv->group_count[g];
 	}
 	e->targets_left = lv->ntargets;
-	e->slack = lv->src_total - lv->need_total;
+	e->slack = o->lossless ? 0 : lv->src_total - lv->need_total;
 	for (int i = 0; i < lv->npieces; i++) {
 		int c = lv->piece_cell[i];
 		if (lv->kind[e->at[c]].type == LK_LASER_SRC)
