@@ -267,6 +267,115 @@ static int cmd_convert(int argc, char **argv)
 	return 0;
 }
 
+/* gen [options]: levels as records on stdout, one line of figures per
+ * level on stderr (or --stats FILE): index status seconds boards designs
+ * rounds cut-blockers cut-tray nogoods boards-proved nodes. */
+static int cmd_gen(int argc, char **argv)
+{
+	struct lk_laser_gen_options o;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	long count = 1, start = 0;
+	FILE *stats = stderr;
+	lk_laser_gen_options_init(&o);
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!strcmp(a, "--all")) {
+			o.all = true;
+			continue;
+		}
+		if (!v) {
+			fprintf(stderr, "laser_driver: gen: %s needs a value\n", a);
+			return 2;
+		}
+		i++;
+		if (!strcmp(a, "-n"))
+			count = atol(v);
+		else if (!strcmp(a, "--start"))
+			start = atol(v);
+		else if (!strcmp(a, "--seed"))
+			o.seed = strtoull(v, NULL, 10);
+		else if (!strcmp(a, "--size"))
+			sscanf(v, "%dx%d", &o.width, &o.height);
+		else if (!strcmp(a, "--sources"))
+			o.sources = atoi(v);
+		else if (!strcmp(a, "--targets"))
+			sscanf(v, "%d-%d", &o.min_targets, &o.max_targets);
+		else if (!strcmp(a, "--min-pieces"))
+			o.min_pieces = atoi(v);
+		else if (!strcmp(a, "--distractors"))
+			o.distractors = atoi(v);
+		else if (!strcmp(a, "--blockers"))
+			o.blockers = atoi(v);
+		else if (!strcmp(a, "--max-blockers"))
+			o.max_blockers = atoi(v);
+		else if (!strcmp(a, "--require"))
+			o.require = v;
+		else if (!strcmp(a, "--timeout"))
+			o.timeout = atof(v);
+		else if (!strcmp(a, "--design-nodes"))
+			o.design_nodes = strtoull(v, NULL, 10);
+		else if (!strcmp(a, "--check-nodes"))
+			o.check_nodes = strtoull(v, NULL, 10);
+		else if (!strcmp(a, "--rounds"))
+			o.max_rounds = (unsigned)atoi(v);
+		else if (!strcmp(a, "--boards"))
+			o.max_boards = (unsigned)atoi(v);
+		else if (!strcmp(a, "--stats"))
+			stats = fopen(v, "w");
+		else if (!strcmp(a, "--pieces") ? lk_laser_gen_palette(&o, v, &err) < 0
+		       : !strcmp(a, "--powers") ? lk_laser_gen_powers(&o, v, &err) < 0 : 1) {
+			fprintf(stderr, "laser_driver: gen: %s\n", err.len ? err.buf : a);
+			return 2;
+		}
+	}
+	int failed = 0;
+	for (long i = start; i < start + count; i++) {
+		struct lk_laser *lv;
+		struct lk_laser_placement *pl = malloc(sizeof *pl);
+		struct lk_laser_gen_stats st;
+		lk_strbuf_reset(&err);
+		enum lk_laser_gen_status s = lk_laser_generate(&o, (uint64_t)i, &lv, pl, &st, &err);
+		fprintf(stats, "%ld\t%s\t%.4f\t%u\t%u\t%u\t%u\t%u\t%u\t%u\t%llu\n", i,
+			s == LK_LASER_GEN_OK ? "ok" : s == LK_LASER_GEN_INFEASIBLE ? "infeasible" : "gave-up",
+			st.seconds, st.boards, st.designs, st.rounds, st.cut_blockers, st.cut_tray,
+			st.nogoods, st.boards_proved, (unsigned long long)st.nodes);
+		fflush(stats);
+		if (s != LK_LASER_GEN_OK) {
+			fprintf(stderr, "laser_driver: gen: level %ld: %s\n", i, err.buf);
+			failed++;
+			free(pl);
+			if (s == LK_LASER_GEN_INFEASIBLE)
+				return 1;
+			continue;
+		}
+		struct lk_record rec;
+		struct lk_strbuf sb = LK_STRBUF_INIT;
+		lk_record_init(&rec);
+		lk_record_setf(&rec, "title", "laser %llu-%ld", (unsigned long long)o.seed, i);
+		lk_laser_to_record(lv, &rec);
+		lk_strbuf_reset(&sb);
+		lk_laser_placement_format(pl, &sb);
+		lk_record_set(&rec, "solution", sb.buf);
+		if (o.require) {
+			const char *preset = lk_laser_concept_preset(o.require);
+			lk_record_set(&rec, "requires", preset ? preset : o.require);
+		}
+		lk_strbuf_reset(&sb);
+		lk_record_write(&rec, &sb);
+		fputs(sb.buf, stdout);
+		fputs("\n", stdout);
+		fflush(stdout);
+		lk_strbuf_release(&sb);
+		lk_record_release(&rec);
+		lk_laser_free(lv);
+		free(pl);
+	}
+	lk_strbuf_release(&err);
+	if (stats != stderr)
+		fclose(stats);
+	return failed ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -286,6 +395,8 @@ int main(int argc, char **argv)
 		return cmd_shortcut(argc, argv);
 	if (!strcmp(cmd, "convert"))
 		return cmd_convert(argc, argv);
+	if (!strcmp(cmd, "gen"))
+		return cmd_gen(argc, argv);
 	fprintf(stderr, "laser_driver: unknown command %s\n", cmd);
 	return 2;
 }

@@ -11,7 +11,7 @@
  *    with the search's beam following).  Its counts of all and tidy
  *    solutions, and of those satisfying or violating random concepts, are
  *    compared with the solver's under every option (look-ahead on and off,
- *    each beam order, shuffled, expand);
+ *    each beam order, shuffled, shuffled with empty cells first, expand);
  *  - lk_csp_rate through the game's csp members.
  */
 #include <stdarg.h>
@@ -669,12 +669,13 @@ static void test_brute_force(void **state)
 		brute_rec(b, 0);
 		solvable += b->all > 0;
 		tidy_solvable += b->tidy > 0;
-		for (int variant = 0; variant < 5; variant++) {
+		for (int variant = 0; variant < 6; variant++) {
 			struct lk_laser_search_options o;
 			lk_laser_search_options_init(&o);
 			o.weak = variant == 1;
 			o.fixed_order = variant == 2;
-			o.seed = variant == 3 ? (uint64_t)n + 1 : 0;
+			o.seed = variant == 3 || variant == 5 ? (uint64_t)n + 1 : 0;
+			o.empty_first = variant == 5 ? 50 : 0;
 			o.expand = variant == 4;
 			for (int tidy = 0; tidy < 2; tidy++) {
 				o.tidy = tidy;

@@ -172,6 +172,9 @@ struct lk_laser_search_options {
 	 * difficulty measure's random orders). */
 	bool fixed_order;
 	uint64_t seed;
+	/* With a seed: the percentage of cells where leaving the cell empty
+	 * is tried before the pieces (the generator's designs: longer beams). */
+	unsigned empty_first;
 	bool weak;                      /* no look-ahead (finer difficulty) */
 	/* No power may be lost: every beam must end in an in-port of a piece
 	 * that fires (the generator's designs; targets then take all). */
@@ -216,5 +219,83 @@ struct lk_laser_result {
 
 void lk_laser_search(const struct lk_laser *lv, const struct lk_laser_search_options *o,
 		     lk_laser_visit_fn visit, void *ctx, struct lk_laser_result *r);
+
+/* ------------------------------------------------------------ shortcut */
+
+/*
+ * The shortcut query: a solution (tidy ones only unless all) for which the
+ * concept is false, or a proof that there is none (status unsolvable:
+ * every solution satisfies the concept, the level *requires* it).  A
+ * level without solutions requires nothing: check solvability first.
+ */
+void lk_laser_shortcut(const struct lk_laser *lv, const struct lk_expr *concept, bool all,
+		       uint64_t max_nodes, double timeout, struct lk_laser_result *r);
+
+/* ---------------------------------------------------------- generation */
+
+/*
+ * The generator (src/gen/laser_gen.c): a board with sources, then an
+ * intended solution designed with the palette's pieces (ports chosen
+ * freely) that satisfies the concept and loses no power, its ends made
+ * targets; then, when a concept is required, a counter-example guided
+ * loop: the shortcut query finds a solution violating the concept, and
+ * the level is changed so that this shortcut and every level keeping its
+ * cells and pieces is ruled out, until the query proves none is left.
+ * docs/games/laser.md explains what is learned and what is proved.
+ */
+struct lk_laser_gen_options {
+	int width, height;               /* board, at most 16 x 16 (10 x 10) */
+	int sources;                     /* (1) */
+	int npowers;
+	int64_t power_num[8], power_den[8];  /* source powers drawn from (1) */
+	int pieces[LK_LASER_NTYPES];     /* palette: at most this many of each
+					  * type in the intended solution */
+	int distractors;                 /* more tray pieces of the palette's types */
+	int min_targets, max_targets;    /* (1, 3) */
+	int min_pieces;                  /* placed in the intended solution (2) */
+	int blockers;                    /* random blockers on the board first */
+	int max_blockers;                /* blockers the repairs may add; -1: any */
+	bool all;                        /* shortcuts among all solutions, not tidy ones */
+	const char *require;             /* concept (expression or preset), or NULL */
+	uint64_t seed;
+	uint64_t design_nodes;           /* per design search (20000) */
+	uint64_t check_nodes;            /* per shortcut query (2000000) */
+	unsigned max_rounds;             /* shortcut queries per board (300) */
+	unsigned max_boards;             /* boards tried per level (200) */
+	double timeout;                  /* seconds per level, 0: none */
+	const volatile sig_atomic_t *cancel;
+};
+void lk_laser_gen_options_init(struct lk_laser_gen_options *o);
+/* Parse a palette "2 SP2, 1 CMB2, 6 BND" into o->pieces; -1 with err. */
+int lk_laser_gen_palette(struct lk_laser_gen_options *o, const char *text, struct lk_strbuf *err);
+/* Parse source powers "1, 1/2" into o; -1 with err. */
+int lk_laser_gen_powers(struct lk_laser_gen_options *o, const char *text, struct lk_strbuf *err);
+
+struct lk_laser_gen_stats {
+	unsigned boards;                 /* boards with sources drawn */
+	unsigned designs;                /* intended solutions designed */
+	unsigned rounds;                 /* shortcut queries */
+	unsigned cut_blockers, cut_tray; /* shortcuts ruled out by a blocker, by tray pieces */
+	unsigned nogoods;                /* shortcuts no change of the level could rule out */
+	unsigned boards_proved;          /* boards proved to admit no level requiring the concept */
+	uint64_t nodes;                  /* search nodes, all searches */
+	double seconds;
+};
+
+enum lk_laser_gen_status {
+	LK_LASER_GEN_OK,
+	LK_LASER_GEN_INFEASIBLE,         /* proved: no level of these pieces requires the concept */
+	LK_LASER_GEN_GAVE_UP             /* bounds hit: unknown */
+};
+
+/*
+ * Level `index` of the run o->seed (deterministic in both, unless the
+ * timeout is what stops it).  On success *level (free it) and *intended.
+ * why says what was proved or which bound was hit.
+ */
+enum lk_laser_gen_status lk_laser_generate(const struct lk_laser_gen_options *o, uint64_t index,
+					   struct lk_laser **level,
+					   struct lk_laser_placement *intended,
+					   struct lk_laser_gen_stats *st, struct lk_strbuf *why);
 
 #endif

@@ -29,7 +29,7 @@ struct laser_nogood {
 };
 
 struct lk_laser_nogoods {
-	int n, alloc;
+	size_t n, alloc;
 	bool cells_matter;
 	struct laser_nogood *v;
 };

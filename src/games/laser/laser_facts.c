@@ -143,3 +143,16 @@ bool lk_laser_concept_holds(const struct lk_expr *concept, const struct lk_laser
 		return false;
 	return t == LK_TRUE;
 }
+
+void lk_laser_shortcut(const struct lk_laser *lv, const struct lk_expr *concept, bool all,
+		       uint64_t max_nodes, double timeout, struct lk_laser_result *r)
+{
+	struct lk_laser_search_options o;
+	lk_laser_search_options_init(&o);
+	o.tidy = !all;
+	o.violate = concept;
+	o.limit = 1;
+	o.max_nodes = max_nodes;
+	o.timeout = timeout;
+	lk_laser_search(lv, &o, NULL, NULL, r);
+}

@@ -84,6 +84,11 @@ void laser_simulate(const struct lk_laser *lv, const int16_t *kind_at, struct la
 void laser_facts_of(const struct lk_laser *lv, const int16_t *kind_at, const struct laser_sim *sim,
 		    struct lk_laser_facts *f);
 void laser_level_facts(const struct lk_laser *lv, struct lk_laser_facts *f);
+/* The cells a simulated placement uses: the cells of its tray pieces and
+ * every empty cell a beam crosses (a bit per cell, LK_LASER_MAX_CELLS / 64
+ * words). */
+void laser_footprint(const struct lk_laser *lv, const int16_t *kind_at, const struct laser_sim *sim,
+		     uint64_t *cells);
 
 /* Text of a power value in units as a reduced fraction "p/q" or "p". */
 void laser_power_text(const struct lk_laser *lv, int64_t value, struct lk_strbuf *out);

@@ -213,7 +213,7 @@ static bool nogood_cut(const struct engine *e)
 	for (int c = 0; c < lv->ncells; c++)
 		if (e->at[c] == EMPTY || laser_is_placed(e, c))
 			used[c / 64] |= UINT64_C(1) << (c % 64);
-	for (int i = 0; i < ng->n; i++) {
+	for (size_t i = 0; i < ng->n; i++) {
 		const struct laser_nogood *g = &ng->v[i];
 		bool all = true;
 		for (int w = 0; w < LK_LASER_MAX_CELLS / 64 && all && ng->cells_matter; w++)
@@ -394,51 +394,66 @@ static void undo(struct engine *e, size_t to)
 
 static void dfs(struct engine *e);
 
-/* Follow beam b from its piece, branching on each undecided cell. */
-static void trace(struct engine *e, int b)
+static void pieces_at(struct engine *e, const struct pbeam *pb, int q)
 {
 	const struct lk_laser *lv = e->lv;
-	struct pbeam pb = e->pend[b];
-	int len, order[LK_LASER_MAX_LINES];
-	const int *ray = lk_ray(&lv->rays, pb.from, pb.side, &len);
-	size_t mark = e->ntrail;
+	int order[LK_LASER_MAX_LINES];
 	for (int j = 0; j < lv->ntray; j++)
 		order[j] = j;
-	for (int i = 0; i < len && !e->stop; i++) {
-		int q = ray[i];
-		if (e->at[q] == EMPTY)
+	if (e->shuffle) {
+		for (int j = lv->ntray - 1; j > 0; j--) {
+			int k = (int)lk_rng_below(&e->rng, (uint32_t)j + 1), t = order[j];
+			order[j] = order[k];
+			order[k] = t;
+		}
+	}
+	for (int j = 0; j < lv->ntray && !e->stop; j++) {
+		int line = order[j];
+		if (!laser_line_free(e, line))
 			continue;
-		if (e->at[q] >= 0) {
-			if (deliver(e, pb.from, pb.side, q, pb.value))
-				dfs(e);
-			undo(e, mark);
-			return;
-		}
-		if (e->shuffle) {
-			for (int j = lv->ntray - 1; j > 0; j--) {
-				int k = (int)lk_rng_below(&e->rng, (uint32_t)j + 1), t = order[j];
-				order[j] = order[k];
-				order[k] = t;
-			}
-		}
-		for (int j = 0; j < lv->ntray && !e->stop; j++) {
-			int line = order[j];
-			if (!laser_line_free(e, line))
-				continue;
-			size_t m2 = e->ntrail;
-			place(e, q, line);
-			if (deliver(e, pb.from, pb.side, q, pb.value))
-				dfs(e);
-			undo(e, m2);
-		}
-		SET(e, e->at[q], EMPTY);
-	}
-	if (!e->stop) {
-		int stop = lv->rays.stop[pb.from * 4 + pb.side];
-		if (stop >= 0 ? deliver(e, pb.from, pb.side, stop, pb.value) : lose(e, pb.value))
+		size_t mark = e->ntrail;
+		place(e, q, line);
+		if (deliver(e, pb->from, pb->side, q, pb->value))
 			dfs(e);
+		undo(e, mark);
 	}
+}
+
+/* Follow a beam from square i of its ray on, branching on each undecided
+ * cell: a tray piece there (the beam stops), or nothing (it goes on).
+ * Pieces are tried first, unless a shuffled search draws otherwise. */
+static void trace(struct engine *e, const struct pbeam *pb, const int *ray, int len, int i)
+{
+	const struct lk_laser *lv = e->lv;
+	while (i < len && e->at[ray[i]] == EMPTY)
+		i++;
+	if (e->stop)
+		return;
+	if (i == len) {
+		int stop = lv->rays.stop[pb->from * 4 + pb->side];
+		size_t mark = e->ntrail;
+		if (stop >= 0 ? deliver(e, pb->from, pb->side, stop, pb->value) : lose(e, pb->value))
+			dfs(e);
+		undo(e, mark);
+		return;
+	}
+	int q = ray[i];
+	size_t mark = e->ntrail;
+	if (e->at[q] >= 0) {
+		if (deliver(e, pb->from, pb->side, q, pb->value))
+			dfs(e);
+		undo(e, mark);
+		return;
+	}
+	bool empty_first = e->shuffle && e->o->empty_first &&
+			   lk_rng_below(&e->rng, 100) < e->o->empty_first;
+	if (!empty_first)
+		pieces_at(e, pb, q);
+	SET(e, e->at[q], EMPTY);
+	trace(e, pb, ray, len, i + 1);
 	undo(e, mark);
+	if (empty_first)
+		pieces_at(e, pb, q);
 }
 
 static void dfs(struct engine *e)
@@ -458,9 +473,12 @@ static void dfs(struct engine *e)
 		return;
 	}
 	size_t mark = e->ntrail;
+	struct pbeam pb = e->pend[b];
+	int len;
+	const int *ray = lk_ray(&e->lv->rays, pb.from, pb.side, &len);
 	SET(e, e->pend[b].done, true);
 	SET(e, e->open_beams, e->open_beams - 1);
-	trace(e, b);
+	trace(e, &pb, ray, len, 0);
 	undo(e, mark);
 }
 

@@ -248,3 +248,19 @@ void lk_laser_placement_format(const struct lk_laser_placement *pl, struct lk_st
 	for (int i = 0; i < pl->n; i++)
 		lk_strbuf_addf(out, "%s%d@%d,%d", i ? " " : "", sorted[i].line, sorted[i].x, sorted[i].y);
 }
+
+void laser_footprint(const struct lk_laser *lv, const int16_t *kind_at, const struct laser_sim *sim,
+		     uint64_t *cells)
+{
+	memset(cells, 0, LK_LASER_MAX_CELLS / 8);
+	for (int c = 0; c < lv->ncells; c++)
+		if (kind_at[c] >= lv->nfixed && kind_at[c] < lv->nfixed + lv->ntray)
+			cells[c / 64] |= UINT64_C(1) << (c % 64);
+	for (int i = 0; i < sim->nbeams; i++) {
+		const struct laser_beam *b = &sim->beam[i];
+		int len;
+		const int *ray = lk_ray(&lv->rays, b->from, b->side, &len);
+		for (int j = 0; j < len && ray[j] != b->to; j++)
+			cells[ray[j] / 64] |= UINT64_C(1) << (ray[j] % 64);
+	}
+}
