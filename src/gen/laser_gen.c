@@ -255,7 +255,7 @@ static void learn(struct board *b, const struct lk_laser *dl, const struct gen_p
  * shortcut of every level that keeps it? */
 static bool always_violates(const struct gen *g, const struct lk_laser_facts *f)
 {
-	struct laser_bounds bd = { *f, *f };
+	struct laser_bounds bd = { *f, *f, NULL };
 	enum lk_truth t = LK_MAYBE;
 	bd.hi.blockers = LK_LASER_MAX_CELLS;
 	bd.lo.tray = 0;
@@ -600,7 +600,7 @@ enum lk_laser_gen_status lk_laser_generate(const struct lk_laser_gen_options *o,
 		/* do blockers ever help: can the concept hold with one more? */
 		struct laser_bounds b;
 		enum lk_truth t = LK_MAYBE;
-		memset(&b.lo, 0, sizeof b.lo);
+		memset(&b, 0, sizeof b);
 		memset(&b.hi, 0x3f, sizeof b.hi);
 		b.lo.blockers = b.hi.blockers = o->blockers + 1;
 		lk_expr_eval_facts(g.concept, laser_lookup_bounds, &b, &t, NULL);

@@ -43,8 +43,8 @@ struct pbeam {
 
 struct trail {
 	void *p;
-	unsigned char old[8];
-	size_t size;
+	int64_t old;
+	int size;
 };
 
 struct engine {
@@ -63,6 +63,7 @@ struct engine {
 	int spare_type[LK_LASER_NTYPES], fired_type[LK_LASER_NTYPES];
 	int unfired_type[LK_LASER_NTYPES], placed_type[LK_LASER_NTYPES];
 	int nplaced, unfired_placed, targets_left, spare_total, open_beams;
+	int16_t placed_cell[LK_LASER_MAX_CELLS];   /* the first nplaced are in use */
 	int64_t lost, slack;
 	struct pbeam pend[MAX_BEAMS];
 	int npend;
@@ -72,6 +73,7 @@ struct engine {
 	unsigned stamp;
 	unsigned mark[LK_LASER_MAX_CELLS];
 	uint8_t mark_state[LK_LASER_MAX_CELLS];
+	struct laser_fact_cache cache;
 	struct lk_rng rng;
 	bool shuffle, stop, need_facts, need_network;
 	struct timespec t0;
@@ -83,13 +85,33 @@ struct engine {
 	int free_cells[LK_LASER_MAX_CELLS], nfree;
 };
 
+/* The state's fields are 1, 2, 4 or 8 bytes wide. */
 static inline void laser_save(struct engine *e, void *p, size_t size)
 {
-	LK_ALLOC_GROW(e->trail, e->ntrail + 1, e->trail_alloc);
+	if (e->ntrail == e->trail_alloc)
+		LK_ALLOC_GROW(e->trail, e->ntrail + 1, e->trail_alloc);
 	struct trail *t = &e->trail[e->ntrail++];
 	t->p = p;
-	t->size = size;
-	memcpy(t->old, p, size);
+	t->size = (int)size;
+	switch (size) {
+	case 1: t->old = *(uint8_t *)p; break;
+	case 2: t->old = *(int16_t *)p; break;
+	case 4: t->old = *(int32_t *)p; break;
+	default: t->old = *(int64_t *)p; break;
+	}
+}
+
+static inline void laser_undo(struct engine *e, size_t to)
+{
+	while (e->ntrail > to) {
+		struct trail *t = &e->trail[--e->ntrail];
+		switch (t->size) {
+		case 1: *(uint8_t *)t->p = (uint8_t)t->old; break;
+		case 2: *(int16_t *)t->p = (int16_t)t->old; break;
+		case 4: *(int32_t *)t->p = (int32_t)t->old; break;
+		default: *(int64_t *)t->p = t->old; break;
+		}
+	}
 }
 
 #define SET(e, lvalue, v) (laser_save((e), &(lvalue), sizeof(lvalue)), (lvalue) = (v))
@@ -104,6 +126,14 @@ static inline bool laser_line_free(const struct engine *e, int l)
 {
 	return e->spare[l] > 0 && e->gspare[e->lv->line_group[l]] > 0;
 }
+
+/* The reasoning at a node (laser_prune.c).  allowed: a bit per type that
+ * may still be placed; the others would decide the concept filter. */
+bool laser_nogood_cut(const struct engine *e);
+bool laser_concept_cut(const struct engine *e, unsigned *allowed);
+bool laser_lookahead(struct engine *e, unsigned allowed);
+bool laser_balance_ok(const struct engine *e, unsigned allowed);
+bool laser_values_ok(const struct engine *e, unsigned allowed);
 
 /* No beam is left: judge the placement and report its solutions
  * (laser_leaf.c). */

@@ -37,41 +37,60 @@ static bool is(const char *name, const char *want)
 	return lk_field_name_eq(name, strlen(name), want);
 }
 
-int lk_laser_fact(const struct lk_laser_facts *f, const char *name, const char *arg,
-		  double *value)
+/* What a fact reads: a plain count, or a sum over types. */
+enum what { W_NETWORK, W_PLACED_TOTAL, W_IDLE, W_BLOCKERS, W_SOURCES, W_TARGETS, W_TRAY,
+	    W_COUNT, W_USES, W_PLACED };
+
+static int resolve(const char *name, const char *arg, struct laser_fact_ref *r)
 {
+	static const char *const plain[] = { "network", "placed", "idle", "blockers", "sources",
+					     "targets", "tray" };
 	if (!arg) {
-		const struct {
-			const char *name;
-			int v;
-		} plain[] = {
-			{ "network", f->network }, { "placed", f->placed_total }, { "idle", f->idle },
-			{ "blockers", f->blockers }, { "sources", f->sources },
-			{ "targets", f->targets }, { "tray", f->tray },
-		};
-		for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++) {
-			if (is(name, plain[i].name)) {
-				*value = plain[i].v;
+		for (int i = 0; i < (int)(sizeof plain / sizeof plain[0]); i++) {
+			if (is(name, plain[i])) {
+				r->what = i;
 				return 0;
 			}
 		}
 		return -1;
 	}
-	unsigned mask = type_mask(arg);
-	bool count = is(name, "count"), uses = is(name, "uses") || is(name, "fires");
-	bool placed = is(name, "placed");
-	if (!mask || !(count || uses || placed))
-		return -1;
+	r->mask = type_mask(arg);
+	r->what = is(name, "count") ? W_COUNT : is(name, "uses") || is(name, "fires") ? W_USES
+		: is(name, "placed") ? W_PLACED : -1;
+	return r->mask && r->what >= 0 ? 0 : -1;
+}
+
+static double value_of(const struct lk_laser_facts *f, const struct laser_fact_ref *r)
+{
+	switch (r->what) {
+	case W_NETWORK: return f->network;
+	case W_PLACED_TOTAL: return f->placed_total;
+	case W_IDLE: return f->idle;
+	case W_BLOCKERS: return f->blockers;
+	case W_SOURCES: return f->sources;
+	case W_TARGETS: return f->targets;
+	case W_TRAY: return f->tray;
+	default: break;
+	}
 	int sum = 0;
 	for (int t = 0; t < LK_LASER_NTYPES; t++) {
-		if (!(mask >> t & 1))
+		if (!(r->mask >> t & 1))
 			continue;
 		if (t == LK_LASER_BLOCKER)
 			sum += f->blockers;   /* a level property: blockers never fire */
 		else
-			sum += placed ? f->placed[t] : f->fired[t];
+			sum += r->what == W_PLACED ? f->placed[t] : f->fired[t];
 	}
-	*value = uses ? (sum > 0) : sum;
+	return r->what == W_USES ? (sum > 0) : sum;
+}
+
+int lk_laser_fact(const struct lk_laser_facts *f, const char *name, const char *arg,
+		  double *value)
+{
+	struct laser_fact_ref r;
+	if (resolve(name, arg, &r) < 0)
+		return -1;
+	*value = value_of(f, &r);
 	return 0;
 }
 
@@ -86,9 +105,27 @@ int laser_lookup_exact(void *ctx, const char *name, const char *arg, double *lo,
 int laser_lookup_bounds(void *ctx, const char *name, const char *arg, double *lo, double *hi)
 {
 	const struct laser_bounds *b = ctx;
-	if (lk_laser_fact(&b->lo, name, arg, lo) < 0)
-		return -1;
-	lk_laser_fact(&b->hi, name, arg, hi);
+	struct laser_fact_cache *c = b->cache;
+	struct laser_fact_ref r;
+	int i = 0;
+	/* a search evaluates the same expression at every node: its names
+	 * (the same pointers each time) are resolved once */
+	if (c)
+		while (i < c->n && (c->name[i] != name || c->arg[i] != arg))
+			i++;
+	if (c && i < c->n) {
+		r = c->ref[i];
+	} else {
+		if (resolve(name, arg, &r) < 0)
+			return -1;
+		if (c && c->n < LASER_FACT_CACHE) {
+			c->name[c->n] = name;
+			c->arg[c->n] = arg;
+			c->ref[c->n++] = r;
+		}
+	}
+	*lo = value_of(&b->lo, &r);
+	*hi = value_of(&b->hi, &r);
 	return 0;
 }
 

@@ -112,7 +112,7 @@ static void complete(struct engine *e, int l, int u, uint64_t mult, struct lk_la
 	const struct lk_laser *lv = e->lv;
 	if (e->stop)
 		return;
-	struct laser_bounds b = { *f, *f };
+	struct laser_bounds b = { *f, *f, &e->cache };
 	int rest = 0;
 	for (int i = l; i < lv->ntray; i++) {
 		int add = e->spare[i] < u ? e->spare[i] : u;

@@ -117,213 +117,8 @@ static void place(struct engine *e, int q, int line)
 	SET(e, e->placed_type[type], e->placed_type[type] + 1);
 	SET(e, e->unfired_type[type], e->unfired_type[type] + 1);
 	SET(e, e->unfired_placed, e->unfired_placed + 1);
+	e->placed_cell[e->nplaced] = (int16_t)q;   /* past the count: no need to save */
 	SET(e, e->nplaced, e->nplaced + 1);
-}
-
-/* ------------------------------------------------------ look-ahead */
-
-enum { MARK_BUSY = 1, MARK_YES, MARK_NO };
-
-static bool can_fire(struct engine *e, int q, uint8_t capable);
-
-/* Could the piece on c (or the stop cell c) feed a beam out of side? */
-static bool feeds(struct engine *e, int c, int side, uint8_t capable)
-{
-	const struct laser_kind *k = &e->lv->kind[e->at[c]];
-	return (k->outs >> side & 1) && can_fire(e, c, capable);
-}
-
-/* Can the in-port of q on side s still receive a beam? */
-static bool feeder_ok(struct engine *e, int q, int s, uint8_t capable)
-{
-	int len, back = laser_opposite(s);
-	const int *ray = lk_ray(&e->lv->rays, q, s, &len);
-	for (int i = 0; i < len; i++) {
-		int c = ray[i];
-		if (e->at[c] == EMPTY)
-			continue;
-		if (e->at[c] == UNDECIDED) {
-			if (capable >> back & 1)
-				return true;
-			continue;   /* a piece here would block: feed from further */
-		}
-		return feeds(e, c, back, capable);
-	}
-	int stop = e->lv->rays.stop[q * 4 + s];
-	return stop >= 0 && feeds(e, stop, back, capable);
-}
-
-/* Can the piece on q still fire?  Optimistic, and never wrong when it
- * says no: a piece waiting (directly or not) for its own output never
- * fires, which the BUSY mark catches. */
-static bool can_fire(struct engine *e, int q, uint8_t capable)
-{
-	if (e->fired[q])
-		return true;
-	if (e->mark[q] == e->stamp)
-		return e->mark_state[q] == MARK_YES;
-	e->mark[q] = e->stamp;
-	e->mark_state[q] = MARK_BUSY;
-	const struct laser_kind *k = &e->lv->kind[e->at[q]];
-	bool ok = k->type != LK_LASER_BLOCKER && k->type != LK_LASER_SRC;
-	for (int s = 0; s < 4 && ok; s++)
-		if ((k->ins >> s & 1) && !(e->recv[q] >> s & 1))
-			ok = feeder_ok(e, q, s, capable);
-	e->mark_state[q] = ok ? MARK_YES : MARK_NO;
-	return ok;
-}
-
-static bool lookahead(struct engine *e)
-{
-	const struct lk_laser *lv = e->lv;
-	uint8_t capable = 0;
-	if (e->lost > e->slack)
-		return false;
-	if (e->o->weak)
-		return true;
-	for (int i = 0; i < lv->ntray; i++)
-		if (laser_line_free(e, i))
-			capable |= lv->kind[lv->nfixed + i].outs;
-	if (++e->stamp == 0) {
-		memset(e->mark, 0, sizeof e->mark);
-		e->stamp = 1;
-	}
-	for (int i = 0; i < lv->npieces; i++) {
-		int c = lv->piece_cell[i];
-		if (lv->kind[e->at[c]].type == LK_LASER_TGT && !e->fired[c] && !can_fire(e, c, capable))
-			return false;
-	}
-	if (e->o->tidy && e->unfired_placed) {
-		for (int c = 0; c < lv->ncells; c++)
-			if (laser_is_placed(e, c) && !e->fired[c] && !can_fire(e, c, capable))
-				return false;
-	}
-	return true;
-}
-
-/* ---------------------------------------------------- learned nogoods */
-
-static bool nogood_cut(const struct engine *e)
-{
-	const struct lk_laser_nogoods *ng = e->o->nogoods;
-	const struct lk_laser *lv = e->lv;
-	uint64_t used[LK_LASER_MAX_CELLS / 64] = { 0 };
-	if (!ng || !ng->n)
-		return false;
-	for (int c = 0; c < lv->ncells; c++)
-		if (e->at[c] == EMPTY || laser_is_placed(e, c))
-			used[c / 64] |= UINT64_C(1) << (c % 64);
-	for (size_t i = 0; i < ng->n; i++) {
-		const struct laser_nogood *g = &ng->v[i];
-		bool all = true;
-		for (int w = 0; w < LK_LASER_MAX_CELLS / 64 && all && ng->cells_matter; w++)
-			all = (g->cells[w] & ~used[w]) == 0;
-		for (int l = 0; l < lv->ntray && all; l++)
-			all = e->placed_line[l] >= g->need[l];
-		if (all)
-			return true;
-	}
-	return false;
-}
-
-/* ------------------------------------------------------------ concepts */
-
-static int find(int *parent, int a)
-{
-	while (parent[a] != a)
-		a = parent[a] = parent[parent[a]];
-	return a;
-}
-
-/* Bounds on the number of networks below this node.  In tidy mode every
- * piece still to come is fed from one already there, so links only merge
- * networks; otherwise idle pieces may each add one.  Each future link
- * merges at most two: they come from the beams not yet followed, from
- * pieces still to fire, and from pieces still to place (a new piece is a
- * network of its own until the beam that feeds it, counted already). */
-static void network_bounds(const struct engine *e, int *lo, int *hi)
-{
-	const struct lk_laser *lv = e->lv;
-	int parent[LK_LASER_MAX_CELLS], comps = 0, links = e->open_beams;
-	for (int c = 0; c < lv->ncells; c++) {
-		parent[c] = c;
-	}
-	for (int c = 0; c < lv->ncells; c++) {
-		if (e->at[c] < 0 || e->at[c] == lv->blocker)
-			continue;
-		for (int s = 0; s < 4; s++)
-			if (e->recv[c] >> s & 1)
-				parent[find(parent, c)] = find(parent, e->recv_from[c][s]);
-		if (!e->fired[c])
-			links += lv->kind[e->at[c]].nout;
-	}
-	for (int c = 0; c < lv->ncells; c++)
-		comps += e->at[c] >= 0 && e->at[c] != lv->blocker && find(parent, c) == c;
-	links += e->spare_type[LK_LASER_SP2] + 2 * e->spare_type[LK_LASER_SP3];
-	*hi = comps + (e->o->tidy ? 0 : e->spare_total);
-	*lo = comps - links;
-	if (*lo < (comps > 0))
-		*lo = comps > 0;
-}
-
-static void bounds(const struct engine *e, struct laser_bounds *b)
-{
-	const struct lk_laser *lv = e->lv;
-	laser_level_facts(lv, &b->lo);
-	laser_level_facts(lv, &b->hi);
-	int unfired_placed_type[LK_LASER_NTYPES] = { 0 };
-	if (e->o->tidy)
-		for (int c = 0; c < lv->ncells; c++)
-			if (laser_is_placed(e, c) && !e->fired[c])
-				unfired_placed_type[lv->kind[e->at[c]].type]++;
-	for (int t = 0; t < LK_LASER_NTYPES; t++) {
-		/* in tidy mode every placed piece will fire */
-		b->lo.fired[t] = e->fired_type[t] + unfired_placed_type[t];
-		b->hi.fired[t] = e->fired_type[t] + e->unfired_type[t] + e->spare_type[t];
-		b->lo.placed[t] = e->placed_type[t];
-		b->hi.placed[t] = e->placed_type[t] + e->spare_type[t];
-	}
-	/* every solution satisfies every target */
-	b->lo.fired[LK_LASER_TGT] += lv->ntargets - e->fired_type[LK_LASER_TGT] -
-				     unfired_placed_type[LK_LASER_TGT];
-	b->lo.fired[LK_LASER_TGT] = b->lo.fired[LK_LASER_TGT] < lv->ntargets ? lv->ntargets
-									       : b->lo.fired[LK_LASER_TGT];
-	b->lo.placed_total = e->nplaced;
-	b->hi.placed_total = e->nplaced + e->spare_total;
-	b->lo.idle = 0;
-	b->hi.idle = e->o->tidy ? 0 : e->unfired_placed + e->spare_total;
-	if (e->need_network) {
-		network_bounds(e, &b->lo.network, &b->hi.network);
-	} else {
-		b->lo.network = lv->npieces + e->nplaced > 0;
-		b->hi.network = lv->npieces + e->nplaced + e->spare_total;
-	}
-}
-
-/* Is the concept filter already decided against every solution below? */
-static bool concept_cut(const struct engine *e)
-{
-	if (!e->o->violate && !e->o->satisfy)
-		return false;
-	struct laser_bounds b;
-	enum lk_truth t;
-	bounds(e, &b);
-	if (e->o->violate && lk_expr_eval_facts(e->o->violate, laser_lookup_bounds, &b, &t, NULL) == 0 &&
-	    t == LK_TRUE)
-		return true;
-	if (e->o->satisfy && lk_expr_eval_facts(e->o->satisfy, laser_lookup_bounds, &b, &t, NULL) == 0 &&
-	    t == LK_FALSE)
-		return true;
-	return false;
-}
-
-bool laser_concept_ok(const struct engine *e, const struct lk_laser_facts *f)
-{
-	if (e->o->violate && lk_laser_concept_holds(e->o->violate, f))
-		return false;
-	if (e->o->satisfy && !lk_laser_concept_holds(e->o->satisfy, f))
-		return false;
-	return true;
 }
 
 /* ------------------------------------------------------------- search */
@@ -386,15 +181,12 @@ static int choose(struct engine *e)
 
 static void undo(struct engine *e, size_t to)
 {
-	while (e->ntrail > to) {
-		struct trail *t = &e->trail[--e->ntrail];
-		memcpy(t->p, t->old, t->size);
-	}
+	laser_undo(e, to);
 }
 
 static void dfs(struct engine *e);
 
-static void pieces_at(struct engine *e, const struct pbeam *pb, int q)
+static void pieces_at(struct engine *e, const struct pbeam *pb, int q, unsigned allowed)
 {
 	const struct lk_laser *lv = e->lv;
 	int order[LK_LASER_MAX_LINES];
@@ -409,7 +201,7 @@ static void pieces_at(struct engine *e, const struct pbeam *pb, int q)
 	}
 	for (int j = 0; j < lv->ntray && !e->stop; j++) {
 		int line = order[j];
-		if (!laser_line_free(e, line))
+		if (!laser_line_free(e, line) || !(allowed >> lv->kind[lv->nfixed + line].type & 1))
 			continue;
 		size_t mark = e->ntrail;
 		place(e, q, line);
@@ -422,7 +214,8 @@ static void pieces_at(struct engine *e, const struct pbeam *pb, int q)
 /* Follow a beam from square i of its ray on, branching on each undecided
  * cell: a tray piece there (the beam stops), or nothing (it goes on).
  * Pieces are tried first, unless a shuffled search draws otherwise. */
-static void trace(struct engine *e, const struct pbeam *pb, const int *ray, int len, int i)
+static void trace(struct engine *e, const struct pbeam *pb, const int *ray, int len, int i,
+		  unsigned allowed)
 {
 	const struct lk_laser *lv = e->lv;
 	while (i < len && e->at[ray[i]] == EMPTY)
@@ -448,12 +241,12 @@ static void trace(struct engine *e, const struct pbeam *pb, const int *ray, int 
 	bool empty_first = e->shuffle && e->o->empty_first &&
 			   lk_rng_below(&e->rng, 100) < e->o->empty_first;
 	if (!empty_first)
-		pieces_at(e, pb, q);
+		pieces_at(e, pb, q, allowed);
 	SET(e, e->at[q], EMPTY);
-	trace(e, pb, ray, len, i + 1);
+	trace(e, pb, ray, len, i + 1, allowed);
 	undo(e, mark);
 	if (empty_first)
-		pieces_at(e, pb, q);
+		pieces_at(e, pb, q, allowed);
 }
 
 static void dfs(struct engine *e)
@@ -465,7 +258,9 @@ static void dfs(struct engine *e)
 		e->stop = true;
 		return;
 	}
-	if (!lookahead(e) || nogood_cut(e) || concept_cut(e))
+	unsigned allowed;
+	if (laser_nogood_cut(e) || laser_concept_cut(e, &allowed) || !laser_lookahead(e, allowed) ||
+	    !laser_balance_ok(e, allowed) || !laser_values_ok(e, allowed))
 		return;
 	int b = choose(e);
 	if (b < 0) {
@@ -478,7 +273,7 @@ static void dfs(struct engine *e)
 	const int *ray = lk_ray(&e->lv->rays, pb.from, pb.side, &len);
 	SET(e, e->pend[b].done, true);
 	SET(e, e->open_beams, e->open_beams - 1);
-	trace(e, &pb, ray, len, 0);
+	trace(e, &pb, ray, len, 0, allowed);
 	undo(e, mark);
 }
 
