@@ -74,6 +74,10 @@ struct engine {
 	unsigned mark[LK_LASER_MAX_CELLS];
 	uint8_t mark_state[LK_LASER_MAX_CELLS];
 	struct laser_fact_cache cache;
+	/* tidy searches with a concept run once per set of used types: the
+	 * types of `require` fire in every solution of the run, those of
+	 * `forbid` in none (laser_search.c) */
+	unsigned require, forbid;
 	struct lk_rng rng;
 	bool shuffle, stop, need_facts, need_network;
 	struct timespec t0;

@@ -129,6 +129,17 @@ int laser_lookup_bounds(void *ctx, const char *name, const char *arg, double *lo
 	return 0;
 }
 
+int laser_lookup_types(void *ctx, const char *name, const char *arg, double *lo, double *hi)
+{
+	struct laser_fact_ref r;
+	if (resolve(name, arg, &r) < 0)
+		return -1;
+	if (r.what >= W_COUNT)
+		*(unsigned *)ctx |= r.mask;
+	*lo = *hi = 0;
+	return 0;
+}
+
 /* ------------------------------------------------------------ presets */
 
 static const struct {

@@ -33,5 +33,8 @@ struct laser_bounds {
  * laser_bounds. */
 int laser_lookup_exact(void *ctx, const char *name, const char *arg, double *lo, double *hi);
 int laser_lookup_bounds(void *ctx, const char *name, const char *arg, double *lo, double *hi);
+/* lk_expr_lookup_fn that answers like laser_lookup_exact on zero facts and
+ * adds to *(unsigned *)ctx the types whose counts a fact reads. */
+int laser_lookup_types(void *ctx, const char *name, const char *arg, double *lo, double *hi);
 
 #endif

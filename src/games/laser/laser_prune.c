@@ -221,11 +221,24 @@ static bool decided_against(const struct engine *e, struct laser_bounds *b)
 
 bool laser_concept_cut(const struct engine *e, unsigned *allowed)
 {
-	*allowed = (1u << LK_LASER_NTYPES) - 1;
+	*allowed = ((1u << LK_LASER_NTYPES) - 1) & ~e->forbid;
 	if (!e->o->violate && !e->o->satisfy)
 		return false;
 	struct laser_bounds b;
 	bounds(e, &b);
+	for (int t = 0; t < LK_LASER_NTYPES; t++) {
+		if (e->forbid >> t & 1) {
+			if (e->fired_type[t])
+				return true;   /* this run is for solutions where none fires */
+			b.hi.fired[t] = 0;
+			b.hi.placed[t] = b.lo.placed[t];
+		}
+		if (e->require >> t & 1) {
+			if (b.hi.fired[t] == 0)
+				return true;
+			b.lo.fired[t] = b.lo.fired[t] > 1 ? b.lo.fired[t] : 1;
+		}
+	}
 	b.cache = (struct laser_fact_cache *)&e->cache;
 	if (decided_against(e, &b))
 		return true;
@@ -234,7 +247,7 @@ bool laser_concept_cut(const struct engine *e, unsigned *allowed)
 	if (!e->o->tidy)
 		return false;
 	for (int t = LK_LASER_TGT; t <= LK_LASER_CMB3; t++) {
-		if (!e->spare_type[t])
+		if (!e->spare_type[t] || !(*allowed >> t & 1))
 			continue;
 		struct laser_bounds h = b;
 		h.lo.fired[t]++;

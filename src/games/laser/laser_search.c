@@ -293,6 +293,30 @@ static int spot_network(void *ctx, const char *name, const char *arg, double *lo
 	return laser_lookup_exact(&f, name, arg, lo, hi);
 }
 
+static int popcount(unsigned v)
+{
+	int n = 0;
+	for (; v; v &= v - 1)
+		n++;
+	return n;
+}
+
+/* The types to split a tidy concept search on: those the concept reads
+ * whose pieces could fire (spare or on the board). */
+static unsigned split_types(const struct engine *e)
+{
+	unsigned read = 0, present = 0;
+	if (!e->o->tidy || e->o->weak || (!e->o->violate && !e->o->satisfy))
+		return 0;
+	if (e->o->violate)
+		lk_expr_check_facts(e->o->violate, laser_lookup_types, &read, NULL);
+	if (e->o->satisfy)
+		lk_expr_check_facts(e->o->satisfy, laser_lookup_types, &read, NULL);
+	for (int t = LK_LASER_BND; t <= LK_LASER_CMB3; t++)
+		present |= (e->spare_type[t] > 0 || e->unfired_type[t] > 0 || e->fired_type[t] > 0) ? 1u << t : 0;
+	return read & present;
+}
+
 void lk_laser_search(const struct lk_laser *lv, const struct lk_laser_search_options *o,
 		     lk_laser_visit_fn visit, void *ctx, struct lk_laser_result *r)
 {
@@ -334,7 +358,32 @@ void lk_laser_search(const struct lk_laser *lv, const struct lk_laser_search_opt
 		if (lv->kind[e->at[c]].type == LK_LASER_SRC)
 			fire(e, c);
 	}
-	dfs(e);
+	unsigned split = split_types(e);
+	if (!split) {
+		dfs(e);
+	} else {
+		/* one run per set of used types, fewest first: each solution
+		 * uses exactly one set, so counts add up, and a run that
+		 * forbids a type prunes with it (powers, balance, concept) */
+		int k = 0, bit[LK_LASER_NTYPES];
+		for (int t = 0; t < LK_LASER_NTYPES; t++)
+			if (split >> t & 1)
+				bit[k++] = t;
+		for (int used = 0; used <= k && !e->stop; used++) {
+			for (unsigned m = 0; m < 1u << k && !e->stop; m++) {
+				if (popcount(m) != used)
+					continue;
+				e->require = e->forbid = 0;
+				for (int j = 0; j < k; j++) {
+					if (m >> j & 1)
+						e->require |= 1u << bit[j];
+					else
+						e->forbid |= 1u << bit[j];
+				}
+				dfs(e);
+			}
+		}
+	}
 	r->exhausted = !e->stop;
 	if (e->stop && r->limit == LK_LIMIT_NONE && o->limit && r->solutions >= o->limit)
 		r->exhausted = false;
