@@ -98,7 +98,8 @@ enum lk_status gen_design(struct gen *g, const struct lk_laser *dl, const struct
 	o.empty_first = 60;
 	/* a few restarts: a randomized search that wanders into a barren
 	 * part of the tree is better begun again than continued */
-	for (int run = 0; run < 4 && status == LK_UNKNOWN; run++) {
+	int runs = getenv("LASER_RUNS") ? atoi(getenv("LASER_RUNS")) : 4;
+	for (int run = 0; run < runs && status == LK_UNKNOWN; run++) {
 		o.seed = lk_rng_next(&g->rng) | 1;
 		lk_laser_search(dl, &o, NULL, NULL, r);
 		g->st->nodes += r->nodes;

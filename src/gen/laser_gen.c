@@ -26,6 +26,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,24 @@ struct board {
 	struct gen_pieces *learned;    /* shortcuts found on this board */
 	struct lk_laser_nogoods ng;
 };
+
+static void debug(const struct gen *g, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+
+static void debug(const struct gen *g, const char *fmt, ...)
+{
+	if (!g->debug)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, "laser gen %.3fs: ", gen_elapsed(g));
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
 
 double gen_elapsed(const struct gen *g)
 {
@@ -371,6 +390,7 @@ static enum outcome redesign(struct gen *g, struct board *b)
 	if (dl) {
 		enum lk_status s = gen_design(g, dl, &b->ng, pl);
 		g->st->designs++;
+		debug(g, "redesign: %s", lk_status_name(s));
 		if (s == LK_UNSOLVABLE) {
 			out = HOPELESS;
 		} else if (s == LK_SOLVED) {
@@ -406,8 +426,17 @@ static enum outcome cegis(struct gen *g, struct board *b, struct lk_laser **leve
 		so.max_nodes = g->o->check_nodes;
 		so.cancel = g->o->cancel;
 		lk_laser_search(lv, &so, NULL, NULL, r);
+		debug(g, "round %u: %s in %llu nodes", round,
+		      r->status == LK_SOLVED ? "shortcut" : r->status == LK_UNSOLVABLE ? "none" : "unknown",
+		      (unsigned long long)r->nodes);
 		g->st->rounds++;
 		g->st->nodes += r->nodes;
+		if (g->debug && r->status == LK_UNKNOWN) {
+			struct lk_strbuf sb = LK_STRBUF_INIT;
+			lk_laser_write_lvl(lv, &sb);
+			fprintf(stderr, "%s", sb.buf);
+			lk_strbuf_release(&sb);
+		}
 		if (r->status == LK_UNSOLVABLE) {
 			*level = lv;
 			out = DONE;
@@ -580,6 +609,7 @@ enum lk_laser_gen_status lk_laser_generate(const struct lk_laser_gen_options *o,
 	*level = NULL;
 	clock_gettime(CLOCK_MONOTONIC, &g.t0);
 	lk_rng_seed2(&g.rng, o->seed, index);
+	g.debug = getenv("LASER_GEN_DEBUG") != NULL;
 	if (o->width < 2 || o->height < 2 || o->width > LK_LASER_MAX_SIDE ||
 	    o->height > LK_LASER_MAX_SIDE || o->sources < 1 || o->sources > 10 || o->max_targets > 10 ||
 	    o->min_targets > o->max_targets || o->max_targets < 1) {
@@ -632,6 +662,7 @@ enum lk_laser_gen_status lk_laser_generate(const struct lk_laser_gen_options *o,
 		if (!dl)
 			continue;
 		enum lk_status s = gen_design(&g, dl, NULL, pl);
+		debug(&g, "board %u: design %s", k, lk_status_name(s));
 		st->designs++;
 		bool taken = s == LK_SOLVED && take_design(&g, b, dl, pl);
 		lk_laser_free(dl);

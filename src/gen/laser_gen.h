@@ -25,6 +25,7 @@ struct gen {
 	struct lk_rng rng;
 	struct lk_laser_gen_stats *st;
 	bool blockers_help;             /* can the concept hold with one blocker more */
+	bool debug;                     /* LASER_GEN_DEBUG set: events on stderr */
 	struct timespec t0;
 };
 

@@ -138,6 +138,7 @@ bool laser_concept_cut(const struct engine *e, unsigned *allowed);
 bool laser_lookahead(struct engine *e, unsigned allowed);
 bool laser_balance_ok(const struct engine *e, unsigned allowed);
 bool laser_values_ok(const struct engine *e, unsigned allowed);
+bool laser_reach_ok(const struct engine *e, unsigned allowed);
 
 /* No beam is left: judge the placement and report its solutions
  * (laser_leaf.c). */

@@ -314,16 +314,32 @@ bool laser_balance_ok(const struct engine *e, unsigned allowed)
 			hi += delta > 0 ? delta : 0;
 		}
 	}
+	/* a type this run requires that has no piece yet will get one */
+	unsigned owed = e->require;
+	for (int i = 0; i < lv->npieces + e->nplaced; i++) {
+		int c = i < lv->npieces ? lv->piece_cell[i] : e->placed_cell[i - lv->npieces];
+		owed &= ~(1u << lv->kind[e->at[c]].type);   /* it may be the one */
+	}
 	for (int g = 0; g < lv->ngroups; g++) {
 		int i = 0;
 		while (i < lv->ntray && lv->line_group[i] != g)
 			i++;
-		if (i == lv->ntray || !(allowed >> lv->kind[lv->nfixed + i].type & 1))
+		if (i == lv->ntray || !e->gspare[g])
 			continue;
-		int delta = type_delta(lv->kind[lv->nfixed + i].type) * e->gspare[g];
+		int type = lv->kind[lv->nfixed + i].type, n = e->gspare[g];
+		if (!(allowed >> type & 1))
+			continue;
+		if (owed >> type & 1) {
+			owed &= ~(1u << type);
+			d += type_delta(type);
+			n--;
+		}
+		int delta = type_delta(type) * n;
 		lo += delta < 0 ? delta : 0;
 		hi += delta > 0 ? delta : 0;
 	}
+	if (owed)
+		return false;   /* a required type with no piece left to place */
 	/* the pieces to come change d by a sum in [lo, hi]; lost beams lower
 	 * it further, and none may be lost when no power may */
 	if (-d > hi)
@@ -393,6 +409,90 @@ bool laser_values_ok(const struct engine *e, unsigned allowed)
 			ok = q == 1 && h <= n2 && t <= n3;
 		}
 		if (!ok)
+			return false;
+	}
+	return true;
+}
+
+/* ------------------------------------------------------------ reach */
+
+/*
+ * Which in-ports could still receive a beam: a fixpoint over everything
+ * that could happen below this node.  The beams not yet followed travel
+ * through empty and undecided cells and stop at pieces; at an undecided
+ * cell a beam may also be caught by a spare piece of an allowed type,
+ * which can then send beams of its own once all its in-ports can be
+ * reached; a piece on the board sends its beams once its in-ports can be.
+ * Every beam of every completion is among these (it over-approximates: a
+ * piece put on a cell would also stop the beams crossing it), so a piece
+ * that must fire with an in-port no beam can reach prunes the branch.
+ * The look-ahead above only asks for a feeder in the right place; this
+ * asks whether anything could feed that feeder.
+ */
+bool laser_reach_ok(const struct engine *e, unsigned allowed)
+{
+	const struct lk_laser *lv = e->lv;
+	uint8_t turn[16] = { 0 }, reach[LK_LASER_MAX_CELLS], sent[LK_LASER_MAX_CELLS];
+	int16_t stack[LK_LASER_MAX_CELLS * 4][2];
+	int top = 0;
+	if (e->o->weak)
+		return true;
+	/* turn[m]: the out-ports of an allowed spare piece whose in-ports are
+	 * among the sides m */
+	for (int i = 0; i < lv->ntray; i++) {
+		const struct laser_kind *k = &lv->kind[lv->nfixed + i];
+		if (laser_line_free(e, i) && (allowed >> k->type & 1))
+			turn[k->ins] |= k->outs;
+	}
+	for (int m = 0; m < 16; m++)
+		for (int sub = m; sub; sub = (sub - 1) & m)
+			turn[m] |= turn[sub];
+	for (int c = 0; c < lv->ncells; c++) {
+		reach[c] = e->at[c] >= 0 ? e->recv[c] : 0;
+		sent[c] = 0;
+	}
+	for (int b = 0; b < e->npend; b++) {
+		if (e->pend[b].done)
+			continue;
+		stack[top][0] = e->pend[b].from;
+		stack[top++][1] = e->pend[b].side;
+		sent[e->pend[b].from] |= (uint8_t)(1u << e->pend[b].side);
+	}
+	while (top) {
+		int from = stack[--top][0], d = stack[top][1], in = laser_opposite(d), len;
+		const int *ray = lk_ray(&lv->rays, from, d, &len);
+		for (int i = 0; i <= len; i++) {
+			int q = i < len ? ray[i] : lv->rays.stop[from * 4 + d];
+			if (q < 0 || (i < len && e->at[q] == EMPTY))
+				continue;
+			if (!(reach[q] >> in & 1)) {
+				reach[q] |= (uint8_t)(1u << in);
+				uint8_t outs = 0;
+				if (e->at[q] == UNDECIDED) {
+					outs = turn[reach[q]];
+				} else if (e->at[q] != lv->blocker && !e->fired[q]) {
+					const struct laser_kind *k = &lv->kind[e->at[q]];
+					if (!(k->ins & ~reach[q]) && k->type != LK_LASER_TGT)
+						outs = k->outs;
+				}
+				outs &= (uint8_t)~sent[q];
+				sent[q] |= outs;
+				for (int s = 0; s < 4; s++) {
+					if (outs >> s & 1) {
+						stack[top][0] = (int16_t)q;
+						stack[top++][1] = (int16_t)s;
+					}
+				}
+			}
+			if (e->at[q] >= 0)
+				break;   /* a piece stops the beam */
+		}
+	}
+	for (int i = 0; i < lv->npieces + e->nplaced; i++) {
+		int c = i < lv->npieces ? lv->piece_cell[i] : e->placed_cell[i - lv->npieces];
+		if (e->fired[c] || !must_fire(e, c))
+			continue;
+		if (lv->kind[e->at[c]].ins & ~reach[c])
 			return false;
 	}
 	return true;

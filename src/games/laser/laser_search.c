@@ -260,7 +260,8 @@ static void dfs(struct engine *e)
 	}
 	unsigned allowed;
 	if (laser_nogood_cut(e) || laser_concept_cut(e, &allowed) || !laser_lookahead(e, allowed) ||
-	    !laser_balance_ok(e, allowed) || !laser_values_ok(e, allowed))
+	    !laser_balance_ok(e, allowed) || !laser_values_ok(e, allowed) ||
+	    !laser_reach_ok(e, allowed))
 		return;
 	int b = choose(e);
 	if (b < 0) {
