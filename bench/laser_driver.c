@@ -269,7 +269,7 @@ static int cmd_convert(int argc, char **argv)
 
 /* gen [options]: levels as records on stdout, one line of figures per
  * level on stderr (or --stats FILE): index status seconds boards designs
- * rounds cut-blockers cut-tray nogoods boards-proved nodes. */
+ * rounds cut-blockers cut-tray nogoods boards-proved nodes design-nodes. */
 static int cmd_gen(int argc, char **argv)
 {
 	struct lk_laser_gen_options o;
@@ -335,10 +335,11 @@ static int cmd_gen(int argc, char **argv)
 		struct lk_laser_gen_stats st;
 		lk_strbuf_reset(&err);
 		enum lk_laser_gen_status s = lk_laser_generate(&o, (uint64_t)i, &lv, pl, &st, &err);
-		fprintf(stats, "%ld\t%s\t%.4f\t%u\t%u\t%u\t%u\t%u\t%u\t%u\t%llu\n", i,
+		fprintf(stats, "%ld\t%s\t%.4f\t%u\t%u\t%u\t%u\t%u\t%u\t%u\t%llu\t%llu\n", i,
 			s == LK_LASER_GEN_OK ? "ok" : s == LK_LASER_GEN_INFEASIBLE ? "infeasible" : "gave-up",
 			st.seconds, st.boards, st.designs, st.rounds, st.cut_blockers, st.cut_tray,
-			st.nogoods, st.boards_proved, (unsigned long long)st.nodes);
+			st.nogoods, st.boards_proved, (unsigned long long)st.nodes,
+			(unsigned long long)st.design_nodes);
 		fflush(stats);
 		if (s != LK_LASER_GEN_OK) {
 			fprintf(stderr, "laser_driver: gen: level %ld: %s\n", i, err.buf);

@@ -182,6 +182,9 @@ struct lk_laser_search_options {
 	/* Learned constraints of the generator (internal), or NULL. */
 	const struct lk_laser_nogoods *nogoods;
 	uint64_t max_nodes;             /* 0 = no bound */
+	/* Once a solution is found, stop after this many more nodes (0: no
+	 * such bound): "more solutions if they come cheap". */
+	uint64_t extra_nodes;
 	double timeout;                 /* seconds, 0 = none */
 	const volatile sig_atomic_t *cancel;
 };
@@ -279,6 +282,7 @@ struct lk_laser_gen_stats {
 	unsigned nogoods;                /* shortcuts no change of the level could rule out */
 	unsigned boards_proved;          /* boards proved to admit no level requiring the concept */
 	uint64_t nodes;                  /* search nodes, all searches */
+	uint64_t design_nodes;           /* ... of them designing intended solutions */
 	double seconds;
 };
 

@@ -103,6 +103,7 @@ enum lk_status gen_design(struct gen *g, const struct lk_laser *dl, const struct
 		o.seed = lk_rng_next(&g->rng) | 1;
 		lk_laser_search(dl, &o, NULL, NULL, r);
 		g->st->nodes += r->nodes;
+		g->st->design_nodes += r->nodes;
 		status = r->status;
 		if (r->limit == LK_LIMIT_INTERRUPTED)
 			break;

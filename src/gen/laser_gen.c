@@ -157,43 +157,19 @@ static bool judge(const struct gen *g, const struct lk_laser *lv, const struct l
 
 /* ------------------------------------------------------------- cutting */
 
-/* Rule out shortcut S of level lv while keeping the intended solution:
- * false when no change can. */
-static bool cut(struct gen *g, struct board *b, const struct lk_laser *lv,
-		const struct lk_laser_placement *spl, const struct lk_laser_placement *ipl)
+/* Fewer distractors of a kind the shortcut uses more of than I: false
+ * when there is none. */
+static bool tray_cut(struct gen *g, struct board *b, const struct gen_pieces *s)
 {
-	uint64_t fs[LK_LASER_MAX_CELLS / 64], fi[LK_LASER_MAX_CELLS / 64];
-	struct lk_laser_facts f;
-	judge(g, lv, spl, &f, fs);
-	judge(g, lv, ipl, &f, fi);
-	/* a blocker, if the concept still holds for I with one more */
-	bool room = g->o->max_blockers < 0 || b->added < g->o->max_blockers;
-	f.blockers++;
-	if (room && g->blockers_help && (!g->concept || lk_laser_concept_holds(g->concept, &f))) {
-		int cand[LK_LASER_MAX_CELLS], n = 0;
-		for (int c = 0; c < lv->ncells; c++)
-			if ((fs[c / 64] >> (c % 64) & 1) && !(fi[c / 64] >> (c % 64) & 1) &&
-			    lv->cells[c] == '.')
-				cand[n++] = c;
-		if (n) {
-			b->cells[cand[lk_rng_below(&g->rng, (uint32_t)n)]] = '#';
-			b->added++;
-			g->st->cut_blockers++;
-			return true;
-		}
-	}
-	/* fewer distractors of a kind S uses more of than I */
-	struct gen_pieces s;
 	int best = -1, best_remove = 1 << 30;
-	gen_pieces_of(lv, spl, &s);
-	for (int i = 0; i < s.n; i++) {
+	for (int i = 0; i < s->n; i++) {
 		int use_s = 0, use_i = 0, have = 0;
-		for (int j = 0; j < s.n; j++)
-			use_s += gen_same_kind(&s.kind[j], &s.kind[i]);
+		for (int j = 0; j < s->n; j++)
+			use_s += gen_same_kind(&s->kind[j], &s->kind[i]);
 		for (int j = 0; j < b->intended.n; j++)
-			use_i += gen_same_kind(&b->intended.kind[j], &s.kind[i]);
+			use_i += gen_same_kind(&b->intended.kind[j], &s->kind[i]);
 		for (int j = 0; j < b->ndistr; j++)
-			have += gen_same_kind(&b->distr[j], &s.kind[i]);
+			have += gen_same_kind(&b->distr[j], &s->kind[i]);
 		have += use_i;
 		if (use_s > use_i && have - use_s + 1 < best_remove) {
 			best = i;
@@ -203,7 +179,7 @@ static bool cut(struct gen *g, struct board *b, const struct lk_laser *lv,
 	if (best < 0)
 		return false;
 	for (int j = b->ndistr - 1; j >= 0 && best_remove > 0; j--) {
-		if (gen_same_kind(&b->distr[j], &s.kind[best])) {
+		if (gen_same_kind(&b->distr[j], &s->kind[best])) {
 			b->distr[j] = b->distr[--b->ndistr];
 			best_remove--;
 		}
@@ -212,28 +188,99 @@ static bool cut(struct gen *g, struct board *b, const struct lk_laser *lv,
 	return true;
 }
 
-/* Rule out every shortcut learned on this board that the current level
- * still has (after a new intended solution); false if one cannot be. */
+/* Is this still a shortcut of the board's level (with I in *ipl)? */
+static bool still_shortcut(struct gen *g, const struct board *b, const struct gen_pieces *s)
+{
+	struct lk_laser_placement *pl = lk_xmalloc(sizeof *pl);
+	struct lk_laser *lv = make_level(b, NULL);
+	struct lk_laser_facts f;
+	bool yes = lv && placement_in(lv, s, pl) && judge(g, lv, pl, &f, NULL) &&
+		   !(g->concept && lk_laser_concept_holds(g->concept, &f));
+	lk_laser_free(lv);
+	free(pl);
+	return yes;
+}
+
+/*
+ * Rule out the shortcuts s[0 .. n) of the board's level lv (I is *ipl),
+ * keeping I: blockers first, each on the cell the most shortcuts not yet
+ * ruled out could take one on (a greedy hitting set), then fewer
+ * distractors.  Returns -1, or the index of a shortcut no change can rule
+ * out (I is hopeless).
+ */
+static int cut_batch(struct gen *g, struct board *b, const struct lk_laser *lv,
+		     const struct lk_laser_placement *ipl, const struct gen_pieces *s, int n)
+{
+	uint64_t fi[LK_LASER_MAX_CELLS / 64], (*cand)[LK_LASER_MAX_CELLS / 64] = lk_xcalloc((size_t)n, sizeof *cand);
+	bool *hit = lk_xcalloc((size_t)n, sizeof *hit);
+	struct lk_laser_placement *pl = lk_xmalloc(sizeof *pl);
+	struct lk_laser_facts fI, f;
+	int hopeless = -1;
+	judge(g, lv, ipl, &fI, fi);
+	for (int i = 0; i < n; i++) {
+		placement_in(lv, &s[i], pl);
+		judge(g, lv, pl, &f, cand[i]);
+		for (int w = 0; w < LK_LASER_MAX_CELLS / 64; w++)
+			cand[i][w] &= ~fi[w];
+	}
+	for (;;) {
+		bool room = g->o->max_blockers < 0 || b->added < g->o->max_blockers;
+		fI.blockers = 0;
+		for (int c = 0; c < lv->ncells; c++)
+			fI.blockers += b->cells[c] == '#';
+		fI.blockers++;
+		if (!room || !g->blockers_help || (g->concept && !lk_laser_concept_holds(g->concept, &fI)))
+			break;
+		int count[LK_LASER_MAX_CELLS] = { 0 }, best = -1, ties = 0;
+		for (int i = 0; i < n; i++)
+			for (int c = 0; c < lv->ncells && !hit[i]; c++)
+				count[c] += (int)(cand[i][c / 64] >> (c % 64) & 1) && b->cells[c] == '.';
+		for (int c = 0; c < lv->ncells; c++) {
+			if (!count[c] || (best >= 0 && count[c] < count[best]))
+				continue;
+			if (best >= 0 && count[c] == count[best]) {
+				if (lk_rng_below(&g->rng, (uint32_t)++ties + 1) != 0)
+					continue;   /* ties drawn uniformly */
+			} else {
+				ties = 0;
+			}
+			best = c;
+		}
+		if (best < 0)
+			break;
+		b->cells[best] = '#';
+		b->added++;
+		g->st->cut_blockers++;
+		for (int i = 0; i < n; i++)
+			hit[i] |= (cand[i][best / 64] >> (best % 64) & 1) != 0;
+	}
+	for (int i = 0; i < n && hopeless < 0; i++) {
+		if (hit[i] || !still_shortcut(g, b, &s[i]))
+			continue;
+		if (!tray_cut(g, b, &s[i]))
+			hopeless = i;
+	}
+	free(cand);
+	free(hit);
+	free(pl);
+	return hopeless;
+}
+
+/* Rule out every shortcut learned on this board that the level still has
+ * (after a new intended solution): false if one cannot be. */
 static bool recut(struct gen *g, struct board *b)
 {
-	struct lk_laser_placement *ipl = lk_xmalloc(sizeof *ipl), *spl = lk_xmalloc(sizeof *spl);
-	bool ok = true, changed = true;
-	while (ok && changed) {
-		changed = false;
-		struct lk_laser *lv = make_level(b, ipl);
-		for (size_t i = 0; i < b->nlearned && lv && ok; i++) {
-			struct lk_laser_facts f;
-			if (!placement_in(lv, &b->learned[i], spl) || !judge(g, lv, spl, &f, NULL) ||
-			    (g->concept && lk_laser_concept_holds(g->concept, &f)))
-				continue;
-			ok = cut(g, b, lv, spl, ipl);
-			changed = true;
-			break;
-		}
-		lk_laser_free(lv);
-	}
+	struct lk_laser_placement *ipl = lk_xmalloc(sizeof *ipl);
+	struct gen_pieces *live = lk_xmalloc((b->nlearned + 1) * sizeof *live);
+	int n = 0;
+	for (size_t i = 0; i < b->nlearned; i++)
+		if (still_shortcut(g, b, &b->learned[i]))
+			live[n++] = b->learned[i];
+	struct lk_laser *lv = make_level(b, ipl);
+	bool ok = lv && (n == 0 || cut_batch(g, b, lv, ipl, live, n) < 0);
+	lk_laser_free(lv);
+	free(live);
 	free(ipl);
-	free(spl);
 	return ok;
 }
 
@@ -408,11 +455,27 @@ static enum outcome redesign(struct gen *g, struct board *b)
 	return out;
 }
 
+/* Shortcuts collected by one query. */
+#define BATCH 8
+struct batch {
+	const struct lk_laser *lv;
+	int n;
+	struct gen_pieces s[BATCH];
+};
+
+static bool collect(void *ctx, const struct lk_laser_solution *sol)
+{
+	struct batch *bt = ctx;
+	gen_pieces_of(bt->lv, sol->placement, &bt->s[bt->n++]);
+	return bt->n < BATCH;
+}
+
 /* Rounds of shortcut queries and cuts on a board: DONE with the level. */
 static enum outcome cegis(struct gen *g, struct board *b, struct lk_laser **level,
 			  struct lk_laser_placement *ipl)
 {
 	struct lk_laser_result *r = lk_xmalloc(sizeof *r);
+	struct batch *bt = lk_xmalloc(sizeof *bt);
 	enum outcome out = GAVE_UP;
 	for (unsigned round = 0; round < g->o->max_rounds && !out_of_time(g); round++) {
 		struct lk_laser *lv = make_level(b, ipl);
@@ -422,16 +485,19 @@ static enum outcome cegis(struct gen *g, struct board *b, struct lk_laser **leve
 		lk_laser_search_options_init(&so);
 		so.tidy = !g->o->all;
 		so.violate = g->concept;
-		so.limit = 1;
 		so.max_nodes = g->o->check_nodes;
+		so.extra_nodes = 2000;
 		so.cancel = g->o->cancel;
-		lk_laser_search(lv, &so, NULL, NULL, r);
-		debug(g, "round %u: %s in %llu nodes", round,
-		      r->status == LK_SOLVED ? "shortcut" : r->status == LK_UNSOLVABLE ? "none" : "unknown",
-		      (unsigned long long)r->nodes);
+		/* several shortcuts at a time, if they come cheap: one blocker
+		 * often rules out many */
+		bt->lv = lv;
+		bt->n = 0;
+		lk_laser_search(lv, &so, collect, bt, r);
+		debug(g, "round %u: %d shortcuts (%s) in %llu nodes", round, bt->n,
+		      lk_status_name(r->status), (unsigned long long)r->nodes);
 		g->st->rounds++;
 		g->st->nodes += r->nodes;
-		if (g->debug && r->status == LK_UNKNOWN) {
+		if (g->debug && r->nodes > 500000) {
 			struct lk_strbuf sb = LK_STRBUF_INIT;
 			lk_laser_write_lvl(lv, &sb);
 			fprintf(stderr, "%s", sb.buf);
@@ -442,27 +508,33 @@ static enum outcome cegis(struct gen *g, struct board *b, struct lk_laser **leve
 			out = DONE;
 			break;
 		}
-		if (r->status == LK_UNKNOWN || cut(g, b, lv, &r->first, ipl)) {
+		if (!bt->n) {   /* unknown: a bound was hit */
 			lk_laser_free(lv);
-			if (r->status == LK_UNKNOWN)
-				break;
+			break;
+		}
+		for (int i = 0; i < bt->n; i++) {
+			LK_ALLOC_GROW(b->learned, b->nlearned + 1, b->alloc);
+			b->learned[b->nlearned++] = bt->s[i];
+		}
+		int h = cut_batch(g, b, lv, ipl, bt->s, bt->n);
+		if (h < 0) {
+			lk_laser_free(lv);
 			continue;
 		}
 		/* I is hopeless: learn, and design another */
-		struct gen_pieces s;
+		struct lk_laser_placement *spl = lk_xmalloc(sizeof *spl);
 		struct lk_laser_facts f;
 		uint64_t cells[LK_LASER_MAX_CELLS / 64];
-		gen_pieces_of(lv, &r->first, &s);
-		judge(g, lv, &r->first, &f, cells);
+		placement_in(lv, &bt->s[h], spl);
+		judge(g, lv, spl, &f, cells);
+		free(spl);
 		lk_laser_free(lv);
-		LK_ALLOC_GROW(b->learned, b->nlearned + 1, b->alloc);
-		b->learned[b->nlearned++] = s;
 		if (always_violates(g, &f)) {
 			struct lk_strbuf err = LK_STRBUF_INIT;
 			struct lk_laser *dl = gen_design_level(g, &b->skel, 0, &err);
 			b->ng.cells_matter = g->blockers_help && g->o->max_blockers != 0;
 			if (dl)
-				learn(b, dl, &s, cells);
+				learn(b, dl, &bt->s[h], cells);
 			lk_laser_free(dl);
 			lk_strbuf_release(&err);
 			g->st->nogoods++;
@@ -473,6 +545,7 @@ static enum outcome cegis(struct gen *g, struct board *b, struct lk_laser **leve
 			break;
 		}
 	}
+	free(bt);
 	free(r);
 	return out;
 }

@@ -74,10 +74,10 @@ struct engine {
 	unsigned mark[LK_LASER_MAX_CELLS];
 	uint8_t mark_state[LK_LASER_MAX_CELLS];
 	struct laser_fact_cache cache;
-	/* tidy searches with a concept run once per set of used types: the
-	 * types of `require` fire in every solution of the run, those of
-	 * `forbid` in none (laser_search.c) */
-	unsigned require, forbid;
+	/* tidy searches with a concept run once per class of counts of the
+	 * types it reads: in a run, between fmin[t] and fmax[t] pieces of
+	 * type t fire (laser_search.c) */
+	int fmin[LK_LASER_NTYPES], fmax[LK_LASER_NTYPES];
 	struct lk_rng rng;
 	bool shuffle, stop, need_facts, need_network;
 	struct timespec t0;

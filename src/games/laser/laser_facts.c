@@ -135,7 +135,9 @@ int laser_lookup_types(void *ctx, const char *name, const char *arg, double *lo,
 	if (resolve(name, arg, &r) < 0)
 		return -1;
 	if (r.what >= W_COUNT)
-		*(unsigned *)ctx |= r.mask;
+		((unsigned *)ctx)[0] |= r.mask;
+	if (r.what == W_COUNT || r.what == W_PLACED)
+		((unsigned *)ctx)[1] |= r.mask;
 	*lo = *hi = 0;
 	return 0;
 }

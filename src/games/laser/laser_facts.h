@@ -34,7 +34,8 @@ struct laser_bounds {
 int laser_lookup_exact(void *ctx, const char *name, const char *arg, double *lo, double *hi);
 int laser_lookup_bounds(void *ctx, const char *name, const char *arg, double *lo, double *hi);
 /* lk_expr_lookup_fn that answers like laser_lookup_exact on zero facts and
- * adds to *(unsigned *)ctx the types whose counts a fact reads. */
+ * adds to ((unsigned *)ctx)[0] the types a fact reads, and to [1] those
+ * whose numbers it reads (count, placed; not only whether one fires). */
 int laser_lookup_types(void *ctx, const char *name, const char *arg, double *lo, double *hi);
 
 #endif

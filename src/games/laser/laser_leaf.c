@@ -188,7 +188,7 @@ void laser_leaf(struct engine *e)
 	if (e->targets_left || (e->o->tidy && e->unfired_placed))
 		return;
 	for (int t = 0; t < LK_LASER_NTYPES; t++)
-		if (((e->require >> t & 1) && !e->fired_type[t]) || ((e->forbid >> t & 1) && e->fired_type[t]))
+		if (e->fired_type[t] < e->fmin[t] || e->fired_type[t] > e->fmax[t])
 			return;   /* another run's solution (lk_laser_search) */
 	struct lk_laser_placement *pl = &e->pl;
 	struct lk_laser_facts *f = &e->facts;

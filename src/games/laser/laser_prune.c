@@ -221,23 +221,19 @@ static bool decided_against(const struct engine *e, struct laser_bounds *b)
 
 bool laser_concept_cut(const struct engine *e, unsigned *allowed)
 {
-	*allowed = ((1u << LK_LASER_NTYPES) - 1) & ~e->forbid;
+	*allowed = (1u << LK_LASER_NTYPES) - 1;
 	if (!e->o->violate && !e->o->satisfy)
 		return false;
 	struct laser_bounds b;
 	bounds(e, &b);
+	/* this run's class of counts (lk_laser_search) */
 	for (int t = 0; t < LK_LASER_NTYPES; t++) {
-		if (e->forbid >> t & 1) {
-			if (e->fired_type[t])
-				return true;   /* this run is for solutions where none fires */
-			b.hi.fired[t] = 0;
-			b.hi.placed[t] = b.lo.placed[t];
-		}
-		if (e->require >> t & 1) {
-			if (b.hi.fired[t] == 0)
-				return true;
-			b.lo.fired[t] = b.lo.fired[t] > 1 ? b.lo.fired[t] : 1;
-		}
+		if (b.lo.fired[t] > e->fmax[t] || b.hi.fired[t] < e->fmin[t])
+			return true;
+		if (e->o->tidy && b.lo.fired[t] == e->fmax[t])
+			*allowed &= ~(1u << t);   /* one more would fire one too many */
+		b.lo.fired[t] = b.lo.fired[t] > e->fmin[t] ? b.lo.fired[t] : e->fmin[t];
+		b.hi.fired[t] = b.hi.fired[t] < e->fmax[t] ? b.hi.fired[t] : e->fmax[t];
 	}
 	b.cache = (struct laser_fact_cache *)&e->cache;
 	if (decided_against(e, &b))
@@ -314,11 +310,13 @@ bool laser_balance_ok(const struct engine *e, unsigned allowed)
 			hi += delta > 0 ? delta : 0;
 		}
 	}
-	/* a type this run requires that has no piece yet will get one */
-	unsigned owed = e->require;
+	/* pieces this run's class of counts still needs will come */
+	int owed[LK_LASER_NTYPES];
+	for (int t = 0; t < LK_LASER_NTYPES; t++)
+		owed[t] = e->fmin[t];
 	for (int i = 0; i < lv->npieces + e->nplaced; i++) {
 		int c = i < lv->npieces ? lv->piece_cell[i] : e->placed_cell[i - lv->npieces];
-		owed &= ~(1u << lv->kind[e->at[c]].type);   /* it may be the one */
+		owed[lv->kind[e->at[c]].type]--;   /* it may be one of them */
 	}
 	for (int g = 0; g < lv->ngroups; g++) {
 		int i = 0;
@@ -329,8 +327,8 @@ bool laser_balance_ok(const struct engine *e, unsigned allowed)
 		int type = lv->kind[lv->nfixed + i].type, n = e->gspare[g];
 		if (!(allowed >> type & 1))
 			continue;
-		if (owed >> type & 1) {
-			owed &= ~(1u << type);
+		while (owed[type] > 0 && n > 0) {
+			owed[type]--;
 			d += type_delta(type);
 			n--;
 		}
@@ -338,8 +336,9 @@ bool laser_balance_ok(const struct engine *e, unsigned allowed)
 		lo += delta < 0 ? delta : 0;
 		hi += delta > 0 ? delta : 0;
 	}
-	if (owed)
-		return false;   /* a required type with no piece left to place */
+	for (int t = 0; t < LK_LASER_NTYPES; t++)
+		if (owed[t] > 0)
+			return false;   /* not enough pieces left for the class */
 	/* the pieces to come change d by a sum in [lo, hi]; lost beams lower
 	 * it further, and none may be lost when no power may */
 	if (-d > hi)

@@ -34,6 +34,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <limits.h>
 #include <stdlib.h>
 
 #include "laser_engine.h"
@@ -133,7 +134,8 @@ static double elapsed(const struct engine *e)
 static bool out_of_bounds(struct engine *e)
 {
 	const struct lk_laser_search_options *o = e->o;
-	if (o->max_nodes && e->r->nodes > o->max_nodes) {
+	if ((o->max_nodes && e->r->nodes > o->max_nodes) ||
+	    (o->extra_nodes && e->r->solutions && e->r->nodes > e->r->nodes_to_first + o->extra_nodes)) {
 		e->r->limit = LK_LIMIT_STATES;
 		return true;
 	}
@@ -294,28 +296,23 @@ static int spot_network(void *ctx, const char *name, const char *arg, double *lo
 	return laser_lookup_exact(&f, name, arg, lo, hi);
 }
 
-static int popcount(unsigned v)
-{
-	int n = 0;
-	for (; v; v &= v - 1)
-		n++;
-	return n;
-}
-
 /* The types to split a tidy concept search on: those the concept reads
- * whose pieces could fire (spare or on the board). */
-static unsigned split_types(const struct engine *e)
+ * whose pieces could fire (spare or on the board); *counted: those whose
+ * numbers it reads, not only whether one fires. */
+static unsigned split_types(const struct engine *e, unsigned *counted)
 {
-	unsigned read = 0, present = 0;
+	unsigned read[2] = { 0, 0 }, present = 0;
+	*counted = 0;
 	if (!e->o->tidy || e->o->weak || (!e->o->violate && !e->o->satisfy))
 		return 0;
 	if (e->o->violate)
-		lk_expr_check_facts(e->o->violate, laser_lookup_types, &read, NULL);
+		lk_expr_check_facts(e->o->violate, laser_lookup_types, read, NULL);
 	if (e->o->satisfy)
-		lk_expr_check_facts(e->o->satisfy, laser_lookup_types, &read, NULL);
+		lk_expr_check_facts(e->o->satisfy, laser_lookup_types, read, NULL);
 	for (int t = LK_LASER_BND; t <= LK_LASER_CMB3; t++)
 		present |= (e->spare_type[t] > 0 || e->unfired_type[t] > 0 || e->fired_type[t] > 0) ? 1u << t : 0;
-	return read & present;
+	*counted = read[1] & present;
+	return read[0] & present;
 }
 
 void lk_laser_search(const struct lk_laser *lv, const struct lk_laser_search_options *o,
@@ -359,29 +356,39 @@ void lk_laser_search(const struct lk_laser *lv, const struct lk_laser_search_opt
 		if (lv->kind[e->at[c]].type == LK_LASER_SRC)
 			fire(e, c);
 	}
-	unsigned split = split_types(e);
+	for (int t = 0; t < LK_LASER_NTYPES; t++) {
+		e->fmin[t] = 0;
+		e->fmax[t] = INT_MAX;
+	}
+	unsigned counted, split = split_types(e, &counted);
 	if (!split) {
 		dfs(e);
 	} else {
-		/* one run per set of used types, fewest first: each solution
-		 * uses exactly one set, so counts add up, and a run that
-		 * forbids a type prunes with it (powers, balance, concept) */
-		int k = 0, bit[LK_LASER_NTYPES];
-		for (int t = 0; t < LK_LASER_NTYPES; t++)
-			if (split >> t & 1)
+		/* one run per class of counts of the types the concept reads:
+		 * none or some of each, and for a type whose number it reads,
+		 * none, exactly one, or two and more.  Every solution is in
+		 * exactly one class, so counts add up, and within a run a type
+		 * that may fire no more is kept off the board, which the
+		 * reasoning on powers, balance and reach feeds on. */
+		int k = 0, bit[LK_LASER_NTYPES], base[LK_LASER_NTYPES], runs = 1;
+		for (int t = 0; t < LK_LASER_NTYPES; t++) {
+			if (split >> t & 1) {
+				base[k] = counted >> t & 1 ? 3 : 2;
+				runs *= base[k];
 				bit[k++] = t;
-		for (int used = 0; used <= k && !e->stop; used++) {
-			for (unsigned m = 0; m < 1u << k && !e->stop; m++) {
-				if (popcount(m) != used)
-					continue;
-				e->require = e->forbid = 0;
-				for (int j = 0; j < k; j++) {
-					if (m >> j & 1)
-						e->require |= 1u << bit[j];
-					else
-						e->forbid |= 1u << bit[j];
+			}
+		}
+		for (int total = 0; total <= 2 * k && !e->stop; total++) {
+			for (int m = 0; m < runs && !e->stop; m++) {
+				int sum = 0;
+				for (int j = 0, v = m; j < k; v /= base[j], j++) {
+					int cls = v % base[j], t = bit[j];
+					sum += cls;
+					e->fmin[t] = cls;
+					e->fmax[t] = cls == 0 ? 0 : cls == 1 && base[j] == 3 ? 1 : INT_MAX;
 				}
-				dfs(e);
+				if (sum == total)
+					dfs(e);
 			}
 		}
 	}
