@@ -314,6 +314,10 @@ static int cmd_gen(int argc, char **argv)
 			o.timeout = atof(v);
 		else if (!strcmp(a, "--design-nodes"))
 			o.design_nodes = strtoull(v, NULL, 10);
+		else if (!strcmp(a, "--design-restarts"))
+			o.design_restarts = (unsigned)atoi(v);
+		else if (!strcmp(a, "--redesign-restarts"))
+			o.redesign_restarts = (unsigned)atoi(v);
 		else if (!strcmp(a, "--check-nodes"))
 			o.check_nodes = strtoull(v, NULL, 10);
 		else if (!strcmp(a, "--rounds"))

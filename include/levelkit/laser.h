@@ -261,7 +261,9 @@ struct lk_laser_gen_options {
 	bool all;                        /* shortcuts among all solutions, not tidy ones */
 	const char *require;             /* concept (expression or preset), or NULL */
 	uint64_t seed;
-	uint64_t design_nodes;           /* per design search (20000) */
+	uint64_t design_nodes;           /* per design search, each restart (300) */
+	unsigned design_restarts;        /* restarts designing on a new board (50) */
+	unsigned redesign_restarts;      /* ... and for the board's targets again (10) */
 	uint64_t check_nodes;            /* per shortcut query (2000000) */
 	unsigned max_rounds;             /* shortcut queries per board (300) */
 	unsigned max_boards;             /* boards tried per level (200) */

@@ -96,10 +96,12 @@ enum lk_status gen_design(struct gen *g, const struct lk_laser *dl, const struct
 	o.max_nodes = g->o->design_nodes;
 	o.cancel = g->o->cancel;
 	o.empty_first = 60;
-	/* a few restarts: a randomized search that wanders into a barren
-	 * part of the tree is better begun again than continued */
-	int runs = getenv("LASER_RUNS") ? atoi(getenv("LASER_RUNS")) : 4;
-	for (int run = 0; run < runs && status == LK_UNKNOWN; run++) {
+	/* many short restarts: a randomized search that wanders into a
+	 * barren part of the tree is better begun again than continued (the
+	 * nodes to a design are heavy-tailed); a new design for targets
+	 * already placed gets fewer, since a new board is often cheaper */
+	unsigned runs = ng ? g->o->redesign_restarts : g->o->design_restarts;
+	for (unsigned run = 0; run < runs && status == LK_UNKNOWN; run++) {
 		o.seed = lk_rng_next(&g->rng) | 1;
 		lk_laser_search(dl, &o, NULL, NULL, r);
 		g->st->nodes += r->nodes;

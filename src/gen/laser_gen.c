@@ -566,7 +566,9 @@ void lk_laser_gen_options_init(struct lk_laser_gen_options *o)
 	o->max_targets = 3;
 	o->min_pieces = 2;
 	o->max_blockers = -1;
-	o->design_nodes = 20000;
+	o->design_nodes = 300;
+	o->design_restarts = 50;
+	o->redesign_restarts = 10;
 	o->check_nodes = 2000000;
 	o->max_rounds = 300;
 	o->max_boards = 200;
