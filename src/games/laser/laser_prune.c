@@ -147,6 +147,48 @@ static int find(int *parent, int a)
  * merges at most two: they come from the beams not yet followed, from
  * pieces still to fire, and from pieces still to place (a new piece is a
  * network of its own until the beam that feeds it, counted already). */
+static bool must_fire(const struct engine *e, int c);
+
+/* The most parts a set of atoms (their power balances) can be split into,
+ * each balancing to zero: subsets by dynamic programming, or -1 when there
+ * are too many atoms to try. */
+#define MAX_ATOMS 10
+static int zero_sum_parts(const int64_t *balance, int n)
+{
+	int best[1 << MAX_ATOMS];
+	int64_t sum[1 << MAX_ATOMS];
+	if (n > MAX_ATOMS)
+		return -1;
+	sum[0] = 0;
+	best[0] = 0;
+	for (int m = 1; m < 1 << n; m++) {
+		int low = m & -m, i = 0;
+		while (!(low >> i & 1))
+			i++;
+		sum[m] = sum[m ^ low] + balance[i];
+		best[m] = -1;
+		/* parts holding the lowest atom, then the best of the rest */
+		for (int sub = m; sub; sub = (sub - 1) & m) {
+			if (!(sub & low) || sum[sub] != 0 || best[m ^ sub] < 0)
+				continue;
+			if (best[m ^ sub] + 1 > best[m])
+				best[m] = best[m ^ sub] + 1;
+		}
+	}
+	return best[(1 << n) - 1];
+}
+
+/* Bounds on the number of networks below this node.  In tidy mode every
+ * piece still to come is fed from one already there, so links only merge
+ * networks; otherwise idle pieces may each add one.  Each future link
+ * merges at most two: they come from the beams not yet followed, from
+ * pieces still to fire, and from pieces still to place (a new piece is a
+ * network of its own until the beam that feeds it, counted already).
+ * When no power may be lost, each network that holds power gives its
+ * targets exactly what its sources emit: the networks split the current
+ * ones holding sources or targets into groups whose powers balance, and
+ * there are at most as many as such a split has parts (plus fixed pieces
+ * that need not fire, alone). */
 static void network_bounds(const struct engine *e, int *lo, int *hi)
 {
 	const struct lk_laser *lv = e->lv;
@@ -170,6 +212,49 @@ static void network_bounds(const struct engine *e, int *lo, int *hi)
 	*lo = comps - links;
 	if (*lo < (comps > 0))
 		*lo = comps > 0;
+	if (!e->o->tidy || e->slack != 0)
+		return;
+	/* atoms: networks now holding a source or a target, with balances */
+	int atom_of[LK_LASER_MAX_CELLS], natoms = 0, alone = 0;
+	int64_t balance[LK_LASER_MAX_CELLS];
+	bool powered[LK_LASER_MAX_CELLS] = { false };
+	for (int i = 0; i < lv->npieces; i++) {
+		int c = lv->piece_cell[i];
+		const struct laser_kind *k = &lv->kind[e->at[c]];
+		if (k->type == LK_LASER_SRC || k->type == LK_LASER_TGT)
+			powered[find(parent, c)] = true;
+	}
+	for (int c = 0; c < lv->ncells; c++)
+		atom_of[c] = -1;
+	for (int i = 0; i < lv->npieces + e->nplaced; i++) {
+		int c = i < lv->npieces ? lv->piece_cell[i] : e->placed_cell[i - lv->npieces];
+		const struct laser_kind *k = &lv->kind[e->at[c]];
+		int root = find(parent, c);
+		if (k->any_need)
+			return;   /* a target that takes anything: no balance */
+		if (!powered[root]) {
+			/* a network of pieces only: fed later (those that must
+			 * fire), or maybe never (a fixed piece that need not) */
+			if (root == c && !must_fire(e, c) && !laser_is_placed(e, c))
+				alone++;
+			continue;
+		}
+		if (atom_of[root] < 0) {
+			if (natoms == MAX_ATOMS)
+				return;
+			atom_of[root] = natoms;
+			balance[natoms++] = 0;
+		}
+		if (k->type == LK_LASER_SRC)
+			balance[atom_of[root]] += k->value;
+		else if (k->type == LK_LASER_TGT)
+			balance[atom_of[root]] -= k->value;
+	}
+	int parts = zero_sum_parts(balance, natoms);
+	if (parts >= 0 && parts + alone < *hi)
+		*hi = parts + alone;
+	if (*lo > *hi)
+		*lo = *hi;
 }
 
 static void bounds(const struct engine *e, struct laser_bounds *b)
