@@ -574,10 +574,11 @@ static void plant_targets(struct lk_rng *rng, int max_empty, struct lk_strbuf *t
 	lk_laser_free(lv);
 }
 
-#define NCONCEPTS 7
+#define NCONCEPTS 10
 static const char *const concepts[NCONCEPTS] = {
 	"uses(splitter)", "count(BND) >= 1", "network == 1", "placed >= 2",
 	"idle == 0 || count(combiner) >= 1", "network <= 2 && !uses(SP3)", "count(target) == 2",
+	"count(BND) >= 2", "count(bender) <= 1 || uses(SP2)", "count(splitter) >= 2 || count(BND) == 3",
 };
 
 struct brute {

@@ -115,7 +115,7 @@ struct lk_laser_facts {
  * and calls count(T), uses(T) = fires(T) (0 or 1), placed(T), where T is a
  * type name (SRC, TGT, BND, SP2, SP3, CMB2, CMB3, blocker, any case) or a
  * group: bender, splitter (SP2 and SP3), combiner (CMB2 and CMB3), source,
- * target.  count(blocker) is the level's blockers.  0 with *value, -1 when
+ * target, piece (any type a tray holds).  count(blocker) is the level's blockers.  0 with *value, -1 when
  * the name is not a fact.
  */
 int lk_laser_fact(const struct lk_laser_facts *f, const char *name, const char *arg,
@@ -264,7 +264,7 @@ struct lk_laser_gen_options {
 	uint64_t design_nodes;           /* per design search, each restart (300) */
 	unsigned design_restarts;        /* restarts designing on a new board (50) */
 	unsigned redesign_restarts;      /* ... and for the board's targets again (10) */
-	uint64_t check_nodes;            /* per shortcut query (2000000) */
+	uint64_t check_nodes;            /* per shortcut query (1000000) */
 	unsigned max_rounds;             /* shortcut queries per board (300) */
 	unsigned max_boards;             /* boards tried per level (200) */
 	double timeout;                  /* seconds per level, 0: none */

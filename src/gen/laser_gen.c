@@ -569,7 +569,7 @@ void lk_laser_gen_options_init(struct lk_laser_gen_options *o)
 	o->design_nodes = 300;
 	o->design_restarts = 50;
 	o->redesign_restarts = 10;
-	o->check_nodes = 2000000;
+	o->check_nodes = 1000000;
 	o->max_rounds = 300;
 	o->max_boards = 200;
 }
@@ -711,7 +711,8 @@ enum lk_laser_gen_status lk_laser_generate(const struct lk_laser_gen_options *o,
 		lk_expr_eval_facts(g.concept, laser_lookup_bounds, &b, &t, NULL);
 		g.blockers_help = t != LK_FALSE;
 	}
-	lk_strbuf_addf(&text, "count(target) >= %d", o->min_targets);
+	lk_strbuf_addf(&text, "count(target) >= %d && count(piece) >= %d", o->min_targets,
+		       o->min_pieces);
 	g.design = lk_expr_parse(text.buf, NULL);
 	lk_strbuf_release(&text);
 	/* proofs hold for tidy checks with blockers unlimited or never added,

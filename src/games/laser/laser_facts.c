@@ -22,6 +22,10 @@ static unsigned type_mask(const char *arg)
 		{ "combiner", 1u << LK_LASER_CMB2 | 1u << LK_LASER_CMB3 },
 		{ "combiners", 1u << LK_LASER_CMB2 | 1u << LK_LASER_CMB3 },
 		{ "blockers", 1u << LK_LASER_BLOCKER },
+		{ "piece", 1u << LK_LASER_BND | 1u << LK_LASER_SP2 | 1u << LK_LASER_SP3 |
+			   1u << LK_LASER_CMB2 | 1u << LK_LASER_CMB3 },
+		{ "pieces", 1u << LK_LASER_BND | 1u << LK_LASER_SP2 | 1u << LK_LASER_SP3 |
+			    1u << LK_LASER_CMB2 | 1u << LK_LASER_CMB3 },
 	};
 	int t = laser_type_of(arg, strlen(arg));
 	if (t >= 0)

@@ -311,8 +311,11 @@ bool laser_concept_cut(const struct engine *e, unsigned *allowed)
 		return false;
 	struct laser_bounds b;
 	bounds(e, &b);
-	/* this run's class of counts (lk_laser_search) */
+	/* this run's class of counts (lk_laser_search); sure: the pieces
+	 * that fire in every solution below, before the class says more */
+	int sure[LK_LASER_NTYPES];
 	for (int t = 0; t < LK_LASER_NTYPES; t++) {
+		sure[t] = b.lo.fired[t];
 		if (b.lo.fired[t] > e->fmax[t] || b.hi.fired[t] < e->fmin[t])
 			return true;
 		if (e->o->tidy && b.lo.fired[t] == e->fmax[t])
@@ -331,7 +334,7 @@ bool laser_concept_cut(const struct engine *e, unsigned *allowed)
 		if (!e->spare_type[t] || !(*allowed >> t & 1))
 			continue;
 		struct laser_bounds h = b;
-		h.lo.fired[t]++;
+		h.lo.fired[t] = sure[t] + 1 > e->fmin[t] ? sure[t] + 1 : e->fmin[t];
 		h.lo.placed[t]++;
 		h.lo.placed_total++;
 		if (t == LK_LASER_TGT)

@@ -296,17 +296,18 @@ static int spot_network(void *ctx, const char *name, const char *arg, double *lo
 	return laser_lookup_exact(&f, name, arg, lo, hi);
 }
 
-/* The types to split a tidy concept search on: those the concept reads
+/* The types to split a tidy shortcut query on: those the concept reads
  * whose pieces could fire (spare or on the board); *counted: those whose
  * numbers it reads, not only whether one fires. */
 static unsigned split_types(const struct engine *e, unsigned *counted)
 {
 	unsigned read[2] = { 0, 0 }, present = 0;
 	*counted = 0;
-	if (!e->o->tidy || e->o->weak || (!e->o->violate && !e->o->satisfy))
+	/* only for the shortcut query: a search for any solution that
+	 * satisfies a concept (the generator's designs) does better without */
+	if (!e->o->tidy || e->o->weak || !e->o->violate)
 		return 0;
-	if (e->o->violate)
-		lk_expr_check_facts(e->o->violate, laser_lookup_types, read, NULL);
+	lk_expr_check_facts(e->o->violate, laser_lookup_types, read, NULL);
 	if (e->o->satisfy)
 		lk_expr_check_facts(e->o->satisfy, laser_lookup_types, read, NULL);
 	for (int t = LK_LASER_BND; t <= LK_LASER_CMB3; t++)
