@@ -7,6 +7,7 @@
  *   laser_driver solve [--tidy] FILE                      a solution, drawn
  *   laser_driver verify FILE PLACEMENT                    which targets it satisfies
  *   laser_driver shortcut [--all] CONCEPT FILE...         a solution violating it, or "none"
+ *   laser_driver recheck CONCEPT FILE...                  every tidy solution judged apart
  *   laser_driver rate FILE                                lk_csp_rate's difficulty
  *   laser_driver convert FILE                             .lvl <-> record
  *   laser_driver gen [options]                            see --help of gen
@@ -240,6 +241,69 @@ static int cmd_shortcut(int argc, char **argv)
 	return 0;
 }
 
+struct recheck {
+	const struct lk_laser *lv;
+	const struct lk_expr *concept;
+	uint64_t solutions, violating;
+	struct lk_laser_placement first;
+};
+
+/* Judge one solution with the whole-placement simulation, apart from the
+ * search's own reasoning about concepts. */
+static bool recheck_visit(void *ctx, const struct lk_laser_solution *s)
+{
+	struct recheck *rc = ctx;
+	struct lk_laser_eval ev;
+	lk_laser_evaluate(rc->lv, s->placement, &ev, NULL);
+	rc->solutions++;
+	if (!ev.tidy || !lk_laser_concept_holds(rc->concept, &ev.facts)) {
+		if (!rc->violating++)
+			rc->first = *s->placement;
+	}
+	return true;
+}
+
+/* recheck CONCEPT FILE...: every tidy solution, found by the plain search
+ * (no concept given to it) and judged by the simulation; prints the
+ * number of solutions and of those violating the concept (a shortcut, or
+ * a search bug when it is not tidy). */
+static int cmd_recheck(int argc, char **argv)
+{
+	if (argc < 2)
+		return 2;
+	struct lk_expr *concept = driver_concept(argv[0]);
+	int bad = 0;
+	for (int i = 1; i < argc; i++) {
+		struct lk_laser **lvs;
+		int n = driver_levels(argv[i], &lvs);
+		for (int j = 0; j < n; j++) {
+			struct lk_laser_search_options o;
+			struct lk_laser_result r;
+			struct recheck *rc = calloc(1, sizeof *rc);
+			lk_laser_search_options_init(&o);
+			o.tidy = true;
+			o.timeout = 60;
+			rc->lv = lvs[j];
+			rc->concept = concept;
+			double t0 = now();
+			lk_laser_search(lvs[j], &o, recheck_visit, rc, &r);
+			struct lk_strbuf sb = LK_STRBUF_INIT;
+			if (rc->violating)
+				lk_laser_placement_format(&rc->first, &sb);
+			printf("%s\t%d\t%s%llu\t%llu\t%s\t%.6f\n", argv[i], j + 1, r.exhausted ? "" : ">=",
+			       (unsigned long long)rc->solutions, (unsigned long long)rc->violating,
+			       sb.len ? sb.buf : "-", now() - t0);
+			bad += rc->violating > 0 || !r.exhausted;
+			lk_strbuf_release(&sb);
+			free(rc);
+			lk_laser_free(lvs[j]);
+		}
+		free(lvs);
+	}
+	lk_expr_free(concept);
+	return bad ? 1 : 0;
+}
+
 static int cmd_convert(int argc, char **argv)
 {
 	if (argc < 1)
@@ -310,6 +374,12 @@ static int cmd_gen(int argc, char **argv)
 			o.max_blockers = atoi(v);
 		else if (!strcmp(a, "--require"))
 			o.require = v;
+		else if (!strcmp(a, "--preset")) {
+			if (lk_laser_gen_preset(&o, v) < 0) {
+				fprintf(stderr, "laser_driver: gen: unknown preset %s\n", v);
+				return 2;
+			}
+		}
 		else if (!strcmp(a, "--timeout"))
 			o.timeout = atof(v);
 		else if (!strcmp(a, "--design-nodes"))
@@ -402,6 +472,8 @@ int main(int argc, char **argv)
 		return cmd_convert(argc, argv);
 	if (!strcmp(cmd, "gen"))
 		return cmd_gen(argc, argv);
+	if (!strcmp(cmd, "recheck"))
+		return cmd_recheck(argc, argv);
 	fprintf(stderr, "laser_driver: unknown command %s\n", cmd);
 	return 2;
 }

@@ -271,6 +271,17 @@ struct lk_laser_gen_options {
 	const volatile sig_atomic_t *cancel;
 };
 void lk_laser_gen_options_init(struct lk_laser_gen_options *o);
+/*
+ * The paper's concepts as generator presets, on the default 10 x 10 board:
+ * the concept and the pieces, sources and targets that suit it.
+ *   split-combine     1 source, 2 SP2 2 CMB2 6 BND, 2 distractors
+ *   split-combine-2   the same, at least two splitters and two combiners
+ *   six-benders       1 source, 8 BND, 2 distractors
+ *   monolithic        3 sources and 3 targets, 2 SP2 2 CMB2 6 BND
+ *   monolithic-open   the same without blockers (none added either)
+ * 0, or -1 for an unknown name.
+ */
+int lk_laser_gen_preset(struct lk_laser_gen_options *o, const char *name);
 /* Parse a palette "2 SP2, 1 CMB2, 6 BND" into o->pieces; -1 with err. */
 int lk_laser_gen_palette(struct lk_laser_gen_options *o, const char *text, struct lk_strbuf *err);
 /* Parse source powers "1, 1/2" into o; -1 with err. */

@@ -574,6 +574,36 @@ void lk_laser_gen_options_init(struct lk_laser_gen_options *o)
 	o->max_boards = 200;
 }
 
+int lk_laser_gen_preset(struct lk_laser_gen_options *o, const char *name)
+{
+	static const struct {
+		const char *name;
+		int sources, targets, sp2, cmb2, bnd, max_blockers;
+	} presets[] = {
+		{ "split-combine", 1, 3, 2, 2, 6, -1 },
+		{ "split-combine-2", 1, 3, 2, 2, 6, -1 },
+		{ "six-benders", 1, 2, 0, 0, 8, -1 },
+		{ "monolithic", 3, 3, 2, 2, 6, -1 },
+		{ "monolithic-open", 3, 3, 2, 2, 6, 0 },
+	};
+	for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++) {
+		if (strcmp(name, presets[i].name) != 0)
+			continue;
+		memset(o->pieces, 0, sizeof o->pieces);
+		o->pieces[LK_LASER_SP2] = presets[i].sp2;
+		o->pieces[LK_LASER_CMB2] = presets[i].cmb2;
+		o->pieces[LK_LASER_BND] = presets[i].bnd;
+		o->sources = presets[i].sources;
+		o->max_targets = presets[i].targets;
+		o->min_targets = presets[i].sources == 3 ? 3 : 1;
+		o->max_blockers = presets[i].max_blockers;
+		o->distractors = 2;
+		o->require = presets[i].name;   /* the concept preset of the same name */
+		return 0;
+	}
+	return -1;
+}
+
 int lk_laser_gen_palette(struct lk_laser_gen_options *o, const char *text, struct lk_strbuf *err)
 {
 	int pieces[LK_LASER_NTYPES] = { 0 };
