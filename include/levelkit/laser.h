@@ -44,6 +44,7 @@ enum lk_laser_side { LK_LASER_N, LK_LASER_E, LK_LASER_S, LK_LASER_W };
 
 struct lk_laser;
 struct lk_laser_nogoods;
+struct lk_level;
 
 /* ------------------------------------------------------------ levels */
 
@@ -64,6 +65,10 @@ void lk_laser_free(struct lk_laser *lv);
 void lk_laser_write_lvl(const struct lk_laser *lv, struct lk_strbuf *out);
 /* Append the level to an empty record: game, the grid, fixed and tray. */
 void lk_laser_to_record(const struct lk_laser *lv, struct lk_record *rec);
+
+/* The level as a game level (game.h): game->csp solves and verifies it,
+ * and lk_csp_rate rates it. */
+const struct lk_level *lk_laser_level(const struct lk_laser *lv);
 
 int lk_laser_width(const struct lk_laser *lv);
 int lk_laser_height(const struct lk_laser *lv);

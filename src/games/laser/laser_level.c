@@ -529,6 +529,7 @@ void lk_laser_free(struct lk_laser *lv)
 	free(lv);
 }
 
+const struct lk_level *lk_laser_level(const struct lk_laser *lv) { return &lv->base; }
 int lk_laser_width(const struct lk_laser *lv) { return lv->width; }
 int lk_laser_height(const struct lk_laser *lv) { return lv->height; }
 int lk_laser_tray_lines(const struct lk_laser *lv) { return lv->ntray; }
