@@ -3,9 +3,11 @@
  * that require a concept, checked by an enumerator written here that puts
  * every subset of the tray on every set of empty cells of small boards and
  * judges each placement with lk_laser_evaluate: every tidy solution must
- * satisfy the concept, the intended one among them.  Also: determinism by
- * (seed, index), the proved refusals (a concept the pieces cannot meet),
- * and options parsing.
+ * satisfy the concept, the intended one among them.  Boards the generator
+ * proves hopeless (lk_laser_generate_on) are checked by asking the solver
+ * about every level on them: every blocker set, every tray within the
+ * palette.  Also: determinism by (seed, index), the proved refusals (a
+ * concept the pieces cannot meet), and options parsing.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -221,6 +223,136 @@ static void test_options(void **state)
 	lk_strbuf_release(&err);
 }
 
+/* ------------------------------------------------------ board proofs */
+
+/* Does any level on this board (blockers on any of its empty cells, a
+ * tray of at most one SP2 and one BND in any orientations) require the
+ * concept?  Every such level, checked by the solver. */
+static const char *const bnd_ports[] = { "N>E", "N>W", "S>E", "S>W", "E>N", "E>S", "W>N", "W>S" };
+static const char *const sp2_ports[] = { "N>ES", "N>EW", "N>SW", "E>NS", "E>NW", "E>SW",
+					 "S>NE", "S>NW", "S>EW", "W>NE", "W>NS", "W>ES" };
+
+static bool some_level_requires(const char *grid, const char *fixed, const struct lk_expr *e)
+{
+	int w = (int)strcspn(grid, "\n"), ncells = (int)strlen(grid) - (int)strlen(grid) / (w + 1);
+	int empty[16], nempty = 0;
+	for (int c = 0; c < ncells; c++)
+		if (grid[c / w * (w + 1) + c % w] == '.')
+			empty[nempty++] = c;
+	for (int mask = 0; mask < 1 << nempty; mask++) {
+		char g[64];
+		strcpy(g, grid);
+		for (int i = 0; i < nempty; i++)
+			if (mask >> i & 1)
+				g[empty[i] / w * (w + 1) + empty[i] % w] = '#';
+		for (int s = -1; s < 12; s++) {
+			for (int b = -1; b < 8; b++) {
+				char text[512];
+				int n = snprintf(text, sizeof text, "size %d %d\ngrid\n%s%s", w, ncells / w, g, fixed);
+				if (s >= 0)
+					n += snprintf(text + n, sizeof text - (size_t)n, "tray 1 SP2 %s\n", sp2_ports[s]);
+				if (b >= 0)
+					snprintf(text + n, sizeof text - (size_t)n, "tray 1 BND %s\n", bnd_ports[b]);
+				struct lk_strbuf err = LK_STRBUF_INIT;
+				size_t line;
+				struct lk_laser *lv = lk_laser_read_lvl(text, &err, &line);
+				if (!lv)
+					fail_msg("%s: %s", text, err.buf);
+				struct lk_laser_search_options o;
+				struct lk_laser_result r;
+				lk_laser_search_options_init(&o);
+				o.tidy = true;
+				o.limit = 1;
+				lk_laser_search(lv, &o, NULL, NULL, &r);
+				bool requires = false;
+				if (r.status == LK_SOLVED) {
+					lk_laser_shortcut(lv, e, false, 0, 0, &r);
+					requires = r.status == LK_UNSOLVABLE;
+				}
+				lk_laser_free(lv);
+				lk_strbuf_release(&err);
+				if (requires) {
+					print_message("requires: %s", text);
+					return true;
+				}
+			}
+		}
+	}
+	return false;
+}
+
+/* lk_laser_generate_on on tiny boards: a level it makes requires the
+ * concept (enumeration), and when it says none can, none of the levels on
+ * the board (every blocker set, every tray within the palette) does. */
+static void test_board_proofs(void **state)
+{
+	(void)state;
+	static const char *const concepts[] = { "uses(SP2)", "count(bender) >= 1", "!uses(SP2)",
+						"uses(SP2) && uses(bender)" };
+	struct lk_rng rng;
+	struct brute *br = calloc(1, sizeof *br);
+	struct lk_laser_placement *pl = malloc(sizeof *pl);
+	int made = 0, proved = 0;
+	assert_non_null(br);
+	assert_non_null(pl);
+	lk_rng_seed(&rng, 3);
+	for (int n = 0; n < 40; n++) {
+		/* a 3x3 board: a source, one target of need 1 or two of 1/2 */
+		char grid[16] = "...\n...\n...\n";
+		char fixed[256];
+		int two = (int)lk_rng_below(&rng, 2), c[3];
+		for (int i = 0; i < 2 + two; i++) {
+			do
+				c[i] = (int)lk_rng_below(&rng, 9);
+			while (grid[c[i] / 3 * 4 + c[i] % 3] != '.');
+			grid[c[i] / 3 * 4 + c[i] % 3] = "ATU"[i];
+		}
+		snprintf(fixed, sizeof fixed, "fixed A SRC >%c 1\nfixed T TGT %c> %s\n%s%c%s",
+			 "NESW"[lk_rng_below(&rng, 4)], "NESW"[lk_rng_below(&rng, 4)], two ? "1/2" : "1",
+			 two ? "fixed U TGT " : "", two ? "NESW"[lk_rng_below(&rng, 4)] : ' ',
+			 two ? "> 1/2\n" : "");
+		char text[512];
+		snprintf(text, sizeof text, "size 3 3\ngrid\n%s%s", grid, fixed);
+		struct lk_strbuf err = LK_STRBUF_INIT;
+		size_t line;
+		struct lk_laser *board = lk_laser_read_lvl(text, &err, &line);
+		if (!board)
+			fail_msg("%s: %s", text, err.buf);
+		const char *concept = concepts[n % 4];
+		struct lk_laser_gen_options o;
+		struct lk_laser_gen_stats st;
+		struct lk_laser *lv;
+		lk_laser_gen_options_init(&o);
+		o.require = concept;
+		o.min_targets = 0;
+		assert_int_equal(lk_laser_gen_palette(&o, "1 SP2, 1 BND", &err), 0);
+		struct lk_expr *e = lk_expr_parse(concept, NULL);
+		enum lk_laser_gen_status s = lk_laser_generate_on(&o, board, 0, &lv, pl, &st, &err);
+		if (s == LK_LASER_GEN_OK) {
+			made++;
+			br->concept = e;
+			setup(br, lv);
+			brute_rec(br, 0);
+			if (br->violating || !br->tidy)
+				fail_msg("%s on\n%s: a level with %ld of %ld tidy solutions violating it", concept,
+					 text, br->violating, br->tidy);
+			lk_laser_free(lv);
+		} else if (s == LK_LASER_GEN_INFEASIBLE) {
+			proved++;
+			if (some_level_requires(grid, fixed, e))
+				fail_msg("%s on\n%s: proved impossible, but a level requires it", concept, text);
+		}
+		lk_expr_free(e);
+		lk_laser_free(board);
+		lk_strbuf_release(&err);
+	}
+	print_message("%d levels made, %d boards proved impossible\n", made, proved);
+	assert_true(made >= 2);
+	assert_true(proved >= 10);
+	free(br);
+	free(pl);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -228,6 +360,7 @@ int main(void)
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_infeasible),
 		cmocka_unit_test(test_options),
+		cmocka_unit_test(test_board_proofs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

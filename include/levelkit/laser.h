@@ -320,4 +320,18 @@ enum lk_laser_gen_status lk_laser_generate(const struct lk_laser_gen_options *o,
 					   struct lk_laser_placement *intended,
 					   struct lk_laser_gen_stats *st, struct lk_strbuf *why);
 
+/*
+ * The same on a given board: its sources, its blockers, and its targets if
+ * it has any (else they are designed as above); its tray is ignored.
+ * LK_LASER_GEN_INFEASIBLE when it is proved that no level on this board
+ * (its pieces where they are, any blockers added, any tray within the
+ * palette's counts) requires the concept: see docs/games/laser.md for
+ * when that proof holds.
+ */
+enum lk_laser_gen_status lk_laser_generate_on(const struct lk_laser_gen_options *o,
+					      const struct lk_laser *board, uint64_t index,
+					      struct lk_laser **level,
+					      struct lk_laser_placement *intended,
+					      struct lk_laser_gen_stats *st, struct lk_strbuf *why);
+
 #endif

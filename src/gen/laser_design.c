@@ -82,15 +82,18 @@ struct lk_laser *gen_design_level(const struct gen *g, const struct laser_spec *
 }
 
 enum lk_status gen_design(struct gen *g, const struct lk_laser *dl, const struct lk_laser_nogoods *ng,
-			  struct lk_laser_placement *out)
+			  const struct lk_expr *satisfy, unsigned runs, struct lk_laser_placement *out)
 {
 	struct lk_laser_search_options o;
 	struct lk_laser_result *r = lk_xmalloc(sizeof *r);
 	enum lk_status status = LK_UNKNOWN;
 	lk_laser_search_options_init(&o);
 	o.tidy = true;
-	o.lossless = true;
-	o.satisfy = g->design;
+	/* with targets to place, every beam is made to end in one; with the
+	 * targets placed, the power the sources have beyond the needs is
+	 * what may be lost (none on the generator's boards) */
+	o.lossless = dl->ntargets == 0;
+	o.satisfy = satisfy;
 	o.nogoods = ng;
 	o.limit = 1;
 	o.max_nodes = g->o->design_nodes;
@@ -100,7 +103,6 @@ enum lk_status gen_design(struct gen *g, const struct lk_laser *dl, const struct
 	 * barren part of the tree is better begun again than continued (the
 	 * nodes to a design are heavy-tailed); a new design for targets
 	 * already placed gets fewer, since a new board is often cheaper */
-	unsigned runs = ng ? g->o->redesign_restarts : g->o->design_restarts;
 	for (unsigned run = 0; run < runs && status == LK_UNKNOWN; run++) {
 		o.seed = lk_rng_next(&g->rng) | 1;
 		lk_laser_search(dl, &o, NULL, NULL, r);

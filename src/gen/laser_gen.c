@@ -42,6 +42,7 @@ struct board {
 	int ndistr;
 	struct laser_kind distr[GEN_MAX_PIECES];
 	int added;                     /* blockers added */
+	bool lossless;                 /* the needs add up to the sources' power */
 	size_t nlearned, alloc;
 	struct gen_pieces *learned;    /* shortcuts found on this board */
 	struct lk_laser_nogoods ng;
@@ -435,7 +436,9 @@ static enum outcome redesign(struct gen *g, struct board *b)
 	struct lk_laser *dl = gen_design_level(g, &b->skel, 0, &err);
 	enum outcome out = GAVE_UP;
 	if (dl) {
-		enum lk_status s = gen_design(g, dl, &b->ng, pl);
+		/* any solution of a level that requires the concept will do,
+		 * however small: that is what makes a complete search a proof */
+		enum lk_status s = gen_design(g, dl, &b->ng, g->concept, g->o->redesign_restarts, pl);
 		g->st->designs++;
 		debug(g, "redesign: %s", lk_status_name(s));
 		if (s == LK_UNSOLVABLE) {
@@ -529,7 +532,11 @@ static enum outcome cegis(struct gen *g, struct board *b, struct lk_laser **leve
 		judge(g, lv, spl, &f, cells);
 		free(spl);
 		lk_laser_free(lv);
-		if (always_violates(g, &f)) {
+		/* on a board that loses no power, a shortcut's beams all end in
+		 * pieces, none at a blocker, so no blocker it relies on can be
+		 * missing from another level: the family is exactly its cells
+		 * and pieces */
+		if (b->lossless && always_violates(g, &f)) {
 			struct lk_strbuf err = LK_STRBUF_INIT;
 			struct lk_laser *dl = gen_design_level(g, &b->skel, 0, &err);
 			b->ng.cells_matter = g->blockers_help && g->o->max_blockers != 0;
@@ -555,7 +562,7 @@ static enum outcome cegis(struct gen *g, struct board *b, struct lk_laser **leve
 /* Can any solution of the palette's pieces satisfy the concept at all?
  * Bounds on an intended solution's facts, from the pieces alone: a
  * network of sources merges only at combiners, one merge per extra in-port. */
-static bool satisfiable(const struct gen *g)
+static bool satisfiable(const struct gen *g, int sources)
 {
 	const struct lk_laser_gen_options *o = g->o;
 	struct laser_bounds b;
@@ -566,14 +573,14 @@ static bool satisfiable(const struct gen *g)
 		b.hi.fired[ty] = b.hi.placed[ty] = o->pieces[ty];
 		total += o->pieces[ty];
 	}
-	b.lo.fired[LK_LASER_SRC] = b.hi.fired[LK_LASER_SRC] = o->sources;
+	b.lo.fired[LK_LASER_SRC] = b.hi.fired[LK_LASER_SRC] = sources;
 	b.lo.fired[LK_LASER_TGT] = b.lo.targets = o->min_targets;
 	b.hi.fired[LK_LASER_TGT] = b.hi.targets = o->max_targets;
-	b.lo.sources = b.hi.sources = o->sources;
+	b.lo.sources = b.hi.sources = sources;
 	b.lo.placed_total = o->min_pieces;
 	b.hi.placed_total = total;
-	b.lo.network = o->sources - merges > 1 ? o->sources - merges : 1;
-	b.hi.network = o->sources;
+	b.lo.network = sources - merges > 1 ? sources - merges : 1;
+	b.hi.network = sources;
 	b.lo.blockers = 0;
 	b.hi.blockers = LK_LASER_MAX_CELLS;
 	b.hi.tray = LK_LASER_MAX_CELLS;
@@ -589,56 +596,87 @@ static enum lk_laser_gen_status finish(struct gen *g, enum lk_laser_gen_status s
 	return s;
 }
 
-enum lk_laser_gen_status lk_laser_generate(const struct lk_laser_gen_options *o, uint64_t index,
-					   struct lk_laser **level,
-					   struct lk_laser_placement *intended,
-					   struct lk_laser_gen_stats *st, struct lk_strbuf *why)
+/* What every run needs: the concept, the designs' own conditions, whether
+ * blockers can help and proofs hold.  -1 (with why) on a bad request, 1
+ * when the request is proved impossible. */
+static int setup(struct gen *g, const struct lk_laser_gen_options *o, int sources, int blockers,
+		 struct lk_strbuf *why)
 {
-	struct gen g = { .o = o, .st = st };
 	struct lk_strbuf text = LK_STRBUF_INIT;
-	memset(st, 0, sizeof *st);
-	*level = NULL;
-	clock_gettime(CLOCK_MONOTONIC, &g.t0);
-	lk_rng_seed2(&g.rng, o->seed, index);
-	g.debug = getenv("LASER_GEN_DEBUG") != NULL;
-	if (o->width < 2 || o->height < 2 || o->width > LK_LASER_MAX_SIDE ||
-	    o->height > LK_LASER_MAX_SIDE || o->sources < 1 || o->sources > 10 || o->max_targets > 10 ||
-	    o->min_targets > o->max_targets || o->max_targets < 1) {
-		lk_strbuf_addstr(why, "board 2x2 to 16x16, 1 to 10 sources, 1 to 10 targets");
-		return finish(&g, LK_LASER_GEN_GAVE_UP);
-	}
+	g->o = o;
+	g->debug = getenv("LASER_GEN_DEBUG") != NULL;
+	clock_gettime(CLOCK_MONOTONIC, &g->t0);
 	if (o->require) {
 		const char *preset = lk_laser_concept_preset(o->require);
-		g.concept = lk_expr_parse(preset ? preset : o->require, why);
-		if (!g.concept || lk_laser_concept_check(g.concept, why) < 0)
-			return finish(&g, LK_LASER_GEN_GAVE_UP);
+		g->concept = lk_expr_parse(preset ? preset : o->require, why);
+		if (!g->concept || lk_laser_concept_check(g->concept, why) < 0)
+			return -1;
 		lk_strbuf_addf(&text, "(%s) && ", preset ? preset : o->require);
-		if (!satisfiable(&g)) {
+		if (!satisfiable(g, sources)) {
 			lk_strbuf_addstr(why, "proved: no solution made of these pieces satisfies the concept");
 			lk_strbuf_release(&text);
-			return finish(&g, LK_LASER_GEN_INFEASIBLE);
+			return 1;
 		}
 		/* do blockers ever help: can the concept hold with one more? */
 		struct laser_bounds b;
 		enum lk_truth t = LK_MAYBE;
 		memset(&b, 0, sizeof b);
 		memset(&b.hi, 0x3f, sizeof b.hi);
-		b.lo.blockers = b.hi.blockers = o->blockers + 1;
-		lk_expr_eval_facts(g.concept, laser_lookup_bounds, &b, &t, NULL);
-		g.blockers_help = t != LK_FALSE;
+		b.lo.blockers = b.hi.blockers = blockers + 1;
+		lk_expr_eval_facts(g->concept, laser_lookup_bounds, &b, &t, NULL);
+		g->blockers_help = t != LK_FALSE;
 	}
 	lk_strbuf_addf(&text, "count(target) >= %d && count(piece) >= %d", o->min_targets,
 		       o->min_pieces);
-	g.design = lk_expr_parse(text.buf, NULL);
+	g->design = lk_expr_parse(text.buf, NULL);
 	lk_strbuf_release(&text);
-	/* proofs hold for tidy checks with blockers unlimited or never added,
-	 * and concepts that do not read the level's changing properties */
+	/* a hopeless board proves something for tidy checks, with blockers
+	 * unlimited or never added, and concepts that do not read what the
+	 * changes alter (blockers, tray) */
 	bool reads_level = false;
-	if (g.concept)
-		lk_expr_check_facts(g.concept, spy_level, &reads_level, NULL);
-	bool proofs = !o->all && (o->max_blockers < 0 || !g.blockers_help || o->max_blockers == 0) &&
-		      (!reads_level || !g.blockers_help);
+	if (g->concept)
+		lk_expr_check_facts(g->concept, spy_level, &reads_level, NULL);
+	g->proofs = !o->all && (o->max_blockers < 0 || !g->blockers_help || o->max_blockers == 0) &&
+		    (!reads_level || !g->blockers_help);
+	return 0;
+}
 
+/* A board whose targets are placed: the intended solution, its tray,
+ * then the rounds.  HOPELESS when no level on it can require the concept
+ * (a proof when g->proofs and the board loses no power). */
+static enum outcome run_board(struct gen *g, struct board *b, struct lk_laser **level,
+			      struct lk_laser_placement *intended)
+{
+	struct lk_laser *lv = make_level(b, NULL);
+	b->lossless = lv && lv->src_total == lv->need_total;
+	lk_laser_free(lv);
+	draw_distractors(g, b);
+	if (!g->concept) {
+		*level = make_level(b, intended);
+		return *level ? DONE : GAVE_UP;
+	}
+	enum outcome out = cegis(g, b, level, intended);
+	return out == HOPELESS && !(g->proofs && b->lossless) ? GAVE_UP : out;
+}
+
+enum lk_laser_gen_status lk_laser_generate(const struct lk_laser_gen_options *o, uint64_t index,
+					   struct lk_laser **level,
+					   struct lk_laser_placement *intended,
+					   struct lk_laser_gen_stats *st, struct lk_strbuf *why)
+{
+	struct gen g = { .o = o, .st = st };
+	memset(st, 0, sizeof *st);
+	*level = NULL;
+	lk_rng_seed2(&g.rng, o->seed, index);
+	if (o->width < 2 || o->height < 2 || o->width > LK_LASER_MAX_SIDE ||
+	    o->height > LK_LASER_MAX_SIDE || o->sources < 1 || o->sources > 10 || o->max_targets > 10 ||
+	    o->min_targets > o->max_targets || o->max_targets < 1) {
+		lk_strbuf_addstr(why, "board 2x2 to 16x16, 1 to 10 sources, 1 to 10 targets");
+		return finish(&g, LK_LASER_GEN_GAVE_UP);
+	}
+	int rc = setup(&g, o, o->sources, o->blockers, why);
+	if (rc)
+		return finish(&g, rc > 0 ? LK_LASER_GEN_INFEASIBLE : LK_LASER_GEN_GAVE_UP);
 	struct board *b = lk_xcalloc(1, sizeof *b);
 	struct lk_laser_placement *pl = lk_xmalloc(sizeof *pl);
 	enum lk_laser_gen_status status = LK_LASER_GEN_GAVE_UP;
@@ -653,30 +691,82 @@ enum lk_laser_gen_status lk_laser_generate(const struct lk_laser_gen_options *o,
 		lk_strbuf_release(&err);
 		if (!dl)
 			continue;
-		enum lk_status s = gen_design(&g, dl, NULL, pl);
+		enum lk_status s = gen_design(&g, dl, NULL, g.design, o->design_restarts, pl);
 		debug(&g, "board %u: design %s", k, lk_status_name(s));
 		st->designs++;
 		bool taken = s == LK_SOLVED && take_design(&g, b, dl, pl);
 		lk_laser_free(dl);
 		if (!taken)
 			continue;
-		draw_distractors(&g, b);
-		if (!g.concept) {
-			*level = make_level(b, intended);
-			status = LK_LASER_GEN_OK;
-			break;
-		}
-		enum outcome out = cegis(&g, b, level, intended);
+		enum outcome out = run_board(&g, b, level, intended);
 		if (out == DONE) {
 			status = LK_LASER_GEN_OK;
 			break;
 		}
-		if (out == HOPELESS && proofs)
-			st->boards_proved++;
+		st->boards_proved += out == HOPELESS;
 	}
 	if (status != LK_LASER_GEN_OK)
 		lk_strbuf_addf(why, "gave up after %u boards (%u proved to admit no level requiring the concept)",
 			       st->boards, st->boards_proved);
+	free(b->learned);
+	free(b->ng.v);
+	free(b);
+	free(pl);
+	return finish(&g, status);
+}
+
+enum lk_laser_gen_status lk_laser_generate_on(const struct lk_laser_gen_options *o,
+					      const struct lk_laser *board, uint64_t index,
+					      struct lk_laser **level,
+					      struct lk_laser_placement *intended,
+					      struct lk_laser_gen_stats *st, struct lk_strbuf *why)
+{
+	struct gen g = { .o = o, .st = st };
+	struct board *b = lk_xcalloc(1, sizeof *b);
+	struct lk_laser_placement *pl = lk_xmalloc(sizeof *pl);
+	enum lk_laser_gen_status status = LK_LASER_GEN_GAVE_UP;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	memset(st, 0, sizeof *st);
+	*level = NULL;
+	lk_rng_seed2(&g.rng, o->seed, index);
+	laser_spec_of(board, &b->skel);
+	b->skel.ntray = 0;
+	memcpy(b->cells, b->skel.cells, sizeof b->cells);
+	int rc = setup(&g, o, board->nsources, board->nblockers, why);
+	if (rc) {
+		status = rc > 0 ? LK_LASER_GEN_INFEASIBLE : LK_LASER_GEN_GAVE_UP;
+		goto out;
+	}
+	st->boards = 1;
+	bool open = board->ntargets == 0;
+	struct lk_laser *dl = gen_design_level(&g, &b->skel, open ? o->max_targets : 0, &err);
+	if (!dl) {
+		lk_strbuf_add(why, err.buf, err.len);
+		goto out;
+	}
+	/* with the targets given, any solution satisfying the concept is an
+	 * intended solution, which makes a complete search that finds none a
+	 * proof */
+	enum lk_status s = gen_design(&g, dl, open ? NULL : &b->ng, open ? g.design : g.concept,
+				      o->design_restarts, pl);
+	st->designs++;
+	bool lossless = dl->src_total == dl->need_total;
+	bool taken = s == LK_SOLVED && (take_design(&g, b, dl, pl) || !open);
+	lk_laser_free(dl);
+	enum outcome out = taken ? run_board(&g, b, level, intended)
+		: s == LK_UNSOLVABLE && !open && g.proofs && lossless ? HOPELESS : GAVE_UP;
+	if (out == DONE) {
+		status = LK_LASER_GEN_OK;
+	} else if (out == HOPELESS) {
+		st->boards_proved = 1;
+		status = LK_LASER_GEN_INFEASIBLE;
+		lk_strbuf_addstr(why, "proved: no level on this board (any blockers, any tray of these "
+			     "pieces) requires the concept");
+	} else {
+		lk_strbuf_addstr(why, "gave up: a bound was hit");
+	}
+out:
+	lk_strbuf_release(&err);
 	free(b->learned);
 	free(b->ng.v);
 	free(b);

@@ -25,6 +25,7 @@ struct gen {
 	struct lk_rng rng;
 	struct lk_laser_gen_stats *st;
 	bool blockers_help;             /* can the concept hold with one blocker more */
+	bool proofs;                    /* do hopeless boards prove something (laser_gen.c) */
 	bool debug;                     /* LASER_GEN_DEBUG set: events on stderr */
 	struct timespec t0;
 };
@@ -47,13 +48,14 @@ struct lk_laser *gen_design_level(const struct gen *g, const struct laser_spec *
 				  int open_targets, struct lk_strbuf *err);
 
 /*
- * Design an intended solution on a design level: tidy, losing no power,
- * satisfying g->design, none of the nogoods, in a few randomized searches
- * bounded by design_nodes.  Returns LK_SOLVED with the placement,
- * LK_UNSOLVABLE when a complete search proved there is none, LK_UNKNOWN.
+ * Design an intended solution on a design level: tidy, losing no power
+ * while the targets are to be placed, satisfying `satisfy`, none of the
+ * nogoods (may be NULL), in `runs` randomized searches of design_nodes.
+ * Returns LK_SOLVED with the placement, LK_UNSOLVABLE when a complete
+ * search proved there is none, or LK_UNKNOWN.
  */
 enum lk_status gen_design(struct gen *g, const struct lk_laser *dl, const struct lk_laser_nogoods *ng,
-			  struct lk_laser_placement *out);
+			  const struct lk_expr *satisfy, unsigned runs, struct lk_laser_placement *out);
 
 /* A placement of a level as pieces by kind. */
 void gen_pieces_of(const struct lk_laser *lv, const struct lk_laser_placement *pl,
