@@ -20,7 +20,8 @@
 # Usage: bench/laser.sh [BUILD_DIR]     (default: build/release)
 # gringo (which holds clingo) is installed here if missing (a Debian
 # package; never a dependency of levelkit); python3 runs lvl2lp.py.
-# N_SMALL (100), N_GEN (100), N_BIG (2), CLINGO_TIMEOUT (30 s),
+# N_SMALL (100), N_GEN (100), N_BIG (2), CLINGO_TIMEOUT (30 s), EXAMPLE_TIMEOUT
+# (120 s, for the three examples),
 # THROUGHPUT_SECONDS (300).  Takes about an hour on this 2-core machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,6 +35,7 @@ n_small=${N_SMALL:-100}
 n_gen=${N_GEN:-100}
 n_big=${N_BIG:-2}
 limit=${CLINGO_TIMEOUT:-30}
+example_limit=${EXAMPLE_TIMEOUT:-120}
 tp_seconds=${THROUGHPUT_SECONDS:-300}
 presets=(split-combine split-combine-2 six-benders monolithic monolithic-open)
 # pieces for 5x5 boards, small enough for clingo to finish
@@ -97,9 +99,9 @@ compare() {
 	echo "$mode $(ours "$mode" "$file" "$concept") $(clingo_run "$mode" "$lp" "$concept")"
 }
 
-# split FILE PREFIX: the levels of a record file as PREFIX-N.lvl
+# split FILE PREFIX: the levels of a record file as PREFIX.N.lvl
 split_levels() {
-	"$drv" convert "$1" lvl | awk -v p="$2" '/^size/ { n++ } { print > (p "-" n ".lvl") }'
+	"$drv" convert "$1" lvl | awk -v p="$2" '/^size/ { n++ } { print > (p "." n ".lvl") }'
 }
 
 sect=$tmp/section.md
@@ -122,6 +124,8 @@ echo "bench: examples" >&2
 	echo '| level | all: levelkit | all: clingo | tidy: levelkit | tidy: clingo | no splitter: levelkit | no splitter: clingo |'
 	echo '|---|---|---|---|---|---|---|'
 } >> "$sect"
+saved_limit=$limit
+limit=$example_limit
 for lvl in split combine big10; do
 	cp "$oracle/levels/$lvl.lvl" "$tmp/$lvl.lvl"
 	row="| $lvl"
@@ -135,7 +139,12 @@ for lvl in split combine big10; do
 	done
 	echo "$row |" >> "$sect"
 done
-echo >> "$sect"
+limit=$saved_limit
+{
+	echo
+	echo "(clingo's limit here: $example_limit s.)"
+	echo
+} >> "$sect"
 
 # ---------------------------------------- 2. small generated levels vs clingo
 echo "bench: small levels against clingo" >&2
@@ -146,8 +155,8 @@ for i in "${!presets[@]}"; do
 	other=${presets[$(((i + 1) % ${#presets[@]}))]}
 	eval "\"$drv\" gen -n $n_small --seed 14 --preset $p --size 5x5 ${small[$p]}" \
 		> "$tmp/small-$p.txt" 2> "$tmp/small-$p.err"
-	split_levels "$tmp/small-$p.txt" "$tmp/small-$p"
-	for f in "$tmp"/small-$p-*.lvl; do
+	split_levels "$tmp/small-$p.txt" "$tmp/small.$p"
+	for f in "$tmp"/small.$p.*.lvl; do
 		for mode in all tidy; do
 			echo "$p $(compare "$f" $mode)" >> "$results"
 		done
@@ -199,8 +208,8 @@ big=$tmp/big.txt
 : > "$big"
 for p in "${presets[@]}"; do
 	"$drv" gen -n "$n_big" --seed 15 --preset "$p" > "$tmp/big-$p.txt" 2>/dev/null
-	split_levels "$tmp/big-$p.txt" "$tmp/big-$p"
-	for f in "$tmp"/big-$p-*.lvl; do
+	split_levels "$tmp/big-$p.txt" "$tmp/big.$p"
+	for f in "$tmp"/big.$p.*.lvl; do
 		echo "$p $(compare "$f" tidy)" >> "$big"
 		echo "$p $(compare "$f" shortcut "$p")" >> "$big"
 	done
@@ -228,7 +237,7 @@ echo "bench: generation" >&2
 	echo 'every level'"'"'s tidy solutions enumerated without the concept and judged by the simulation'
 	echo '(a level whose enumeration takes over a minute is left unchecked: the last column says how many were).'
 	echo
-	echo '| preset | levels | median s | mean s | 90% s | max s | CPU s per level | rounds per level | blockers added per level | boards proved hopeless | re-checked: shortcuts found |'
+	echo '| preset | levels | median s | mean s | 90% s | max s | CPU s per level | rounds per level | blockers in a level | boards proved hopeless | re-checked: shortcuts found |'
 	echo '|---|---|---|---|---|---|---|---|---|---|---|'
 } >> "$sect"
 for p in "${presets[@]}"; do
@@ -239,11 +248,14 @@ for p in "${presets[@]}"; do
 	"$drv" recheck "$p" "$tmp/gen-$p.txt" > "$tmp/recheck-$p.txt" || true
 	found=$(awk -F'\t' '$4 != 0' "$tmp/recheck-$p.txt" | wc -l)
 	checked=$(awk -F'\t' '$3 !~ />=/' "$tmp/recheck-$p.txt" | wc -l)
-	sort -t$'\t' -k3,3n "$tmp/gen-$p.stats" | awk -F'\t' -v p="$p" -v cpu="$cpu" -v found="$found" -v checked="$checked" '
+	# blockers per level: '#' in grid lines (lines without a field or comment)
+	blockers=$(awk '/^title:/ { n++ } !/^[A-Za-z][A-Za-z0-9_.-]*:/ && !/^;/ { b += gsub(/#/, "#") }
+		END { printf "%.1f", n ? b / n : 0 }' "$tmp/gen-$p.txt")
+	sort -t$'\t' -k3,3n "$tmp/gen-$p.stats" | awk -F'\t' -v p="$p" -v cpu="$cpu" -v found="$found" -v checked="$checked" -v bl="$blockers" '
 		{ t[++n] = $3; s += $3; ok += $2 == "ok"; r += $6; b += $7; pr += $10 }
 		END {
-			printf "| %s | %d of %d | %.3f | %.3f | %.3f | %.3f | %.3f | %.1f | %.1f | %d | %d of %d |\n", p, ok, n,
-			       t[int((n + 1) / 2)], s / n, t[int(n * 0.9 + 0.5)], t[n], cpu / n, r / n, b / n, pr,
+			printf "| %s | %d of %d | %.3f | %.3f | %.3f | %.3f | %.3f | %.1f | %s | %d | %d of %d |\n", p, ok, n,
+			       t[int((n + 1) / 2)], s / n, t[int(n * 0.9 + 0.5)], t[n], cpu / n, r / n, bl, pr,
 			       found, checked
 		}' >> "$sect"
 done
