@@ -196,11 +196,14 @@ struct lk_laser_search_options {
 void lk_laser_search_options_init(struct lk_laser_search_options *o);
 
 /*
- * A solution as the visitor sees it.  In all mode without expand it stands
- * for `multiplicity` solutions: the placement, plus any choice of spare
- * tray pieces (spare[i] of line i + 1) put on any of the free cells (where
- * no beam passes, so such pieces never fire and change nothing else).
- * facts are those of the placement itself.
+ * A solution as the visitor sees it (valid during the call).  In all mode
+ * without expand it stands for `multiplicity` solutions: the placement,
+ * plus any choice of spare tray pieces (spare[i] of line i + 1) put on any
+ * of the free cells (where no beam passes, so such pieces never fire and
+ * change nothing but the facts placed, idle and network: each is idle and
+ * a network of its own).  With a concept, only the choices that pass it
+ * are counted, and the placement is one of them.  facts are the
+ * placement's own.  Tidy mode: multiplicity 1, no free cells.
  */
 struct lk_laser_solution {
 	const struct lk_laser_placement *placement;
