@@ -3,11 +3,11 @@
 # or of a lower one (docs/design.md draws the layers), and private headers
 # only from its own folder (a game family may share one: games/slide).
 #
-#   0 core    src/core    strbuf rng bits grid record expr json
+#   0 core    src/core    strbuf rng bits grid record expr json rays
 #   1 game    src/game    game csp canvas
 #   2 search  src/search  table search explore analysis difficulty dedupe fields concept
 #   3 gen     src/gen     room rules generate
-#   4 games   src/games   slide transform (and each game's private headers)
+#   4 games   src/games   slide transform laser (and each game's private headers)
 #   5 act     src/act     actions
 #     view    src/view    view (pictures and pages of records, above the games)
 #   6 cli     src/cli     (private headers only)
@@ -21,11 +21,11 @@ checks=0
 
 header_layer() {
 	case $1 in
-	strbuf|rng|bits|grid|record|expr|json) echo 0 ;;
+	strbuf|rng|bits|grid|record|expr|json|rays) echo 0 ;;
 	game|csp|canvas) echo 1 ;;
 	table|search|explore|analysis|difficulty|dedupe|fields|concept) echo 2 ;;
 	room|rules|generate) echo 3 ;;
-	slide|transform) echo 4 ;;
+	slide|transform|laser) echo 4 ;;
 	actions|view) echo 5 ;;
 	*) echo unknown ;;
 	esac

@@ -12,7 +12,8 @@
 	X(fruit)        \
 	X(skiddy)       \
 	X(combination)  \
-	X(puzzlescript)
+	X(puzzlescript) \
+	X(laser)
 
 #define LK_X(name) extern const struct lk_game lk_game_##name;
 LK_GAME_LIST(LK_X)

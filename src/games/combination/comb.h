@@ -13,6 +13,7 @@
 #include "levelkit/csp.h"
 #include "levelkit/game.h"
 #include "levelkit/grid.h"
+#include "levelkit/rays.h"
 
 #define COMB_MAX_TYPES 30      /* domains are 32-bit masks: bit 0 = no piece */
 #define COMB_MAX_COLOURS 16
@@ -36,7 +37,9 @@ struct comb_level {
 	struct comb_type types[COMB_MAX_TYPES];
 	char *colour_names[COMB_MAX_COLOURS];
 	/* rays[ray_at[sq * 8 + d] ...] : the squares a ray from sq in lk_dir d
-	 * passes, in order (holes skipped), up to a wall or the edge */
+	 * passes, in order (holes skipped), up to a wall or the edge; the
+	 * three point into ray_table (rays.h) */
+	struct lk_rays ray_table;
 	int *ray_at, *ray_len, *rays;
 	/* conflict[t][axis]: the domain bits of the types that t may not see
 	 * along that axis (0 rows, 1 columns, 2 and 3 the diagonals) */

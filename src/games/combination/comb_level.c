@@ -19,6 +19,7 @@
 
 #include "comb.h"
 #include "levelkit/grid.h"
+#include "levelkit/rays.h"
 
 static const char *const comb_metrics[] = { "nodes", NULL };
 
@@ -189,32 +190,17 @@ static int comb_validate(const struct lk_game *game, const void *def,
 
 /* --------------------------------------------------------- building */
 
+/* The rays of every square (rays.h): squares '.', holes crossed, walls stop. */
 static void build_rays(struct comb_level *s)
 {
-	size_t n = (size_t)s->nsq * 8;
-	s->ray_at = lk_xmalloc(n * sizeof *s->ray_at);
-	s->ray_len = lk_xmalloc(n * sizeof *s->ray_len);
-	size_t alloc = 64, used = 0;
-	s->rays = lk_xmalloc(alloc * sizeof *s->rays);
-	for (int q = 0; q < s->nsq; q++) {
-		int cx = s->sq_cell[q] % s->width, cy = s->sq_cell[q] / s->width;
-		for (int d = 0; d < 8; d++) {
-			s->ray_at[q * 8 + d] = (int)used;
-			int x = cx + lk_dir_dx[d], y = cy + lk_dir_dy[d];
-			while (x >= 0 && y >= 0 && x < s->width && y < s->height) {
-				char c = s->cells[y * s->width + x];
-				if (c == '#')
-					break;
-				if (c == '.') {
-					LK_ALLOC_GROW(s->rays, used + 1, alloc);
-					s->rays[used++] = s->cell_sq[y * s->width + x];
-				}
-				x += lk_dir_dx[d];
-				y += lk_dir_dy[d];
-			}
-			s->ray_len[q * 8 + d] = (int)used - s->ray_at[q * 8 + d];
-		}
-	}
+	const struct lk_ray_board board = {
+		.width = s->width, .height = s->height, .cells = s->cells,
+		.squares = ".", .passes = "o", .square_number = s->cell_sq,
+	};
+	lk_rays_build(&s->ray_table, &board, s->sq_cell, s->nsq, 8);
+	s->ray_at = s->ray_table.at;
+	s->ray_len = s->ray_table.len;
+	s->rays = s->ray_table.squares;
 }
 
 /* Colours whose pieces (kind and count) are the same are interchangeable. */
@@ -314,9 +300,7 @@ static void comb_free(struct lk_level *level)
 	free(s->cells);
 	free(s->cell_sq);
 	free(s->sq_cell);
-	free(s->ray_at);
-	free(s->ray_len);
-	free(s->rays);
+	lk_rays_release(&s->ray_table);
 	free(s);
 }
 

@@ -1,0 +1,16 @@
+/*
+ * laser_driver.h - shared by the laser benchmark driver's files.
+ */
+#ifndef LASER_DRIVER_H
+#define LASER_DRIVER_H
+
+#include "levelkit/expr.h"
+#include "levelkit/laser.h"
+
+double driver_now(void);
+/* Every level of a .lvl or record file; exits on an error. */
+int driver_levels(const char *path, struct lk_laser ***out);
+/* A concept (expression or preset name); exits on an error. */
+struct lk_expr *driver_concept(const char *text);
+
+#endif

@@ -1,0 +1,129 @@
+/*
+ * laser_design.c - the laser generator's designer: an intended solution
+ * on a board, found by the solver itself on a *design level*, whose tray
+ * holds every orientation of every type of the palette (one group per
+ * type, capped by the palette's count) and, while the targets are not yet
+ * placed, targets that take whatever power reaches them.  A design is a
+ * tidy solution that loses no power (every beam ends in a piece that
+ * fires or in a target) and satisfies the concept; its open targets become
+ * the level's targets, needing what they received.
+ */
+#include <stdlib.h>
+
+#include "laser_gen.h"
+
+static int bits(unsigned v)
+{
+	return (int)(v & 1) + (int)(v >> 1 & 1) + (int)(v >> 2 & 1) + (int)(v >> 3 & 1);
+}
+
+int gen_orientations(int type, uint8_t *ins, uint8_t *outs)
+{
+	static const uint8_t nin[LK_LASER_NTYPES] = { 0, 1, 1, 1, 1, 2, 3, 0 };
+	static const uint8_t nout[LK_LASER_NTYPES] = { 1, 0, 1, 2, 3, 1, 1, 0 };
+	int n = 0;
+	for (unsigned i = 1; i < 16; i++) {
+		for (unsigned o = 1; o < 16; o++) {
+			if ((i & o) || bits(i) != nin[type] || bits(o) != nout[type])
+				continue;
+			/* a bender turns: its two sides are not opposite */
+			if (type == LK_LASER_BND && (i | o) != 3 && (i | o) != 6 && (i | o) != 12 &&
+			    (i | o) != 9)
+				continue;
+			ins[n] = (uint8_t)i;
+			outs[n++] = (uint8_t)o;
+		}
+	}
+	if (type == LK_LASER_TGT) {   /* no outs: one per in side */
+		for (unsigned i = 1; i < 16; i <<= 1) {
+			ins[n] = (uint8_t)i;
+			outs[n++] = 0;
+		}
+	}
+	return n;
+}
+
+struct lk_laser *gen_design_level(const struct gen *g, const struct laser_spec *board,
+				  int open_targets, struct lk_strbuf *err)
+{
+	struct laser_spec *spec = lk_xmalloc(sizeof *spec);
+	int group[LK_LASER_MAX_LINES], cap[LK_LASER_MAX_LINES], ngroups = 0;
+	*spec = *board;
+	spec->ntray = 0;
+	for (int t = 0; t < LK_LASER_NTYPES; t++) {
+		int count = t == LK_LASER_TGT ? open_targets : g->o->pieces[t];
+		if (count <= 0 || t == LK_LASER_SRC || t == LK_LASER_BLOCKER)
+			continue;
+		uint8_t ins[16], outs[16];
+		int n = gen_orientations(t, ins, outs);
+		for (int i = 0; i < n && spec->ntray < LK_LASER_MAX_LINES; i++) {
+			struct laser_kind *k = &spec->tray[spec->ntray];
+			*k = (struct laser_kind){ .type = (uint8_t)t, .ins = ins[i], .outs = outs[i],
+						  .nin = (uint8_t)bits(ins[i]),
+						  .nout = (uint8_t)bits(outs[i]),
+						  .any_need = t == LK_LASER_TGT };
+			/* one each for the unit; the counts are the groups' */
+			spec->tray_count[spec->ntray] = 1;
+			group[spec->ntray++] = ngroups;
+		}
+		cap[ngroups++] = count;
+	}
+	struct lk_laser *dl = NULL;
+	if (laser_build(spec, &dl, err) == 0) {
+		for (int i = 0; i < dl->ntray; i++)
+			dl->tray_count[i] = cap[group[i]];
+		if (laser_set_groups(dl, ngroups, group, cap, err) < 0) {
+			lk_laser_free(dl);
+			dl = NULL;
+		}
+	}
+	free(spec);
+	return dl;
+}
+
+enum lk_status gen_design(struct gen *g, const struct lk_laser *dl, const struct lk_laser_nogoods *ng,
+			  const struct lk_expr *satisfy, unsigned runs, struct lk_laser_placement *out)
+{
+	struct lk_laser_search_options o;
+	struct lk_laser_result *r = lk_xmalloc(sizeof *r);
+	enum lk_status status = LK_UNKNOWN;
+	lk_laser_search_options_init(&o);
+	o.tidy = true;
+	/* with targets to place, every beam is made to end in one; with the
+	 * targets placed, the power the sources have beyond the needs is
+	 * what may be lost (none on the generator's boards) */
+	o.lossless = dl->ntargets == 0;
+	o.satisfy = satisfy;
+	o.nogoods = ng;
+	o.limit = 1;
+	o.max_nodes = g->o->design_nodes;
+	o.cancel = g->o->cancel;
+	o.empty_first = 60;
+	/* many short restarts: a randomized search that wanders into a
+	 * barren part of the tree is better begun again than continued (the
+	 * nodes to a design are heavy-tailed); a new design for targets
+	 * already placed gets fewer, since a new board is often cheaper */
+	for (unsigned run = 0; run < runs && status == LK_UNKNOWN; run++) {
+		o.seed = lk_rng_next(&g->rng) | 1;
+		lk_laser_search(dl, &o, NULL, NULL, r);
+		g->st->nodes += r->nodes;
+		g->st->design_nodes += r->nodes;
+		status = r->status;
+		if (r->limit == LK_LIMIT_INTERRUPTED)
+			break;
+	}
+	if (status == LK_SOLVED)
+		*out = r->first;
+	free(r);
+	return status;
+}
+
+void gen_pieces_of(const struct lk_laser *lv, const struct lk_laser_placement *pl,
+		   struct gen_pieces *out)
+{
+	out->n = 0;
+	for (int i = 0; i < pl->n && out->n < GEN_MAX_PIECES; i++) {
+		out->cell[out->n] = pl->p[i].y * lv->width + pl->p[i].x;
+		out->kind[out->n++] = lv->kind[lv->nfixed + pl->p[i].line - 1];
+	}
+}
