@@ -36,9 +36,22 @@ struct lk_csp_options {
 	 * "every solution must ..." queries walk the solutions with it. */
 	int (*visit)(void *ctx, const char *solution);
 	void *visit_ctx;
+	/* The game's own flags given (names from its csp->flags, e.g. the
+	 * laser game's "tidy"), NULL-terminated, or NULL for none. */
+	const char *const *flags;
 };
 
 void lk_csp_options_init(struct lk_csp_options *o);
+/* Whether the flag `name` was given. */
+bool lk_csp_flag(const struct lk_csp_options *o, const char *name);
+
+/* A flag of a game's own for the solving commands (--NAME): the commands
+ * offer every game's flags, from the registry, and pass the ones given in
+ * lk_csp_options.flags; a game reads its own with lk_csp_flag. */
+struct lk_csp_flag {
+	const char *name;
+	const char *help;
+};
 
 struct lk_csp_result {
 	enum lk_status status;       /* solved (at least one), unsolvable, unknown */
@@ -62,12 +75,19 @@ struct lk_csp_ops {
 	 * cannot be read. */
 	int (*verify)(const struct lk_level *level, const char *solution, bool *valid,
 		      struct lk_strbuf *why);
+	/* Optional: what a valid solution does, in one line (the laser game:
+	 * which targets receive what); solve --verify writes it as the field
+	 * `verify-note`. */
+	void (*verify_note)(const struct lk_level *level, const char *solution,
+			    struct lk_strbuf *note);
 	/* Optional: a concept query (game.h) over the level's solutions: 0
 	 * with r filled (r is initialised), or -1 with a message (a fact the
 	 * game does not know). */
 	int (*concept)(const struct lk_level *level, const struct lk_expr *concept,
 		       enum lk_quantifier q, const struct lk_csp_options *opt,
 		       struct lk_concept_result *r, struct lk_strbuf *err);
+	/* Optional: the game's own flags, ended by a NULL name. */
+	const struct lk_csp_flag *flags;
 };
 
 #endif

@@ -41,9 +41,11 @@ void lk_fields_analysis(struct lk_record *rec, const struct lk_level *level,
 			const struct lk_analysis *a);
 
 /* solve --verify: verified, verify-error, and the lengths of a legal
- * replay (moves NULL for constraint games, whose solutions have none). */
+ * replay (moves NULL for constraint games, whose solutions have none);
+ * verify-note, a constraint game's account of a valid solution (note may
+ * be NULL). */
 void lk_fields_verify(struct lk_record *rec, const struct lk_level *level, bool legal, bool solved,
-		      const struct lk_moves *moves, const char *why);
+		      const struct lk_moves *moves, const char *why, const char *note);
 
 /* A concept query (concept.h): concept (the text asked), then for
  * LK_FORALL requires (yes/no/unknown) and shortcut, shortcut-facts; for

@@ -132,8 +132,13 @@ enum lk_gen_accept_bit {
  * options from every generator's flags, so they live with the game. */
 struct lk_gen_flag {
 	const char *name;            /* the option, without "--" */
-	const char *param;           /* "key=value" it stands for */
+	const char *param;           /* "key=value" it stands for; with argh
+				      * just "key", the value being the
+				      * option's argument */
 	const char *help;
+	const char *argh;            /* NULL: a flag; else the option takes a
+				      * value (the laser game's --require
+				      * CONCEPT is --param require=CONCEPT) */
 };
 
 struct lk_generator {

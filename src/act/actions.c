@@ -77,8 +77,12 @@ int lk_act_verify(struct lk_record *rec, const struct lk_act_options *o, bool *v
 		rc = level->game->csp->verify(level, solution, &solved, &why);
 	else
 		rc = level->game->replay(level, solution, &m, &solved, &why);
+	struct lk_strbuf note = LK_STRBUF_INIT;
+	if (rc == 0 && solved && level->game->csp && level->game->csp->verify_note)
+		level->game->csp->verify_note(level, solution, &note);
 	lk_fields_verify(rec, level, rc == 0, solved, level->game->csp ? NULL : &m,
-			 why.len ? why.buf : NULL);
+			 why.len ? why.buf : NULL, note.len ? note.buf : NULL);
+	lk_strbuf_release(&note);
 	*verified = rc == 0 && solved;
 	lk_moves_release(&m);
 	lk_strbuf_release(&why);

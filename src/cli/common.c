@@ -174,6 +174,45 @@ const char **lk_cli_fields(const char *const *tmpl)
 	return list;
 }
 
+void lk_cli_csp_flags_init(struct lk_cli_csp_flags *f)
+{
+	memset(f, 0, sizeof *f);
+	for (size_t i = 0; lk_games[i]; i++) {
+		const struct lk_csp_ops *csp = lk_games[i]->csp;
+		for (const struct lk_csp_flag *g = csp ? csp->flags : NULL; g && g->name; g++) {
+			size_t k = 0;
+			while (k < f->n && strcmp(f->opts[k].long_name, g->name) != 0)
+				k++;
+			if (k == f->n) {
+				if (f->n == LK_CLI_MAX_CSP_FLAGS)
+					continue;
+				snprintf(f->help[k], sizeof f->help[k], "%s (%s", g->help, lk_games[i]->name);
+				f->opts[k] = (struct lk_option){ LK_OPT_FLAG, 0, g->name, &f->on[k], NULL,
+								 f->help[k], NULL };
+				f->n++;
+			} else {
+				size_t len = strlen(f->help[k]);
+				snprintf(f->help[k] + len, sizeof f->help[k] - len, ", %s", lk_games[i]->name);
+			}
+		}
+	}
+	for (size_t k = 0; k < f->n; k++) {
+		size_t len = strlen(f->help[k]);
+		snprintf(f->help[k] + len, sizeof f->help[k] - len, ")");
+	}
+	f->opts[f->n] = (struct lk_option)LK_OPT_END_();
+}
+
+void lk_cli_csp_flags_finish(struct lk_cli_csp_flags *f, struct lk_csp_options *o)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < f->n; k++)
+		if (f->on[k])
+			f->given[n++] = f->opts[k].long_name;
+	f->given[n] = NULL;
+	o->flags = f->given;
+}
+
 void lk_cli_common_init(struct lk_cli_common *c, double default_timeout)
 {
 	memset(c, 0, sizeof *c);
@@ -184,6 +223,7 @@ void lk_cli_common_init(struct lk_cli_common *c, double default_timeout)
 	lk_cli_games_where(&games, is_csp);
 	snprintf(c->csp_heading, sizeof c->csp_heading, "Constraint games (%s)", games.buf);
 	lk_strbuf_release(&games);
+	lk_cli_csp_flags_init(&c->csp_flags);
 }
 
 /* The constraint games' options from the shared ones. */
@@ -261,6 +301,7 @@ void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 	c->act.level.plain = c->plain;
 	c->act.stats = c->stats;
 	csp_options(c, &c->act.csp);
+	lk_cli_csp_flags_finish(&c->csp_flags, &c->act.csp);
 	c->act.rate.search = c->act.search;
 	p->jobs = (unsigned)c->jobs;
 	p->output = c->output;

@@ -11,6 +11,21 @@
 #include "options.h"
 #include "pipeline.h"
 
+/* The constraint games' own flags (csp.h: lk_csp_ops.flags, e.g. the
+ * laser game's --tidy) as options, made from the registry: splice `opts`
+ * into a command's table with LK_OPT_TABLE. */
+#define LK_CLI_MAX_CSP_FLAGS 8
+struct lk_cli_csp_flags {
+	struct lk_option opts[LK_CLI_MAX_CSP_FLAGS + 1];
+	bool on[LK_CLI_MAX_CSP_FLAGS];
+	const char *given[LK_CLI_MAX_CSP_FLAGS + 1];
+	char help[LK_CLI_MAX_CSP_FLAGS][160];
+	size_t n;
+};
+void lk_cli_csp_flags_init(struct lk_cli_csp_flags *f);
+/* After parsing: the flags given, into o->flags (f must outlive o). */
+void lk_cli_csp_flags_finish(struct lk_cli_csp_flags *f, struct lk_csp_options *o);
+
 struct lk_cli_common {
 	const char *algo, *metric, *heuristic, *direction, *format, *output, *fields, *color;
 	uint64_t max_states;
@@ -23,6 +38,7 @@ struct lk_cli_common {
 	struct lk_act_options act;
 	/* help headings made from the registry */
 	char csp_heading[128];
+	struct lk_cli_csp_flags csp_flags;
 };
 
 void lk_cli_common_init(struct lk_cli_common *c, double default_timeout);
@@ -53,6 +69,7 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	LK_OPT_GROUP_((c).csp_heading),                                                      \
 	{ LK_OPT_U64, 0, "count-limit", &(c).count_limit, "n",                                \
 	  "count solutions up to n (default 2: is it unique?)", NULL },                        \
+	{ .type = LK_OPT_TABLE, .value = (c).csp_flags.opts },                                \
 	{ LK_OPT_FLAG, 0, "no-sac", &(c).no_sac, NULL, "no singleton arc consistency", NULL }, \
 	{ LK_OPT_FLAG, 0, "no-gcc", &(c).no_gcc, NULL, "no implied cardinality check", NULL }, \
 	{ LK_OPT_FLAG, 0, "no-symmetry", &(c).no_symmetry, NULL,                              \

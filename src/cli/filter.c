@@ -47,6 +47,7 @@ struct filter_ctx {
 	uint64_t max_states;
 	size_t max_memory;
 	double timeout;
+	struct lk_cli_csp_flags csp_flags;   /* the constraint games' own flags */
 };
 
 /* ------------------------------------------------------------- --top heap */
@@ -406,7 +407,7 @@ static struct lk_expr *take_expression(const struct filter_ctx *ctx, char ***fil
 }
 
 /* --forall or --exists: the concept and the bounds of its searches. */
-static void take_concept(const struct filter_ctx *ctx, struct run *run)
+static void take_concept(struct filter_ctx *ctx, struct run *run)
 {
 	lk_solver_init(&run->solver);
 	if (ctx->forall && ctx->exists)
@@ -428,6 +429,7 @@ static void take_concept(const struct filter_ctx *ctx, struct run *run)
 	run->act.csp.max_nodes = ctx->max_states;
 	run->act.csp.timeout = ctx->timeout;
 	run->act.csp.cancel = &lk_interrupted;
+	lk_cli_csp_flags_finish(&ctx->csp_flags, &run->act.csp);
 	size_t memory = ctx->max_memory;
 	if (!memory) {
 		size_t ram = lk_physical_memory(), cap = (size_t)4 << 30;
@@ -441,6 +443,7 @@ static void take_concept(const struct filter_ctx *ctx, struct run *run)
 int main(int argc, char **argv)
 {
 	struct filter_ctx ctx = { 0 };
+	lk_cli_csp_flags_init(&ctx.csp_flags);
 	struct lk_option opts[] = {
 		LK_OPT_GROUP_("Selection"),
 		{ LK_OPT_STRING, 'e', "expression", &ctx.expr_text, "expr",
@@ -459,6 +462,7 @@ int main(int argc, char **argv)
 		  "the concept (no shortcut), e.g. 'count(push) >= 30'", NULL },
 		{ LK_OPT_STRING, 0, "exists", &ctx.exists, "concept",
 		  "keep the levels with a solution that satisfies the concept", NULL },
+		{ .type = LK_OPT_TABLE, .value = ctx.csp_flags.opts },
 		{ LK_OPT_U64, 0, "max-states", &ctx.max_states, "n", "stored states per level (default: none)", NULL },
 		{ LK_OPT_SIZE, 0, "max-memory", &ctx.max_memory, "bytes",
 		  "memory per level (default: RAM / 2, at most 4G)", NULL },

@@ -82,10 +82,13 @@ static const struct lk_gen_flag *find_flag(const struct lk_generator *g, const c
 
 static int flag_cb(const struct lk_option *opt, const char *arg)
 {
-	(void)arg;
 	const struct lk_gen_flag *f = opt->value;
-	const char *eq = strchr(f->param, '=');
-	add_param(flag_ctx, f->param, (size_t)(eq - f->param), eq + 1);
+	if (f->argh) {
+		add_param(flag_ctx, f->param, strlen(f->param), arg);
+	} else {
+		const char *eq = strchr(f->param, '=');
+		add_param(flag_ctx, f->param, (size_t)(eq - f->param), eq + 1);
+	}
 	if (nflags_given < sizeof flags_given / sizeof *flags_given)
 		flags_given[nflags_given++] = f->name;
 	return 0;
@@ -105,9 +108,10 @@ static size_t add_flag_options(struct lk_option *opts, size_t n, size_t max, cha
 			if (dup)
 				continue;
 			struct lk_strbuf h = LK_STRBUF_INIT;
-			lk_strbuf_addf(&h, "%s: %s (--param %s)", g->game, f->help, f->param);
+			lk_strbuf_addf(&h, "%s: %s (--param %s%s%s)", g->game, f->help, f->param,
+				       f->argh ? "=" : "", f->argh ? f->argh : "");
 			helps[nhelps] = lk_strbuf_detach(&h, NULL);
-			opts[n++] = (struct lk_option){ LK_OPT_CALLBACK, 0, f->name, (void *)f, NULL,
+			opts[n++] = (struct lk_option){ LK_OPT_CALLBACK, 0, f->name, (void *)f, f->argh,
 							helps[nhelps++], flag_cb };
 		}
 	}

@@ -262,9 +262,29 @@ static void store(const struct lk_option *o, const char *arg)
 	}
 }
 
-int lk_parse_options(int argc, char **argv, const struct lk_option *opts,
+/* The table with every LK_OPT_TABLE entry replaced by its options. */
+static size_t flatten(const struct lk_option *opts, struct lk_option *out)
+{
+	size_t n = 0;
+	for (const struct lk_option *o = opts; o->type != LK_OPT_END; o++) {
+		if (o->type == LK_OPT_TABLE) {
+			n += flatten(o->value, out ? out + n : NULL);
+			continue;
+		}
+		if (out)
+			out[n] = *o;
+		n++;
+	}
+	return n;
+}
+
+int lk_parse_options(int argc, char **argv, const struct lk_option *table,
 		     const char *usage, const char *description)
 {
+	size_t nflat = flatten(table, NULL);
+	struct lk_option *opts = lk_xcalloc(nflat + 1, sizeof *opts);
+	flatten(table, opts);
+	opts[nflat] = (struct lk_option)LK_OPT_END_();
 	const char *slash = argv[0] ? strrchr(argv[0], '/') : NULL;
 	lk_prog = slash ? slash + 1 : (argv[0] ? argv[0] : lk_prog);
 	usage_line = usage;
@@ -322,6 +342,7 @@ int lk_parse_options(int argc, char **argv, const struct lk_option *opts,
 			store(o, optarg);
 	}
 	free(longs);
+	free(opts);
 	lk_strbuf_release(&shorts);
 	return optind;
 }

@@ -19,8 +19,11 @@ enum lk_opt_type {
 	LK_OPT_U64,       /* uint64_t */
 	LK_OPT_SIZE,      /* size_t, with K/M/G suffixes */
 	LK_OPT_SECONDS,   /* double, with optional s/m/h suffix */
-	LK_OPT_CALLBACK   /* callback(opt, arg); takes no argument (arg NULL)
+	LK_OPT_CALLBACK,  /* callback(opt, arg); takes no argument (arg NULL)
 			   * when argh is NULL */
+	LK_OPT_TABLE      /* value: another table (const struct lk_option *,
+			   * ended by LK_OPT_END) spliced in here: options
+			   * made at run time, such as the games' own flags */
 };
 
 struct lk_option;

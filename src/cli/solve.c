@@ -24,7 +24,7 @@ static const char *const solve_template[] = {
 	"solvable", "moves", "@count", "optimal", "states", "limit", "solution", NULL
 };
 static const char *const verify_template[] = {
-	"verified", "moves", "@count", "verify-error", NULL
+	"verified", "moves", "@count", "verify-error", "verify-note", NULL
 };
 static const char *const shortcut_template[] = {
 	"concept", "requires", "solvable", "limit", "shortcut-facts", "shortcut", NULL

@@ -21,6 +21,14 @@ void lk_csp_options_init(struct lk_csp_options *o)
 	o->dynamic = true;
 }
 
+bool lk_csp_flag(const struct lk_csp_options *o, const char *name)
+{
+	for (const char *const *f = o->flags; f && *f; f++)
+		if (strcmp(*f, name) == 0)
+			return true;
+	return false;
+}
+
 void lk_csp_result_init(struct lk_csp_result *r)
 {
 	memset(r, 0, sizeof *r);

@@ -136,6 +136,16 @@ int laser_spec_row(struct laser_spec *spec, int y, const char *row, struct lk_st
  * or the fixed line's index in *def (the other -1). */
 int laser_spec_letters(const struct laser_spec *spec, struct lk_strbuf *err, int *row, int *def);
 
+/* The game's members (laser_canvas.c, laser_concept.c). */
+struct lk_canvas;
+void laser_canvas_draw(const struct lk_level *level, const void *key, const char *placement,
+		       struct lk_canvas *c);
+struct lk_csp_options;
+struct lk_concept_result;
+int laser_csp_concept(const struct lk_level *level, const struct lk_expr *concept,
+		      enum lk_quantifier q, const struct lk_csp_options *opt,
+		      struct lk_concept_result *r, struct lk_strbuf *err);
+
 extern const struct lk_game lk_game_laser;
 
 #endif
