@@ -225,11 +225,11 @@ void lk_fields_verify(struct lk_record *rec, const struct lk_level *level, bool 
 		      const struct lk_moves *moves, const char *why, const char *note)
 {
 	lk_record_unset(rec, "verify-error");
+	lk_record_set(rec, "verified", legal && solved ? "yes" : "no");
 	if (legal && solved && note)
 		lk_record_set(rec, "verify-note", note);
 	else
 		lk_record_unset(rec, "verify-note");
-	lk_record_set(rec, "verified", legal && solved ? "yes" : "no");
 	if (legal && moves)
 		lk_fields_lengths(rec, level, moves);
 	if (!legal)
