@@ -111,7 +111,8 @@ sect=$tmp/section.md
 	echo "Written by \`bench/laser.sh\` on $(date -u +%Y-%m-%d) ($(nproc) cores, $(clingo --version | head -1);"
 	echo "load average $(cut -d' ' -f1-3 /proc/loadavg) at the start: the machine is shared, so wall-clock"
 	echo 'figures are upper bounds and the CPU seconds are the steadier measure).'
-	echo 'levelkit times are its own search time per level (`laser_driver`, one process for many levels);'
+	echo 'levelkit times are its own search time per level (`laser_driver`, one process for many levels,'
+	echo 'the library calls `solve`, `gen laser` and `solve --shortcut` make);'
 	echo "clingo's are its own \`Time\` (grounding and solving), with a limit of $limit s."
 	echo
 } > "$sect"
