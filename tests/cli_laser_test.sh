@@ -139,5 +139,13 @@ grep -q 'proved: no solution made of these pieces satisfies the concept' "$TMP/e
 checks=$((checks + 1))
 grep -q '>1/2<' "$TMP/split.svg" || fail "svg: the beams' powers"
 
+# ---- the text drawing: coloured text shows the solution's beams as comments
+"$SOLVE" --color always "$LVL" | sed 's/\x1b\[[0-9;]*m//g' >"$TMP/split.ansi"
+checks=$((checks + 1))
+grep -q '^; beam: 1/2 from 4,2 heading N into B TGT at 4,0$' "$TMP/split.ansi" ||
+	fail "coloured text: the beams with their powers"
+checks=$((checks + 1))
+grep -q '^; A---1$' "$TMP/split.ansi" || fail "coloured text: the board with the pieces placed"
+
 echo "$checks checks, $failures failures"
 [ "$failures" -eq 0 ]

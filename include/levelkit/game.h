@@ -278,6 +278,12 @@ struct lk_game {
 	 * filled in (NULL: empty).  With a legend entry for every symbol. */
 	void (*draw)(const struct lk_level *level, const void *key, const char *placement,
 		     struct lk_canvas *c);
+	/* Optional: a text drawing of the level with a solution text filled
+	 * in (lines, each ending in '\n'), which the coloured text view shows
+	 * under the record as comment lines: what a picture says that the
+	 * record's grid cannot (the laser game: where each piece went, every
+	 * beam with its power, each target's verdict). */
+	void (*describe)(const struct lk_level *level, const char *solution, struct lk_strbuf *out);
 	/* Optional: the states a solution passes through, one key per move
 	 * (start first, *nkeys = moves + 1), for playing it back.  0, or -1
 	 * with a message exactly when replay fails; the last key is a goal

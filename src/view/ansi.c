@@ -123,7 +123,7 @@ static void plain(struct lk_strbuf *out, const char *text)
 }
 
 void view_ansi_record(const struct lk_record *rec, const struct lk_canvas *c, bool drawn,
-		      struct lk_strbuf *out)
+		      const char *description, struct lk_strbuf *out)
 {
 	size_t first = 0, rows = lk_record_grid(rec, &first);
 	int w = drawn ? c->width : 0, h = drawn ? c->height : 0;
@@ -176,6 +176,16 @@ void view_ansi_record(const struct lk_record *rec, const struct lk_canvas *c, bo
 			plain(out, text);
 			lk_strbuf_addch(out, '\n');
 		}
+	}
+	/* comment lines, so that what is copied is still a record */
+	for (const char *s = description; s && *s;) {
+		const char *nl = strchr(s, '\n');
+		size_t n = nl ? (size_t)(nl - s) : strlen(s);
+		lk_strbuf_addstr(out, "\033[2m; ");
+		for (size_t k = 0; k < n; k++)
+			put_char(out, s[k]);
+		lk_strbuf_addstr(out, "\033[0m\n");
+		s += n + (nl != NULL);
 	}
 	lk_strbuf_addch(out, '\n');
 	free(bg);

@@ -120,9 +120,10 @@ void view_svg_body(const struct lk_canvas *c, const struct view_map *m, const st
 		   int32_t ox, int32_t oy, struct lk_strbuf *out);
 
 /* The record in text, its grid coloured from the canvas (which holds the
- * record's drawing, or is empty). */
+ * record's drawing, or is empty), then the game's description of its
+ * solution (game.h's describe; NULL: none) as dim comment lines. */
 void view_ansi_record(const struct lk_record *rec, const struct lk_canvas *c, bool drawn,
-		      struct lk_strbuf *out);
+		      const char *description, struct lk_strbuf *out);
 
 /* The page (page.c): its start, one line of data per record (after the
  * paints and symbols it brings), its end. */

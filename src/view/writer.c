@@ -108,6 +108,24 @@ int lk_view_draw_record(const struct lk_record *rec, struct lk_canvas *c, struct
 	return 0;
 }
 
+/* The game's text drawing of the record's solution (game.h's describe),
+ * into out; nothing when the game has none or the record no solution. */
+static void describe_record(const struct lk_record *rec, struct lk_strbuf *out)
+{
+	const struct lk_game *game = lk_game_find(lk_record_game(rec));
+	const char *solution = lk_record_get(rec, "solution");
+	if (!game || !game->describe || !solution)
+		return;
+	struct lk_level_options opt = { 0 };
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	size_t line;
+	struct lk_level *level = lk_level_load(rec, &opt, &err, &line);
+	if (level)
+		level->game->describe(level, solution, out);
+	lk_level_free(level);
+	lk_strbuf_release(&err);
+}
+
 /* ------------------------------------------------------------- writer */
 
 struct lk_view_state {
@@ -170,7 +188,11 @@ void lk_view_writer_format(struct lk_view_writer *w, const struct lk_record *rec
 	case LK_VIEW_ANSI: {
 		struct lk_strbuf err = LK_STRBUF_INIT;
 		bool drawn = lk_record_grid(rec, NULL) && lk_view_draw_record(rec, &st->canvas, &err) == 0;
-		view_ansi_record(rec, &st->canvas, drawn, out);
+		struct lk_strbuf description = LK_STRBUF_INIT;
+		if (drawn)
+			describe_record(rec, &description);
+		view_ansi_record(rec, &st->canvas, drawn, description.len ? description.buf : NULL, out);
+		lk_strbuf_release(&description);
 		lk_strbuf_release(&err);
 		break;
 	}

@@ -161,6 +161,20 @@ static void laser_csp_verify_note(const struct lk_level *level, const char *solu
 	free(pl);
 }
 
+/* The text drawing of a solution (lk_laser_draw): nothing when it does
+ * not read. */
+static void laser_describe(const struct lk_level *level, const char *solution,
+			   struct lk_strbuf *out)
+{
+	const struct lk_laser *lv = (const struct lk_laser *)level;
+	struct lk_laser_placement *pl = lk_xmalloc(sizeof *pl);
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	if (lk_laser_placement_parse(lv, solution, pl, &err) == 0)
+		lk_laser_draw(lv, pl, out);
+	lk_strbuf_release(&err);
+	free(pl);
+}
+
 static void laser_write_state(const struct lk_level *level, const void *key, struct lk_strbuf *out)
 {
 	(void)key;
@@ -256,4 +270,5 @@ const struct lk_game lk_game_laser = {
 	.csp = &laser_csp,
 	.generators = laser_generators,
 	.draw = laser_canvas_draw,
+	.describe = laser_describe,
 };
