@@ -120,6 +120,9 @@ expect "3" "$(grep -c '^requires: yes$' "$TMP/g1.txt")" "gen laser --preset: req
 expect "3" "$(grep -c '^requires-over: tidy$' "$TMP/g1.txt")" "gen laser: requires-over"
 expect "yes;yes;yes;" "$(tsv requires "$SOLVE" --tidy --shortcut 'count(bender) >= 6' "$TMP/g1.txt")" \
 	"gen laser --preset six-benders: re-checked by the shortcut query"
+expect "yes all;yes all;yes all;" \
+	"$(tsv requires,requires-over "$SOLVE" --shortcut 'count(bender) >= 6' "$TMP/g1.txt")" \
+	"solve --shortcut over all solutions rewrites requires-over"
 sed '/^solution:/d; s/^intended:/solution:/' "$TMP/g1.txt" >"$TMP/intended.txt"
 expect "yes;yes;yes;" "$(tsv verified "$SOLVE" --verify "$TMP/intended.txt")" \
 	"gen laser: the intended solutions are solutions"

@@ -49,7 +49,9 @@ void lk_fields_verify(struct lk_record *rec, const struct lk_level *level, bool 
 
 /* A concept query (concept.h): concept (the text asked), then for
  * LK_FORALL requires (yes/no/unknown) and shortcut, shortcut-facts; for
- * LK_EXISTS exists and example, example-facts; solvable when the query
+ * LK_EXISTS exists and example, example-facts; requires-over or
+ * exists-over when the game says which solutions it answered about (the
+ * laser game: all or tidy); solvable when the query
  * told; limit when a bound was hit.  Stale answers are removed. */
 struct lk_concept_result;
 void lk_fields_concept(struct lk_record *rec, int quantifier, const char *concept,

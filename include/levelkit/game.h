@@ -322,6 +322,10 @@ struct lk_concept_result {
 	 * "count(push) == 3, length == 12" (">=" for counts beyond what the
 	 * concept tells apart). */
 	struct lk_strbuf witness_facts;
+	/* Static text: the solutions the answer is about when the game tells
+	 * kinds apart (the laser game: "all", or "tidy" under --tidy), written
+	 * as requires-over or exists-over; NULL for plain solutions. */
+	const char *over;
 	uint64_t stored, expanded;
 	double seconds;
 };

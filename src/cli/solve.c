@@ -27,10 +27,10 @@ static const char *const verify_template[] = {
 	"verified", "moves", "@count", "verify-error", "verify-note", NULL
 };
 static const char *const shortcut_template[] = {
-	"concept", "requires", "solvable", "limit", "shortcut-facts", "shortcut", NULL
+	"concept", "requires", "requires-over", "solvable", "limit", "shortcut-facts", "shortcut", NULL
 };
 static const char *const exists_template[] = {
-	"concept", "exists", "solvable", "limit", "example-facts", "example", NULL
+	"concept", "exists", "exists-over", "solvable", "limit", "example-facts", "example", NULL
 };
 static const char *const solve_always[] = { "limit", NULL };
 static const char *const verify_always[] = { "verify-error", NULL };

@@ -264,6 +264,12 @@ void lk_fields_concept(struct lk_record *rec, int quantifier, const char *concep
 	snprintf(facts, sizeof facts, "%s-facts", witness);
 	lk_record_set(rec, "concept", concept);
 	lk_record_set(rec, answer, r->answer == LK_TRUE ? "yes" : r->answer == LK_FALSE ? "no" : "unknown");
+	char over[32];
+	snprintf(over, sizeof over, "%s-over", answer);
+	if (r->over)
+		lk_record_set(rec, over, r->over);
+	else
+		lk_record_unset(rec, over);
 	if (r->has_witness) {
 		lk_record_set(rec, witness, r->witness.text.buf ? r->witness.text.buf : "");
 		if (r->witness_facts.len)

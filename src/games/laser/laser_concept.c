@@ -87,6 +87,7 @@ int laser_csp_concept(const struct lk_level *level, const struct lk_expr *concep
 	lk_laser_search(lv, &o, NULL, NULL, res);
 	r->expanded = res->nodes;
 	r->seconds = res->seconds;
+	r->over = tidy ? "tidy" : "all";
 	if (res->status == LK_SOLVED) {
 		/* a shortcut (forall) or an example (exists) */
 		r->answer = q == LK_FORALL ? LK_FALSE : LK_TRUE;
