@@ -1,7 +1,9 @@
 /*
  * laser_driver.c - a command-line driver for the laser game's library
- * calls, for the benchmark script and for trying things out until the
- * game is wired into levelkit's commands.  Not installed.
+ * calls, for the benchmark script: the searches solve, gen laser and
+ * solve --shortcut make, timed within one process for many levels, with
+ * output lines bench/laser.sh compares with clingo's.  Not installed
+ * (the commands are the way to use the game).
  *
  *   laser_driver count [--tidy] [--limit N] FILE...       counts, one line per level
  *   laser_driver solve [--tidy] FILE                      a solution, drawn
