@@ -763,6 +763,101 @@ static void test_csp(void **state)
 	lk_level_free(level);
 }
 
+/* The game's members the commands reach: the .lvl import, the --tidy
+ * flag, the concept hook (forall and exists, all and tidy), the note of a
+ * verified solution and the text drawing.  Expected answers are SPEC.md's
+ * (combine: 13 tidy solutions, one with a single bender and no splitter). */
+static void concept(const struct lk_level *level, const char *text, enum lk_quantifier q,
+		    const char *const *flags, enum lk_truth want, const char *witness,
+		    const char *facts)
+{
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	struct lk_expr *e = lk_expr_parse_concept(text, &err);
+	assert_non_null(e);
+	struct lk_csp_options o;
+	struct lk_concept_result r;
+	lk_csp_options_init(&o);
+	o.flags = flags;
+	lk_concept_result_init(&r);
+	assert_int_equal(level->game->csp->concept(level, e, q, &o, &r, &err), 0);
+	if (r.answer != want)
+		fail_msg("%s: answer %d, expected %d", text, r.answer, want);
+	assert_int_equal(r.solvable, LK_SOLVED);
+	assert_string_equal(r.over, flags ? "tidy" : "all");
+	assert_int_equal(r.has_witness, witness != NULL);
+	if (witness) {
+		assert_string_equal(r.witness.text.buf, witness);
+		assert_string_equal(r.witness_facts.buf, facts);
+	}
+	lk_concept_result_release(&r);
+	lk_expr_free(e);
+	lk_strbuf_release(&err);
+}
+
+static void test_game_hooks(void **state)
+{
+	(void)state;
+	const struct lk_game *game = lk_game_find("laser");
+	char *text = data_file("combine.lvl");
+	assert_non_null(text);
+	assert_true(game->import_probe(text, strlen(text)));
+	assert_false(game->import_probe(split_record, strlen(split_record)));
+	struct lk_record *recs = NULL;
+	size_t nrecs = 0, line = 0;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	assert_int_equal(game->import("dir/combine.lvl", text, strlen(text), &recs, &nrecs, &err, &line),
+			 0);
+	free(text);
+	assert_int_equal(nrecs, 1);
+	struct lk_strbuf title = LK_STRBUF_INIT;
+	assert_string_equal(lk_record_title(&recs[0], &title), "combine");
+	lk_strbuf_release(&title);
+	struct lk_level_options lo = { 0 };
+	struct lk_level *level = lk_level_load(&recs[0], &lo, &err, &line);
+	assert_non_null(level);
+
+	static const char *const tidy[] = { "tidy", NULL };
+	struct lk_csp_options o;
+	struct lk_csp_result r;
+	lk_csp_options_init(&o);
+	lk_csp_result_init(&r);
+	o.count_limit = 100000;
+	game->csp->solve(level, &o, &r);
+	assert_int_equal(r.solutions, 17641);
+	o.flags = tidy;
+	game->csp->solve(level, &o, &r);
+	assert_int_equal(r.solutions, 13);
+	assert_true(r.exhausted);
+	lk_csp_result_release(&r);
+
+	concept(level, "count(bender) >= 2", LK_FORALL, tidy, LK_FALSE, "2@4,0", "count(bender) == 1");
+	concept(level, "uses(splitter) || count(bender) == 1", LK_FORALL, tidy, LK_TRUE, NULL, NULL);
+	concept(level, "!uses(splitter)", LK_EXISTS, NULL, LK_TRUE, "2@4,0", "uses(splitter) == 0");
+	concept(level, "count(combiner) >= 2", LK_EXISTS, tidy, LK_FALSE, NULL, NULL);
+	/* a fact the game does not know is an error, not an answer */
+	struct lk_expr *e = lk_expr_parse_concept("uses(piston)", &err);
+	struct lk_concept_result cr;
+	lk_concept_result_init(&cr);
+	lk_strbuf_reset(&err);
+	assert_int_equal(game->csp->concept(level, e, LK_FORALL, &o, &cr, &err), -1);
+	assert_true(err.len > 0);
+	lk_concept_result_release(&cr);
+	lk_expr_free(e);
+
+	struct lk_strbuf note = LK_STRBUF_INIT, drawing = LK_STRBUF_INIT;
+	game->csp->verify_note(level, "2@4,0", &note);
+	assert_string_equal(note.buf, "target T (4,5): 1 of 1, satisfied; tidy");
+	game->describe(level, "2@4,0", &drawing);
+	assert_non_null(strstr(drawing.buf, "A---2.\n....|.\n....|.\n"));
+	assert_non_null(strstr(drawing.buf, "beam: 1 from 4,0 heading S into T TGT at 4,5\n"));
+	lk_strbuf_release(&note);
+	lk_strbuf_release(&drawing);
+	lk_level_free(level);
+	lk_record_release(&recs[0]);
+	free(recs);
+	lk_strbuf_release(&err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -775,6 +870,7 @@ int main(void)
 		cmocka_unit_test(test_facts),
 		cmocka_unit_test(test_brute_force),
 		cmocka_unit_test(test_csp),
+		cmocka_unit_test(test_game_hooks),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
