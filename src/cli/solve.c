@@ -16,8 +16,9 @@ static const char description[] =
 	"A search that hits a bound writes solvable: unknown and limit: which bound.\n"
 	"With --shortcut CONCEPT, ask instead whether every solution satisfies the\n"
 	"concept (a condition over one solution's facts, e.g. 'count(push) >= 30',\n"
-	"'uses(anteater)', 'combo', 'length >= 12'): requires: yes, or no and a\n"
-	"shortcut: a solution that does not.  Exit status 1 when some level has one.";
+	"'uses(anteater)', 'combo', 'length >= 12', the laser game's 'uses(splitter)'):\n"
+	"requires: yes, or no and a shortcut: a solution that does not.  Exit status 1\n"
+	"when some level has one.";
 
 /* "@count": the games' count fields, pushes (lk_cli_fields) */
 static const char *const solve_template[] = {
