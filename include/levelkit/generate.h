@@ -127,18 +127,16 @@ enum lk_gen_accept_bit {
 };
 #define LK_GEN_ACCEPT(id) (1u << LK_GEN_BIT_##id)
 
-/* A command-line flag a generator offers as short for a --param (the
- * Combination paper's --harder is --param harder=1).  gen builds its
- * options from every generator's flags, so they live with the game. */
+/* A command-line option a generator offers as short for a --param (the
+ * Combination paper's --harder is --param harder=1; PuzzleScript's
+ * --script FILE is --param script=FILE).  gen builds its options from
+ * every generator's flags, so they live with the game. */
 struct lk_gen_flag {
 	const char *name;            /* the option, without "--" */
-	const char *param;           /* "key=value" it stands for; with argh
-				      * just "key", the value being the
-				      * option's argument */
+	const char *param;           /* "key=value" it stands for, or "key" with arg */
 	const char *help;
-	const char *argh;            /* NULL: a flag; else the option takes a
-				      * value (the laser game's --require
-				      * CONCEPT is --param require=CONCEPT) */
+	const char *arg;             /* NULL: a flag; else the option takes a value
+				      * (its name in --help) that becomes key's */
 };
 
 struct lk_generator {

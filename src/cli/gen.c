@@ -83,7 +83,7 @@ static const struct lk_gen_flag *find_flag(const struct lk_generator *g, const c
 static int flag_cb(const struct lk_option *opt, const char *arg)
 {
 	const struct lk_gen_flag *f = opt->value;
-	if (f->argh) {
+	if (f->arg) {
 		add_param(flag_ctx, f->param, strlen(f->param), arg);
 	} else {
 		const char *eq = strchr(f->param, '=');
@@ -108,10 +108,13 @@ static size_t add_flag_options(struct lk_option *opts, size_t n, size_t max, cha
 			if (dup)
 				continue;
 			struct lk_strbuf h = LK_STRBUF_INIT;
-			lk_strbuf_addf(&h, "%s: %s (--param %s%s%s)", g->game, f->help, f->param,
-				       f->argh ? "=" : "", f->argh ? f->argh : "");
+			if (f->arg)
+				lk_strbuf_addf(&h, "%s: %s (--param %s=%s)", g->game, f->help, f->param,
+					       f->arg);
+			else
+				lk_strbuf_addf(&h, "%s: %s (--param %s)", g->game, f->help, f->param);
 			helps[nhelps] = lk_strbuf_detach(&h, NULL);
-			opts[n++] = (struct lk_option){ LK_OPT_CALLBACK, 0, f->name, (void *)f, f->argh,
+			opts[n++] = (struct lk_option){ LK_OPT_CALLBACK, 0, f->name, (void *)f, f->arg,
 							helps[nhelps++], flag_cb };
 		}
 	}
