@@ -35,6 +35,8 @@
 	X(HARD, "too-hard")               \
 	X(DEAD_END, "dead-ends")          \
 	X(STARS, "too-few-stars")         \
+	X(SHORTCUT, "shortcut")           \
+	X(UNDECIDED, "undecided")         \
 	X(DUPLICATE, "duplicate")
 
 enum lk_reject {
@@ -74,6 +76,10 @@ struct lk_gen_options {
 	const char *rules;           /* transformer rules (text), or NULL */
 	const char *rules_name;      /* the rules file, for messages; NULL for a preset */
 	const struct lk_record *freeze; /* grid of frozen cells (not ' ' . - _) */
+	/* --require: every solution must satisfy this concept (concept.h),
+	 * parsed by lk_expr_parse_concept, and its text; NULL for none. */
+	const struct lk_expr *require;
+	const char *require_text;
 };
 
 void lk_gen_options_init(struct lk_gen_options *o);

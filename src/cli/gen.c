@@ -32,6 +32,7 @@ struct gen_ctx {
 	uint64_t count, seed, max_tries;
 	const char *size, *shard, *resume, *generator, *difficulty;
 	const char *from, *rules, *freeze;
+	const char *require;         /* --require CONCEPT */
 	unsigned long suggest;
 	enum lk_view_format view;    /* a picture instead of records (view.h) */
 	uint64_t candidates;
@@ -211,6 +212,9 @@ static void check_options_apply(const struct gen_ctx *ctx, const struct lk_gener
 	check_applies(gen, LK_GEN_ACCEPT(STARS), ctx->stars > 0, "--stars");
 	check_applies(gen, LK_GEN_ACCEPT(FROM),
 		      ctx->from || ctx->rules || ctx->freeze || ctx->suggest, "--from/--rules/--freeze/--suggest");
+	const struct lk_game *game = lk_game_find(gen->game);
+	if (ctx->require && game && game->csp && !game->csp->concept)
+		lk_usage_error("--require: game %s has no concept queries", gen->game);
 	if ((ctx->candidates || ctx->time_limit > 0) && !ctx->suggest)
 		lk_usage_error("--candidates and --time-limit belong to --suggest");
 	if (ctx->stars > 3)
@@ -263,6 +267,13 @@ static void fill_gen_options(struct gen_ctx *ctx, struct lk_gen_options *o)
 	o->rating.runs = (unsigned)ctx->runs;
 	if (ctx->max_tries)
 		o->max_tries = (unsigned)(ctx->max_tries > 0xffffffffu ? 0xffffffffu : ctx->max_tries);
+	if (ctx->require) {
+		struct lk_strbuf err = LK_STRBUF_INIT;
+		o->require = lk_expr_parse_concept(ctx->require, &err);
+		if (!o->require)
+			lk_usage_error("bad concept '%s': %s", ctx->require, err.buf);
+		o->require_text = ctx->require;
+	}
 }
 
 /* --from, --freeze and --rules into o; returns 0 or an exit status. */
@@ -548,6 +559,8 @@ static struct lk_option *make_options(struct gen_ctx *ctx, struct gen_help *h)
 		  "only levels with no dead end (whole-graph analysis)", NULL },
 		{ LK_OPT_UINT, 0, "stars", &ctx->stars, "n", h->stars, NULL },
 		{ LK_OPT_UINT, 'k', "runs", &ctx->runs, "k", "shuffled solves when rating (default 50)", NULL },
+		{ LK_OPT_STRING, 0, "require", &ctx->require, "concept",
+		  "only levels whose every solution satisfies the concept (docs/concepts.md)", NULL },
 		LK_OPT_GROUP_("Transformer (MixedAim)"),
 		{ LK_OPT_STRING, 0, "from", &ctx->from, "file", "start from the first level of file "
 		  "(implies --generator transform)", NULL },
@@ -673,6 +686,7 @@ int main(int argc, char **argv)
 	lk_record_release(&from);
 	lk_record_release(&freeze);
 	lk_strbuf_release(&rules_text);
+	lk_expr_free((struct lk_expr *)o.require);
 	free_params(&ctx);
 	for (size_t i = 0; i < sizeof help_texts.flag_help / sizeof *help_texts.flag_help; i++)
 		free(help_texts.flag_help[i]);
