@@ -11,8 +11,8 @@
  *  - Microban's push-optimal solutions: the fewest pushes any solution
  *    needs is the cost a DOWN-only count(push) turns into, so
  *    `count(push) >= P` must be required and `>= P + 1` must not, with a
- *    shortcut of exactly P pushes;
- *  - hand-worked levels for Fruit Dating's and Skiddy's facts.
+ *    shortcut of exactly P pushes.
+ * The slide games' facts are checked end to end in cli_concept_test.sh.
  */
 #include <setjmp.h>
 #include <stdarg.h>
