@@ -2,7 +2,7 @@
 # cli_concept_test.sh - the concept queries end to end: solve --shortcut
 # and --exists (fields, witnesses, exit statuses), filter --forall and
 # --exists, gen --require (every level it writes re-checked by solve
-# --shortcut), on the hand-worked levels of tests/levels/concept.xsb and
+# --shortcut), on the hand-worked levels of levels/concept-sample.xsb and
 # the slide fixtures; bad concepts and games without concept queries.
 #
 # usage: cli_concept_test.sh GEN SOLVE FILTER LEVELS_DIR
@@ -12,7 +12,7 @@ GEN=$1
 SOLVE=$2
 FILTER=$3
 LEVELS=$4
-PACK=$LEVELS/concept.xsb
+PACK=$LEVELS/../../levels/concept-sample.xsb
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/levelkit-concept.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT INT TERM
@@ -79,7 +79,7 @@ rc=0
 "$SOLVE" --exists 'uses(box 2)' -f tsv "$PACK" > "$TMP/out" 2> "$TMP/err" || rc=$?
 expect_rc 2 "$rc" "exists uses(box 2) with a one-box level"
 checks=$((checks + 1))
-grep -q "concept.xsb:[0-9]*: no fact 'uses(box 2)'" "$TMP/err" || fail "no message for the one-box level"
+grep -q "concept-sample.xsb:[0-9]*: no fact 'uses(box 2)'" "$TMP/err" || fail "no message for the one-box level"
 expect_eq yes "$(field "$TMP/out" 1 exists)" "two boxes: some solution uses box 2"
 expect_eq no "$(field "$TMP/out" 2 exists)" "no solution: none uses box 2"
 
