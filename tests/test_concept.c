@@ -12,6 +12,10 @@
  *    needs is the cost a DOWN-only count(push) turns into, so
  *    `count(push) >= P` must be required and `>= P + 1` must not, with a
  *    shortcut of exactly P pushes.
+ *  - PuzzleScript's facts: in the demo microban.txt the one rule (line 84)
+ *    fires on every push, so the fewest firings over all solutions of a
+ *    level must equal the push-optimal solution of the same level in
+ *    Microban's .xsb, found by the Sokoban solver.
  * The slide games' facts are checked end to end in cli_concept_test.sh.
  */
 #include <setjmp.h>
@@ -23,6 +27,7 @@
 
 #include <cmocka.h>
 
+#include "levelkit/actions.h"
 #include "levelkit/concept.h"
 #include "levelkit/record.h"
 #include "levelkit/search.h"
@@ -520,6 +525,105 @@ static void test_microban_pushes(void **state)
 	assert_int_equal(checked, 12);
 }
 
+/* Push-optimal pushes of the first n levels of Microban's .xsb. */
+static void microban_pushes(long *pushes, int n)
+{
+	FILE *fp = open_data("sokoban/microban.xsb");
+	assert_non_null(fp);
+	struct lk_reader rd;
+	lk_reader_init_fp(&rd, fp, "microban.xsb");
+	struct lk_record rec;
+	lk_record_init(&rec);
+	for (int i = 0; i < n && lk_reader_next(&rd, &rec, NULL, NULL) == 1; i++) {
+		struct lk_strbuf err = LK_STRBUF_INIT;
+		size_t line;
+		struct lk_level_options po = { .metric = "pushes" };
+		struct lk_level *pl = lk_level_load(&rec, &po, &err, &line);
+		assert_non_null(pl);
+		struct lk_solver s;
+		lk_solver_init(&s);
+		struct lk_search_options so = LK_SEARCH_OPTIONS_INIT;
+		so.max_states = 2000000;
+		struct lk_search_result sr;
+		lk_search_result_init(&sr);
+		lk_solver_run(&s, pl, &so, &sr);
+		assert_int_equal(sr.status, LK_SOLVED);
+		struct lk_moves m;
+		lk_moves_init(&m, pl);
+		lk_level_label(pl, sr.path, sr.nkeys, &m);
+		pushes[i] = (long)lk_moves_count(&m, "push");
+		lk_moves_release(&m);
+		lk_search_result_release(&sr);
+		lk_solver_release(&s);
+		lk_level_free(pl);
+		lk_strbuf_release(&err);
+		lk_record_release(&rec);
+		lk_record_init(&rec);
+	}
+	lk_record_release(&rec);
+	lk_reader_close(&rd);
+	fclose(fp);
+}
+
+static void test_puzzlescript_rule_facts(void **state)
+{
+	(void)state;
+	const char *data = getenv("LEVELKIT_DATA");
+	char path[1024];
+	snprintf(path, sizeof path, "%s/puzzlescript/games/microban.txt",
+		 data && *data ? data : "../shared/data");
+	FILE *probe = fopen(path, "r");
+	if (!probe)
+		skip();
+	fclose(probe);
+	enum { N = 5 };
+	long pushes[N];
+	microban_pushes(pushes, N);
+	struct lk_reader rd;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	assert_int_equal(lk_input_open(&rd, path, &err), 0);
+	struct lk_record rec;
+	lk_record_init(&rec);
+	int checked = 0;
+	while (checked < N && lk_reader_next(&rd, &rec, NULL, NULL) == 1) {
+		size_t line;
+		const struct lk_game *game = lk_game_find(lk_record_game(&rec));
+		struct lk_level_options co = lk_concept_level_options(game);
+		struct lk_level *level = lk_level_load(&rec, &co, &err, &line);
+		if (!level)
+			fail_msg("%s", err.buf);
+		struct lk_concept_result r;
+		char concept[64], want[64];
+		snprintf(concept, sizeof concept, "count(rule 84) >= %ld", pushes[checked] + 1);
+		ask(level, concept, LK_FORALL, &r);
+		assert_int_equal(r.answer, LK_FALSE);
+		snprintf(want, sizeof want, "count(rule 84) == %ld", pushes[checked]);
+		assert_string_equal(r.witness_facts.buf, want);
+		/* the witness replays, and a crate moved on each firing */
+		struct lk_moves m;
+		lk_moves_init(&m, level);
+		bool solved = false;
+		assert_int_equal(level->game->replay(level, r.witness.text.buf, &m, &solved, &err), 0);
+		assert_true(solved);
+		assert_int_equal(lk_moves_count(&m, "rule 84"), (uint64_t)pushes[checked]);
+		assert_int_equal(lk_moves_count(&m, "move crate"), (uint64_t)pushes[checked]);
+		lk_moves_release(&m);
+		lk_concept_result_release(&r);
+		snprintf(concept, sizeof concept, "count(rule 84) >= %ld", pushes[checked]);
+		ask(level, concept, LK_FORALL, &r);
+		assert_int_equal(r.answer, LK_TRUE);
+		lk_concept_result_release(&r);
+		lk_level_free(level);
+		lk_record_release(&rec);
+		lk_record_init(&rec);
+		checked++;
+	}
+	assert_int_equal(checked, N);
+	lk_record_release(&rec);
+	lk_reader_close(&rd);
+	lk_strbuf_release(&err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -528,6 +632,7 @@ int main(void)
 		cmocka_unit_test(test_brute_force),
 		cmocka_unit_test(test_fewest_pushes),
 		cmocka_unit_test(test_microban_pushes),
+		cmocka_unit_test(test_puzzlescript_rule_facts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

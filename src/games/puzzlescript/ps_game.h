@@ -13,6 +13,25 @@
 #include "levelkit/strbuf.h"
 
 struct ps_level;
+struct ps_game;
+struct ps_runtime;
+
+/* The facts a move can carry (ps_facts.c): "rule L" for each line holding
+ * a rule, "move NAME" for each object, and which fact each compiled rule
+ * and object stands for. */
+struct ps_facts {
+	char **names;
+	unsigned n;
+	uint16_t *rule_fact;     /* per compiled rule */
+	int *object_fact;        /* per object id, -1 for an unused id */
+	int nrules, nobjects;
+};
+void ps_facts_init(struct ps_facts *f, const struct ps_game *g);
+void ps_facts_release(struct ps_facts *f);
+/* The facts of the turn rt just played with tracking on (ps_runtime_track),
+ * each once, at most max of them; returns how many. */
+unsigned ps_facts_of_turn(const struct ps_facts *f, const struct ps_runtime *rt, uint16_t *out,
+			  unsigned max);
 
 /* 64-bit FNV-1a of a script's text: the script-hash field. */
 uint64_t ps_text_hash(const char *data, size_t len);
