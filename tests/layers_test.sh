@@ -5,7 +5,7 @@
 #
 #   0 core    src/core    strbuf rng bits grid record expr json
 #   1 game    src/game    game csp canvas
-#   2 search  src/search  table search explore analysis difficulty dedupe fields
+#   2 search  src/search  table search explore analysis difficulty dedupe fields concept
 #   3 gen     src/gen     room rules generate transform
 #   4 games   src/games   slide (and each game's private headers)
 #   5 act     src/act     actions
@@ -23,7 +23,7 @@ header_layer() {
 	case $1 in
 	strbuf|rng|bits|grid|record|expr|json) echo 0 ;;
 	game|csp|canvas) echo 1 ;;
-	table|search|explore|analysis|difficulty|dedupe|fields) echo 2 ;;
+	table|search|explore|analysis|difficulty|dedupe|fields|concept) echo 2 ;;
 	room|rules|generate|transform) echo 3 ;;
 	slide) echo 4 ;;
 	actions|view) echo 5 ;;
