@@ -1,0 +1,58 @@
+/*
+ * ps_transform.h - what the PuzzleScript transformer's files share
+ * (ps_transform.c: the ops, the legend, cells, invariants;
+ * ps_transform_roles.c: the parts objects play, presets and random rooms).
+ */
+#ifndef LEVELKIT_PS_TRANSFORM_H
+#define LEVELKIT_PS_TRANSFORM_H
+
+#include "levelkit/rng.h"
+#include "levelkit/rules.h"
+#include "levelkit/strbuf.h"
+#include "ps_internal.h"
+
+/* The parts the game's objects play for presets and random rooms,
+ * found from its legend and win conditions (docs/games/puzzlescript.md). */
+struct ps_roles {
+	int wall;              /* the object named Wall, or '#''s; -1 none */
+	int player;            /* the player object random rooms place */
+	const char *player_name;   /* "Player" as the game writes it */
+	int crate, target;     /* of the first `all X on Y`: its moved and its
+				* fixed object (one each); -1 none */
+	const char *pair_win;  /* that condition, for comments */
+	ps_word *movers;       /* ow: win-condition objects rules move */
+	ps_word *fixed;        /* ow: win-condition objects nothing moves */
+};
+
+/* A run's side of the game. */
+struct ps_tr {
+	const struct ps_game *g;
+	struct ps_game *own;         /* compiled from --script, else NULL */
+	char *script, *hash;         /* the records' script and script-hash */
+	struct lk_legend legend;
+	struct lk_legend_object *objects;
+	struct lk_legend_property *props;
+	int *prop_objects;
+	struct ps_roles roles;
+	int width, height;           /* random rooms */
+	long pairs;                  /* random rooms: crate/target pairs */
+	/* invariants: kept from --from (or a random room) */
+	int players;
+	int *balance;                /* per win condition: count(X) - count(Y) for `all` */
+};
+
+/* Whether cell (ow words) is a player's, or holds a win condition's
+ * first (k = 1) or second (k = 2) objects. */
+bool ps_tr_has(const ps_word *mask, bool aggregate, const ps_word *cell, int ow);
+/* Whether one of the game's legend characters stands for exactly cell. */
+bool ps_tr_cell_ok(void *gs, const uint64_t *cell);
+
+/* ps_transform_roles.c */
+void ps_roles_find(struct ps_tr *t);
+void ps_roles_release(struct ps_roles *r);
+int ps_tr_preset(const void *gs, const char *name, struct lk_strbuf *out, struct lk_strbuf *err);
+/* A random room: walls carved, the win condition's objects placed solved,
+ * one player; c allocated and zeroed. */
+void ps_tr_random(const void *gs, struct lk_rng *rng, struct lk_cells *c);
+
+#endif
