@@ -18,6 +18,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "levelkit/game.h"
 #include "levelkit/transform.h"
@@ -63,6 +64,21 @@ static bool rule_word(const char *s)
 	return *s && !strpbrk(s, "[]|() \t") && !strstr(s, "->") && strcmp(s, "...") != 0;
 }
 
+/* Whether the game uses name for an object or a legend name. */
+static bool name_taken(const struct ps_game *g, const char *name)
+{
+	for (int id = 0; id < g->nobjects; id++)
+		if (g->objects[id].layer >= 0 && strcasecmp(g->objects[id].name, name) == 0)
+			return true;
+	for (int i = 0; i < g->nnames; i++)
+		if (strcasecmp(g->names[i].name, name) == 0)
+			return true;
+	return false;
+}
+
+/* The legend: the game's objects, its legend names, then a property per
+ * collision layer (Layer1 is the first line of COLLISIONLAYERS) for rules
+ * about a whole layer, unless the game has a name of that spelling. */
 static void make_legend(struct ps_tr *t)
 {
 	const struct ps_game *g = t->g;
@@ -72,11 +88,12 @@ static void make_legend(struct ps_tr *t)
 		t->objects[id].name = o->layer >= 0 ? o->display : NULL;
 		t->objects[id].layer = o->layer;
 	}
-	size_t total = 0;
+	size_t total = (size_t)g->nobjects;
 	for (int i = 0; i < g->nnames; i++)
 		for (int id = 0; id < g->nobjects; id++)
 			total += ps_bit_get(g->names[i].objects, id);
-	t->props = lk_xcalloc((size_t)g->nnames + 1, sizeof *t->props);
+	t->props = lk_xcalloc((size_t)g->nnames + (size_t)g->nlayers + 1, sizeof *t->props);
+	t->layer_names = lk_xcalloc((size_t)g->nlayers + 1, sizeof *t->layer_names);
 	t->prop_objects = lk_xcalloc(total + 1, sizeof *t->prop_objects);
 	int np = 0;
 	size_t at = 0;
@@ -89,6 +106,20 @@ static void make_legend(struct ps_tr *t)
 		p->aggregate = g->names[i].aggregate;
 		for (int id = 0; id < g->nobjects; id++)
 			if (ps_bit_get(g->names[i].objects, id) && g->objects[id].layer >= 0)
+				t->prop_objects[at + (size_t)p->nobjects++] = id;
+		at += (size_t)p->nobjects;
+	}
+	for (int l = 0; l < g->nlayers; l++) {
+		char name[32];
+		snprintf(name, sizeof name, "Layer%d", l + 1);
+		if (name_taken(g, name))
+			continue;
+		t->layer_names[l] = lk_xstrdup(name);
+		struct lk_legend_property *p = &t->props[np++];
+		p->name = t->layer_names[l];
+		p->objects = t->prop_objects + at;
+		for (int id = 0; id < g->nobjects; id++)
+			if (g->objects[id].layer == l)
 				t->prop_objects[at + (size_t)p->nobjects++] = id;
 		at += (size_t)p->nobjects;
 	}
@@ -229,6 +260,9 @@ static void ps_tr_close(void *gs)
 	free(t->objects);
 	free(t->props);
 	free(t->prop_objects);
+	for (int l = 0; t->layer_names && l < t->g->nlayers; l++)
+		free(t->layer_names[l]);
+	free(t->layer_names);
 	free(t->balance);
 	free(t->script);
 	free(t->hash);

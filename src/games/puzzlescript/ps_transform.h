@@ -19,7 +19,7 @@ struct ps_roles {
 	const char *player_name;   /* "Player" as the game writes it */
 	int crate, target;     /* of the first `all X on Y`: its moved and its
 				* fixed object (one each); -1 none */
-	const char *pair_win;  /* that condition, for comments */
+	int mover;             /* the movers' most used object, -1 none */
 	ps_word *movers;       /* ow: win-condition objects rules move */
 	ps_word *fixed;        /* ow: win-condition objects nothing moves */
 };
@@ -33,6 +33,8 @@ struct ps_tr {
 	struct lk_legend_object *objects;
 	struct lk_legend_property *props;
 	int *prop_objects;
+	char **layer_names;          /* per collision layer: "Layer1"..., or NULL
+				      * when the game uses that name itself */
 	struct ps_roles roles;
 	int width, height;           /* random rooms */
 	long pairs;                  /* random rooms: crate/target pairs */

@@ -126,6 +126,7 @@ void ps_roles_find(struct ps_tr *t)
 			r->target = b;
 		}
 	}
+	r->mover = most_used(g, uses, r->movers, NULL);
 	free(uses);
 }
 
@@ -142,21 +143,33 @@ static const char *name_of(const struct ps_game *g, int id)
 	return g->objects[id].display;
 }
 
-/* "A or B or C": the objects of the layers of a and b (b may be -1). */
-static int layers_list(const struct ps_game *g, int a, int b, struct lk_strbuf *out,
+/* "A or B or C": the objects of the layers of a and b (b may be -1);
+ * the layers' own names (Layer3) when that would be more than the rule
+ * language's `or` takes. */
+static int layers_list(const struct ps_tr *t, int a, int b, struct lk_strbuf *out,
 		       struct lk_strbuf *err)
 {
+	const struct ps_game *g = t->g;
 	int la = g->objects[a].layer, lb = b >= 0 ? g->objects[b].layer : la, n = 0;
-	for (int id = 0; id < g->nobjects; id++) {
-		int l = g->objects[id].layer;
-		if (l < 0 || (l != la && l != lb))
-			continue;
-		if (++n > MAX_OR_NAMES) {
-			lk_strbuf_addf(err, "the layer of %s has more than %d objects: write the rules "
-				       "yourself, naming a property of the game", name_of(g, a), MAX_OR_NAMES);
+	for (int id = 0; id < g->nobjects; id++)
+		n += g->objects[id].layer >= 0 && (g->objects[id].layer == la || g->objects[id].layer == lb);
+	if (n > MAX_OR_NAMES) {
+		if (!t->layer_names[la] || !t->layer_names[lb]) {
+			lk_strbuf_addf(err, "the layer of %s has more than %d objects and the game uses "
+				       "the name Layer%d: write the rules yourself", name_of(g, a),
+				       MAX_OR_NAMES, (t->layer_names[la] ? lb : la) + 1);
 			return -1;
 		}
-		lk_strbuf_addf(out, "%s%s", n > 1 ? " or " : "", name_of(g, id));
+		lk_strbuf_addstr(out, t->layer_names[la]);
+		if (lb != la)
+			lk_strbuf_addf(out, " or %s", t->layer_names[lb]);
+		return 0;
+	}
+	n = 0;
+	for (int id = 0; id < g->nobjects; id++) {
+		int l = g->objects[id].layer;
+		if (l >= 0 && (l == la || l == lb))
+			lk_strbuf_addf(out, "%s%s", n++ ? " or " : "", name_of(g, id));
 	}
 	return 0;
 }
@@ -178,7 +191,7 @@ static int moves_text(const struct ps_tr *t, long choose, struct lk_strbuf *out,
 		else
 			lk_strbuf_addstr(out, "or ");
 		lk_strbuf_addf(out, "[%s | no ", name);
-		if (layers_list(g, obj, -1, out, err) < 0)
+		if (layers_list(t, obj, -1, out, err) < 0)
 			return -1;
 		lk_strbuf_addf(out, "] -> [ | %s]\n", name);
 		first = false;
@@ -198,7 +211,7 @@ static int walls_text(const struct ps_tr *t, long choose, struct lk_strbuf *out,
 	}
 	const char *w = name_of(g, wall);
 	lk_strbuf_addf(out, "choose %ld option 0.4 [%s] -> []\nor option 0.6 [no ", choose, w);
-	if (layers_list(g, wall, -1, out, err) < 0)
+	if (layers_list(t, wall, -1, out, err) < 0)
 		return -1;
 	lk_strbuf_addf(out, "] -> [%s]\n", w);
 	return 0;
@@ -216,7 +229,7 @@ static int pair_text(const struct ps_tr *t, const char *option, struct lk_strbuf
 	}
 	lk_strbuf_addf(out, "choose 1 %s[%s][%s] -> []\n", option, name_of(g, c), name_of(g, d));
 	struct lk_strbuf free_cell = LK_STRBUF_INIT;
-	int rc = layers_list(g, c, d, &free_cell, err);
+	int rc = layers_list(t, c, d, &free_cell, err);
 	if (rc == 0)
 		lk_strbuf_addf(out, "choose 1 %s[no %s][no %s] -> [%s][%s]\n", option, free_cell.buf,
 			       free_cell.buf, name_of(g, c), name_of(g, d));
@@ -244,7 +257,7 @@ int ps_tr_preset(const void *gs, const char *name, struct lk_strbuf *out, struct
 			if (!ps_bit_get(t->roles.fixed, id))
 				continue;
 			lk_strbuf_addf(out, "%s[%s | no ", first ? "choose 20 " : "or ", name_of(g, id));
-			if (layers_list(g, id, -1, out, err) < 0)
+			if (layers_list(t, id, -1, out, err) < 0)
 				return -1;
 			lk_strbuf_addf(out, "] -> [ | %s]\n", name_of(g, id));
 			first = false;
@@ -316,10 +329,13 @@ void ps_tr_random(const void *gs, struct lk_rng *rng, struct lk_cells *c)
 		if (room.cells[i] == '#' && r->wall >= 0)
 			ps_bit_set(cell_at(c, i), r->wall);
 	}
-	/* the win conditions' objects, solved: the rules make it a puzzle */
+	/* an `all X on Y`'s pairs, solved (the rules make it a puzzle); else
+	 * some of the movers and one of each fixed object */
 	for (long i = 0; i < t->pairs && r->crate >= 0; i++)
 		if (!place(t, &room, rng, c, r->crate, r->target) && place(t, &room, rng, c, r->crate, -1))
 			place(t, &room, rng, c, r->target, -1);
+	for (long i = 0; i < t->pairs && r->crate < 0 && r->mover >= 0; i++)
+		place(t, &room, rng, c, r->mover, -1);
 	for (int id = 0; r->crate < 0 && id < g->nobjects; id++)
 		if (ps_bit_get(r->fixed, id))
 			place(t, &room, rng, c, id, -1);
