@@ -500,7 +500,7 @@ static void free_params(struct gen_ctx *ctx)
 
 /* Help texts that name games, made from the registry. */
 struct gen_help {
-	char min_moves[160], min_pushes[160], stars[160];
+	char min_moves[160], min_pushes[160], stars[160], rules[400];
 	char *flag_help[32];
 };
 
@@ -532,8 +532,33 @@ static void default_help(char *out, size_t size, const char *what, size_t member
 	lk_strbuf_release(&games);
 }
 
+/* "rules file, or a preset of the game's (sokoban: walls, ..., mix
+ * (default); puzzlescript: ...)" */
+static void rules_help(char *out, size_t size)
+{
+	struct lk_strbuf text = LK_STRBUF_INIT;
+	const struct lk_generator *g;
+	lk_strbuf_addstr(&text, "rules file, or a preset of the game's (");
+	bool first = true;
+	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL;) {
+		const struct lk_transform_ops *ops = g->transform;
+		if (!ops || !ops->presets)
+			continue;
+		lk_strbuf_addf(&text, "%s%s: ", first ? "" : "; ", g->game);
+		for (size_t i = 0; ops->presets[i]; i++)
+			lk_strbuf_addf(&text, "%s%s%s", i ? ", " : "", ops->presets[i],
+				       ops->default_preset && strcmp(ops->presets[i], ops->default_preset) == 0
+				       ? " (default)" : "");
+		first = false;
+	}
+	lk_strbuf_addch(&text, ')');
+	snprintf(out, size, "%s", text.buf);
+	lk_strbuf_release(&text);
+}
+
 static void make_help(struct gen_help *h)
 {
+	rules_help(h->rules, sizeof h->rules);
 	default_help(h->min_moves, sizeof h->min_moves, "moves",
 		     offsetof(struct lk_generator, default_min_moves));
 	default_help(h->min_pushes, sizeof h->min_pushes, "optimal pushes",
@@ -577,9 +602,7 @@ static struct lk_option *make_options(struct gen_ctx *ctx, struct gen_help *h)
 		{ LK_OPT_STRING, 0, "from", &ctx->from, "file", "start from the first level of file "
 		  "(implies --generator transform)", NULL },
 		{ LK_OPT_UINT, 0, "level", &ctx->level, "n", "--from: its nth level instead", NULL },
-		{ LK_OPT_STRING, 0, "rules", &ctx->rules, "file|preset",
-		  "rules file, or the game's preset: walls, move, pair, mix (default), pull, push",
-		  NULL },
+		{ LK_OPT_STRING, 0, "rules", &ctx->rules, "file|preset", h->rules, NULL },
 		{ LK_OPT_STRING, 0, "freeze", &ctx->freeze, "file",
 		  "grid whose non-blank cells never change", NULL },
 		{ LK_OPT_UINT, 0, "suggest", &ctx->suggest, "k",
