@@ -46,6 +46,32 @@ static const char script_text[] =
 	"#.....#\n"
 	"#######\n";
 
+/* A game where the player is one of the objects a win condition counts:
+ * random rooms give the player a target of its own. */
+static const char person_text[] =
+	"title persons\n\n"
+	"========\nOBJECTS\n========\n\n"
+	"Background\nblack\n\nTarget\nblue\n\nWall\ngrey\n\nPlayer\nwhite\n\nFriend\npink\n\n"
+	"=======\nLEGEND\n=======\n\n"
+	". = Background\n# = Wall\nP = Player\nF = Friend\nO = Target\nPerson = Player or Friend\n\n"
+	"=======\nSOUNDS\n=======\n\n"
+	"================\nCOLLISIONLAYERS\n================\n\n"
+	"Background\nTarget\nPlayer, Wall, Friend\n\n"
+	"======\nRULES\n======\n\n"
+	"[ > Player | Friend ] -> [ > Player | > Friend ]\n\n"
+	"==============\nWINCONDITIONS\n==============\n\nall Person on Target\n\n"
+	"=======\nLEVELS\n=======\n\n"
+	"#######\n#.P.F.#\n#..OO.#\n#######\n";
+
+static void write_script(char *path, size_t size, const char *text)
+{
+	snprintf(path, size, "/tmp/levelkit-pstr-XXXXXX");
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+}
+
 struct fixture {
 	char path[64];
 	struct lk_record level;      /* the script's level, as any command reads it */
@@ -57,11 +83,7 @@ struct fixture {
 static int setup(void **state)
 {
 	struct fixture *f = lk_xcalloc(1, sizeof *f);
-	snprintf(f->path, sizeof f->path, "/tmp/levelkit-pstr-XXXXXX");
-	int fd = mkstemp(f->path);
-	assert_true(fd >= 0);
-	assert_int_equal(write(fd, script_text, sizeof script_text - 1), (ssize_t)(sizeof script_text - 1));
-	close(fd);
+	write_script(f->path, sizeof f->path, script_text);
 	struct lk_reader r;
 	struct lk_strbuf err = LK_STRBUF_INIT;
 	assert_int_equal(lk_input_open(&r, f->path, &err), 0);
@@ -387,6 +409,42 @@ static void test_random_rooms(void **state)
 	lk_strbuf_release(&err);
 }
 
+static void test_random_rooms_balance_the_player(void **state)
+{
+	(void)state;
+	char path[64];
+	write_script(path, sizeof path, person_text);
+	const char *keys[] = { "script", "steps" }, *values[] = { path, "10" };
+	struct lk_gen_options o;
+	lk_gen_options_init(&o);
+	o.width = o.height = 7;
+	o.param_keys = keys;
+	o.param_values = values;
+	o.nparams = 2;
+	o.max_tries = 500;
+	o.rating.search.max_states = 100000;
+	const struct lk_generator *g = lk_generator_find("puzzlescript", "transform");
+	struct lk_gen_worker w;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	if (lk_gen_worker_init(&w, g, &o, &err) < 0)
+		fail_msg("worker: %s", err.buf);
+	for (uint64_t i = 0; i < 3; i++) {
+		struct lk_record rec;
+		struct lk_gen_stats st = { 0 };
+		lk_record_init(&rec);
+		assert_int_equal(lk_generate_index(g, &w, &o, 5, i, &rec, &st), 0);
+		assert_int_equal(count_char(&rec, "P"), 1);
+		/* the player and the friends, each with a target */
+		assert_int_equal(count_char(&rec, "PF"), count_char(&rec, "O"));
+		assert_int_equal(brute_force(&rec), field_long(&rec, "moves"));
+		lk_record_release(&rec);
+	}
+	lk_gen_worker_release(&w, g);
+	lk_strbuf_release(&err);
+	unlink(path);
+	lk_game_defs_release();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -396,6 +454,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_presets_name_the_games_objects, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_presets_give_solvable_levels, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_random_rooms, setup, teardown),
+		cmocka_unit_test(test_random_rooms_balance_the_player),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -182,7 +182,7 @@ static int count_players(const struct ps_game *g, const struct lk_cells *c)
 	return n;
 }
 
-static int count_balance(const struct ps_game *g, const struct ps_wincond *wc,
+int ps_tr_balance(const struct ps_game *g, const struct ps_wincond *wc,
 			 const struct lk_cells *c)
 {
 	int n = 0;
@@ -200,7 +200,7 @@ static void set_invariants(struct ps_tr *t, const struct lk_cells *start)
 	t->balance = lk_xcalloc((size_t)g->nwins + 1, sizeof *t->balance);
 	t->players = start ? count_players(g, start) : 1;
 	for (int k = 0; k < g->nwins; k++)
-		t->balance[k] = start && g->wins[k].quantifier == 1 ? count_balance(g, &g->wins[k], start)
+		t->balance[k] = start && g->wins[k].quantifier == 1 ? ps_tr_balance(g, &g->wins[k], start)
 								    : 0;
 }
 
@@ -210,7 +210,7 @@ static bool invariants_hold(const struct ps_tr *t, const struct lk_cells *c)
 	if (count_players(g, c) != t->players)
 		return false;
 	for (int k = 0; k < g->nwins; k++)
-		if (g->wins[k].quantifier == 1 && count_balance(g, &g->wins[k], c) != t->balance[k])
+		if (g->wins[k].quantifier == 1 && ps_tr_balance(g, &g->wins[k], c) != t->balance[k])
 			return false;
 	return true;
 }

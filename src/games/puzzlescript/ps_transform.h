@@ -20,6 +20,8 @@ struct ps_roles {
 	int crate, target;     /* of the first `all X on Y`: its moved and its
 				* fixed object (one each); -1 none */
 	int mover;             /* the movers' most used object, -1 none */
+	int *win_objects;      /* per win condition: its X's and its Y's most
+				* used object (not a player), -1 none */
 	ps_word *movers;       /* ow: win-condition objects rules move */
 	ps_word *fixed;        /* ow: win-condition objects nothing moves */
 };
@@ -46,6 +48,8 @@ struct ps_tr {
 /* Whether cell (ow words) is a player's, or holds a win condition's
  * first (k = 1) or second (k = 2) objects. */
 bool ps_tr_has(const ps_word *mask, bool aggregate, const ps_word *cell, int ow);
+/* Cells holding X minus cells holding Y, for win condition wc. */
+int ps_tr_balance(const struct ps_game *g, const struct ps_wincond *wc, const struct lk_cells *c);
 /* Whether one of the game's legend characters stands for exactly cell. */
 bool ps_tr_cell_ok(void *gs, const uint64_t *cell);
 

@@ -127,6 +127,15 @@ void ps_roles_find(struct ps_tr *t)
 		}
 	}
 	r->mover = most_used(g, uses, r->movers, NULL);
+	r->win_objects = lk_xcalloc(2 * (size_t)g->nwins + 1, sizeof *r->win_objects);
+	ps_word *not_player = lk_xcalloc((size_t)ow, sizeof *not_player);
+	for (int w = 0; w < ow; w++)
+		not_player[w] = ~g->player_mask[w];
+	for (int k = 0; k < g->nwins; k++) {
+		r->win_objects[2 * k] = most_used(g, uses, g->wins[k].mask1, not_player);
+		r->win_objects[2 * k + 1] = most_used(g, uses, g->wins[k].mask2, not_player);
+	}
+	free(not_player);
 	free(uses);
 }
 
@@ -134,6 +143,7 @@ void ps_roles_release(struct ps_roles *r)
 {
 	free(r->movers);
 	free(r->fixed);
+	free(r->win_objects);
 }
 
 /* ------------------------------------------------------------ presets */
@@ -340,5 +350,17 @@ void ps_tr_random(const void *gs, struct lk_rng *rng, struct lk_cells *c)
 		if (ps_bit_get(r->fixed, id))
 			place(t, &room, rng, c, id, -1);
 	place(t, &room, rng, c, r->player, -1);
+	/* every `all X on Y` in balance, as the invariants want (in
+	 * `all Person on Target` the player is a Person and needs a target) */
+	for (int k = 0; k < g->nwins; k++) {
+		if (g->wins[k].quantifier != 1)
+			continue;
+		int d = ps_tr_balance(g, &g->wins[k], c);
+		for (int tries = 0; d != 0 && tries < 8; tries++) {
+			int id = r->win_objects[2 * k + (d > 0)];
+			if (place(t, &room, rng, c, id, -1))
+				d = ps_tr_balance(g, &g->wins[k], c);
+		}
+	}
 	lk_grid_release(&room);
 }
