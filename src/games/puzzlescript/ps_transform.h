@@ -45,8 +45,8 @@ struct ps_tr {
 	int *balance;                /* per win condition: count(X) - count(Y) for `all` */
 };
 
-/* Whether cell (ow words) is a player's, or holds a win condition's
- * first (k = 1) or second (k = 2) objects. */
+/* Whether cell (ow words) holds mask's objects: all of them for an
+ * aggregate, else any one. */
 bool ps_tr_has(const ps_word *mask, bool aggregate, const ps_word *cell, int ow);
 /* Cells holding X minus cells holding Y, for win condition wc. */
 int ps_tr_balance(const struct ps_game *g, const struct ps_wincond *wc, const struct lk_cells *c);
@@ -57,8 +57,8 @@ bool ps_tr_cell_ok(void *gs, const uint64_t *cell);
 void ps_roles_find(struct ps_tr *t);
 void ps_roles_release(struct ps_roles *r);
 int ps_tr_preset(const void *gs, const char *name, struct lk_strbuf *out, struct lk_strbuf *err);
-/* A random room: walls carved, the win condition's objects placed solved,
- * one player; c allocated and zeroed. */
+/* A random room: walls carved, the win conditions' objects placed solved
+ * and in balance, one player; c allocated and zeroed. */
 void ps_tr_random(const void *gs, struct lk_rng *rng, struct lk_cells *c);
 
 #endif
