@@ -4,7 +4,8 @@
 # --rules --suggest -o), the suggestions verified by solve --verify and
 # written back by filter -f puzzlescript as a LEVELS section that, pasted
 # into the script, plays the same; random rooms of --script FILE
-# (reproducible, verified); the errors (no game, two games, a script
+# (reproducible, verified); a rules file in the game's names; the errors
+# (no game, two games, a name the game lacks, a script
 # edited after the levels were made).
 #
 # usage: cli_ps_gen_test.sh GEN SOLVE FILTER DATA_DIR
@@ -86,6 +87,22 @@ sed -n 's/^moves: //p' ideas.txt >want-moves
 sed -n 's/^moves: //p' pasted-solved.txt >got-moves
 checks=$((checks + 1))
 cmp -s want-moves got-moves || fail "the pasted levels' moves differ from the suggestions'"
+
+# --- a rules file in the game's own names (a layer's name, a legend character)
+printf '(open the level up)\nchoose 2 [#] -> []\nchoose 1 [Crate | no Layer3] -> [ | Crate]\n' >open.rules
+rc=0
+"$GEN" puzzlescript --from microban.txt --level 3 --rules open.rules --param steps=3 -n 1 \
+	--max-tries 50 -o opened.txt 2>err || rc=$?
+expect_rc 0 "$rc" "gen --rules FILE over the game's names"
+expect_count 1 opened.txt '^solvable: yes' "a level from the rules file"
+rc=0
+"$SOLVE" --verify opened.txt >opened-verified.txt 2>err || rc=$?
+expect_count 1 opened-verified.txt '^verified: yes' "the rules file's level verified"
+printf '[Floor] -> []\n' >bad.rules
+rc=0
+"$GEN" puzzlescript --from microban.txt --rules bad.rules -n 1 2>err || rc=$?
+expect_rc 2 "$rc" "a name the game does not have"
+expect_grep err "bad.rules:1: unknown object 'Floor'" "the message names the file, line and name"
 
 # --- random rooms of --script ----------------------------------------------
 rc=0
