@@ -133,14 +133,19 @@ enum lk_gen_accept_bit {
 };
 #define LK_GEN_ACCEPT(id) (1u << LK_GEN_BIT_##id)
 
-/* A command-line flag a generator offers as short for a --param (the
- * Combination paper's --harder is --param harder=1).  gen builds its
- * options from every generator's flags, so they live with the game. */
+/* A command-line option a generator offers as short for a --param (the
+ * Combination paper's --harder is --param harder=1; PuzzleScript's
+ * --script FILE is --param script=FILE).  gen builds its options from
+ * every generator's flags, so they live with the game. */
 struct lk_gen_flag {
 	const char *name;            /* the option, without "--" */
-	const char *param;           /* "key=value" it stands for */
+	const char *param;           /* "key=value" it stands for, or "key" with arg */
 	const char *help;
+	const char *arg;             /* NULL: a flag; else the option takes a value
+				      * (its name in --help) that becomes key's */
 };
+
+struct lk_transform_ops;
 
 struct lk_generator {
 	const char *game;
@@ -162,6 +167,9 @@ struct lk_generator {
 	 * 0, or -1 with *why (the candidate is then dropped). */
 	int (*candidate)(struct lk_gen_worker *w, const struct lk_gen_options *o,
 			 struct lk_rng *rng, struct lk_record *rec, enum lk_reject *why);
+	/* A transformer generator's game hooks (transform.h), for --rules
+	 * presets and --suggest; NULL for other generators. */
+	const struct lk_transform_ops *transform;
 };
 
 /* Every generator of every game (game->generators), in registry order:

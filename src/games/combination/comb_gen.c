@@ -453,9 +453,9 @@ static void comb_free_state(void *state)
 
 /* The paper's biased local search, as flags of their own. */
 static const struct lk_gen_flag comb_flags[] = {
-	{ "harder", "harder=1", "only add pieces that make the level harder" },
-	{ "easier", "easier=1", "only add pieces that make it easier" },
-	{ NULL, NULL, NULL },
+	{ "harder", "harder=1", "only add pieces that make the level harder", NULL },
+	{ "easier", "easier=1", "only add pieces that make it easier", NULL },
+	{ NULL, NULL, NULL, NULL },
 };
 
 const struct lk_generator lk_gen_combination_local = {

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "levelkit/game.h"
+#include "levelkit/generate.h"
 #include "levelkit/grid.h"
 #include "ps.h"
 #include "ps_game.h"
@@ -443,6 +444,12 @@ static void ps_write_state(const struct lk_level *level, const void *key, struct
 	done_runtime(l, rt);
 }
 
+extern const struct lk_generator lk_gen_puzzlescript_transform;
+static const struct lk_generator *const ps_generators[] = {
+	&lk_gen_puzzlescript_transform,
+	NULL,
+};
+
 const struct lk_game lk_game_puzzlescript = {
 	.name = "puzzlescript",
 	.summary = "a PuzzleScript game of your own: its script's rules and levels",
@@ -465,4 +472,5 @@ const struct lk_game lk_game_puzzlescript = {
 	.symmetries = LK_SYMMETRIES_NONE,
 	.import_probe = ps_import_probe,
 	.import = ps_import,
+	.generators = ps_generators,
 };
