@@ -153,6 +153,13 @@ if [ -f "$DATA/puzzlescript/games/microban.txt" ]; then
 	cp "$DATA/puzzlescript/games/microban.txt" "$TMP/microban.txt"
 	"$SOLVE" -t 2 "$TMP/microban.txt" -f html -o "$TMP/ps.html" 2>/dev/null
 	expect 0 $? "solve microban.txt -f html exit status"
+	# how many it solves depends on the machine's speed: the solutions of
+	# one run, played back in the page of another command
+	"$SOLVE" -t 2 "$TMP/microban.txt" >"$TMP/ps.txt" 2>/dev/null
+	"$FILTER" 'level >= 1' "$TMP/ps.txt" -f html -o "$TMP/ps-verified.html" 2>/dev/null
+	expect 0 $? "filter -f html on PuzzleScript records"
+	expect "$(grep -c '^solution:' "$TMP/ps.txt")" "$(grep -c '"sol":"solved"' "$TMP/ps-verified.html")" \
+		"PuzzleScript solutions that play to a win in the page"
 	whole_page "$TMP/ps.html" "a PuzzleScript page"
 	expect 10 "$(records "$TMP/ps.html")" "PuzzleScript levels in the page"
 	expect 0 "$(grep -c 'does not draw itself' "$TMP/ps.html")" "PuzzleScript levels not drawn"
@@ -161,9 +168,8 @@ if [ -f "$DATA/puzzlescript/games/microban.txt" ]; then
 		grep -q "{\"y\":\[[0-9]*,$sym" "$TMP/ps.html" || fail "the PuzzleScript page defines no $sym"
 	done
 	checks=$((checks + 1))
-	n=$(grep -c '"sol":"solved"' "$TMP/ps.html")
-	[ "$n" -ge 8 ] || fail "$n PuzzleScript solutions play to a win, not at least 8"
-	"$SOLVE" -t 2 "$TMP/microban.txt" >"$TMP/ps.txt" 2>/dev/null
+	n=$(grep -c '^solution:' "$TMP/ps.txt")
+	[ "$n" -ge 3 ] || fail "only $n microban levels solved in 2 s each"
 	"$FILTER" 'level == 1' "$TMP/ps.txt" -f svg -o "$TMP/ps1.svg" 2>/dev/null
 	expect 0 $? "filter -f svg on a PuzzleScript level"
 	checks=$((checks + 1))
