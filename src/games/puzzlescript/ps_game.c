@@ -21,10 +21,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "levelkit/canvas.h"
 #include "levelkit/game.h"
 #include "levelkit/generate.h"
 #include "levelkit/grid.h"
 #include "ps.h"
+#include "ps_draw.h"
 #include "ps_game.h"
 
 static const char *const ps_metrics[] = { "moves", NULL };
@@ -363,29 +365,69 @@ static int input_of(char c)
 	return p && c ? (int)(p - "uldrx") : -1;
 }
 
+/* The keys a replay passes through (start first), for playing it back. */
+struct key_list {
+	unsigned char *keys;
+	size_t n, alloc, size;
+};
+
+static void add_key(struct key_list *k, const struct ps_runtime *rt)
+{
+	if (!k)
+		return;
+	LK_ALLOC_GROW(k->keys, (k->n + 1) * k->size, k->alloc);
+	ps_store(rt, k->keys + k->n++ * k->size);
+}
+
 static int replay_on(const struct ps_lk_level *l, struct ps_runtime *rt, const char *solution,
-		     struct lk_moves *moves, bool *solved, struct lk_strbuf *err);
+		     struct lk_moves *moves, bool *solved, struct key_list *keys,
+		     struct lk_strbuf *err);
 
 static int ps_replay(const struct lk_level *level, const char *solution, struct lk_moves *moves,
 		     bool *solved, struct lk_strbuf *err)
 {
 	const struct ps_lk_level *l = (const struct ps_lk_level *)level;
 	struct ps_runtime *rt = new_runtime(l);
-	ps_runtime_track(rt, true);
-	int rc = replay_on(l, rt, solution, moves, solved, err);
-	ps_runtime_track(rt, false);
+	int rc = replay_on(l, rt, solution, moves, solved, NULL, err);
 	done_runtime(l, rt);
 	return rc;
 }
 
+/* The same replay, keeping the state after each input: an input that
+ * changes nothing is a frame like the others, as it is a move. */
+static int ps_replay_keys(const struct lk_level *level, const char *solution, unsigned char **keys,
+			  size_t *nkeys, struct lk_strbuf *err)
+{
+	const struct ps_lk_level *l = (const struct ps_lk_level *)level;
+	struct ps_runtime *rt = new_runtime(l);
+	struct lk_moves moves;
+	lk_moves_init(&moves, level);
+	struct key_list k = { .size = level->key_size };
+	bool solved = false;
+	int rc = replay_on(l, rt, solution, &moves, &solved, &k, err);
+	done_runtime(l, rt);
+	lk_moves_release(&moves);
+	if (rc < 0) {
+		free(k.keys);
+		k.keys = NULL;
+		k.n = 0;
+	}
+	*keys = k.keys;
+	*nkeys = k.n;
+	return rc;
+}
+
 static int replay_on(const struct ps_lk_level *l, struct ps_runtime *rt, const char *solution,
-		     struct lk_moves *moves, bool *solved, struct lk_strbuf *err)
+		     struct lk_moves *moves, bool *solved, struct key_list *keys,
+		     struct lk_strbuf *err)
 {
 	unsigned long step_no = 0;
 	bool won = false;
 	uint16_t *facts = lk_xcalloc(l->facts.n + 1, sizeof *facts);
 	int rc = 0;
 	ps_start(rt, NULL);
+	ps_runtime_track(rt, true);   /* the facts of each move */
+	add_key(keys, rt);
 	for (const char *p = solution; *p; p++) {
 		if (*p == ' ' || *p == '\t' || *p == ',')
 			continue;
@@ -413,7 +455,9 @@ static int replay_on(const struct ps_lk_level *l, struct ps_runtime *rt, const c
 		won = (flags & PS_WON) != 0;
 		unsigned nf = ps_facts_of_turn(&l->facts, rt, facts, l->facts.n);
 		lk_moves_add(moves, &input_letter[input], 1, 1, facts, nf);
+		add_key(keys, rt);
 	}
+	ps_runtime_track(rt, false);
 	free(facts);
 	*solved = won;
 	return rc;
@@ -433,6 +477,21 @@ static unsigned ps_move_facts(const struct lk_level *level, const void *key, uin
 	ps_runtime_track(rt, false);
 	done_runtime(l, rt);
 	return n;
+}
+
+/* The state's cells as the engine holds them, drawn by ps_draw.c. */
+static void ps_draw(const struct lk_level *level, const void *key, const char *placement,
+		    struct lk_canvas *c)
+{
+	(void)placement;
+	const struct ps_lk_level *l = (const struct ps_lk_level *)level;
+	struct ps_runtime *rt = new_runtime(l);
+	if (key)
+		ps_load(rt, key);
+	else
+		ps_start(rt, NULL);   /* the start, after any start rules */
+	ps_draw_cells(l->g, ps_map_width(l->map), ps_map_height(l->map), ps_cells(rt, NULL), c);
+	done_runtime(l, rt);
 }
 
 static void ps_write_state(const struct lk_level *level, const void *key, struct lk_strbuf *out)
@@ -468,6 +527,8 @@ const struct lk_game lk_game_puzzlescript = {
 	.move_facts = ps_move_facts,
 	.replay = ps_replay,
 	.write_state = ps_write_state,
+	.draw = ps_draw,
+	.replay_keys = ps_replay_keys,
 	/* rules may name absolute directions: a turned level is another level */
 	.symmetries = LK_SYMMETRIES_NONE,
 	.import_probe = ps_import_probe,
