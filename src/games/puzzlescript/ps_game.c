@@ -499,7 +499,9 @@ static void ps_write_state(const struct lk_level *level, const void *key, struct
 	const struct ps_lk_level *l = (const struct ps_lk_level *)level;
 	struct ps_runtime *rt = new_runtime(l);
 	ps_load(rt, key);
+	size_t start = out->len;
 	ps_map_write(l->g, l->map, ps_cells(rt, NULL), out);
+	ps_indent_map_text(out, start);
 	done_runtime(l, rt);
 }
 

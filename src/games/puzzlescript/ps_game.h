@@ -43,6 +43,15 @@ bool ps_import_probe(const char *data, size_t len);
 int ps_import(const char *path, const char *data, size_t len, struct lk_record **recs,
 	      size_t *nrecs, struct lk_strbuf *err, size_t *line);
 
+/* Whether a map's rows must be indented by one space to read back as the
+ * grid of a record: true when one of them would read as a comment (`;`)
+ * or a field (`ab:`).  PuzzleScript trims a map's rows, so the indent
+ * changes nothing in the game (ps_map_parse trims too). */
+bool ps_rows_indent(const char *const *rows, size_t n);
+/* The same for a map written as text (a row a line) from text->buf + start:
+ * indents every row when ps_rows_indent says so. */
+void ps_indent_map_text(struct lk_strbuf *text, size_t start);
+
 /* Whether a key's last bit says the turn that reached it won. */
 bool ps_map_key_won(const struct ps_level *lv, const void *key);
 

@@ -233,6 +233,8 @@ static int ps_tr_write(const void *gs, const struct lk_cells *c, struct lk_recor
 	struct ps_level shape = { .width = w, .height = h };
 	struct lk_strbuf text = LK_STRBUF_INIT, err = LK_STRBUF_INIT;
 	int rc = ps_map_write(g, &shape, cols, &text) == 0 ? 0 : -1;
+	if (rc == 0)
+		ps_indent_map_text(&text, 0);
 	if (rc == 0) {
 		lk_record_set(rec, "game", "puzzlescript");
 		lk_record_set(rec, "script", t->script);
