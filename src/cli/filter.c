@@ -492,6 +492,8 @@ int main(int argc, char **argv)
 	if (lk_cli_output_open(&output, ctx.output, nfiles ? files : stdin_only, nfiles ? nfiles : 1,
 			       view ? LK_FORMAT_TSV : format, ctx.force) < 0) {
 		lk_expr_free(expr);
+		lk_expr_free((struct lk_expr *)run.concept.concept);
+		lk_solver_release(&run.solver);
 		return 2;
 	}
 	run.out = output.fp;
