@@ -13,7 +13,8 @@
  *
  * The legend is Sokoban's, as sokoban_transform.c defines it (Wall,
  * Player, Crate alias Box, Target alias Goal, Placeholder; the first three
- * share a layer; the property Obstacle).  Checked besides crashes, leaks
+ * share a layer; the property Obstacle), with an aggregate Marked (Crate
+ * and Placeholder) for the language's aggregates.  Checked besides crashes, leaks
  * and hangs:
  *  - a parse error is "line N: ..." with N a line of the input;
  *  - after the rules ran, frozen cells are as they were, and every cell
@@ -31,16 +32,18 @@
 enum { WALL = 1, PLAYER = 2, CRATE = 4, TARGET = 8, PLACEHOLDER = 16 };
 
 static const struct lk_legend_object objects[] = {
-	{ "Wall", NULL, WALL | PLAYER | CRATE },
-	{ "Player", NULL, WALL | PLAYER | CRATE },
-	{ "Crate", "Box", WALL | PLAYER | CRATE },
-	{ "Target", "Goal", TARGET },
-	{ "Placeholder", NULL, PLACEHOLDER },
+	{ "Wall", NULL, 0 },
+	{ "Player", NULL, 0 },
+	{ "Crate", "Box", 0 },
+	{ "Target", "Goal", 1 },
+	{ "Placeholder", NULL, 2 },
 };
+static const int obstacles[] = { 0, 1, 2 }, marked[] = { 2, 4 };
 static const struct lk_legend_property properties[] = {
-	{ "Obstacle", WALL | PLAYER | CRATE },
+	{ "Obstacle", obstacles, 3, false },
+	{ "Marked", marked, 2, true },
 };
-static const struct lk_legend legend = { objects, 5, properties, 1 };
+static const struct lk_legend legend = { objects, 5, properties, 2 };
 
 #define MAX_CHOOSE 10000
 #define MAX_GROUPS 32
@@ -60,7 +63,7 @@ static const char *const room[] = {
 #define W 12
 #define H 9
 
-static uint16_t cell_of(char c)
+static uint64_t cell_of(char c)
 {
 	switch (c) {
 	case '#': return WALL;
@@ -93,9 +96,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_CHECK(sscanf(err.buf, "line %u: %n", &line, &n) == 1 && n > 0);
 		FUZZ_CHECK(line >= 1 && line <= count_lines(text));
 	} else {
-		uint16_t cell[W * H], before[W * H];
+		uint64_t cell[W * H], before[W * H];
 		uint8_t frozen[W * H];
-		struct lk_cells cells = { W, H, cell, frozen };
+		struct lk_cells cells = { .width = W, .height = H, .words = 1, .cell = cell,
+					  .frozen = frozen };
 		struct lk_rng rng;
 		for (int y = 0; y < H; y++) {
 			for (int x = 0; x < W; x++) {
@@ -114,9 +118,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		(void)lk_rules_apply(rules, &cells, &rng);
 		rules->ngroups = ngroups;   /* lk_rules_free frees them all */
 		for (int c = 0; c < W * H; c++) {
-			uint16_t v = cell[c], layer = v & (WALL | PLAYER | CRATE);
+			uint64_t v = cell[c], layer = v & (WALL | PLAYER | CRATE);
 			FUZZ_CHECK(!frozen[c] || v == before[c]);
-			FUZZ_CHECK((v & ~(uint16_t)(WALL | PLAYER | CRATE | TARGET | PLACEHOLDER)) == 0);
+			FUZZ_CHECK((v & ~(uint64_t)(WALL | PLAYER | CRATE | TARGET | PLACEHOLDER)) == 0);
 			FUZZ_CHECK((layer & (layer - 1)) == 0);
 		}
 		lk_rules_free(rules);

@@ -98,6 +98,17 @@ for play, rec in zip(out["plays"], records):
         left = [n for n in names if n.startswith("slide.fruit.") or n.startswith("slide.skiddy.")]
         if left:
             fail(f"{title}: the last frame still shows {left}")
+    elif game == "puzzlescript":
+        # one frame per input of the solution, and for the demo Sokoban
+        # (win condition "all Target on Crate") every target under a crate
+        inputs = len(re.sub(r"[\s,]", "", rec["fields"].get("solution", "")))
+        if play["frames"] != inputs + 1:
+            fail(f"{title}: {play['frames']} frames for a solution of {inputs} inputs")
+        places = play.get("places", {})
+        if rec["fields"].get("script", "").endswith("microban.txt"):
+            targets, crates = places.get("ps.target", []), places.get("ps.crate", [])
+            if not targets or not set(targets) <= set(crates):
+                fail(f"{title}: the last frame has targets at {targets}, crates at {crates}")
     elif game == "combination":
         pieces = sum(int(n) for n in re.findall(r"(\d+)\s+\S+\s+\S+", rec["fields"].get("pieces", "")))
         shown = sum(v for n, v in names.items() if re.match(r"comb\.\d+\.", n))

@@ -148,18 +148,38 @@ grep -q 'id="lk-refresh" hidden' "$TMP/final.dom" || fail "the last suggestions 
 n=$(grep -o 'class="lk-card" data-i="[0-9]' "$TMP/final.dom" | wc -l)
 [ "$n" = 3 ] || fail "the suggestions page shows $n cards, not 3"
 
-# 5. an SVG sheet parses as SVG and draws its symbols
+# 5. PuzzleScript: the demo Sokoban drawn with its own sprites, each
+# solution played to a frame with every target under a crate (the script
+# is copied, so that the records name a script that stays put)
+DATA=${LEVELKIT_DATA:-$HERE/../../shared/data}
+if [ -f "$DATA/puzzlescript/games/microban.txt" ]; then
+	cp "$DATA/puzzlescript/games/microban.txt" "$TMP/microban.txt"
+	# one solving run (what it solves in time depends on the machine),
+	# its records and their page
+	"$SOLVE" -t 2 "$TMP/microban.txt" >"$TMP/ps.xsb" 2>/dev/null
+	"$FILTER" 'level >= 1' "$TMP/ps.xsb" -f html -o "$TMP/ps.html" 2>/dev/null
+	page puzzlescript "$TMP/ps.xsb" 'moves >= 20' "$TMP/ps.html"
+	checks=$((checks + 1))
+	n=$(grep -o '"sol":"solved"' "$TMP/ps.html" | wc -l)
+	[ "$n" -ge 3 ] || fail "the PuzzleScript page has $n solved levels, not at least 3"
+	chrome /dev/null --virtual-time-budget=3000 --screenshot="$ARTIFACTS/puzzlescript-level.png" \
+		"file://$TMP/ps.html#level=2"
+else
+	echo "note: no $DATA/puzzlescript/games/microban.txt (set LEVELKIT_DATA); the PuzzleScript page is not tested" >&2
+fi
+
+# 6. an SVG sheet parses as SVG and draws its symbols
 "$SOLVE" -t 10 -f svg -o "$TMP/sheet.svg" "$LEVELS/view.xsb" 2>/dev/null
 checks=$((checks + 1))
 chrome "$TMP/svg.dom" --dump-dom "file://$TMP/sheet.svg"
 grep -qi 'parsererror\|error on line' "$TMP/svg.dom" && fail "the SVG sheet does not parse: $(head -c 300 "$TMP/svg.dom")"
 [ "$(grep -o '<use' "$TMP/svg.dom" | wc -l)" -gt 40 ] || fail "the SVG sheet draws few symbols"
 
-# 6. screenshots, kept as artifacts: the sheet, and a level opened
+# 7. screenshots, kept as artifacts: the sheet, and a level opened
 chrome /dev/null --virtual-time-budget=3000 --screenshot="$ARTIFACTS/view-sheet.png" "file://$TMP/view.html"
 chrome /dev/null --virtual-time-budget=3000 --screenshot="$ARTIFACTS/view-level.png" "file://$TMP/view.html#level=2"
 chrome /dev/null --virtual-time-budget=3000 --screenshot="$ARTIFACTS/rated.png" "file://$TMP/rated.html"
-for shot in view-sheet view-level rated; do
+for shot in view-sheet view-level rated $( [ -f "$ARTIFACTS/puzzlescript-level.png" ] && echo puzzlescript-level); do
 	checks=$((checks + 1))
 	size=$(wc -c <"$ARTIFACTS/$shot.png" 2>/dev/null || echo 0)
 	[ "$size" -gt 10000 ] || fail "screenshot $shot.png is missing or empty ($size bytes)"

@@ -145,6 +145,47 @@ else
 	echo "note: no script(1) pseudo-terminal here; the terminal colour checks are skipped" >&2
 fi
 
+# --- PuzzleScript draws itself: the game's objects as symbols with their
+# names and legend characters, its solutions played back, its colours in
+# SVG and in the terminal (the script copied, so that it stays put)
+DATA=${LEVELKIT_DATA:-$LEVELS/../../../shared/data}
+if [ -f "$DATA/puzzlescript/games/microban.txt" ]; then
+	cp "$DATA/puzzlescript/games/microban.txt" "$TMP/microban.txt"
+	"$SOLVE" -t 2 "$TMP/microban.txt" -f html -o "$TMP/ps.html" 2>/dev/null
+	expect 0 $? "solve microban.txt -f html exit status"
+	# how many it solves depends on the machine's speed: the solutions of
+	# one run, played back in the page of another command
+	"$SOLVE" -t 2 "$TMP/microban.txt" >"$TMP/ps.txt" 2>/dev/null
+	"$FILTER" 'level >= 1' "$TMP/ps.txt" -f html -o "$TMP/ps-verified.html" 2>/dev/null
+	expect 0 $? "filter -f html on PuzzleScript records"
+	expect "$(grep -c '^solution:' "$TMP/ps.txt")" "$(grep -c '"sol":"solved"' "$TMP/ps-verified.html")" \
+		"PuzzleScript solutions that play to a win in the page"
+	whole_page "$TMP/ps.html" "a PuzzleScript page"
+	expect 10 "$(records "$TMP/ps.html")" "PuzzleScript levels in the page"
+	expect 0 "$(grep -c 'does not draw itself' "$TMP/ps.html")" "PuzzleScript levels not drawn"
+	for sym in '"ps.crate","Crate (\*)"' '"ps.player","Player (P)"' '"ps.target","Target (O)"'; do
+		checks=$((checks + 1))
+		grep -q "{\"y\":\[[0-9]*,$sym" "$TMP/ps.html" || fail "the PuzzleScript page defines no $sym"
+	done
+	checks=$((checks + 1))
+	n=$(grep -c '^solution:' "$TMP/ps.txt")
+	[ "$n" -ge 3 ] || fail "only $n microban levels solved in 2 s each"
+	"$FILTER" 'level == 1' "$TMP/ps.txt" -f svg -o "$TMP/ps1.svg" 2>/dev/null
+	expect 0 $? "filter -f svg on a PuzzleScript level"
+	checks=$((checks + 1))
+	grep -q '>Crate (\*)<' "$TMP/ps1.svg" || fail "the PuzzleScript picture has no legend entry for the crate"
+	checks=$((checks + 1))
+	grep -q 'fill="#eb8931"' "$TMP/ps1.svg" || fail "the PuzzleScript picture has no orange (arnecolors) crate"
+	"$FILTER" 'level == 1' "$TMP/ps.txt" -f ansi >"$TMP/ps.ansi" 2>/dev/null
+	checks=$((checks + 1))
+	grep -q "$esc\[48;5;[0-9]*m$esc\[1;38;5;[0-9]*m#" "$TMP/ps.ansi" || fail "-f ansi does not colour a PuzzleScript grid"
+	"$FILTER" 'level == 1' "$TMP/ps.txt" >"$TMP/ps1.txt" 2>/dev/null
+	sed "s/$esc\[[0-9;]*m//g" "$TMP/ps.ansi" >"$TMP/ps.stripped"
+	cmp -s "$TMP/ps.stripped" "$TMP/ps1.txt" || fail "a coloured PuzzleScript level without its escapes is the level"
+else
+	echo "note: no $DATA/puzzlescript/games/microban.txt (set LEVELKIT_DATA); PuzzleScript pictures are not tested" >&2
+fi
+
 # --- Ctrl-C: what was written is still a whole page
 "$SOLVE" -a bfs -m moves --plain -t 60 "$LEVELS/../../levels/boxoban-hard-sample.xsb" -f html \
 	-o "$TMP/cut.html" 2>/dev/null &

@@ -65,9 +65,9 @@ expect "pushes moves" levelkit solve --metric ""
 expect "matching mixedaim" levelkit solve --heuristic ""
 expect "forward backward both" levelkit-solve -d ""
 # gen: the games, then each game's generators
-expect "sokoban fruit skiddy combination laser" levelkit gen ""
+expect "sokoban fruit skiddy combination puzzlescript laser" levelkit gen ""
 expect "sokoban skiddy" levelkit gen s
-expect "sokoban fruit skiddy combination laser" levelkit-gen -n 5 --seed 3 ""
+expect "sokoban fruit skiddy combination puzzlescript laser" levelkit-gen -n 5 --seed 3 ""
 expect "backward transform" levelkit gen sokoban -g ""
 expect "random" levelkit gen -n 3 fruit --generator ""
 expect "local" levelkit-gen combination -g l

@@ -26,7 +26,7 @@ fail() {
 
 # The placeholder files the docs name, made once: packs (solved, so that
 # they have pushes; rated for rated.xsb), a level to transform, a freeze
-# mask, a rules file, a gen run.
+# mask, a rules file, a gen run, a PuzzleScript game.
 mkdir -p "$TMP/files"
 "$BUILD/solve" -t 2 "$SRC/levels/boxoban-hard-sample.xsb" >"$TMP/files/pack.xsb" 2>/dev/null
 for f in a.xsb b.xsb c.xsb solved.xsb; do
@@ -40,6 +40,10 @@ cp "$SRC/tests/levels/gen-move.rules" "$TMP/files/transform.txt"
 cp "$SRC/tests/levels/targets-only.xsb" "$TMP/files/targets-only.xsb"
 # what batch.md's ssh and GNU parallel line would have gathered
 "$BUILD/gen" sokoban -n 3 --seed 7 --min-pushes 25 >"$TMP/files/all-shards.xsb" 2>/dev/null
+# the PuzzleScript page's own game
+if [ -f "$SRC/../shared/data/puzzlescript/games/microban.txt" ]; then
+	cp "$SRC/../shared/data/puzzlescript/games/microban.txt" "$TMP/files/mygame.txt"
+fi
 if [ -f "$SRC/../shared/data/sokoban/microban.xsb" ]; then
 	cp "$SRC/../shared/data/sokoban/microban.xsb" "$TMP/files/microban.xsb"
 fi

@@ -6,8 +6,8 @@
 #   0 core    src/core    strbuf rng bits grid record expr json rays
 #   1 game    src/game    game csp canvas
 #   2 search  src/search  table search explore analysis difficulty dedupe fields concept
-#   3 gen     src/gen     room rules generate
-#   4 games   src/games   slide transform laser (and each game's private headers)
+#   3 gen     src/gen     room rules generate transform
+#   4 games   src/games   slide laser (and each game's private headers)
 #   5 act     src/act     actions
 #     view    src/view    view (pictures and pages of records, above the games)
 #   6 cli     src/cli     (private headers only)
@@ -24,8 +24,8 @@ header_layer() {
 	strbuf|rng|bits|grid|record|expr|json|rays) echo 0 ;;
 	game|csp|canvas) echo 1 ;;
 	table|search|explore|analysis|difficulty|dedupe|fields|concept) echo 2 ;;
-	room|rules|generate) echo 3 ;;
-	slide|transform|laser) echo 4 ;;
+	room|rules|generate|transform) echo 3 ;;
+	slide|laser) echo 4 ;;
 	actions|view) echo 5 ;;
 	*) echo unknown ;;
 	esac

@@ -2,158 +2,18 @@
  * test_rules.c - unit tests of the transformer rule language: parsing
  * (rules_parse.c) and rewriting (rules_apply.c), see src/gen/rules.h.
  *
- * The legend is defined here (Sokoban's: Wall, Player, Crate alias Box,
- * Target alias Goal, Placeholder; Wall, Player and Crate share a layer;
- * the property Obstacle).  Grids are written as text with one character
- * per cell (see glyphs below) and every expected result is worked out by
- * hand: plain rules run until nothing changes, `choose N` makes exactly
- * min(N, available) changes, `option 0/1`, `or` alternatives, `no`,
- * `A or B`, directions, four-way matching of rows of cells, several
+ * The legend and grids are rules_grid.h's (Sokoban's objects), written as
+ * text with one character per cell, and every expected result is worked
+ * out by hand: plain rules run until nothing changes, `choose N` makes
+ * exactly min(N, available) changes, `option 0/1`, `or` alternatives,
+ * `no`, `A or B`, directions, four-way matching of rows of cells, several
  * patterns and their empty shorthand, layer replacement, frozen cells,
- * determinism, comments, the six presets, and `line N:` parse errors.
+ * determinism, comments, Sokoban's six presets, and `line N:` parse
+ * errors.  The language's PuzzleScript features (properties, `no` in a
+ * replacement, forces, ellipses, games of many objects) are tested in
+ * test_rules_lang.c.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <setjmp.h>
-#include <cmocka.h>
-
-#include <stdlib.h>
-#include <string.h>
-
-#include "levelkit/rules.h"
-#include "levelkit/transform.h"
-#include "levelkit/rng.h"
-#include "levelkit/strbuf.h"
-
-enum { WALL = 1, PLAYER = 2, CRATE = 4, TARGET = 8, PH = 16 };
-
-static const struct lk_legend_object objects[] = {
-	{ "Wall", NULL, WALL | PLAYER | CRATE },
-	{ "Player", NULL, WALL | PLAYER | CRATE },
-	{ "Crate", "Box", WALL | PLAYER | CRATE },
-	{ "Target", "Goal", TARGET },
-	{ "Placeholder", NULL, PH },
-};
-static const struct lk_legend_property properties[] = {
-	{ "Obstacle", WALL | PLAYER | CRATE },
-};
-static const struct lk_legend legend = { objects, 5, properties, 1 };
-
-/* One character per cell content. */
-static const struct {
-	char c;
-	uint16_t mask;
-} glyphs[] = {
-	{ ' ', 0 }, { '#', WALL }, { '@', PLAYER }, { '$', CRATE }, { '.', TARGET },
-	{ '*', CRATE | TARGET }, { '+', PLAYER | TARGET }, { '%', WALL | TARGET },
-	{ 'x', PH }, { 'X', CRATE | PH }, { 'T', TARGET | PH }, { 'Y', CRATE | TARGET | PH },
-};
-
-static uint16_t mask_of(char c)
-{
-	for (size_t i = 0; i < sizeof glyphs / sizeof glyphs[0]; i++)
-		if (glyphs[i].c == c)
-			return glyphs[i].mask;
-	fail_msg("no glyph '%c'", c);
-	return 0;
-}
-
-static char char_of(uint16_t m)
-{
-	for (size_t i = 0; i < sizeof glyphs / sizeof glyphs[0]; i++)
-		if (glyphs[i].mask == m)
-			return glyphs[i].c;
-	return '?';
-}
-
-/* Rows separated by '\n', all of one width. */
-static void cells_from(struct lk_cells *c, const char *text)
-{
-	const char *nl = strchr(text, '\n');
-	int w = nl ? (int)(nl - text) : (int)strlen(text), h = 0;
-	size_t len = strlen(text);
-	c->width = w;
-	c->height = (int)((len + 1) / (size_t)(w + 1));
-	c->cell = calloc((size_t)w * (size_t)c->height, sizeof *c->cell);
-	c->frozen = NULL;
-	assert_non_null(c->cell);
-	for (const char *row = text; *row; h++) {
-		assert_true(h < c->height);
-		for (int x = 0; x < w; x++) {
-			assert_true(row[x] != '\0' && row[x] != '\n');
-			c->cell[h * w + x] = mask_of(row[x]);
-		}
-		row += w;
-		assert_true(*row == '\n' || *row == '\0');
-		if (*row)
-			row++;
-	}
-	assert_int_equal(h, c->height);
-}
-
-/* The cells as text, rows separated by '\n' (static buffer). */
-static const char *cells_text(const struct lk_cells *c)
-{
-	static char buf[4096];
-	size_t at = 0;
-	for (int y = 0; y < c->height; y++) {
-		for (int x = 0; x < c->width; x++)
-			buf[at++] = char_of(c->cell[y * c->width + x]);
-		if (y + 1 < c->height)
-			buf[at++] = '\n';
-	}
-	buf[at] = '\0';
-	return buf;
-}
-
-static int count_mask(const struct lk_cells *c, uint16_t bit)
-{
-	int n = 0;
-	for (int i = 0; i < c->width * c->height; i++)
-		n += (c->cell[i] & bit) != 0;
-	return n;
-}
-
-static struct lk_rules *parse_ok(const char *text)
-{
-	struct lk_strbuf err = LK_STRBUF_INIT;
-	struct lk_rules *r = lk_rules_parse(text, &legend, &err);
-	if (!r)
-		fail_msg("rules do not parse: %s\n%s", err.buf, text);
-	lk_strbuf_release(&err);
-	return r;
-}
-
-/* Apply rules once to grid with rng seed; the result text into out (a
- * copy) and the number of rewrites returned. */
-static unsigned run(const char *rules, const char *grid, uint64_t seed, const uint8_t *frozen,
-		    char **out)
-{
-	struct lk_rules *r = parse_ok(rules);
-	struct lk_cells c;
-	struct lk_rng rng;
-	cells_from(&c, grid);
-	c.frozen = frozen;
-	lk_rng_seed(&rng, seed);
-	unsigned n = lk_rules_apply(r, &c, &rng);
-	*out = lk_xstrdup(cells_text(&c));
-	assert_non_null(*out);
-	free(c.cell);
-	lk_rules_free(r);
-	return n;
-}
-
-/* Check that rules turn grid into want with `changes` rewrites. */
-static void expect(const char *rules, const char *grid, const char *want, unsigned changes)
-{
-	char *got;
-	unsigned n = run(rules, grid, 1, NULL, &got);
-	if (strcmp(got, want) != 0)
-		fail_msg("rules\n%s\non\n%s\ngave\n%s\nexpected\n%s", rules, grid, got, want);
-	assert_int_equal(n, changes);
-	free(got);
-}
+#include "rules_grid.h"
 
 /* ------------------------------------------------------------ plain rules */
 
@@ -495,7 +355,7 @@ static void test_deterministic(void **state)
 			   "# $   $ #\n"
 			   "#  @  . #\n"
 			   "#########";
-	const char *rules = lk_transform_preset("mix");
+	const char *rules = preset_text("mix");
 	assert_non_null(rules);
 	int differ = 0;
 	for (uint64_t seed = 1; seed <= 6; seed++) {
@@ -520,13 +380,13 @@ static void test_presets(void **state)
 	(void)state;
 	static const char *const names[] = { "walls", "move", "pair", "mix", "pull", "push" };
 	for (size_t i = 0; i < 6; i++) {
-		const char *text = lk_transform_preset(names[i]);
+		const char *text = preset_text(names[i]);
 		if (!text)
 			fail_msg("no preset %s", names[i]);
 		lk_rules_free(parse_ok(text));
 	}
-	assert_null(lk_transform_preset("nope"));
-	assert_null(lk_transform_preset(""));
+	assert_null(preset_text("nope"));
+	assert_null(preset_text(""));
 
 	const char *level = "########\n"
 			    "#      #\n"
@@ -538,7 +398,7 @@ static void test_presets(void **state)
 		/* push: crates stay where they began and targets appear where
 		 * they were pushed to, one per crate; no Placeholder survives */
 		char *got;
-		run(lk_transform_preset("push"), level, seed, NULL, &got);
+		run(preset_text("push"), level, seed, NULL, &got);
 		struct lk_cells c, before;
 		cells_from(&c, got);
 		cells_from(&before, level);
@@ -554,7 +414,7 @@ static void test_presets(void **state)
 		free(got);
 		/* pull: a crate on every target first, then pulls away: as many
 		 * crates as targets, one player, the walls untouched */
-		run(lk_transform_preset("pull"), "########\n#  . . #\n#   @  #\n#.     #\n########",
+		run(preset_text("pull"), "########\n#  . . #\n#   @  #\n#.     #\n########",
 		    seed, NULL, &got);
 		cells_from(&c, got);
 		assert_int_equal(count_mask(&c, CRATE), 3);
@@ -576,6 +436,9 @@ static void floor_with(struct lk_cells *c, int w, int h, const int *crates)
 	c->height = h;
 	c->cell = calloc((size_t)w * (size_t)h, sizeof *c->cell);
 	c->frozen = NULL;
+	c->words = 1;
+	c->cell_ok = NULL;
+	c->cell_ok_ctx = NULL;
 	assert_non_null(c->cell);
 	for (; crates && *crates >= 0; crates++)
 		c->cell[*crates] = CRATE;
@@ -670,21 +533,6 @@ static void test_comments(void **state)
 	expect("", "#$#", "#$#", 0);
 }
 
-/* The rules must fail to parse with a message starting "line N: " and
- * containing want. */
-static void parse_error(const char *text, int line, const char *want)
-{
-	struct lk_strbuf err = LK_STRBUF_INIT;
-	struct lk_rules *r = lk_rules_parse(text, &legend, &err);
-	if (r)
-		fail_msg("rules parse but should not:\n%s", text);
-	char prefix[32];
-	snprintf(prefix, sizeof prefix, "line %d: ", line);
-	if (strncmp(err.buf, prefix, strlen(prefix)) != 0 || !strstr(err.buf, want))
-		fail_msg("rules\n%s\ngave '%s', expected '%s...%s'", text, err.buf, prefix, want);
-	lk_strbuf_release(&err);
-}
-
 static void test_parse_errors(void **state)
 {
 	(void)state;
@@ -692,8 +540,7 @@ static void test_parse_errors(void **state)
 	parse_error("[Wall] -> [Foo]", 1, "unknown object");
 	parse_error("[Player | Crate] -> [Player]", 1, "fewer cells");
 	parse_error("(c)\n[Player] -> [Player | Crate]", 2, "more cells");
-	parse_error("[Wall] -> [no Crate]", 1, "'no'");
-	parse_error("[Wall] -> [Obstacle]", 1, "'Obstacle' is not a single object");
+	parse_error("[Wall] -> [Obstacle]", 1, "'Obstacle' stands for several objects");
 	parse_error("choose 2 [Wall] -> []\nor choose 3 [Crate] -> []", 2,
 		    "choose belongs before the first alternative");
 	parse_error("option 1.5 [Wall] -> []", 1, "option needs a probability");

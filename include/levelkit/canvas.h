@@ -16,7 +16,13 @@
  * game wraps what depends only on the level (walls, floor, goals) in
  * lk_canvas_begin_board / lk_canvas_end_board: after the first frame the
  * canvas asks for the board no more.  Layers order what overlaps (0 the
- * ground, 1 marks on it, 2 pieces, 3 what goes over pieces).
+ * ground, 1 marks on it, 2 pieces, 3 what goes over pieces); a game with
+ * more depth than that (PuzzleScript's collision layers) numbers its own,
+ * up to LK_CANVAS_LAYERS - 1.  Within a layer, what is drawn first is
+ * under; a solution's frames keep that order only within a frame, so
+ * things that can overlap in one cell belong in different layers.  The
+ * ground's rectangles and symbols are what the coloured text view takes
+ * as a cell's background colour.
  */
 #ifndef LEVELKIT_CANVAS_H
 #define LEVELKIT_CANVAS_H
@@ -26,7 +32,7 @@
 #include <stdint.h>
 
 #define LK_CANVAS_UNIT 24           /* stored units per cell */
-#define LK_CANVAS_LAYERS 4
+#define LK_CANVAS_LAYERS 32
 
 enum { LK_LAYER_GROUND, LK_LAYER_MARKS, LK_LAYER_PIECES, LK_LAYER_OVER };
 

@@ -35,6 +35,8 @@
 	X(HARD, "too-hard")               \
 	X(DEAD_END, "dead-ends")          \
 	X(STARS, "too-few-stars")         \
+	X(SHORTCUT, "shortcut")           \
+	X(UNDECIDED, "undecided")         \
 	X(DUPLICATE, "duplicate")
 
 enum lk_reject {
@@ -74,6 +76,10 @@ struct lk_gen_options {
 	const char *rules;           /* transformer rules (text), or NULL */
 	const char *rules_name;      /* the rules file, for messages; NULL for a preset */
 	const struct lk_record *freeze; /* grid of frozen cells (not ' ' . - _) */
+	/* --require: every solution must satisfy this concept (concept.h),
+	 * parsed by lk_expr_parse_concept, and its text; NULL for none. */
+	const struct lk_expr *require;
+	const char *require_text;
 };
 
 void lk_gen_options_init(struct lk_gen_options *o);
@@ -139,6 +145,8 @@ struct lk_gen_flag {
 				      * (its name in --help) that becomes key's */
 };
 
+struct lk_transform_ops;
+
 struct lk_generator {
 	const char *game;
 	const char *name;
@@ -159,6 +167,9 @@ struct lk_generator {
 	 * 0, or -1 with *why (the candidate is then dropped). */
 	int (*candidate)(struct lk_gen_worker *w, const struct lk_gen_options *o,
 			 struct lk_rng *rng, struct lk_record *rec, enum lk_reject *why);
+	/* A transformer generator's game hooks (transform.h), for --rules
+	 * presets and --suggest; NULL for other generators. */
+	const struct lk_transform_ops *transform;
 };
 
 /* Every generator of every game (game->generators), in registry order:

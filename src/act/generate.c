@@ -147,6 +147,9 @@ void lk_gen_settings(const struct lk_gen_options *o, struct lk_strbuf *out)
 		add_record_hash(out, "freeze", o->freeze);
 	if (o->rules)
 		lk_strbuf_addf(out, " rules=%016llx", (unsigned long long)text_hash(o->rules));
+	if (o->require_text)
+		lk_strbuf_addf(out, " require=%016llx",
+			       (unsigned long long)text_hash(o->require_text));
 	if (o->level.metric)
 		lk_strbuf_addf(out, " metric=%s", o->level.metric);
 	if (o->level.heuristic)

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "levelkit/analysis.h"
+#include "levelkit/concept.h"
 #include "levelkit/csp.h"
 #include "levelkit/difficulty.h"
 #include "levelkit/fields.h"
@@ -175,6 +176,57 @@ static int check_lengths(const struct lk_level *level, const struct lk_gen_optio
 	return 0;
 }
 
+/* --require: no solution may avoid the concept.  A generator that
+ * guarantees it already wrote the answer (the laser game's generator
+ * proves it while it designs); otherwise the level is asked the shortcut
+ * query, over the game's finest graph for a state-space game.  A level the
+ * query cannot decide within the bounds is turned down: gen only keeps
+ * what it proved. */
+static int judge_require(struct lk_gen_worker *w, const struct lk_gen_options *o,
+			 struct lk_record *rec, enum lk_reject *why)
+{
+	if (!o->require)
+		return 0;
+	const char *done = lk_record_get(rec, "concept"), *yes = lk_record_get(rec, "requires");
+	if (done && yes && strcmp(done, o->require_text) == 0 && strcmp(yes, "yes") == 0)
+		return 0;
+	const struct lk_game *game = lk_game_find(lk_record_game(rec));
+	if (!game)
+		return (*why = LK_REJECT_INVALID), -1;
+	struct lk_level_options lo = game->csp ? o->level : lk_concept_level_options(game);
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	size_t line;
+	struct lk_level *level = lk_level_load(rec, &lo, &err, &line);
+	struct lk_concept_result r;
+	lk_concept_result_init(&r);
+	int rc = level ? 0 : -1;
+	if (rc == 0 && game->csp) {
+		struct lk_csp_options co;
+		lk_csp_options_init(&co);
+		co.max_nodes = o->rating.search.max_states;
+		co.timeout = o->rating.search.timeout;
+		co.cancel = o->rating.search.cancel;
+		rc = game->csp->concept ? game->csp->concept(level, o->require, LK_FORALL, &co, &r, &err)
+					: -1;
+	} else if (rc == 0 && (rc = lk_concept_check(level, o->require, &err)) == 0) {
+		lk_concept_search(&w->solver, level, o->require, LK_FORALL, &o->rating.search, &r);
+	}
+	lk_strbuf_release(&err);
+	if (rc == 0)
+		lk_fields_concept(rec, LK_FORALL, o->require_text, &r, false);
+	if (rc < 0)
+		*why = LK_REJECT_INVALID;
+	else if (r.answer == LK_FALSE)
+		*why = LK_REJECT_SHORTCUT;
+	else if (r.answer != LK_TRUE)
+		*why = r.limit != LK_LIMIT_NONE ? lk_reject_of_limit(r.limit) : LK_REJECT_UNDECIDED;
+	bool proved = rc == 0 && r.answer == LK_TRUE;
+	lk_concept_result_release(&r);
+	if (level)
+		lk_level_free(level);
+	return proved ? 0 : -1;
+}
+
 static int judge_rating(struct lk_gen_worker *w, const struct lk_level *level,
 			const struct lk_gen_options *o, struct lk_record *rec, enum lk_reject *why)
 {
@@ -214,8 +266,12 @@ int lk_judge(struct lk_gen_worker *w, const struct lk_gen_options *o, struct lk_
 		if (rc == 0)
 			rc = check_lengths(level, o, rec, analyse, why);
 		if (rc == 0)
+			rc = judge_require(w, o, rec, why);
+		if (rc == 0)
 			rc = judge_rating(w, level, o, rec, why);
 	}
+	if (level->game->csp && rc == 0)
+		rc = judge_require(w, o, rec, why);
 	lk_level_free(level);
 	return rc;
 }

@@ -32,7 +32,8 @@ struct gen_ctx {
 	uint64_t count, seed, max_tries;
 	const char *size, *shard, *resume, *generator, *difficulty;
 	const char *from, *rules, *freeze;
-	unsigned long suggest;
+	const char *require;         /* --require CONCEPT */
+	unsigned long suggest, level;
 	enum lk_view_format view;    /* a picture instead of records (view.h) */
 	uint64_t candidates;
 	double time_limit;
@@ -153,16 +154,17 @@ static void parse_size(const char *s, int *w, int *h)
 	*h = (int)b;
 }
 
-/* The first record with a grid in path. */
-static int read_first_level(const char *path, struct lk_record *rec)
+/* The nth record with a grid in path (n from 1). */
+static int read_level(const char *path, unsigned long n, struct lk_record *rec)
 {
 	struct lk_reader r;
 	struct lk_strbuf err = LK_STRBUF_INIT;
 	size_t line = 0;
+	unsigned long seen = 0;
 	int got = -1;
 	if (lk_input_open(&r, path, &err) == 0) {
 		while ((got = lk_reader_next(&r, rec, &err, &line)) != 0) {
-			if (got == 1 && lk_record_grid(rec, NULL))
+			if (got == 1 && lk_record_grid(rec, NULL) && ++seen == n)
 				break;
 			if (got < 0)
 				break;
@@ -171,6 +173,9 @@ static int read_first_level(const char *path, struct lk_record *rec)
 	if (got != 1) {
 		if (got == -1)
 			lk_error_at(path, line, "%s", err.buf);
+		else if (seen > 0)
+			lk_error("%s: --level %lu: the file has %lu level%s", path, n, seen,
+				 seen == 1 ? "" : "s");
 		else
 			lk_error("%s: %s", path, err.len ? err.buf : "no level in file");
 	}
@@ -218,6 +223,11 @@ static void check_options_apply(const struct gen_ctx *ctx, const struct lk_gener
 	check_applies(gen, LK_GEN_ACCEPT(STARS), ctx->stars > 0, "--stars");
 	check_applies(gen, LK_GEN_ACCEPT(FROM),
 		      ctx->from || ctx->rules || ctx->freeze || ctx->suggest, "--from/--rules/--freeze/--suggest");
+	const struct lk_game *game = lk_game_find(gen->game);
+	if (ctx->require && game && game->csp && !game->csp->concept)
+		lk_usage_error("--require: game %s has no concept queries", gen->game);
+	if (ctx->level && !ctx->from)
+		lk_usage_error("--level belongs to --from");
 	if ((ctx->candidates || ctx->time_limit > 0) && !ctx->suggest)
 		lk_usage_error("--candidates and --time-limit belong to --suggest");
 	if (ctx->stars > 3)
@@ -270,29 +280,47 @@ static void fill_gen_options(struct gen_ctx *ctx, struct lk_gen_options *o)
 	o->rating.runs = (unsigned)ctx->runs;
 	if (ctx->max_tries)
 		o->max_tries = (unsigned)(ctx->max_tries > 0xffffffffu ? 0xffffffffu : ctx->max_tries);
+	if (ctx->require) {
+		struct lk_strbuf err = LK_STRBUF_INIT;
+		o->require = lk_expr_parse_concept(ctx->require, &err);
+		if (!o->require)
+			lk_usage_error("bad concept '%s': %s", ctx->require, err.buf);
+		o->require_text = ctx->require;
+	}
 }
 
-/* --from, --freeze and --rules into o; returns 0 or an exit status. */
-static int load_inputs(const struct gen_ctx *ctx, struct lk_gen_options *o, struct lk_record *from,
-		       struct lk_record *freeze, struct lk_strbuf *rules_text)
+/* --from, --freeze and --rules into o; returns 0 or an exit status.  A
+ * preset's text comes from the generator's game, for these options (a
+ * PuzzleScript preset names the script's own objects). */
+static int load_inputs(const struct gen_ctx *ctx, const struct lk_generator *gen,
+		       struct lk_gen_options *o, struct lk_record *from, struct lk_record *freeze,
+		       struct lk_strbuf *rules_text)
 {
 	if (ctx->from) {
-		if (read_first_level(ctx->from, from) < 0)
+		if (read_level(ctx->from, ctx->level ? ctx->level : 1, from) < 0)
 			return 2;
 		o->from = from;
 	}
 	if (ctx->freeze) {
-		if (read_first_level(ctx->freeze, freeze) < 0)
+		if (read_level(ctx->freeze, 1, freeze) < 0)
 			return 2;
 		o->freeze = freeze;
 	}
 	if (ctx->rules) {
-		const char *preset = lk_transform_preset(ctx->rules);
+		const struct lk_transform_ops *ops = gen->transform;
+		bool preset = lk_transform_has_preset(ops, ctx->rules);
 		if (preset) {
-			lk_strbuf_addstr(rules_text, preset);
+			struct lk_strbuf err = LK_STRBUF_INIT;
+			if (lk_transform_preset(ops, o, ctx->rules, rules_text, &err) < 0)
+				lk_usage_error("--rules %s: %s", ctx->rules, err.buf);
+			lk_strbuf_release(&err);
 		} else if (read_file(ctx->rules, rules_text) < 0) {
-			lk_error("%s: not a preset (walls, move, pair, mix, pull, push) and cannot be "
-				 "read: %s", ctx->rules, strerror(errno));
+			struct lk_strbuf names = LK_STRBUF_INIT;
+			for (size_t i = 0; ops && ops->presets && ops->presets[i]; i++)
+				lk_strbuf_addf(&names, "%s%s", i ? ", " : "", ops->presets[i]);
+			lk_error("%s: not a preset (%s) and cannot be read: %s", ctx->rules, names.buf,
+				 strerror(errno));
+			lk_strbuf_release(&names);
 			return 2;
 		}
 		o->rules = rules_text->buf;
@@ -393,7 +421,8 @@ static void print_suggestions(void *vctx, struct lk_record *const *top, size_t n
 	lk_strbuf_release(&text);
 }
 
-static int suggest(struct gen_ctx *ctx, struct lk_gen_options *o, const struct lk_record *from)
+static int suggest(struct gen_ctx *ctx, const struct lk_generator *gen, struct lk_gen_options *o,
+		   const struct lk_record *from)
 {
 	struct lk_suggest_options so = {
 		.k = (unsigned)ctx->suggest,
@@ -422,7 +451,7 @@ static int suggest(struct gen_ctx *ctx, struct lk_gen_options *o, const struct l
 	struct lk_strbuf err = LK_STRBUF_INIT;
 	lk_rng_seed(&rng, ctx->seed);
 	lk_pipeline_install_signals();
-	if (lk_transform_suggest(o, &rng, &so, print_suggestions, &out, &st, &err) < 0)
+	if (lk_transform_suggest(gen->transform, o, &rng, &so, print_suggestions, &out, &st, &err) < 0)
 		lk_usage_error("%s", err.buf);
 	if (out.progress && out.path)
 		fprintf(stderr, "\r\033[K");
@@ -482,7 +511,7 @@ static void free_params(struct gen_ctx *ctx)
 
 /* Help texts that name games, made from the registry. */
 struct gen_help {
-	char min_moves[160], min_pushes[160], stars[160];
+	char min_moves[160], min_pushes[160], stars[160], rules[400];
 	char *flag_help[32];
 };
 
@@ -514,8 +543,33 @@ static void default_help(char *out, size_t size, const char *what, size_t member
 	lk_strbuf_release(&games);
 }
 
+/* "rules file, or a preset of the game's (sokoban: walls, ..., mix
+ * (default); puzzlescript: ...)" */
+static void rules_help(char *out, size_t size)
+{
+	struct lk_strbuf text = LK_STRBUF_INIT;
+	const struct lk_generator *g;
+	lk_strbuf_addstr(&text, "rules file, or a preset of the game's (");
+	bool first = true;
+	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL;) {
+		const struct lk_transform_ops *ops = g->transform;
+		if (!ops || !ops->presets)
+			continue;
+		lk_strbuf_addf(&text, "%s%s: ", first ? "" : "; ", g->game);
+		for (size_t i = 0; ops->presets[i]; i++)
+			lk_strbuf_addf(&text, "%s%s%s", i ? ", " : "", ops->presets[i],
+				       ops->default_preset && strcmp(ops->presets[i], ops->default_preset) == 0
+				       ? " (default)" : "");
+		first = false;
+	}
+	lk_strbuf_addch(&text, ')');
+	snprintf(out, size, "%s", text.buf);
+	lk_strbuf_release(&text);
+}
+
 static void make_help(struct gen_help *h)
 {
+	rules_help(h->rules, sizeof h->rules);
 	default_help(h->min_moves, sizeof h->min_moves, "moves",
 		     offsetof(struct lk_generator, default_min_moves));
 	default_help(h->min_pushes, sizeof h->min_pushes, "optimal pushes",
@@ -555,11 +609,13 @@ static struct lk_option *make_options(struct gen_ctx *ctx, struct gen_help *h)
 		  "only levels with no dead end (whole-graph analysis)", NULL },
 		{ LK_OPT_UINT, 0, "stars", &ctx->stars, "n", h->stars, NULL },
 		{ LK_OPT_UINT, 'k', "runs", &ctx->runs, "k", "shuffled solves when rating (default 50)", NULL },
+		{ LK_OPT_STRING, 0, "require", &ctx->require, "concept",
+		  "only levels whose every solution satisfies the concept (docs/concepts.md)", NULL },
 		LK_OPT_GROUP_("Transformer (MixedAim)"),
 		{ LK_OPT_STRING, 0, "from", &ctx->from, "file", "start from the first level of file "
 		  "(implies --generator transform)", NULL },
-		{ LK_OPT_STRING, 0, "rules", &ctx->rules, "file|preset",
-		  "rules file, or walls, move, pair, mix (default), pull, push", NULL },
+		{ LK_OPT_UINT, 0, "level", &ctx->level, "n", "--from: its nth level instead", NULL },
+		{ LK_OPT_STRING, 0, "rules", &ctx->rules, "file|preset", h->rules, NULL },
 		{ LK_OPT_STRING, 0, "freeze", &ctx->freeze, "file",
 		  "grid whose non-blank cells never change", NULL },
 		{ LK_OPT_UINT, 0, "suggest", &ctx->suggest, "k",
@@ -633,7 +689,7 @@ static int run(struct gen_ctx *ctx, const struct lk_generator *gen, struct lk_ge
 				 (long long)st.st_size);
 			return 2;
 		}
-		return suggest(ctx, o, from);
+		return suggest(ctx, gen, o, from);
 	}
 	struct gen_run_options ro = {
 		.gen = gen, .opt = o, .seed = ctx->seed, .count = ctx->count,
@@ -674,12 +730,13 @@ int main(int argc, char **argv)
 	struct lk_strbuf rules_text = LK_STRBUF_INIT;
 	lk_record_init(&from);
 	lk_record_init(&freeze);
-	int status = load_inputs(&ctx, &o, &from, &freeze, &rules_text);
+	int status = load_inputs(&ctx, gen, &o, &from, &freeze, &rules_text);
 	if (status == 0)
 		status = run(&ctx, gen, &o, &from, unused.format);
 	lk_record_release(&from);
 	lk_record_release(&freeze);
 	lk_strbuf_release(&rules_text);
+	lk_expr_free((struct lk_expr *)o.require);
 	free_params(&ctx);
 	for (size_t i = 0; i < sizeof help_texts.flag_help / sizeof *help_texts.flag_help; i++)
 		free(help_texts.flag_help[i]);

@@ -394,9 +394,12 @@ static void format_puzzlescript(struct lk_writer *w, const struct lk_record *rec
 		if (l->kind == LK_LINE_FIELD && lk_field_name_eq(l->text, l->name_len, "message"))
 			lk_strbuf_addf(out, "message %s\n\n", l->text + l->value_off);
 	}
+	/* PuzzleScript trims a map's rows: the indent a record may give them
+	 * (so that a row starting with ';' stays a grid line) goes */
 	size_t first, n = lk_record_grid(rec, &first);
 	for (size_t i = 0; i < n; i++) {
-		lk_strbuf_addstr(out, rec->lines[first + i].text);
+		const char *row = rec->lines[first + i].text;
+		lk_strbuf_addstr(out, row + strspn(row, " \t"));
 		lk_strbuf_addch(out, '\n');
 	}
 	if (n)

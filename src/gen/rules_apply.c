@@ -1,20 +1,29 @@
 /*
  * rules_apply.c - rewriting cells with transformer rules (see rules.h).
  *
- * A match of a rule is a direction and, for each of its patterns, a start
- * cell from which the pattern's cells run in that direction.  Only matches
- * that would change something and touch no frozen cell count, so a plain
- * rule ("apply wherever it matches") stops once it has nothing left to do,
- * as in PuzzleScript.
+ * A match of a rule is a direction and, for each of its patterns, a
+ * placement: a start cell from which the pattern's cells run in that
+ * direction, and the length of each ellipsis in it.  Only matches that
+ * would change something count (and never those that would change a
+ * frozen cell, make a cell the game cannot hold, or move an object where
+ * it cannot go), so a plain rule ("apply wherever it matches") stops once
+ * it has nothing left to do, as in PuzzleScript.
  *
  * The matches of a rule with several patterns are every combination of
- * their start cells, up to (cells)^4 of them, so they are never listed to
+ * their placements, up to (cells)^4 of them, so they are never listed to
  * be counted or drawn from: for each rule and direction (a block) the
- * start cells of each pattern are found, and the changing combinations
+ * placements of each pattern are found, and the changing combinations
  * are counted and the k-th of them found by arithmetic over those lists.
  * Their order is fixed (alternatives, then directions, then the start
- * cells in reading order, the last pattern's varying fastest) and at most
- * MAX_MATCHES are taken, so a seed always gives the same rewrites.
+ * cells in reading order and the ellipses shortest first, the last
+ * pattern's varying fastest) and at most MAX_MATCHES are taken, so a seed
+ * always gives the same rewrites.
+ *
+ * Forces are carried out as part of a pattern's rewrite: every mover
+ * leaves its cell first, then each lands one cell on, where nothing of its
+ * layer may be left.  Patterns of one match are rewritten in order, each
+ * on what the ones before left (they may overlap); a move one of them
+ * blocks then stays where it is.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,79 +35,174 @@
 #define REWRITES_PER_CELL 8
 /* Matches enumerated at most for one choice (patterns multiply). */
 #define MAX_MATCHES 1000000
+/* Cells one placement touches: its own and where its movers land. */
+#define MAX_TOUCH (MAX_CELLS * (1 + MAX_MOVES))
+
+struct place {
+	int start;
+	int gap[MAX_ELLIPSES];
+};
 
 struct match {
 	int dir;
-	int start[4];    /* start cell of each pattern (rules have few) */
+	struct place at[MAX_PATTERNS];
 };
 
-static bool cell_matches(const struct rule_cell *c, uint16_t v)
+/* One lk_rules_apply: the rules, the grid, and the cells a placement
+ * would write (tidx[i] gets tval's i-th cell). */
+struct run {
+	const struct lk_rules *rules;
+	struct lk_cells *g;
+	int words;
+	int tidx[MAX_TOUCH];
+	uint64_t *tval;
+	int nt;
+};
+
+enum { NONE, SAME, CHANGE };
+
+static const uint64_t *cell_of(const struct run *x, int i)
+{
+	return x->g->cell + (size_t)i * (size_t)x->words;
+}
+
+static bool cell_matches(const struct run *x, const struct rule_cell *c, const uint64_t *v)
 {
 	for (int i = 0; i < c->nconds; i++) {
-		bool any = (v & c->conds[i].mask) != 0;
+		const uint64_t *m = rules_mask(x->rules, c->conds[i].mask);
+		bool any = false;
+		for (int w = 0; w < x->words && !any; w++)
+			any = (v[w] & m[w]) != 0;
 		if (any == c->conds[i].negate)
 			return false;
 	}
 	return true;
 }
 
-/* The cell after the replacement. */
-static uint16_t rewrite(const struct lk_legend *lg, const struct rule_cell *c, uint16_t v)
+/* The cell after the replacement (before its movers leave). */
+static void rewrite(const struct run *x, const struct rule_cell *c, uint64_t *v)
 {
-	v &= (uint16_t)~(c->named & ~c->put);
-	for (int o = 0; o < lg->nobjects; o++) {
-		uint16_t bit = (uint16_t)(1u << o);
-		if (c->put & bit)
-			v = (uint16_t)((v & ~lg->objects[o].layer_mask) | bit);
-	}
-	return v;
+	const uint64_t *named = rules_mask(x->rules, c->named), *put = rules_mask(x->rules, c->put);
+	const uint64_t *layers = rules_mask(x->rules, c->put_layers);
+	const uint64_t *removed = rules_mask(x->rules, c->removed);
+	for (int w = 0; w < x->words; w++)
+		v[w] = (v[w] & ~(named[w] & ~put[w]) & ~removed[w] & ~layers[w]) | put[w];
 }
 
-/* Cell index of cell i of a pattern starting at start in direction dir,
- * or -1 off the grid. */
-static int step(const struct lk_cells *g, int start, int dir, int i)
+/* Cell index `off` cells from start in direction dir, or -1 off the grid. */
+static int step(const struct lk_cells *g, int start, int dir, int off)
 {
-	int x = start % g->width + lk_dir_dx[dir] * i, y = start / g->width + lk_dir_dy[dir] * i;
+	int x = start % g->width + lk_dir_dx[dir] * off, y = start / g->width + lk_dir_dy[dir] * off;
 	if (x < 0 || y < 0 || x >= g->width || y >= g->height)
 		return -1;
 	return y * g->width + x;
 }
 
-/* Does the pattern match at start/dir; *changes when its rewrite would
- * change a cell.  False also when it would change a frozen cell. */
-static bool pattern_at(const struct lk_legend *lg, const struct pattern *p,
-		       const struct lk_cells *g, int start, int dir, bool *changes)
+/* The touched cell idx (added with the grid's value if new). */
+static uint64_t *touch(struct run *x, int idx)
 {
-	bool change = false;
-	for (int i = 0; i < p->ncells; i++) {
-		int c = step(g, start, dir, i);
-		if (c < 0 || !cell_matches(&p->cells[i], g->cell[c]))
-			return false;
-		if (rewrite(lg, &p->cells[i], g->cell[c]) != g->cell[c]) {
-			if (g->frozen && g->frozen[c])
-				return false;
-			change = true;
-		}
-	}
-	*changes = change;
-	return true;
+	size_t w = (size_t)x->words;
+	for (int i = 0; i < x->nt; i++)
+		if (x->tidx[i] == idx)
+			return x->tval + (size_t)i * w;
+	uint64_t *t = x->tval + (size_t)x->nt * w;
+	memcpy(t, cell_of(x, idx), w * sizeof *t);
+	x->tidx[x->nt++] = idx;
+	return t;
 }
 
-static void apply_match(const struct lk_legend *lg, const struct rule *r, struct lk_cells *g,
-			const struct match *m)
+/* The pattern at a placement: NONE (no match), SAME (a match changing
+ * nothing) or CHANGE, the new cells in x->tidx/tval.  Without check the
+ * conditions are not tested and a blocked move stays: the rewrite of a
+ * match found earlier. */
+static int eval(struct run *x, const struct pattern *p, const struct place *pl, int dir,
+		bool check)
+{
+	const struct lk_cells *g = x->g;
+	size_t W = (size_t)x->words;
+	int off = 0, e = 0, at[MAX_CELLS];
+	x->nt = 0;
+	for (int i = 0; i < p->ncells; i++) {
+		const struct rule_cell *c = &p->cells[i];
+		at[i] = -1;
+		if (c->ellipsis) {
+			off += pl->gap[e++];
+			continue;
+		}
+		int idx = step(g, pl->start, dir, off++);
+		if (idx < 0 || (check && !cell_matches(x, c, cell_of(x, idx))))
+			return NONE;
+		at[i] = x->nt;
+		rewrite(x, c, touch(x, idx));
+	}
+	struct {
+		int from, to, obj;
+	} mv[MAX_CELLS * MAX_MOVES];
+	int nmv = 0;
+	for (int i = 0; i < p->ncells; i++) {
+		const struct rule_cell *c = &p->cells[i];
+		for (int k = 0; k < c->nmoves && !c->ellipsis; k++) {
+			const struct move *m = &c->moves[k];
+			int d = m->relative ? (dir + m->dir) & 3 : m->dir;
+			int to = step(g, x->tidx[at[i]], d, 1);
+			if (to < 0) {
+				if (check)
+					return NONE;
+				continue;
+			}
+			x->tval[(size_t)at[i] * W + (size_t)m->object / 64] &= ~((uint64_t)1 << (m->object % 64));
+			mv[nmv].from = at[i];
+			mv[nmv].to = to;
+			mv[nmv++].obj = m->object;
+		}
+	}
+	for (int i = 0; i < nmv; i++) {
+		uint64_t *t = touch(x, mv[i].to);
+		const uint64_t *layer = rules_mask(x->rules, x->rules->layer_mask[mv[i].obj]);
+		bool blocked = g->frozen && g->frozen[mv[i].to];
+		for (size_t w = 0; w < W && !blocked; w++)
+			blocked = (t[w] & layer[w]) != 0;
+		if (blocked) {
+			if (check)
+				return NONE;
+			t = x->tval + (size_t)mv[i].from * W;   /* it stays */
+		}
+		t[mv[i].obj / 64] |= (uint64_t)1 << (mv[i].obj % 64);
+	}
+	bool changed = false;
+	for (int i = 0; i < x->nt; i++) {
+		const uint64_t *t = x->tval + (size_t)i * W;
+		if (memcmp(t, cell_of(x, x->tidx[i]), W * sizeof *t) == 0)
+			continue;
+		changed = true;
+		if (check && ((g->frozen && g->frozen[x->tidx[i]]) ||
+			      (g->cell_ok && !g->cell_ok(g->cell_ok_ctx, t))))
+			return NONE;
+	}
+	return changed ? CHANGE : SAME;
+}
+
+static void write_touched(struct run *x)
+{
+	size_t W = (size_t)x->words;
+	for (int i = 0; i < x->nt; i++)
+		memcpy(x->g->cell + (size_t)x->tidx[i] * W, x->tval + (size_t)i * W, W * sizeof *x->tval);
+}
+
+static void apply_match(struct run *x, const struct rule *r, const struct match *m)
 {
 	for (int k = 0; k < r->npatterns; k++) {
-		const struct pattern *p = &r->patterns[k];
-		for (int i = 0; i < p->ncells; i++) {
-			int c = step(g, m->start[k], m->dir, i);
-			g->cell[c] = rewrite(lg, &p->cells[i], g->cell[c]);
-		}
+		eval(x, &r->patterns[k], &m->at[k], m->dir, false);
+		write_touched(x);
 	}
 }
 
-/* Directions a rule is tried in: one suffices for one-cell patterns. */
+/* Directions a rule is tried in: one suffices when none of its patterns
+ * reads in a direction. */
 static unsigned rule_dirs(const struct rule *r)
 {
+	if (r->turns)
+		return r->dirs;
 	for (int k = 0; k < r->npatterns; k++)
 		if (r->patterns[k].ncells > 1)
 			return r->dirs;
@@ -120,87 +224,120 @@ static uint64_t add_sat(uint64_t a, uint64_t b)
 	return a + b >= SATURATED ? SATURATED : a + b;
 }
 
+/* The placements of one pattern in one direction where it matches. */
+struct places {
+	struct place *at;     /* in order */
+	bool *chg;            /* whether its rewrite there changes something */
+	int *chg_at;          /* the positions i where chg[i] */
+	int n, nchg;
+	size_t alloc_at, alloc_chg, alloc_chg_at;
+};
+
 /* The matches of one rule in one direction. */
 struct block {
 	int ri, dir, npat;
-	int *start[4];        /* start cells where pattern k matches, in order */
-	bool *chg[4];         /* whether its rewrite there changes something */
-	int *chg_at[4];       /* the positions i in start[k] where chg[k][i] */
-	int n[4], nchg[4];
-	/* Combinations of the start cells of patterns k.. (all), and those
-	 * in which some pattern changes something (changing); [npat] = 1, 0.
+	struct places p[MAX_PATTERNS];
+	/* Combinations of the placements of patterns k.. (all), and those in
+	 * which some pattern changes something (changing); [npat] = 1, 0.
 	 * changing[0] is the number of matches. */
-	uint64_t all[5], changing[5];
+	uint64_t all[MAX_PATTERNS + 1], changing[MAX_PATTERNS + 1];
 };
 
-static void block_init(struct block *b, const struct lk_legend *lg, const struct rule *r,
-		       int ri, int dir, const struct lk_cells *g)
+static void places_try(struct run *x, const struct pattern *pat, struct places *ps,
+		       const struct place *pl, int dir)
 {
-	int cells = g->width * g->height;
+	int r = eval(x, pat, pl, dir, true);
+	if (r == NONE)
+		return;
+	LK_ALLOC_GROW(ps->at, (size_t)ps->n + 1, ps->alloc_at);
+	LK_ALLOC_GROW(ps->chg, (size_t)ps->n + 1, ps->alloc_chg);
+	if (r == CHANGE) {
+		LK_ALLOC_GROW(ps->chg_at, (size_t)ps->nchg + 1, ps->alloc_chg_at);
+		ps->chg_at[ps->nchg++] = ps->n;
+	}
+	ps->chg[ps->n] = r == CHANGE;
+	ps->at[ps->n++] = *pl;
+}
+
+/* Every placement of pat in direction dir: start cells, then ellipsis
+ * lengths as long as the pattern stays on the grid. */
+static void places_find(struct run *x, const struct pattern *pat, struct places *ps, int dir)
+{
+	const struct lk_cells *g = x->g;
+	int cells = g->width * g->height, fixed = pat->ncells - pat->nellipses - 1;
+	memset(ps, 0, sizeof *ps);
+	for (int c = 0; c < cells; c++) {
+		struct place pl = { c, { 0, 0 } };
+		if (pat->nellipses == 0) {
+			places_try(x, pat, ps, &pl, dir);
+			continue;
+		}
+		for (pl.gap[0] = 0; step(g, c, dir, fixed + pl.gap[0]) >= 0; pl.gap[0]++) {
+			if (pat->nellipses == 1) {
+				places_try(x, pat, ps, &pl, dir);
+				continue;
+			}
+			for (pl.gap[1] = 0; step(g, c, dir, fixed + pl.gap[0] + pl.gap[1]) >= 0; pl.gap[1]++)
+				places_try(x, pat, ps, &pl, dir);
+		}
+	}
+}
+
+static void block_init(struct block *b, struct run *x, const struct rule *r, int ri, int dir)
+{
 	b->ri = ri;
 	b->dir = dir;
 	b->npat = r->npatterns;
-	for (int k = 0; k < b->npat; k++) {
-		b->start[k] = lk_xmalloc((size_t)cells * sizeof **b->start);
-		b->chg[k] = lk_xmalloc((size_t)cells * sizeof **b->chg);
-		b->chg_at[k] = lk_xmalloc((size_t)cells * sizeof **b->chg_at);
-		b->n[k] = b->nchg[k] = 0;
-		for (int c = 0; c < cells; c++) {
-			bool ch;
-			if (!pattern_at(lg, &r->patterns[k], g, c, dir, &ch))
-				continue;
-			if (ch)
-				b->chg_at[k][b->nchg[k]++] = b->n[k];
-			b->chg[k][b->n[k]] = ch;
-			b->start[k][b->n[k]++] = c;
-		}
-	}
+	for (int k = 0; k < b->npat; k++)
+		places_find(x, &r->patterns[k], &b->p[k], dir);
 	b->all[b->npat] = 1;
 	b->changing[b->npat] = 0;
 	for (int k = b->npat - 1; k >= 0; k--) {
 		/* the first pattern that changes something is k, or a later one */
-		b->all[k] = mul_sat((uint64_t)b->n[k], b->all[k + 1]);
-		b->changing[k] = add_sat(mul_sat((uint64_t)b->nchg[k], b->all[k + 1]),
-					 mul_sat((uint64_t)(b->n[k] - b->nchg[k]), b->changing[k + 1]));
+		const struct places *ps = &b->p[k];
+		b->all[k] = mul_sat((uint64_t)ps->n, b->all[k + 1]);
+		b->changing[k] = add_sat(mul_sat((uint64_t)ps->nchg, b->all[k + 1]),
+					 mul_sat((uint64_t)(ps->n - ps->nchg), b->changing[k + 1]));
 	}
 }
 
 static void block_release(struct block *b)
 {
 	for (int k = 0; k < b->npat; k++) {
-		free(b->start[k]);
-		free(b->chg[k]);
-		free(b->chg_at[k]);
+		free(b->p[k].at);
+		free(b->p[k].chg);
+		free(b->p[k].chg_at);
 	}
 	b->npat = 0;
 }
 
-/* The match of rank p (< changing[0]) in the block's order. */
-static void block_match(const struct block *b, uint64_t p, struct match *m)
+/* The match of rank q (< changing[0]) in the block's order. */
+static void block_match(const struct block *b, uint64_t q, struct match *m)
 {
 	bool any = false;
 	m->dir = b->dir;
 	for (int k = 0; k < b->npat; k++) {
-		for (int i = 0; i < b->n[k]; i++) {
-			bool a = any || b->chg[k][i];
+		const struct places *ps = &b->p[k];
+		for (int i = 0; i < ps->n; i++) {
+			bool a = any || ps->chg[i];
 			uint64_t below = a ? b->all[k + 1] : b->changing[k + 1];
-			if (p < below) {
-				m->start[k] = b->start[k][i];
+			if (q < below) {
+				m->at[k] = ps->at[i];
 				any = a;
 				break;
 			}
-			p -= below;
+			q -= below;
 		}
 	}
 }
 
 /* Call fn on the block's matches in order, while it returns true; the
  * work is linear in the matches visited, however many combinations of
- * start cells change nothing. */
+ * placements change nothing. */
 struct visit {
 	const struct block *b;
 	struct match m;
-	bool (*fn)(void *ctx, const struct block *b, const struct match *m);
+	bool (*fn)(void *ctx, const struct match *m);
 	void *ctx;
 	bool stop;
 };
@@ -208,28 +345,34 @@ struct visit {
 static void visit_from(struct visit *v, int k, bool any)
 {
 	const struct block *b = v->b;
-	if (k == b->npat || k == 4) {   /* (npat is at most 4) */
-		v->stop = !v->fn(v->ctx, b, &v->m);
+	if (k == b->npat || k == MAX_PATTERNS) {
+		v->stop = !v->fn(v->ctx, &v->m);
 		return;
 	}
+	const struct places *ps = &b->p[k];
 	if (any || b->changing[k + 1] > 0) {
-		for (int i = 0; i < b->n[k] && !v->stop; i++) {
-			v->m.start[k] = b->start[k][i];
-			visit_from(v, k + 1, any || b->chg[k][i]);
+		for (int i = 0; i < ps->n && !v->stop; i++) {
+			v->m.at[k] = ps->at[i];
+			visit_from(v, k + 1, any || ps->chg[i]);
 		}
 	} else {
-		/* nothing after k changes: only k's changing starts lead anywhere */
-		for (int j = 0; j < b->nchg[k] && !v->stop; j++) {
-			v->m.start[k] = b->start[k][b->chg_at[k][j]];
+		/* nothing after k changes: only k's changing placements lead anywhere */
+		for (int j = 0; j < ps->nchg && !v->stop; j++) {
+			v->m.at[k] = ps->at[ps->chg_at[j]];
 			visit_from(v, k + 1, true);
 		}
 	}
 }
 
-static void block_visit(const struct block *b,
-			bool (*fn)(void *ctx, const struct block *b, const struct match *m), void *ctx)
+static void block_visit(const struct block *b, bool (*fn)(void *ctx, const struct match *m),
+			void *ctx)
 {
-	struct visit v = { b, { b->dir, { 0, 0, 0, 0 } }, fn, ctx, false };
+	struct visit v;
+	memset(&v, 0, sizeof v);
+	v.b = b;
+	v.m.dir = b->dir;
+	v.fn = fn;
+	v.ctx = ctx;
 	if (b->changing[0] > 0)
 		visit_from(&v, 0, false);
 }
@@ -242,18 +385,15 @@ struct blocks {
 	uint64_t total;
 };
 
-static void blocks_add(struct blocks *bs, const struct lk_legend *lg, const struct rule *r,
-		       int ri, const struct lk_cells *g)
+static void blocks_add(struct blocks *bs, struct run *x, const struct rule *r, int ri)
 {
-	if (r->npatterns > 4)
-		return;
 	unsigned dirs = rule_dirs(r);
 	for (int dir = 0; dir < 4; dir++) {
 		if (!(dirs & (1u << dir)))
 			continue;
 		LK_ALLOC_GROW(bs->b, bs->n + 1, bs->alloc);
 		struct block *b = &bs->b[bs->n++];
-		block_init(b, lg, r, ri, dir, g);
+		block_init(b, x, r, ri, dir);
 		uint64_t room = MAX_MATCHES - bs->total;
 		bs->total += b->changing[0] < room ? b->changing[0] : room;
 	}
@@ -267,30 +407,29 @@ static void blocks_clear(struct blocks *bs)
 	bs->total = 0;
 }
 
-/* The match of rank p < bs->total over all the blocks; *ri its rule. */
-static void blocks_match(const struct blocks *bs, uint64_t p, struct match *m, int *ri)
+/* The match of rank q < bs->total over all the blocks; *ri its rule. */
+static void blocks_match(const struct blocks *bs, uint64_t q, struct match *m, int *ri)
 {
 	for (size_t i = 0; i < bs->n; i++) {
-		if (p < bs->b[i].changing[0]) {
-			block_match(&bs->b[i], p, m);
+		if (q < bs->b[i].changing[0]) {
+			block_match(&bs->b[i], q, m);
 			*ri = bs->b[i].ri;
 			return;
 		}
-		p -= bs->b[i].changing[0];
+		q -= bs->b[i].changing[0];
 	}
-	abort();   /* p < total: unreachable */
+	abort();   /* q < total: unreachable */
 }
 
 /* Is the match still a changing match of rule r (after other rewrites)? */
-static bool still_matches(const struct lk_legend *lg, const struct rule *r,
-			  const struct lk_cells *g, const struct match *m)
+static bool still_matches(struct run *x, const struct rule *r, const struct match *m)
 {
 	bool any = false;
 	for (int k = 0; k < r->npatterns; k++) {
-		bool ch;
-		if (!pattern_at(lg, &r->patterns[k], g, m->start[k], m->dir, &ch))
+		int e = eval(x, &r->patterns[k], &m->at[k], m->dir, true);
+		if (e == NONE)
 			return false;
-		any |= ch;
+		any |= e == CHANGE;
 	}
 	return any;
 }
@@ -298,55 +437,73 @@ static bool still_matches(const struct lk_legend *lg, const struct rule *r,
 /* option P without choose: each match found now, in order, is applied
  * with probability P if it still matches by then. */
 struct optional {
-	const struct lk_legend *lg;
-	const struct rule *r;
-	struct lk_cells *g;
-	struct lk_rng *rng;
 	uint64_t left;        /* matches still to visit (MAX_MATCHES in all) */
-	unsigned done;
-	struct match *later;  /* matches of this block, applied after it */
+	struct match *later;  /* the matches found, applied after all are found */
 	size_t nlater, alloc;
 };
 
-static bool collect(void *ctx, const struct block *b, const struct match *m)
+static bool collect(void *ctx, const struct match *m)
 {
 	struct optional *o = ctx;
-	(void)b;
 	LK_ALLOC_GROW(o->later, o->nlater + 1, o->alloc);
 	o->later[o->nlater++] = *m;
 	return --o->left > 0;
 }
 
-static unsigned apply_optional(const struct lk_legend *lg, const struct rule *r, int ri,
-			       struct lk_cells *g, struct lk_rng *rng)
+static unsigned apply_optional(struct run *x, const struct rule *r, int ri, struct lk_rng *rng)
 {
-	struct optional o = { lg, r, g, rng, MAX_MATCHES, 0, NULL, 0, 0 };
-	unsigned dirs = rule_dirs(r);
+	struct optional o = { MAX_MATCHES, NULL, 0, 0 };
+	unsigned dirs = rule_dirs(r), done = 0;
 	struct block b;
-	if (r->npatterns > 4)
-		return 0;
 	/* Every direction's matches are found before any is applied. */
 	for (int dir = 0; dir < 4 && o.left > 0; dir++) {
 		if (!(dirs & (1u << dir)))
 			continue;
-		block_init(&b, lg, r, ri, dir, g);
+		block_init(&b, x, r, ri, dir);
 		block_visit(&b, collect, &o);
 		block_release(&b);
 	}
 	for (size_t i = 0; i < o.nlater; i++) {
-		if (lk_rng_double(rng) >= r->option || !still_matches(lg, r, g, &o.later[i]))
+		if (lk_rng_double(rng) >= r->option || !still_matches(x, r, &o.later[i]))
 			continue;
-		apply_match(lg, r, g, &o.later[i]);
-		o.done++;
+		apply_match(x, r, &o.later[i]);
+		done++;
 	}
 	free(o.later);
-	return o.done;
+	return done;
 }
 
-static unsigned apply_group(const struct lk_rules *rules, const struct group *gr,
-			    struct lk_cells *g, struct lk_rng *rng)
+/* A plain rule: rewrite until nothing changes, each time the first match
+ * (directions in turn). */
+static unsigned apply_plain(struct run *x, const struct rule *r, int ri)
 {
-	const struct lk_legend *lg = rules->legend;
+	long limit = (long)x->g->width * x->g->height * REWRITES_PER_CELL;
+	unsigned done = 0;
+	struct match m;
+	for (long t = 0; t < limit; t++) {
+		bool found = false;
+		unsigned dirs = rule_dirs(r);
+		for (int dir = 0; dir < 4 && !found; dir++) {
+			struct block b;
+			if (!(dirs & (1u << dir)))
+				continue;
+			block_init(&b, x, r, ri, dir);
+			if (b.changing[0] > 0) {
+				block_match(&b, 0, &m);
+				found = true;
+			}
+			block_release(&b);
+		}
+		if (!found)
+			break;
+		apply_match(x, r, &m);
+		done++;
+	}
+	return done;
+}
+
+static unsigned apply_group(struct run *x, const struct group *gr, struct lk_rng *rng)
+{
 	struct blocks bs = { NULL, 0, 0, 0 };
 	struct match m;
 	int ri;
@@ -360,7 +517,7 @@ static unsigned apply_group(const struct lk_rules *rules, const struct group *gr
 			if (stale) {
 				blocks_clear(&bs);
 				for (ri = 0; ri < gr->nrules; ri++)
-					blocks_add(&bs, lg, &gr->rules[ri], ri, g);
+					blocks_add(&bs, x, &gr->rules[ri], ri);
 				stale = false;
 			}
 			if (!bs.total)
@@ -369,7 +526,7 @@ static unsigned apply_group(const struct lk_rules *rules, const struct group *gr
 			blocks_match(&bs, pick, &m, &ri);
 			const struct rule *r = &gr->rules[ri];
 			if (r->option >= 1.0 || lk_rng_double(rng) < r->option) {
-				apply_match(lg, r, g, &m);
+				apply_match(x, r, &m);
 				done++;
 				stale = true;
 			}
@@ -377,32 +534,7 @@ static unsigned apply_group(const struct lk_rules *rules, const struct group *gr
 	} else {
 		for (ri = 0; ri < gr->nrules; ri++) {
 			const struct rule *r = &gr->rules[ri];
-			if (r->option < 1.0) {
-				done += apply_optional(lg, r, ri, g, rng);
-				continue;
-			}
-			/* A plain rule: rewrite until nothing changes, each time
-			 * the first match (directions in turn). */
-			long limit = (long)g->width * g->height * REWRITES_PER_CELL;
-			for (long t = 0; t < limit; t++) {
-				bool found = false;
-				unsigned dirs = rule_dirs(r);
-				for (int dir = 0; dir < 4 && !found && r->npatterns <= 4; dir++) {
-					struct block b;
-					if (!(dirs & (1u << dir)))
-						continue;
-					block_init(&b, lg, r, ri, dir, g);
-					if (b.changing[0] > 0) {
-						block_match(&b, 0, &m);
-						found = true;
-					}
-					block_release(&b);
-				}
-				if (!found)
-					break;
-				apply_match(lg, r, g, &m);
-				done++;
-			}
+			done += r->option < 1.0 ? apply_optional(x, r, ri, rng) : apply_plain(x, r, ri);
 		}
 	}
 	blocks_clear(&bs);
@@ -412,8 +544,11 @@ static unsigned apply_group(const struct lk_rules *rules, const struct group *gr
 
 unsigned lk_rules_apply(const struct lk_rules *rules, struct lk_cells *cells, struct lk_rng *rng)
 {
+	struct run x = { .rules = rules, .g = cells, .words = rules->words };
 	unsigned done = 0;
+	x.tval = lk_xmalloc((size_t)MAX_TOUCH * (size_t)x.words * sizeof *x.tval);
 	for (int i = 0; i < rules->ngroups; i++)
-		done += apply_group(rules, &rules->groups[i], cells, rng);
+		done += apply_group(&x, &rules->groups[i], rng);
+	free(x.tval);
 	return done;
 }

@@ -1,5 +1,7 @@
 /*
- * rules_parse.c - reading transformer rules (see rules.h for the language).
+ * rules_parse.c - reading transformer rules (see rules.h for the language)
+ * into the parser's form (struct prule), which rules_compile.c turns into
+ * masks.  Errors are "line N: message", N the line of the offending token.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
@@ -93,6 +95,11 @@ static struct token *peek(struct parser *p)
 	return p->at < p->ntok ? &p->tok[p->at] : NULL;
 }
 
+static struct token *peek2(struct parser *p)
+{
+	return p->at + 1 < p->ntok ? &p->tok[p->at + 1] : NULL;
+}
+
 static bool accept(struct parser *p, const char *word)
 {
 	struct token *t = peek(p);
@@ -118,86 +125,145 @@ static void expect(struct parser *p, const char *word)
 	}
 }
 
-/* The mask of an object or property name; 0 if unknown.  *concrete says
- * whether it is a single object. */
-static uint16_t name_mask(const struct lk_legend *lg, const char *name, bool *concrete)
+/* The legend name of a word: an object (or its alias), else a property;
+ * -1 if unknown. */
+static int name_of(const struct lk_legend *lg, const char *name)
 {
 	for (int i = 0; i < lg->nobjects; i++) {
 		const struct lk_legend_object *o = &lg->objects[i];
-		if (strcasecmp(name, o->name) == 0 || (o->alias && strcasecmp(name, o->alias) == 0)) {
-			*concrete = true;
-			return (uint16_t)(1u << i);
-		}
+		if (o->name && (strcasecmp(name, o->name) == 0 ||
+				(o->alias && strcasecmp(name, o->alias) == 0)))
+			return i;
 	}
-	for (int i = 0; i < lg->nproperties; i++) {
-		if (strcasecmp(name, lg->properties[i].name) == 0) {
-			*concrete = false;
-			return lg->properties[i].mask;
-		}
-	}
-	return 0;
+	for (int i = 0; i < lg->nproperties; i++)
+		if (strcasecmp(name, lg->properties[i].name) == 0)
+			return lg->nobjects + i;
+	return -1;
 }
 
 static bool is_keyword(const char *s)
 {
 	static const char *const words[] = { "no", "or", "choose", "option", "up", "down", "left",
-					     "right", "horizontal", "vertical", NULL };
+					     "right", "horizontal", "vertical", "...", NULL };
 	for (size_t i = 0; words[i]; i++)
 		if (strcasecmp(s, words[i]) == 0)
 			return true;
 	return false;
 }
 
+static bool is_punct(const char *s)
+{
+	return strchr("[]|", s[0]) || strcmp(s, "->") == 0;
+}
+
+/* A force word's code (see struct pitem), or -1. */
+static int force_code(const char *w)
+{
+	static const struct {
+		const char *word;
+		int code;
+	} forces[] = {
+		{ ">", 4 }, { "v", 5 }, { "<", 6 }, { "^", 7 },
+		{ "up", LK_UP }, { "right", LK_RIGHT }, { "down", LK_DOWN }, { "left", LK_LEFT },
+	};
+	for (size_t i = 0; i < sizeof forces / sizeof forces[0]; i++)
+		if (strcasecmp(w, forces[i].word) == 0)
+			return forces[i].code;
+	return -1;
+}
+
+/* PuzzleScript's movement words that mean nothing in a level edit. */
+static bool is_movement_word(const char *w)
+{
+	static const char *const words[] = { "moving", "stationary", "action", "randomdir",
+					     "random", "parallel", "perpendicular", "orthogonal",
+					     "horizontal", "vertical", NULL };
+	for (size_t i = 0; words[i]; i++)
+		if (strcasecmp(w, words[i]) == 0)
+			return true;
+	return false;
+}
+
+/* Is the token a name (not a keyword or punctuation)? */
+static bool is_name(const struct token *t)
+{
+	return t && !is_punct(t->text) && !is_keyword(t->text);
+}
+
 /* One cell up to '|' or ']'. */
-static void parse_cell(struct parser *p, struct rule_cell *c, bool rhs)
+static void parse_cell(struct parser *p, struct pcell *c)
 {
 	memset(c, 0, sizeof *c);
 	struct token *t;
 	while (!p->failed && (t = peek(p)) && strcmp(t->text, "|") && strcmp(t->text, "]")) {
-		bool negate = accept(p, "no");
-		uint16_t mask = 0;
+		if (strcmp(t->text, "...") == 0) {
+			p->at++;
+			struct token *n = peek(p);
+			if (c->nitems || c->ellipsis || (n && strcmp(n->text, "|") && strcmp(n->text, "]"))) {
+				fail(p, t->line, "%s", "an ellipsis '...' stands alone in its cell");
+				return;
+			}
+			c->ellipsis = true;
+			continue;
+		}
+		if (c->ellipsis) {
+			fail(p, t->line, "%s", "an ellipsis '...' stands alone in its cell");
+			return;
+		}
+		if (c->nitems == MAX_ITEMS) {
+			fail(p, t->line, "%s", "too many conditions in one cell");
+			return;
+		}
+		struct pitem *it = &c->items[c->nitems];
+		memset(it, 0, sizeof *it);
+		it->line = t->line;
+		it->force = -1;
+		it->negate = accept(p, "no");
+		t = peek(p);
+		/* a force word before a name; alone it may be a name ("v") */
+		if (t && is_name(peek2(p)) && (force_code(t->text) >= 0 || is_movement_word(t->text))) {
+			if (force_code(t->text) < 0) {
+				fail(p, t->line, "'%s' is no force a level edit can carry out (nothing moves "
+				     "before an edit; a force in the replacement moves its object: > < ^ v "
+				     "up down left right)", t->text);
+				return;
+			}
+			if (it->negate) {
+				fail(p, t->line, "%s", "'no' and a force do not go together");
+				return;
+			}
+			it->force = force_code(t->text);
+			p->at++;
+		}
 		do {
 			t = peek(p);
-			if (!t || is_keyword(t->text) || strchr("[]|", t->text[0]) ||
-			    strcmp(t->text, "->") == 0) {
+			if (!is_name(t)) {
 				fail(p, last_line(p), "%s", "expected an object name");
 				return;
 			}
-			bool concrete = false;
-			uint16_t m = name_mask(p->legend, t->text, &concrete);
-			if (!m) {
+			int id = name_of(p->legend, t->text);
+			if (id < 0) {
 				fail(p, t->line, "unknown object '%s'", t->text);
 				return;
 			}
-			if (rhs && !concrete) {
-				fail(p, t->line, "'%s' is not a single object: a replacement must say "
-					"which object to put", t->text);
+			if (it->nnames == MAX_OR) {
+				fail(p, t->line, "%s", "too many names joined by 'or'");
 				return;
 			}
-			mask |= m;
+			it->names[it->nnames++] = id;
 			p->at++;
 		} while (accept(p, "or"));
-		if (rhs) {
-			if (negate) {
-				fail(p, last_line(p), "%s", "'no' has no meaning in a replacement");
-				return;
-			}
-			c->put |= mask;
-			continue;
-		}
-		if (c->nconds == MAX_CONDS) {
-			fail(p, last_line(p), "%s", "too many conditions in one cell");
+		if (it->force >= 0 && it->nnames > 1) {
+			fail(p, it->line, "%s", "a force moves one object, not one of several ('or')");
 			return;
 		}
-		c->conds[c->nconds].mask = mask;
-		c->conds[c->nconds].negate = negate;
-		c->nconds++;
-		if (!negate)
-			c->named |= mask;
+		c->nitems++;
 	}
 }
 
-static void parse_side(struct parser *p, struct rule *r, bool rhs)
+/* The rows of one side; for the replacement, into pats from the left's
+ * count (rhs true). */
+static int parse_side(struct parser *p, struct ppattern *pats, int nlhs, bool rhs)
 {
 	int k = 0;
 	while (!p->failed && peek(p) && strcmp(peek(p)->text, "[") == 0) {
@@ -205,52 +271,31 @@ static void parse_side(struct parser *p, struct rule *r, bool rhs)
 		 * line begins the next rule. */
 		if (rhs && k > 0 && peek(p)->line_start)
 			break;
+		int line = peek(p)->line;
 		p->at++;
-		struct pattern *pat;
-		if (rhs) {
-			if (k >= r->npatterns) {
-				fail(p, last_line(p), "%s", "more patterns on the right than on the left");
-				return;
-			}
-			pat = &r->patterns[k];
-		} else {
-			LK_ALLOC_GROW(r->patterns, (size_t)r->npatterns + 1, r->patterns_alloc);
-			pat = &r->patterns[r->npatterns++];
-			memset(pat, 0, sizeof *pat);
+		if (rhs && k >= nlhs) {
+			fail(p, line, "%s", "more patterns on the right than on the left");
+			return k;
 		}
-		int i = 0;
+		if (!rhs && k == MAX_PATTERNS) {
+			fail(p, line, "%s", "too many patterns in one rule (at most 4)");
+			return k;
+		}
+		struct ppattern *pat = &pats[k];
+		pat->ncells = 0;
 		do {
-			if (rhs) {
-				if (i >= pat->ncells) {
-					fail(p, last_line(p), "%s", "a replacement has more cells than its pattern");
-					return;
-				}
-				struct rule_cell tmp;
-				parse_cell(p, &tmp, true);
-				pat->cells[i].put = tmp.put;
-			} else {
-				if (pat->ncells == MAX_CELLS) {
-					fail(p, last_line(p), "%s", "too many cells in one pattern");
-					return;
-				}
-				parse_cell(p, &pat->cells[pat->ncells++], false);
+			if (pat->ncells == MAX_CELLS) {
+				fail(p, last_line(p), "%s", "too many cells in one pattern");
+				return k;
 			}
-			i++;
+			parse_cell(p, &pat->cells[pat->ncells++]);
 		} while (!p->failed && accept(p, "|"));
 		expect(p, "]");
-		if (rhs && !p->failed && i != pat->ncells)
-			fail(p, last_line(p), "%s", "a replacement has fewer cells than its pattern");
 		k++;
 	}
-	if (p->failed)
-		return;
-	if (!rhs && r->npatterns == 0)
+	if (!p->failed && !rhs && k == 0)
 		fail(p, last_line(p), "%s", "expected a pattern '['");
-	/* MixedAim writes `[Crate][Target] -> []` for "remove both": one
-	 * empty replacement clears what every pattern names. */
-	bool one_empty = rhs && k == 1 && r->patterns[0].ncells == 1 && r->patterns[0].cells[0].put == 0;
-	if (rhs && k != r->npatterns && !one_empty)
-		fail(p, last_line(p), "%s", "fewer patterns on the right than on the left");
+	return k;
 }
 
 static unsigned direction_bits(const char *w)
@@ -269,13 +314,45 @@ static unsigned direction_bits(const char *w)
 	return 0;
 }
 
-/* Prefixes and one rule of a group. */
-static void parse_rule(struct parser *p, struct group *g, bool first)
+/* The two sides' shapes agree: cells, ellipses in the same places. */
+static void check_shapes(struct parser *p, struct prule *r)
 {
-	LK_ALLOC_GROW(g->rules, (size_t)g->nrules + 1, g->rules_alloc);
-	struct rule *r = &g->rules[g->nrules++];
+	for (int k = 0; k < r->nlhs && !p->failed; k++) {
+		const struct ppattern *l = &r->lhs[k];
+		int e = 0;
+		for (int i = 0; i < l->ncells; i++) {
+			if (!l->cells[i].ellipsis)
+				continue;
+			if (i == 0 || i == l->ncells - 1 || l->cells[i - 1].ellipsis) {
+				fail(p, r->line, "%s", "an ellipsis '...' belongs between two cells");
+				return;
+			}
+			if (++e > MAX_ELLIPSES) {
+				fail(p, r->line, "%s", "at most two ellipses in one pattern");
+				return;
+			}
+		}
+		if (k >= r->nrhs)
+			continue;
+		const struct ppattern *rh = &r->rhs[k];
+		if (rh->ncells > l->ncells)
+			fail(p, r->line, "%s", "a replacement has more cells than its pattern");
+		else if (rh->ncells < l->ncells)
+			fail(p, r->line, "%s", "a replacement has fewer cells than its pattern");
+		for (int i = 0; i < l->ncells && !p->failed; i++)
+			if (l->cells[i].ellipsis != rh->cells[i].ellipsis)
+				fail(p, r->line, "%s", "an ellipsis '...' on one side needs one in the same "
+				     "place on the other");
+	}
+}
+
+/* Prefixes and one rule; its compiled forms join the group. */
+static void parse_rule(struct parser *p, struct lk_rules *rules, struct group *g, bool first,
+		       struct prule *r)
+{
 	memset(r, 0, sizeof *r);
 	r->option = 1.0;
+	r->line = last_line(p);
 	for (struct token *t; !p->failed && (t = peek(p)) && strcmp(t->text, "[");) {
 		unsigned d = direction_bits(t->text);
 		if (d) {
@@ -315,11 +392,29 @@ static void parse_rule(struct parser *p, struct group *g, bool first)
 	}
 	if (!r->dirs)
 		r->dirs = 0xf;
-	parse_side(p, r, false);
+	if (peek(p))
+		r->line = peek(p)->line;
+	r->nlhs = parse_side(p, r->lhs, 0, false);
 	if (!p->failed)
 		expect(p, "->");
-	if (!p->failed)
-		parse_side(p, r, true);
+	if (p->failed)
+		return;
+	r->nrhs = parse_side(p, r->rhs, r->nlhs, true);
+	if (p->failed)
+		return;
+	/* MixedAim writes `[Crate][Target] -> []` for "remove both": one
+	 * empty replacement clears what every pattern names. */
+	if (r->nrhs == 1 && r->nlhs > 1 && r->lhs[0].ncells == 1 && r->rhs[0].ncells == 1 &&
+	    r->rhs[0].cells[0].nitems == 0 && !r->rhs[0].cells[0].ellipsis) {
+		r->clear_all = true;
+		r->nrhs = 0;
+	} else if (r->nrhs != r->nlhs) {
+		fail(p, last_line(p), "%s", "fewer patterns on the right than on the left");
+		return;
+	}
+	check_shapes(p, r);
+	if (!p->failed && rules_compile(rules, g, r, p->err) < 0)
+		p->failed = true;
 }
 
 struct lk_rules *lk_rules_parse(const char *text, const struct lk_legend *legend,
@@ -327,16 +422,29 @@ struct lk_rules *lk_rules_parse(const char *text, const struct lk_legend *legend
 {
 	struct parser p = { .legend = legend, .err = err };
 	struct lk_rules *rules = lk_xcalloc(1, sizeof *rules);
+	struct prule *pr = lk_xmalloc(sizeof *pr);
 	rules->legend = legend;
+	rules->words = lk_legend_words(legend);
+	rules_new_mask(rules);   /* offset 0: the empty mask */
+	rules->layer_mask = lk_xcalloc((size_t)legend->nobjects + 1, sizeof *rules->layer_mask);
+	for (int i = 0; i < legend->nobjects; i++) {
+		if (!legend->objects[i].name)
+			continue;
+		size_t m = rules_new_mask(rules);
+		for (int j = 0; j < legend->nobjects; j++)
+			if (legend->objects[j].name && legend->objects[j].layer == legend->objects[i].layer)
+				rules->bits[m + (size_t)j / 64] |= (uint64_t)1 << (j % 64);
+		rules->layer_mask[i] = m;
+	}
 	tokenize(&p, text);
 	while (!p.failed && p.at < p.ntok) {
 		LK_ALLOC_GROW(rules->groups, (size_t)rules->ngroups + 1, rules->groups_alloc);
 		struct group *g = &rules->groups[rules->ngroups++];
 		memset(g, 0, sizeof *g);
-		parse_rule(&p, g, true);
+		parse_rule(&p, rules, g, true, pr);
 		/* Alternatives: `or` between rules, on this line or the next. */
 		while (!p.failed && accept(&p, "or"))
-			parse_rule(&p, g, false);
+			parse_rule(&p, rules, g, false, pr);
 		struct token *t = peek(&p);
 		if (!p.failed && t && !t->line_start && strcasecmp(t->text, "or") != 0)
 			fail(&p, t->line, "unexpected '%s' after a rule", t->text);
@@ -344,6 +452,7 @@ struct lk_rules *lk_rules_parse(const char *text, const struct lk_legend *legend
 	for (size_t i = 0; i < p.ntok; i++)
 		free(p.tok[i].text);
 	free(p.tok);
+	free(pr);
 	if (p.failed) {
 		lk_rules_free(rules);
 		return NULL;
@@ -361,5 +470,7 @@ void lk_rules_free(struct lk_rules *rules)
 		free(rules->groups[i].rules);
 	}
 	free(rules->groups);
+	free(rules->bits);
+	free(rules->layer_mask);
 	free(rules);
 }

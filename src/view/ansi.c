@@ -59,14 +59,16 @@ static uint32_t symbol_colour(const struct lk_canvas *c, const struct lk_symbol 
 	return NONE;
 }
 
-/* Per cell: background (ground-layer rectangles) and foreground (the
- * topmost other thing whose centre is in the cell). */
+/* Per cell: background (ground-layer rectangles and symbols) and
+ * foreground (the topmost other thing whose centre is in the cell). */
 static void raster(const struct lk_canvas *c, uint32_t *bg, uint32_t *fg)
 {
-	int w = c->width, h = c->height;
+	int w = c->width, h = c->height, top = 0;
 	for (int i = 0; i < w * h; i++)
 		bg[i] = fg[i] = NONE;
-	for (int layer = 0; layer < LK_CANVAS_LAYERS; layer++) {
+	for (size_t i = 0; i < c->nprims; i++)
+		top = c->prims[i].layer > top ? c->prims[i].layer : top;
+	for (int layer = 0; layer <= top; layer++) {
 		for (size_t i = 0; i < c->nprims; i++) {
 			const struct lk_prim *p = &c->prims[i];
 			if (p->layer != layer)
@@ -104,8 +106,14 @@ static void raster(const struct lk_canvas *c, uint32_t *bg, uint32_t *fg)
 				continue;   /* lines, text and polygons say little about a cell */
 			}
 			long x = cx / LK_CANVAS_UNIT, y = cy / LK_CANVAS_UNIT;
-			if (cx >= 0 && cy >= 0 && x < w && y < h && col != NONE)
-				fg[y * w + x] = col;
+			if (cx >= 0 && cy >= 0 && x < w && y < h && col != NONE) {
+				/* a symbol on the ground is the cell's ground
+				 * (PuzzleScript's background objects) */
+				if (p->kind == LK_PRIM_USE && layer == LK_LAYER_GROUND)
+					bg[y * w + x] = col;
+				else
+					fg[y * w + x] = col;
+			}
 		}
 	}
 }

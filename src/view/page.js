@@ -744,6 +744,18 @@
     return names;
   }
 
+  /* Where each symbol stands: name -> ["x,y", ...] in cells, sorted. */
+  function symbolPlaces(svg) {
+    var places = {};
+    svg.querySelectorAll('use').forEach(function (u) {
+      var s = symbols[+u.getAttribute('href').slice(2)];
+      var n = s ? s.name : '?';
+      (places[n] = places[n] || []).push(+u.getAttribute('x') / U + ',' + +u.getAttribute('y') / U);
+    });
+    Object.keys(places).forEach(function (n) { places[n].sort(); });
+    return places;
+  }
+
   function selftest() {
     var p = params(), out = { levels: recs.length, drawn: 0, cards: {}, plays: [], sort: null, filter: null };
     /* 1. every level drawn on the sheet */
@@ -767,7 +779,8 @@
       var stepped = svg ? svg.innerHTML : '';
       var play = { i: r.idx, n: r.n, title: r.t, game: r.g, frames: r.nf, steps: steps,
         frame: $('lk-frame').textContent, status: $('lk-status').textContent,
-        names: svg ? symbolNames(svg) : {}, elements: svg ? svg.querySelectorAll('*').length - 1 : 0 };
+        names: svg ? symbolNames(svg) : {}, places: svg ? symbolPlaces(svg) : {},
+        elements: svg ? svg.querySelectorAll('*').length - 1 : 0 };
       document.dispatchEvent(key('Home'));
       document.dispatchEvent(key('End'));
       var jumped = $('lk-d-pic').querySelector('svg');

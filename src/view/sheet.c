@@ -64,7 +64,11 @@ void view_svg_body(const struct lk_canvas *c, const struct view_map *m, const st
 		   int32_t ox, int32_t oy, struct lk_strbuf *out)
 {
 	lk_strbuf_addf(out, "<g transform=\"translate(%ld %ld)\">\n", (long)ox, (long)oy);
-	for (int layer = 0; layer < LK_CANVAS_LAYERS; layer++) {
+	/* most games use a few of the layers: pass over the used ones only */
+	int top = 0;
+	for (size_t i = 0; i < c->nprims; i++)
+		top = c->prims[i].layer > top ? c->prims[i].layer : top;
+	for (int layer = 0; layer <= top; layer++) {
 		for (size_t i = 0; i < c->nprims; i++) {
 			if (c->prims[i].layer != layer)
 				continue;

@@ -1,7 +1,9 @@
 /*
  * laser_generator.c - `gen laser`: the laser generator (laser_gen.c) as a
  * levelkit generator (generate.h).  Its settings are --param keys, with
- * --preset NAME and --require CONCEPT as the game's own options; each
+ * --preset NAME as the game's own option; gen's --require CONCEPT is the
+ * concept the generator proves (gen's judge then finds the record's
+ * concept and requires: yes, and asks no query again); each
  * candidate is one lk_laser_generate run from a seed the loop's random
  * stream gives, so level i of a run depends on (seed, i) only.
  *
@@ -41,7 +43,10 @@ static int read_params(const struct lk_gen_options *go, struct gen_state *s, str
 			       "six-benders, monolithic, monolithic-open)", v);
 		return -1;
 	}
-	if ((v = lk_gen_param(go, "require")) != NULL)
+	/* gen's --require (every game's), or a preset's name as --param */
+	if (go->require_text)
+		o->require = go->require_text;
+	else if ((v = lk_gen_param(go, "require")) != NULL)
 		o->require = v;
 	if (go->width)
 		o->width = go->width;
@@ -167,8 +172,6 @@ static int laser_candidate(struct lk_gen_worker *w, const struct lk_gen_options 
 static const struct lk_gen_flag laser_gen_flags[] = {
 	{ "preset", "preset", "the paper's concepts with pieces that suit them: split-combine, "
 	  "split-combine-2, six-benders, monolithic, monolithic-open", "name" },
-	{ "require", "require", "levels whose every solution satisfies the concept (an expression "
-	  "over a solution's facts, or a preset's name), proved by the generator", "concept" },
 	{ NULL, NULL, NULL, NULL },
 };
 

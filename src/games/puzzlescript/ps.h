@@ -76,6 +76,9 @@ struct ps_game_flags {
 	double key_repeat_interval;
 	const char *title, *author, *homepage;
 	int flickscreen[2], zoomscreen[2];   /* 0 if none */
+	/* drawing, as written (NULL if not given): the palette colour names
+	 * are read in, and the colour behind every cell */
+	const char *color_palette, *background_color;
 };
 const struct ps_game_flags *ps_game_flags(const struct ps_game *g);
 

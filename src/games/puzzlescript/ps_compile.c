@@ -307,6 +307,10 @@ static void compile_flags(struct ps_ctx *c)
 			parse_dims(c, v, p->meta[i].line, f->flickscreen);
 		else if (!strcmp(k, "zoomscreen"))
 			parse_dims(c, v, p->meta[i].line, f->zoomscreen);
+		else if (!strcmp(k, "color_palette"))
+			f->color_palette = ps_strdup(c->keep, v);
+		else if (!strcmp(k, "background_color"))
+			f->background_color = ps_strdup(c->keep, v);
 	}
 }
 

@@ -21,9 +21,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "levelkit/canvas.h"
 #include "levelkit/game.h"
+#include "levelkit/generate.h"
 #include "levelkit/grid.h"
 #include "ps.h"
+#include "ps_draw.h"
 #include "ps_game.h"
 
 static const char *const ps_metrics[] = { "moves", NULL };
@@ -34,6 +37,7 @@ struct ps_lk_level {
 	const struct ps_game *g;
 	struct ps_level *map;
 	int ninputs;                   /* 4 with noaction, else 5 */
+	struct ps_facts facts;         /* what a move can carry, for concepts */
 	/* every runtime made for the level, freed with it; the idle ones
 	 * (lent for a moment: a start, a label, a replay) on a stack */
 	pthread_mutex_t lock;
@@ -224,6 +228,9 @@ static struct lk_level *ps_new_level(const struct lk_game *game, const void *def
 	l->base.max_successors = (unsigned)l->ninputs;
 	l->base.scratch_size = sizeof(struct ps_scratch);
 	l->base.metric = "moves";
+	ps_facts_init(&l->facts, g);
+	l->base.facts = (const char *const *)l->facts.names;
+	l->base.nfacts = l->facts.n;
 	return &l->base;
 }
 
@@ -235,6 +242,7 @@ static void ps_free_level(struct lk_level *level)
 	free(l->runtimes);
 	free(l->idle);
 	pthread_mutex_destroy(&l->lock);
+	ps_facts_release(&l->facts);
 	ps_map_free(l->map);
 	free(l);
 }
@@ -331,16 +339,22 @@ static void ps_label_path(const struct lk_level *level, const unsigned char *key
 	struct ps_runtime *rt = new_runtime(l);
 	size_t ks = level->key_size;
 	unsigned char *next = lk_xmalloc(ks);
+	uint16_t *facts = lk_xcalloc(l->facts.n + 1, sizeof *facts);
+	ps_runtime_track(rt, true);
 	for (size_t i = 1; i < nkeys; i++) {
 		char c = '?';
+		unsigned nf = 0;
 		for (int input = 0; input < l->ninputs; input++)
 			if (step(rt, keys + (i - 1) * ks, input, next) &&
 			    memcmp(next, keys + i * ks, ks) == 0) {
 				c = input_letter[input];
+				nf = ps_facts_of_turn(&l->facts, rt, facts, l->facts.n);
 				break;
 			}
-		lk_moves_add(out, &c, 1, 1, NULL, 0);
+		lk_moves_add(out, &c, 1, 1, facts, nf);
 	}
+	ps_runtime_track(rt, false);
+	free(facts);
 	free(next);
 	done_runtime(l, rt);
 }
@@ -351,25 +365,69 @@ static int input_of(char c)
 	return p && c ? (int)(p - "uldrx") : -1;
 }
 
+/* The keys a replay passes through (start first), for playing it back. */
+struct key_list {
+	unsigned char *keys;
+	size_t n, alloc, size;
+};
+
+static void add_key(struct key_list *k, const struct ps_runtime *rt)
+{
+	if (!k)
+		return;
+	LK_ALLOC_GROW(k->keys, (k->n + 1) * k->size, k->alloc);
+	ps_store(rt, k->keys + k->n++ * k->size);
+}
+
 static int replay_on(const struct ps_lk_level *l, struct ps_runtime *rt, const char *solution,
-		     struct lk_moves *moves, bool *solved, struct lk_strbuf *err);
+		     struct lk_moves *moves, bool *solved, struct key_list *keys,
+		     struct lk_strbuf *err);
 
 static int ps_replay(const struct lk_level *level, const char *solution, struct lk_moves *moves,
 		     bool *solved, struct lk_strbuf *err)
 {
 	const struct ps_lk_level *l = (const struct ps_lk_level *)level;
 	struct ps_runtime *rt = new_runtime(l);
-	int rc = replay_on(l, rt, solution, moves, solved, err);
+	int rc = replay_on(l, rt, solution, moves, solved, NULL, err);
 	done_runtime(l, rt);
 	return rc;
 }
 
+/* The same replay, keeping the state after each input: an input that
+ * changes nothing is a frame like the others, as it is a move. */
+static int ps_replay_keys(const struct lk_level *level, const char *solution, unsigned char **keys,
+			  size_t *nkeys, struct lk_strbuf *err)
+{
+	const struct ps_lk_level *l = (const struct ps_lk_level *)level;
+	struct ps_runtime *rt = new_runtime(l);
+	struct lk_moves moves;
+	lk_moves_init(&moves, level);
+	struct key_list k = { .size = level->key_size };
+	bool solved = false;
+	int rc = replay_on(l, rt, solution, &moves, &solved, &k, err);
+	done_runtime(l, rt);
+	lk_moves_release(&moves);
+	if (rc < 0) {
+		free(k.keys);
+		k.keys = NULL;
+		k.n = 0;
+	}
+	*keys = k.keys;
+	*nkeys = k.n;
+	return rc;
+}
+
 static int replay_on(const struct ps_lk_level *l, struct ps_runtime *rt, const char *solution,
-		     struct lk_moves *moves, bool *solved, struct lk_strbuf *err)
+		     struct lk_moves *moves, bool *solved, struct key_list *keys,
+		     struct lk_strbuf *err)
 {
 	unsigned long step_no = 0;
 	bool won = false;
+	uint16_t *facts = lk_xcalloc(l->facts.n + 1, sizeof *facts);
+	int rc = 0;
 	ps_start(rt, NULL);
+	ps_runtime_track(rt, true);   /* the facts of each move */
+	add_key(keys, rt);
 	for (const char *p = solution; *p; p++) {
 		if (*p == ' ' || *p == '\t' || *p == ',')
 			continue;
@@ -377,25 +435,63 @@ static int replay_on(const struct ps_lk_level *l, struct ps_runtime *rt, const c
 		if (input < 0 || input >= l->ninputs) {
 			lk_strbuf_addf(err, "'%c' is not an input of this game (use u, l, d, r%s)", *p,
 				       l->ninputs == 5 ? ", x for action" : "");
-			return -1;
+			rc = -1;
+			break;
 		}
 		if (won) {
 			lk_strbuf_addf(err, "the level is solved after move %lu, but more moves follow",
 				       step_no);
-			return -1;
+			rc = -1;
+			break;
 		}
 		step_no++;
 		unsigned flags = ps_turn(rt, input, NULL);
 		if (flags & PS_AGAIN_LIMIT) {
 			lk_strbuf_addf(err, "move %lu ('%c') starts an again loop that never ends", step_no,
 				       *p);
-			return -1;
+			rc = -1;
+			break;
 		}
 		won = (flags & PS_WON) != 0;
-		lk_moves_add(moves, &input_letter[input], 1, 1, NULL, 0);
+		unsigned nf = ps_facts_of_turn(&l->facts, rt, facts, l->facts.n);
+		lk_moves_add(moves, &input_letter[input], 1, 1, facts, nf);
+		add_key(keys, rt);
 	}
+	ps_runtime_track(rt, false);
+	free(facts);
 	*solved = won;
-	return 0;
+	return rc;
+}
+
+/* The facts of the input `move` out of key: the turn played again with
+ * the engine tracking what fired and what moved. */
+static unsigned ps_move_facts(const struct lk_level *level, const void *key, uint32_t move,
+			      uint16_t *facts, unsigned max)
+{
+	const struct ps_lk_level *l = (const struct ps_lk_level *)level;
+	struct ps_runtime *rt = new_runtime(l);
+	ps_runtime_track(rt, true);
+	ps_load(rt, key);
+	ps_turn(rt, (int)move, NULL);
+	unsigned n = ps_facts_of_turn(&l->facts, rt, facts, max);
+	ps_runtime_track(rt, false);
+	done_runtime(l, rt);
+	return n;
+}
+
+/* The state's cells as the engine holds them, drawn by ps_draw.c. */
+static void ps_draw(const struct lk_level *level, const void *key, const char *placement,
+		    struct lk_canvas *c)
+{
+	(void)placement;
+	const struct ps_lk_level *l = (const struct ps_lk_level *)level;
+	struct ps_runtime *rt = new_runtime(l);
+	if (key)
+		ps_load(rt, key);
+	else
+		ps_start(rt, NULL);   /* the start, after any start rules */
+	ps_draw_cells(l->g, ps_map_width(l->map), ps_map_height(l->map), ps_cells(rt, NULL), c);
+	done_runtime(l, rt);
 }
 
 static void ps_write_state(const struct lk_level *level, const void *key, struct lk_strbuf *out)
@@ -403,9 +499,17 @@ static void ps_write_state(const struct lk_level *level, const void *key, struct
 	const struct ps_lk_level *l = (const struct ps_lk_level *)level;
 	struct ps_runtime *rt = new_runtime(l);
 	ps_load(rt, key);
+	size_t start = out->len;
 	ps_map_write(l->g, l->map, ps_cells(rt, NULL), out);
+	ps_indent_map_text(out, start);
 	done_runtime(l, rt);
 }
+
+extern const struct lk_generator lk_gen_puzzlescript_transform;
+static const struct lk_generator *const ps_generators[] = {
+	&lk_gen_puzzlescript_transform,
+	NULL,
+};
 
 const struct lk_game lk_game_puzzlescript = {
 	.name = "puzzlescript",
@@ -422,10 +526,14 @@ const struct lk_game lk_game_puzzlescript = {
 	.successors = ps_successors,
 	.is_goal = ps_is_goal,
 	.label_path = ps_label_path,
+	.move_facts = ps_move_facts,
 	.replay = ps_replay,
 	.write_state = ps_write_state,
+	.draw = ps_draw,
+	.replay_keys = ps_replay_keys,
 	/* rules may name absolute directions: a turned level is another level */
 	.symmetries = LK_SYMMETRIES_NONE,
 	.import_probe = ps_import_probe,
 	.import = ps_import,
+	.generators = ps_generators,
 };

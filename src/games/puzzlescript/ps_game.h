@@ -13,6 +13,25 @@
 #include "levelkit/strbuf.h"
 
 struct ps_level;
+struct ps_game;
+struct ps_runtime;
+
+/* The facts a move can carry (ps_facts.c): "rule L" for each line holding
+ * a rule, "move NAME" for each object, and which fact each compiled rule
+ * and object stands for. */
+struct ps_facts {
+	char **names;
+	unsigned n;
+	uint16_t *rule_fact;     /* per compiled rule */
+	int *object_fact;        /* per object id, -1 for an unused id */
+	int nrules, nobjects;
+};
+void ps_facts_init(struct ps_facts *f, const struct ps_game *g);
+void ps_facts_release(struct ps_facts *f);
+/* The facts of the turn rt just played with tracking on (ps_runtime_track),
+ * each once, at most max of them; returns how many. */
+unsigned ps_facts_of_turn(const struct ps_facts *f, const struct ps_runtime *rt, uint16_t *out,
+			  unsigned max);
 
 /* 64-bit FNV-1a of a script's text: the script-hash field. */
 uint64_t ps_text_hash(const char *data, size_t len);
@@ -23,6 +42,15 @@ int ps_read_file(const char *path, struct lk_strbuf *out);
 bool ps_import_probe(const char *data, size_t len);
 int ps_import(const char *path, const char *data, size_t len, struct lk_record **recs,
 	      size_t *nrecs, struct lk_strbuf *err, size_t *line);
+
+/* Whether a map's rows must be indented by one space to read back as the
+ * grid of a record: true when one of them would read as a comment (`;`)
+ * or a field (`ab:`).  PuzzleScript trims a map's rows, so the indent
+ * changes nothing in the game (ps_map_parse trims too). */
+bool ps_rows_indent(const char *const *rows, size_t n);
+/* The same for a map written as text (a row a line) from text->buf + start:
+ * indents every row when ps_rows_indent says so. */
+void ps_indent_map_text(struct lk_strbuf *text, size_t start);
 
 /* Whether a key's last bit says the turn that reached it won. */
 bool ps_map_key_won(const struct ps_level *lv, const void *key);

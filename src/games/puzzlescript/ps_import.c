@@ -166,20 +166,30 @@ int ps_import(const char *path, const char *data, size_t len, struct lk_record *
 			lk_strbuf_addf(&im.messages, "message: %s\n", ps_level_message(g, i));
 			continue;
 		}
-		/* the map's rows: its height of non-blank lines from its line */
 		size_t first = (size_t)ps_level_line(g, i);
 		struct lk_record *rec = new_record(&im, first);
 		add_fields(&im, rec, ++maps);
-		int rows = 0;
-		for (size_t k = first; k >= 1 && k <= lines.n && rows < ps_level_height(g, i); k++) {
+		/* the map's rows: its height of non-blank lines from its line,
+		 * indented when one would not read back as a grid line */
+		int h = ps_level_height(g, i), rows = 0;
+		char **text = lk_xcalloc((size_t)h + 1, sizeof *text);
+		size_t *pos = lk_xcalloc((size_t)h + 1, sizeof *pos);
+		for (size_t k = first; k >= 1 && k <= lines.n && rows < h; k++) {
 			if (lines.len[k - 1] == 0)
 				continue;
-			struct lk_strbuf row = LK_STRBUF_INIT;
-			lk_strbuf_add(&row, lines.start[k - 1], lines.len[k - 1]);
-			lk_record_add_line(rec, row.buf, k);
-			lk_strbuf_release(&row);
-			rows++;
+			text[rows] = lk_xstrndup(lines.start[k - 1], lines.len[k - 1]);
+			pos[rows++] = k;
 		}
+		bool indent = ps_rows_indent((const char *const *)text, (size_t)rows);
+		for (int r = 0; r < rows; r++) {
+			struct lk_strbuf row = LK_STRBUF_INIT;
+			lk_strbuf_addf(&row, "%s%s", indent ? " " : "", text[r]);
+			lk_record_add_line(rec, row.buf, pos[r]);
+			lk_strbuf_release(&row);
+			free(text[r]);
+		}
+		free(text);
+		free(pos);
 	}
 	if (im.messages.len)   /* messages after the last map */
 		add_fields(&im, new_record(&im, lines.n), 0);
@@ -194,4 +204,38 @@ int ps_import(const char *path, const char *data, size_t len, struct lk_record *
 	*recs = im.recs;
 	*nrecs = im.nrecs;
 	return 0;
+}
+
+bool ps_rows_indent(const char *const *rows, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t name_len, value_off;
+		if (lk_line_classify(rows[i], &name_len, &value_off) != LK_LINE_GRID)
+			return true;
+	}
+	return false;
+}
+
+void ps_indent_map_text(struct lk_strbuf *text, size_t start)
+{
+	/* the rows of text from start, one per line */
+	size_t n = 0;
+	char **rows = NULL;
+	size_t alloc = 0;
+	for (size_t at = start; at < text->len;) {
+		const char *nl = memchr(text->buf + at, '\n', text->len - at);
+		size_t len = nl ? (size_t)(nl - (text->buf + at)) : text->len - at;
+		LK_ALLOC_GROW(rows, n + 1, alloc);
+		rows[n++] = lk_xstrndup(text->buf + at, len);
+		at += len + (nl ? 1 : 0);
+	}
+	if (ps_rows_indent((const char *const *)rows, n)) {
+		text->len = start;
+		text->buf[start] = '\0';
+		for (size_t i = 0; i < n; i++)
+			lk_strbuf_addf(text, " %s\n", rows[i]);
+	}
+	for (size_t i = 0; i < n; i++)
+		free(rows[i]);
+	free(rows);
 }

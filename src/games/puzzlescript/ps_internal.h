@@ -132,6 +132,16 @@ struct ps_glyph {
 	ps_word *objects;        /* ow: what it stands for (without background fill) */
 };
 
+/* A legend name other than an object's: a synonym, a property (`or`,
+ * any one of objects) or an aggregate (`and`, all of them), after the
+ * reference's expansion; for tools that speak the game's language (the
+ * transformer's rules). */
+struct ps_name {
+	const char *name;        /* as written */
+	const ps_word *objects;  /* ow */
+	bool aggregate;
+};
+
 struct ps_level {
 	bool is_message;
 	char *message;
@@ -204,6 +214,8 @@ struct ps_game {
 	int nlevels;
 	struct ps_glyph *glyphs;
 	int nglyphs;
+	struct ps_name *names;   /* the legend's names, in symbol order */
+	int nnames;
 
 	struct ps_arena *keep;   /* owns every array and mask above */
 };

@@ -500,6 +500,50 @@ static void build_masks(struct ps_ctx *c)
 	}
 }
 
+/* The objects of an expanded legend list (items that are objects). */
+static ps_word *objects_of_list(struct ps_ctx *c, const struct ps_list *l)
+{
+	ps_word *m = ps_keep_words(c, (size_t)c->g->ow);
+	for (size_t i = 0; i < l->n; i++)
+		if (ps_ctx_is_object(c, l->v[i]) && c->obj_id[l->v[i]] >= 0)
+			ps_bit_set(m, c->obj_id[l->v[i]]);
+	return m;
+}
+
+/* Keep the legend's names (synonyms, properties, aggregates) with the
+ * objects they stand for, after expansion: the compiled game is otherwise
+ * nameless, and the transformer's rules are written with these names. */
+static void keep_names(struct ps_ctx *c)
+{
+	struct ps_game *g = c->g;
+	g->names = ps_alloc(c->keep, (size_t)(c->nsyms + 1) * sizeof *g->names);
+	for (int s = 0; s < c->nsyms; s++) {
+		const ps_word *m = NULL;
+		bool aggregate = false;
+		if (s == c->all_sym || ps_ctx_is_object(c, s))
+			continue;
+		if (c->aggs.val[s]) {
+			m = objects_of_list(c, c->aggs.val[s]);
+			aggregate = true;
+		} else if (c->props.val[s]) {
+			m = objects_of_list(c, c->props.val[s]);
+		} else if (c->syn[s] >= 0 && ps_ctx_is_object(c, c->syn[s]) && c->obj_id[c->syn[s]] >= 0) {
+			ps_word *one = ps_keep_words(c, (size_t)g->ow);
+			ps_bit_set(one, c->obj_id[c->syn[s]]);
+			m = one;
+		}
+		if (!m || ps_bits_zero(m, g->ow))
+			continue;
+		const char *name = ps_parse_display(c->p, s);
+		if (!name || strlen(name) != strlen(c->syms->names[s]))
+			name = c->syms->names[s];
+		struct ps_name *n = &g->names[g->nnames++];
+		n->name = ps_strdup(c->keep, name);
+		n->objects = m;
+		n->aggregate = aggregate;
+	}
+}
+
 int ps_compile_legend(struct ps_ctx *c)
 {
 	size_t ns = (size_t)c->nsyms;
@@ -530,5 +574,6 @@ int ps_compile_legend(struct ps_ctx *c)
 		ps_diag_add(c->diags, true, 0, "you need to have some objects defined");
 	find_background(c);
 	build_masks(c);
+	keep_names(c);
 	return 0;
 }

@@ -28,7 +28,12 @@ static const ps_word *glyph_of(const struct ps_game *g, uint32_t cp)
 /* The code points of a row; returns how many (at most max). */
 static size_t decode_row(const char *row, uint32_t *out, size_t max)
 {
+	/* trimmed, as the reference trims a map's lines: a record may indent
+	 * rows that would not read as grid lines (ps_rows_indent) */
+	row += strspn(row, " \t");
 	size_t n = 0, len = strlen(row);
+	while (len > 0 && (row[len - 1] == ' ' || row[len - 1] == '\t'))
+		len--;
 	const unsigned char *s = (const unsigned char *)row;
 	while (len > 0 && n < max) {
 		size_t used = 1;

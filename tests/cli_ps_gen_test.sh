@@ -1,0 +1,148 @@
+#!/bin/sh
+# cli_ps_gen_test.sh - gen puzzlescript end to end, as issue 13 writes it:
+# the transformer on a level of a PuzzleScript script (--from --level
+# --rules --suggest -o), the suggestions verified by solve --verify and
+# written back by filter -f puzzlescript as a LEVELS section that, pasted
+# into the script, plays the same; random rooms of --script FILE
+# (reproducible, verified); a rules file in the game's names; the errors
+# (no game, two games, a name the game lacks, a script
+# edited after the levels were made).
+#
+# usage: cli_ps_gen_test.sh GEN SOLVE FILTER DATA_DIR
+set -eu
+
+GEN=$1
+SOLVE=$2
+FILTER=$3
+GAMES=$4/puzzlescript/games
+
+if [ ! -f "$GAMES/microban.txt" ]; then
+	echo "skipping: $GAMES/microban.txt not found"
+	exit 77
+fi
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/levelkit-psgen.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT INT TERM
+failures=0
+checks=0
+
+fail() {
+	echo "FAIL: $*" >&2
+	failures=$((failures + 1))
+}
+
+# expect_rc WANT GOT WHAT
+expect_rc() {
+	checks=$((checks + 1))
+	[ "$1" = "$2" ] || { fail "$3: exit status $2, expected $1"; cat "$TMP/err" >&2 2>/dev/null || true; }
+}
+
+# expect_count WANT FILE PATTERN WHAT  (number of lines matching)
+expect_count() {
+	checks=$((checks + 1))
+	n=$(grep -c -e "$3" "$2" || true)
+	[ "$n" = "$1" ] || fail "$4: $n lines match '$3' in $(basename "$2"), expected $1"
+}
+
+# expect_grep FILE PATTERN WHAT
+expect_grep() {
+	checks=$((checks + 1))
+	grep -q -e "$2" "$1" || fail "$3: no line matches '$2' in $(basename "$1")"
+}
+
+# The script in the temporary directory: the records name it relative to
+# there, as a designer's would.
+cp "$GAMES/microban.txt" "$TMP/microban.txt"
+cd "$TMP"
+
+# --- the transformer on level 3, four suggestions -------------------------
+rc=0
+"$GEN" puzzlescript --from microban.txt --level 3 --rules walls --suggest 4 --candidates 300 \
+	--seed 1 -o ideas.txt 2>err || rc=$?
+expect_rc 0 "$rc" "gen --from --level 3 --rules walls --suggest 4"
+expect_count 4 ideas.txt '^rank: ' "four suggestions"
+expect_count 4 ideas.txt '^script: microban.txt$' "the script field as given"
+hash=$("$FILTER" "level == 3" microban.txt 2>/dev/null | sed -n 's/^script-hash: //p' | head -n 1)
+expect_count 4 ideas.txt "^script-hash: $hash\$" "the script's hash, as the commands read it"
+expect_count 4 ideas.txt '^from: microban.txt record 3' "from level 3"
+
+rc=0
+"$SOLVE" --verify ideas.txt >verified.txt 2>err || rc=$?
+expect_rc 0 "$rc" "solve --verify ideas.txt"
+expect_count 4 verified.txt '^verified: yes' "every suggestion verified"
+
+rc=0
+"$FILTER" 'moves >= 1' ideas.txt -f puzzlescript >levels.txt 2>err || rc=$?
+expect_rc 0 "$rc" "filter 'moves >= 1' ideas.txt -f puzzlescript"
+expect_grep levels.txt '^LEVELS$' "a LEVELS section"
+expect_count 0 levels.txt '^script' "no fields in the section"
+
+# Pasted into the script in place of its levels, the section plays the same.
+sed '/^LEVELS$/,$d' microban.txt | sed '$d' >pasted.txt
+cat levels.txt >>pasted.txt
+rc=0
+"$SOLVE" pasted.txt >pasted-solved.txt 2>err || rc=$?
+expect_rc 0 "$rc" "solve on the pasted section"
+sed -n 's/^moves: //p' ideas.txt >want-moves
+sed -n 's/^moves: //p' pasted-solved.txt >got-moves
+checks=$((checks + 1))
+cmp -s want-moves got-moves || fail "the pasted levels' moves differ from the suggestions'"
+
+# --- a rules file in the game's own names (a layer's name, a legend character)
+printf '(open the level up)\nchoose 2 [#] -> []\nchoose 1 [Crate | no Layer3] -> [ | Crate]\n' >open.rules
+rc=0
+"$GEN" puzzlescript --from microban.txt --level 3 --rules open.rules --param steps=3 -n 1 \
+	--max-tries 50 -o opened.txt 2>err || rc=$?
+expect_rc 0 "$rc" "gen --rules FILE over the game's names"
+expect_count 1 opened.txt '^solvable: yes' "a level from the rules file"
+rc=0
+"$SOLVE" --verify opened.txt >opened-verified.txt 2>err || rc=$?
+expect_count 1 opened-verified.txt '^verified: yes' "the rules file's level verified"
+printf '[Floor] -> []\n' >bad.rules
+rc=0
+"$GEN" puzzlescript --from microban.txt --rules bad.rules -n 1 2>err || rc=$?
+expect_rc 2 "$rc" "a name the game does not have"
+expect_grep err "bad.rules:1: unknown object 'Floor'" "the message names the file, line and name"
+
+# --- random rooms of --script ----------------------------------------------
+rc=0
+"$GEN" puzzlescript -n 2 --seed 1 --script microban.txt -o rooms.txt 2>err || rc=$?
+expect_rc 0 "$rc" "gen puzzlescript -n 2 --seed 1 --script microban.txt"
+expect_count 2 rooms.txt '^solvable: yes' "two rooms"
+expect_count 2 rooms.txt '^script: microban.txt$' "rooms name the script"
+rc=0
+"$GEN" puzzlescript -n 2 --seed 1 --script microban.txt -o rooms2.txt 2>err || rc=$?
+checks=$((checks + 1))
+cmp -s rooms.txt rooms2.txt || fail "the same seed gives other rooms"
+rc=0
+"$SOLVE" --verify rooms.txt >rooms-verified.txt 2>err || rc=$?
+expect_rc 0 "$rc" "solve --verify rooms.txt"
+expect_count 2 rooms-verified.txt '^verified: yes' "every room verified"
+for m in $(sed -n 's/^moves: //p' rooms.txt); do
+	checks=$((checks + 1))
+	[ "$m" -ge 8 ] || fail "a room of $m moves (the default --min-moves is 8)"
+done
+
+# --- errors -------------------------------------------------------------------
+rc=0
+"$GEN" puzzlescript -n 1 2>err || rc=$?
+expect_rc 2 "$rc" "gen puzzlescript without a game"
+expect_grep err '--script FILE' "the message names --script"
+rc=0
+"$GEN" puzzlescript --from microban.txt --script microban.txt -n 1 2>err || rc=$?
+expect_rc 2 "$rc" "--script with --from"
+rc=0
+"$GEN" puzzlescript --from microban.txt --rules nosuch -n 1 2>err || rc=$?
+expect_rc 2 "$rc" "an unknown preset"
+expect_grep err 'walls, crates, targets, pair, mix' "the presets listed"
+
+# A script edited after the levels were made: an error that says so.
+echo "(edited)" >>microban.txt
+rc=0
+"$SOLVE" --verify ideas.txt >/dev/null 2>err || rc=$?
+checks=$((checks + 1))
+[ "$rc" != 0 ] || fail "solve --verify after the script changed"
+expect_grep err 'has changed since this level was read' "the message says the script changed"
+
+echo "$checks checks, $failures failures"
+[ "$failures" = 0 ]
