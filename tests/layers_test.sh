@@ -5,7 +5,7 @@
 #
 #   0 core    src/core    strbuf rng bits grid record expr json assign
 #   1 game    src/game    game csp canvas
-#   2 search  src/search  table search explore analysis difficulty dedupe fields
+#   2 search  src/search  table search explore analysis difficulty dedupe fields concept
 #   3 gen     src/gen     room rules generate
 #   4 games   src/games   slide transform (and each game's private headers)
 #   5 act     src/act     actions
@@ -23,7 +23,7 @@ header_layer() {
 	case $1 in
 	strbuf|rng|bits|grid|record|expr|json|assign) echo 0 ;;
 	game|csp|canvas) echo 1 ;;
-	table|search|explore|analysis|difficulty|dedupe|fields) echo 2 ;;
+	table|search|explore|analysis|difficulty|dedupe|fields|concept) echo 2 ;;
 	room|rules|generate) echo 3 ;;
 	slide|transform) echo 4 ;;
 	actions|view) echo 5 ;;

@@ -2,7 +2,8 @@
  * test_expr.c - unit tests for filter's expression language (expr.c):
  * precedence, short-circuit evaluation past missing fields, numeric and
  * text comparison, case-insensitive names, names containing '-', has(),
- * the title and record names, and parse errors with their columns.
+ * the title and record names, and parse errors with their columns; facts
+ * (calls such as count(BND), three-valued over bounds: lk_expr_eval_facts).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +13,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "levelkit/expr.h"
@@ -438,6 +440,199 @@ static void test_reuse(void **state)
 	lk_expr_free(e);
 }
 
+
+/* ------------------------------------------------------------- facts */
+
+/* A table of facts with bounds: name, argument (NULL for plain names). */
+struct fact {
+	const char *name, *arg;
+	double lo, hi;
+};
+
+static int lookup_table(void *ctx, const char *name, const char *arg, double *lo, double *hi)
+{
+	for (const struct fact *f = ctx; f->name; f++) {
+		if (strcmp(f->name, name) != 0 || (f->arg == NULL) != (arg == NULL) ||
+		    (arg && strcmp(f->arg, arg) != 0))
+			continue;
+		*lo = f->lo;
+		*hi = f->hi;
+		return 0;
+	}
+	return -1;
+}
+
+static enum lk_truth facts_eval(const char *expr, const struct fact *facts)
+{
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	struct lk_expr *e = parse_ok(expr);
+	enum lk_truth t = LK_MAYBE;
+	if (lk_expr_eval_facts(e, lookup_table, (void *)facts, &t, &err) != 0)
+		fail_msg("'%s' fails: %s", expr, err.buf);
+	lk_strbuf_release(&err);
+	lk_expr_free(e);
+	return t;
+}
+
+static void test_facts_exact(void **state)
+{
+	(void)state;
+	const struct fact f[] = {
+		{ "uses", "SP2", 1, 1 }, { "uses", "CMB2", 0, 0 }, { "count", "BND", 6, 6 },
+		{ "count", "blocker", 0, 0 }, { "network", NULL, 1, 1 }, { NULL, NULL, 0, 0 },
+	};
+	assert_int_equal(facts_eval("uses(SP2)", f), LK_TRUE);
+	assert_int_equal(facts_eval("uses(CMB2)", f), LK_FALSE);
+	assert_int_equal(facts_eval("!uses(CMB2)", f), LK_TRUE);
+	assert_int_equal(facts_eval("! uses (SP2)", f), LK_FALSE);
+	assert_int_equal(facts_eval("count(BND) >= 6", f), LK_TRUE);
+	assert_int_equal(facts_eval("count(BND) > 6", f), LK_FALSE);
+	assert_int_equal(facts_eval("6 == count(BND) && network == 1", f), LK_TRUE);
+	assert_int_equal(facts_eval("uses(SP2) && uses(CMB2)", f), LK_FALSE);
+	assert_int_equal(facts_eval("uses(CMB2) || count(blocker) == 0", f), LK_TRUE);
+	assert_int_equal(facts_eval("count(BND) != 6", f), LK_FALSE);
+	assert_int_equal(facts_eval("has(network) && !has(moves)", f), LK_TRUE);
+}
+
+static void test_facts_bounds(void **state)
+{
+	(void)state;
+	const struct fact f[] = {
+		{ "count", "BND", 3, 7 }, { "uses", "SP2", 0, 1 }, { "uses", "SP3", 1, 1 },
+		{ "uses", "CMB2", 0, 0 }, { "network", NULL, 2, 4 }, { NULL, NULL, 0, 0 },
+	};
+	assert_int_equal(facts_eval("count(BND) >= 6", f), LK_MAYBE);
+	assert_int_equal(facts_eval("count(BND) >= 3", f), LK_TRUE);
+	assert_int_equal(facts_eval("count(BND) < 3", f), LK_FALSE);
+	assert_int_equal(facts_eval("count(BND) <= 7", f), LK_TRUE);
+	assert_int_equal(facts_eval("count(BND) > 7", f), LK_FALSE);
+	assert_int_equal(facts_eval("count(BND) == 9", f), LK_FALSE);
+	assert_int_equal(facts_eval("count(BND) == 5", f), LK_MAYBE);
+	assert_int_equal(facts_eval("count(BND) != 9", f), LK_TRUE);
+	assert_int_equal(facts_eval("network == 1", f), LK_FALSE);
+	assert_int_equal(facts_eval("network <= 2", f), LK_MAYBE);
+	assert_int_equal(facts_eval("uses(SP2)", f), LK_MAYBE);
+	assert_int_equal(facts_eval("!uses(SP2)", f), LK_MAYBE);
+	/* Kleene: a maybe is decided by a false under && and a true under || */
+	assert_int_equal(facts_eval("uses(SP2) && uses(CMB2)", f), LK_FALSE);
+	assert_int_equal(facts_eval("uses(SP2) || uses(SP3)", f), LK_TRUE);
+	assert_int_equal(facts_eval("uses(SP2) && uses(SP3)", f), LK_MAYBE);
+	assert_int_equal(facts_eval("uses(SP2) || uses(CMB2)", f), LK_MAYBE);
+}
+
+static void test_facts_errors(void **state)
+{
+	(void)state;
+	const struct fact f[] = { { "count", "BND", 1, 1 }, { NULL, NULL, 0, 0 } };
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	enum lk_truth t;
+	struct lk_expr *e = parse_ok("count(BND) == 1 || count(XYZ) > 2");
+	/* evaluation stops before the unknown fact; the check does not */
+	assert_int_equal(lk_expr_eval_facts(e, lookup_table, (void *)f, &t, &err), 0);
+	assert_int_equal(t, LK_TRUE);
+	assert_int_equal(lk_expr_check_facts(e, lookup_table, (void *)f, &err), -1);
+	assert_string_equal(err.buf, "no fact 'count(XYZ)'");
+	lk_expr_free(e);
+	lk_strbuf_reset(&err);
+	e = parse_ok("count(BND) == \"x\"");
+	assert_int_equal(lk_expr_eval_facts(e, lookup_table, (void *)f, &t, &err), -1);
+	assert_string_equal(err.buf, "\"x\" is text: facts are numbers");
+	lk_expr_free(e);
+	lk_strbuf_reset(&err);
+	e = parse_ok("moves > 3");
+	assert_int_equal(lk_expr_check_facts(e, lookup_table, (void *)f, &err), -1);
+	assert_string_equal(err.buf, "no fact 'moves'");
+	lk_expr_free(e);
+	lk_strbuf_release(&err);
+	/* a record has no facts */
+	eval_fails("uses(SP2)", level, 4, "record 4 has no field 'uses(SP2)'");
+	eval_fails("a == 1 && count(BND) > 1", level, 5, "record 5 has no field 'count(BND)'");
+	assert_true(eval_on("a == 1 || count(BND) > 1", level));
+	/* parse errors of calls */
+	parse_fails("uses()", "column 6: expected a name or number in uses()");
+	parse_fails("uses(SP2", "column 9: expected ')'");
+	parse_fails("uses(SP2 \"x\")", "column 10: expected ')'");
+	parse_fails("uses(box 2", "column 11: expected ')'");
+	parse_fails("uses(\"x\")", "column 6: expected a name or number in uses()");
+	parse_fails("count(BND) >= 6 >= 1", "column 17: comparisons do not chain: join them with '&&'");
+}
+
+/* Concepts: calls of several words, bare names as conditions, and what
+ * lk_expr_visit_facts reports of each fact's use. */
+struct seen {
+	char text[512];
+};
+
+static void note(void *ctx, const char *name, const char *arg, unsigned trend, double number,
+		 bool with_fact)
+{
+	struct seen *s = ctx;
+	size_t n = strlen(s->text);
+	snprintf(s->text + n, sizeof s->text - n, "%s%s%s%s%s:%s:%g%s;", name, arg ? "(" : "",
+		 arg ? arg : "", arg ? ")" : "", "",
+		 trend == LK_TREND_UP ? "up" : trend == LK_TREND_DOWN ? "down" : "both",
+		 isnan(number) ? -1.0 : number, with_fact ? ":fact" : "");
+}
+
+static const char *trends(const char *text, char *out, size_t size)
+{
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	struct lk_expr *e = lk_expr_parse_concept(text, &err);
+	if (!e)
+		fail_msg("'%s' does not parse: %s", text, err.buf);
+	struct seen s = { "" };
+	lk_expr_visit_facts(e, note, &s);
+	snprintf(out, size, "%s", s.text);
+	lk_expr_free(e);
+	lk_strbuf_release(&err);
+	return out;
+}
+
+static void test_concepts(void **state)
+{
+	(void)state;
+	const struct fact f[] = {
+		{ "uses", "box 2", 1, 1 }, { "count", "rule 7", 3, 3 }, { "combo", NULL, 0, 0 },
+		{ "length", NULL, 12, 12 }, { NULL, NULL, 0, 0 },
+	};
+	assert_int_equal(facts_eval("uses(box 2)", f), LK_TRUE);
+	assert_int_equal(facts_eval("uses( box   2 )", f), LK_TRUE);
+	assert_int_equal(facts_eval("count(rule 7) == 3 && length >= 12", f), LK_TRUE);
+	/* a bare name is a condition in a concept, never in a filter */
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	struct lk_expr *e = lk_expr_parse_concept("!combo && length > 3", &err);
+	assert_non_null(e);
+	enum lk_truth t = LK_MAYBE;
+	assert_int_equal(lk_expr_eval_facts(e, lookup_table, (void *)f, &t, &err), 0);
+	assert_int_equal(t, LK_TRUE);
+	lk_expr_free(e);
+	parse_fails("combo", "column 1: 'combo' is not a condition: compare it (combo == ...) "
+		    "or test has(combo)");
+	/* against a record, a bare name is true when its field is a number
+	 * other than 0 */
+	struct lk_record rec;
+	lk_record_init(&rec);
+	lk_record_set(&rec, "stars", "3");
+	lk_record_set(&rec, "dead", "0");
+	bool r = false;
+	e = lk_expr_parse_concept("stars && !dead", &err);
+	assert_int_equal(lk_expr_eval(e, &rec, &r, &err), 0);
+	assert_true(r);
+	lk_expr_free(e);
+	lk_record_release(&rec);
+	lk_strbuf_release(&err);
+
+	char out[512];
+	assert_string_equal(trends("count(push) >= 30", out, sizeof out), "count(push):up:30;");
+	assert_string_equal(trends("!(count(push) >= 30)", out, sizeof out), "count(push):down:30;");
+	assert_string_equal(trends("5 > length", out, sizeof out), "length:down:5;");
+	assert_string_equal(trends("uses(box 2) || combo", out, sizeof out),
+			    "uses(box 2):up:0;combo:up:0;");
+	assert_string_equal(trends("count(a) == 2 && has(b)", out, sizeof out), "count(a):both:2;");
+	assert_string_equal(trends("count(a) <= count(b)", out, sizeof out),
+			    "count(a):down:-1:fact;count(b):up:-1:fact;");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -451,6 +646,10 @@ int main(void)
 		cmocka_unit_test(test_long_chain),
 		cmocka_unit_test(test_field_list),
 		cmocka_unit_test(test_reuse),
+		cmocka_unit_test(test_facts_exact),
+		cmocka_unit_test(test_facts_bounds),
+		cmocka_unit_test(test_facts_errors),
+		cmocka_unit_test(test_concepts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

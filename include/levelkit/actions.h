@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "levelkit/concept.h"
 #include "levelkit/csp.h"
 #include "levelkit/difficulty.h"
 #include "levelkit/record.h"
@@ -54,6 +55,22 @@ int lk_act_rate(struct lk_solver *solver, struct lk_record *rec,
  * game's own graph fields. */
 int lk_act_analyse(struct lk_record *rec, const struct lk_act_options *o,
 		   struct lk_strbuf *err, size_t *line);
+
+/*
+ * A concept query (concept.h): does every solution satisfy the concept
+ * (LK_FORALL: requires, shortcut), or does some (LK_EXISTS: exists,
+ * example)?  State-space games are searched over their finest graph
+ * whatever o->level says; constraint games answer through their csp
+ * members.  *answer is the answer (LK_MAYBE when a bound was hit).
+ */
+struct lk_act_concept {
+	const struct lk_expr *concept;   /* lk_expr_parse_concept */
+	const char *text;                /* as the user wrote it, for the record */
+	enum lk_quantifier quantifier;
+};
+int lk_act_concept(struct lk_solver *solver, struct lk_record *rec,
+		   const struct lk_act_options *o, const struct lk_act_concept *c,
+		   enum lk_truth *answer, struct lk_strbuf *err, size_t *line);
 
 /*
  * Open an input for reading records: a file, or "-" (or NULL) for stdin.

@@ -62,6 +62,12 @@ struct lk_csp_ops {
 	 * cannot be read. */
 	int (*verify)(const struct lk_level *level, const char *solution, bool *valid,
 		      struct lk_strbuf *why);
+	/* Optional: a concept query (game.h) over the level's solutions: 0
+	 * with r filled (r is initialised), or -1 with a message (a fact the
+	 * game does not know). */
+	int (*concept)(const struct lk_level *level, const struct lk_expr *concept,
+		       enum lk_quantifier q, const struct lk_csp_options *opt,
+		       struct lk_concept_result *r, struct lk_strbuf *err);
 };
 
 #endif

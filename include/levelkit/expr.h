@@ -6,9 +6,10 @@
  *
  *   expr    := and ( "||" and )*
  *   and     := unary ( "&&" unary )*
- *   unary   := "!" unary | "(" expr ")" | "has" "(" NAME ")" | compare
+ *   unary   := "!" unary | "(" expr ")" | "has" "(" NAME ")" | call | compare
  *   compare := operand ( "==" | "!=" | "<" | "<=" | ">" | ">=" ) operand
- *   operand := NUMBER | STRING | NAME
+ *   operand := NUMBER | STRING | NAME | call
+ *   call    := NAME "(" ( NAME | NUMBER )+ ")"     (words joined by one space)
  *
  * NUMBER is -?(D+(.D*)?|.D+)([eE][+-]?D+)? (D a digit); STRING is double
  * quoted with \" and \\ as its only escapes; NAME is a field name,
@@ -33,6 +34,11 @@
  * compares text.  "&&" and "||" evaluate left to right and stop as soon as
  * the result is known, so `has(pushes) && pushes > 3` never reads a
  * missing field.
+ *
+ * A call such as uses(SP2) or count(BND) is a *fact* of one solution,
+ * which a game reports (lk_expr_eval_facts); standing alone as a
+ * condition it is true when its value is not 0.  Records have no facts:
+ * evaluated against a record, a call fails like a missing field.
  */
 #ifndef LEVELKIT_EXPR_H
 #define LEVELKIT_EXPR_H
@@ -85,5 +91,52 @@ const char *lk_expr_field(const struct lk_expr *e, size_t i);
  * is set.  Used for field values, and by filter --by.
  */
 bool lk_expr_number(const char *text, size_t len, double *value);
+
+/*
+ * Facts: conditions over what a game reports about one solution (the
+ * concepts of solve --shortcut and filter --forall).  A game answers
+ * lookup(ctx, name, arg, &lo, &hi) for a plain name (arg NULL) or a call
+ * name(arg) with 0 and the fact's value, or bounds on it when only bounds
+ * are known (a search evaluating a partial solution: lo <= value <= hi),
+ * or -1 when there is no such fact.  Every operand is then a number
+ * interval and the result is three-valued (Kleene): a comparison is true
+ * when it holds for every value in the bounds, false when for none,
+ * unknown otherwise; "&&", "||" and "!" combine as usual.  With exact
+ * values (lo == hi) the result is never unknown.  has(name) is true when
+ * the fact exists.  String literals are not facts and cannot be compared
+ * with them.
+ */
+enum lk_truth { LK_FALSE, LK_TRUE, LK_MAYBE };
+/* Parse a concept: as lk_expr_parse, but a bare name may also stand as a
+ * condition (Skiddy's `combo`: true when not 0). */
+struct lk_expr *lk_expr_parse_concept(const char *text, struct lk_strbuf *err);
+typedef int (*lk_expr_lookup_fn)(void *ctx, const char *name, const char *arg, double *lo,
+				 double *hi);
+
+/* 0 with *result, or -1 with "no fact 'name'" (or "no fact 'f(x)'") in
+ * err (may be NULL).  Like lk_expr_eval, only the operands the result
+ * depends on are looked up. */
+int lk_expr_eval_facts(const struct lk_expr *e, lk_expr_lookup_fn lookup, void *ctx,
+		       enum lk_truth *result, struct lk_strbuf *err);
+/* Check every name and call in e against lookup, so that a concept with a
+ * misspelt fact is refused before a search starts: 0, or -1 with the
+ * message of the first unknown one. */
+int lk_expr_check_facts(const struct lk_expr *e, lk_expr_lookup_fn lookup, void *ctx,
+			struct lk_strbuf *err);
+
+/*
+ * How a condition depends on its facts, for searches that keep counts:
+ * fn is called once per occurrence of a fact (a plain name or a call)
+ * outside has(), with the occurrence's trend as the fact's value grows
+ * (LK_TREND_UP: the condition can only become true, never false;
+ * LK_TREND_DOWN: the reverse; LK_TREND_BOTH: either, as in ==), negations
+ * taken into account, and the number it is compared with (NAN when none,
+ * or when with_fact: compared with another fact).  Facts are taken to be
+ * counts (never negative).
+ */
+enum { LK_TREND_UP = 1, LK_TREND_DOWN = 2, LK_TREND_BOTH = 3 };
+typedef void (*lk_expr_fact_visit_fn)(void *ctx, const char *name, const char *arg,
+				      unsigned trend, double number, bool with_fact);
+void lk_expr_visit_facts(const struct lk_expr *e, lk_expr_fact_visit_fn fn, void *ctx);
 
 #endif

@@ -45,6 +45,14 @@ void lk_fields_analysis(struct lk_record *rec, const struct lk_level *level,
 void lk_fields_verify(struct lk_record *rec, const struct lk_level *level, bool legal, bool solved,
 		      const struct lk_moves *moves, const char *why);
 
+/* A concept query (concept.h): concept (the text asked), then for
+ * LK_FORALL requires (yes/no/unknown) and shortcut, shortcut-facts; for
+ * LK_EXISTS exists and example, example-facts; solvable when the query
+ * told; limit when a bound was hit.  Stale answers are removed. */
+struct lk_concept_result;
+void lk_fields_concept(struct lk_record *rec, int quantifier, const char *concept,
+		       const struct lk_concept_result *r, bool stats);
+
 /* --stats: the search's generated, stored, memory, overhead and time; and
  * the analysis's graph-edges and graph-time. */
 void lk_fields_stats(struct lk_record *rec, const struct lk_search_result *r);

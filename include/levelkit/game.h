@@ -30,6 +30,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "levelkit/expr.h"
 #include "levelkit/record.h"
 #include "levelkit/strbuf.h"
 
@@ -74,7 +75,8 @@ struct lk_level {
 
 /* One edge from a state to a successor. */
 struct lk_edge {
-	unsigned cost;   /* in the level's metric, >= 1 */
+	unsigned cost;   /* in the level's metric, >= 1 (0 only in the
+			  * products concept queries search, under UCS) */
 	uint32_t move;   /* the game's code for the move (for move_facts) */
 };
 
@@ -202,6 +204,19 @@ struct lk_game {
 	/* Optional: the kind of a goal state, below win_kinds. */
 	unsigned (*win_kind)(const struct lk_level *level, const void *key);
 	unsigned win_kinds;
+	/* Optional: the win kinds' names (win_kinds of them), which concepts
+	 * read as conditions on a solution's last state (Skiddy: "combo"). */
+	const char *const *win_kind_names;
+	/* Optional: facts a state cannot tell but its history can (which of
+	 * Sokoban's boxes a push moves).  A concept query keeps track_size
+	 * bytes beside each state: track_start writes the start's, and
+	 * track_move updates them for the move `move` out of key and writes
+	 * the tracked facts it carries (indices into level->facts, at most
+	 * max), returning how many. */
+	size_t (*track_size)(const struct lk_level *level);
+	void (*track_start)(const struct lk_level *level, void *track);
+	unsigned (*track_move)(const struct lk_level *level, const void *key, uint32_t move,
+			       void *track, uint16_t *facts, unsigned max);
 	/* Whether rate should analyse the whole state graph by default
 	 * (dead ends, number of solutions): small tilt and slide games. */
 	bool whole_graph;
@@ -273,6 +288,40 @@ struct lk_game {
 	int (*replay_keys)(const struct lk_level *level, const char *solution, unsigned char **keys,
 			   size_t *nkeys, struct lk_strbuf *err);
 };
+
+/*
+ * Concept queries (concept.h; Refraction's "quantifying over play"): a
+ * concept is a condition over the facts of one solution; the question is
+ * whether every solution satisfies it (LK_FORALL) or some does
+ * (LK_EXISTS).  State-space games are answered by the search layer's
+ * product search, constraint games by their csp member `concept`; both
+ * fill this result.
+ */
+enum lk_quantifier { LK_FORALL, LK_EXISTS };
+
+struct lk_concept_result {
+	/* LK_TRUE or LK_FALSE, or LK_MAYBE when a bound was hit (limit) or
+	 * the concept could not be decided (why). */
+	enum lk_truth answer;
+	enum lk_limit limit;
+	const char *why;          /* static text, for LK_MAYBE without a limit */
+	/* Whether the level has a solution at all (a forall over no solution
+	 * is true): LK_UNKNOWN when it could not be told. */
+	enum lk_status solvable;
+	/* The witness: for LK_FORALL a shortcut, for LK_EXISTS a solution
+	 * satisfying the concept; moves.nmoves == 0 and !has_witness if none. */
+	bool has_witness;
+	struct lk_moves witness;
+	/* The counts the concept reads, of the witness, as
+	 * "count(push) == 3, length == 12" (">=" for counts beyond what the
+	 * concept tells apart). */
+	struct lk_strbuf witness_facts;
+	uint64_t stored, expanded;
+	double seconds;
+};
+
+void lk_concept_result_init(struct lk_concept_result *r);
+void lk_concept_result_release(struct lk_concept_result *r);
 
 /* All games, NULL-terminated (src/games/registry.c). */
 extern const struct lk_game *const lk_games[];

@@ -59,9 +59,21 @@ struct lk_search_options {
 	/* Checked now and then; a search stops (unknown, interrupted) once
 	 * *cancel is non-zero.  May be NULL. */
 	const volatile sig_atomic_t *cancel;
+	/* Optional: a goal state counts only when accept(accept_ctx, key,
+	 * cost of the path to it) says so; a goal it turns down ends that
+	 * path (a concept query's condition on a whole solution).  Forward
+	 * BFS and uniform-cost search only. */
+	bool (*accept)(void *ctx, const void *key, unsigned long cost);
+	void *accept_ctx;
+	/* With cost_limited, uniform-cost and A* search do not follow paths
+	 * costing more than cost_limit (their cost so far plus the
+	 * heuristic): the search says unsolvable once every cheaper path is
+	 * done. */
+	bool cost_limited;
+	unsigned long cost_limit;
 };
 
-#define LK_SEARCH_OPTIONS_INIT { LK_ALGO_ASTAR, LK_FORWARD, 0, 0, 0.0, 0, NULL }
+#define LK_SEARCH_OPTIONS_INIT { LK_ALGO_ASTAR, LK_FORWARD, 0, 0, 0.0, 0, NULL, NULL, NULL, false, 0 }
 
 struct lk_search_result {
 	enum lk_status status;

@@ -81,6 +81,10 @@ struct lk_slide_result {
 	bool lost;               /* a fruit was lost in mud or to a hedgehog */
 	unsigned matched;        /* fruits removed by matching */
 	unsigned left[16];       /* skiddies that left, per colour (colours < 16) */
+	unsigned pulled;         /* fruits an anteater pulled */
+	unsigned mud;            /* pieces other than fruit that entered mud */
+	unsigned crates;         /* crates pushed */
+	unsigned pits;           /* pieces caught in a pit */
 };
 
 void lk_slide_board_init(struct lk_slide_board *b, int width, int height);

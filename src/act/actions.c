@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "levelkit/analysis.h"
+#include "levelkit/concept.h"
 #include "levelkit/fields.h"
 
 void lk_act_options_init(struct lk_act_options *o)
@@ -143,4 +144,42 @@ int lk_act_analyse(struct lk_record *rec, const struct lk_act_options *o,
 	analyse(level, rec, o);
 	lk_level_free(level);
 	return 0;
+}
+
+int lk_act_concept(struct lk_solver *solver, struct lk_record *rec,
+		   const struct lk_act_options *o, const struct lk_act_concept *c,
+		   enum lk_truth *answer, struct lk_strbuf *err, size_t *line)
+{
+	const struct lk_game *game = lk_game_find(lk_record_game(rec));
+	/* State-space games answer over their finest graph, where every
+	 * solution is a path (concept.h); the rest of the options hold. */
+	struct lk_act_options lo = *o;
+	if (game && !game->csp)
+		lo.level = lk_concept_level_options(game);
+	struct lk_level *level = load(rec, &lo, err, line);
+	if (!level)
+		return -1;
+	struct lk_concept_result r;
+	lk_concept_result_init(&r);
+	int rc = 0;
+	if (level->game->csp) {
+		if (!level->game->csp->concept) {
+			lk_strbuf_addf(err, "game %s has no concept queries", level->game->name);
+			rc = -1;
+		} else {
+			rc = level->game->csp->concept(level, c->concept, c->quantifier, &o->csp, &r,
+						       err);
+		}
+	} else if ((rc = lk_concept_check(level, c->concept, err)) == 0) {
+		lk_concept_search(solver, level, c->concept, c->quantifier, &o->search, &r);
+	}
+	if (rc == 0) {
+		lk_fields_concept(rec, c->quantifier, c->text, &r, o->stats);
+		*answer = r.answer;
+	} else {
+		*line = rec->first_lineno;
+	}
+	lk_concept_result_release(&r);
+	lk_level_free(level);
+	return rc;
 }

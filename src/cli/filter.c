@@ -42,6 +42,11 @@ struct filter_ctx {
 	const char *expr_text, *format, *output, *by, *fields, *color;
 	bool dedupe, invert, count, asc, force;
 	unsigned long top;
+	/* concept queries: --forall / --exists and their bounds */
+	const char *forall, *exists;
+	uint64_t max_states;
+	size_t max_memory;
+	double timeout;
 };
 
 /* ------------------------------------------------------------- --top heap */
@@ -145,6 +150,10 @@ struct run {
 	bool write_failed;
 	bool keep_failed;        /* the output replaces an input */
 	size_t lossy_line;       /* a failed record that cannot be kept as read */
+	/* --forall / --exists */
+	struct lk_act_concept concept;
+	struct lk_act_options act;
+	struct lk_solver solver;
 };
 
 static void put(struct run *run, const struct lk_record *rec);
@@ -182,6 +191,35 @@ static void put(struct run *run, const struct lk_record *rec)
 	}
 }
 
+/* --forall / --exists: does the level answer yes?  A level whose answer
+ * is unknown (a bound was hit) is dropped with a note; one the query
+ * cannot be asked of is reported.  The record itself is not changed. */
+static bool concept_holds(struct run *run, struct lk_record *rec)
+{
+	struct lk_record scratch = LK_RECORD_INIT;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	size_t line = 0;
+	enum lk_truth answer = LK_MAYBE;
+	lk_record_copy(&scratch, rec);
+	bool yes = false;
+	if (lk_act_concept(&run->solver, &scratch, &run->act, &run->concept, &answer, &err,
+			   &line) < 0) {
+		report(run, rec, line, err.buf);
+	} else if (answer == LK_MAYBE && !lk_interrupted) {
+		const char *limit = lk_record_get(&scratch, "limit");
+		const char *why = lk_record_get(&scratch, "undecided");
+		lk_error_at(rec->source, rec->first_lineno, "undecided (%s), left out",
+			    limit ? limit : why ? why : "unknown");
+	} else {
+		/* a forall over no solution at all is not a level to keep */
+		const char *solvable = lk_record_get(&scratch, "solvable");
+		yes = answer == LK_TRUE && !(solvable && strcmp(solvable, "no") == 0);
+	}
+	lk_record_release(&scratch);
+	lk_strbuf_release(&err);
+	return yes;
+}
+
 /* Decide one record read from the input. */
 static void one_record(struct run *run, struct lk_record *rec)
 {
@@ -203,6 +241,8 @@ static void one_record(struct run *run, struct lk_record *rec)
 		if (match == ctx->invert)
 			goto out;
 	}
+	if (run->concept.concept && !concept_holds(run, rec))
+		goto out;
 	if (ctx->dedupe) {
 		static const struct lk_level_options defaults = { 0 };
 		size_t line = 0;
@@ -352,16 +392,50 @@ static struct lk_expr *take_expression(const struct filter_ctx *ctx, char ***fil
 		if (expr) {
 			(*files)++;
 			(*nfiles)--;
-		} else if (!(ctx->dedupe || ctx->top) || !is_input((*files)[0])) {
+		} else if (!(ctx->dedupe || ctx->top || ctx->forall || ctx->exists) ||
+			   !is_input((*files)[0])) {
 			expression_error(&err);
 		}
-	} else if (!(ctx->dedupe || ctx->top)) {
+	} else if (!(ctx->dedupe || ctx->top || ctx->forall || ctx->exists)) {
 		lk_usage_error("no expression given");
 	}
 	lk_strbuf_release(&err);
 	if (ctx->invert && !expr)
 		lk_usage_error("--invert needs an expression");
 	return expr;
+}
+
+/* --forall or --exists: the concept and the bounds of its searches. */
+static void take_concept(const struct filter_ctx *ctx, struct run *run)
+{
+	lk_solver_init(&run->solver);
+	if (ctx->forall && ctx->exists)
+		lk_usage_error("--forall and --exists do not go together: run two filters");
+	const char *text = ctx->forall ? ctx->forall : ctx->exists;
+	if (!text)
+		return;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	run->concept.concept = lk_expr_parse_concept(text, &err);
+	if (!run->concept.concept)
+		lk_usage_error("bad concept '%s': %s", text, err.buf);
+	lk_strbuf_release(&err);
+	run->concept.text = text;
+	run->concept.quantifier = ctx->forall ? LK_FORALL : LK_EXISTS;
+	lk_act_options_init(&run->act);
+	run->act.search.max_states = ctx->max_states;
+	run->act.search.timeout = ctx->timeout;
+	run->act.search.cancel = &lk_interrupted;
+	run->act.csp.max_nodes = ctx->max_states;
+	run->act.csp.timeout = ctx->timeout;
+	run->act.csp.cancel = &lk_interrupted;
+	size_t memory = ctx->max_memory;
+	if (!memory) {
+		size_t ram = lk_physical_memory(), cap = (size_t)4 << 30;
+		memory = ram ? ram / 2 : (size_t)1 << 30;
+		if (memory > cap)
+			memory = cap;
+	}
+	run->act.search.max_memory = memory;
 }
 
 int main(int argc, char **argv)
@@ -379,6 +453,17 @@ int main(int argc, char **argv)
 		  "keep the k records with the largest --by field, sorted", parse_top },
 		{ LK_OPT_STRING, 0, "by", &ctx.by, "field", "the numeric field --top sorts by", NULL },
 		{ LK_OPT_FLAG, 0, "asc", &ctx.asc, NULL, "--top keeps the smallest instead", NULL },
+		LK_OPT_GROUP_("Concepts (docs/concepts.md): a search per level"),
+		{ LK_OPT_STRING, 0, "forall", &ctx.forall, "concept",
+		  "keep the levels that have a solution and whose every solution satisfies\n"
+		  "the concept (no shortcut), e.g. 'count(push) >= 30'", NULL },
+		{ LK_OPT_STRING, 0, "exists", &ctx.exists, "concept",
+		  "keep the levels with a solution that satisfies the concept", NULL },
+		{ LK_OPT_U64, 0, "max-states", &ctx.max_states, "n", "stored states per level (default: none)", NULL },
+		{ LK_OPT_SIZE, 0, "max-memory", &ctx.max_memory, "bytes",
+		  "memory per level (default: RAM / 2, at most 4G)", NULL },
+		{ LK_OPT_SECONDS, 't', "timeout", &ctx.timeout, "secs",
+		  "time per level (default 10 s); an undecided level is left out", NULL },
 		LK_OPT_GROUP_("Output"),
 		{ LK_OPT_FLAG, 'c', "count", &ctx.count, NULL,
 		  "print only the number of level records kept", NULL },
@@ -391,6 +476,7 @@ int main(int argc, char **argv)
 		  "let -o replace an existing file that is not an input", NULL },
 		LK_OPT_END_(),
 	};
+	ctx.timeout = 10.0;
 	int first = lk_parse_options(argc, argv, opts, usage, description);
 	enum lk_view_format view;
 	enum lk_format format = check_options(&ctx, &view);
@@ -399,6 +485,7 @@ int main(int argc, char **argv)
 	struct lk_expr *expr = take_expression(&ctx, &files, &nfiles);
 
 	struct run run = { .ctx = &ctx, .expr = expr, .top = { .limit = ctx.top }, .view = view };
+	take_concept(&ctx, &run);
 	static char *stdin_only[] = { "-" };
 	struct lk_cli_output output;
 	/* a picture replaces an input only with --force, as other formats */
@@ -465,6 +552,8 @@ int main(int argc, char **argv)
 	if (ctx.dedupe)
 		lk_dedupe_release(&run.seen);
 	lk_expr_free(expr);
+	lk_expr_free((struct lk_expr *)run.concept.concept);
+	lk_solver_release(&run.solver);
 	if (lk_interrupted && !run.write_failed)
 		return 130;
 	if (run.status)

@@ -13,7 +13,11 @@ static const char description[] =
 	"Solve each level of the input (files, or stdin when none or '-') and write the\n"
 	"records back with the fields solvable (yes/no/unknown), solution (LURD), moves,\n"
 	"pushes, optimal (the metric it is optimal in, or no) and states (expanded).\n"
-	"A search that hits a bound writes solvable: unknown and limit: which bound.";
+	"A search that hits a bound writes solvable: unknown and limit: which bound.\n"
+	"With --shortcut CONCEPT, ask instead whether every solution satisfies the\n"
+	"concept (a condition over one solution's facts, e.g. 'count(push) >= 30',\n"
+	"'uses(anteater)', 'combo', 'length >= 12'): requires: yes, or no and a\n"
+	"shortcut: a solution that does not.  Exit status 1 when some level has one.";
 
 /* "@count": the games' count fields, pushes (lk_cli_fields) */
 static const char *const solve_template[] = {
@@ -22,19 +26,36 @@ static const char *const solve_template[] = {
 static const char *const verify_template[] = {
 	"verified", "moves", "@count", "verify-error", NULL
 };
+static const char *const shortcut_template[] = {
+	"concept", "requires", "solvable", "limit", "shortcut-facts", "shortcut", NULL
+};
+static const char *const exists_template[] = {
+	"concept", "exists", "solvable", "limit", "example-facts", "example", NULL
+};
 static const char *const solve_always[] = { "limit", NULL };
 static const char *const verify_always[] = { "verify-error", NULL };
+static const char *const concept_always[] = { "limit", "solvable", NULL };
 
 struct solve_ctx {
 	struct lk_cli_common common;
 	bool verify;
 	uint64_t seed;
+	const char *shortcut, *exists;   /* concept queries */
+	struct lk_act_concept concept;
 	struct lk_act_options act;   /* the common options with the seed */
 };
 
 static int process(void *vctx, struct lk_job *job)
 {
 	const struct solve_ctx *ctx = vctx;
+	if (ctx->concept.concept) {
+		enum lk_truth answer = LK_MAYBE;
+		int rc = lk_act_concept(job->worker, job->rec, &ctx->act, &ctx->concept, &answer,
+					job->err, &job->err_line);
+		/* a level with a shortcut (or no example) is a negative answer */
+		job->negative = rc == 0 && answer == LK_FALSE;
+		return rc;
+	}
 	if (ctx->verify) {
 		bool verified;
 		int rc = lk_act_verify(job->rec, &ctx->act, &verified, job->err, &job->err_line);
@@ -56,18 +77,38 @@ int main(int argc, char **argv)
 		LK_OPT_GROUP_("Checking"),
 		{ LK_OPT_FLAG, 0, "verify", &ctx.verify, NULL,
 		  "replay each record's solution field instead of solving", NULL },
+		LK_OPT_GROUP_("Concepts (docs/concepts.md)"),
+		{ LK_OPT_STRING, 0, "shortcut", &ctx.shortcut, "concept",
+		  "look for a solution that violates the concept: requires: yes (none, proved),\n"
+		  "no (shortcut: one) or unknown", NULL },
+		{ LK_OPT_STRING, 0, "exists", &ctx.exists, "concept",
+		  "look for a solution that satisfies the concept: exists, example", NULL },
 		LK_OPT_END_(),
 	};
 	int first = lk_parse_options(argc, argv, opts, usage, description);
-	const char **fields = lk_cli_fields(ctx.verify ? verify_template : solve_template);
+	if (!!ctx.verify + !!ctx.shortcut + !!ctx.exists > 1)
+		lk_usage_error("--verify, --shortcut and --exists do not go together");
+	const char *text = ctx.shortcut ? ctx.shortcut : ctx.exists;
+	if (text) {
+		struct lk_strbuf err = LK_STRBUF_INIT;
+		ctx.concept.concept = lk_expr_parse_concept(text, &err);
+		if (!ctx.concept.concept)
+			lk_usage_error("bad concept '%s': %s", text, err.buf);
+		ctx.concept.text = text;
+		ctx.concept.quantifier = ctx.shortcut ? LK_FORALL : LK_EXISTS;
+	}
+	const char *const *template = ctx.verify ? verify_template
+				    : ctx.shortcut ? shortcut_template
+				    : ctx.exists ? exists_template : solve_template;
+	const char **fields = lk_cli_fields(template);
 	struct lk_pipeline p = {
 		.ctx = &ctx,
 		.worker_new = lk_cli_solver_new,
 		.worker_free = lk_cli_solver_free,
 		.process = process,
 		.columns = fields,
-		.always_columns = ctx.verify ? verify_always : solve_always,
-		.noun = ctx.verify ? "verified" : "solved",
+		.always_columns = ctx.verify ? verify_always : text ? concept_always : solve_always,
+		.noun = ctx.verify ? "verified" : text ? "checked" : "solved",
 	};
 	lk_cli_common_finish(&ctx.common, &p);
 	ctx.act = ctx.common.act;
@@ -75,5 +116,6 @@ int main(int argc, char **argv)
 	ctx.act.csp.seed = ctx.seed;
 	int rc = lk_pipeline_run(&p, argv + first, argc - first);
 	free(fields);
+	lk_expr_free((struct lk_expr *)ctx.concept.concept);
 	return rc;
 }

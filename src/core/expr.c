@@ -8,6 +8,8 @@
  */
 #include "levelkit/expr.h"
 
+#include "expr_internal.h"
+
 #include <locale.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -17,31 +19,6 @@
 /* Nesting of parentheses and '!' beyond which parsing gives up, so that
  * neither the parser nor the evaluator can exhaust the stack. */
 #define MAX_DEPTH 256
-
-enum node_kind { N_OR, N_AND, N_NOT, N_HAS, N_CMP };
-enum cmp_op { C_EQ, C_NE, C_LT, C_LE, C_GT, C_GE };
-enum operand_kind { O_NUM, O_STR, O_FIELD };
-
-struct operand {
-	enum operand_kind kind;
-	char *text;      /* number: as written; string: decoded; field: name */
-	size_t len;
-	double num;      /* numbers */
-};
-
-struct node {
-	enum node_kind kind;
-	struct node **kids;   /* N_OR, N_AND: nkids operands; N_NOT: one */
-	size_t nkids;
-	enum cmp_op op;       /* N_CMP */
-	struct operand l, r;  /* N_CMP: both; N_HAS: l is the field */
-};
-
-struct lk_expr {
-	struct node *root;
-	char **fields;
-	size_t nfields, fields_alloc;
-};
 
 /* ------------------------------------------------------------ characters */
 
@@ -131,6 +108,7 @@ struct parser {
 	struct lk_strbuf *err;
 	bool failed;
 	int depth;
+	bool concept;             /* a bare name may stand as a condition */
 };
 
 static void fail(struct parser *p, size_t pos, const char *fmt, ...)
@@ -296,6 +274,8 @@ static void free_node(struct node *n)
 	free(n->kids);
 	free(n->l.text);
 	free(n->r.text);
+	free(n->l.arg);
+	free(n->r.arg);
 	free(n);
 }
 
@@ -326,6 +306,58 @@ static bool is_cmp(enum tok_kind t)
 	return t >= T_EQ && t <= T_GE;
 }
 
+/* Is the current token a name with a '(' after it (a call)? */
+static bool at_call(const struct parser *p)
+{
+	if (p->tok != T_NAME)
+		return false;
+	size_t i = p->pos;
+	while (is_space(p->text[i]))
+		i++;
+	return p->text[i] == '(';
+}
+
+/* In a concept, is the current token a name standing alone (no
+ * comparison after it), as in !combo? */
+static bool bare_name(const struct parser *p)
+{
+	if (!p->concept || p->tok != T_NAME)
+		return false;
+	size_t i = p->pos;
+	while (is_space(p->text[i]))
+		i++;
+	return !strchr("=<>!(", p->text[i]) || p->text[i] == '\0';
+}
+
+/* NAME "(" (NAME | NUMBER)+ ")": a fact of a solution, such as uses(SP2)
+ * or uses(box 2) (words joined by one space); o->text already holds the
+ * name.  Returns true (p->failed tells). */
+static bool take_call(struct parser *p, struct operand *o)
+{
+	o->kind = O_CALL;
+	next(p);  /* the name */
+	next(p);  /* ( */
+	if (p->failed)
+		return true;
+	if (p->tok != T_NAME && p->tok != T_NUMBER) {
+		fail(p, p->tok_pos, "expected a name or number in %s()", o->text);
+		return true;
+	}
+	struct lk_strbuf arg = LK_STRBUF_INIT;
+	while (!p->failed && (p->tok == T_NAME || p->tok == T_NUMBER)) {
+		if (arg.len)
+			lk_strbuf_addch(&arg, ' ');
+		lk_strbuf_add(&arg, p->text + p->tok_pos, p->tok_len);
+		next(p);
+	}
+	o->arg = lk_xstrndup(arg.buf, arg.len);
+	lk_strbuf_release(&arg);
+	if (!p->failed && p->tok != T_RPAREN)
+		fail(p, p->tok_pos, "expected ')'");
+	next(p);
+	return true;
+}
+
 /* The current token as an operand; false (nothing consumed) if it is not
  * one. */
 static bool take_operand(struct parser *p, struct operand *o)
@@ -345,9 +377,11 @@ static bool take_operand(struct parser *p, struct operand *o)
 		memcpy(o->text, p->str.buf, p->str.len + 1);
 		break;
 	case T_NAME:
-		o->kind = O_FIELD;
 		o->text = lk_xstrndup(s, p->tok_len);
 		o->len = p->tok_len;
+		if (at_call(p))
+			return take_call(p, o);
+		o->kind = O_FIELD;
 		note_field(p->expr, s, p->tok_len);
 		break;
 	default:
@@ -411,6 +445,10 @@ static struct node *parse_compare(struct parser *p)
 	}
 	if (p->failed)
 		goto bad;
+	if (!is_cmp(p->tok) && (n->l.kind == O_CALL || (p->concept && n->l.kind == O_FIELD))) {
+		n->kind = N_TRUTH;   /* uses(SP2): true when not 0 */
+		return n;
+	}
 	if (!is_cmp(p->tok)) {
 		if (start_tok == T_NAME)
 			fail(p, start, "'%.*s' is not a condition: compare it (%.*s == ...) "
@@ -454,7 +492,7 @@ static struct node *parse_unary(struct parser *p)
 		next(p);
 		if (p->failed)
 			goto out;
-		if (p->tok != T_NOT && p->tok != T_LPAREN && !at_has_call(p)) {
+		if (p->tok != T_NOT && p->tok != T_LPAREN && !at_call(p) && !bare_name(p)) {
 			fail(p, p->tok_pos, "expected '(' or has() after '!' "
 			     "('!' binds tighter than comparisons: write !(a == b))");
 			goto out;
@@ -514,10 +552,10 @@ static struct node *parse_or(struct parser *p)
 	return parse_chain(p, N_OR);
 }
 
-struct lk_expr *lk_expr_parse(const char *text, struct lk_strbuf *err)
+static struct lk_expr *parse(const char *text, bool concept, struct lk_strbuf *err)
 {
 	struct lk_expr *e = lk_xcalloc(1, sizeof *e);
-	struct parser p = { .text = text, .expr = e, .err = err };
+	struct parser p = { .text = text, .expr = e, .err = err, .concept = concept };
 	lk_strbuf_init(&p.str);
 	next(&p);
 	e->root = parse_or(&p);
@@ -535,6 +573,16 @@ struct lk_expr *lk_expr_parse(const char *text, struct lk_strbuf *err)
 		return NULL;
 	}
 	return e;
+}
+
+struct lk_expr *lk_expr_parse(const char *text, struct lk_strbuf *err)
+{
+	return parse(text, false, err);
+}
+
+struct lk_expr *lk_expr_parse_concept(const char *text, struct lk_strbuf *err)
+{
+	return parse(text, true, err);
 }
 
 void lk_expr_free(struct lk_expr *e)
@@ -586,6 +634,13 @@ struct value {
 static int operand_value(const struct operand *o, const struct lk_record *rec,
 			 struct value *v, struct lk_strbuf *buf, struct lk_strbuf *err)
 {
+	if (o->kind == O_CALL) {
+		/* facts such as uses(SP2) belong to a solution (expr_facts.c) */
+		if (err)
+			lk_strbuf_addf(err, "record %zu has no field '%s(%s)'", rec->number, o->text,
+				       o->arg);
+		return -1;
+	}
 	if (o->kind != O_FIELD) {
 		v->text = o->text;
 		v->len = o->len;
@@ -675,6 +730,16 @@ static int eval(const struct node *n, const struct lk_record *rec, bool *result,
 	}
 	case N_CMP:
 		return compare(n, rec, result, err);
+	case N_TRUTH: {
+		/* a call (a fact: records have none) fails; a bare name (only
+		 * in concepts) is true when its field is a number other than 0 */
+		struct value v;
+		struct lk_strbuf buf = LK_STRBUF_INIT;
+		int rc = operand_value(&n->l, rec, &v, &buf, err);
+		*result = rc == 0 && v.is_num && v.num != 0;
+		lk_strbuf_release(&buf);
+		return rc;
+	}
 	}
 	return -1;
 }

@@ -243,6 +243,21 @@ bool lk_level_has_fact(const struct lk_level *level, const char *fact)
 	return false;
 }
 
+void lk_concept_result_init(struct lk_concept_result *r)
+{
+	memset(r, 0, sizeof *r);
+	r->answer = LK_MAYBE;
+	r->solvable = LK_UNKNOWN;
+	lk_moves_init(&r->witness, NULL);
+	lk_strbuf_init(&r->witness_facts);
+}
+
+void lk_concept_result_release(struct lk_concept_result *r)
+{
+	lk_moves_release(&r->witness);
+	lk_strbuf_release(&r->witness_facts);
+}
+
 void lk_level_label(const struct lk_level *level, const unsigned char *keys, size_t nkeys,
 		    struct lk_moves *moves)
 {

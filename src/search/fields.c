@@ -7,6 +7,9 @@
 #include "levelkit/fields.h"
 
 #include <math.h>
+#include <stdio.h>
+
+#include "levelkit/concept.h"
 
 void lk_fields_lengths(struct lk_record *rec, const struct lk_level *level,
 		       const struct lk_moves *m)
@@ -245,4 +248,41 @@ void lk_fields_graph_stats(struct lk_record *rec, const struct lk_analysis *a)
 {
 	lk_record_setf(rec, "graph-edges", "%llu", (unsigned long long)a->edges);
 	lk_record_setf(rec, "graph-time", "%.4f", a->seconds);
+}
+
+void lk_fields_concept(struct lk_record *rec, int quantifier, const char *concept,
+		       const struct lk_concept_result *r, bool stats)
+{
+	bool forall = quantifier == LK_FORALL;
+	const char *answer = forall ? "requires" : "exists";
+	const char *witness = forall ? "shortcut" : "example";
+	char facts[32];
+	snprintf(facts, sizeof facts, "%s-facts", witness);
+	lk_record_set(rec, "concept", concept);
+	lk_record_set(rec, answer, r->answer == LK_TRUE ? "yes" : r->answer == LK_FALSE ? "no" : "unknown");
+	if (r->has_witness) {
+		lk_record_set(rec, witness, r->witness.text.buf ? r->witness.text.buf : "");
+		if (r->witness_facts.len)
+			lk_record_set(rec, facts, r->witness_facts.buf);
+		else
+			lk_record_unset(rec, facts);
+	} else {
+		lk_record_unset(rec, witness);
+		lk_record_unset(rec, facts);
+	}
+	if (r->solvable != LK_UNKNOWN)
+		lk_record_set(rec, "solvable", lk_status_name(r->solvable));
+	if (r->answer == LK_MAYBE && r->limit != LK_LIMIT_NONE)
+		lk_record_set(rec, "limit", lk_limit_name(r->limit));
+	else
+		lk_record_unset(rec, "limit");
+	if (r->answer == LK_MAYBE && r->why)
+		lk_record_set(rec, "undecided", r->why);
+	else
+		lk_record_unset(rec, "undecided");
+	if (stats) {
+		lk_record_setf(rec, "stored", "%llu", (unsigned long long)r->stored);
+		lk_record_setf(rec, "states", "%llu", (unsigned long long)r->expanded);
+		lk_record_setf(rec, "time", "%.3f", r->seconds);
+	}
 }

@@ -264,6 +264,13 @@ static bool meets(struct lane *L, const void *key, uint64_t hash, uint32_t id)
 	return true;
 }
 
+/* Whether a goal state reached at this cost counts (opt->accept). */
+static bool accepted(struct lane *L, const void *key, unsigned long cost)
+{
+	const struct lk_search_options *o = L->run->opt;
+	return !o->accept || o->accept(o->accept_ctx, key, cost);
+}
+
 static void step_bfs(struct lane *L, uint64_t budget)
 {
 	struct lk_table *t = &L->mem->table;
@@ -285,7 +292,8 @@ static void step_bfs(struct lane *L, uint64_t budget)
 			uint32_t id;
 			enum lk_intern got = lk_table_intern(t, child, hash, head,
 							     g + L->mem->edges[i].cost, &id);
-			if (got == LK_INTERN_ADDED && L->game->is_goal(L->level, child)) {
+			if (got == LK_INTERN_ADDED && L->game->is_goal(L->level, child) &&
+			    accepted(L, child, g + L->mem->edges[i].cost)) {
 				L->goal = id;
 				lane_finish(L, LK_SOLVED, LK_LIMIT_NONE);
 				return;
@@ -326,6 +334,7 @@ static void start_best_first(struct lane *L)
 
 static void step_best_first(struct lane *L, uint64_t budget)
 {
+	const struct lk_search_options *o = L->run->opt;
 	struct lk_table *t = &L->mem->table;
 	struct lk_open_list *q = L->mem->open;
 	unsigned char *keys = L->mem->succ_keys;
@@ -341,9 +350,15 @@ static void step_best_first(struct lane *L, uint64_t budget)
 		if (item.g > g)
 			continue;  /* a cheaper path to this state was found later */
 		const void *key = lk_table_key(t, item.id);
+		if (!L->greedy && o->cost_limited && prio > o->cost_limit) {
+			lane_finish(L, LK_UNSOLVABLE, LK_LIMIT_NONE);
+			return;
+		}
 		/* Greedy tests goals when generating; the optimal searches must
 		 * wait until a goal is the cheapest open state. */
 		if (!L->greedy && L->game->is_goal(L->level, key)) {
+			if (!accepted(L, key, g))
+				continue;   /* a goal ends the game: no successors */
 			L->goal = item.id;
 			lane_finish(L, LK_SOLVED, LK_LIMIT_NONE);
 			return;

@@ -99,6 +99,13 @@ static const struct lk_graph_rules skiddy_graph_rules = {
 	.fields = skiddy_graph_field_names,
 };
 
+/* Concepts read a solution's win kind by name: `combo` holds when every
+ * colour left with the max-combo. */
+static const char *const skiddy_win_kind_names[SLIDE_WIN_KINDS] = {
+	[SLIDE_WIN_PLAIN] = "noncombo",
+	[SLIDE_WIN_COMBO] = "combo",
+};
+
 extern const struct lk_generator lk_gen_skiddy_random;
 static const struct lk_generator *const skiddy_generators[] = {
 	&lk_gen_skiddy_random,
@@ -112,6 +119,7 @@ const struct lk_game lk_game_skiddy = {
 	SLIDE_GAME_MEMBERS,
 	.win_kind = slide_win_kind,
 	.win_kinds = SLIDE_WIN_KINDS,
+	.win_kind_names = skiddy_win_kind_names,
 	.graph_rules = &skiddy_graph_rules,
 	.moves_field = "combo-moves",   /* gen --min-moves: the perfect solution */
 	.generators = skiddy_generators,

@@ -221,6 +221,8 @@ static enum step step_group(struct lk_slide_board *b, struct lk_slide_scratch *s
 	if (!any)
 		return STEP_BLOCKED;
 	if (crate_from >= 0) {
+		r->crates++;
+		r->mud += b->terrain[crate_to] == LK_T_MUD;
 		b->piece[crate_to] = LK_P_CRATE;
 		b->colour[crate_to] = b->colour[crate_from];
 		b->trapped[crate_to] = 0;
@@ -261,7 +263,9 @@ static enum step step_group(struct lk_slide_board *b, struct lk_slide_scratch *s
 		b->colour[t] = col[i];
 		s->group[t] = g;
 		s->members[lo + i] = t;
+		r->mud += ter == LK_T_MUD;   /* not a fruit: that was lost above */
 		if (ter == LK_T_PIT) {
+			r->pits++;
 			b->trapped[t] = 1;
 			result = STEP_MOVED_AND_STOP;
 		}
@@ -300,6 +304,7 @@ static bool settle(struct lk_slide_board *b, struct lk_slide_scratch *s, int ngr
 			uint8_t col = b->colour[t];
 			remove_piece(b, s, t);
 			changed = true;
+			r->pulled++;
 			if (b->terrain[front] == LK_T_MUD) {
 				/* pulled into the mud: lost like any fruit entering it */
 				r->lost = true;
@@ -379,6 +384,7 @@ static int slide_single(struct lk_slide_board *b, struct lk_slide_scratch *s, in
 		return STEP_BLOCKED;
 	uint8_t kind = b->piece[c], col = b->colour[c];
 	int at = c;
+	bool mud = false;
 	enum { STAY, GONE_EXIT, GONE_LOST, TRAPPED } end = STAY;
 	for (;;) {
 		if (b->oneway[at] & (1u << d))
@@ -409,6 +415,7 @@ static int slide_single(struct lk_slide_board *b, struct lk_slide_scratch *s, in
 					s->group[at] = g;
 					s->members[s->first[g]] = at;
 					r->changed = true;
+					r->mud += mud;
 				}
 				return -1;
 			}
@@ -419,6 +426,7 @@ static int slide_single(struct lk_slide_board *b, struct lk_slide_scratch *s, in
 			end = GONE_LOST;
 			break;
 		}
+		mud |= ter == LK_T_MUD;
 		if (ter == LK_T_PIT) {
 			end = TRAPPED;
 			break;
@@ -426,6 +434,8 @@ static int slide_single(struct lk_slide_board *b, struct lk_slide_scratch *s, in
 	}
 	if (at == c && end == STAY)
 		return STEP_BLOCKED;
+	r->mud += mud;
+	r->pits += end == TRAPPED;
 	remove_piece(b, s, c);
 	if (end == GONE_EXIT) {
 		r->left[col & 15]++;

@@ -11,6 +11,12 @@
 
 #include "levelkit/grid.h"
 
+/* The facts a move can carry (concepts read them: uses(anteater)), as
+ * bits above the direction in an edge's move code. */
+enum { SLIDE_FACT_MATCH, SLIDE_FACT_ANTEATER, SLIDE_FACT_MUD, SLIDE_FACT_CRATE, SLIDE_FACT_PIT,
+       SLIDE_NFACTS };
+static const char *const slide_fact_names[] = { "match", "anteater", "mud", "crate", "pit", NULL };
+
 /* ------------------------------------------------------------- reading */
 
 static const struct slide_char *legend_of(const struct slide_rules *rules, char ch)
@@ -200,6 +206,8 @@ struct lk_level *slide_new_level(const struct slide_rules *rules, const struct l
 	s->base.max_successors = 4;
 	s->base.scratch_size = slide_scratch_size(s);
 	s->base.metric = "moves";
+	s->base.facts = slide_fact_names;
+	s->base.nfacts = SLIDE_NFACTS;
 	return &s->base;
 }
 
@@ -339,13 +347,39 @@ static int count_skiddies(const struct lk_slide_board *b, int colour)
 	return n;
 }
 
+static uint32_t fact_bits(const struct lk_slide_result *r)
+{
+	return (r->matched ? 1u << SLIDE_FACT_MATCH : 0u) | (r->pulled ? 1u << SLIDE_FACT_ANTEATER : 0u) |
+	       (r->mud ? 1u << SLIDE_FACT_MUD : 0u) | (r->crates ? 1u << SLIDE_FACT_CRATE : 0u) |
+	       (r->pits ? 1u << SLIDE_FACT_PIT : 0u);
+}
+
+/* The facts of a move code, as indices into slide_fact_names. */
+static unsigned fact_list(uint32_t move, uint16_t *facts, unsigned max)
+{
+	unsigned n = 0;
+	for (unsigned f = 0; f < SLIDE_NFACTS && n < max; f++)
+		if ((move >> 2) & (1u << f))
+			facts[n++] = (uint16_t)f;
+	return n;
+}
+
+unsigned slide_move_facts(const struct lk_level *level, const void *key, uint32_t move,
+			  uint16_t *facts, unsigned max)
+{
+	(void)level;
+	(void)key;
+	return fact_list(move, facts, max);
+}
+
 /* Apply move d to the state unpacked in sc->board (flags: its flag byte);
- * false if it changes nothing. */
+ * false if it changes nothing.  *facts gets the move's fact bits. */
 static bool apply(const struct slide_level *s, struct slide_scratch *sc, uint8_t flags, int d,
-		  uint8_t *out)
+		  uint8_t *out, uint32_t *facts)
 {
 	struct lk_slide_result r;
 	lk_slide_move(&sc->board, d, &sc->sim, &r);
+	*facts = fact_bits(&r);
 	if (!r.changed)
 		return false;
 	if (r.lost)
@@ -361,13 +395,14 @@ static bool apply(const struct slide_level *s, struct slide_scratch *sc, uint8_t
 
 /* Apply move d to key; false if it changes nothing (or the game is lost). */
 static bool move(const struct slide_level *s, struct slide_scratch *sc, const uint8_t *key, int d,
-		 uint8_t *out)
+		 uint8_t *out, uint32_t *facts)
 {
 	uint8_t flags = key[s->base.key_size - 1];
+	*facts = 0;
 	if (flags & SLIDE_FLAG_LOST)
 		return false;   /* a lost fruit ends the game */
 	unpack(s, key, &sc->board);
-	return apply(s, sc, flags, d, out);
+	return apply(s, sc, flags, d, out, facts);
 }
 
 unsigned slide_successors(const struct lk_level *level, const void *key, void *scratch,
@@ -394,8 +429,9 @@ unsigned slide_successors(const struct lk_level *level, const void *key, void *s
 			memcpy(sc->board.trapped, sc->trapped0, cells);
 			sc->board.npieces = npieces;   /* the list is the start's */
 		}
-		if (apply(s, sc, k[s->base.key_size - 1], d, keys_out + n * s->base.key_size)) {
-			edges[n].move = (uint32_t)d;
+		uint32_t facts;
+		if (apply(s, sc, k[s->base.key_size - 1], d, keys_out + n * s->base.key_size, &facts)) {
+			edges[n].move = (uint32_t)d | facts << 2;
 			edges[n++].cost = 1;
 		}
 	}
@@ -438,11 +474,15 @@ void slide_label_path(const struct lk_level *level, const unsigned char *keys, s
 	uint8_t *next = lk_xmalloc(ks);
 	for (size_t i = 1; i < nkeys; i++) {
 		int d = 0;
+		uint32_t bits = 0;
 		for (; d < 4; d++)
-			if (move(s, sc, keys + (i - 1) * ks, d, next) && memcmp(next, keys + i * ks, ks) == 0)
+			if (move(s, sc, keys + (i - 1) * ks, d, next, &bits) &&
+			    memcmp(next, keys + i * ks, ks) == 0)
 				break;
 		char c = d < 4 ? lk_dir_letter[d] : '?';
-		lk_moves_add(out, &c, 1, 1, NULL, 0);
+		uint16_t facts[SLIDE_NFACTS];
+		unsigned nf = d < 4 ? fact_list(bits << 2, facts, SLIDE_NFACTS) : 0;
+		lk_moves_add(out, &c, 1, 1, facts, nf);
 	}
 	free(next);
 	free(block);
@@ -469,9 +509,13 @@ int slide_replay(const struct lk_level *level, const char *solution, struct lk_m
 			break;
 		}
 		step++;
-		lk_moves_add(moves, p, 1, 1, NULL, 0);
-		if (move(s, sc, cur, d, next))
+		uint32_t bits;
+		uint16_t facts[SLIDE_NFACTS];
+		if (move(s, sc, cur, d, next, &bits))
 			memcpy(cur, next, ks);
+		else
+			bits = 0;
+		lk_moves_add(moves, p, 1, 1, facts, fact_list(bits << 2, facts, SLIDE_NFACTS));
 		/* A solution ends when the level is solved: moves after that
 		 * are an error, not a longer solution. */
 		bool more = false;
@@ -654,5 +698,6 @@ bool slide_move_key(const struct lk_level *level, void *scratch, const void *key
 		    void *out)
 {
 	const struct slide_level *s = (const struct slide_level *)level;
-	return move(s, scratch_of(s, scratch), key, dir, out);
+	uint32_t facts;
+	return move(s, scratch_of(s, scratch), key, dir, out, &facts);
 }

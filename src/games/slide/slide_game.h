@@ -118,6 +118,7 @@ int slide_replay_keys(const struct lk_level *level, const char *solution, unsign
 	.successors = slide_successors,              \
 	.is_goal = slide_is_goal,                    \
 	.heuristic = NULL,                           \
+	.move_facts = slide_move_facts,              \
 	.label_path = slide_label_path,              \
 	.replay = slide_replay,                      \
 	.whole_graph = true,                         \
@@ -128,5 +129,7 @@ int slide_replay_keys(const struct lk_level *level, const char *solution, unsign
 	.replay_keys = slide_replay_keys
 
 extern const char *const slide_metrics[];
+unsigned slide_move_facts(const struct lk_level *level, const void *key, uint32_t move,
+			  uint16_t *facts, unsigned max);
 
 #endif

@@ -71,6 +71,11 @@ struct sokoban {
 	 * box on target t shuts off target u (NULL when none does). */
 	uint16_t *target_index;
 	uint64_t *blocks;
+	/* The facts a move can carry: "push", then "box 1" ... "box n" (the
+	 * boxes numbered in reading order of the start), which only the
+	 * history tells (soko_track_*). */
+	const char **fact_names;
+	char *fact_text;
 };
 
 #define SOKO_NO_TARGET 0xffffu
@@ -163,8 +168,13 @@ bool soko_is_goal(const struct lk_level *level, const void *key);
 unsigned soko_heuristic(const struct lk_level *level, const void *key, void *scratch);
 unsigned soko_estimate(const struct lk_level *level, const void *key, void *scratch);
 /* The facts a Sokoban move can carry (level->facts). */
-enum { SOKO_FACT_PUSH, SOKO_NFACTS };
-extern const char *const soko_fact_names[];
+enum { SOKO_FACT_PUSH, SOKO_FACT_BOX1 };
+/* The facts' names of a level (fact_names, fact_text). */
+void soko_name_facts(struct sokoban *s);
+size_t soko_track_size(const struct lk_level *level);
+void soko_track_start(const struct lk_level *level, void *track);
+unsigned soko_track_move(const struct lk_level *level, const void *key, uint32_t move,
+			 void *track, uint16_t *facts, unsigned max);
 /* An edge's move code: the cell a box is pushed (or pulled) from, or the
  * player steps from, the direction, and whether a box moves. */
 #define SOKO_MOVE_PUSH 4u

@@ -330,8 +330,7 @@ struct lk_level *soko_new_level(const struct lk_record *rec, const struct lk_lev
 	s->base.metric = s->push_graph ? "pushes" : "moves";
 	s->base.has_heuristic = true;
 	s->base.heuristic_admissible = true;
-	s->base.facts = soko_fact_names;
-	s->base.nfacts = SOKO_NFACTS;
+	soko_name_facts(s);
 	return &s->base;
 }
 
@@ -361,6 +360,8 @@ void soko_free_level(struct lk_level *level)
 	free(s->dist);
 	free(s->blocks);
 	free(s->target_index);
+	free(s->fact_names);
+	free(s->fact_text);
 	free(s);
 }
 
@@ -372,7 +373,6 @@ static const struct lk_generator *const sokoban_generators[] = {
 	NULL,
 };
 
-const char *const soko_fact_names[] = { "push", NULL };
 
 /* pushes: the moves that push a box */
 static const struct lk_count_field soko_count_fields[] = {
@@ -412,6 +412,9 @@ const struct lk_game lk_game_sokoban = {
 	.heuristic = soko_heuristic,
 	.estimate = soko_estimate,
 	.move_facts = soko_move_facts,
+	.track_size = soko_track_size,
+	.track_start = soko_track_start,
+	.track_move = soko_track_move,
 	.label_path = soko_label_path,
 	.replay = soko_replay,
 	.count_fields = soko_count_fields,

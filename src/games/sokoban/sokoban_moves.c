@@ -4,6 +4,7 @@
  * that is applied to every push (dead squares, freeze deadlocks).
  */
 #include <stdalign.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -356,4 +357,60 @@ unsigned soko_move_facts(const struct lk_level *level, const void *key, uint32_t
 		return 0;
 	facts[0] = SOKO_FACT_PUSH;
 	return 1;
+}
+
+/* ---- which box a push moves: the boxes' cells in start order ---- */
+
+void soko_name_facts(struct sokoban *s)
+{
+	size_t n = (size_t)s->nboxes;
+	s->fact_names = lk_xcalloc(n + 2, sizeof *s->fact_names);
+	s->fact_text = lk_xmalloc(n * 16 + 8);
+	char *at = s->fact_text;
+	s->fact_names[SOKO_FACT_PUSH] = "push";
+	for (size_t i = 0; i < n; i++) {
+		s->fact_names[SOKO_FACT_BOX1 + i] = at;
+		at += sprintf(at, "box %zu", i + 1) + 1;
+	}
+	s->base.facts = s->fact_names;
+	s->base.nfacts = (unsigned)(SOKO_FACT_BOX1 + n);
+}
+
+size_t soko_track_size(const struct lk_level *level)
+{
+	const struct sokoban *s = (const struct sokoban *)level;
+	return s->forward ? 0 : 2 * (size_t)s->nboxes;
+}
+
+void soko_track_start(const struct lk_level *level, void *track)
+{
+	const struct sokoban *s = (const struct sokoban *)level;
+	uint8_t *t = track;
+	int i = 0;
+	for (int c = 0; c < s->nfloor; c++)
+		if (soko_bit(s->box0, c)) {
+			uint16_t cell = s->cell_of[c];
+			t[2 * i] = (uint8_t)(cell & 0xff);
+			t[2 * i + 1] = (uint8_t)(cell >> 8);
+			i++;
+		}
+}
+
+unsigned soko_track_move(const struct lk_level *level, const void *key, uint32_t move,
+			 void *track, uint16_t *facts, unsigned max)
+{
+	const struct sokoban *s = (const struct sokoban *)level;
+	(void)key;
+	if (!(move & SOKO_MOVE_PUSH) || max == 0)
+		return 0;
+	int from = (int)(move >> 3), to = from + s->off[move & 3];
+	uint8_t *t = track;
+	for (int i = 0; i < s->nboxes; i++)
+		if ((t[2 * i] | (t[2 * i + 1] << 8)) == from) {
+			t[2 * i] = (uint8_t)(to & 0xff);
+			t[2 * i + 1] = (uint8_t)(to >> 8);
+			facts[0] = (uint16_t)(SOKO_FACT_BOX1 + i);
+			return 1;
+		}
+	return 0;
 }
