@@ -560,6 +560,8 @@ void ps_analysis_free(struct ps_analysis *an)
 bool ps_dead_cells(const struct ps_analysis *an, const ps_word *cells)
 {
 	int ow = an->ow;
+	if (!an->dead_ok)
+		return false;   /* a restart or a win command may still end it well */
 	for (int i = 0; i < an->nconds; i++) {
 		const struct ps_cond *c = &an->conds[i];
 		int in_dead = 0;

@@ -321,6 +321,18 @@ static struct ps_runtime *scratch_runtime(const struct ps_lk_level *l, void *scr
 	return s->rt;
 }
 
+bool ps_level_key_dead_cells(const struct lk_level *level, const void *key)
+{
+	const struct ps_lk_level *l = (const struct ps_lk_level *)level;
+	struct ps_runtime *rt = new_runtime(l);
+	ps_word *cells = lk_xmalloc((size_t)rt->n * (size_t)rt->ow * sizeof(ps_word));
+	ps_unpack_cells(rt, key, cells);
+	bool dead = !ps_map_key_won(l->map, key) && ps_dead_cells(l->an, cells);
+	free(cells);
+	done_runtime(l, rt);
+	return dead;
+}
+
 static void ps_initial_state(const struct lk_level *level, void *key)
 {
 	const struct ps_lk_level *l = (const struct ps_lk_level *)level;

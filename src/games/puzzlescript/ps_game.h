@@ -38,6 +38,9 @@ enum ps_prune { PS_PRUNE_DEAD_CELLS, PS_PRUNE_DEAD_STATES, PS_NPRUNE };
 void ps_level_set_prune(struct lk_level *level, enum ps_prune which, bool on);
 /* How many states a technique has dropped in the level's searches. */
 unsigned long ps_level_pruned(const struct lk_level *level, enum ps_prune which);
+/* Whether a key has a walker in a dead cell (what PS_PRUNE_DEAD_CELLS
+ * drops), whatever the switch says: for tests. */
+bool ps_level_key_dead_cells(const struct lk_level *level, const void *key);
 /* What the analysis read off the rules for the level (ps_solve.h). */
 const struct ps_analysis *ps_level_analysis(const struct lk_level *level);
 
