@@ -52,7 +52,7 @@ summary() {
 		{ n++; t = $c["time"] + 0
 		  if ($c["solvable"] == "yes") { s10++; if (t <= 1) s1++; sum += t; if (t > max) max = t
 			if ($c["optimal"] != "" && $c["optimal"] != "no") opt++ } }
-		END { printf "%d\t%d\t%d\t%d\t%.2f\t%.2f", n, s1, s10, opt, sum, max }' "$1"
+		END { printf "%d\t%d\t%d\t%d\t%.2f\t%.2f\n", n, s1, s10, opt, sum, max }' "$1"
 }
 solve_rows=""
 for game in microban sokoban_basic sokoban_match3 sokoban_sticky all_green_to_blue blockfaker \

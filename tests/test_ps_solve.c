@@ -38,7 +38,8 @@ static char *script(const char *rules, const char *wins, const char *levels)
 		       "Target\nyellow\n\nHole\ngray\n\nExit\ngreen\n\n"
 		       "=======\nLEGEND\n=======\n\n"
 		       ". = Background\n# = Wall\nP = Player\n* = Crate\nO = Target\n"
-		       "@ = Crate and Target\nH = Hole\nE = Exit\nC = Crate and Hole\n\n"
+		       "@ = Crate and Target\nH = Hole\nE = Exit\nC = Crate and Hole\n"
+		       "W = Wall and Target\nBlock = Crate or Wall\n\n"
 		       "=======\nSOUNDS\n=======\n\n"
 		       "================\nCOLLISIONLAYERS\n================\n\n"
 		       "Background\nTarget, Hole, Exit\nPlayer, Wall, Crate\n\n"
@@ -405,6 +406,20 @@ static void test_chains(void **state)
 	assert_true(seen.positive > 0);
 }
 
+/* A side with a static member (Block = Crate or Wall): a wall on a
+ * target meets the condition there, so no crate need reach it; the side
+ * is no walker and nothing is proven, nor called dead. */
+static void test_static_member(void **state)
+{
+	(void)state;
+	struct seen seen = { 0 };
+	check_script(script(push, "all Target on Block",
+			    "#######\n#W....#\n#.*.O.#\n#.P...#\n#######\n"),
+		     &seen, 0);
+	assert_int_equal(seen.h_dead, 0);
+	assert_int_equal(seen.dead_cells, 0);
+}
+
 /* Two players: a turn moves up to two crates, the matching halves. */
 static void test_two_players(void **state)
 {
@@ -572,6 +587,7 @@ int main(void)
 		cmocka_unit_test(test_no_and_some),
 		cmocka_unit_test(test_chains),
 		cmocka_unit_test(test_two_players),
+		cmocka_unit_test(test_static_member),
 		cmocka_unit_test(test_again),
 		cmocka_unit_test(test_win_command),
 		cmocka_unit_test(test_demo_pruning),

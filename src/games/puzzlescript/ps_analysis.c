@@ -93,7 +93,7 @@ static void find_walkers(const struct ps_game *g, bool *walker)
 static enum ps_mob side_mob(const struct ps_game *g, const bool *walker, const ps_word *mask,
 			    bool aggr, int *layer, bool *has_player)
 {
-	bool all_static = true, all_walk = true;
+	bool all_static = true, all_walk = true, some_static = false;
 	*layer = -2;
 	*has_player = false;
 	for (int id = 0; id < g->nobjects; id++) {
@@ -101,6 +101,8 @@ static enum ps_mob side_mob(const struct ps_game *g, const bool *walker, const p
 			continue;
 		if (g->obj_dynamic[id])
 			all_static = false;
+		else
+			some_static = true;
 		if (g->obj_dynamic[id] && !walker[id])
 			all_walk = false;
 		if (ps_bit_get(g->player_mask, id))
@@ -112,8 +114,9 @@ static enum ps_mob side_mob(const struct ps_game *g, const bool *walker, const p
 		*layer = -1;
 	if (all_static)
 		return PS_MOB_STATIC;
-	/* a cell must hold several objects at once: nothing to follow */
-	return all_walk && !aggr ? PS_MOB_WALKER : PS_MOB_OTHER;
+	/* a cell must hold several objects at once, or a static object may
+	 * stand in for a walker (Y = Crate or Wall): nothing to follow */
+	return all_walk && !aggr && !some_static ? PS_MOB_WALKER : PS_MOB_OTHER;
 }
 
 /* ------------------------------------------------------------- cells */
