@@ -84,7 +84,7 @@ static void all_on_manhattan(const struct ps_analysis *an, const struct ps_cond 
 
 /* "all X on Y" with one static side and one walker side. */
 static void all_on_walk(const struct ps_analysis *an, const struct ps_cond *c,
-			const ps_word *cells, int *ints, struct term *t)
+			const ps_word *cells, int *ints, bool need_total, struct term *t)
 {
 	const struct ps_side *st = c->st, *wk = c->wk;
 	int *pos = ints, *cost = ints + an->n;
@@ -117,7 +117,9 @@ static void all_on_walk(const struct ps_analysis *an, const struct ps_cond *c,
 		unsigned need = (unsigned)walk_cost(an, best, &t->dead);
 		t->longest = need > t->longest ? need : t->longest;
 	}
-	long total = match(cost, rows, cols, work);
+	/* the matching is most of a search's time in games with many
+	 * walkers: skipped when only L is read ("bound", k unbounded) */
+	long total = need_total ? match(cost, rows, cols, work) : 0;
 	if (total >= LK_ASSIGN_NONE) {
 		t->dead = true;
 		total = (long)rows * an->n;
@@ -235,7 +237,7 @@ static bool holds(const struct ps_analysis *an, const struct ps_cond *c, const p
 }
 
 static void cond_term(const struct ps_analysis *an, const struct ps_cond *c, const ps_word *cells,
-		      int *ints, struct term *t)
+		      int *ints, bool need_total, struct term *t)
 {
 	*t = (struct term){ 0 };
 	if (c->never) {
@@ -259,7 +261,7 @@ static void cond_term(const struct ps_analysis *an, const struct ps_cond *c, con
 	else if (c->quantifier == 0)
 		some_on(an, c, cells, ints, t);
 	else if (c->dist)
-		all_on_walk(an, c, cells, ints, t);
+		all_on_walk(an, c, cells, ints, need_total, t);
 	else
 		all_on_manhattan(an, c, cells, ints, t);
 	if (t->longest == 0)
@@ -285,12 +287,12 @@ unsigned ps_evaluate(const struct ps_analysis *an, enum ps_heuristic kind, bool 
 	for (int i = 0; i < an->nconds; i++) {
 		const struct ps_cond *c = &an->conds[i];
 		struct term t;
-		cond_term(an, c, cells, ints, &t);
+		int k = cond_k(an, c);
+		cond_term(an, c, cells, ints, estimate || kind == PS_H_MIXEDAIM || k > 0, &t);
 		if (t.dead && an->dead_ok && allow_dead) {
 			*dead = true;
 			return LK_H_DEAD;
 		}
-		int k = cond_k(an, c);
 		if (estimate) {
 			sum += t.total;
 		} else if (kind == PS_H_MIXEDAIM) {
