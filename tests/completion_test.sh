@@ -62,7 +62,7 @@ expect "text tsv" levelkit solve --format = t
 expect "" levelkit solve -f x
 expect "bfs ucs astar greedy" levelkit rate -a ""
 expect "pushes moves" levelkit solve --metric ""
-expect "matching mixedaim" levelkit solve --heuristic ""
+expect "matching mixedaim bound" levelkit solve --heuristic ""
 expect "forward backward both" levelkit-solve -d ""
 # gen: the games, then each game's generators
 expect "sokoban fruit skiddy combination puzzlescript laser" levelkit gen ""

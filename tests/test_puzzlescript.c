@@ -219,6 +219,36 @@ static void test_sokoban_moves(void **state)
 	free(src);
 }
 
+/* The per-turn facts of a turn that is undone (here by a late cancel)
+ * are undone with it: the push rule matched and the crate moved, but
+ * the turn did not happen. */
+static void test_track_undone(void **state)
+{
+	(void)state;
+	char *src = game_text("", "", NULL,
+			      "[ > Player | Crate ] -> [ > Player | > Crate ]\n"
+			      "late [ Crate Target ] -> cancel\n",
+			      "all Target on Crate", "######\n#.P*O#\n######\n");
+	struct ps_game *g = compile_ok(src);
+	struct ps_runtime *rt = ps_runtime_new(g, 0);
+	ps_runtime_track(rt, true);
+	ps_start(rt, NULL);
+	unsigned f = ps_turn(rt, PS_RIGHT, NULL);
+	assert_true(f & PS_CANCELLED);
+	expect_map(g, 0, rt, "######\n#.P*O#\n######\n");
+	assert_false(ps_object_moved(rt, 3));
+	assert_false(ps_object_moved(rt, 5));
+	for (int r = 0; r < ps_game_rule_count(g); r++)
+		assert_false(ps_rule_fired(rt, r));
+	/* a turn that stands keeps its facts */
+	f = ps_turn(rt, PS_LEFT, NULL);
+	assert_true(f & PS_CHANGED);
+	assert_true(ps_object_moved(rt, 3));
+	ps_runtime_free(rt);
+	ps_game_free(g);
+	free(src);
+}
+
 static void test_keys(void **state)
 {
 	(void)state;
@@ -555,6 +585,7 @@ int main(void)
 		cmocka_unit_test(test_compile_errors),
 		cmocka_unit_test(test_sokoban_moves),
 		cmocka_unit_test(test_keys),
+		cmocka_unit_test(test_track_undone),
 		cmocka_unit_test(test_win_conditions),
 		cmocka_unit_test(test_ellipsis),
 		cmocka_unit_test(test_rigid),

@@ -61,7 +61,8 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	{ LK_OPT_STRING, 'm', "metric", &(c).metric, "name",                                  \
 	  "what solution length counts: pushes (default) or moves", NULL },                   \
 	{ LK_OPT_STRING, 0, "heuristic", &(c).heuristic, "name",                              \
-	  "matching (default) or mixedaim (MixedAim's greedy matching)", NULL },              \
+	  "matching, mixedaim or bound (Sokoban: matching by default; PuzzleScript: mixedaim)", \
+	  NULL },                                                                             \
 	{ LK_OPT_FLAG, 0, "plain", &(c).plain, NULL,                                           \
 	  "no deadlock pruning: the raw state space MixedAim's solvers search", NULL },       \
 	{ LK_OPT_STRING, 'd', "direction", &(c).direction, "dir",                             \

@@ -52,6 +52,26 @@ bool ps_rows_indent(const char *const *rows, size_t n);
  * indents every row when ps_rows_indent says so. */
 void ps_indent_map_text(struct lk_strbuf *text, size_t start);
 
+struct lk_level;
+struct ps_analysis;
+
+/* The pruning techniques (docs/games/puzzlescript.md), each with its
+ * switch and its counter (Rolling Stone's way: each testable alone):
+ * successors that put a walker in a dead cell, and states the heuristic
+ * proves dead (a walker that can reach no cell it must, more walkers than
+ * cells for them, a static condition that fails). */
+enum ps_prune { PS_PRUNE_DEAD_CELLS, PS_PRUNE_DEAD_STATES, PS_NPRUNE };
+/* Turn a technique on or off (before a search; a plain level starts with
+ * both off, and dead cells are on only where the analysis found some). */
+void ps_level_set_prune(struct lk_level *level, enum ps_prune which, bool on);
+/* How many states a technique has dropped in the level's searches. */
+unsigned long ps_level_pruned(const struct lk_level *level, enum ps_prune which);
+/* Whether a key has a walker in a dead cell (what PS_PRUNE_DEAD_CELLS
+ * drops), whatever the switch says: for tests. */
+bool ps_level_key_dead_cells(const struct lk_level *level, const void *key);
+/* What the analysis read off the rules for the level (ps_solve.h). */
+const struct ps_analysis *ps_level_analysis(const struct lk_level *level);
+
 /* Whether a key's last bit says the turn that reached it won. */
 bool ps_map_key_won(const struct ps_level *lv, const void *key);
 

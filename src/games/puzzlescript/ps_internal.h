@@ -225,6 +225,10 @@ struct ps_game {
  * and the key's size. */
 void ps_level_layout(const struct ps_game *g, struct ps_level *lv);
 
+/* Whether object id may be in a cell the pattern matches: the pattern
+ * neither excludes it nor requires something else on its layer. */
+bool ps_pattern_may_hold(const struct ps_game *g, const struct ps_pattern *p, int id);
+
 /* ---- compile-time pieces (ps_compile_*.c) ---- */
 
 struct ps_parse;

@@ -144,9 +144,7 @@ static int bits_for(int values)
 	return b;
 }
 
-/* Whether object id may be in a cell the pattern matches: the pattern
- * neither excludes it nor requires something else on its layer. */
-static bool may_hold(const struct ps_game *g, const struct ps_pattern *p, int id)
+bool ps_pattern_may_hold(const struct ps_game *g, const struct ps_pattern *p, int id)
 {
 	int ow = g->ow, layer = g->objects[id].layer;
 	const ps_word *lm = g->layer_masks + (size_t)layer * (size_t)ow;
@@ -192,7 +190,7 @@ static void find_static_objects(struct ps_ctx *c, bool *dynamic)
 			bool touches = ps_bit_get(p->clear, id) || ps_mov_get(p->mov_set, layer) ||
 				       ps_mov_get(p->random_dir, layer) ||
 				       ps_bits_any(p->random_obj, g->layer_masks + (size_t)layer * (size_t)ow, ow);
-			if (touches && may_hold(g, p, id))
+			if (touches && ps_pattern_may_hold(g, p, id))
 				dyn = true;
 		}
 		dynamic[id] = dyn;

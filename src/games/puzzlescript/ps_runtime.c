@@ -71,6 +71,8 @@ struct ps_runtime *ps_runtime_new_map(const struct ps_game *g, const struct ps_l
 	}
 	rt->fired = zalloc((size_t)(g->nrules / 64 + 1) * sizeof(uint64_t));
 	rt->moved = zalloc(ow * sizeof(ps_word));
+	rt->fired_save = zalloc(PS_MAX_DEPTH * (size_t)(g->nrules / 64 + 1) * sizeof(uint64_t));
+	rt->moved_save = zalloc(PS_MAX_DEPTH * ow * sizeof(ps_word));
 	/* the static layers never change: keep the level's */
 	rt->static_cells = zalloc(n * ow * sizeof(ps_word));
 	ps_word *dyn = zalloc(ow * sizeof(ps_word));
@@ -121,6 +123,8 @@ void ps_runtime_free(struct ps_runtime *rt)
 	free(rt->players);
 	free(rt->fired);
 	free(rt->moved);
+	free(rt->fired_save);
+	free(rt->moved_save);
 	free(rt->static_cells);
 	free(rt->cache_key);
 	free(rt->cache_cells);

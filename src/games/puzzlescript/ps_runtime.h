@@ -78,6 +78,10 @@ struct ps_runtime {
 	bool track;
 	uint64_t *fired;                       /* rules, when tracking */
 	ps_word *moved;                        /* objects, when tracking */
+	/* the facts as each nested turn found them, put back when what it
+	 * did is undone (a rigid re-run, a cancel, again's trial turn) */
+	uint64_t *fired_save;                  /* PS_MAX_DEPTH slices */
+	ps_word *moved_save;
 	ps_word *restart_cells;                /* solver restart target */
 	ps_word *turn_start;                   /* cells before ps_turn */
 	/* the last key loaded, unpacked, with its masks */

@@ -395,6 +395,23 @@ static bool process_commands(struct ps_runtime *rt, const ps_word *bak, bool don
 	return modified;
 }
 
+/* The per-turn facts (tracking) as they stand at depth d, and putting
+ * them back: what a turn undoes (a rigid re-run, a cancel, the players
+ * who had to move and did not, again's trial turn) did not happen. */
+static void track_save(struct ps_runtime *rt, int d)
+{
+	size_t fw = (size_t)(rt->g->nrules / 64 + 1), ow = (size_t)rt->ow;
+	memcpy(rt->fired_save + (size_t)d * fw, rt->fired, fw * sizeof(uint64_t));
+	memcpy(rt->moved_save + (size_t)d * ow, rt->moved, ow * sizeof(ps_word));
+}
+
+static void track_restore(struct ps_runtime *rt, int d)
+{
+	size_t fw = (size_t)(rt->g->nrules / 64 + 1), ow = (size_t)rt->ow;
+	memcpy(rt->fired, rt->fired_save + (size_t)d * fw, fw * sizeof(uint64_t));
+	memcpy(rt->moved, rt->moved_save + (size_t)d * ow, ow * sizeof(ps_word));
+}
+
 bool ps_process_input(struct ps_runtime *rt, int dir, bool dont_do_win, bool dont_modify)
 {
 	const struct ps_game *g = rt->g;
@@ -402,8 +419,11 @@ bool ps_process_input(struct ps_runtime *rt, int dir, bool dont_do_win, bool don
 	rt->againing = false;
 	if (rt->depth >= PS_MAX_DEPTH)
 		return false;
+	int depth = rt->depth;
 	ps_word *bak = rt->bak[rt->depth++];
 	memcpy(bak, rt->cells, nw * sizeof(ps_word));
+	if (rt->track)
+		track_save(rt, depth);
 	rt->nplayers = 0;
 	if (dir >= 0 && dir <= 4)
 		start_movement(rt, input_dir[dir]);
@@ -435,6 +455,8 @@ bool ps_process_input(struct ps_runtime *rt, int dir, bool dont_do_win, bool don
 			memset(rt->sfx_create, 0, (size_t)rt->ow * sizeof(ps_word));
 			memset(rt->sfx_destroy, 0, (size_t)rt->ow * sizeof(ps_word));
 			rt->ncan = 0;   /* cantmove sounds are kept, as the reference keeps them */
+			if (rt->track)
+				track_restore(rt, depth);
 		} else {
 			ps_apply_rule_groups(rt, g->nearly, g->ngroups - g->nearly, g->loop_point + g->nearly,
 					     NULL);
@@ -449,6 +471,8 @@ bool ps_process_input(struct ps_runtime *rt, int dir, bool dont_do_win, bool don
 				some_moved = true;
 		if (!some_moved) {
 			ps_restore_cells(rt, bak);
+			if (rt->track)
+				track_restore(rt, depth);
 			rt->message = NULL;
 			rt->text_mode = false;
 			if (rt->info)
@@ -457,7 +481,10 @@ bool ps_process_input(struct ps_runtime *rt, int dir, bool dont_do_win, bool don
 			return false;
 		}
 	}
+	bool cancelled = (rt->queue & (1u << PS_CMD_CANCEL)) != 0;
 	bool modified = process_commands(rt, bak, dont_modify, dont_do_win, dir);
+	if (rt->track && (cancelled || dont_modify))
+		track_restore(rt, depth);
 	rt->depth--;
 	return modified;
 }

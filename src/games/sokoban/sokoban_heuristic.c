@@ -14,68 +14,10 @@
  */
 #include <stdlib.h>
 
+#include "levelkit/assign.h"
 #include "sokoban.h"
 
-#define BIG (1 << 20)
-
-/*
- * Hungarian algorithm (shortest augmenting paths with potentials) for an
- * n x m cost matrix, n <= m, rows 1..n and columns 1..m.  Returns the
- * least total cost of assigning every row a distinct column.
- */
-static long hungarian(const int *cost, int n, int m, int *work)
-{
-	int *u = work, *v = u + n + 1, *p = v + m + 1, *way = p + m + 1;
-	int *minv = way + m + 1, *used = minv + m + 1;
-	for (int j = 0; j <= m; j++)
-		v[j] = p[j] = 0;
-	for (int i = 0; i <= n; i++)
-		u[i] = 0;
-	for (int i = 1; i <= n; i++) {
-		p[0] = i;
-		int j0 = 0;
-		for (int j = 0; j <= m; j++) {
-			minv[j] = 0x7fffffff;
-			used[j] = 0;
-		}
-		do {
-			used[j0] = 1;
-			int i0 = p[j0], delta = 0x7fffffff, j1 = 0;
-			for (int j = 1; j <= m; j++) {
-				if (used[j])
-					continue;
-				int cur = cost[(i0 - 1) * m + (j - 1)] - u[i0] - v[j];
-				if (cur < minv[j]) {
-					minv[j] = cur;
-					way[j] = j0;
-				}
-				if (minv[j] < delta) {
-					delta = minv[j];
-					j1 = j;
-				}
-			}
-			for (int j = 0; j <= m; j++) {
-				if (used[j]) {
-					u[p[j]] += delta;
-					v[j] -= delta;
-				} else {
-					minv[j] -= delta;
-				}
-			}
-			j0 = j1;
-		} while (p[j0] != 0);
-		do {
-			int j1 = way[j0];
-			p[j0] = p[j1];
-			j0 = j1;
-		} while (j0);
-	}
-	long total = 0;
-	for (int j = 1; j <= m; j++)
-		if (p[j])
-			total += cost[(p[j] - 1) * m + (j - 1)];
-	return total;
-}
+#define BIG LK_ASSIGN_NONE
 
 static unsigned matching_bound(const struct sokoban *s, struct soko_scratch *sc, int n)
 {
@@ -92,7 +34,7 @@ static unsigned matching_bound(const struct sokoban *s, struct soko_scratch *sc,
 		if (best == BIG)
 			return LK_H_DEAD;
 	}
-	long total = hungarian(sc->cost, n, m, sc->hung);
+	long total = lk_assign(sc->cost, n, m, sc->hung);
 	return total >= BIG ? LK_H_DEAD : (unsigned)total;
 }
 

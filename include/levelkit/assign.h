@@ -1,0 +1,33 @@
+/*
+ * assign.h - the assignment problem: give each row of a cost matrix a
+ * distinct column at the least total cost (the Hungarian algorithm).
+ *
+ * Lower bounds that match pieces to places use it: Sokoban's boxes to
+ * goals, a PuzzleScript win condition's objects to the cells they must
+ * reach.  It allocates nothing; the caller gives it working memory.
+ */
+#ifndef LEVELKIT_ASSIGN_H
+#define LEVELKIT_ASSIGN_H
+
+#include <stddef.h>
+
+/* A cost no assignment should use (a pair that can never be matched):
+ * any total at or above it means no assignment avoids such a pair. */
+#define LK_ASSIGN_NONE (1 << 20)
+
+/* The ints of working memory lk_assign needs for n rows and m columns. */
+static inline size_t lk_assign_work(int n, int m)
+{
+	return (size_t)(n + 1) + 5 * (size_t)(m + 1);
+}
+
+/*
+ * The least total cost of assigning each of n rows a distinct one of m
+ * columns (n <= m), cost[i * m + j] being row i's cost in column j: every
+ * cost between 0 and LK_ASSIGN_NONE, n at most 2000 (the potentials stay
+ * within an int).  work holds lk_assign_work(n, m) ints.  Shortest
+ * augmenting paths with potentials, O(n^2 m).
+ */
+long lk_assign(const int *cost, int n, int m, int *work);
+
+#endif
