@@ -150,5 +150,13 @@ grep -q '^; beam: 1/2 from 4,2 heading N into B TGT at 4,0$' "$TMP/split.ansi" |
 checks=$((checks + 1))
 grep -q '^; A---1$' "$TMP/split.ansi" || fail "coloured text: the board with the pieces placed"
 
+# ---- the same text without colour: -f ansi --color never (no escapes)
+"$SOLVE" -f ansi --color never "$LVL" >"$TMP/split.plain"
+checks=$((checks + 1))
+grep -q "$(printf '\033')" "$TMP/split.plain" && fail "plain text view: escape sequences"
+checks=$((checks + 1))
+grep -q '^; beam: 1/2 from 4,2 heading N into B TGT at 4,0$' "$TMP/split.plain" ||
+	fail "plain text view: the beams with their powers"
+
 echo "$checks checks, $failures failures"
 [ "$failures" -eq 0 ]

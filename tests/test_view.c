@@ -934,6 +934,8 @@ static void test_choose(void **state)
 		{ "text", "pack.html", NULL, NULL, false, 0, LK_VIEW_NONE },
 		{ "svg", NULL, NULL, NULL, true, 0, LK_VIEW_SVG },
 		{ "ansi", "x.xsb", NULL, "1", false, 0, LK_VIEW_ANSI },
+		{ "ansi", NULL, "never", NULL, true, 0, LK_VIEW_PLAIN },  /* the view, plain */
+		{ "ansi", "x.txt", "never", "1", false, 0, LK_VIEW_PLAIN },
 		{ "png", NULL, NULL, NULL, false, -1, LK_VIEW_NONE },
 		{ NULL, NULL, "yes", NULL, false, -1, LK_VIEW_NONE },
 	};

@@ -25,7 +25,10 @@
 #include "levelkit/record.h"
 #include "levelkit/strbuf.h"
 
-enum lk_view_format { LK_VIEW_NONE, LK_VIEW_HTML, LK_VIEW_SVG, LK_VIEW_ANSI };
+/* LK_VIEW_PLAIN is the ansi view without its colours: -f ansi with
+ * --color never, the records with their drawings' text (a
+ * laser solution's beams) as plain comment lines. */
+enum lk_view_format { LK_VIEW_NONE, LK_VIEW_HTML, LK_VIEW_SVG, LK_VIEW_ANSI, LK_VIEW_PLAIN };
 
 /* "html", "svg" or "ansi"; -1 for anything else. */
 int lk_view_format_parse(const char *name, enum lk_view_format *view);
@@ -39,7 +42,8 @@ void lk_view_all_format_names(struct lk_strbuf *out, const char *last_sep);
  * terminal.  -f html, svg or ansi choose themselves; with no -f, an -o
  * path ending in .html or .svg chooses that; text output to a terminal is
  * coloured (ansi) unless --color never or the NO_COLOR variable is set
- * and not empty; --color always colours text wherever it goes.  Sets
+ * and not empty; --color always colours text wherever it goes; -f ansi
+ * with --color never is LK_VIEW_PLAIN.  Sets
  * *view (LK_VIEW_NONE: write records) and returns 0, or -1 with a message.
  */
 int lk_view_choose(const char *format, const char *output, const char *color, bool stdout_tty,

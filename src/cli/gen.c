@@ -374,9 +374,9 @@ static void print_suggestions(void *vctx, struct lk_record *const *top, size_t n
 		lk_record_write(top[i], &text);
 		lk_strbuf_addch(&text, '\n');
 	}
-	if (so->view == LK_VIEW_ANSI) {
+	if (so->view == LK_VIEW_ANSI || so->view == LK_VIEW_PLAIN) {
 		struct lk_view_writer vw;
-		lk_view_writer_init(&vw, NULL, LK_VIEW_ANSI, NULL);
+		lk_view_writer_init(&vw, NULL, so->view, NULL);
 		/* the summary line stays, the records are coloured */
 		text.len = (size_t)(strchr(text.buf, '\n') - text.buf) + 2;
 		text.buf[text.len] = '\0';

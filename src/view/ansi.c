@@ -130,11 +130,18 @@ static void plain(struct lk_strbuf *out, const char *text)
 		put_char(out, *text);
 }
 
+/* An escape sequence, only when colouring. */
+static void esc(struct lk_strbuf *out, bool colour, const char *seq)
+{
+	if (colour)
+		lk_strbuf_addstr(out, seq);
+}
+
 void view_ansi_record(const struct lk_record *rec, const struct lk_canvas *c, bool drawn,
-		      const char *description, struct lk_strbuf *out)
+		      const char *description, bool colour, struct lk_strbuf *out)
 {
 	size_t first = 0, rows = lk_record_grid(rec, &first);
-	int w = drawn ? c->width : 0, h = drawn ? c->height : 0;
+	int w = drawn && colour ? c->width : 0, h = drawn && colour ? c->height : 0;
 	uint32_t *bg = lk_xmalloc((size_t)(w * h > 0 ? w * h : 1) * sizeof *bg);
 	uint32_t *fg = lk_xmalloc((size_t)(w * h > 0 ? w * h : 1) * sizeof *fg);
 	if (w * h > 0)
@@ -142,7 +149,10 @@ void view_ansi_record(const struct lk_record *rec, const struct lk_canvas *c, bo
 	for (size_t i = 0; i < rec->nlines; i++) {
 		const struct lk_line *line = &rec->lines[i];
 		const char *text = line->text;
-		if (rows && i >= first && i < first + rows) {
+		if (rows && i >= first && i < first + rows && !colour) {
+			plain(out, text);
+			lk_strbuf_addch(out, '\n');
+		} else if (rows && i >= first && i < first + rows) {
 			int y = (int)(i - first);
 			/* A run-length encoded row's characters are not cells. */
 			bool cells = !strpbrk(text, "0123456789|(");
@@ -169,15 +179,16 @@ void view_ansi_record(const struct lk_record *rec, const struct lk_canvas *c, bo
 			}
 			lk_strbuf_addstr(out, "\033[0m\n");
 		} else if (line->kind == LK_LINE_COMMENT) {
-			lk_strbuf_addstr(out, "\033[2m");
+			esc(out, colour, "\033[2m");
 			plain(out, text);
-			lk_strbuf_addstr(out, "\033[0m\n");
+			esc(out, colour, "\033[0m");
+			lk_strbuf_addch(out, '\n');
 		} else if (line->kind == LK_LINE_FIELD || line->kind == LK_LINE_TITLE) {
 			size_t n = line->kind == LK_LINE_FIELD ? line->name_len : strlen(text);
-			lk_strbuf_addstr(out, "\033[1m");
+			esc(out, colour, "\033[1m");
 			for (size_t k = 0; k < n; k++)
 				put_char(out, text[k]);
-			lk_strbuf_addstr(out, "\033[0m");
+			esc(out, colour, "\033[0m");
 			plain(out, text + n);
 			lk_strbuf_addch(out, '\n');
 		} else {
@@ -189,10 +200,12 @@ void view_ansi_record(const struct lk_record *rec, const struct lk_canvas *c, bo
 	for (const char *s = description; s && *s;) {
 		const char *nl = strchr(s, '\n');
 		size_t n = nl ? (size_t)(nl - s) : strlen(s);
-		lk_strbuf_addstr(out, "\033[2m; ");
+		esc(out, colour, "\033[2m");
+		lk_strbuf_addstr(out, "; ");
 		for (size_t k = 0; k < n; k++)
 			put_char(out, s[k]);
-		lk_strbuf_addstr(out, "\033[0m\n");
+		esc(out, colour, "\033[0m");
+		lk_strbuf_addch(out, '\n');
 		s += n + (nl != NULL);
 	}
 	lk_strbuf_addch(out, '\n');

@@ -121,9 +121,10 @@ void view_svg_body(const struct lk_canvas *c, const struct view_map *m, const st
 
 /* The record in text, its grid coloured from the canvas (which holds the
  * record's drawing, or is empty), then the game's description of its
- * solution (game.h's describe; NULL: none) as dim comment lines. */
+ * solution (game.h's describe; NULL: none) as dim comment lines; without
+ * colour (LK_VIEW_PLAIN) the same text without escape sequences. */
 void view_ansi_record(const struct lk_record *rec, const struct lk_canvas *c, bool drawn,
-		      const char *description, struct lk_strbuf *out);
+		      const char *description, bool colour, struct lk_strbuf *out);
 
 /* The page (page.c): its start, one line of data per record (after the
  * paints and symbols it brings), its end. */

@@ -57,8 +57,13 @@ int lk_view_choose(const char *format, const char *output, const char *color, bo
 		return -1;
 	}
 	if (format) {
-		if (lk_view_format_parse(format, view) == 0)
+		if (lk_view_format_parse(format, view) == 0) {
+			/* -f ansi asks for colour (NO_COLOR yields to it);
+			 * --color never keeps the view's text, plain */
+			if (*view == LK_VIEW_ANSI && color && strcmp(color, "never") == 0)
+				*view = LK_VIEW_PLAIN;
 			return 0;
+		}
 		if (lk_format_parse(format, &record_format) < 0) {
 			struct lk_strbuf names = LK_STRBUF_INIT;
 			lk_view_all_format_names(&names, " or ");
@@ -185,13 +190,15 @@ void lk_view_writer_format(struct lk_view_writer *w, const struct lk_record *rec
 	case LK_VIEW_SVG:
 		view_sheet_add(st->sheet, rec);
 		break;
-	case LK_VIEW_ANSI: {
+	case LK_VIEW_ANSI:
+	case LK_VIEW_PLAIN: {
 		struct lk_strbuf err = LK_STRBUF_INIT;
 		bool drawn = lk_record_grid(rec, NULL) && lk_view_draw_record(rec, &st->canvas, &err) == 0;
 		struct lk_strbuf description = LK_STRBUF_INIT;
 		if (drawn)
 			describe_record(rec, &description);
-		view_ansi_record(rec, &st->canvas, drawn, description.len ? description.buf : NULL, out);
+		view_ansi_record(rec, &st->canvas, drawn, description.len ? description.buf : NULL,
+				 w->format == LK_VIEW_ANSI, out);
 		lk_strbuf_release(&description);
 		lk_strbuf_release(&err);
 		break;
