@@ -456,6 +456,35 @@ static FILE *open_data(const char *name)
 /* The push-optimal solver (the pushes metric) gives P; the concept search
  * over the move graph must prove count(push) >= P and refute P + 1 with a
  * shortcut of P pushes that replays. */
+/* The pushes of a push-optimal solution of a Sokoban record (the solver
+ * under the pushes metric). */
+static long push_optimal(const struct lk_record *rec)
+{
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	size_t line;
+	struct lk_level_options po = { .metric = "pushes" };
+	struct lk_level *pl = lk_level_load(rec, &po, &err, &line);
+	assert_non_null(pl);
+	struct lk_solver s;
+	lk_solver_init(&s);
+	struct lk_search_options so = LK_SEARCH_OPTIONS_INIT;
+	so.max_states = 2000000;
+	struct lk_search_result sr;
+	lk_search_result_init(&sr);
+	lk_solver_run(&s, pl, &so, &sr);
+	lk_solver_release(&s);
+	assert_int_equal(sr.status, LK_SOLVED);
+	struct lk_moves m;
+	lk_moves_init(&m, pl);
+	lk_level_label(pl, sr.path, sr.nkeys, &m);
+	long pushes = (long)lk_moves_count(&m, "push");
+	lk_moves_release(&m);
+	lk_search_result_release(&sr);
+	lk_level_free(pl);
+	lk_strbuf_release(&err);
+	return pushes;
+}
+
 static void test_microban_pushes(void **state)
 {
 	(void)state;
@@ -470,25 +499,7 @@ static void test_microban_pushes(void **state)
 	while (checked < 12 && lk_reader_next(&rd, &rec, NULL, NULL) == 1) {
 		struct lk_strbuf err = LK_STRBUF_INIT;
 		size_t line;
-		struct lk_level_options po = { .metric = "pushes" };
-		struct lk_level *pl = lk_level_load(&rec, &po, &err, &line);
-		assert_non_null(pl);
-		struct lk_solver s;
-		lk_solver_init(&s);
-		struct lk_search_options so = LK_SEARCH_OPTIONS_INIT;
-		so.max_states = 2000000;
-		struct lk_search_result sr;
-		lk_search_result_init(&sr);
-		lk_solver_run(&s, pl, &so, &sr);
-		lk_solver_release(&s);
-		assert_int_equal(sr.status, LK_SOLVED);
-		struct lk_moves m;
-		lk_moves_init(&m, pl);
-		lk_level_label(pl, sr.path, sr.nkeys, &m);
-		long p = (long)lk_moves_count(&m, "push");
-		lk_moves_release(&m);
-		lk_search_result_release(&sr);
-		lk_level_free(pl);
+		long p = push_optimal(&rec);
 
 		struct lk_level_options co = lk_concept_level_options(lk_game_find("sokoban"));
 		struct lk_level *level = lk_level_load(&rec, &co, &err, &line);
@@ -535,28 +546,7 @@ static void microban_pushes(long *pushes, int n)
 	struct lk_record rec;
 	lk_record_init(&rec);
 	for (int i = 0; i < n && lk_reader_next(&rd, &rec, NULL, NULL) == 1; i++) {
-		struct lk_strbuf err = LK_STRBUF_INIT;
-		size_t line;
-		struct lk_level_options po = { .metric = "pushes" };
-		struct lk_level *pl = lk_level_load(&rec, &po, &err, &line);
-		assert_non_null(pl);
-		struct lk_solver s;
-		lk_solver_init(&s);
-		struct lk_search_options so = LK_SEARCH_OPTIONS_INIT;
-		so.max_states = 2000000;
-		struct lk_search_result sr;
-		lk_search_result_init(&sr);
-		lk_solver_run(&s, pl, &so, &sr);
-		assert_int_equal(sr.status, LK_SOLVED);
-		struct lk_moves m;
-		lk_moves_init(&m, pl);
-		lk_level_label(pl, sr.path, sr.nkeys, &m);
-		pushes[i] = (long)lk_moves_count(&m, "push");
-		lk_moves_release(&m);
-		lk_search_result_release(&sr);
-		lk_solver_release(&s);
-		lk_level_free(pl);
-		lk_strbuf_release(&err);
+		pushes[i] = push_optimal(&rec);
 		lk_record_release(&rec);
 		lk_record_init(&rec);
 	}
