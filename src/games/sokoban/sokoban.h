@@ -189,6 +189,11 @@ void soko_write_state(const struct lk_level *level, const void *key, struct lk_s
 /* Write out the groups of a solution ("2(ul)" is "ulul"); 0, or -1 with
  * a message (sokoban_notation.c). */
 int soko_expand_groups(const char *solution, struct lk_strbuf *out, struct lk_strbuf *err);
+/* The next move of a LURD solution from *at (blanks skipped, an optional
+ * run length): its repeat count and direction (0..3, as "urdl"), *at left
+ * on the move's letter (its case says push).  1 for a move, 0 at the end,
+ * -1 with a message in err. */
+int soko_next_move(const char **at, unsigned long *repeat, int *dir, struct lk_strbuf *err);
 /* Drawing and playing back (sokoban_draw.c, sokoban_frames.c). */
 struct lk_canvas;
 void soko_draw(const struct lk_level *level, const void *key, const char *placement,

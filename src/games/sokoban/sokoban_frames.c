@@ -112,25 +112,13 @@ int soko_replay_keys(const struct lk_level *level, const char *solution, unsigne
 		off_goal += box[c] && !s->goal[c];
 	}
 	emit(s, &o, box, player, -1, -1);
-	for (const char *p = solution; *p; p++) {
-		if (isspace((unsigned char)*p))
-			continue;
-		unsigned long repeat = 1;
-		if (isdigit((unsigned char)*p)) {
-			repeat = 0;
-			while (isdigit((unsigned char)*p) && repeat < 1000000)
-				repeat = repeat * 10 + (unsigned long)(*p++ - '0');
-			if (!*p) {
-				lk_strbuf_addstr(err, "solution ends with a run length");
-				goto out;
-			}
-		}
-		const char *dirs = "urdl", *hit = strchr(dirs, tolower((unsigned char)*p));
-		if (!hit || !*p) {
-			lk_strbuf_addf(err, "'%c' is not a move (use u, d, l, r; upper case for pushes)", *p);
+	for (const char *p = solution;; p++) {
+		unsigned long repeat;
+		int d, pushed, next = soko_next_move(&p, &repeat, &d, err);
+		if (next < 0)
 			goto out;
-		}
-		int d = (int)(hit - dirs), pushed;
+		if (next == 0)
+			break;
 		for (unsigned long r = 0; r < repeat; r++) {
 			if (step(s, box, &player, d, isupper((unsigned char)*p), *p, ++n, &off_goal, &pushed,
 				 err) < 0)

@@ -160,25 +160,13 @@ int soko_replay(const struct lk_level *level, const char *solution, struct lk_mo
 	for (int c = 0; c < s->cells; c++)
 		off_goal += box[c] && !s->goal[c];
 
-	for (const char *p = solution; *p; p++) {
-		if (isspace((unsigned char)*p))
-			continue;
-		unsigned long repeat = 1;
-		if (isdigit((unsigned char)*p)) {
-			repeat = 0;
-			while (isdigit((unsigned char)*p) && repeat < 1000000)
-				repeat = repeat * 10 + (unsigned long)(*p++ - '0');
-			if (!*p) {
-				lk_strbuf_addstr(err, "solution ends with a run length");
-				goto out;
-			}
-		}
-		const char *dirs = "urdl", *hit = strchr(dirs, tolower((unsigned char)*p));
-		if (!hit || !*p) {
-			lk_strbuf_addf(err, "'%c' is not a move (use u, d, l, r; upper case for pushes)", *p);
+	for (const char *p = solution;; p++) {
+		unsigned long repeat;
+		int d, next = soko_next_move(&p, &repeat, &d, err);
+		if (next < 0)
 			goto out;
-		}
-		int d = (int)(hit - dirs);
+		if (next == 0)
+			break;
 		bool says_push = isupper((unsigned char)*p);
 		for (unsigned long r = 0; r < repeat; r++) {
 			step++;
@@ -258,4 +246,32 @@ void soko_write_state(const struct lk_level *level, const void *key, struct lk_s
 		out->buf[out->len] = '\0';
 		lk_strbuf_addch(out, '\n');
 	}
+}
+
+int soko_next_move(const char **at, unsigned long *repeat, int *dir, struct lk_strbuf *err)
+{
+	const char *p = *at;
+	while (isspace((unsigned char)*p))
+		p++;
+	*at = p;
+	if (!*p)
+		return 0;
+	*repeat = 1;
+	if (isdigit((unsigned char)*p)) {
+		*repeat = 0;
+		while (isdigit((unsigned char)*p) && *repeat < 1000000)
+			*repeat = *repeat * 10 + (unsigned long)(*p++ - '0');
+		*at = p;
+		if (!*p) {
+			lk_strbuf_addstr(err, "solution ends with a run length");
+			return -1;
+		}
+	}
+	const char *dirs = "urdl", *hit = strchr(dirs, tolower((unsigned char)*p));
+	if (!hit) {
+		lk_strbuf_addf(err, "'%c' is not a move (use u, d, l, r; upper case for pushes)", *p);
+		return -1;
+	}
+	*dir = (int)(hit - dirs);
+	return 1;
 }
