@@ -182,6 +182,10 @@ struct lk_game {
 	/* Lower bound (admissible when level->heuristic_admissible) on the
 	 * cost to a goal, or LK_H_DEAD.  NULL when the game has none. */
 	unsigned (*heuristic)(const struct lk_level *level, const void *key, void *scratch);
+	/* Optional: the fact whose moves the heuristic also bounds from below
+	 * (Sokoban: "push", its matching counts pushes), so that a concept
+	 * query whose cost is that fact's count searches with A*. */
+	const char *heuristic_fact;
 	/* Optional: greedy search's guess of the cost to a goal, which need
 	 * not be a lower bound (it may weigh what a bound cannot, such as the
 	 * order goals must be filled in), or LK_H_DEAD.  NULL: the heuristic. */

@@ -283,12 +283,37 @@ static unsigned product_successors(const struct lk_level *level, const void *key
 	return out;
 }
 
+/* The base level's admissible heuristic, when it bounds the product's
+ * cost: the moves (no cost counter, or length as the cost) on a level
+ * built on moves, or the count of the fact the game says it bounds
+ * (heuristic_usable decides, once).  The product key starts with the base
+ * key and its scratch with the base's. */
+static unsigned product_heuristic(const struct lk_level *level, const void *key, void *scratch)
+{
+	const struct query *q = query_of(level);
+	return q->base->game->heuristic(q->base, key, scratch);
+}
+
+static bool heuristic_usable(const struct query *q)
+{
+	const struct lk_level *b = q->base;
+	if (!b->has_heuristic || !b->heuristic_admissible || !b->game->heuristic)
+		return false;
+	bool moves = b->metric && strcmp(b->metric, "moves") == 0;
+	if (q->cost < 0 || q->cost == q->length_counter)
+		return moves;
+	const char *hf = b->game->heuristic_fact;
+	uint16_t fact = q->counters[q->cost].fact;
+	return hf && fact != LENGTH_FACT && strcmp(b->facts[fact], hf) == 0;
+}
+
 static const struct lk_game product_game = {
 	.name = "concept",
 	.summary = "a level's states times the counts a concept reads",
 	.initial_state = product_initial,
 	.successors = product_successors,
 	.is_goal = product_goal,
+	.heuristic = product_heuristic,
 };
 
 /* The search's accept hook: a goal is a witness when T holds there. */
@@ -539,6 +564,11 @@ void lk_concept_search(struct lk_solver *s, const struct lk_level *level,
 	o.cancel = opt->cancel;
 	o.accept = accept_goal;
 	o.accept_ctx = &q;
+	if (heuristic_usable(&q)) {
+		/* the least cost first still, fewer states on the way */
+		q.level.has_heuristic = q.level.heuristic_admissible = true;
+		o.algo = LK_ALGO_ASTAR;
+	}
 	unsigned long limit = 0;
 	bool limited = cost_limit(&q, &limit);
 	struct lk_search_result sr;

@@ -410,6 +410,7 @@ const struct lk_game lk_game_sokoban = {
 	.successors = soko_successors,
 	.is_goal = soko_is_goal,
 	.heuristic = soko_heuristic,
+	.heuristic_fact = "push",
 	.estimate = soko_estimate,
 	.move_facts = soko_move_facts,
 	.track_size = soko_track_size,
