@@ -149,6 +149,9 @@ rc=0
 "$GEN" combination -n 1 --require 'length > 3' > /dev/null 2> "$TMP/err" || rc=$?
 expect_rc 2 "$rc" "gen --require on a game without concept queries"
 rc=0
+"$GEN" sokoban --from "$PACK" --suggest 2 --candidates 10 --require 'count(push) >= 2' > /dev/null 2> "$TMP/err" || rc=$?
+expect_rc 2 "$rc" "gen --require with --suggest"
+rc=0
 "$SOLVE" --shortcut 'count(jump) >= 1' "$PACK" > /dev/null 2> "$TMP/err" || rc=$?
 expect_rc 2 "$rc" "a fact the game does not have"
 

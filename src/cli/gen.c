@@ -226,6 +226,9 @@ static void check_options_apply(const struct gen_ctx *ctx, const struct lk_gener
 	const struct lk_game *game = lk_game_find(gen->game);
 	if (ctx->require && game && game->csp && !game->csp->concept)
 		lk_usage_error("--require: game %s has no concept queries", gen->game);
+	if (ctx->require && ctx->suggest)
+		lk_usage_error("--require does not go with --suggest (the climb keeps the hardest "
+			       "levels it meets, not proved ones; filter --forall checks them)");
 	if (ctx->level && !ctx->from)
 		lk_usage_error("--level belongs to --from");
 	if ((ctx->candidates || ctx->time_limit > 0) && !ctx->suggest)
