@@ -107,6 +107,16 @@ rc=0
 expect_rc 0 "$rc" "filter --exists"
 expect_eq "2" "$(grep -c '^title:' "$TMP/out")" "exists: long two-push solutions"
 
+# -j: the queries on two workers, the output in input order as with one
+"$FILTER" --exists 'uses(box 2)' "$PACK" "$PACK" > "$TMP/j1" 2> /dev/null || true
+"$FILTER" --exists 'uses(box 2)' -j 2 "$PACK" "$PACK" > "$TMP/j2" 2> /dev/null || true
+checks=$((checks + 1))
+cmp -s "$TMP/j1" "$TMP/j2" || fail "filter --exists -j 2 differs from -j 1"
+expect_eq 2 "$(grep -c '^title: two boxes' "$TMP/j2")" "-j 2 keeps the level of each file"
+rc=0
+"$FILTER" -j 2 'moves >= 1' "$PACK" > /dev/null 2> "$TMP/err" || rc=$?
+expect_rc 2 "$rc" "-j without a concept"
+
 # --- the slide games' facts
 rc=0
 "$SOLVE" --shortcut combo -f tsv "$LEVELS/skiddy.xsb" > "$TMP/out" 2> "$TMP/err" || rc=$?

@@ -22,6 +22,7 @@
 #include "levelkit/game.h"
 #include "levelkit/record.h"
 #include "common.h"
+#include "pool.h"
 #include "options.h"
 
 static const char usage[] = "filter [options] EXPR [file...]\n"
@@ -47,6 +48,7 @@ struct filter_ctx {
 	uint64_t max_states;
 	size_t max_memory;
 	double timeout;
+	unsigned long jobs;                  /* levels searched at once */
 	struct lk_cli_csp_flags csp_flags;   /* the constraint games' own flags */
 };
 
@@ -192,37 +194,63 @@ static void put(struct run *run, const struct lk_record *rec)
 	}
 }
 
+/* What a concept query made of one level (on any thread): kept apart
+ * from the run so that the queries of several levels can run at once. */
+struct verdict {
+	int rc;                  /* lk_act_concept's: -1 the level cannot be asked */
+	enum lk_truth answer;
+	bool unsolvable;         /* solvable: no (a forall over nothing) */
+	struct lk_strbuf err;    /* rc < 0: why; undecided: the bound or reason */
+	size_t line;
+};
+
+static void verdict_release(struct verdict *v)
+{
+	lk_strbuf_release(&v->err);
+}
+
+static void ask_concept(const struct run *run, struct lk_solver *solver,
+			const struct lk_record *rec, struct verdict *v)
+{
+	struct lk_record scratch = LK_RECORD_INIT;
+	lk_strbuf_init(&v->err);
+	v->answer = LK_MAYBE;
+	v->line = 0;
+	lk_record_copy(&scratch, rec);
+	v->rc = lk_act_concept(solver, &scratch, &run->act, &run->concept, &v->answer, &v->err,
+			       &v->line);
+	if (v->rc == 0 && v->answer == LK_MAYBE) {
+		const char *limit = lk_record_get(&scratch, "limit");
+		const char *why = lk_record_get(&scratch, "undecided");
+		lk_strbuf_addstr(&v->err, limit ? limit : why ? why : "unknown");
+	}
+	const char *solvable = lk_record_get(&scratch, "solvable");
+	v->unsolvable = solvable && strcmp(solvable, "no") == 0;
+	lk_record_release(&scratch);
+}
+
 /* --forall / --exists: does the level answer yes?  A level whose answer
  * is unknown (a bound was hit) is dropped with a note; one the query
  * cannot be asked of is reported.  The record itself is not changed. */
-static bool concept_holds(struct run *run, struct lk_record *rec)
+static bool concept_holds(struct run *run, struct lk_record *rec, const struct verdict *v)
 {
-	struct lk_record scratch = LK_RECORD_INIT;
-	struct lk_strbuf err = LK_STRBUF_INIT;
-	size_t line = 0;
-	enum lk_truth answer = LK_MAYBE;
-	lk_record_copy(&scratch, rec);
-	bool yes = false;
-	if (lk_act_concept(&run->solver, &scratch, &run->act, &run->concept, &answer, &err,
-			   &line) < 0) {
-		report(run, rec, line, err.buf);
-	} else if (answer == LK_MAYBE && !lk_interrupted) {
-		const char *limit = lk_record_get(&scratch, "limit");
-		const char *why = lk_record_get(&scratch, "undecided");
-		lk_error_at(rec->source, rec->first_lineno, "undecided (%s), left out",
-			    limit ? limit : why ? why : "unknown");
-	} else {
-		/* a forall over no solution at all is not a level to keep */
-		const char *solvable = lk_record_get(&scratch, "solvable");
-		yes = answer == LK_TRUE && !(solvable && strcmp(solvable, "no") == 0);
+	if (v->rc < 0) {
+		report(run, rec, v->line, v->err.buf);
+		return false;
 	}
-	lk_record_release(&scratch);
-	lk_strbuf_release(&err);
-	return yes;
+	if (v->answer == LK_MAYBE) {
+		if (!lk_interrupted)
+			lk_error_at(rec->source, rec->first_lineno, "undecided (%s), left out",
+				    v->err.buf);
+		return false;
+	}
+	/* a forall over no solution at all is not a level to keep */
+	return v->answer == LK_TRUE && !v->unsolvable;
 }
 
-/* Decide one record read from the input. */
-static void one_record(struct run *run, struct lk_record *rec)
+/* Decide one record read from the input; v is its concept query's
+ * verdict when one ran (NULL: ask here, on the main thread). */
+static void one_record(struct run *run, struct lk_record *rec, const struct verdict *v)
 {
 	const struct filter_ctx *ctx = run->ctx;
 	struct lk_strbuf err = LK_STRBUF_INIT;
@@ -242,8 +270,18 @@ static void one_record(struct run *run, struct lk_record *rec)
 		if (match == ctx->invert)
 			goto out;
 	}
-	if (run->concept.concept && !concept_holds(run, rec))
-		goto out;
+	if (run->concept.concept) {
+		struct verdict here;
+		if (!v) {
+			ask_concept(run, &run->solver, rec, &here);
+			v = &here;
+		}
+		bool holds = concept_holds(run, rec, v);
+		if (v == &here)
+			verdict_release(&here);
+		if (!holds)
+			goto out;
+	}
 	if (ctx->dedupe) {
 		static const struct lk_level_options defaults = { 0 };
 		size_t line = 0;
@@ -259,14 +297,14 @@ static void one_record(struct run *run, struct lk_record *rec)
 	}
 	if (ctx->top) {
 		struct lk_strbuf buf = LK_STRBUF_INIT;
-		const char *v = lk_expr_value(rec, ctx->by, &buf);
+		const char *value = lk_expr_value(rec, ctx->by, &buf);
 		double key;
-		if (!v) {
+		if (!value) {
 			lk_strbuf_addf(&err, "record %zu has no field '%s'", rec->number, ctx->by);
 			report(run, rec, 0, err.buf);
-		} else if (!lk_expr_number(v, strlen(v), &key)) {
+		} else if (!lk_expr_number(value, strlen(value), &key)) {
 			lk_strbuf_addf(&err, "record %zu: field '%s' is not a number: '%s'", rec->number,
-				       ctx->by, v);
+				       ctx->by, value);
 			report(run, rec, 0, err.buf);
 		} else {
 			top_offer(&run->top, key, run->seq++, rec);
@@ -309,12 +347,172 @@ static void read_file(struct run *run, const char *path)
 			report(run, &rec, line, err.buf);
 			continue;
 		}
-		one_record(run, &rec);
+		one_record(run, &rec, NULL);
 	}
 out:
 	lk_reader_close(&reader);
 	lk_record_release(&rec);
 	lk_strbuf_release(&err);
+}
+
+/* --forall/--exists with -j N: the records are read in order on the main
+ * thread, the expression is applied there, the concept queries of the
+ * levels it keeps run on N workers, and each record is then decided in
+ * input order (one_record), so the output is that of one thread. */
+struct slot {
+	struct lk_record rec;
+	int got;                 /* lk_reader_next's: 1 a record, -1 unreadable */
+	size_t line;
+	struct lk_strbuf read_err;
+	bool asked;
+	struct verdict v;
+};
+
+struct pooled {
+	struct run *run;
+	char **files;
+	int nfiles, next;        /* the files, the next one to open */
+	bool open;
+	struct lk_reader reader;
+};
+
+static bool open_next(struct pooled *p)
+{
+	while (p->next < p->nfiles) {
+		struct lk_strbuf err = LK_STRBUF_INIT;
+		int rc = lk_input_open(&p->reader, p->files[p->next++], &err);
+		if (rc == 0) {
+			lk_strbuf_release(&err);
+			return p->open = true;
+		}
+		lk_error("%s", err.buf);
+		p->run->status = 2;
+		lk_reader_close(&p->reader);
+		lk_strbuf_release(&err);
+	}
+	return false;
+}
+
+static void close_current(struct pooled *p)
+{
+	if (p->open)
+		lk_reader_close(&p->reader);
+	p->open = false;
+}
+
+static enum lk_pool_take pooled_take(void *ctx, uint64_t seq, void *vslot)
+{
+	(void)seq;
+	struct pooled *p = ctx;
+	struct slot *sl = vslot;
+	lk_record_init(&sl->rec);
+	lk_strbuf_init(&sl->read_err);
+	for (;;) {
+		if (p->run->write_failed || lk_interrupted || (!p->open && !open_next(p)))
+			return LK_POOL_END;
+		lk_strbuf_reset(&sl->read_err);
+		int got = lk_reader_next(&p->reader, &sl->rec, &sl->read_err, &sl->line);
+		if (got == 0) {
+			close_current(p);
+			continue;
+		}
+		if (got == -2) {
+			/* a read cut by Ctrl-C ends the run quietly */
+			if (!lk_interrupted) {
+				lk_error("%s: %s", p->reader.name, sl->read_err.buf);
+				p->run->status = 2;
+			}
+			close_current(p);
+			return LK_POOL_END;
+		}
+		sl->got = got < 0 ? -1 : 1;
+		if (got < 0 || lk_record_grid(&sl->rec, NULL) == 0)
+			return LK_POOL_READY;
+		if (p->run->expr) {
+			bool match;
+			struct lk_strbuf err = LK_STRBUF_INIT;
+			int rc = lk_expr_eval(p->run->expr, &sl->rec, &match, &err);
+			lk_strbuf_release(&err);
+			if (rc < 0 || match == p->run->ctx->invert)
+				return LK_POOL_READY;   /* one_record says what */
+		}
+		return LK_POOL_WORK;
+	}
+}
+
+static void *pooled_worker_new(void *ctx)
+{
+	(void)ctx;
+	struct lk_solver *s = lk_xmalloc(sizeof *s);
+	lk_solver_init(s);
+	return s;
+}
+
+static void pooled_worker_free(void *ctx, void *worker)
+{
+	(void)ctx;
+	lk_solver_release(worker);
+	free(worker);
+}
+
+static void pooled_work(void *ctx, void *worker, void *vslot)
+{
+	struct pooled *p = ctx;
+	struct slot *sl = vslot;
+	ask_concept(p->run, worker, &sl->rec, &sl->v);
+	sl->asked = true;
+}
+
+static void slot_release(struct slot *sl)
+{
+	lk_record_release(&sl->rec);
+	lk_strbuf_release(&sl->read_err);
+	if (sl->asked)
+		verdict_release(&sl->v);
+}
+
+static bool pooled_put(void *ctx, void *vslot)
+{
+	struct pooled *p = ctx;
+	struct slot *sl = vslot;
+	if (sl->got < 0) {
+		report(p->run, &sl->rec, sl->line, sl->read_err.buf);
+	} else if (sl->asked) {
+		one_record(p->run, &sl->rec, &sl->v);
+	} else {
+		/* a header, or a record the expression decides: no query */
+		one_record(p->run, &sl->rec, NULL);
+	}
+	slot_release(sl);
+	return !p->run->write_failed;
+}
+
+static void pooled_drop(void *ctx, void *vslot)
+{
+	(void)ctx;
+	slot_release(vslot);
+}
+
+static void read_pooled(struct run *run, char **files, int nfiles, unsigned jobs)
+{
+	static char *stdin_only[] = { "-" };
+	struct pooled p = { .run = run, .files = nfiles ? files : stdin_only,
+			    .nfiles = nfiles ? nfiles : 1 };
+	struct lk_pool_ops ops = {
+		.ctx = &p,
+		.slot_size = sizeof(struct slot),
+		.worker_new = pooled_worker_new,
+		.worker_free = pooled_worker_free,
+		.take = pooled_take,
+		.work = pooled_work,
+		.put = pooled_put,
+		.drop = pooled_drop,
+		.cancel = &lk_interrupted,
+		.jobs = jobs,
+		.inline_single = true,
+	};
+	lk_pool_run(&ops);
+	close_current(&p);
 }
 
 /* With --dedupe or --top the expression is optional, so a first operand
@@ -410,6 +608,12 @@ static struct lk_expr *take_expression(const struct filter_ctx *ctx, char ***fil
 static void take_concept(struct filter_ctx *ctx, struct run *run)
 {
 	lk_solver_init(&run->solver);
+	if (ctx->jobs == 0)
+		ctx->jobs = lk_cpu_count();
+	if (ctx->jobs > 1024)
+		lk_usage_error("--jobs %lu is too many", ctx->jobs);
+	if (ctx->jobs > 1 && !(ctx->forall || ctx->exists))
+		lk_usage_error("--jobs belongs to --forall and --exists");
 	if (ctx->forall && ctx->exists)
 		lk_usage_error("--forall and --exists do not go together: run two filters");
 	const char *text = ctx->forall ? ctx->forall : ctx->exists;
@@ -433,7 +637,7 @@ static void take_concept(struct filter_ctx *ctx, struct run *run)
 	size_t memory = ctx->max_memory;
 	if (!memory) {
 		size_t ram = lk_physical_memory(), cap = (size_t)4 << 30;
-		memory = ram ? ram / 2 : (size_t)1 << 30;
+		memory = ram ? ram / (ctx->jobs + 1) : (size_t)1 << 30;
 		if (memory > cap)
 			memory = cap;
 	}
@@ -442,7 +646,7 @@ static void take_concept(struct filter_ctx *ctx, struct run *run)
 
 int main(int argc, char **argv)
 {
-	struct filter_ctx ctx = { 0 };
+	struct filter_ctx ctx = { .jobs = 1 };
 	lk_cli_csp_flags_init(&ctx.csp_flags);
 	struct lk_option opts[] = {
 		LK_OPT_GROUP_("Selection"),
@@ -468,6 +672,8 @@ int main(int argc, char **argv)
 		  "memory per level (default: RAM / 2, at most 4G)", NULL },
 		{ LK_OPT_SECONDS, 't', "timeout", &ctx.timeout, "secs",
 		  "time per level (default 10 s); an undecided level is left out", NULL },
+		{ LK_OPT_UINT, 'j', "jobs", &ctx.jobs, "n",
+		  "levels searched at once (default 1; 0: every core)", NULL },
 		LK_OPT_GROUP_("Output"),
 		{ LK_OPT_FLAG, 'c', "count", &ctx.count, NULL,
 		  "print only the number of level records kept", NULL },
@@ -516,10 +722,14 @@ int main(int argc, char **argv)
 	if (ctx.dedupe)
 		lk_dedupe_init(&run.seen);
 
-	if (nfiles == 0)
-		read_file(&run, "-");
-	for (int i = 0; i < nfiles && !run.write_failed; i++)
-		read_file(&run, files[i]);
+	if (run.concept.concept) {
+		read_pooled(&run, files, nfiles, (unsigned)ctx.jobs);
+	} else {
+		if (nfiles == 0)
+			read_file(&run, "-");
+		for (int i = 0; i < nfiles && !run.write_failed; i++)
+			read_file(&run, files[i]);
+	}
 
 	if (ctx.top && run.top.n > 0) {
 		qsort(run.top.items, run.top.n, sizeof *run.top.items, cmp_items);
