@@ -186,9 +186,11 @@ else
 	echo "note: no $DATA/puzzlescript/games/microban.txt (set LEVELKIT_DATA); PuzzleScript pictures are not tested" >&2
 fi
 
-# --- Ctrl-C: what was written is still a whole page
-"$SOLVE" -a bfs -m moves --plain -t 60 "$LEVELS/../../levels/boxoban-hard-sample.xsb" -f html \
-	-o "$TMP/cut.html" 2>/dev/null &
+# --- Ctrl-C: what was written is still a whole page (the pack forty times
+# over: about forty seconds of searching, so the run is still going when
+# the signal comes, however fast the machine)
+for i in $(seq 40); do cat "$LEVELS/../../levels/boxoban-hard-sample.xsb"; echo; done >"$TMP/many.xsb"
+"$SOLVE" -a bfs -m moves --plain -t 60 "$TMP/many.xsb" -f html -o "$TMP/cut.html" 2>/dev/null &
 pid=$!
 sleep 1
 kill -INT $pid
