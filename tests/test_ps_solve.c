@@ -65,7 +65,7 @@ static void levels_from_file(struct levels *ls, const char *path)
 	const struct lk_game *game = lk_game_find("puzzlescript");
 	assert_non_null(game);
 	struct lk_strbuf text = LK_STRBUF_INIT, err = LK_STRBUF_INIT;
-	assert_int_equal(ps_read_file(path, &text), 0);
+	assert_int_equal(lk_strbuf_read_file(&text, path), 0);
 	size_t line = 0;
 	if (game->import(path, text.buf, text.len, &ls->recs, &ls->n, &err, &line) != 0)
 		print_error("import: %s:%zu: %s\n", path, line, err.buf);

@@ -39,6 +39,9 @@ void lk_strbuf_vaddf(struct lk_strbuf *sb, const char *fmt, va_list ap);
  * \r, \t, \n or \xNN, bytes that are not valid UTF-8 (and a byte order
  * mark) \xNN; printable ASCII and valid UTF-8 are kept. */
 void lk_strbuf_add_escaped(struct lk_strbuf *sb, const char *data, size_t len);
+/* Append the whole file at path: 0, or -1 with errno set (nothing opened,
+ * or a read error after part of it was appended). */
+int lk_strbuf_read_file(struct lk_strbuf *sb, const char *path);
 char *lk_strbuf_detach(struct lk_strbuf *sb, size_t *len);
 
 /* Allocation helpers that abort with a message when memory is exhausted.

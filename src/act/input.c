@@ -31,20 +31,6 @@ static const struct lk_game *claim(const char *path)
 	return game;
 }
 
-static int read_all(const char *path, struct lk_strbuf *out)
-{
-	FILE *fp = fopen(path, "rb");
-	if (!fp)
-		return -1;
-	char buf[65536];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
-		lk_strbuf_add(out, buf, n);
-	int rc = ferror(fp) ? -1 : 0;
-	fclose(fp);
-	return rc;
-}
-
 int lk_input_open(struct lk_reader *r, const char *path, struct lk_strbuf *err)
 {
 	const struct lk_game *game = path && strcmp(path, "-") != 0 ? claim(path) : NULL;
@@ -54,7 +40,7 @@ int lk_input_open(struct lk_reader *r, const char *path, struct lk_strbuf *err)
 	struct lk_record *recs = NULL;
 	size_t nrecs = 0, line = 0;
 	int rc = 0;
-	if (read_all(path, &text) < 0) {
+	if (lk_strbuf_read_file(&text, path) < 0) {
 		lk_strbuf_addf(err, "cannot read %s: %s", path, strerror(errno));
 		rc = -1;
 	} else {

@@ -184,20 +184,6 @@ static int read_level(const char *path, unsigned long n, struct lk_record *rec)
 	return got == 1 ? 0 : -1;
 }
 
-static int read_file(const char *path, struct lk_strbuf *out)
-{
-	FILE *fp = fopen(path, "r");
-	if (!fp)
-		return -1;
-	char buf[4096];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
-		lk_strbuf_add(out, buf, n);
-	int rc = ferror(fp) ? -1 : 0;
-	fclose(fp);
-	return rc;
-}
-
 /* An acceptance option given for a game whose generator cannot judge by
  * it is an error, naming the games it applies to. */
 static void check_applies(const struct lk_generator *gen, unsigned bit, bool given,
@@ -317,7 +303,7 @@ static int load_inputs(const struct gen_ctx *ctx, const struct lk_generator *gen
 			if (lk_transform_preset(ops, o, ctx->rules, rules_text, &err) < 0)
 				lk_usage_error("--rules %s: %s", ctx->rules, err.buf);
 			lk_strbuf_release(&err);
-		} else if (read_file(ctx->rules, rules_text) < 0) {
+		} else if (lk_strbuf_read_file(rules_text, ctx->rules) < 0) {
 			struct lk_strbuf names = LK_STRBUF_INIT;
 			for (size_t i = 0; ops && ops->presets && ops->presets[i]; i++)
 				lk_strbuf_addf(&names, "%s%s", i ? ", " : "", ops->presets[i]);

@@ -29,25 +29,15 @@ static bool field_u64(const struct lk_record *rec, const char *name, uint64_t *v
 
 static int read_all(const char *path, struct lk_strbuf *out, bool *missing)
 {
-	FILE *fp = fopen(path, "rb");
 	*missing = false;
-	if (!fp) {
-		if (errno == ENOENT) {
-			*missing = true;
-			return 0;
-		}
-		lk_error("%s: %s", path, strerror(errno));
-		return -1;
+	if (lk_strbuf_read_file(out, path) == 0)
+		return 0;
+	if (errno == ENOENT && out->len == 0) {
+		*missing = true;
+		return 0;
 	}
-	char buf[65536];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
-		lk_strbuf_add(out, buf, n);
-	int rc = ferror(fp) ? -1 : 0;
-	if (rc < 0)
-		lk_error("%s: error reading: %s", path, strerror(errno));
-	fclose(fp);
-	return rc;
+	lk_error("%s: %s", path, strerror(errno));
+	return -1;
 }
 
 /* Where the complete records end: the whole text when it ends cleanly,

@@ -3,6 +3,7 @@
  */
 #include "levelkit/strbuf.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -203,4 +204,20 @@ void lk_strbuf_add_escaped(struct lk_strbuf *sb, const char *data, size_t len)
 			i++;
 		}
 	}
+}
+
+int lk_strbuf_read_file(struct lk_strbuf *sb, const char *path)
+{
+	FILE *fp = fopen(path, "rb");
+	if (!fp)
+		return -1;
+	char buf[65536];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
+		lk_strbuf_add(sb, buf, n);
+	int rc = ferror(fp) ? -1 : 0;
+	int saved = errno;
+	fclose(fp);
+	errno = saved;
+	return rc;
 }

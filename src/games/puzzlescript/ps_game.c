@@ -72,20 +72,6 @@ uint64_t ps_text_hash(const char *data, size_t len)
 	return h;
 }
 
-int ps_read_file(const char *path, struct lk_strbuf *out)
-{
-	FILE *fp = fopen(path, "rb");
-	if (!fp)
-		return -1;
-	char buf[65536];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
-		lk_strbuf_add(out, buf, n);
-	int rc = ferror(fp) ? -1 : 0;
-	fclose(fp);
-	return rc;
-}
-
 /* The script of a record: its path (tried as given, then beside the
  * record's own file) and text.  0, or -1 with a message. */
 static int find_script(const struct lk_record *rec, struct lk_strbuf *path,
@@ -97,7 +83,7 @@ static int find_script(const struct lk_record *rec, struct lk_strbuf *path,
 		return -1;
 	}
 	lk_strbuf_addstr(path, given);
-	if (ps_read_file(path->buf, text) == 0)
+	if (lk_strbuf_read_file(text, path->buf) == 0)
 		return 0;
 	int first_errno = errno;
 	const char *slash = rec->source ? strrchr(rec->source, '/') : NULL;
@@ -106,7 +92,7 @@ static int find_script(const struct lk_record *rec, struct lk_strbuf *path,
 		lk_strbuf_add(path, rec->source, (size_t)(slash - rec->source) + 1);
 		lk_strbuf_addstr(path, given);
 		lk_strbuf_reset(text);
-		if (ps_read_file(path->buf, text) == 0)
+		if (lk_strbuf_read_file(text, path->buf) == 0)
 			return 0;
 	}
 	lk_strbuf_addf(err, "cannot read the script %s: %s (was it moved? the script field names "
@@ -153,7 +139,7 @@ static void *ps_load_def(const struct lk_game *game, const struct lk_record *rec
 	struct lk_strbuf path = LK_STRBUF_INIT, text = LK_STRBUF_INIT;
 	lk_strbuf_add(&path, key, (size_t)(hash - key));
 	struct ps_game *g = NULL;
-	if (ps_read_file(path.buf, &text) < 0) {
+	if (lk_strbuf_read_file(&text, path.buf) < 0) {
 		lk_strbuf_addf(err, "cannot read the script %s: %s", path.buf, strerror(errno));
 	} else {
 		struct lk_strbuf why = LK_STRBUF_INIT;

@@ -35,8 +35,6 @@ unsigned ps_facts_of_turn(const struct ps_facts *f, const struct ps_runtime *rt,
 
 /* 64-bit FNV-1a of a script's text: the script-hash field. */
 uint64_t ps_text_hash(const char *data, size_t len);
-/* A whole file into out; 0, or -1 (errno set). */
-int ps_read_file(const char *path, struct lk_strbuf *out);
 
 /* The game's import hooks (game.h). */
 bool ps_import_probe(const char *data, size_t len);
