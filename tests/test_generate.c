@@ -27,9 +27,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "levelkit/actions.h"
 #include "levelkit/game.h"
 #include "levelkit/generate.h"
 #include "levelkit/record.h"
+#include "levelkit/registry.h"
 #include "test_support.h"
 
 #define UNSEEN UINT32_MAX

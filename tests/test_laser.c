@@ -30,6 +30,7 @@
 #include "levelkit/game.h"
 #include "levelkit/laser.h"
 #include "levelkit/record.h"
+#include "levelkit/registry.h"
 #include "levelkit/rng.h"
 
 /* ------------------------------------------------------------- helpers */

@@ -1,12 +1,14 @@
 /*
- * generate.h - level generators and the loop that turns a (seed, index)
- * into one accepted level.
+ * generate.h - level generators (the gen layer, src/gen/generator.c): the
+ * generator interface and what every game's generator may use (reject
+ * reasons, ranges, --param values, the settings line, a worker's state).
  *
- * A generator makes candidate levels from a random stream; the loop
- * (lk_generate_index) draws candidates from the stream of (seed, index)
- * until one passes the thresholds, so level i of a run depends only on
- * (seed, i): runs are reproducible and can be split into shards.  Each
- * generator is one `const struct lk_generator`, like the games.
+ * A generator makes candidate levels from a random stream; the generation
+ * action (lk_generate_index, actions.h) draws candidates from the stream
+ * of (seed, index) until one passes the thresholds, so level i of a run
+ * depends only on (seed, i): runs are reproducible and can be split into
+ * shards.  Each generator is one `const struct lk_generator`, like the
+ * games; the registry (registry.h) finds them by game and name.
  */
 #ifndef LEVELKIT_GENERATE_H
 #define LEVELKIT_GENERATE_H
@@ -172,28 +174,8 @@ struct lk_generator {
 	const struct lk_transform_ops *transform;
 };
 
-/* Every generator of every game (game->generators), in registry order:
- * size_t it = 0; while ((g = lk_generator_next(&it))) ... */
-const struct lk_generator *lk_generator_next(size_t *it);
-/* The games whose generators accept `bit` ("sokoban, fruit and skiddy"). */
-void lk_generator_games_accepting(unsigned bit, struct lk_strbuf *out);
-/* Find a generator of a game by name, or the game's first when name is
- * NULL. */
-const struct lk_generator *lk_generator_find(const char *game, const char *name);
-
 int lk_gen_worker_init(struct lk_gen_worker *w, const struct lk_generator *g,
 		       const struct lk_gen_options *o, struct lk_strbuf *err);
 void lk_gen_worker_release(struct lk_gen_worker *w, const struct lk_generator *g);
-
-/*
- * Level `index` of the run `seed`: draw candidates until one passes the
- * thresholds (solving or rating it when they ask for more than the
- * generator knows) and fill out with it and the fields generator, seed and
- * index.  Returns 0, or -1 when max_tries candidates all failed or *cancel
- * was set.  stats counts the candidates.
- */
-int lk_generate_index(const struct lk_generator *g, struct lk_gen_worker *w,
-		      const struct lk_gen_options *o, uint64_t seed, uint64_t index,
-		      struct lk_record *out, struct lk_gen_stats *stats);
 
 #endif

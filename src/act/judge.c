@@ -19,6 +19,7 @@
 #include "levelkit/difficulty.h"
 #include "levelkit/fields.h"
 #include "levelkit/game.h"
+#include "levelkit/registry.h"
 
 static bool field_number(const struct lk_record *rec, const char *name, double *v)
 {

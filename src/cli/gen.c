@@ -20,6 +20,7 @@
 #include "levelkit/dedupe.h"
 #include "levelkit/generate.h"
 #include "levelkit/grid.h"
+#include "levelkit/registry.h"
 #include "levelkit/strbuf.h"
 #include "levelkit/transform.h"
 

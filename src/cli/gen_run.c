@@ -22,6 +22,7 @@
 #include "common.h"
 #include "gen_resume.h"
 #include "levelkit/dedupe.h"
+#include "levelkit/registry.h"
 #include "pool.h"
 
 /* A run whose thresholds nothing meets would go on for ever. */

@@ -1,19 +1,18 @@
 /*
- * generate.c - the generator registry and the (seed, index) -> level loop.
+ * generator.c - what every game's generator may use (generate.h): the
+ * reject reasons, ranges, --param values, the run's settings line, the
+ * statistics and a worker's state.  The generation loop that judges the
+ * candidates is the act layer's (act/generate.c); finding generators by
+ * game is the registry's (games/registry.c).
  */
 #include "levelkit/generate.h"
-
-#include "judge.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "levelkit/analysis.h"
-#include "levelkit/csp.h"
 #include "levelkit/difficulty.h"
-#include "levelkit/fields.h"
 #include "levelkit/game.h"
 
 static const char *const reject_names[] = {
@@ -199,47 +198,6 @@ void lk_gen_stats_add(struct lk_gen_stats *into, const struct lk_gen_stats *from
 		into->rejected[i] += from->rejected[i];
 }
 
-void lk_generator_games_accepting(unsigned bit, struct lk_strbuf *out)
-{
-	const char *games[32];
-	size_t n = 0;
-	const struct lk_generator *g;
-	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL && n < 32;) {
-		bool dup = false;
-		for (size_t j = 0; j < n; j++)
-			dup |= strcmp(games[j], g->game) == 0;
-		if (!dup && (g->accepts & bit))
-			games[n++] = g->game;
-	}
-	for (size_t i = 0; i < n; i++)
-		lk_strbuf_addf(out, "%s%s", i == 0 ? "" : i + 1 == n ? " and " : ", ", games[i]);
-}
-
-const struct lk_generator *lk_generator_next(size_t *it)
-{
-	/* it = game index * 256 + generator index */
-	for (;;) {
-		size_t game = *it / 256, gen = *it % 256;
-		if (!lk_games[game])
-			return NULL;
-		const struct lk_generator *const *list = lk_games[game]->generators;
-		if (list && list[gen]) {
-			(*it)++;
-			return list[gen];
-		}
-		*it = (game + 1) * 256;
-	}
-}
-
-const struct lk_generator *lk_generator_find(const char *game, const char *name)
-{
-	const struct lk_game *gm = lk_game_find(game);
-	for (size_t i = 0; gm && gm->generators && gm->generators[i]; i++)
-		if (!name || strcmp(gm->generators[i]->name, name) == 0)
-			return gm->generators[i];
-	return NULL;
-}
-
 int lk_gen_worker_init(struct lk_gen_worker *w, const struct lk_generator *g,
 		       const struct lk_gen_options *o, struct lk_strbuf *err)
 {
@@ -257,68 +215,4 @@ void lk_gen_worker_release(struct lk_gen_worker *w, const struct lk_generator *g
 	if (g->free_state && w->state)
 		g->free_state(w->state);
 	lk_solver_release(&w->solver);
-}
-
-/* out = a title comment, the grid, generator/seed/index, then rec's other
- * lines. */
-static void finish_record(const struct lk_generator *g, const struct lk_gen_options *o,
-			  uint64_t seed, uint64_t index, const struct lk_record *rec,
-			  struct lk_record *out)
-{
-	struct lk_strbuf line = LK_STRBUF_INIT;
-	lk_record_release(out);
-	lk_record_init(out);
-	lk_strbuf_addf(&line, "; %s %s %llu-%llu", g->game, g->name, (unsigned long long)seed,
-		       (unsigned long long)index);
-	lk_record_add_line(out, line.buf, 0);
-	size_t first, n = lk_record_grid(rec, &first);
-	for (size_t i = 0; i < n; i++)
-		lk_record_add_line(out, rec->lines[first + i].text, 0);
-	if (strcmp(g->game, "sokoban") != 0)
-		lk_record_set(out, "game", g->game);
-	lk_record_set(out, "generator", g->name);
-	lk_record_setf(out, "seed", "%llu", (unsigned long long)seed);
-	lk_record_setf(out, "index", "%llu", (unsigned long long)index);
-	struct lk_strbuf settings = LK_STRBUF_INIT;
-	lk_gen_settings(o, &settings);
-	lk_record_set(out, "settings", settings.buf);
-	lk_strbuf_release(&settings);
-	for (size_t i = 0; i < rec->nlines; i++) {
-		const struct lk_line *l = &rec->lines[i];
-		if (l->kind == LK_LINE_GRID ||
-		    (l->kind == LK_LINE_FIELD && lk_field_name_eq(l->text, l->name_len, "game")))
-			continue;   /* the grid and game are already in place */
-		lk_record_add_line(out, l->text, 0);
-	}
-	lk_strbuf_release(&line);
-}
-
-int lk_generate_index(const struct lk_generator *g, struct lk_gen_worker *w,
-		      const struct lk_gen_options *o, uint64_t seed, uint64_t index,
-		      struct lk_record *out, struct lk_gen_stats *stats)
-{
-	struct lk_rng rng;
-	struct lk_record cand;
-	const volatile sig_atomic_t *cancel = o->rating.search.cancel;
-	lk_rng_seed2(&rng, seed, index);
-	lk_record_init(&cand);
-	for (unsigned t = 0; t < o->max_tries; t++) {
-		if (cancel && *cancel)
-			break;
-		enum lk_reject why = LK_REJECT_INVALID;
-		lk_record_release(&cand);
-		lk_record_init(&cand);
-		stats->tried++;
-		if (g->candidate(w, o, &rng, &cand, &why) < 0 || lk_judge(w, o, &cand, &why) < 0) {
-			stats->rejected[why]++;
-			continue;
-		}
-		finish_record(g, o, seed, index, &cand, out);
-		lk_record_release(&cand);
-		stats->accepted++;
-		return 0;
-	}
-	lk_record_release(&cand);
-	stats->failed++;
-	return -1;
 }

@@ -216,7 +216,7 @@ void transform_evaluate(const struct lk_transform *t, struct lk_solver *solver,
 		return;
 	struct lk_strbuf err = LK_STRBUF_INIT;
 	size_t line;
-	struct lk_level *level = lk_level_load(&e->rec, lo, &err, &line);
+	struct lk_level *level = lk_game_load_level(t->ops->game, &e->rec, lo, &err, &line);
 	lk_strbuf_release(&err);
 	if (!level)
 		return;

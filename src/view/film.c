@@ -17,6 +17,7 @@
 
 #include "levelkit/csp.h"
 #include "levelkit/game.h"
+#include "levelkit/registry.h"
 #include "view_internal.h"
 
 struct film_maker {

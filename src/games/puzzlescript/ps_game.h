@@ -73,4 +73,8 @@ const struct ps_analysis *ps_level_analysis(const struct lk_level *level);
 /* Whether a key's last bit says the turn that reached it won. */
 bool ps_map_key_won(const struct ps_level *lv, const void *key);
 
+/* The game's vtable (ps_game.c). */
+struct lk_game;
+extern const struct lk_game lk_game_puzzlescript;
+
 #endif

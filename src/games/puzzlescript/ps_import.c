@@ -18,7 +18,6 @@
 #include "ps.h"
 #include "ps_game.h"
 
-extern const struct lk_game lk_game_puzzlescript;
 
 /* A line of only '=' (three or more), blanks around allowed. */
 static bool rule_line(const char *s, size_t n)

@@ -283,7 +283,7 @@ static int game_of_record(struct ps_tr *t, const struct lk_gen_options *o, struc
 	}
 	struct lk_strbuf why = LK_STRBUF_INIT;
 	size_t line;
-	struct lk_level *level = lk_level_load(o->from, &o->level, &why, &line);
+	struct lk_level *level = lk_game_load_level(&lk_game_puzzlescript, o->from, &o->level, &why, &line);
 	if (!level) {
 		lk_strbuf_addf(err, "--from: %s", why.buf);
 		lk_strbuf_release(&why);
@@ -376,6 +376,7 @@ fail:
 }
 
 static const struct lk_transform_ops ps_transform_ops = {
+	.game = &lk_game_puzzlescript,
 	.presets = preset_names,
 	.default_preset = "mix",
 	.params = params,

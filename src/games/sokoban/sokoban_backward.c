@@ -78,7 +78,7 @@ static struct lk_level *load(const struct lk_record *rec)
 	struct lk_strbuf err = LK_STRBUF_INIT;
 	struct lk_level_options lo = { 0 };
 	size_t line;
-	struct lk_level *level = lk_level_load(rec, &lo, &err, &line);
+	struct lk_level *level = lk_game_load_level(&lk_game_sokoban, rec, &lo, &err, &line);
 	lk_strbuf_release(&err);
 	return level;
 }

@@ -229,6 +229,7 @@ static void soko_tidy(const void *gs, const struct lk_level *level, struct lk_re
 }
 
 static const struct lk_transform_ops soko_transform_ops = {
+	.game = &lk_game_sokoban,
 	.presets = preset_names,
 	.default_preset = "mix",
 	.params = params,
