@@ -13,7 +13,7 @@
 #   2 search    src/search     table search explore analysis difficulty dedupe
 #                              fields concept
 #   3 gen       src/gen        room rules generate transform
-#   4 gamelib   src/games/slide  slide (a library the slide games share)
+#   4 gamelib   src/games/slide  (a library the slide games share)
 #   5 games     src/games/NAME (each game's folder; no game uses another,
 #                              and a game's headers stay in its folder)
 #   6 registry  src/games/registry.c  registry (finds games by name)
@@ -36,7 +36,6 @@ header_layer() {
 	game|csp|canvas) echo 1 ;;
 	table|search|explore|analysis|difficulty|dedupe|fields|concept) echo 2 ;;
 	room|rules|generate|transform) echo 3 ;;
-	slide) echo 4 ;;
 	registry) echo 6 ;;
 	actions|view) echo 7 ;;
 	*) echo unknown ;;

@@ -11,7 +11,7 @@
  * the cell in front of it).  One-way borders: a field
  * "oneway: x,y,d ..." (x column and y row from 0, d one of u r d l) lets
  * pieces pass from cell (x,y) in direction d but not back.  See
- * docs/games/fruit.md and, for the motion rules, include/levelkit/slide.h.
+ * docs/games/fruit.md and, for the motion rules, src/games/slide/slide.h.
  */
 #include "fruit.h"
 

@@ -13,7 +13,7 @@
 #define LEVELKIT_SLIDE_GAME_H
 
 #include "levelkit/game.h"
-#include "levelkit/slide.h"
+#include "slide.h"
 
 struct lk_canvas;
 struct lk_paint;
