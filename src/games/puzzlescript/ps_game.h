@@ -1,5 +1,5 @@
 /*
- * ps_game.h - what the PuzzleScript game's files share (ps_game.c, the
+ * ps_game.h - what the PuzzleScript game's files share (puzzlescript.c, the
  * vtable; ps_import.c, reading a script's levels into records).
  */
 #ifndef LEVELKIT_PS_GAME_H
@@ -73,7 +73,7 @@ const struct ps_analysis *ps_level_analysis(const struct lk_level *level);
 /* Whether a key's last bit says the turn that reached it won. */
 bool ps_map_key_won(const struct ps_level *lv, const void *key);
 
-/* The game's vtable (ps_game.c). */
+/* The game's vtable (puzzlescript.c). */
 struct lk_game;
 extern const struct lk_game lk_game_puzzlescript;
 

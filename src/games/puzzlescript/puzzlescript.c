@@ -1,5 +1,5 @@
 /*
- * ps_game.c - PuzzleScript as a levelkit game: a script the user brings is
+ * puzzlescript.c - PuzzleScript as a levelkit game: a script the user brings is
  * the game's definition (compiled once, shared by all its levels and
  * threads), a level record is a map in the script's legend characters,
  * and the state space is the engine's: a state is the engine's packed
