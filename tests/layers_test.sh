@@ -9,7 +9,7 @@
 #     no game's folder uses another game's (nm over the archive's objects).
 #
 #   0 core      src/core       strbuf rng bits grid record expr json rays assign
-#   1 game      src/game       game csp canvas
+#   1 interface src/interface  game csp canvas
 #   2 search    src/search     table search explore analysis difficulty dedupe
 #                              fields concept
 #   3 gen       src/gen        room rules generate transform
@@ -47,7 +47,7 @@ dir_layer() {
 	case $1 in
 	include/levelkit/*) header_layer "$(basename "$1" .h)" ;;
 	src/core/*) echo 0 ;;
-	src/game/*) echo 1 ;;
+	src/interface/*) echo 1 ;;
 	src/search/*) echo 2 ;;
 	src/gen/*) echo 3 ;;
 	src/games/slide/*) echo 4 ;;
