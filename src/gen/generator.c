@@ -14,6 +14,7 @@
 
 #include "levelkit/difficulty.h"
 #include "levelkit/game.h"
+#include "levelkit/hash.h"
 
 static const char *const reject_names[] = {
 #define LK_X(id, name) name,
@@ -74,13 +75,10 @@ static void add_range(struct lk_strbuf *out, const char *name, const struct lk_r
 		lk_strbuf_addf(out, "%.17g", r->max);
 }
 
-/* 64-bit FNV-1a: a short stand-in for a text in the settings line. */
+/* A short stand-in for a text in the settings line. */
 static uint64_t text_hash(const char *s)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
-	return h;
+	return lk_hash_text(s, strlen(s));
 }
 
 static void add_record_hash(struct lk_strbuf *out, const char *name, const struct lk_record *rec)

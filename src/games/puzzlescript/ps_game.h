@@ -33,9 +33,6 @@ void ps_facts_release(struct ps_facts *f);
 unsigned ps_facts_of_turn(const struct ps_facts *f, const struct ps_runtime *rt, uint16_t *out,
 			  unsigned max);
 
-/* 64-bit FNV-1a of a script's text: the script-hash field. */
-uint64_t ps_text_hash(const char *data, size_t len);
-
 /* The game's import hooks (game.h). */
 bool ps_import_probe(const char *data, size_t len);
 int ps_import(const char *path, const char *data, size_t len, struct lk_record **recs,

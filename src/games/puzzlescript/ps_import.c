@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "levelkit/game.h"
+#include "levelkit/hash.h"
 #include "ps.h"
 #include "ps_game.h"
 
@@ -155,7 +156,7 @@ int ps_import(const char *path, const char *data, size_t len, struct lk_record *
 	}
 	lk_strbuf_release(&why);
 	struct importer im = { .path = path, .title = ps_game_flags(g)->title };
-	snprintf(im.hash, sizeof im.hash, "%016llx", (unsigned long long)ps_text_hash(data, len));
+	snprintf(im.hash, sizeof im.hash, "%016llx", (unsigned long long)lk_hash_text(data, len));
 	lk_strbuf_init(&im.messages);
 	struct lines lines;
 	split_lines(data, len, &lines);

@@ -21,6 +21,7 @@
 #include <strings.h>
 
 #include "levelkit/game.h"
+#include "levelkit/hash.h"
 #include "levelkit/transform.h"
 #include "ps.h"
 #include "ps_game.h"
@@ -315,7 +316,7 @@ static int game_of_script(struct ps_tr *t, const char *path, struct lk_strbuf *e
 	} else {
 		char hash[17];
 		snprintf(hash, sizeof hash, "%016llx",
-			 (unsigned long long)ps_text_hash(text.buf, text.len));
+			 (unsigned long long)lk_hash_text(text.buf, text.len));
 		t->g = t->own;
 		t->script = lk_xstrdup(path);
 		t->hash = lk_xstrdup(hash);

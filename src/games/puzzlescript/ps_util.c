@@ -100,71 +100,35 @@ void ps_grow(struct ps_arena *a, void **array, size_t elem, size_t need, size_t 
 
 /* ---- name table ---- */
 
-static uint64_t hash_str(const char *s)
-{
-	uint64_t h = 1469598103934665603ull;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return h;
-}
-
 void ps_symtab_init(struct ps_symtab *t, struct ps_arena *a)
 {
 	memset(t, 0, sizeof *t);
+	lk_keyed_init(&t->index);
 	t->arena = a;
 }
 
 void ps_symtab_release(struct ps_symtab *t)
 {
 	free(t->names);
-	free(t->slots);
+	lk_keyed_release(&t->index);
 	memset(t, 0, sizeof *t);
 }
 
 int ps_sym_find(const struct ps_symtab *t, const char *name)
 {
-	if (!t->nslots)
-		return -1;
-	size_t mask = t->nslots - 1;
-	for (size_t i = (size_t)hash_str(name) & mask;; i = (i + 1) & mask) {
-		int id = t->slots[i];
-		if (id < 0)
-			return -1;
-		if (!strcmp(t->names[id], name))
-			return id;
-	}
-}
-
-static void symtab_rehash(struct ps_symtab *t)
-{
-	size_t n = t->nslots ? t->nslots * 2 : 64;
-	free(t->slots);
-	t->slots = lk_xmalloc(n * sizeof *t->slots);
-	for (size_t i = 0; i < n; i++)
-		t->slots[i] = -1;
-	t->nslots = n;
-	for (int id = 0; id < t->count; id++) {
-		size_t i = (size_t)hash_str(t->names[id]) & (n - 1);
-		while (t->slots[i] >= 0)
-			i = (i + 1) & (n - 1);
-		t->slots[i] = id;
-	}
+	uint32_t id = lk_keyed_find(&t->index, name, strlen(name));
+	return id == UINT32_MAX ? -1 : (int)id;
 }
 
 int ps_sym(struct ps_symtab *t, const char *name)
 {
-	int id = ps_sym_find(t, name);
-	if (id >= 0)
-		return id;
-	if ((size_t)(t->count + 1) * 2 > t->nslots)
-		symtab_rehash(t);
-	LK_ALLOC_GROW(t->names, (size_t)t->count + 1, t->names_alloc);
-	id = t->count++;
-	t->names[id] = ps_strdup(t->arena, name);
-	size_t mask = t->nslots - 1, i = (size_t)hash_str(name) & mask;
-	while (t->slots[i] >= 0)
-		i = (i + 1) & mask;
-	t->slots[i] = id;
+	bool added;
+	int id = (int)lk_keyed_add(&t->index, name, strlen(name), &added);
+	if (added) {
+		LK_ALLOC_GROW(t->names, (size_t)id + 1, t->names_alloc);
+		t->names[id] = ps_strdup(t->arena, name);
+		t->count = id + 1;
+	}
 	return id;
 }
 

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "levelkit/hash.h"
 #include "levelkit/strbuf.h"
 
 /* ---- arena ---- */
@@ -40,11 +41,10 @@ void ps_grow(struct ps_arena *a, void **array, size_t elem, size_t need, size_t 
 /* ---- interned names: lower-case UTF-8 string <-> small integer ---- */
 
 struct ps_symtab {
-	char **names;        /* by id */
+	char **names;        /* by id (in the arena) */
 	int count;
 	size_t names_alloc;
-	int *slots;          /* open addressing, -1 = empty */
-	size_t nslots;
+	struct lk_keyed index;   /* name -> id */
 	struct ps_arena *arena;
 };
 

@@ -26,6 +26,7 @@
 #include "levelkit/game.h"
 #include "levelkit/generate.h"
 #include "levelkit/grid.h"
+#include "levelkit/hash.h"
 #include "ps.h"
 #include "ps_draw.h"
 #include "ps_game.h"
@@ -63,14 +64,6 @@ struct ps_scratch {
 };
 
 /* ------------------------------------------------------------ the script */
-
-uint64_t ps_text_hash(const char *data, size_t len)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)data[i]) * 0x100000001b3ULL;
-	return h;
-}
 
 /* The script of a record: its path (tried as given, then beside the
  * record's own file) and text.  0, or -1 with a message. */
@@ -110,7 +103,7 @@ static int ps_def_key(const struct lk_game *game, const struct lk_record *rec,
 	int rc = find_script(rec, &path, &text, err);
 	if (rc == 0) {
 		char hash[17];
-		snprintf(hash, sizeof hash, "%016llx", (unsigned long long)ps_text_hash(text.buf, text.len));
+		snprintf(hash, sizeof hash, "%016llx", (unsigned long long)lk_hash_text(text.buf, text.len));
 		const char *want = lk_record_get(rec, "script-hash");
 		if (want && strcmp(want, hash) != 0) {
 			lk_strbuf_addf(err, "the script %s has changed since this level was read from it "
