@@ -42,7 +42,7 @@ workloads=(
 	"solve -f sok microban 40|\$B/solve -j 2 -t 0 --max-states 50000 -f sok $tmp/micro40.xsb"
 	"solve -f puzzlescript microban 40|\$B/solve -j 2 -t 0 --max-states 50000 -f puzzlescript $tmp/micro40.xsb"
 	"solve --verify|\$B/solve -j 2 -t 0 --max-states 50000 $packs | \$B/solve --verify -t 0"
-	"rate packs|\$B/rate -j 2 -k 5 -t 0 --max-states 20000 $packs"
+	"rate packs|\$B/rate -j 2 -k 3 -t 0 --max-states 5000 $packs"
 	"rate --graph slide|\$B/rate -j 2 -k 5 -t 0 --graph $tmp/fruit.xsb $tmp/skiddy.xsb tests/levels/fruit.xsb tests/levels/skiddy.xsb"
 	"filter packs|\$B/filter 'moves >= 10 || unique' $packs"
 	"filter pipe|\$B/solve -j 2 -t 0 --max-states 20000 $packs | \$B/filter -f tsv --top 5 --by moves"
@@ -54,7 +54,7 @@ workloads=(
 	"gen skiddy --stars|\$B/gen skiddy -n 6 -j 2 -t 0 --seed 7 --stars 2"
 	"gen combination|\$B/gen combination -n 5 -j 2 -t 0 --seed 7"
 	"gen laser|\$B/gen laser -n 3 -j 2 -t 0 --seed 7"
-	"gen puzzlescript|\$B/gen puzzlescript -n 3 -j 2 -t 0 --seed 7 --from levels/puzzlescript/kettle.txt"
+	"gen puzzlescript|\$B/gen puzzlescript -n 2 -j 2 -t 0 --max-states 20000 --seed 7 --from levels/puzzlescript/kettle.txt --param steps=5"
 	"gen -f html|\$B/gen fruit -n 4 -j 2 -t 0 --seed 3 -f html"
 	"help texts|for c in gen solve rate filter; do \$B/\$c --help; done"
 )
