@@ -16,7 +16,8 @@
 	X(skiddy)       \
 	X(combination)  \
 	X(puzzlescript) \
-	X(laser)
+	X(laser)        \
+	X(lightsout)
 
 #define LK_X(name) extern const struct lk_game lk_game_##name;
 LK_GAME_LIST(LK_X)
