@@ -36,6 +36,10 @@ struct lk_level *lk_level_load(const struct lk_record *rec,
 const struct lk_generator *lk_generator_next(size_t *it);
 /* The games whose generators accept `bit` ("sokoban, fruit and skiddy"). */
 void lk_generator_games_accepting(unsigned bit, struct lk_strbuf *out);
+/* The generator's declaration of a field of the game's own, or NULL. */
+const struct lk_gen_field *lk_generator_field(const struct lk_generator *g, const char *name);
+/* The games whose generators can judge by the field ("sokoban"). */
+void lk_generator_games_judging(const char *field, struct lk_strbuf *out);
 /* Find a generator of a game by name, or the game's first when name is
  * NULL. */
 const struct lk_generator *lk_generator_find(const char *game, const char *name);

@@ -96,7 +96,7 @@ static void describe_stats(struct run *run, struct lk_strbuf *out)
 	for (int i = 0; i < LK_REJECT_COUNT; i++) {
 		if (!st.rejected[i])
 			continue;
-		lk_strbuf_addf(out, "%s%s %llu", sep, lk_reject_name((enum lk_reject)i),
+		lk_strbuf_addf(out, "%s%s %llu", sep, lk_gen_reject_name(run->o->opt, (enum lk_reject)i),
 			       (unsigned long long)st.rejected[i]);
 		sep = ", ";
 	}

@@ -65,7 +65,9 @@ struct lk_level *lk_level_load(const struct lk_record *rec,
 	return NULL;
 }
 
-void lk_generator_games_accepting(unsigned bit, struct lk_strbuf *out)
+/* "sokoban, fruit and skiddy": the games with a generator that accepts(g). */
+static void games_where(bool (*accepts)(const struct lk_generator *g, const void *arg),
+			const void *arg, struct lk_strbuf *out)
 {
 	const char *games[32];
 	size_t n = 0;
@@ -74,11 +76,39 @@ void lk_generator_games_accepting(unsigned bit, struct lk_strbuf *out)
 		bool dup = false;
 		for (size_t j = 0; j < n; j++)
 			dup |= strcmp(games[j], g->game) == 0;
-		if (!dup && (g->accepts & bit))
+		if (!dup && accepts(g, arg))
 			games[n++] = g->game;
 	}
 	for (size_t i = 0; i < n; i++)
 		lk_strbuf_addf(out, "%s%s", i == 0 ? "" : i + 1 == n ? " and " : ", ", games[i]);
+}
+
+static bool has_bit(const struct lk_generator *g, const void *arg)
+{
+	return g->accepts & *(const unsigned *)arg;
+}
+
+void lk_generator_games_accepting(unsigned bit, struct lk_strbuf *out)
+{
+	games_where(has_bit, &bit, out);
+}
+
+const struct lk_gen_field *lk_generator_field(const struct lk_generator *g, const char *name)
+{
+	for (const struct lk_gen_field *f = g->fields; f && f->name; f++)
+		if (strcmp(f->name, name) == 0)
+			return f;
+	return NULL;
+}
+
+static bool has_field(const struct lk_generator *g, const void *arg)
+{
+	return lk_generator_field(g, arg) != NULL;
+}
+
+void lk_generator_games_judging(const char *field, struct lk_strbuf *out)
+{
+	games_where(has_field, field, out);
 }
 
 const struct lk_generator *lk_generator_next(size_t *it)

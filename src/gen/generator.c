@@ -27,6 +27,22 @@ const char *lk_reject_name(enum lk_reject r)
 	return r < LK_REJECT_COUNT ? reject_names[r] : "?";
 }
 
+const char *lk_gen_reject_name(const struct lk_gen_options *o, enum lk_reject r)
+{
+	for (size_t i = 0; r == LK_REJECT_RATING && i < o->nthresholds; i++)
+		if (o->thresholds[i].field->rating && o->thresholds[i].field->too_low)
+			return o->thresholds[i].field->too_low;
+	return lk_reject_name(r);
+}
+
+const struct lk_range *lk_gen_threshold_of(const struct lk_gen_options *o, const char *field)
+{
+	for (size_t i = 0; i < o->nthresholds; i++)
+		if (strcmp(o->thresholds[i].field->name, field) == 0)
+			return &o->thresholds[i].range;
+	return NULL;
+}
+
 enum lk_reject lk_reject_of_limit(enum lk_limit limit)
 {
 	switch (limit) {
@@ -57,7 +73,6 @@ void lk_gen_options_init(struct lk_gen_options *o)
 {
 	memset(o, 0, sizeof *o);
 	lk_range_init(&o->moves);
-	lk_range_init(&o->pushes);
 	lk_range_init(&o->difficulty);
 	lk_rate_options_init(&o->rating);
 	o->max_tries = 10000;
@@ -122,12 +137,16 @@ void lk_gen_settings(const struct lk_gen_options *o, struct lk_strbuf *out)
 		lk_strbuf_addf(out, " p.%s=%s", keys[i], lk_gen_param(o, keys[i]));
 	free(keys);
 	add_range(out, "moves", &o->moves);
-	add_range(out, "pushes", &o->pushes);
+	for (size_t i = 0; i < o->nthresholds; i++)
+		if (!o->thresholds[i].field->rating)
+			add_range(out, o->thresholds[i].field->name, &o->thresholds[i].range);
 	add_range(out, "difficulty", &o->difficulty);
 	if (o->no_dead_ends)
 		lk_strbuf_addstr(out, " no-dead-ends");
-	if (o->min_stars)
-		lk_strbuf_addf(out, " stars=%d", o->min_stars);
+	for (size_t i = 0; i < o->nthresholds; i++)
+		if (o->thresholds[i].field->rating)
+			lk_strbuf_addf(out, " %s=%.17g", o->thresholds[i].field->name,
+				       o->thresholds[i].range.min);
 	const struct lk_search_options *so = &o->rating.search;
 	lk_strbuf_addf(out, " tries=%u algo=%s direction=%s states=%llu time=%.17g", o->max_tries,
 		       lk_algo_name(so->algo), lk_direction_name(so->direction),
