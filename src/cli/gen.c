@@ -547,9 +547,9 @@ static void free_params(struct gen_ctx *ctx)
 /* Help texts and option names that name games or fields, made from the
  * registry. */
 struct gen_help {
-	char min_moves[160], rules[400];
+	char min_moves[400], rules[400];
 	char min_name[LK_GEN_MAX_THRESHOLDS][48], max_name[LK_GEN_MAX_THRESHOLDS][48];
-	char min_help[LK_GEN_MAX_THRESHOLDS][160], max_help[LK_GEN_MAX_THRESHOLDS][160];
+	char min_help[LK_GEN_MAX_THRESHOLDS][400], max_help[LK_GEN_MAX_THRESHOLDS][160];
 	char *flag_help[32];
 };
 
@@ -580,24 +580,22 @@ static double default_min(const struct lk_generator *g, const char *field)
 	return f && !f->rating ? f->default_min : 0;
 }
 
-/* "at least n moves (default: 4 for fruit and skiddy)" */
+/* "at least n moves (default: fruit random 4, puzzlescript transform 8)":
+ * each generator's own default. */
 static void default_help(char *out, size_t size, const char *what, const char *field)
 {
-	struct lk_strbuf games = LK_STRBUF_INIT;
-	double value = 0;
+	struct lk_strbuf defaults = LK_STRBUF_INIT;
 	const struct lk_generator *g;
 	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL;) {
 		double v = default_min(g, field);
-		if (v > 0) {
-			lk_strbuf_addf(&games, "%s%s %s", games.len ? ", " : " ", g->game, g->name);
-			value = v;
-		}
+		if (v > 0)
+			lk_strbuf_addf(&defaults, "%s%s %s %g", defaults.len ? ", " : "", g->game, g->name, v);
 	}
-	if (games.len)
-		snprintf(out, size, "at least n %s (default %g for%s)", what, value, games.buf);
+	if (defaults.len)
+		snprintf(out, size, "at least n %s (default: %s)", what, defaults.buf);
 	else
 		snprintf(out, size, "at least n %s", what);
-	lk_strbuf_release(&games);
+	lk_strbuf_release(&defaults);
 }
 
 /* "rules file, or a preset of the game's (sokoban: walls, ..., mix
