@@ -19,6 +19,14 @@ struct lk_canvas;
 struct lk_paint;
 
 #define SLIDE_MAX_KINDS 15
+
+/* The facts a move can carry (concepts read them: uses(anteater)), as
+ * bits above the direction in an edge's move code, and their names. */
+enum { SLIDE_FACT_MATCH, SLIDE_FACT_ANTEATER, SLIDE_FACT_MUD, SLIDE_FACT_CRATE, SLIDE_FACT_PIT,
+       SLIDE_NFACTS };
+extern const char *const slide_fact_names[];
+/* The direction of a move letter (u r d l, either case), or -1. */
+int slide_dir_of_letter(char c);
 #define SLIDE_FLAG_LOST 1u
 
 /* One character of a game's legend. */
