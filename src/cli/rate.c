@@ -28,14 +28,6 @@ static const char description[] =
 	"  solutions                          distinct shortest solutions\n"
 	"and the games' own fields of it:%s";
 
-/* "@count" and "@graph": the games' own fields (lk_cli_fields) */
-static const char *const rate_template[] = {
-	"solvable", "moves", "@count", "optimal", "difficulty", "difficulty-sd", "difficulty-se",
-	"difficulty-min", "states-bfs", "states-astar", "states-greedy", "grade",
-	"difficulty-runs", "difficulty-method", "nodes-static", "limit", "reachable", "dead-ends",
-	"dead-end-path", "solutions", "@graph", "graph", NULL
-};
-
 static bool whole_graph(const struct lk_game *g)
 {
 	return g->whole_graph;
@@ -105,13 +97,13 @@ int main(int argc, char **argv)
 	build_description(&help, graph_heading, sizeof graph_heading);
 	int first = lk_parse_options(argc, argv, opts, usage, help.buf);
 	lk_strbuf_release(&help);
-	const char **rate_fields = lk_cli_fields(rate_template);
 	struct lk_pipeline p = {
 		.ctx = &ctx,
 		.worker_new = lk_cli_solver_new,
 		.worker_free = lk_cli_solver_free,
 		.process = process,
-		.columns = rate_fields,
+		.kind = LK_ACT_RATE,
+		.act = &ctx.common.act,
 		.always_columns = rate_always,
 		.noun = "rated",
 	};
@@ -126,6 +118,5 @@ int main(int argc, char **argv)
 	if (ctx.runs_algo && lk_algo_parse(ctx.runs_algo, &act->rate.runs_algo) < 0)
 		lk_usage_error("unknown algorithm '%s'", ctx.runs_algo);
 	int rc = lk_pipeline_run(&p, argv + first, argc - first);
-	free(rate_fields);
 	return rc;
 }
