@@ -74,10 +74,11 @@ struct lk_rating {
 	bool min_known;                   /* some solver solved it */
 	uint64_t min_explored;
 	/* the multiple method: runs_wanted asked for (1 with single), runs
-	 * made; mean and sd over the solved runs; bound the mean over every
-	 * run made with an unsolved one counted at the states it explored
-	 * before its bound, a lower bound of the mean had they all finished
-	 * (equal to mean when every run solved the level) */
+	 * made; mean and sd over the solved runs; bound the sum of the states
+	 * every run made explored (an unsolved one's before its bound) over
+	 * runs_wanted: a lower bound of the mean of all the runs asked for,
+	 * had they been made and finished (the mean when they all solved
+	 * the level) */
 	unsigned runs_wanted, runs, runs_solved, runs_unknown;
 	double mean, sd, bound;
 	bool single;                      /* mean is the single method's count */
@@ -108,9 +109,10 @@ struct lk_csp_rating {
 	bool exhausted;
 	uint64_t single;             /* nodes, static order */
 	double mean, sd;
-	/* runs made, solved; mean and sd over the solved ones; bound the
-	 * mean over every run made, an unsolved one at the nodes it searched
-	 * before its bound (a lower bound, as struct lk_rating's) */
+	/* runs asked for, made, solved; mean and sd over the solved ones;
+	 * bound the nodes of every run made (an unsolved one's before its
+	 * bound) over the runs asked for: a lower bound, as struct
+	 * lk_rating's */
 	unsigned runs_wanted, runs, runs_solved;
 	double bound;
 	bool fine;                   /* SAC and GCC were off for the runs */

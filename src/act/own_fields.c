@@ -93,8 +93,11 @@ static void add_mean(struct names *ns, const struct lk_act_options *o)
 
 static void add_runs(struct names *ns, const struct lk_act_options *o)
 {
-	if (with_runs(o))
-		add(ns, o->rate.single ? "difficulty-method" : "difficulty-runs");
+	if (!with_runs(o))
+		return;
+	add(ns, "difficulty-runs");
+	if (o->rate.single)
+		add(ns, "difficulty-method");
 }
 
 static void rate_fields(struct names *ns, const struct lk_game *g, const struct lk_act_options *o)

@@ -12,7 +12,8 @@
 static const char usage[] = "rate [options] [file...]";
 static const char description[] =
 	"Rate each level of the input.  Fields written:\n"
-	"  solvable, moves, pushes, optimal   from a solve with --algo (default astar)\n"
+	"  solvable, moves, pushes, optimal, solution\n"
+	"                                     from a solve with --algo (default astar)\n"
 	"  difficulty, difficulty-sd          mean and standard deviation of the states\n"
 	"                                     explored over --runs shuffled solves\n"
 	"                                     (Combination's multiple method)\n"
@@ -22,6 +23,11 @@ static const char description[] =
 	"                                     (MixedAim's measure)\n"
 	"  states-bfs, states-astar, states-greedy   the three counts behind it\n"
 	"  grade                              trivial, easy, medium, hard, very-hard, extreme\n"
+	"                                     (bands of absolute state counts: compare\n"
+	"                                     levels of one game and metric)\n"
+	"  limit                              every bound any search hit\n"
+	"A measure a search could not finish is a bound: difficulty: >= X with\n"
+	"difficulty-runs: solved/runs, states-bfs: >= N, grade: >= hard, or unknown.\n"
 	"With the whole-graph analysis (--graph; the default for %s):\n"
 	"  reachable, dead-ends, dead-end-path states reachable, those from which no win\n"
 	"                                     can be reached, and the shortest way into one\n"

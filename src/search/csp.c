@@ -109,7 +109,7 @@ static void rate(const struct lk_level *level, const struct lk_csp_options *base
 	}
 	out->mean = mean;
 	out->sd = out->runs_solved > 1 ? sqrt(m2 / (out->runs_solved - 1)) : 0.0;
-	out->bound = out->runs ? sum / out->runs : 0.0;
+	out->bound = runs ? sum / runs : 0.0;   /* a run not made counts 0 */
 	lk_csp_result_release(&r);
 }
 

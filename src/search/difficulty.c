@@ -172,7 +172,8 @@ void lk_rate(struct lk_solver *solver, const struct lk_level *level,
 	}
 	r->mean = mean;
 	r->sd = r->runs_solved > 1 ? sqrt(m2 / (r->runs_solved - 1)) : 0.0;
-	r->bound = r->runs ? sum / r->runs : 0.0;
+	/* a run not made counts 0: every run explores at least that */
+	r->bound = r->runs_wanted ? sum / r->runs_wanted : 0.0;
 done:
 	lk_search_result_release(&res);
 }

@@ -99,14 +99,15 @@ struct known {
 };
 
 /* The grade of a difficulty.  Of a lower bound it is a lower bound
- * (">= hard"), except in the last band, which nothing can overturn. */
+ * (">= hard"), except in the last band, which nothing can overturn, and
+ * the first, which says nothing. */
 static void write_grade(struct lk_record *rec, struct known k)
 {
-	if (k.how == KNOWN_NOT) {
+	enum lk_grade g = lk_grade_of(k.value);
+	if (k.how == KNOWN_NOT || (k.how == KNOWN_AT_LEAST && g == 0)) {
 		lk_record_set(rec, "grade", "unknown");
 		return;
 	}
-	enum lk_grade g = lk_grade_of(k.value);
 	if (k.how == KNOWN_AT_LEAST && g != LK_GRADE_COUNT - 1)
 		lk_record_setf(rec, "grade", ">= %s", lk_grade_name(g));
 	else
@@ -114,38 +115,39 @@ static void write_grade(struct lk_record *rec, struct known k)
 }
 
 /*
- * The multiple method's figures.  When every run solved the level: the
- * mean, the spread of the runs and the standard error of the mean (the
- * spread of the mean itself over repeated ratings, the paper's Table 2).
- * When some run hit a bound the mean is not known: the mean with each
- * failed run counted at what it explored before its bound is a lower
- * bound, written ">= X", with no spread.  difficulty-runs says how many
- * of the runs made solved the level whenever that is not all of the runs
- * asked for.  The single method has one count and says so.
+ * The multiple method's figures.  When every run asked for solved the
+ * level: the mean, the spread of the runs and the standard error of the
+ * mean (the spread of the mean itself over repeated ratings, the paper's
+ * Table 2).  Otherwise the mean is not known, and what is known is a
+ * lower bound of it: each run that hit a bound would have explored more
+ * than it had, and one never made (given up, interrupted) at least
+ * nothing.  It is written ">= X", with no spread, and difficulty-runs says
+ * how many of the runs asked for solved the level (it is there exactly
+ * when the difficulty is not known).  The single method has one count and
+ * says so.
  */
-static struct known write_runs(struct lk_record *rec, unsigned wanted, unsigned runs,
-			       unsigned solved, double mean, double sd, double bound, bool single)
+static struct known write_runs(struct lk_record *rec, unsigned wanted, unsigned solved,
+			       double mean, double sd, double bound, bool single)
 {
 	struct known k = { KNOWN_NOT, 0.0 };
 	if (single)
 		lk_record_set(rec, "difficulty-method", "single");
-	if (!runs) {
-		lk_record_set(rec, "difficulty", "unknown");
-		return k;
-	}
-	if (solved == runs) {
+	if (solved == wanted) {
 		k = (struct known){ KNOWN_EXACT, mean };
 		lk_record_setf(rec, "difficulty", "%.1f", mean);
 		if (!single) {
 			lk_record_setf(rec, "difficulty-sd", "%.1f", sd);
 			lk_record_setf(rec, "difficulty-se", "%.1f", sd / sqrt((double)solved));
 		}
-	} else {
+		return k;
+	}
+	if (bound > 0) {
 		k = (struct known){ KNOWN_AT_LEAST, bound };
 		lk_record_setf(rec, "difficulty", ">= %.1f", bound);
+	} else {
+		lk_record_set(rec, "difficulty", "unknown");
 	}
-	if (!single && (solved < runs || runs < wanted))
-		lk_record_setf(rec, "difficulty-runs", "%u/%u", solved, runs);
+	lk_record_setf(rec, "difficulty-runs", "%u/%u", solved, wanted);
 	return k;
 }
 
@@ -243,8 +245,8 @@ void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 	if (status != LK_UNSOLVABLE) {
 		struct known runs = { KNOWN_NOT, 0.0 }, least = { KNOWN_NOT, 0.0 };
 		if (r->runs_wanted)
-			runs = write_runs(rec, r->runs_wanted, r->runs, r->runs_solved, r->mean, r->sd,
-					  r->bound, r->single);
+			runs = write_runs(rec, r->runs_wanted, r->runs_solved, r->mean, r->sd, r->bound,
+					  r->single);
 		if (r->have_mixedaim)
 			least = write_mixedaim(rec, level, r);
 		/* the grade is of `difficulty`; of difficulty-min without runs */
@@ -337,8 +339,8 @@ void lk_fields_csp_rating(struct lk_record *rec, const struct lk_csp_rating *r,
 	else if (r->status == LK_UNSOLVABLE)
 		lk_record_unset(rec, "solution");
 	if (r->status != LK_UNSOLVABLE && (r->runs_wanted || r->single_method))
-		write_grade(rec, write_runs(rec, r->runs_wanted, r->runs, r->runs_solved, r->mean,
-					    r->sd, r->bound, r->single_method));
+		write_grade(rec, write_runs(rec, r->runs_wanted, r->runs_solved, r->mean, r->sd,
+					    r->bound, r->single_method));
 	write_limits(rec, r->limits);
 }
 
