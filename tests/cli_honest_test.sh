@@ -220,6 +220,15 @@ check "rate, undecided: no spread" sh -c '! grep -q "^difficulty-s[de]:" "$1"' s
 check "rate: a level solved by another search, not proved optimal, says why" \
 	awk 'BEGIN { RS = "" } /\nsolvable: yes\n/ && /\noptimal: no\n/ && /\nsolution: / && /\nlimit: states(\n|$)/ { n++ }
 	END { exit !n }' "$TMP/rated"
+# the bound on the optimum the cut optimal solve left is no more than the
+# optimum solve finds without the bound
+"$SOLVE" -f tsv --fields record,pushes "$MEDIUM" >"$TMP/optimum" 2>/dev/null
+awk 'BEGIN { RS = "" } { n++ } /\noptimum: >= [0-9]+ pushes(\n|$)/ {
+	match($0, /\noptimum: >= [0-9]+/); print n, substr($0, RSTART + 13, RLENGTH - 13) }' "$TMP/rated" >"$TMP/floors"
+check "rate: some level has a bound on its optimum" test -s "$TMP/floors"
+check "rate: every bound on the optimum is at most the optimum" \
+	awk 'NR == FNR { if (FNR > 1) optimum[$1] = $2; next } { if ($2 > optimum[$1]) { print "record " $1 ": " $2 " > " optimum[$1]; bad = 1 } }
+	END { exit bad }' "$TMP/optimum" "$TMP/floors"
 check "rate: every bound or unknown comes with a limit" \
 	awk 'BEGIN { RS = "" } /: (>=|<=) |: unknown\n|: unknown$/ && !/\nlimit: / { bad = 1 } END { exit bad }' "$TMP/rated"
 check "rate: every solved level has a solution" \

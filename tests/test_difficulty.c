@@ -287,7 +287,7 @@ static void test_failed_runs(void **state)
 	};
 	struct lk_solver s;
 	lk_solver_init(&s);
-	int partly = 0, others = 0;
+	int partly = 0, others = 0, floors = 0;
 	for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
 		struct lk_level *level = load(levels[i], i % 2 ? "moves" : "pushes");
 		struct lk_rate_options o;
@@ -311,6 +311,10 @@ static void test_failed_runs(void **state)
 			else
 				assert_true(r.limits & LK_LIMIT_BIT(LK_LIMIT_STATES));
 			partly += r.runs_solved > 0 && r.runs_solved < 10;
+			/* a stopped A* leaves a lower bound on the optimum */
+			if (r.has_floor)
+				assert_true(r.floor <= free_runs.optimal.cost);
+			floors += r.has_floor;
 			for (int a = 0; a < LK_ALGO_COUNT; a++) {
 				assert_true(r.status[a] != LK_UNSOLVABLE);
 				if (r.ran[a] && r.status[a] == LK_UNKNOWN)
@@ -348,8 +352,10 @@ static void test_failed_runs(void **state)
 		lk_rating_release(&free_runs);
 		lk_level_free(level);
 	}
-	print_message("  %d ratings with some runs failed, %d solved by another search\n", partly, others);
+	print_message("  %d ratings with some runs failed, %d solved by another search, %d floors\n",
+		      partly, others, floors);
 	assert_true(partly > 0);
+	assert_true(floors > 0);
 	assert_true(others > 0);
 	lk_solver_release(&s);
 }

@@ -65,6 +65,10 @@ struct lk_rating {
 	 * first, then the cheapest), else status LK_UNKNOWN. */
 	struct lk_search_result other;
 	bool unsolvable;                  /* some search exhausted the level: a proof */
+	/* the best lower bound on the optimal cost that a stopped A* (with
+	 * an admissible heuristic) or uniform-cost search left */
+	bool has_floor;
+	unsigned long floor;
 	/* MixedAim: per algorithm, whether it ran, its status, and the states
 	 * it explored (to its solution, or before its bound) */
 	bool have_mixedaim;

@@ -118,6 +118,7 @@ static void rate_fields(struct names *ns, const struct lk_game *g, const struct 
 	add(ns, "moves");
 	add_counts(ns, g);
 	add(ns, "optimal");
+	add(ns, "optimum");
 	add_mean(ns, o);
 	if (o->rate.mixedaim) {
 		add(ns, "difficulty-min");

@@ -14,6 +14,8 @@ static const char description[] =
 	"Rate each level of the input.  Fields written:\n"
 	"  solvable, moves, pushes, optimal, solution\n"
 	"                                     from a solve with --algo (default astar)\n"
+	"  optimum                            >= N pushes: a bound on the optimal length\n"
+	"                                     when that solve hit a bound\n"
 	"  difficulty, difficulty-sd          mean and standard deviation of the states\n"
 	"                                     explored over --runs shuffled solves\n"
 	"                                     (Combination's multiple method)\n"

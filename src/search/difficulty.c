@@ -56,7 +56,8 @@ void lk_rating_release(struct lk_rating *r)
 }
 
 /* What every search tells whatever it measured: a bound it hit, a proof
- * that the level has no solution, and (when the optimal solve did not
+ * that the level has no solution, a lower bound on the optimal cost, and
+ * (when the optimal solve did not
  * solve the level) a better solution than the one kept so far: proved
  * optimal first, then cheaper.  A kept solution is taken from res, which
  * the next search releases. */
@@ -66,6 +67,10 @@ static void learn(struct lk_rating *r, struct lk_search_result *res)
 		r->limits |= LK_LIMIT_BIT(res->limit);
 	if (res->status == LK_UNSOLVABLE)
 		r->unsolvable = true;
+	if (res->has_floor && (!r->has_floor || res->floor > r->floor)) {
+		r->has_floor = true;
+		r->floor = res->floor;
+	}
 	if (res->status != LK_SOLVED || r->optimal.status == LK_SOLVED)
 		return;
 	const struct lk_search_result *o = &r->other;

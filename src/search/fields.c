@@ -226,13 +226,16 @@ void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 	/* rate's own solution; one it did not prove optimal does not replace
 	 * a solution the record already has (an earlier solve's with more
 	 * time, say), which keeps its fields */
+	/* a solution as cheap as a lower bound on the optimum is optimal */
+	bool proved = best && (best->optimal || (r->has_floor && best->cost <= r->floor));
+	bool own = best && (proved || !had_solution);
 	struct lk_moves m;
 	lk_moves_init(&m, level);
-	bool own = best && (best->optimal || !had_solution);
+	lk_record_unset(rec, "optimum");
 	if (own) {
 		lk_level_label(level, best->path, best->nkeys, &m);
 		lk_fields_lengths(rec, level, &m);
-		lk_record_set(rec, "optimal", best->optimal ? level->metric : "no");
+		lk_record_set(rec, "optimal", proved ? level->metric : "no");
 	} else if (status == LK_UNSOLVABLE) {
 		unset_lengths(rec, level);
 		lk_record_unset(rec, "optimal");
@@ -241,6 +244,9 @@ void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 		/* lengths of unknown origin may stay; no optimality claim */
 		lk_record_unset(rec, "optimal");
 	}
+	/* what is known of the optimum when no search proved one: a bound */
+	if (status != LK_UNSOLVABLE && !proved && r->has_floor)
+		lk_record_setf(rec, "optimum", ">= %lu %s", r->floor, level->metric);
 
 	if (status != LK_UNSOLVABLE) {
 		struct known runs = { KNOWN_NOT, 0.0 }, least = { KNOWN_NOT, 0.0 };
