@@ -99,7 +99,9 @@ for first in unsolvable undecided rejected; do
 	"$RATE" $bounds -k 3 -f tsv "$in" >"$TMP/r" 2>/dev/null
 	has_columns "rate, $first first" "$TMP/r" solvable moves pushes optimal difficulty \
 		difficulty-sd difficulty-se difficulty-min states-bfs states-astar states-greedy grade \
-		difficulty-runs solution limit
+		difficulty-runs optimum solution limit
+	check "rate, $first first: difficulty is column 7, as documented" \
+		test "$(head -n 1 "$TMP/r" | cut -f 7)" = difficulty
 	# the values stay in their columns: the one push solves within the bounds
 	check "rate, $first first: the one push's solution in its column" \
 		test "$(cell "$TMP/r" "Level 1: one push" solution)" = R

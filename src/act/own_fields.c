@@ -118,8 +118,7 @@ static void rate_fields(struct names *ns, const struct lk_game *g, const struct 
 	add(ns, "moves");
 	add_counts(ns, g);
 	add(ns, "optimal");
-	add(ns, "optimum");
-	add_mean(ns, o);
+	add_mean(ns, o);   /* difficulty: column 7 of Sokoban's table, documented */
 	if (o->rate.mixedaim) {
 		add(ns, "difficulty-min");
 		add(ns, "states-bfs");
@@ -141,6 +140,7 @@ static void rate_fields(struct names *ns, const struct lk_game *g, const struct 
 			add(ns, g->graph_rules->fields[i]);
 		add(ns, "graph");
 	}
+	add(ns, "optimum");
 	add(ns, "solution");
 	add(ns, "limit");
 	add_search_stats(ns, o);
