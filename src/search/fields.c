@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "levelkit/concept.h"
 
@@ -244,8 +245,12 @@ void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 		/* lengths of unknown origin may stay; no optimality claim */
 		lk_record_unset(rec, "optimal");
 	}
-	/* what is known of the optimum when no search proved one: a bound */
-	if (status != LK_UNSOLVABLE && !proved && r->has_floor)
+	/* what is known of the optimum when no solution is proved optimal
+	 * (by rate, or by an earlier run whose solution the record keeps): a
+	 * bound */
+	const char *claim = lk_record_get(rec, "optimal");
+	bool kept_optimal = !own && claim && strcmp(claim, level->metric) == 0;
+	if (status != LK_UNSOLVABLE && !proved && !kept_optimal && r->has_floor)
 		lk_record_setf(rec, "optimum", ">= %lu %s", r->floor, level->metric);
 
 	if (status != LK_UNSOLVABLE) {
