@@ -8,7 +8,7 @@
 #     from another object is defined in the same layer or a lower one, and
 #     no game's folder uses another game's (nm over the archive's objects).
 #
-#   0 core      src/core       strbuf rng hash bits grid record expr json rays assign
+#   0 core      src/core       strbuf rng hash clock bits grid record expr json rays assign
 #   1 interface src/interface  game csp canvas
 #   2 search    src/search     table search explore analysis difficulty dedupe
 #                              fields concept
@@ -32,7 +32,7 @@ checks=0
 
 header_layer() {
 	case $1 in
-	strbuf|rng|hash|bits|grid|record|expr|json|rays|assign) echo 0 ;;
+	strbuf|rng|hash|clock|bits|grid|record|expr|json|rays|assign) echo 0 ;;
 	game|csp|canvas) echo 1 ;;
 	table|search|explore|analysis|difficulty|dedupe|fields|concept) echo 2 ;;
 	room|rules|generate|transform) echo 3 ;;
