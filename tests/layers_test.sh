@@ -6,7 +6,10 @@
 #     (the slide games' shared library, games/slide, is included by them);
 #  2. at link time (given the library): every symbol a library object uses
 #     from another object is defined in the same layer or a lower one, and
-#     no game's folder uses another game's (nm over the archive's objects).
+#     no game's folder uses another game's (nm over the archive's objects);
+#  3. in the names: every symbol the library defines for others starts with
+#     lk_ or with its folder's prefix (a game's: soko_, comb_, ps_, slide_,
+#     or the folder's name; the view's view_ and film_).
 #
 #   0 core      src/core       strbuf rng hash clock bits grid record expr json rays assign
 #   1 interface src/interface  game csp canvas
@@ -168,4 +171,37 @@ END {
 function layerof(s,   o) { o = s; sub(/.*\//, "", o); return layer[o ".o"] }
 ' "$tmp/nm"
 link=$?
-[ "$failures" -eq 0 ] && [ "$link" -eq 0 ]
+
+# ------------------------------------------------------------ 3. names
+# Every symbol the library defines for others starts with lk_, except a
+# folder's own: a game's (and the slide games' library's) prefix, which
+# is the same for all its files, and the view's private modules.
+prefix_of() {
+	case $1 in
+	src/games/sokoban/*) echo soko_ ;;
+	src/games/combination/*) echo comb_ ;;
+	src/games/puzzlescript/*) echo ps_ ;;
+	src/games/slide/*) echo slide_ ;;
+	src/games/*/*) echo "$(basename "$(dirname "$1")")_" ;;
+	src/view/*) echo "view_ film_" ;;
+	*) echo "" ;;
+	esac
+}
+while read -r m s l; do
+	printf '%s %s\n' "$m" "$(prefix_of "$s")"
+done <"$tmp/members" >"$tmp/prefixes"
+awk -v prefixes="$tmp/prefixes" '
+BEGIN { while ((getline line < prefixes) > 0) { k = split(line, w, " "); for (i = 2; i <= k; i++) ok[w[1]] = ok[w[1]] " " w[i] } }
+{
+	n = split($0, part, ":"); obj = part[n - 1]; k = split(part[n], w, " ")
+	if (k < 2 || w[k - 1] !~ /^[TDRBCV]$/) next
+	checked++
+	if (w[k] ~ /^lk_/) next
+	good = 0; m = split(ok[obj], pre, " ")
+	for (i = 1; i <= m; i++) if (index(w[k], pre[i]) == 1) good = 1
+	if (!good) { printf "FAIL: %s defines %s: not lk_ nor its folder'"'"'s prefix (%s)\n", obj, w[k], ok[obj] == "" ? "none" : substr(ok[obj], 2) > "/dev/stderr"; bad++ }
+}
+END { printf "%d symbols defined, %d without lk_ or their folder'"'"'s prefix\n", checked, bad; exit bad > 0 }
+' "$tmp/nm"
+named=$?
+[ "$failures" -eq 0 ] && [ "$link" -eq 0 ] && [ "$named" -eq 0 ]
