@@ -12,9 +12,9 @@
 
 #include <levelkit/game.h>
 #include <levelkit/record.h>
+#include <levelkit/registry.h>
 #include <levelkit/search.h>
 #include <levelkit/strbuf.h>
-#include "levelkit/registry.h"
 
 /* Level 1: walk one square, then push the box two squares onto the goal:
  * 2 pushes, 3 moves, "rRR".  Level 2: the box is in a corner and can never
