@@ -90,6 +90,31 @@ for label in goal "box on a goal" player "mud (stones pass, fruit is lost)" "red
 	grep -q ">$label</text>" "$TMP/sheet.svg" || fail "the legend has '$label'"
 done
 
+# --- sheets parsed as XML: each caption under its own level (not a row
+# away), long titles shortened in the middle, a bounded width; a pack of
+# long titles and narrow levels (Combination), Boxoban, and Microban's 155
+# levels when the shared data is here
+if command -v python3 >/dev/null 2>&1; then
+	"$FILTER" 'record >= 0' "$VIEW" -f svg >"$TMP/view-sheet.svg"
+	sheets="view-sheet:$VIEW"
+	for pack in combination-sample boxoban-medium-sample; do
+		"$FILTER" 'record >= 0' "$LEVELS/../../levels/$pack.xsb" -f svg >"$TMP/$pack.svg"
+		sheets="$sheets $pack:$LEVELS/../../levels/$pack.xsb"
+	done
+	MICROBAN=${LEVELKIT_DATA:-$LEVELS/../../../shared/data}/sokoban/microban.xsb
+	if [ -f "$MICROBAN" ]; then
+		"$FILTER" 'record >= 0' "$MICROBAN" -o "$TMP/microban.svg"
+		sheets="$sheets microban:$MICROBAN"
+	fi
+	for s in $sheets; do
+		checks=$((checks + 1))
+		python3 "$(dirname "$0")/svg_sheet_check.py" "$TMP/${s%%:*}.svg" "${s#*:}" "${s%%:*}" >"$TMP/out" ||
+			fail "the sheet of ${s%%:*}: $(cat "$TMP/out")"
+	done
+else
+	echo "note: no python3 here; the sheets' layout is not checked" >&2
+fi
+
 # --- rate, filter and gen write pages too
 "$RATE" -k 3 -t 5 "$LEVELS/small.xsb" -f html -o "$TMP/rated.html" 2>/dev/null
 whole_page "$TMP/rated.html" "rate -f html"

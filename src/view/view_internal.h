@@ -63,6 +63,11 @@ void view_svg_prim(const struct lk_canvas *c, const struct lk_prim *p, const str
 		   const struct view_dict *d, const char *href, const char *id_prefix,
 		   struct lk_strbuf *out);
 
+/* s shortened to at most max_chars characters (UTF-8) by an ellipsis in
+ * its middle, keeping more of its end, which tells the levels of a pack
+ * apart ("Boxoban medi…000.txt #17"); s itself when it fits. */
+void view_middle_cut(const char *s, size_t max_chars, struct lk_strbuf *out);
+
 /* XML text (escapes & < > " '). */
 void view_xml_escape(struct lk_strbuf *out, const char *s);
 /* A JSON string, quotes included; '<' is escaped too, so that the text can
