@@ -130,6 +130,17 @@ expect 0 $? "gen -f html exit status"
 whole_page "$TMP/gen.html" "gen -f html"
 expect 2 "$(records "$TMP/gen.html")" "gen's page has its levels"
 
+# --- --title names the page and the sheet; it needs one
+"$SOLVE" -t 5 "$VIEW" -f html --title 'Pack <1> & co' -o "$TMP/titled.html" 2>/dev/null
+expect 1 "$(grep -c '<title>Pack &lt;1&gt; &amp; co</title>' "$TMP/titled.html")" "--title names the page"
+"$FILTER" 'record >= 0' "$VIEW" --title 'My sheet' -o "$TMP/titled.svg" 2>/dev/null
+expect 1 "$(grep -c '<title>My sheet</title>' "$TMP/titled.svg")" "--title names the sheet"
+"$GEN" sokoban -n 2 --seed 3 -f html --title 'Night run' 2>/dev/null | grep -q '<title>Night run</title>' ||
+	fail "gen --title names gen's page"
+"$SOLVE" --title x "$VIEW" >/dev/null 2>"$TMP/err"
+expect 2 $? "--title without a page"
+grep -q 'html or svg' "$TMP/err" || fail "--title without a page says what it needs"
+
 # --- usage errors
 "$SOLVE" -f png "$VIEW" >/dev/null 2>"$TMP/err"
 expect 2 $? "an unknown format"

@@ -40,7 +40,7 @@ static const char description[] =
 	"Exit status: 0 if a level was kept, 1 if none, 2 on any error, 130 if interrupted.";
 
 struct filter_ctx {
-	const char *expr_text, *format, *output, *by, *fields, *color;
+	const char *expr_text, *format, *output, *by, *fields, *color, *title;
 	bool dedupe, invert, count, asc, force;
 	unsigned long top;
 	/* concept queries: --forall / --exists and their bounds */
@@ -556,6 +556,7 @@ static enum lk_format check_options(const struct filter_ctx *ctx, enum lk_view_f
 	enum lk_format format = LK_FORMAT_TEXT;
 	*view = LK_VIEW_NONE;
 	lk_cli_choose_format(ctx->format, ctx->output, ctx->color, &format, view);
+	lk_cli_check_title(ctx->title, *view);
 	if (ctx->count && *view == LK_VIEW_ANSI && !ctx->format)
 		*view = LK_VIEW_NONE;   /* a count is a number, not a level */
 	if (ctx->count && *view)
@@ -679,6 +680,7 @@ int main(int argc, char **argv)
 		  "print only the number of level records kept", NULL },
 		{ LK_OPT_STRING, 'f', "format", &ctx.format, "fmt", LK_CLI_FORMAT_HELP, NULL },
 		{ LK_OPT_STRING, 0, "color", &ctx.color, "when", LK_CLI_COLOR_HELP, NULL },
+		{ LK_OPT_STRING, 0, "title", &ctx.title, "text", LK_CLI_TITLE_HELP, NULL },
 		{ LK_OPT_STRING, 0, "fields", &ctx.fields, "a,b,...",
 		  "tsv: these columns, in this order (record and title included)", NULL },
 		{ LK_OPT_STRING, 'o', "output", &ctx.output, "file", "write to file instead of stdout", NULL },
@@ -710,7 +712,7 @@ int main(int argc, char **argv)
 	run.keep_failed = output.replaces_input;
 	lk_writer_init(&run.writer, run.out, format, NULL);
 	if (view)
-		lk_pipeline_view_open(&run.view_writer, run.out, view, nfiles ? files : stdin_only,
+		lk_pipeline_view_open(&run.view_writer, run.out, view, ctx.title, nfiles ? files : stdin_only,
 				      nfiles ? nfiles : 1);
 	if (ctx.fields) {
 		struct lk_strbuf ferr = LK_STRBUF_INIT;

@@ -375,7 +375,7 @@ static int prepare(struct run *run)
 		lk_usage_error("%s", err.buf);
 	if (o->view) {
 		char *what[] = { (char *)o->gen->game };
-		lk_pipeline_view_open(&run->view, run->out, o->view, what, 1);
+		lk_pipeline_view_open(&run->view, run->out, o->view, o->title, what, 1);
 	}
 	return 0;
 }

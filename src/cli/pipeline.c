@@ -274,7 +274,7 @@ static int open_output(struct run *run, struct lk_cli_output *output)
 	run->keep_failed = output->replaces_input;
 	lk_writer_init(&run->writer, run->out, p->format, p->columns);
 	if (p->view)
-		lk_pipeline_view_open(&run->view, run->out, p->view, run->files, run->nfiles);
+		lk_pipeline_view_open(&run->view, run->out, p->view, p->title, run->files, run->nfiles);
 	run->writer.always_columns = p->always_columns;
 	if (p->fields) {
 		struct lk_strbuf err = LK_STRBUF_INIT;
@@ -311,13 +311,13 @@ static void close_output(struct run *run, struct lk_cli_output *output)
 }
 
 void lk_pipeline_view_open(struct lk_view_writer *w, FILE *out, enum lk_view_format view,
-			   char *const *files, int nfiles)
+			   const char *given, char *const *files, int nfiles)
 {
 	struct lk_strbuf title = LK_STRBUF_INIT;
-	lk_strbuf_addf(&title, "%s", lk_prog);
-	for (int i = 0; i < nfiles && i < 3; i++)
+	lk_strbuf_addf(&title, "%s", given ? given : lk_prog);
+	for (int i = 0; !given && i < nfiles && i < 3; i++)
 		lk_strbuf_addf(&title, " %s", strcmp(files[i], "-") == 0 ? "<stdin>" : files[i]);
-	if (nfiles > 3)
+	if (!given && nfiles > 3)
 		lk_strbuf_addf(&title, " and %d more", nfiles - 3);
 	struct lk_view_options vo = { .title = title.buf };
 	lk_view_writer_init(w, out, view, &vo);

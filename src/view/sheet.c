@@ -120,17 +120,10 @@ void view_sheet_add(struct view_sheet *sh, const struct lk_record *rec)
 	if (!lk_record_grid(rec, NULL))
 		return;   /* a pack header is not a picture */
 	struct lk_strbuf title = LK_STRBUF_INIT, err = LK_STRBUF_INIT, body = LK_STRBUF_INIT;
-	const char *t = lk_record_title(rec, &title);
 	LK_ALLOC_GROW(sh->items, sh->nitems + 1, sh->items_alloc);
 	struct sheet_item *it = &sh->items[sh->nitems++];
 	memset(it, 0, sizeof *it);
-	if (t)
-		it->title = lk_xstrdup(t);
-	else {
-		lk_strbuf_reset(&title);
-		lk_strbuf_addf(&title, "record %zu", rec->number);
-		it->title = lk_xstrdup(title.buf);
-	}
+	it->title = lk_xstrdup(view_record_title(rec, &title));
 	if (draw(&sh->canvas, rec, &err) < 0) {
 		it->note = lk_xstrdup(err.buf);
 	} else {
