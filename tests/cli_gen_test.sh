@@ -139,7 +139,8 @@ expect_count 1 "$TMP/out" "^usage: gen" "gen --help usage line"
 for args in "" "chess" "sokoban --shard 3/3" "sokoban --shard 1/0" "sokoban --size 2x2" \
 	"sokoban --size big" "sokoban --param nope=1" "sokoban --param boxes=0" \
 	"sokoban -g nope" "sokoban --bogus" "sokoban extra" "sokoban -n many" \
-	"sokoban --rules $TMP/no-such.rules" "sokoban --rules $LEVELS/gen-bad.rules"; do
+	"sokoban --rules $TMP/no-such.rules" "sokoban --rules $LEVELS/gen-bad.rules" \
+	"sokoban -f puzzlescript" "fruit -f puzzlescript" "sokoban --title T"; do
 	# shellcheck disable=SC2086
 	run "$TMP/out" "$TMP/err" "$GEN" $args -n 1
 	expect_rc 2 "$rc" "gen $args"

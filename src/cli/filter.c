@@ -295,6 +295,13 @@ static void one_record(struct run *run, struct lk_record *rec, const struct verd
 		if (!fresh)
 			goto out;
 	}
+	int refused = ctx->count || run->view ? 0 : lk_writer_accepts(&run->writer, rec, &err);
+	if (refused == -1)
+		report(run, rec, 0, err.buf);
+	if (refused < 0) {
+		run->status = 2;   /* said once, counted at the end */
+		goto out;
+	}
 	if (ctx->top) {
 		struct lk_strbuf buf = LK_STRBUF_INIT;
 		const char *value = lk_expr_value(rec, ctx->by, &buf);
@@ -741,6 +748,9 @@ int main(int argc, char **argv)
 				put(&run, &run.top.items[i].rec);
 		}
 	}
+	if (run.writer.refused > 1)
+		lk_error("%zu levels in all were not written (%s)", run.writer.refused,
+			 lk_writer_refusal(&run.writer));
 	if (ctx.count && !run.write_failed) {
 		fprintf(run.out, "%zu\n", run.kept);
 		if (fflush(run.out) != 0) {

@@ -718,6 +718,9 @@ int main(int argc, char **argv)
 	struct lk_pipeline unused = { 0 };
 	lk_cli_common_finish(&ctx.common, &unused);
 	ctx.view = unused.view;
+	if (unused.format == LK_FORMAT_PUZZLESCRIPT && strcmp(gen->game, "puzzlescript") != 0)
+		lk_usage_error("-f puzzlescript writes the levels of PuzzleScript games, in their "
+			       "script's legend; %s levels' characters mean other things there", gen->game);
 	struct lk_gen_options o;
 	fill_gen_options(&ctx, &o);
 	struct lk_record from = LK_RECORD_INIT, freeze = LK_RECORD_INIT;

@@ -151,9 +151,18 @@ static enum lk_pool_take take(void *ctx, uint64_t seq, void *vslot)
 			continue;
 		}
 		enum lk_pool_take t = LK_POOL_READY;
+		int refused = 0;
 		if (got < 0) {
 			fail_slot(slot, line, err.buf);
 			slot->lossy = slot->rec.lossy;
+		} else if (!run->p->view &&
+			   (refused = lk_writer_accepts(&run->writer, &slot->rec, &err)) < 0) {
+			/* a level the output format cannot hold, refused before
+			 * it is worked on; said once, counted at the end */
+			if (refused == -1)
+				fail_slot(slot, 0, err.buf);
+			else
+				set_status(run, 2);
 		} else {
 			slot->output = true;
 			if (lk_record_grid(&slot->rec, NULL))
@@ -356,6 +365,9 @@ int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles)
 	if (run.reader_open)
 		lk_reader_close(&run.reader);
 	clear_progress(&run);
+	if (run.writer.refused > 1)
+		lk_error("%zu levels in all were not written (%s)", run.writer.refused,
+			 lk_writer_refusal(&run.writer));
 	close_output(&run, &output);
 	if (lk_interrupted && !run.write_failed)
 		return 130;
