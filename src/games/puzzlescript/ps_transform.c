@@ -292,14 +292,22 @@ static int game_of_record(struct ps_tr *t, const struct lk_gen_options *o, struc
 	lk_strbuf_release(&why);
 	t->g = level->def;   /* cached for the life of the process */
 	lk_level_free(level);
-	t->script = lk_xstrdup(lk_record_get(o->from, "script"));
-	const char *hash = lk_record_get(o->from, "script-hash");
-	t->hash = lk_xstrdup(hash ? hash : "");
+	/* the script as found (maybe beside the record's file) and as it is
+	 * now (maybe edited since the level was read): what gen's levels name */
+	struct lk_strbuf path = LK_STRBUF_INIT, text = LK_STRBUF_INIT;
+	ps_script_absolute(t->g->filename, &path);
+	char hash[17] = "";
+	if (lk_strbuf_read_file(&text, t->g->filename) == 0)
+		snprintf(hash, sizeof hash, "%016llx",
+			 (unsigned long long)ps_text_hash(text.buf, text.len));
+	t->script = lk_strbuf_detach(&path, NULL);
+	t->hash = lk_xstrdup(hash);
+	lk_strbuf_release(&text);
 	return 0;
 }
 
 /* The game of --script FILE, compiled here: the fields are those ps_import
- * gives the script's own levels (the path as given, the text's hash). */
+ * gives the script's own levels (the path made absolute, the text's hash). */
 static int game_of_script(struct ps_tr *t, const char *path, struct lk_strbuf *err)
 {
 	struct lk_strbuf text = LK_STRBUF_INIT, why = LK_STRBUF_INIT;
@@ -316,8 +324,10 @@ static int game_of_script(struct ps_tr *t, const char *path, struct lk_strbuf *e
 		char hash[17];
 		snprintf(hash, sizeof hash, "%016llx",
 			 (unsigned long long)ps_text_hash(text.buf, text.len));
+		struct lk_strbuf absolute = LK_STRBUF_INIT;
+		ps_script_absolute(path, &absolute);
 		t->g = t->own;
-		t->script = lk_xstrdup(path);
+		t->script = lk_strbuf_detach(&absolute, NULL);
 		t->hash = lk_xstrdup(hash);
 		rc = 0;
 	}
