@@ -363,7 +363,7 @@ static int prepare(struct run *run)
 		return 2;
 	if (o->resume) {
 		struct lk_strbuf settings = LK_STRBUF_INIT;
-		lk_gen_settings(o->opt, &settings);
+		lk_gen_settings(o->gen, o->opt, &settings);
 		struct gen_resume_run id = { o->gen, o->seed, run->shard, run->shards, settings.buf };
 		rc = gen_resume_load(&run->resume, o->resume, &id, &run->seen, o->output);
 		lk_strbuf_release(&settings);
