@@ -123,6 +123,36 @@ for m in $(sed -n 's/^moves: //p' rooms.txt); do
 	checks=$((checks + 1))
 	[ "$m" -ge 8 ] || fail "a room of $m moves (the default --min-moves is 8)"
 done
+# tidy rooms, as gen sokoban's: every empty cell ('.', the background) is
+# reachable by the player without crossing a wall, and no row or column
+# but the outer ones is all wall
+"$GEN" puzzlescript -n 8 --seed 2 --script microban.txt -o tidy.txt 2>err
+checks=$((checks + 1))
+python3 - tidy.txt >tidy.out <<'PY' || fail "untidy rooms: $(cat tidy.out)"
+import re, sys
+bad = []
+for block in open(sys.argv[1]).read().split("\n\n"):
+    rows = [l for l in block.split("\n") if l and not l.startswith(";") and not re.match(r"^[a-z-]+:", l)]
+    if not rows:
+        continue
+    w, h = max(map(len, rows)), len(rows)
+    cell = lambda x, y: rows[y][x] if x < len(rows[y]) else "#"
+    todo = [(x, y) for y in range(h) for x in range(w) if cell(x, y) == "P"]
+    seen = set(todo)
+    while todo:
+        x, y = todo.pop()
+        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if 0 <= nx < w and 0 <= ny < h and (nx, ny) not in seen and cell(nx, ny) != "#":
+                seen.add((nx, ny))
+                todo.append((nx, ny))
+    pockets = [(x, y) for y in range(h) for x in range(w) if cell(x, y) == "." and (x, y) not in seen]
+    walls = [y for y in range(1, h - 1) if set(rows[y]) == {"#"}] + \
+            [x for x in range(1, w - 1) if all(cell(x, y) == "#" for y in range(h))]
+    if pockets or walls:
+        bad.append(f"{rows}: pockets {pockets}, inner all-wall rows/columns {walls}")
+print("\n".join(bad))
+sys.exit(1 if bad else 0)
+PY
 
 # --- errors -------------------------------------------------------------------
 rc=0
