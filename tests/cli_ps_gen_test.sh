@@ -195,6 +195,19 @@ rm moved/game.txt
 expect_rc 2 "$rc" "a script that is nowhere"
 expect_grep err "cannot read the script $HERE/folder/game.txt: .*moved/game.txt" "the message says where it looked"
 
+# a record naming its script by a relative path (by hand, or an older
+# levelkit) is found beside its file, and what solve writes of it names
+# the script by its absolute path
+mkdir -p handdir
+"$FILTER" 'level == 1' microban.txt | sed 's|^script: .*|script: ../microban.txt|' >handdir/hand.txt
+rc=0
+"$SOLVE" -t 5 handdir/hand.txt >elsewhere/hand-solved.txt 2>err || rc=$?
+expect_rc 0 "$rc" "solve of a record with a relative script path"
+expect_count 1 elsewhere/hand-solved.txt "^script: $HERE/microban.txt\$" "the record written names it absolutely"
+rc=0
+(cd elsewhere/deeper && "$SOLVE" --verify ../hand-solved.txt >../verified.txt 2>../err) || rc=$?
+expect_rc 0 "$rc" "its solution verified from another directory"
+
 # --- a script edited after the levels were read: played as it is now, the
 # change said once, and each level that is no longer the script's named
 sed 's/^title Microban/title Microban, edited/' microban.txt >edited.txt && mv edited.txt microban.txt

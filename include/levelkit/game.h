@@ -266,6 +266,12 @@ struct lk_game {
 	 * message and its line. */
 	int (*import)(const char *path, const char *data, size_t len, struct lk_record **recs,
 		      size_t *nrecs, struct lk_strbuf *err, size_t *line);
+	/* Optional: once an action (solve, rate, ...) has loaded the level
+	 * of a record it writes, bring the record's pointer to a file of
+	 * the game's up to date (PuzzleScript: the script's absolute path as
+	 * found, for a record that named it by a relative one), so that the
+	 * record written stays usable from any directory. */
+	void (*update_record)(const struct lk_level *level, struct lk_record *rec);
 
 	/* ---- constraint games (csp.h); the state-space members are then NULL ---- */
 	const struct lk_csp_ops *csp;

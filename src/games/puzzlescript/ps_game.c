@@ -94,6 +94,22 @@ static int ps_def_key(const struct lk_game *game, const struct lk_record *rec,
 	return rc;
 }
 
+/* A record that names its script by a relative path (written by hand, or
+ * by an older levelkit) names it, once loaded, by the absolute path where
+ * it was found: the record an action writes works from any directory. */
+static void ps_update_record(const struct lk_level *level, struct lk_record *rec)
+{
+	const char *given = lk_record_get(rec, "script");
+	const struct ps_game *g = level->def;
+	if (!given || given[0] == '/' || !g || !g->filename || !*g->filename)
+		return;
+	struct lk_strbuf path = LK_STRBUF_INIT;
+	ps_script_absolute(g->filename, &path);
+	if (path.buf[0] == '/')
+		lk_record_set(rec, "script", path.buf);
+	lk_strbuf_release(&path);
+}
+
 static void *ps_load_def(const struct lk_game *game, const struct lk_record *rec, const char *key,
 			 struct lk_strbuf *err, size_t *line)
 {
@@ -581,5 +597,6 @@ const struct lk_game lk_game_puzzlescript = {
 	.symmetries = LK_SYMMETRIES_NONE,
 	.import_probe = ps_import_probe,
 	.import = ps_import,
+	.update_record = ps_update_record,
 	.generators = ps_generators,
 };
