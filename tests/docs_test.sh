@@ -155,6 +155,17 @@ if [ -f "$data" ]; then
 	awk '/^record\ttitle\tmoves\tpushes$/ { on = 1 } on { print } on && /^2\t/ { exit }' \
 		"$SRC/docs/format.md" >"$TMP/mb-doc"
 	cmp -s "$TMP/mb" "$TMP/mb-doc" || fail "format.md: the Microban tsv sample differs from solve's output"
+	# the figures of the paragraph under it
+	for want in "2 : 16 3" "2 -m moves: 16 3" "5 : 27 6" "5 -m moves: 25 8"; do
+		checks=$((checks + 1))
+		n=${want%% *}
+		opt=${want#* }
+		opt=${opt%%:*}
+		# shellcheck disable=SC2086
+		got=$(build/release/filter "title == \"Microban $n\"" "$data" |
+			build/release/solve $opt -f tsv --fields moves,pushes 2>/dev/null | tail -n 1 | tr '\t' ' ')
+		[ "$got" = "${want#*: }" ] || fail "format.md: Microban $n ${opt:-by pushes}: $got, the page says ${want#*: }"
+	done
 fi
 
 echo "$checks checks, $failures failed"
