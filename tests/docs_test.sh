@@ -148,6 +148,23 @@ checks=$((checks + 1))
 n=$(build/release/solve --max-states 100 -f tsv levels/boxoban-hard-sample.xsb 2>/dev/null |
 	awk -F '\t' 'NR > 1 && $3 == "unknown" && $NF == "states"' | wc -l | tr -d ' ')
 [ "$n" = 9 ] || fail "README: --max-states 100 gives unknown for $n levels, README says nine"
+# gen.md's messages for options that do not apply, as gen prints them
+awk '/^## Options that do not apply/ { on = 1 } on && /^```$/ { if (inb) exit; inb = 1; next } inb' \
+	"$SRC/docs/gen.md" >"$TMP/na-doc"
+while IFS= read -r line; do
+	case $line in
+	'$ gen '*)
+		args=${line#\$ gen }
+		# shellcheck disable=SC2086
+		build/release/gen $args -n 1 >/dev/null 2>"$TMP/na-err"
+		got=$(head -n 1 "$TMP/na-err")
+		;;
+	*)
+		checks=$((checks + 1))
+		[ "$line" = "$got" ] || fail "gen.md: 'gen $args' prints '$got', the page says '$line'"
+		;;
+	esac
+done <"$TMP/na-doc"
 data=$SRC/../shared/data/sokoban/microban.xsb
 if [ -f "$data" ]; then
 	checks=$((checks + 1))
