@@ -148,6 +148,15 @@ checks=$((checks + 1))
 n=$(build/release/solve --max-states 100 -f tsv levels/boxoban-hard-sample.xsb 2>/dev/null |
 	awk -F '\t' 'NR > 1 && $3 == "unknown" && $NF == "states"' | wc -l | tr -d ' ')
 [ "$n" = 9 ] || fail "README: --max-states 100 gives unknown for $n levels, README says nine"
+# what --max-states bounds (stored) is not the states field (expanded)
+checks=$((checks + 1))
+got=$(build/release/filter 'record == 2' levels/boxoban-hard-sample.xsb | build/release/solve --stats |
+	sed -n 's/^\(states\|stored\): //p' | tr '\n' ' ')
+[ "$got" = "213 238 " ] || fail "README: the first hard level has states and stored '$got', README says 213 and 238"
+checks=$((checks + 1))
+got=$(build/release/filter 'record == 2' levels/boxoban-hard-sample.xsb |
+	build/release/solve --max-states 213 | sed -n 's/^solvable: //p')
+[ "$got" = unknown ] || fail "README: --max-states 213 gives '$got' on the first hard level, README says unknown"
 # gen.md's messages for options that do not apply, as gen prints them
 awk '/^## Options that do not apply/ { on = 1 } on && /^```$/ { if (inb) exit; inb = 1; next } inb' \
 	"$SRC/docs/gen.md" >"$TMP/na-doc"

@@ -82,7 +82,7 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	{ LK_OPT_FLAG, 0, "static-order", &(c).static_order, NULL,                            \
 	  "solve: squares in reading order, as the paper did (default: fewest values first)", NULL }, \
 	LK_OPT_GROUP_("Bounds (per search; a hit bound gives 'unknown')"),                    \
-	{ LK_OPT_U64, 0, "max-states", &(c).max_states, "n", "stored states (default: none; gen: 300000)", NULL }, \
+	{ LK_OPT_U64, 0, "max-states", &(c).max_states, "n", "states stored, every one met (default: none; gen: 300000); the states field counts fewer: those expanded", NULL }, \
 	{ LK_OPT_SIZE, 0, "max-memory", &(c).max_memory, "bytes",                             \
 	  "memory per search, e.g. 2G (default: RAM / (jobs + 1), at most 4G)", NULL },       \
 	{ LK_OPT_SECONDS, 't', "timeout", &(c).timeout, "secs", "time per search (solve: 30 s; rate, gen: 10 s)", NULL }, \

@@ -675,7 +675,7 @@ int main(int argc, char **argv)
 		{ LK_OPT_STRING, 0, "exists", &ctx.exists, "concept",
 		  "keep the levels with a solution that satisfies the concept", NULL },
 		{ .type = LK_OPT_TABLE, .value = ctx.csp_flags.opts },
-		{ LK_OPT_U64, 0, "max-states", &ctx.max_states, "n", "stored states per level (default: none)", NULL },
+		{ LK_OPT_U64, 0, "max-states", &ctx.max_states, "n", "states stored per level, every one met (default: none)", NULL },
 		{ LK_OPT_SIZE, 0, "max-memory", &ctx.max_memory, "bytes",
 		  "memory per level (default: RAM / 2, at most 4G)", NULL },
 		{ LK_OPT_SECONDS, 't', "timeout", &ctx.timeout, "secs",
