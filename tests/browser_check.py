@@ -79,7 +79,7 @@ if len(records) > 1:
 # answers are shown even when every card has the same one (page.js's ANSWERS)
 answers = {"moves", "pushes", "grade", "difficulty", "difficulty-min", "solutions", "unique", "stars",
            "combo-moves", "dead-ends", "rank", "verified", "verify-error", "requires", "shortcut", "exists",
-           "example", "error", "limit", "states"}
+           "example", "error", "limit", "optimum", "states"}
 provenance = {"solution", "title", "settings", "game", "script", "script-hash", "level", "message",
               "from", "generator", "seed", "index"}
 for i, c in sorted(out["cards"].items(), key=lambda kv: int(kv[0])):
