@@ -56,21 +56,26 @@ cp "$GAMES/microban.txt" "$TMP/microban.txt"
 cd "$TMP"
 HERE=$(pwd -P)
 
-# --- the transformer on level 3, four suggestions -------------------------
+# --- the transformer on level 3, up to four suggestions ---------------------
+# (how many the climb finds depends on the machine's speed: MixedAim's
+# adaptive time limit starts at 20 ms a candidate, which a sanitizer build
+# exceeds; a fast machine finds four)
 rc=0
 "$GEN" puzzlescript --from microban.txt --level 3 --rules walls --suggest 4 --candidates 300 \
 	--seed 1 -o ideas.txt 2>err || rc=$?
 expect_rc 0 "$rc" "gen --from --level 3 --rules walls --suggest 4"
-expect_count 4 ideas.txt '^rank: ' "four suggestions"
-expect_count 4 ideas.txt "^script: $HERE/microban.txt\$" "the script field, its absolute path"
+ideas=$(grep -c '^rank: ' ideas.txt)
+checks=$((checks + 1))
+[ "$ideas" -ge 2 ] && [ "$ideas" -le 4 ] || fail "$ideas suggestions, not 2 to 4"
+expect_count "$ideas" ideas.txt "^script: $HERE/microban.txt\$" "the script field, its absolute path"
 hash=$("$FILTER" "level == 3" microban.txt 2>/dev/null | sed -n 's/^script-hash: //p' | head -n 1)
-expect_count 4 ideas.txt "^script-hash: $hash\$" "the script's hash, as the commands read it"
-expect_count 4 ideas.txt '^from: microban.txt record 3' "from level 3"
+expect_count "$ideas" ideas.txt "^script-hash: $hash\$" "the script's hash, as the commands read it"
+expect_count "$ideas" ideas.txt '^from: microban.txt record 3' "from level 3"
 
 rc=0
 "$SOLVE" --verify ideas.txt >verified.txt 2>err || rc=$?
 expect_rc 0 "$rc" "solve --verify ideas.txt"
-expect_count 4 verified.txt '^verified: yes' "every suggestion verified"
+expect_count "$ideas" verified.txt '^verified: yes' "every suggestion verified"
 
 rc=0
 "$FILTER" 'moves >= 1' ideas.txt -f puzzlescript >levels.txt 2>err || rc=$?
