@@ -32,7 +32,7 @@ static void finish_record(const struct lk_generator *g, const struct lk_gen_opti
 	lk_record_setf(out, "seed", "%llu", (unsigned long long)seed);
 	lk_record_setf(out, "index", "%llu", (unsigned long long)index);
 	struct lk_strbuf settings = LK_STRBUF_INIT;
-	lk_gen_settings(o, &settings);
+	lk_gen_settings(lk_game_find(g->game), o, &settings);
 	lk_record_set(out, "settings", settings.buf);
 	lk_strbuf_release(&settings);
 	for (size_t i = 0; i < rec->nlines; i++) {
