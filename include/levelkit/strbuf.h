@@ -46,6 +46,9 @@ char *lk_strbuf_detach(struct lk_strbuf *sb, size_t *len);
 
 /* Allocation helpers that abort with a message when memory is exhausted.
  * Searches never use them for their state tables, which are budgeted. */
+/* The name those messages start with ("levelkit" until set: the commands
+ * set their own, so that solve's message says "solve: "). */
+void lk_set_program_name(const char *name);
 void *lk_xmalloc(size_t size);
 void *lk_xcalloc(size_t n, size_t size);
 void *lk_xrealloc(void *p, size_t size);

@@ -213,12 +213,25 @@ void lk_cli_csp_flags_finish(struct lk_cli_csp_flags *f, struct lk_csp_options *
 	o->flags = f->given;
 }
 
-void lk_cli_common_init(struct lk_cli_common *c, double default_timeout)
+void lk_cli_common_init(struct lk_cli_common *c, double default_timeout, unsigned long default_jobs,
+			uint64_t default_states)
 {
 	memset(c, 0, sizeof *c);
 	lk_act_options_init(&c->act);
 	c->timeout = default_timeout;
-	c->jobs = 1;
+	c->jobs = default_jobs;
+	if (default_states)
+		snprintf(c->states_help, sizeof c->states_help, "stored states (default %llu)",
+			 (unsigned long long)default_states);
+	else
+		snprintf(c->states_help, sizeof c->states_help, "stored states (default: no bound)");
+	snprintf(c->timeout_help, sizeof c->timeout_help, "time per search (default %g s)",
+		 default_timeout);
+	if (default_jobs)
+		snprintf(c->jobs_help, sizeof c->jobs_help, "levels in parallel (default %lu; 0: every core)",
+			 default_jobs);
+	else
+		snprintf(c->jobs_help, sizeof c->jobs_help, "levels in parallel (default 0: every core)");
 	struct lk_strbuf games = LK_STRBUF_INIT;
 	lk_cli_games_where(&games, is_csp);
 	snprintf(c->csp_heading, sizeof c->csp_heading, "Constraint games (%s)", games.buf);

@@ -36,12 +36,16 @@ struct lk_cli_common {
 	uint64_t count_limit;
 	/* resolved by lk_cli_common_finish: what the actions are given */
 	struct lk_act_options act;
-	/* help headings made from the registry */
+	/* help headings made from the registry, and the command's defaults */
 	char csp_heading[128];
+	char states_help[64], timeout_help[64], jobs_help[80];
 	struct lk_cli_csp_flags csp_flags;
 };
 
-void lk_cli_common_init(struct lk_cli_common *c, double default_timeout);
+/* The command's defaults: the time per search, the jobs (0: every core)
+ * and the state bound (0: none), shown in its --help. */
+void lk_cli_common_init(struct lk_cli_common *c, double default_timeout, unsigned long default_jobs,
+			uint64_t default_states);
 
 /* -f and --color, for every command (the views are in view.h). */
 #define LK_CLI_FORMAT_HELP \
@@ -78,12 +82,12 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	{ LK_OPT_FLAG, 0, "static-order", &(c).static_order, NULL,                            \
 	  "solve: squares in reading order, as the paper did (default: fewest values first)", NULL }, \
 	LK_OPT_GROUP_("Bounds (per search; a hit bound gives 'unknown')"),                    \
-	{ LK_OPT_U64, 0, "max-states", &(c).max_states, "n", "stored states (default: none; gen: 300000)", NULL }, \
+	{ LK_OPT_U64, 0, "max-states", &(c).max_states, "n", (c).states_help, NULL },        \
 	{ LK_OPT_SIZE, 0, "max-memory", &(c).max_memory, "bytes",                             \
 	  "memory per search, e.g. 2G (default: RAM / (jobs + 1), at most 4G)", NULL },       \
-	{ LK_OPT_SECONDS, 't', "timeout", &(c).timeout, "secs", "time per search (solve: 30 s; rate, gen: 10 s)", NULL }, \
+	{ LK_OPT_SECONDS, 't', "timeout", &(c).timeout, "secs", (c).timeout_help, NULL },    \
 	LK_OPT_GROUP_("Input and output"),                                                    \
-	{ LK_OPT_UINT, 'j', "jobs", &(c).jobs, "n", "levels in parallel (default 1; gen: every core)", NULL },  \
+	{ LK_OPT_UINT, 'j', "jobs", &(c).jobs, "n", (c).jobs_help, NULL },                   \
 	{ LK_OPT_STRING, 'f', "format", &(c).format, "fmt", LK_CLI_FORMAT_HELP, NULL }, \
 	{ LK_OPT_STRING, 0, "color", &(c).color, "when", LK_CLI_COLOR_HELP, NULL }, \
 	{ LK_OPT_STRING, 0, "fields", &(c).fields, "a,b,...",                                 \

@@ -25,6 +25,10 @@
 
 static const char usage[] = "gen GAME [options]";
 
+/* Generation tries many candidates: one whose state space is huge is not
+ * worth minutes, so searches get a state bound unless given one. */
+#define GEN_MAX_STATES 300000
+
 /* ------------------------------------------------------------- options */
 
 struct gen_ctx {
@@ -262,10 +266,8 @@ static void fill_gen_options(struct gen_ctx *ctx, struct lk_gen_options *o)
 	o->min_stars = (int)ctx->stars;
 	o->rating.search = ctx->common.act.search;
 	o->level = ctx->common.act.level;   /* -m, --heuristic, --plain */
-	/* Generation tries many candidates: one whose state space is huge is
-	 * not worth minutes, so searches get a state bound unless given one. */
 	if (!ctx->common.max_states)
-		o->rating.search.max_states = 300000;
+		o->rating.search.max_states = GEN_MAX_STATES;
 	o->rating.runs = (unsigned)ctx->runs;
 	if (ctx->max_tries)
 		o->max_tries = (unsigned)(ctx->max_tries > 0xffffffffu ? 0xffffffffu : ctx->max_tries);
@@ -475,18 +477,29 @@ static int suggest(struct gen_ctx *ctx, const struct lk_generator *gen, struct l
 
 static void build_help(struct lk_strbuf *help)
 {
-	lk_strbuf_addstr(help, "Generate levels of GAME (");
-	lk_game_names(help, " or ");
-	lk_strbuf_addstr(help,
-		") and write them as records with the fields\n"
-		"generator, seed, index, settings and what solve (and with --rate, rate) would add.\n"
-		"Level i depends only on (seed, i); duplicates up to symmetry are dropped.\n"
-		"An existing -o file is never replaced without --force (or continued with --resume).\n\n"
-		"Generators (--generator; the first of a game is its default):");
+	struct lk_strbuf text = LK_STRBUF_INIT;
+	lk_strbuf_addstr(&text, "Generate levels of GAME (");
+	lk_game_names(&text, " or ");
+	lk_strbuf_addstr(&text,
+		") and write them as records with the fields generator, seed, index, settings "
+		"and what solve (and with --rate, rate) would add.  Level i depends only on "
+		"(seed, i); duplicates up to symmetry are dropped.  An existing -o file is never "
+		"replaced without --force (or continued with --resume).");
+	lk_wrap(help, text.buf, 0, 0, 80);
+	lk_strbuf_release(&text);
+	lk_strbuf_addstr(help, "\n\nGenerators (--generator; the first of a game is its default):");
 	const struct lk_generator *g;
 	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL;) {
-		lk_strbuf_addf(help, "\n  %s %s: %s\n      size %s; --param %s", g->game, g->name,
-			       g->summary, g->size_help, g->params_help);
+		/* a table of indented lines, each entry wrapped under itself */
+		struct lk_strbuf line = LK_STRBUF_INIT;
+		lk_strbuf_addf(&line, "%s %s: %s", g->game, g->name, g->summary);
+		lk_strbuf_addstr(help, "\n  ");
+		lk_wrap(help, line.buf, 2, 6, 80);
+		lk_strbuf_reset(&line);
+		lk_strbuf_addf(&line, "size %s; --param %s", g->size_help, g->params_help);
+		lk_strbuf_addstr(help, "\n      ");
+		lk_wrap(help, line.buf, 6, 8, 80);
+		lk_strbuf_release(&line);
 	}
 }
 
@@ -512,33 +525,59 @@ static bool accepts_stars(const struct lk_game *g)
 	return false;
 }
 
-/* "at least n moves (default: 4 for fruit and skiddy)" */
+/* "at least n moves (default 4 for fruit and skiddy, 8 for puzzlescript)":
+ * the generators with a default, grouped by value, a game named alone
+ * when all its generators have that default. */
 static void default_help(char *out, size_t size, const char *what, size_t member)
 {
-	struct lk_strbuf games = LK_STRBUF_INIT;
-	double value = 0;
-	const struct lk_generator *g;
-	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL;) {
+	struct lk_strbuf text = LK_STRBUF_INIT;
+	double done[16];
+	size_t ndone = 0;
+	const struct lk_generator *g, *h;
+	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL && ndone < 16;) {
 		double v = *(const double *)((const char *)g + member);
-		if (v > 0) {
-			lk_strbuf_addf(&games, "%s%s %s", games.len ? ", " : " ", g->game, g->name);
-			value = v;
+		bool seen = !(v > 0);
+		for (size_t i = 0; i < ndone && !seen; i++)
+			seen = done[i] == v;
+		if (seen)
+			continue;
+		done[ndone++] = v;
+		struct lk_strbuf names = LK_STRBUF_INIT;
+		size_t n = 0, k = 0;
+		for (size_t jt = 0; (h = lk_generator_next(&jt)) != NULL;)
+			n += *(const double *)((const char *)h + member) == v;
+		for (size_t jt = 0; (h = lk_generator_next(&jt)) != NULL;) {
+			if (*(const double *)((const char *)h + member) != v)
+				continue;
+			/* "fruit" when every generator of fruit has this default,
+			 * else "sokoban backward" */
+			bool whole = true;
+			const struct lk_game *game = lk_game_find(h->game);
+			for (size_t i = 0; game && game->generators && game->generators[i]; i++)
+				whole &= *(const double *)((const char *)game->generators[i] + member) == v;
+			lk_strbuf_addf(&names, "%s%s", k == 0 ? "" : k + 1 == n ? " and " : ", ", h->game);
+			if (!whole)
+				lk_strbuf_addf(&names, " %s", h->name);
+			k++;
 		}
+		lk_strbuf_addf(&text, "%s%g for %s", text.len ? ", " : "", v, names.buf);
+		lk_strbuf_release(&names);
 	}
-	if (games.len)
-		snprintf(out, size, "at least n %s (default %g for%s)", what, value, games.buf);
+	if (text.len)
+		snprintf(out, size, "at least n %s (default %s)", what, text.buf);
 	else
 		snprintf(out, size, "at least n %s", what);
-	lk_strbuf_release(&games);
+	lk_strbuf_release(&text);
 }
 
-/* "rules file, or a preset of the game's (sokoban: walls, ..., mix
- * (default); puzzlescript: ...)" */
+/* "a rules file, or a preset of the game's (sokoban: walls, ..., mix
+ * (default) or push; puzzlescript: ...)": each game's list in the form the
+ * completion reads (completion/levelkit.bash) */
 static void rules_help(char *out, size_t size)
 {
 	struct lk_strbuf text = LK_STRBUF_INIT;
 	const struct lk_generator *g;
-	lk_strbuf_addstr(&text, "rules file, or a preset of the game's (");
+	lk_strbuf_addstr(&text, "a rules file, or a preset of the game's (");
 	bool first = true;
 	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL;) {
 		const struct lk_transform_ops *ops = g->transform;
@@ -546,7 +585,8 @@ static void rules_help(char *out, size_t size)
 			continue;
 		lk_strbuf_addf(&text, "%s%s: ", first ? "" : "; ", g->game);
 		for (size_t i = 0; ops->presets[i]; i++)
-			lk_strbuf_addf(&text, "%s%s%s", i ? ", " : "", ops->presets[i],
+			lk_strbuf_addf(&text, "%s%s%s", i == 0 ? "" : ops->presets[i + 1] ? ", " : " or ",
+				       ops->presets[i],
 				       ops->default_preset && strcmp(ops->presets[i], ops->default_preset) == 0
 				       ? " (default)" : "");
 		first = false;
@@ -578,10 +618,10 @@ static struct lk_option *make_options(struct gen_ctx *ctx, struct gen_help *h)
 		{ LK_OPT_U64, 'n', "count", &ctx->count, "n", "levels to write (default 10)", NULL },
 		{ LK_OPT_U64, 's', "seed", &ctx->seed, "n", "seed of the run (default 1)", NULL },
 		{ LK_OPT_STRING, 'g', "generator", &ctx->generator, "name",
-		  "the game's generator (see below; default: its first)", NULL },
-		{ LK_OPT_STRING, 0, "size", &ctx->size, "WxH", "grid size (default: the generator's, below)", NULL },
+		  "the game's generator (the list above; default: its first)", NULL },
+		{ LK_OPT_STRING, 0, "size", &ctx->size, "WxH", "grid size (default: the generator's, above)", NULL },
 		{ LK_OPT_CALLBACK, 'p', "param", ctx, "key=value",
-		  "generator parameter (see below); repeatable", param_cb },
+		  "generator parameter (the list above); repeatable", param_cb },
 		{ LK_OPT_U64, 0, "max-tries", &ctx->max_tries, "n",
 		  "candidates per level before giving up on it (default 10000)", NULL },
 		LK_OPT_GROUP_("Acceptance"),
@@ -693,8 +733,7 @@ static int run(struct gen_ctx *ctx, const struct lk_generator *gen, struct lk_ge
 int main(int argc, char **argv)
 {
 	struct gen_ctx ctx = { 0 };
-	lk_cli_common_init(&ctx.common, 10.0);
-	ctx.common.jobs = 0;   /* every core */
+	lk_cli_common_init(&ctx.common, 10.0, 0, GEN_MAX_STATES);   /* every core */
 	ctx.count = 10;
 	ctx.seed = 1;
 	ctx.runs = 50;

@@ -79,7 +79,7 @@ static int process(void *vctx, struct lk_job *job)
 int main(int argc, char **argv)
 {
 	struct rate_ctx ctx = { 0 };
-	lk_cli_common_init(&ctx.common, 10.0);
+	lk_cli_common_init(&ctx.common, 10.0, 1, 0);
 	ctx.runs = 50;
 	ctx.seed = 1;
 	char graph_heading[160] = "";
@@ -89,7 +89,7 @@ int main(int argc, char **argv)
 		{ LK_OPT_UINT, 'k', "runs", &ctx.runs, "k",
 		  "shuffled solves for the mean (default 50; 0 skips)", NULL },
 		{ LK_OPT_STRING, 0, "runs-algo", &ctx.runs_algo, "name",
-		  "solver of the shuffled solves (default greedy)", NULL },
+		  "solver of the shuffled solves: bfs, ucs, astar or greedy (default)", NULL },
 		{ LK_OPT_FLAG, 0, "no-mixedaim", &ctx.no_mixedaim, NULL,
 		  "skip MixedAim's three-solver minimum", NULL },
 		{ LK_OPT_U64, 0, "seed", &ctx.seed, "n", "seed of the shuffled solves (default 1)", NULL },

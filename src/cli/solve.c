@@ -70,7 +70,7 @@ static int process(void *vctx, struct lk_job *job)
 int main(int argc, char **argv)
 {
 	struct solve_ctx ctx = { 0 };
-	lk_cli_common_init(&ctx.common, 30.0);
+	lk_cli_common_init(&ctx.common, 30.0, 1, 0);
 	struct lk_option opts[] = {
 		LK_CLI_COMMON_OPTIONS(ctx.common),
 		{ LK_OPT_U64, 0, "seed", &ctx.seed, "n",

@@ -10,9 +10,16 @@
 
 const char lk_strbuf_empty[1];
 
+static const char *program_name = "levelkit";
+
+void lk_set_program_name(const char *name)
+{
+	program_name = name;
+}
+
 static void die_oom(size_t size)
 {
-	fprintf(stderr, "levelkit: out of memory allocating %zu bytes\n", size);
+	fprintf(stderr, "%s: out of memory allocating %zu bytes\n", program_name, size);
 	abort();
 }
 
