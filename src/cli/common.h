@@ -120,24 +120,52 @@ _Noreturn void lk_cli_unknown_format(const char *name);
 bool lk_cli_same_file(const char *a, const char *b);
 
 /*
- * The -o output of a record command.  Never loses a user's data: an
- * existing non-empty file that is not one of the inputs is refused unless
- * force; an output that is one of the inputs is written beside it and
- * renamed over it at the end (replaces_input is then set, and the command
- * must keep every record), and only in text format unless force.
+ * The -o output of a record command.  Never loses a user's data: -o
+ * creates its file, and an existing file (even an empty one) that is not
+ * one of the inputs is refused unless force; an output that is one of the
+ * inputs is written beside it and renamed over it at the end
+ * (replaces_input is then set, and the command must keep every record),
+ * and only in text format unless force.
  */
 struct lk_cli_output {
 	FILE *fp;
 	const char *path;        /* NULL: stdout */
 	char *tmp;               /* replacing an input: the file being written */
 	bool replaces_input;
+	bool created;            /* path did not exist: this command made it */
 };
 /* 0, or -1 after a message (then exit 2). */
 int lk_cli_output_open(struct lk_cli_output *o, const char *path, char *const *inputs,
 		       int ninputs, enum lk_format format, bool force);
 /* Close; when replacing an input, rename over it if `replace`, else leave
- * the output beside it and say so.  0, or -1 after a message. */
-int lk_cli_output_close(struct lk_cli_output *o, bool replace);
+ * the output beside it and say so.  nothing_read (no record could be
+ * read from any input): the file this command created is removed instead,
+ * so that a failed run leaves no empty file.  0, or -1 after a message. */
+int lk_cli_output_close(struct lk_cli_output *o, bool replace, bool nothing_read);
+
+/*
+ * Options that do not apply.  One rule for every command: an option that
+ * applies to nothing the command is asked to do is a usage error up front
+ * (lk_cli_reject_options: "--algo does not apply to --verify"); gen knows
+ * its game before it starts and refuses an option its game ignores, but
+ * solve, rate and filter learn a level's game only when they read it, so
+ * an option that applies to some games only is reported once at the end
+ * when no level read was of those games ("--tidy applied to no level read
+ * (it applies to laser)"), and the exit status stays what it was.
+ */
+/* The bit of the game of this name in a set of games (lk_games order). */
+uint64_t lk_cli_game_bit(const char *name);
+/* A usage error naming the options of `names` (long names, NULL-ended)
+ * that were given, if any: "... do not apply to <what>". */
+void lk_cli_reject_options(const char *const *names, const char *what);
+/* If opt was given and no game of `seen` satisfies pred, say so once. */
+void lk_cli_warn_unapplied(uint64_t seen, const char *opt,
+			   bool (*pred)(const struct lk_game *g, const void *ctx), const void *ctx);
+bool lk_cli_state_space_game(const struct lk_game *g, const void *ctx);
+/* The shared options' check (solver options: the state-space games; the
+ * constraint options: the constraint games; -m and --heuristic: the games
+ * that know the name; a game's own flag: its games). */
+void lk_cli_common_unapplied(const struct lk_cli_common *c, uint64_t seen);
 
 /* Pipeline worker state of the solving commands: one reusable solver. */
 void *lk_cli_solver_new(void *ctx);

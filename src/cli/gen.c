@@ -166,7 +166,8 @@ static int read_level(const char *path, unsigned long n, struct lk_record *rec)
 	size_t line = 0;
 	unsigned long seen = 0;
 	int got = -1;
-	if (lk_input_open(&r, path, &err) == 0) {
+	bool opened = lk_input_open(&r, path, &err) == 0;
+	if (opened) {
 		while ((got = lk_reader_next(&r, rec, &err, &line)) != 0) {
 			if (got == 1 && lk_record_grid(rec, NULL) && ++seen == n)
 				break;
@@ -175,13 +176,15 @@ static int read_level(const char *path, unsigned long n, struct lk_record *rec)
 		}
 	}
 	if (got != 1) {
-		if (got == -1)
+		if (!opened)
+			lk_error("%s", err.buf);   /* it names the file */
+		else if (got < 0)
 			lk_error_at(path, line, "%s", err.buf);
 		else if (seen > 0)
 			lk_error("%s: --level %lu: the file has %lu level%s", path, n, seen,
 				 seen == 1 ? "" : "s");
 		else
-			lk_error("%s: %s", path, err.len ? err.buf : "no level in file");
+			lk_error("%s: no level in the file", path);
 	}
 	lk_reader_close(&r);
 	lk_strbuf_release(&err);
@@ -223,6 +226,16 @@ static void check_options_apply(const struct gen_ctx *ctx, const struct lk_gener
 		lk_usage_error("--level belongs to --from");
 	if ((ctx->candidates || ctx->time_limit > 0) && !ctx->suggest)
 		lk_usage_error("--candidates and --time-limit belong to --suggest");
+	if (ctx->suggest) {
+		/* the climb writes no run of -n levels and judges by difficulty
+		 * alone: these would be ignored */
+		static const char *const run_options[] = {
+			"count", "shard", "resume", "max-tries", "jobs", "min-moves", "max-moves",
+			"min-pushes", "max-pushes", "rate", "runs", NULL
+		};
+		lk_cli_reject_options(run_options, "--suggest (one climb that keeps the k hardest "
+				      "levels it meets until --candidates, --time-limit or Ctrl-C)");
+	}
 	if (ctx->stars > 3)
 		lk_usage_error("--stars %lu: the rating is 0 to 3", ctx->stars);
 }
@@ -240,6 +253,17 @@ static void apply_default_thresholds(struct gen_ctx *ctx, const struct lk_genera
 		ctx->min_moves = gen->default_min_moves;
 }
 
+/* A band no level can be in is a mistake, not a run that gives up after
+ * hours: --min-pushes 5 --max-pushes 3. */
+static void check_range(const char *what, const struct lk_range *r)
+{
+	if (r->min > r->max)
+		lk_usage_error("--min-%s %g is above --max-%s %g, so no level could pass", what, r->min,
+			       what, r->max);
+	if (r->max < 0)
+		lk_usage_error("--max-%s %g: no level has fewer than 0 %s", what, r->max, what);
+}
+
 static void fill_gen_options(struct gen_ctx *ctx, struct lk_gen_options *o)
 {
 	lk_gen_options_init(o);
@@ -252,6 +276,9 @@ static void fill_gen_options(struct gen_ctx *ctx, struct lk_gen_options *o)
 	o->pushes = (struct lk_range){ ctx->min_pushes, ctx->max_pushes };
 	o->difficulty = (struct lk_range){ ctx->min_diff, ctx->max_diff };
 	if (ctx->difficulty) {
+		if (isfinite(ctx->min_diff) || isfinite(ctx->max_diff))
+			lk_usage_error("--difficulty and --min-difficulty/--max-difficulty do not go "
+				       "together");
 		char *colon = strchr(ctx->difficulty, ':');
 		if (!colon)
 			lk_usage_error("--difficulty %s: expected lo:hi", ctx->difficulty);
@@ -260,7 +287,14 @@ static void fill_gen_options(struct gen_ctx *ctx, struct lk_gen_options *o)
 			o->difficulty.min = number_or_die("difficulty", ctx->difficulty);
 		if (colon[1])
 			o->difficulty.max = number_or_die("difficulty", colon + 1);
+		*colon = ':';
+		if (o->difficulty.min > o->difficulty.max)
+			lk_usage_error("--difficulty %s: the lower bound is above the upper one, so no "
+				       "level could pass", ctx->difficulty);
 	}
+	check_range("moves", &o->moves);
+	check_range("pushes", &o->pushes);
+	check_range("difficulty", &o->difficulty);
 	o->rate = ctx->rate;
 	o->no_dead_ends = ctx->no_dead_ends;
 	o->min_stars = (int)ctx->stars;
@@ -461,12 +495,19 @@ static int suggest(struct gen_ctx *ctx, const struct lk_generator *gen, struct l
 		free(recs);
 		lk_strbuf_release(&note);
 	}
-	lk_error("%s%llu candidates in %.1f s: %llu solvable, %llu unsolvable, %llu timed out, "
-		 "%llu invalid, %llu solved at the start; %llu updates, first after %.2f s",
-		 lk_interrupted ? "interrupted: " : "", (unsigned long long)st.candidates, st.seconds,
+	struct lk_strbuf updates = LK_STRBUF_INIT;
+	lk_strbuf_addf(&updates, "%llu update%s", (unsigned long long)st.updates,
+		       st.updates == 1 ? "" : "s");
+	if (st.updates)
+		lk_strbuf_addf(&updates, ", first after %.2f s", st.first_update);
+	lk_error("%s%llu candidate%s in %.1f s: %llu solvable, %llu unsolvable, %llu timed out, "
+		 "%llu invalid, %llu solved at the start; %s",
+		 lk_interrupted ? "interrupted: " : "", (unsigned long long)st.candidates,
+		 st.candidates == 1 ? "" : "s", st.seconds,
 		 (unsigned long long)st.solvable, (unsigned long long)st.unsolvable,
 		 (unsigned long long)st.timed_out, (unsigned long long)st.invalid,
-		 (unsigned long long)st.solved_start, (unsigned long long)st.updates, st.first_update);
+		 (unsigned long long)st.solved_start, updates.buf);
+	lk_strbuf_release(&updates);
 	lk_strbuf_release(&err);
 	lk_strbuf_release(&from_text);
 	lk_strbuf_release(&title);
@@ -713,9 +754,9 @@ static int run(struct gen_ctx *ctx, const struct lk_generator *gen, struct lk_ge
 		struct stat st;
 		const char *path = ctx->common.output;
 		if (path && strcmp(path, "-") != 0 && !ctx->common.force && stat(path, &st) == 0 &&
-		    st.st_size > 0) {
-			lk_error("%s: the file exists and holds %lld bytes; --force replaces it", path,
-				 (long long)st.st_size);
+		    S_ISREG(st.st_mode)) {
+			lk_error("%s: the file exists and holds %lld byte%s; --force replaces it", path,
+				 (long long)st.st_size, st.st_size == 1 ? "" : "s");
 			return 2;
 		}
 		return suggest(ctx, gen, o, from);

@@ -21,16 +21,28 @@
 
 const char *lk_prog = "levelkit";
 static const char *usage_line;
-/* The long names of the options given, for lk_option_given. */
-static const char **given;
+/* The options given, by long name, and how each was typed ("-n" or
+ * "--count"), for lk_option_given and messages. */
+static struct given { const char *name; char typed[64]; } *given;
 static size_t ngiven, given_alloc;
+
+static const struct given *find_given(const char *long_name)
+{
+	for (size_t i = 0; i < ngiven; i++)
+		if (strcmp(given[i].name, long_name) == 0)
+			return &given[i];
+	return NULL;
+}
 
 bool lk_option_given(const char *long_name)
 {
-	for (size_t i = 0; i < ngiven; i++)
-		if (strcmp(given[i], long_name) == 0)
-			return true;
-	return false;
+	return find_given(long_name) != NULL;
+}
+
+const char *lk_option_typed(const char *long_name)
+{
+	const struct given *g = find_given(long_name);
+	return g ? g->typed : NULL;
 }
 
 void lk_message_format(struct lk_strbuf *out, const char *file, size_t line, const char *text)
@@ -396,7 +408,12 @@ int lk_parse_options(int argc, char **argv, const struct lk_option *table,
 			store(o, optarg);
 			if (o->long_name && !lk_option_given(o->long_name)) {
 				LK_ALLOC_GROW(given, ngiven + 1, given_alloc);
-				given[ngiven++] = o->long_name;
+				struct given *g = &given[ngiven++];
+				g->name = o->long_name;
+				if (c < 256)
+					snprintf(g->typed, sizeof g->typed, "-%c", c);
+				else
+					snprintf(g->typed, sizeof g->typed, "--%s", o->long_name);
 			}
 		}
 	}

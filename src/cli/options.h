@@ -62,6 +62,8 @@ void lk_wrap(struct lk_strbuf *out, const char *text, size_t col, size_t indent,
 
 /* Was the option of this long name given (after lk_parse_options)? */
 bool lk_option_given(const char *long_name);
+/* How it was typed the first time ("-n" or "--count"), or NULL. */
+const char *lk_option_typed(const char *long_name);
 
 /* Report a usage error and exit 2. */
 _Noreturn void lk_usage_error(const char *fmt, ...)

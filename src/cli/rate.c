@@ -124,8 +124,17 @@ int main(int argc, char **argv)
 	act->graph = ctx.graph;
 	act->no_graph = ctx.no_graph;
 	if (ctx.runs_algo && lk_algo_parse(ctx.runs_algo, &act->rate.runs_algo) < 0)
-		lk_usage_error("unknown algorithm '%s'", ctx.runs_algo);
+		lk_usage_error("unknown algorithm '%s' (use bfs, ucs, astar or greedy)", ctx.runs_algo);
+	if (ctx.graph && ctx.no_graph)
+		lk_usage_error("--graph and --no-graph do not go together");
 	int rc = lk_pipeline_run(&p, argv + first, argc - first);
+	if (p.levels_read && rc != 130) {
+		lk_cli_common_unapplied(&ctx.common, p.games_seen);
+		static const char *const search[] = { "runs-algo", "no-mixedaim", "graph", "no-graph",
+						      NULL };
+		for (size_t i = 0; search[i]; i++)
+			lk_cli_warn_unapplied(p.games_seen, search[i], lk_cli_state_space_game, NULL);
+	}
 	free(rate_fields);
 	return rc;
 }
