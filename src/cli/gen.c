@@ -534,12 +534,13 @@ static void build_help(struct lk_strbuf *help)
 		/* a table of indented lines, each entry wrapped under itself */
 		struct lk_strbuf line = LK_STRBUF_INIT;
 		lk_strbuf_addf(&line, "%s %s: %s", g->game, g->name, g->summary);
+		/* 72 columns: the man page indents the table by 7 more */
 		lk_strbuf_addstr(help, "\n  ");
-		lk_wrap(help, line.buf, 2, 6, 80);
+		lk_wrap(help, line.buf, 2, 6, 72);
 		lk_strbuf_reset(&line);
 		lk_strbuf_addf(&line, "size %s; --param %s", g->size_help, g->params_help);
 		lk_strbuf_addstr(help, "\n      ");
-		lk_wrap(help, line.buf, 6, 8, 80);
+		lk_wrap(help, line.buf, 6, 8, 72);
 		lk_strbuf_release(&line);
 	}
 }
