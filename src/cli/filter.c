@@ -37,7 +37,8 @@ static const char description[] =
 	"are case-insensitive.  Records without a grid (pack headers) pass through in\n"
 	"text output.  --dedupe then drops levels equal to an earlier one up to rotation,\n"
 	"reflection and translation; --top keeps the K records with the largest FIELD.\n"
-	"Exit status: 0 if a level was kept, 1 if none, 2 on any error, 130 if interrupted.";
+	"Exit status: 0 if a level was kept, 1 if none, 2 on any error, 130 if\n"
+	"interrupted.";
 
 struct filter_ctx {
 	const char *expr_text, *format, *output, *by, *fields, *color;
