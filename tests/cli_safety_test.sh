@@ -349,6 +349,15 @@ expect_rc 2 "$rc" "solve -o onto a pack with a line too long"
 expect_same "$TMP/long.orig" "$TMP/long.xsb" "a line too long: the input is not replaced"
 rm -f "$TMP/long.xsb" "$TMP/long.orig" "$TMP"/long.xsb.tmp*
 
+# What memory is spent is the input's own: a record of long lines held
+# whole runs out under a small limit, and the message names the program.
+if [ -n "$limit" ]; then
+	run "$TMP/out" "$TMP/err" timeout 60 sh -c '
+		{ printf "Comment:\n"; i=0; while [ $i -lt 12 ]; do head -c 16000000 /dev/zero | tr "\0" x; echo; i=$((i + 1)); done; } |
+		{ ulimit -v 150000 && exec "$1"; }' sh "$SOLVE"
+	expect_count 1 "$TMP/err" "^solve: out of memory allocating [0-9]* bytes$" "out of memory: the program's name"
+fi
+
 # ------------------------------------ -o: no empty file, none replaced
 
 for cmd in solve rate filter; do
@@ -458,6 +467,16 @@ run "$TMP/run.tsv" "$TMP/err" "$GEN" sokoban -n 1 --seed 5 -f tsv
 run "$TMP/out" "$TMP/err" "$GEN" sokoban -n 2 --seed 5 --resume "$TMP/run.tsv" -o "$TMP/run.tsv"
 expect_line "gen: $TMP/run.tsv: this is tsv, not gen's text output; --resume continues only a run written as text (the default -f), and leaves this file as it is" \
 	"$TMP/err" "resume a tsv file: says what it is"
+
+# the progress line, on a terminal (script(1) gives one)
+if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1; then
+	printf '; one\n#####\n#@$.#\n#####\n' >"$TMP/one.xsb"
+	script -qec "'$SOLVE' '$TMP/one.xsb' >/dev/null" /dev/null </dev/null 2>/dev/null |
+		tr '\r' '\n' >"$TMP/progress" || true
+	checks=$((checks + 1))
+	grep -q "solve: 1 level solved" "$TMP/progress" || fail "progress: no '1 level solved'"
+	expect_count 0 "$TMP/progress" "1 levels" "progress: no '1 levels'"
+fi
 
 # ----------------------------------------------------------------- --help
 

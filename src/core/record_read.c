@@ -220,7 +220,10 @@ static void take_comment_section(struct lk_reader *r, struct lk_record *blk)
 	    st->no_comment_end_at_all)
 		return;
 	end = st->no_comment_end_until > at ? st->no_comment_end_until - at : 0;
-	for (; end < COMMENT_LOOKAHEAD; end++) {
+	/* the lines looked at wait in memory: at most LK_LINE_MAX bytes of
+	 * them, as for one line */
+	size_t bytes = 0;
+	for (; end < COMMENT_LOOKAHEAD && bytes <= LK_LINE_MAX; end++) {
 		struct rawline *l = peek(r, end);
 		if (!l) {
 			st->no_comment_end_at_all = true;
@@ -229,9 +232,10 @@ static void take_comment_section(struct lk_reader *r, struct lk_record *blk)
 		if (!l->nul && (is_field_named(l->text, "comment-end") ||
 				is_field_named(l->text, "comment_end")))
 			break;
+		bytes += strlen(l->text) + 1;
 	}
-	if (end >= COMMENT_LOOKAHEAD) {
-		st->no_comment_end_until = at + COMMENT_LOOKAHEAD;
+	if (end >= COMMENT_LOOKAHEAD || bytes > LK_LINE_MAX) {
+		st->no_comment_end_until = at + end;
 		return;
 	}
 	lk_strbuf_addstr(&value, blk->lines[head].text + blk->lines[head].value_off);
