@@ -443,6 +443,12 @@ run "$TMP/out" "$TMP/err" "$FILTER" --tidy 'has(title)' "$SMALL"
 expect_rc 2 "$rc" "filter --tidy without --forall"
 run "$TMP/out" "$TMP/err" "$FILTER" -t 5 'has(title)' "$SMALL"
 expect_rc 2 "$rc" "filter -t without --forall"
+for combo in "combination -a bfs" "combination -m moves" "laser --plain" "fruit -m pushes" \
+	"fruit --heuristic matching" "sokoban --tidy" "sokoban --count-limit 5"; do
+	# shellcheck disable=SC2086
+	run "$TMP/out" "$TMP/err" timeout 5 "$GEN" $combo -n 1
+	expect_rc 2 "$rc" "gen $combo: refused at once"
+done
 run "$TMP/out" "$TMP/err" "$GEN" sokoban --from "$LEVELS/gen-from.xsb" --suggest 2 -n 5
 expect_rc 2 "$rc" "gen --suggest -n"
 expect_count 1 "$TMP/err" "^gen: -n does not apply to --suggest" "gen --suggest -n: says -n"

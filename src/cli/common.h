@@ -58,8 +58,13 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 			  enum lk_format *fmt, enum lk_view_format *view);
 
 /* Option table entries for the shared options (spliced into a command's
- * table; `c` is a struct lk_cli_common). */
-#define LK_CLI_COMMON_OPTIONS(c)                                                              \
+ * table; `c` is a struct lk_cli_common): the solver, the constraint games'
+ * options (solve and rate only: a generator's constraint searches keep
+ * their own settings), the bounds and the input and output. */
+#define LK_CLI_COMMON_OPTIONS(c) \
+	LK_CLI_SOLVER_OPTIONS(c), LK_CLI_CSP_OPTIONS(c), LK_CLI_IO_OPTIONS(c)
+
+#define LK_CLI_SOLVER_OPTIONS(c)                                                              \
 	LK_OPT_GROUP_("Solver"),                                                              \
 	{ LK_OPT_STRING, 'a', "algo", &(c).algo, "name", "bfs, ucs, astar (default) or greedy", NULL }, \
 	{ LK_OPT_STRING, 'm', "metric", &(c).metric, "name",                                  \
@@ -70,7 +75,9 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	{ LK_OPT_FLAG, 0, "plain", &(c).plain, NULL,                                           \
 	  "no deadlock pruning: the raw state space MixedAim's solvers search", NULL },       \
 	{ LK_OPT_STRING, 'd', "direction", &(c).direction, "dir",                             \
-	  "forward, backward (from the solved position) or both (default)", NULL },           \
+	  "forward, backward (from the solved position) or both (default)", NULL }
+
+#define LK_CLI_CSP_OPTIONS(c)                                                                 \
 	LK_OPT_GROUP_((c).csp_heading),                                                      \
 	{ LK_OPT_U64, 0, "count-limit", &(c).count_limit, "n",                                \
 	  "count solutions up to n (default 2: is it unique?)", NULL },                        \
@@ -80,7 +87,9 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	{ LK_OPT_FLAG, 0, "no-symmetry", &(c).no_symmetry, NULL,                              \
 	  "count solutions that differ only by colour names separately", NULL },              \
 	{ LK_OPT_FLAG, 0, "static-order", &(c).static_order, NULL,                            \
-	  "solve: squares in reading order, as the paper did (default: fewest values first)", NULL }, \
+	  "solve: squares in reading order, as the paper did (default: fewest values first)", NULL }
+
+#define LK_CLI_IO_OPTIONS(c)                                                                  \
 	LK_OPT_GROUP_("Bounds (per search; a hit bound gives 'unknown')"),                    \
 	{ LK_OPT_U64, 0, "max-states", &(c).max_states, "n", (c).states_help, NULL },        \
 	{ LK_OPT_SIZE, 0, "max-memory", &(c).max_memory, "bytes",                             \

@@ -191,6 +191,11 @@ static int read_level(const char *path, unsigned long n, struct lk_record *rec)
 	return got == 1 ? 0 : -1;
 }
 
+static bool state_space(const struct lk_game *g)
+{
+	return g->successors != NULL;
+}
+
 /* An acceptance option given for a game whose generator cannot judge by
  * it is an error, naming the games it applies to. */
 static void check_applies(const struct lk_generator *gen, unsigned bit, bool given,
@@ -201,6 +206,34 @@ static void check_applies(const struct lk_generator *gen, unsigned bit, bool giv
 	struct lk_strbuf games = LK_STRBUF_INIT;
 	lk_generator_games_accepting(bit, &games);
 	lk_usage_error("%s does not apply to %s (it applies to %s)", what, gen->game, games.buf);
+}
+
+/* The search options, against the game (gen takes no constraint options:
+ * a generator's constraint searches keep their own settings): the solver
+ * options belong to the state-space games, and -m and --heuristic to the
+ * games that have the name. */
+static void check_search_options(const struct gen_ctx *ctx, const struct lk_game *game)
+{
+	if (!game)
+		return;
+	if (!game->successors) {
+		static const char *const search[] = { "algo", "direction", "heuristic", "plain",
+						      "metric", NULL };
+		struct lk_strbuf what = LK_STRBUF_INIT;
+		lk_strbuf_addf(&what, "%s, a constraint game (the solver options apply to ",
+			       game->name);
+		lk_cli_games_where(&what, state_space);
+		lk_strbuf_addch(&what, ')');
+		lk_cli_reject_options(search, what.buf);
+		lk_strbuf_release(&what);
+		return;
+	}
+	if (ctx->common.metric && !lk_name_in(ctx->common.metric, game->metrics))
+		lk_usage_error("-m %s: game %s has no metric '%s'", ctx->common.metric, game->name,
+			       ctx->common.metric);
+	if (ctx->common.heuristic && !lk_name_in(ctx->common.heuristic, game->heuristics))
+		lk_usage_error("--heuristic %s: game %s has no heuristic '%s'", ctx->common.heuristic,
+			       game->name, ctx->common.heuristic);
 }
 
 static void check_options_apply(const struct gen_ctx *ctx, const struct lk_generator *gen)
@@ -217,6 +250,7 @@ static void check_options_apply(const struct gen_ctx *ctx, const struct lk_gener
 	check_applies(gen, LK_GEN_ACCEPT(FROM),
 		      ctx->from || ctx->rules || ctx->freeze || ctx->suggest, "--from/--rules/--freeze/--suggest");
 	const struct lk_game *game = lk_game_find(gen->game);
+	check_search_options(ctx, game);
 	if (ctx->require && game && game->csp && !game->csp->concept)
 		lk_usage_error("--require: game %s has no concept queries", gen->game);
 	if (ctx->require && ctx->suggest)
@@ -699,7 +733,8 @@ static struct lk_option *make_options(struct gen_ctx *ctx, struct gen_help *h)
 		{ LK_OPT_STRING, 0, "shard", &ctx->shard, "K/N", "only indices K, K+N, K+2N, ...", NULL },
 		{ LK_OPT_STRING, 0, "resume", &ctx->resume, "file",
 		  "continue the run in file (same options) and never repeat its levels", NULL },
-		LK_CLI_COMMON_OPTIONS(ctx->common),
+		LK_CLI_SOLVER_OPTIONS(ctx->common),
+		LK_CLI_IO_OPTIONS(ctx->common),
 	};
 	size_t nbase = sizeof base / sizeof *base, nflags = sizeof h->flag_help / sizeof *h->flag_help;
 	struct lk_option *opts = lk_xcalloc(nbase + nflags + 2, sizeof *opts);
