@@ -349,6 +349,14 @@ expect_rc 2 "$rc" "solve -o onto a pack with a line too long"
 expect_same "$TMP/long.orig" "$TMP/long.xsb" "a line too long: the input is not replaced"
 rm -f "$TMP/long.xsb" "$TMP/long.orig" "$TMP"/long.xsb.tmp*
 
+# whole-file readers (gen's --rules and --resume) stop a device or pipe
+# at 64 MiB
+for opt in --rules --resume; do
+	run "$TMP/out" "$TMP/err" timeout 60 sh -c "$limit"' exec "$1" sokoban "$2" /dev/zero -n 1' sh "$GEN" "$opt"
+	expect_rc 2 "$rc" "gen $opt /dev/zero"
+	expect_count 1 "$TMP/err" "^gen: /dev/zero: .*: File too large$" "gen $opt /dev/zero: says why"
+done
+
 # What memory is spent is the input's own: a record of long lines held
 # whole runs out under a small limit, and the message names the program.
 if [ -n "$limit" ]; then

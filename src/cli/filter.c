@@ -815,7 +815,7 @@ int main(int argc, char **argv)
 		{ .type = LK_OPT_TABLE, .value = ctx.csp_flags.opts },
 		{ LK_OPT_U64, 0, "max-states", &ctx.max_states, "n", "stored states per level (default: none)", NULL },
 		{ LK_OPT_SIZE, 0, "max-memory", &ctx.max_memory, "bytes",
-		  "memory per level (default: RAM / 2, at most 4G)", NULL },
+		  "memory per level (default: RAM / (jobs + 1), at most 4G)", NULL },
 		{ LK_OPT_SECONDS, 't', "timeout", &ctx.timeout, "secs",
 		  "time per level (default 10 s); an undecided level is left out", NULL },
 		{ LK_OPT_UINT, 'j', "jobs", &ctx.jobs, "n",
