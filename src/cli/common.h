@@ -27,7 +27,7 @@ void lk_cli_csp_flags_init(struct lk_cli_csp_flags *f);
 void lk_cli_csp_flags_finish(struct lk_cli_csp_flags *f, struct lk_csp_options *o);
 
 struct lk_cli_common {
-	const char *algo, *metric, *heuristic, *direction, *format, *output, *fields, *color;
+	const char *algo, *metric, *heuristic, *direction, *format, *output, *fields, *color, *title;
 	uint64_t max_states;
 	size_t max_memory;
 	double timeout;
@@ -38,7 +38,7 @@ struct lk_cli_common {
 	struct lk_act_options act;
 	/* help headings made from the registry, and the command's defaults */
 	char csp_heading[128];
-	char states_help[64], timeout_help[64], jobs_help[80];
+	char states_help[128], timeout_help[64], jobs_help[80];
 	struct lk_cli_csp_flags csp_flags;
 };
 
@@ -50,6 +50,10 @@ void lk_cli_common_init(struct lk_cli_common *c, double default_timeout, unsigne
 /* -f and --color, for every command (the views are in view.h). */
 #define LK_CLI_FORMAT_HELP \
 	"text (default), tsv, json, sok, sok-rle, puzzlescript, html, svg or ansi (the last three are pictures; -o x.html and x.svg choose them too)"
+#define LK_CLI_TITLE_HELP \
+	"html, svg: the page's or sheet's title (default: the command and its inputs)"
+/* --title without a page or a sheet to put it on: a usage error. */
+void lk_cli_check_title(const char *title, enum lk_view_format view);
 #define LK_CLI_COLOR_HELP \
 	"colour text output: auto (on a terminal, unless NO_COLOR is set), always or never"
 /* Resolve -f, -o and --color into a record format and a view; exits with
@@ -99,6 +103,7 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	{ LK_OPT_UINT, 'j', "jobs", &(c).jobs, "n", (c).jobs_help, NULL },                   \
 	{ LK_OPT_STRING, 'f', "format", &(c).format, "fmt", LK_CLI_FORMAT_HELP, NULL }, \
 	{ LK_OPT_STRING, 0, "color", &(c).color, "when", LK_CLI_COLOR_HELP, NULL }, \
+	{ LK_OPT_STRING, 0, "title", &(c).title, "text", LK_CLI_TITLE_HELP, NULL }, \
 	{ LK_OPT_STRING, 0, "fields", &(c).fields, "a,b,...",                                 \
 	  "tsv: these columns, in this order (record and title included)", NULL },           \
 	{ LK_OPT_STRING, 'o', "output", &(c).output, "file", "write to file instead of stdout", NULL }, \
