@@ -133,7 +133,7 @@ static int cmd_count(int argc, char **argv)
 		else if (!strcmp(argv[i], "--limit") && i + 1 < argc)
 			o.limit = strtoull(argv[++i], NULL, 10);
 		else if (!strcmp(argv[i], "--timeout") && i + 1 < argc)
-			o.timeout = atof(argv[++i]);
+			o.bounds.max_seconds = atof(argv[++i]);
 		else if (!strcmp(argv[i], "--weak"))
 			o.weak = true;
 		else if (!strcmp(argv[i], "--fixed-order"))
@@ -257,7 +257,7 @@ static int cmd_rate(int argc, char **argv)
 			struct lk_csp_rating multi, single;
 			lk_csp_options_init(&o);
 			o.count_limit = 1000;
-			o.timeout = 60;
+			o.bounds.max_seconds = 60;
 			const struct lk_level *level = lk_laser_level(lvs[j]);
 			lk_csp_rate(level, &o, 50, 1, &multi);
 			lk_csp_rate_single(level, &o, &single);
@@ -313,7 +313,7 @@ static int cmd_recheck(int argc, char **argv)
 			struct recheck *rc = calloc(1, sizeof *rc);
 			lk_laser_search_options_init(&o);
 			o.tidy = true;
-			o.timeout = 60;
+			o.bounds.max_seconds = 60;
 			rc->lv = lvs[j];
 			rc->concept = concept;
 			double t0 = now();
@@ -412,7 +412,7 @@ static int cmd_gen(int argc, char **argv)
 			}
 		}
 		else if (!strcmp(a, "--timeout"))
-			o.timeout = atof(v);
+			o.bounds.max_seconds = atof(v);
 		else if (!strcmp(a, "--design-nodes"))
 			o.design_nodes = strtoull(v, NULL, 10);
 		else if (!strcmp(a, "--design-restarts"))

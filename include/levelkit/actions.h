@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "levelkit/concept.h"
 #include "levelkit/csp.h"
@@ -92,6 +93,47 @@ const char **lk_act_fields(const struct lk_game *game, enum lk_act_kind kind,
  * lk_reader_close must be called either way.
  */
 int lk_input_open(struct lk_reader *r, const char *path, struct lk_strbuf *err);
+
+/*
+ * Where a command's records go, under the one rule that never loses a
+ * user's data.  The output (a path; NULL or "-" is stdout) is created;
+ * an existing file, even an empty one, is refused unless force or unless
+ * it is being continued (append: gen --resume); devices and pipes hold
+ * nothing to lose.  An output that is one of the inputs is written beside
+ * it and renamed over it at the end (replaces_input is then set, and the
+ * command must keep every record), only in text format and never over an
+ * SLC collection unless force.  At the end, a file the command created and
+ * wrote nothing into is removed: a failed run leaves no file behind that
+ * the next run could not replace without --force.
+ */
+struct lk_output_rule {
+	char *const *inputs;     /* the command's inputs ("-": stdin) */
+	int ninputs;
+	enum lk_format format;   /* what is written (a picture counts as not text) */
+	bool force;              /* --force: any file may be replaced */
+	bool append;             /* the output is the run being continued */
+	bool resumable;          /* the refusal says --resume continues the file */
+};
+struct lk_output {
+	FILE *fp;                /* stdout, or the file being written */
+	const char *path;        /* NULL: stdout */
+	char *tmp;               /* replacing an input: the file being written */
+	bool replaces_input;
+	bool created;            /* path did not exist: this command made it */
+};
+/* May the rule's command write to path?  0, or -1 with the refusal in err
+ * (for a command that writes the file later, or more than once). */
+int lk_output_check(const char *path, const struct lk_output_rule *rule, struct lk_strbuf *err);
+/* Open the output: 0, or -1 with a message in err (o holds nothing). */
+int lk_output_open(struct lk_output *o, const char *path, const struct lk_output_rule *rule,
+		   struct lk_strbuf *err);
+/* Close; when replacing an input, rename over it if `replace`, else leave
+ * the output beside it and say so (in err: a message, not a failure).
+ * nothing_written: the file this command created is removed (a temporary
+ * file beside an input too).  0, or -1 with the messages in err, one a
+ * line. */
+int lk_output_close(struct lk_output *o, bool replace, bool nothing_written,
+		    struct lk_strbuf *err);
 
 /*
  * Level `index` of the run `seed`: draw candidates until one passes the

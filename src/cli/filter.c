@@ -47,9 +47,7 @@ struct filter_ctx {
 	unsigned long top;
 	/* concept queries: --forall / --exists and their bounds */
 	const char *forall, *exists;
-	uint64_t max_states;
-	size_t max_memory;
-	double timeout;
+	struct lk_bounds bounds;   /* of each concept search */
 	unsigned long jobs;                  /* levels searched at once */
 	struct lk_cli_csp_flags csp_flags;   /* the constraint games' own flags */
 };
@@ -782,21 +780,10 @@ static void take_concept(struct filter_ctx *ctx, struct run *run)
 	run->concept.text = text;
 	run->concept.quantifier = ctx->forall ? LK_FORALL : LK_EXISTS;
 	lk_act_options_init(&run->act);
-	run->act.search.max_states = ctx->max_states;
-	run->act.search.timeout = ctx->timeout;
-	run->act.search.cancel = &lk_interrupted;
-	run->act.csp.max_nodes = ctx->max_states;
-	run->act.csp.timeout = ctx->timeout;
-	run->act.csp.cancel = &lk_interrupted;
+	lk_cli_bounds_finish(&ctx->bounds, ctx->jobs);
+	run->act.search.bounds = ctx->bounds;
+	run->act.csp.bounds = ctx->bounds;
 	lk_cli_csp_flags_finish(&ctx->csp_flags, &run->act.csp);
-	size_t memory = ctx->max_memory;
-	if (!memory) {
-		size_t ram = lk_physical_memory(), cap = (size_t)4 << 30;
-		memory = ram ? ram / (ctx->jobs + 1) : (size_t)1 << 30;
-		if (memory > cap)
-			memory = cap;
-	}
-	run->act.search.max_memory = memory;
 }
 
 int main(int argc, char **argv)
@@ -822,10 +809,10 @@ int main(int argc, char **argv)
 		{ LK_OPT_STRING, 0, "exists", &ctx.exists, "concept",
 		  "keep the levels with a solution that satisfies the concept", NULL },
 		{ .type = LK_OPT_TABLE, .value = ctx.csp_flags.opts },
-		{ LK_OPT_U64, 0, "max-states", &ctx.max_states, "n", "states stored per level, every one met (default: none)", NULL },
-		{ LK_OPT_SIZE, 0, "max-memory", &ctx.max_memory, "bytes",
+		{ LK_OPT_U64, 0, "max-states", &ctx.bounds.max_states, "n", "states stored per level, every one met (default: none)", NULL },
+		{ LK_OPT_SIZE, 0, "max-memory", &ctx.bounds.max_memory, "bytes",
 		  "memory per level (default: RAM / (jobs + 1), at most 4G)", NULL },
-		{ LK_OPT_SECONDS, 't', "timeout", &ctx.timeout, "secs",
+		{ LK_OPT_SECONDS, 't', "timeout", &ctx.bounds.max_seconds, "secs",
 		  "time per level (default 10 s); an undecided level is left out", NULL },
 		{ LK_OPT_UINT, 'j', "jobs", &ctx.jobs, "n",
 		  "levels searched at once (default 1; 0: every core)", NULL },
@@ -842,7 +829,7 @@ int main(int argc, char **argv)
 		  "let -o replace an existing file that is not an input", NULL },
 		LK_OPT_END_(),
 	};
-	ctx.timeout = 10.0;
+	ctx.bounds.max_seconds = 10.0;
 	int first = lk_parse_options(argc, argv, opts, usage, description);
 	enum lk_view_format view;
 	enum lk_format format = check_options(&ctx, &view);
@@ -853,7 +840,7 @@ int main(int argc, char **argv)
 	struct run run = { .ctx = &ctx, .expr = expr, .top = { .limit = ctx.top }, .view = view };
 	take_concept(&ctx, &run);
 	static char *stdin_only[] = { "-" };
-	struct lk_cli_output output;
+	struct lk_output output;
 	/* a picture replaces an input only with --force, as other formats */
 	if (lk_cli_output_open(&output, ctx.output, nfiles ? files : stdin_only, nfiles ? nfiles : 1,
 			       view ? LK_FORMAT_TSV : format, ctx.force) < 0) {

@@ -321,7 +321,7 @@ static void worker_free(void *ctx, void *worker)
 
 /* ------------------------------------------------------------------ run */
 
-static int open_output(struct run *run, struct lk_cli_output *output)
+static int open_output(struct run *run, struct lk_output *output)
 {
 	struct lk_pipeline *p = run->p;
 	/* A picture is not the records: like any other format it replaces an
@@ -346,7 +346,7 @@ static int open_output(struct run *run, struct lk_cli_output *output)
 
 /* Close the output; an input is replaced only by a complete output that
  * kept every record. */
-static void close_output(struct run *run, struct lk_cli_output *output)
+static void close_output(struct run *run, struct lk_output *output)
 {
 	lk_writer_release(&run->writer);
 	if (run->p->view) {
@@ -394,7 +394,7 @@ int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles)
 		run.nfiles = 1;
 	}
 	lk_pipeline_install_signals();
-	struct lk_cli_output output;
+	struct lk_output output;
 	if (open_output(&run, &output) < 0)
 		return 2;
 	run.progress = isatty(2);

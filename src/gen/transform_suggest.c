@@ -76,12 +76,12 @@ int lk_transform_suggest(const struct lk_transform_ops *ops, const struct lk_gen
 		}
 		if (so->timeout_cap > 0)
 			limit = fmin(limit, so->timeout_cap);
-		struct lk_search_options bounds = o->rating.search;
-		bounds.timeout = limit;
+		struct lk_search_options search = o->rating.search;
+		search.bounds.max_seconds = limit;
 
 		struct evaluation e;
 		uint64_t worth = top.n == top.k ? top.e[top.n - 1].difficulty : 0;
-		lk_transform_evaluate(t, &solver, &next, &o->level, &bounds, worth, &e);
+		lk_transform_evaluate(t, &solver, &next, &o->level, &search, worth, &e);
 		st->candidates++;
 		switch (e.outcome) {
 		case OUT_INVALID: st->invalid++; break;

@@ -87,7 +87,7 @@ static void rate(const struct lk_level *level, const struct lk_csp_options *base
 	}
 	double mean = 0, m2 = 0, sum = 0;
 	for (unsigned k = 0; k < runs; k++) {
-		if (base->cancel && *base->cancel)
+		if (lk_bounds_cancelled(&base->bounds))
 			break;
 		/* as lk_rate: runs that all fail are not worth K time limits */
 		if (out->runs >= 3 && out->runs_solved == 0)

@@ -142,14 +142,14 @@ static int judge_draft(const struct draft *d, const struct lk_gen_options *o, bo
 		return -1;
 	struct lk_csp_options co;
 	lk_csp_options_init(&co);
-	/* Levels a generator cannot decide quickly are not worth deciding. */
-	co.max_nodes = o->rating.search.max_states < 5000 && o->rating.search.max_states
-			       ? o->rating.search.max_states : 5000;
+	/* Levels a generator cannot decide quickly are not worth deciding:
+	 * at most 5000 nodes. */
+	co.bounds = o->rating.search.bounds;
+	if (!co.bounds.max_states || co.bounds.max_states > 5000)
+		co.bounds.max_states = 5000;
 	co.sac = false;   /* cheaper per solve, and the proofs here are short */
 	/* co.dynamic (the default) for the counts; lk_csp_rate measures the
 	 * difficulty in fixed orders regardless. */
-	co.timeout = o->rating.search.timeout;
-	co.cancel = o->rating.search.cancel;
 	if (difficulty && !solution && !second) {
 		struct lk_csp_rating r;
 		lk_csp_rate(level, &co, (unsigned)runs, seed, &r);

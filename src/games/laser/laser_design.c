@@ -96,8 +96,8 @@ enum lk_status laser_design(struct laser_gen *g, const struct lk_laser *dl, cons
 	o.satisfy = satisfy;
 	o.nogoods = ng;
 	o.limit = 1;
-	o.max_nodes = g->o->design_nodes;
-	o.cancel = g->o->cancel;
+	o.bounds.max_states = g->o->design_nodes;
+	o.bounds.cancel = g->o->bounds.cancel;
 	o.empty_first = 60;
 	/* many short restarts: a randomized search that wanders into a
 	 * barren part of the tree is better begun again than continued (the
