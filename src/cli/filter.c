@@ -23,7 +23,7 @@
 #include "levelkit/record.h"
 #include "levelkit/registry.h"
 #include "common.h"
-#include "pool.h"
+#include "levelkit/pool.h"
 #include "options.h"
 
 static const char usage[] = "filter [options] EXPR [file...]\n"

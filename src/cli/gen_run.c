@@ -22,7 +22,7 @@
 #include "gen_resume.h"
 #include "levelkit/dedupe.h"
 #include "levelkit/registry.h"
-#include "pool.h"
+#include "levelkit/pool.h"
 
 /* A run whose thresholds nothing meets would go on for ever. */
 #define MAX_FAILED_IN_ROW 20

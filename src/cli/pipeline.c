@@ -17,7 +17,7 @@
 #include "levelkit/registry.h"
 #include "levelkit/search.h"
 #include "options.h"
-#include "pool.h"
+#include "levelkit/pool.h"
 
 volatile sig_atomic_t lk_interrupted;
 
