@@ -24,6 +24,7 @@
 #include "levelkit/registry.h"
 #include "common.h"
 #include "levelkit/pool.h"
+#include "levelkit/top.h"
 #include "options.h"
 
 static const char usage[] = "filter [options] EXPR [file...]\n"
@@ -52,98 +53,13 @@ struct filter_ctx {
 	struct lk_cli_csp_flags csp_flags;   /* the constraint games' own flags */
 };
 
-/* ------------------------------------------------------------- --top heap */
-
-struct top_item {
-	double key;
-	size_t seq;              /* input order, for ties */
-	struct lk_record rec;
-};
-
-static bool top_ascending;
-
-/* Does a come before b in the output (a is "better")? */
-static bool better(const struct top_item *a, const struct top_item *b)
-{
-	if (a->key != b->key)
-		return top_ascending ? a->key < b->key : a->key > b->key;
-	return a->seq < b->seq;
-}
-
-static int cmp_items(const void *va, const void *vb)
-{
-	const struct top_item *a = va, *b = vb;
-	return better(a, b) ? -1 : better(b, a) ? 1 : 0;
-}
-
-/* A bounded heap of at most `limit` items whose root is the worst kept,
- * so a new record either loses to the root or replaces it. */
-struct top_heap {
-	struct top_item *items;
-	size_t n, alloc, limit;
-};
-
-static void swap_items(struct top_item *a, struct top_item *b)
-{
-	struct top_item t = *a;
-	*a = *b;
-	*b = t;
-}
-
-static void sift_down(struct top_heap *h, size_t i)
-{
-	for (;;) {
-		size_t l = 2 * i + 1, r = l + 1, worst = i;
-		if (l < h->n && better(&h->items[worst], &h->items[l]))
-			worst = l;
-		if (r < h->n && better(&h->items[worst], &h->items[r]))
-			worst = r;
-		if (worst == i)
-			return;
-		swap_items(&h->items[i], &h->items[worst]);
-		i = worst;
-	}
-}
-
-/* Offer a record (moved into the heap if kept; rec is left initialised). */
-static void top_offer(struct top_heap *h, double key, size_t seq, struct lk_record *rec)
-{
-	struct top_item item = { .key = key, .seq = seq };
-	if (h->n < h->limit) {
-		LK_ALLOC_GROW(h->items, h->n + 1, h->alloc);
-		item.rec = *rec;
-		lk_record_init(rec);
-		size_t i = h->n++;
-		h->items[i] = item;
-		while (i > 0 && better(&h->items[(i - 1) / 2], &h->items[i])) {
-			swap_items(&h->items[(i - 1) / 2], &h->items[i]);
-			i = (i - 1) / 2;
-		}
-		return;
-	}
-	if (!better(&item, &h->items[0]))
-		return;
-	lk_record_release(&h->items[0].rec);
-	item.rec = *rec;
-	lk_record_init(rec);
-	h->items[0] = item;
-	sift_down(h, 0);
-}
-
-static void top_release(struct top_heap *h)
-{
-	for (size_t i = 0; i < h->n; i++)
-		lk_record_release(&h->items[i].rec);
-	free(h->items);
-}
-
 /* ------------------------------------------------------------------ run */
 
 struct run {
 	const struct filter_ctx *ctx;
 	struct lk_expr *expr;
 	struct lk_dedupe seen;
-	struct top_heap top;
+	struct lk_top top;        /* --top */
 	struct lk_writer writer;
 	enum lk_view_format view;   /* a picture instead (view.h) */
 	struct lk_view_writer view_writer;
@@ -436,7 +352,7 @@ static void one_record(struct run *run, struct lk_record *rec, const struct verd
 				       ctx->by, value);
 			report(run, rec, 0, err.buf);
 		} else {
-			top_offer(&run->top, key, run->seq++, rec);
+			lk_top_offer(&run->top, key, run->seq++, rec);
 		}
 		lk_strbuf_release(&buf);
 		goto out;
@@ -713,7 +629,6 @@ static enum lk_format check_options(const struct filter_ctx *ctx, enum lk_view_f
 		lk_usage_error("--fields chooses the columns of -f tsv");
 	if (ctx->by && !valid_field_name(ctx->by))
 		lk_usage_error("--by: '%s' is not a field name", ctx->by);
-	top_ascending = ctx->asc;
 	return format;
 }
 
@@ -837,7 +752,8 @@ int main(int argc, char **argv)
 	int nfiles = argc - first;
 	struct lk_expr *expr = take_expression(&ctx, &files, &nfiles);
 
-	struct run run = { .ctx = &ctx, .expr = expr, .top = { .limit = ctx.top }, .view = view };
+	struct run run = { .ctx = &ctx, .expr = expr, .view = view };
+	lk_top_init(&run.top, ctx.top, ctx.asc);
 	take_concept(&ctx, &run);
 	static char *stdin_only[] = { "-" };
 	struct lk_output output;
@@ -875,7 +791,7 @@ int main(int argc, char **argv)
 	}
 
 	if (ctx.top && run.top.n > 0) {
-		qsort(run.top.items, run.top.n, sizeof *run.top.items, cmp_items);
+		lk_top_sort(&run.top);
 		for (size_t i = 0; i < run.top.n; i++) {
 			run.kept++;
 			if (!ctx.count)
@@ -924,7 +840,7 @@ int main(int argc, char **argv)
 	if (lk_cli_output_close(&output, !lk_interrupted && !run.write_failed && !run.lossy_line &&
 				!run.read_failed, run.records_read == 0) < 0)
 		run.status = 2;
-	top_release(&run.top);
+	lk_top_release(&run.top);
 	if (ctx.dedupe)
 		lk_dedupe_release(&run.seen);
 	lk_expr_free(expr);
