@@ -121,6 +121,8 @@ struct lk_output {
 	bool replaces_input;
 	bool created;            /* path did not exist: this command made it */
 };
+/* Do a and b name the same existing file?  "-" and NULL name none. */
+bool lk_same_file(const char *a, const char *b);
 /* May the rule's command write to path?  0, or -1 with the refusal in err
  * (for a command that writes the file later, or more than once). */
 int lk_output_check(const char *path, const struct lk_output_rule *rule, struct lk_strbuf *err);
@@ -145,5 +147,57 @@ int lk_output_close(struct lk_output *o, bool replace, bool nothing_written,
 int lk_generate_index(const struct lk_generator *g, struct lk_gen_worker *w,
 		      const struct lk_gen_options *o, uint64_t seed, uint64_t index,
 		      struct lk_record *out, struct lk_gen_stats *stats);
+
+/*
+ * Reading back what an earlier `gen` run wrote, so that --resume
+ * continues after its last index and never repeats its levels.
+ *
+ * The file is the user's: resume accepts it only when every record in it
+ * is a level this run would have written (same game, generator, seed,
+ * shard and settings), and changes nothing else in it.  The one exception
+ * is a record cut short at the very end (a run killed while writing): it
+ * is not dropped when the file is read, but replaced when the resumed run
+ * writes its first level, and only if the cut-off text is the beginning of
+ * that level's text, so no byte is removed that is not written again.
+ */
+/* What a record must carry to belong to this run. */
+struct lk_gen_resume_run {
+	const struct lk_generator *gen;
+	uint64_t seed, shard, shards;
+	const char *settings;         /* lk_gen_settings of this run */
+};
+
+struct lk_gen_resume {
+	uint64_t levels;              /* levels already in the file */
+	uint64_t next_seq;            /* first position of the shard's index sequence to make */
+	bool output_is_resume_file;   /* -o names the same file: append to it */
+	/* The cut-off record at the end of the file, if any. */
+	char *torn;
+	size_t torn_len;
+	long torn_offset;             /* where it starts in the file */
+	size_t torn_line;
+};
+
+/*
+ * Read path (a missing file is an empty run) and put the canonical forms
+ * of its levels into seen.  Returns 0, or -1 with a message in err
+ * ("file:line: message"); the file is never changed here.
+ */
+struct lk_dedupe;
+int lk_gen_resume_load(struct lk_gen_resume *r, const char *path,
+		       const struct lk_gen_resume_run *run, struct lk_dedupe *seen, const char *output,
+		       struct lk_strbuf *err);
+
+/*
+ * Before the first new level is appended to the resume file (out, opened
+ * for appending): if the file ends with a cut-off record, remove it when
+ * its text is a prefix of the new level's text (which is written next;
+ * a notice of it in err) and return 0, else return -1 with why in err (the
+ * file is left as it is).
+ */
+int lk_gen_resume_replace_torn(struct lk_gen_resume *r, const char *path, FILE *out,
+			       const char *text, size_t len, struct lk_strbuf *err);
+
+void lk_gen_resume_release(struct lk_gen_resume *r);
 
 #endif

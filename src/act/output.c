@@ -22,8 +22,7 @@ static bool is_stdout(const char *path)
 	return !path || strcmp(path, "-") == 0;
 }
 
-/* Do a and b name the same existing file? */
-static bool same_file(const char *a, const char *b)
+bool lk_same_file(const char *a, const char *b)
 {
 	struct stat sa, sb;
 	if (is_stdout(a) || is_stdout(b))
@@ -35,7 +34,7 @@ static bool same_file(const char *a, const char *b)
 static bool replaces_input(const char *path, const struct lk_output_rule *rule)
 {
 	for (int i = 0; i < rule->ninputs; i++)
-		if (same_file(rule->inputs[i], path))
+		if (lk_same_file(rule->inputs[i], path))
 			return true;
 	return false;
 }

@@ -9,18 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include "levelkit/registry.h"
-
-bool lk_cli_same_file(const char *a, const char *b)
-{
-	struct stat sa, sb;
-	if (!a || !b || strcmp(a, "-") == 0 || strcmp(b, "-") == 0)
-		return false;
-	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-	       sa.st_ino == sb.st_ino;
-}
 
 /* Each line of err as a message. */
 static void say_lines(struct lk_strbuf *err)

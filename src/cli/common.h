@@ -126,8 +126,6 @@ void lk_cli_games_where(struct lk_strbuf *out, bool (*pred)(const struct lk_game
 /* Report an unknown -f name, listing the formats; exits 2. */
 _Noreturn void lk_cli_unknown_format(const char *name);
 
-/* Do a and b name the same existing file?  "-" and NULL name none. */
-bool lk_cli_same_file(const char *a, const char *b);
 
 /* The -o output of a record command, under the library's rule
  * (actions.h: lk_output_open) with the messages on stderr: 0, or -1 after

@@ -19,7 +19,6 @@
 #include <unistd.h>
 
 #include "common.h"
-#include "gen_resume.h"
 #include "levelkit/dedupe.h"
 #include "levelkit/registry.h"
 #include "levelkit/pool.h"
@@ -47,7 +46,7 @@ struct run {
 	const struct gen_run_options *o;
 	uint64_t shard, shards, first_seq;
 	struct lk_dedupe seen;
-	struct gen_resume resume;
+	struct lk_gen_resume resume;
 	/* output */
 	struct lk_writer writer;
 	struct lk_view_writer view;   /* when o->view: a picture instead */
@@ -197,8 +196,12 @@ static bool write_level(struct run *run, struct lk_record *rec)
 	if (run->resume.torn) {
 		struct lk_strbuf text = LK_STRBUF_INIT;
 		lk_writer_format(&run->writer, rec, &text);
-		int rc = gen_resume_replace_torn(&run->resume, run->o->resume, run->out, text.buf,
-						 text.len);
+		struct lk_strbuf said = LK_STRBUF_INIT;
+		int rc = lk_gen_resume_replace_torn(&run->resume, run->o->resume, run->out, text.buf,
+						    text.len, &said);
+		if (said.len)
+			lk_error("%s", said.buf);
+		lk_strbuf_release(&said);
 		lk_strbuf_release(&text);
 		if (rc < 0) {
 			run->end = END_RESUME_ERROR;
@@ -344,11 +347,15 @@ static int prepare(struct run *run)
 	if (o->resume) {
 		struct lk_strbuf settings = LK_STRBUF_INIT;
 		lk_gen_settings(lk_game_find(o->gen->game), o->opt, &settings);
-		struct gen_resume_run id = { o->gen, o->seed, run->shard, run->shards, settings.buf };
-		rc = gen_resume_load(&run->resume, o->resume, &id, &run->seen, o->output);
+		struct lk_gen_resume_run id = { o->gen, o->seed, run->shard, run->shards,
+						settings.buf };
+		rc = lk_gen_resume_load(&run->resume, o->resume, &id, &run->seen, o->output, &err);
 		lk_strbuf_release(&settings);
-		if (rc < 0)
+		if (rc < 0) {
+			lk_error("%s", err.buf);
+			lk_strbuf_release(&err);
 			return 2;
+		}
 		run->first_seq = run->next_seq = run->resume.next_seq;
 		run->written = run->resume.levels;
 	}
@@ -383,7 +390,7 @@ int gen_run(const struct gen_run_options *o)
 	lk_dedupe_init(&run.seen);
 	int status = prepare(&run);
 	if (status) {
-		gen_resume_release(&run.resume);
+		lk_gen_resume_release(&run.resume);
 		lk_dedupe_release(&run.seen);
 		pthread_mutex_destroy(&run.stats_lock);
 		return status;
@@ -436,7 +443,7 @@ int gen_run(const struct gen_run_options *o)
 	}
 	lk_strbuf_release(&err);
 	lk_strbuf_release(&run.worker_error);
-	gen_resume_release(&run.resume);
+	lk_gen_resume_release(&run.resume);
 	lk_dedupe_release(&run.seen);
 	pthread_mutex_destroy(&run.stats_lock);
 	if (status)
