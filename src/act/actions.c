@@ -12,6 +12,7 @@
 #include "levelkit/analysis.h"
 #include "levelkit/concept.h"
 #include "levelkit/fields.h"
+#include "levelkit/registry.h"
 
 void lk_act_options_init(struct lk_act_options *o)
 {

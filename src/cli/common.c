@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "levelkit/registry.h"
 
 bool lk_cli_same_file(const char *a, const char *b)
 {

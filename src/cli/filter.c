@@ -21,6 +21,7 @@
 #include "levelkit/expr.h"
 #include "levelkit/game.h"
 #include "levelkit/record.h"
+#include "levelkit/registry.h"
 #include "common.h"
 #include "pool.h"
 #include "options.h"

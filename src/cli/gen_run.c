@@ -23,6 +23,7 @@
 #include "common.h"
 #include "gen_resume.h"
 #include "levelkit/dedupe.h"
+#include "levelkit/registry.h"
 #include "pool.h"
 
 /* A run whose thresholds nothing meets would go on for ever. */
@@ -97,7 +98,7 @@ static void describe_stats(struct run *run, struct lk_strbuf *out)
 	for (int i = 0; i < LK_REJECT_COUNT; i++) {
 		if (!st.rejected[i])
 			continue;
-		lk_strbuf_addf(out, "%s%s %llu", sep, lk_reject_name((enum lk_reject)i),
+		lk_strbuf_addf(out, "%s%s %llu", sep, lk_gen_reject_name(run->o->opt, (enum lk_reject)i),
 			       (unsigned long long)st.rejected[i]);
 		sep = ", ";
 	}
@@ -379,7 +380,7 @@ static int prepare(struct run *run)
 		return 2;
 	if (o->resume) {
 		struct lk_strbuf settings = LK_STRBUF_INIT;
-		lk_gen_settings(o->gen, o->opt, &settings);
+		lk_gen_settings(lk_game_find(o->gen->game), o->opt, &settings);
 		struct gen_resume_run id = { o->gen, o->seed, run->shard, run->shards, settings.buf };
 		rc = gen_resume_load(&run->resume, o->resume, &id, &run->seen, o->output);
 		lk_strbuf_release(&settings);

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "common.h"
+#include "levelkit/registry.h"
 #include "levelkit/search.h"
 #include "options.h"
 #include "pool.h"

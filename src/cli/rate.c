@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "common.h"
+#include "levelkit/registry.h"
 
 static const char usage[] = "rate [options] [file...]";
 static const char description[] =

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "levelkit/game.h"
+#include "levelkit/registry.h"
 #include "view_internal.h"
 
 /* In the order of enum lk_view_format, from LK_VIEW_HTML. */
