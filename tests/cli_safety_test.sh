@@ -437,7 +437,7 @@ expect_line "solve: --tidy applied to no level read (it applies to laser)" "$TMP
 	"solve --tidy on Sokoban: said once"
 expect_count 1 "$TMP/err" "." "solve --tidy on Sokoban: one line"
 run "$TMP/out" "$TMP/err" "$RATE" -k 2 --runs-algo bfs --no-symmetry "$LEVELS/../../levels/combination-sample.xsb"
-expect_line "rate: --runs-algo applied to no level read (it applies to sokoban, fruit, skiddy and puzzlescript)" \
+expect_line "rate: --runs-algo applied to no level read (it applies to sokoban, fruit, skiddy, puzzlescript and lightsout)" \
 	"$TMP/err" "rate --runs-algo on Combination"
 expect_count 0 "$TMP/err" "no-symmetry" "rate --no-symmetry on Combination: it applies"
 run "$TMP/out" "$TMP/err" "$SOLVE" --count-limit 0 "$SMALL"
