@@ -494,12 +494,22 @@ fi
 
 # ----------------------------------------------------------------- --help
 
-# (rate's description is a table of fields kept as written)
-for c in "$GEN" "$SOLVE" "$FILTER"; do
+# every --help fits 80 columns, the front command's too (levelkit is
+# beside the commands); the lines of rate's table of fields fit 73,
+# since the man page keeps them as they are, indented by 7 more
+for c in "$GEN" "$SOLVE" "$RATE" "$FILTER" "${SOLVE%/*}/levelkit"; do
 	name=${c##*/}
 	run "$TMP/help" "$TMP/err" "$c" --help
 	expect_count 0 "$TMP/help" '^.\{81,\}$' "$name --help: lines over 80 columns"
 done
+run "$TMP/help" "$TMP/err" "$RATE" --help
+sed -n '/^Rate each level/,/^$/p' "$TMP/help" >"$TMP/desc"
+expect_count 0 "$TMP/desc" '^ .\{73,\}$' "rate --help: table lines over 73 columns"
+expect_count 0 "$TMP/help" "solve:" "rate --help: no other command's option"
+run "$TMP/out" "$TMP/err" "$RATE" --static-order "$SMALL"
+expect_rc 2 "$rc" "rate --static-order: refused (rate's measures take the reading order)"
+expect_line "rate: --static-order does not apply to rate (its measures take the squares in reading order, as the paper did)" \
+	"$TMP/err" "rate --static-order: says why"
 for c in "$GEN" "$SOLVE" "$RATE" "$FILTER"; do
 	name=${c##*/}
 	run "$TMP/help" "$TMP/err" "$c" --help

@@ -231,6 +231,8 @@ void lk_cli_common_init(struct lk_cli_common *c, double default_timeout, unsigne
 			 default_jobs);
 	else
 		snprintf(c->jobs_help, sizeof c->jobs_help, "levels in parallel (default 0: every core)");
+	c->static_order_help = "squares in reading order, as the paper did (default: fewest "
+			       "values first)";
 	struct lk_strbuf games = LK_STRBUF_INIT;
 	lk_cli_games_where(&games, is_csp);
 	snprintf(c->csp_heading, sizeof c->csp_heading, "Constraint games (%s)", games.buf);

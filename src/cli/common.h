@@ -39,6 +39,8 @@ struct lk_cli_common {
 	/* help headings made from the registry, and the command's defaults */
 	char csp_heading[128];
 	char states_help[128], timeout_help[64], jobs_help[80];
+	/* NULL for rate, which does not list the option (see rate.c) */
+	const char *static_order_help;
 	struct lk_cli_csp_flags csp_flags;
 };
 
@@ -91,7 +93,7 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	{ LK_OPT_FLAG, 0, "no-symmetry", &(c).no_symmetry, NULL,                              \
 	  "count solutions that differ only by colour names separately", NULL },              \
 	{ LK_OPT_FLAG, 0, "static-order", &(c).static_order, NULL,                            \
-	  "solve: squares in reading order, as the paper did (default: fewest values first)", NULL }
+	  (c).static_order_help, NULL }
 
 #define LK_CLI_IO_OPTIONS(c)                                                                  \
 	LK_OPT_GROUP_("Bounds (per search; a hit bound gives 'unknown')"),                    \
