@@ -117,6 +117,10 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 /* Check and resolve the shared options; exits with a usage error. */
 void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p);
 
+/* A --fields list that names no field is a usage error (said before -o
+ * creates its file); NULL is fine. */
+void lk_cli_check_fields(const char *fields);
+
 /* The names of the games that pred holds for, from the registry ("fruit
  * and skiddy"); empty when none. */
 void lk_cli_games_where(struct lk_strbuf *out, bool (*pred)(const struct lk_game *));
