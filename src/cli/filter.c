@@ -427,6 +427,11 @@ static void one_record(struct run *run, struct lk_record *rec, const struct verd
 		run->status = 2;   /* said once, counted at the end */
 		goto out;
 	}
+	/* the record written as solve would write it (a PuzzleScript
+	 * record's script by its absolute path), so that it stays usable
+	 * from another directory */
+	if (!ctx->count)
+		lk_act_update_record(rec);
 	if (ctx->top) {
 		struct lk_strbuf buf = LK_STRBUF_INIT;
 		const char *value = lk_expr_value(rec, ctx->by, &buf);
