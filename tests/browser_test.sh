@@ -117,6 +117,12 @@ grep -q '"sol":"solved"' "$TMP/wrong.html" && fail "a spoilt solution is called 
 "$RATE" -k 5 -t 5 "$LEVELS/../../levels/boxoban-medium-sample.xsb" >"$TMP/rated.xsb" 2>/dev/null
 "$RATE" -k 5 -t 5 "$LEVELS/../../levels/boxoban-medium-sample.xsb" -f html -o "$TMP/rated.html" 2>/dev/null
 page rate-boxoban "$TMP/rated.xsb" 'grade == "easy" || grade == "medium"' "$TMP/rated.html" "" 3
+# a rating under a bound that stops some runs: lower-bound grades drawn at
+# their band ("at least"), difficulties that are bounds left out and counted
+"$RATE" -k 5 --max-states 300 "$LEVELS/../../levels/boxoban-hard-sample.xsb" >"$TMP/bounded.xsb" 2>/dev/null
+"$RATE" -k 5 --max-states 300 "$LEVELS/../../levels/boxoban-hard-sample.xsb" -f html -o "$TMP/bounded.html" 2>/dev/null
+grep -q '^grade: >= ' "$TMP/bounded.xsb" || fail "rate --max-states 300 gave no lower-bound grade to draw"
+page rate-bounded "$TMP/bounded.xsb" 'has(difficulty-runs)' "$TMP/bounded.html" "" 3
 "$SOLVE" -t 5 "$LEVELS/../../levels/boxoban-hard-sample.xsb" 2>/dev/null >"$TMP/hard.xsb"
 "$FILTER" 'moves >= 30' -f html -o "$TMP/hard.html" "$TMP/hard.xsb"
 "$FILTER" 'moves >= 30' "$TMP/hard.xsb" >"$TMP/hard30.xsb"
