@@ -153,12 +153,17 @@ grep -q '<html[^>]*data-reloads' "$TMP/final.dom" && fail "the last suggestions 
 grep -q 'id="lk-refresh" hidden' "$TMP/final.dom" || fail "the last suggestions page says it reloads"
 n=$(grep -o 'class="lk-card" data-i="[0-9]' "$TMP/final.dom" | wc -l)
 [ "$n" = 3 ] || fail "the suggestions page shows $n cards, not 3"
-# each card titled by its rank and origin (no title of their own)
+# each card titled by its origin and rank (no title of their own), the
+# rank at the end, which a title shortened in the middle keeps: the cards
+# as shown tell the suggestions apart
 for rank in 1 2 3; do
 	checks=$((checks + 1))
-	grep -q "class=\"lk-title\" title=\"suggestion $rank from [^\"]*gen-from.xsb record 1: gen fixture" \
-		"$TMP/final.dom" || fail "no card titled 'suggestion $rank from ...gen-from.xsb record 1: ...'"
+	grep -q "class=\"lk-title\" title=\"[^\"]*gen-from.xsb record 1: gen fixture[^\"]*, suggestion $rank\"" \
+		"$TMP/final.dom" || fail "no card titled '...gen-from.xsb record 1: ..., suggestion $rank'"
 done
+checks=$((checks + 1))
+n=$(grep -o 'class="lk-title" title="[^"]*">[^<]*<' "$TMP/final.dom" | sed 's/.*">//' | sort -u | wc -l)
+[ "$n" = 3 ] || fail "the suggestions' cards show $n different titles, not 3"
 
 # 5. PuzzleScript: the demo Sokoban drawn with its own sprites, each
 # solution played to a frame with every target under a crate (the script
