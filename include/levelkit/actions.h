@@ -53,6 +53,13 @@ int lk_act_verify(struct lk_record *rec, const struct lk_act_options *o, bool *v
 		  struct lk_strbuf *err, size_t *line);
 int lk_act_rate(struct lk_solver *solver, struct lk_record *rec,
 		const struct lk_act_options *o, struct lk_strbuf *err, size_t *line);
+/* For a command that passes records on without an action (filter): the
+ * record's pointers to its game's files as an action writes them (game.h
+ * update_record: a PuzzleScript record's script by the absolute path
+ * where it was found), so that what filter writes elsewhere stays as
+ * usable as what solve writes.  A record whose level does not load is
+ * left as it is, without a word: nothing was asked of its level. */
+void lk_act_update_record(struct lk_record *rec);
 /* The whole-graph analysis alone: reachable, dead-ends, solutions and the
  * game's own graph fields. */
 int lk_act_analyse(struct lk_record *rec, const struct lk_act_options *o,

@@ -28,7 +28,7 @@
 
 /* Why the run ended, for the summary and the exit status. */
 enum run_end { END_COUNT, END_INTERRUPTED, END_WRITE_ERROR, END_RESUME_ERROR, END_GAVE_UP,
-	       END_WORKER_ERROR };
+	       END_WORKER_ERROR, END_BAD_FIELDS };
 
 struct slot {
 	uint64_t seq;              /* position in this shard's index sequence */
@@ -193,6 +193,19 @@ static void work(void *ctx, void *vw, void *vslot)
 static bool write_level(struct run *run, struct lk_record *rec)
 {
 	rec->number = (size_t)run->written + 1;   /* its place in the output */
+	if (run->o->fields && run->written == 0 && !run->o->view) {
+		/* --fields checked against the first level, as solve's are */
+		struct lk_strbuf err = LK_STRBUF_INIT;
+		int rc = lk_writer_check_columns(&run->writer, rec, &err);
+		if (rc < 0) {
+			clear_progress(run);
+			lk_error("%s", err.buf);
+			run->end = END_BAD_FIELDS;
+		}
+		lk_strbuf_release(&err);
+		if (rc < 0)
+			return false;
+	}
 	if (run->resume.torn) {
 		struct lk_strbuf text = LK_STRBUF_INIT;
 		lk_writer_format(&run->writer, rec, &text);
@@ -285,6 +298,7 @@ static void print_summary(struct run *run, double secs)
 		[END_RESUME_ERROR] = "stopped: ",
 		[END_GAVE_UP] = "gave up: ",
 		[END_WORKER_ERROR] = "stopped by an error: ",
+		[END_BAD_FIELDS] = "stopped: ",
 	};
 	struct lk_strbuf line = LK_STRBUF_INIT, shard = LK_STRBUF_INIT;
 	describe_stats(run, &line);
@@ -419,8 +433,10 @@ int gen_run(const struct gen_run_options *o)
 		run.end = END_INTERRUPTED;
 
 	clear_progress(&run);
-	print_summary(&run, lk_now() - run.t0);
-	status = run.end == END_WRITE_ERROR || run.end == END_RESUME_ERROR ? 2 : 0;
+	if (run.end != END_BAD_FIELDS)   /* a usage error: nothing was written */
+		print_summary(&run, lk_now() - run.t0);
+	status = run.end == END_WRITE_ERROR || run.end == END_RESUME_ERROR ||
+		 run.end == END_BAD_FIELDS ? 2 : 0;
 	if (run.worker_error.len) {
 		lk_error("%s", run.worker_error.buf);
 		status = 2;
