@@ -321,50 +321,12 @@ static bool first_level(struct run *run, const struct lk_record *rec)
 	return ok;
 }
 
-static void read_file(struct run *run, const char *path)
-{
-	struct lk_reader reader;
-	struct lk_strbuf err = LK_STRBUF_INIT;
-	struct lk_record rec = LK_RECORD_INIT;
-	if (lk_input_open(&reader, path, &err) < 0) {
-		lk_error("%s", err.buf);
-		run->status = 2;
-		goto out;
-	}
-	while (!run->write_failed && !lk_interrupted) {
-		size_t line = 0;
-		lk_strbuf_reset(&err);
-		int got = lk_reader_next(&reader, &rec, &err, &line);
-		if (got == 0)
-			break;
-		if (got == -2) {
-			/* a read cut by Ctrl-C ends the run quietly */
-			if (!lk_interrupted) {
-				lk_error_at(reader.name, line, "%s", err.buf);
-				run->status = 2;
-				run->read_failed = true;
-			}
-			break;
-		}
-		run->records_read++;
-		if (got < 0) {
-			report(run, &rec, line, err.buf);
-			continue;
-		}
-		if (!first_level(run, &rec))
-			break;
-		one_record(run, &rec, NULL);
-	}
-out:
-	lk_reader_close(&reader);
-	lk_record_release(&rec);
-	lk_strbuf_release(&err);
-}
-
-/* --forall/--exists with -j N: the records are read in order on the main
- * thread, the expression is applied there, the concept queries of the
- * levels it keeps run on N workers, and each record is then decided in
- * input order (one_record), so the output is that of one thread. */
+/* The one reading loop, on the ordered pool: the records are read in
+ * order on the main thread and the expression is applied there; with
+ * --forall/--exists the concept queries of the levels it keeps run on -j
+ * workers (with one job, or without a concept, everything runs on the main
+ * thread), and each record is then decided in input order (one_record), so
+ * the output is that of one thread. */
 struct slot {
 	struct lk_record rec;
 	int got;                 /* lk_reader_next's: 1 a record, -1 unreadable */
@@ -423,14 +385,15 @@ static enum lk_pool_take pooled_take(void *ctx, uint64_t seq, void *vslot)
 			continue;
 		}
 		if (got == -2) {
-			/* a read cut by Ctrl-C ends the run quietly */
+			/* an input that cannot be read on is said and left for
+			 * the next one; a read cut by Ctrl-C ends the run quietly */
 			if (!lk_interrupted) {
 				lk_error_at(p->reader.name, sl->line, "%s", sl->read_err.buf);
 				p->run->status = 2;
 				p->run->read_failed = true;
 			}
 			close_current(p);
-			return LK_POOL_END;
+			continue;
 		}
 		p->run->records_read++;
 		sl->got = got < 0 ? -1 : 1;
@@ -440,7 +403,7 @@ static enum lk_pool_take pooled_take(void *ctx, uint64_t seq, void *vslot)
 			close_current(p);
 			return LK_POOL_END;
 		}
-		if (got < 0 || lk_record_grid(&sl->rec, NULL) == 0)
+		if (got < 0 || lk_record_grid(&sl->rec, NULL) == 0 || !p->run->concept.concept)
 			return LK_POOL_READY;
 		if (p->run->expr) {
 			bool match;
@@ -464,7 +427,9 @@ static bool csp_flag_of(const struct lk_game *g, const void *name)
 
 static void *pooled_worker_new(void *ctx)
 {
-	(void)ctx;
+	const struct pooled *p = ctx;
+	if (!p->run->concept.concept)
+		return NULL;   /* nothing to search */
 	struct lk_solver *s = lk_xmalloc(sizeof *s);
 	lk_solver_init(s);
 	return s;
@@ -473,6 +438,8 @@ static void *pooled_worker_new(void *ctx)
 static void pooled_worker_free(void *ctx, void *worker)
 {
 	(void)ctx;
+	if (!worker)
+		return;
 	lk_solver_release(worker);
 	free(worker);
 }
@@ -747,14 +714,7 @@ int main(int argc, char **argv)
 	if (ctx.dedupe)
 		lk_dedupe_init(&run.seen);
 
-	if (run.concept.concept) {
-		read_pooled(&run, files, nfiles, (unsigned)ctx.jobs);
-	} else {
-		if (nfiles == 0)
-			read_file(&run, "-");
-		for (int i = 0; i < nfiles && !run.write_failed && !run.bad_columns; i++)
-			read_file(&run, files[i]);
-	}
+	read_pooled(&run, files, nfiles, (unsigned)ctx.jobs);
 
 	if (ctx.top && run.top.n > 0) {
 		lk_top_sort(&run.top);
