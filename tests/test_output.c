@@ -1,6 +1,8 @@
 /*
- * test_output.c - unit tests for the rule that protects a user's files
- * (output.c, actions.h: lk_output_*), the one every command writes under:
+ * test_output.c - unit tests for the commands' inputs and outputs in the
+ * library (actions.h): the inputs read in turn (input.c, lk_inputs_*),
+ * and the rule that protects a user's files (output.c, lk_output_*), the
+ * one every command writes under:
  * each case sets up files in a fresh directory, opens an output as a
  * command would, and checks on the file system what was refused, created,
  * kept, renamed or removed, independently of the rule's own bookkeeping.
@@ -218,6 +220,40 @@ static void test_replace_input(void **state)
 	assert_int_equal(entries(), 0);
 }
 
+/* The inputs in turn: an input that cannot be opened or read is said and
+ * the next one is read. */
+static void test_inputs(void **state)
+{
+	(void)state;
+	write_file(path_a, "; one\n#####\n#@$.#\n#####\n\n; two\n#####\n#.$@#\n#####\n");
+	write_file(path_b, "; three\n#####\n#@$.#\n#####\n");
+	char missing[128];
+	snprintf(missing, sizeof missing, "%s/missing.xsb", dir);
+	char *paths[] = { path_a, "/", missing, path_b };
+	static const int want[] = { LK_INPUT_RECORD, LK_INPUT_RECORD, LK_INPUT_READ_ERROR,
+				    LK_INPUT_OPEN_ERROR, LK_INPUT_RECORD, LK_INPUT_END };
+	struct lk_inputs in;
+	struct lk_record rec;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	size_t line;
+	lk_inputs_init(&in, paths, 4);
+	lk_record_init(&rec);
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		lk_strbuf_reset(&err);
+		int got = lk_inputs_next(&in, &rec, &err, &line);
+		assert_int_equal(got, want[i]);
+		if (got == LK_INPUT_READ_ERROR)
+			assert_string_equal(in.reader.name, "/");
+		if (got == LK_INPUT_OPEN_ERROR)
+			assert_non_null(strstr(err.buf, "missing.xsb"));
+	}
+	lk_inputs_close(&in);
+	lk_record_release(&rec);
+	lk_strbuf_release(&err);
+	unlink(path_a);
+	unlink(path_b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -225,6 +261,7 @@ int main(void)
 		cmocka_unit_test(test_force_append_device),
 		cmocka_unit_test(test_created),
 		cmocka_unit_test(test_replace_input),
+		cmocka_unit_test(test_inputs),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

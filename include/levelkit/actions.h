@@ -102,6 +102,35 @@ const char **lk_act_fields(const struct lk_game *game, enum lk_act_kind kind,
 int lk_input_open(struct lk_reader *r, const char *path, struct lk_strbuf *err);
 
 /*
+ * A command's inputs read in turn (NULL or no paths: stdin), each opened
+ * with lk_input_open.  lk_inputs_next gives the next record
+ * (LK_INPUT_RECORD), or one that cannot be read as a record
+ * (LK_INPUT_BAD_RECORD, the message in err and its line in *line), or says
+ * that an input cannot be opened (LK_INPUT_OPEN_ERROR, a whole message in
+ * err) or read on (LK_INPUT_READ_ERROR, err and *line about the input
+ * named in->reader.name): the next call goes on with the next input.
+ * LK_INPUT_END once every input is read.
+ */
+enum lk_input_got {
+	LK_INPUT_END = 0,
+	LK_INPUT_RECORD = 1,
+	LK_INPUT_BAD_RECORD = -1,
+	LK_INPUT_READ_ERROR = -2,
+	LK_INPUT_OPEN_ERROR = -3,
+};
+struct lk_inputs {
+	char *const *paths;
+	int npaths, next;          /* the next input to open */
+	bool open, failed;         /* reader holds an input; it failed */
+	struct lk_reader reader;
+};
+void lk_inputs_init(struct lk_inputs *in, char *const *paths, int npaths);
+int lk_inputs_next(struct lk_inputs *in, struct lk_record *rec, struct lk_strbuf *err,
+		   size_t *line);
+/* Close the input being read (also when the reading ends early). */
+void lk_inputs_close(struct lk_inputs *in);
+
+/*
  * Where a command's records go, under the one rule that never loses a
  * user's data.  The output (a path; NULL or "-" is stdout) is created;
  * an existing file, even an empty one, is refused unless force or unless

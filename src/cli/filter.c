@@ -338,35 +338,8 @@ struct slot {
 
 struct pooled {
 	struct run *run;
-	char **files;
-	int nfiles, next;        /* the files, the next one to open */
-	bool open;
-	struct lk_reader reader;
+	struct lk_inputs in;
 };
-
-static bool open_next(struct pooled *p)
-{
-	while (p->next < p->nfiles) {
-		struct lk_strbuf err = LK_STRBUF_INIT;
-		int rc = lk_input_open(&p->reader, p->files[p->next++], &err);
-		if (rc == 0) {
-			lk_strbuf_release(&err);
-			return p->open = true;
-		}
-		lk_error("%s", err.buf);
-		p->run->status = 2;
-		lk_reader_close(&p->reader);
-		lk_strbuf_release(&err);
-	}
-	return false;
-}
-
-static void close_current(struct pooled *p)
-{
-	if (p->open)
-		lk_reader_close(&p->reader);
-	p->open = false;
-}
 
 static enum lk_pool_take pooled_take(void *ctx, uint64_t seq, void *vslot)
 {
@@ -376,23 +349,25 @@ static enum lk_pool_take pooled_take(void *ctx, uint64_t seq, void *vslot)
 	lk_record_init(&sl->rec);
 	lk_strbuf_init(&sl->read_err);
 	for (;;) {
-		if (p->run->write_failed || lk_interrupted || (!p->open && !open_next(p)))
+		if (p->run->write_failed || lk_interrupted)
 			return LK_POOL_END;
 		lk_strbuf_reset(&sl->read_err);
-		int got = lk_reader_next(&p->reader, &sl->rec, &sl->read_err, &sl->line);
-		if (got == 0) {
-			close_current(p);
+		int got = lk_inputs_next(&p->in, &sl->rec, &sl->read_err, &sl->line);
+		if (got == LK_INPUT_END)
+			return LK_POOL_END;
+		if (got == LK_INPUT_OPEN_ERROR) {
+			lk_error("%s", sl->read_err.buf);
+			p->run->status = 2;
 			continue;
 		}
-		if (got == -2) {
+		if (got == LK_INPUT_READ_ERROR) {
 			/* an input that cannot be read on is said and left for
 			 * the next one; a read cut by Ctrl-C ends the run quietly */
 			if (!lk_interrupted) {
-				lk_error_at(p->reader.name, sl->line, "%s", sl->read_err.buf);
+				lk_error_at(p->in.reader.name, sl->line, "%s", sl->read_err.buf);
 				p->run->status = 2;
 				p->run->read_failed = true;
 			}
-			close_current(p);
 			continue;
 		}
 		p->run->records_read++;
@@ -400,7 +375,6 @@ static enum lk_pool_take pooled_take(void *ctx, uint64_t seq, void *vslot)
 		if (got > 0 && !first_level(p->run, &sl->rec)) {
 			lk_record_release(&sl->rec);
 			lk_strbuf_release(&sl->read_err);
-			close_current(p);
 			return LK_POOL_END;
 		}
 		if (got < 0 || lk_record_grid(&sl->rec, NULL) == 0 || !p->run->concept.concept)
@@ -484,9 +458,8 @@ static void pooled_drop(void *ctx, void *vslot)
 
 static void read_pooled(struct run *run, char **files, int nfiles, unsigned jobs)
 {
-	static char *stdin_only[] = { "-" };
-	struct pooled p = { .run = run, .files = nfiles ? files : stdin_only,
-			    .nfiles = nfiles ? nfiles : 1 };
+	struct pooled p = { .run = run };
+	lk_inputs_init(&p.in, files, nfiles);
 	struct lk_pool_ops ops = {
 		.ctx = &p,
 		.slot_size = sizeof(struct slot),
@@ -501,7 +474,7 @@ static void read_pooled(struct run *run, char **files, int nfiles, unsigned jobs
 		.inline_single = true,
 	};
 	lk_pool_run(&ops);
-	close_current(&p);
+	lk_inputs_close(&p.in);
 }
 
 /* With --dedupe or --top the expression is optional, so a first operand

@@ -34,9 +34,8 @@ struct run {
 	struct lk_pipeline *p;
 	/* input */
 	char **files;
-	int nfiles, next_file;
-	struct lk_reader reader;
-	bool reader_open;
+	int nfiles;
+	struct lk_inputs in;
 	/* output */
 	FILE *out;
 	struct lk_writer writer;
@@ -152,40 +151,28 @@ static enum lk_pool_take take(void *ctx, uint64_t seq, void *vslot)
 	struct slot *slot = vslot;
 	(void)seq;
 	for (;;) {
-		if (!run->reader_open) {
-			if (run->next_file == run->nfiles)
-				return LK_POOL_END;
-			struct lk_strbuf err = LK_STRBUF_INIT;
-			if (lk_input_open(&run->reader, run->files[run->next_file++], &err) < 0) {
-				clear_progress(run);
-				lk_error("%s", err.buf);
-				set_status(run, 2);
-				lk_reader_close(&run->reader);
-				lk_strbuf_release(&err);
-				continue;
-			}
-			lk_strbuf_release(&err);
-			run->reader_open = true;
-		}
 		struct lk_strbuf err = LK_STRBUF_INIT;
 		size_t line = 0;
 		lk_record_init(&slot->rec);
 		lk_strbuf_init(&slot->message);
 		lk_strbuf_init(&slot->error);
-		int got = lk_reader_next(&run->reader, &slot->rec, &err, &line);
-		if (got == 0 || got == -2) {
-			/* A read cut by Ctrl-C is no error: the run ends quietly. */
-			if (got == -2 && !lk_interrupted) {
+		int got = lk_inputs_next(&run->in, &slot->rec, &err, &line);
+		if (got == LK_INPUT_END || got == LK_INPUT_OPEN_ERROR || got == LK_INPUT_READ_ERROR) {
+			if (got == LK_INPUT_OPEN_ERROR) {
 				clear_progress(run);
-				lk_error_at(run->reader.name, line, "%s", err.buf);
+				lk_error("%s", err.buf);
+				set_status(run, 2);
+			}
+			/* A read cut by Ctrl-C is no error: the run ends quietly. */
+			if (got == LK_INPUT_READ_ERROR && !lk_interrupted) {
+				clear_progress(run);
+				lk_error_at(run->in.reader.name, line, "%s", err.buf);
 				set_status(run, 2);
 				run->read_failed = true;
 			}
 			lk_record_release(&slot->rec);
 			lk_strbuf_release(&err);
-			lk_reader_close(&run->reader);
-			run->reader_open = false;
-			if (lk_interrupted)
+			if (got == LK_INPUT_END || lk_interrupted)
 				return LK_POOL_END;
 			continue;
 		}
@@ -395,6 +382,7 @@ int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles)
 		run.files = stdin_only;
 		run.nfiles = 1;
 	}
+	lk_inputs_init(&run.in, run.files, run.nfiles);
 	lk_pipeline_install_signals();
 	struct lk_output output;
 	if (open_output(&run, &output) < 0)
@@ -416,8 +404,7 @@ int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles)
 		.inline_single = true,
 	};
 	lk_pool_run(&ops);
-	if (run.reader_open)
-		lk_reader_close(&run.reader);
+	lk_inputs_close(&run.in);
 	clear_progress(&run);
 	if (run.writer.refused > 1)
 		lk_error("%zu levels in all were not written (%s)", run.writer.refused,
