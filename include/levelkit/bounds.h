@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "levelkit/clock.h"
+
 struct lk_bounds {
 	/* stored states (a constraint search: search nodes), 0 = no bound */
 	uint64_t max_states;
@@ -26,13 +28,26 @@ struct lk_bounds {
 	const volatile sig_atomic_t *cancel;
 };
 
+/* Inline: searches ask these in their inner loops. */
+
 /* Has the search been cancelled? */
-bool lk_bounds_cancelled(const struct lk_bounds *b);
+static inline bool lk_bounds_cancelled(const struct lk_bounds *b)
+{
+	return b->cancel && *b->cancel;
+}
+
 /* The time by which a search started at `start` (lk_now()) must stop;
  * meaningful only with a time bound. */
-double lk_bounds_deadline(const struct lk_bounds *b, double start);
+static inline double lk_bounds_deadline(const struct lk_bounds *b, double start)
+{
+	return start + b->max_seconds;
+}
+
 /* Is the time up for a search with this deadline?  (Reads the clock only
  * when there is a time bound.) */
-bool lk_bounds_time_up(const struct lk_bounds *b, double deadline);
+static inline bool lk_bounds_time_up(const struct lk_bounds *b, double deadline)
+{
+	return b->max_seconds > 0 && lk_now() > deadline;
+}
 
 #endif
