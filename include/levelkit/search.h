@@ -89,6 +89,9 @@ struct lk_search_result {
 	double overhead_per_state; /* table bytes per state beyond the key */
 	double seconds;
 	enum lk_direction found_by; /* LK_FORWARD, LK_BACKWARD, or LK_BOTH (met) */
+	/* What each of the game's techniques did (lk_game.techniques), in
+	 * the order the game lists them. */
+	uint64_t technique_counts[LK_MAX_TECHNIQUES];
 };
 
 void lk_search_result_init(struct lk_search_result *r);

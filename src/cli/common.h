@@ -34,11 +34,16 @@ struct lk_cli_common {
 	unsigned long jobs;
 	bool stats, plain, no_sac, no_gcc, no_symmetry, static_order, force;
 	uint64_t count_limit;
+	const char *without;     /* --without: techniques to turn off, a,b,... */
 	/* resolved by lk_cli_common_finish: what the actions are given */
 	struct lk_act_options act;
 	/* help headings made from the registry */
 	char csp_heading[128];
+	char without_help[512];
 	struct lk_cli_csp_flags csp_flags;
+	/* --without split at the commas, NULL-terminated */
+	char *without_copy;
+	const char **without_names;
 };
 
 void lk_cli_common_init(struct lk_cli_common *c, double default_timeout);
@@ -65,6 +70,7 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	  NULL },                                                                             \
 	{ LK_OPT_FLAG, 0, "plain", &(c).plain, NULL,                                           \
 	  "no deadlock pruning: the raw state space MixedAim's solvers search", NULL },       \
+	{ LK_OPT_STRING, 0, "without", &(c).without, "a,b,...", (c).without_help, NULL },      \
 	{ LK_OPT_STRING, 'd', "direction", &(c).direction, "dir",                             \
 	  "forward, backward (from the solved position) or both (default)", NULL },           \
 	LK_OPT_GROUP_((c).csp_heading),                                                      \

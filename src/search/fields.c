@@ -239,8 +239,12 @@ void lk_fields_verify(struct lk_record *rec, const struct lk_level *level, bool 
 			      why ? why : "the moves are legal but do not solve the level");
 }
 
-void lk_fields_stats(struct lk_record *rec, const struct lk_search_result *r)
+void lk_fields_stats(struct lk_record *rec, const struct lk_level *level,
+		     const struct lk_search_result *r)
 {
+	const struct lk_technique *t = level->game->techniques;
+	for (size_t i = 0; t && t[i].name && i < LK_MAX_TECHNIQUES; i++)
+		lk_record_setf(rec, t[i].counter, "%llu", (unsigned long long)r->technique_counts[i]);
 	lk_record_setf(rec, "generated", "%llu", (unsigned long long)r->generated);
 	lk_record_setf(rec, "stored", "%llu", (unsigned long long)r->stored);
 	lk_record_setf(rec, "memory", "%zu", r->peak_bytes);

@@ -552,6 +552,9 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		r->generated += lanes[i].generated;
 		r->stored += s->lane[i].table.count;
 		r->peak_bytes += s->lane[i].table.peak_bytes + s->lane[i].open->bytes;
+		if (level->game->technique_counts && s->lane[i].scratch)
+			level->game->technique_counts(lanes[i].level, s->lane[i].scratch,
+						      r->technique_counts);
 	}
 	r->overhead_per_state = lk_table_overhead_per_state(&s->lane[use[0] ? 0 : 1].table);
 	if (winner && winner->status == LK_SOLVED) {

@@ -32,6 +32,20 @@
 
 enum soko_heuristic { SOKO_H_MATCHING, SOKO_H_MIXEDAIM };
 
+/* The techniques, each with its switch (sokoban.use) and its counter
+ * (soko_scratch.count), in the order of soko_techniques (sokoban_level.c,
+ * docs/games/sokoban.md):
+ *  - dead squares: pushes onto a square no goal can be reached from;
+ *  - freeze: pushes that leave a box frozen off its goal;
+ *  - bipartite: states whose boxes cannot be matched to distinct goals;
+ *  - PI-corrals: pushes left out while a PI-corral needs pushing. */
+enum soko_technique {
+	SOKO_T_DEAD_SQUARES, SOKO_T_FREEZE, SOKO_T_BIPARTITE, SOKO_T_PI_CORRALS,
+	SOKO_NTECH
+};
+extern const struct lk_technique soko_techniques[];
+void soko_technique_counts(const struct lk_level *level, const void *scratch, uint64_t *counts);
+
 struct sokoban {
 	struct lk_level base;
 	int width, height;       /* padded board */
@@ -52,7 +66,7 @@ struct sokoban {
 	size_t bitset_bytes;
 	bool push_graph;         /* metric pushes (else moves) */
 	bool impossible;         /* a box can never be moved onto a goal */
-	bool prune;              /* deadlock pruning on (off for --plain) */
+	bool use[SOKO_NTECH];    /* each technique's switch (all off for --plain) */
 	enum soko_heuristic heuristic;
 	/* push distance from every cell to every goal, ignoring other boxes:
 	 * dist[g * cells + c], SOKO_INF where impossible */
@@ -86,6 +100,7 @@ struct sokoban {
 /* Per-thread working memory, carved out of the solver's scratch block. */
 struct soko_scratch {
 	bool ready;
+	uint64_t count[SOKO_NTECH]; /* what each technique did (soko_techniques) */
 	uint8_t *box;            /* per cell: box present */
 	uint32_t *mark;          /* flood-fill stamps */
 	uint32_t stamp;

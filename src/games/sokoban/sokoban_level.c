@@ -226,6 +226,8 @@ struct lk_level *soko_new_level(const struct lk_record *rec, const struct lk_lev
 	s->push_graph = !opt->metric || strcmp(opt->metric, "pushes") == 0;
 	s->heuristic = opt->heuristic && strcmp(opt->heuristic, "mixedaim") == 0
 			       ? SOKO_H_MIXEDAIM : SOKO_H_MATCHING;
+	for (int t = 0; t < SOKO_NTECH; t++)
+		s->use[t] = !opt->plain && !(opt->off && lk_name_in(soko_techniques[t].name, opt->off));
 
 	size_t n = (size_t)s->cells;
 	char *board = lk_xmalloc(n);
@@ -310,13 +312,12 @@ struct lk_level *soko_new_level(const struct lk_record *rec, const struct lk_lev
 		for (int gi = 0; gi < s->ngoals && !reachable; gi++)
 			reachable = s->dist[(size_t)gi * n + (size_t)c] != SOKO_INF;
 		s->dead[c] = !reachable;
-		if (s->dead[c] && !opt->plain && soko_bit(s->box0, s->compact[c]))
+		if (s->dead[c] && s->use[SOKO_T_DEAD_SQUARES] && soko_bit(s->box0, s->compact[c]))
 			s->impossible = true;
 	}
-	/* Plain levels keep their dead squares out of the search: every
-	 * state is generated, as a rule interpreter would. */
-	s->prune = !opt->plain;
-	if (!s->prune)
+	/* Without dead squares (plain levels) every push is generated, as a
+	 * rule interpreter would. */
+	if (!s->use[SOKO_T_DEAD_SQUARES])
 		memset(s->dead, 0, n);
 
 	s->ntargets = s->ngoals;
@@ -374,6 +375,31 @@ static const struct lk_generator *const sokoban_generators[] = {
 };
 
 
+const struct lk_technique soko_techniques[] = {
+	[SOKO_T_DEAD_SQUARES] = { "dead-squares", "pruned-dead-squares",
+				  "no push onto a square from which no goal can be reached",
+				  LK_TECH_OPTIMAL },
+	[SOKO_T_FREEZE] = { "freeze", "pruned-freeze",
+			    "no push that leaves a box frozen off its goal", LK_TECH_OPTIMAL },
+	[SOKO_T_BIPARTITE] = { "bipartite", "pruned-bipartite",
+			       "no state whose boxes cannot be matched to distinct goals",
+			       LK_TECH_OPTIMAL },
+	[SOKO_T_PI_CORRALS] = { "pi-corrals", "pruned-pi-corrals",
+				"only the pushes into a PI-corral while one needs pushing",
+				LK_TECH_OPTIMAL },
+	{ NULL, NULL, NULL, 0 },
+};
+
+void soko_technique_counts(const struct lk_level *level, const void *scratch, uint64_t *counts)
+{
+	(void)level;
+	const struct soko_scratch *sc = scratch;
+	if (!sc->ready)
+		return;
+	for (int t = 0; t < SOKO_NTECH; t++)
+		counts[t] += sc->count[t];
+}
+
 /* pushes: the moves that push a box */
 static const struct lk_count_field soko_count_fields[] = {
 	{ "pushes", "push" },
@@ -412,6 +438,8 @@ const struct lk_game lk_game_sokoban = {
 	.heuristic = soko_heuristic,
 	.heuristic_fact = "push",
 	.estimate = soko_estimate,
+	.techniques = soko_techniques,
+	.technique_counts = soko_technique_counts,
 	.move_facts = soko_move_facts,
 	.track_size = soko_track_size,
 	.track_start = soko_track_start,

@@ -168,9 +168,10 @@ static bool frozen(const struct sokoban *s, struct soko_scratch *sc, int c, bool
 bool soko_freeze_deadlock(const struct sokoban *s, struct soko_scratch *sc, int cell)
 {
 	bool off_goal = false;
-	if (!s->prune)
+	if (!s->use[SOKO_T_FREEZE] || !(frozen(s, sc, cell, &off_goal) && off_goal))
 		return false;
-	return frozen(s, sc, cell, &off_goal) && off_goal;
+	sc->count[SOKO_T_FREEZE]++;
+	return true;
 }
 
 void soko_initial_state(const struct lk_level *level, void *key)
@@ -234,15 +235,22 @@ static unsigned push_successors(const struct sokoban *s, const uint8_t *key,
 	unsigned count = 0;
 	soko_reach(s, sc, s->cell_of[soko_key_player(key)]);
 	uint32_t st = sc->stamp;
-	int corral = n > 1 && s->prune ? soko_pi_corral(s, sc, n) : -1;
+	int corral = n > 1 && s->use[SOKO_T_PI_CORRALS] ? soko_pi_corral(s, sc, n) : -1;
 	for (int i = 0; i < n; i++) {
 		int b = sc->boxes[i];
-		if (corral >= 0 && !soko_corral_allows(s, sc, corral, b))
-			continue;
+		bool skip = corral >= 0 && !soko_corral_allows(s, sc, corral, b);
 		for (int d = 0; d < 4; d++) {
 			int to = b + s->off[d], from = b - s->off[d];
-			if (sc->mark[from] != st || s->wall[to] || sc->box[to] || s->dead[to])
+			if (sc->mark[from] != st || s->wall[to] || sc->box[to])
 				continue;
+			if (s->dead[to]) {
+				sc->count[SOKO_T_DEAD_SQUARES]++;
+				continue;
+			}
+			if (skip) {
+				sc->count[SOKO_T_PI_CORRALS]++;
+				continue;
+			}
 			sc->box[b] = 0;
 			sc->box[to] = 1;
 			if (!soko_freeze_deadlock(s, sc, to)) {
@@ -281,8 +289,12 @@ static unsigned pull_successors(const struct sokoban *s, const uint8_t *key,
 		int b = sc->boxes[i];
 		for (int d = 0; d < 4; d++) {
 			int p = b - s->off[d], q = p - s->off[d];
-			if (sc->mark[p] != st || sc->box[p] || s->wall[q] || sc->box[q] || s->dead[p])
+			if (sc->mark[p] != st || sc->box[p] || s->wall[q] || sc->box[q])
 				continue;
+			if (s->dead[p]) {
+				sc->count[SOKO_T_DEAD_SQUARES]++;
+				continue;
+			}
 			sc->box[b] = 0;
 			sc->box[p] = 1;
 			int np = normalised_player(s, sc, q);
@@ -317,8 +329,12 @@ static unsigned step_successors(const struct sokoban *s, const uint8_t *key,
 			continue;
 		}
 		int to = q + s->off[d];
-		if (s->wall[to] || sc->box[to] || s->dead[to])
+		if (s->wall[to] || sc->box[to])
 			continue;
+		if (s->dead[to]) {
+			sc->count[SOKO_T_DEAD_SQUARES]++;
+			continue;
+		}
 		sc->box[q] = 0;
 		sc->box[to] = 1;
 		bool deadlock = soko_freeze_deadlock(s, sc, to);

@@ -70,7 +70,7 @@ struct lk_level *soko_new_reverse(const struct lk_level *level)
 		bool reachable = false;
 		for (int j = 0; j < k && !reachable; j++)
 			reachable = tdist[(size_t)j * n + c] != SOKO_INF;
-		r->dead[c] = !reachable && f->prune;
+		r->dead[c] = !reachable && f->use[SOKO_T_DEAD_SQUARES];
 	}
 	r->targets = targets;
 	r->ntargets = k;
