@@ -39,10 +39,13 @@ static const struct lk_technique *techniques(void)
 	return g->techniques;
 }
 
+/* The pruning techniques, those that keep optimal solutions: they come
+ * first in the list (the search for any solution's own are tested in
+ * test_sokoban_any.c). */
 static size_t technique_count(void)
 {
 	size_t n = 0;
-	for (const struct lk_technique *t = techniques(); t->name; t++)
+	for (const struct lk_technique *t = techniques(); t->name && (t->flags & LK_TECH_OPTIMAL); t++)
 		n++;
 	return n;
 }
@@ -53,7 +56,7 @@ static struct lk_level *load(const struct lk_record *rec, unsigned on)
 	const char *off[LK_MAX_TECHNIQUES + 1];
 	size_t n = 0;
 	const struct lk_technique *t = techniques();
-	for (size_t i = 0; t[i].name; i++)
+	for (size_t i = 0; i < technique_count(); i++)
 		if (!(on >> i & 1))
 			off[n++] = t[i].name;
 	off[n] = NULL;

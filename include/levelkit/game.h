@@ -39,6 +39,8 @@ struct lk_csp_ops;
 struct lk_generator;
 struct lk_analysis;
 struct lk_canvas;
+struct lk_search_options;
+struct lk_search_result;
 
 /* Outcomes of any search, named as the "solvable" field writes them. */
 enum lk_status { LK_SOLVED, LK_UNSOLVABLE, LK_UNKNOWN };
@@ -213,6 +215,12 @@ struct lk_game {
 	 * not be a lower bound (it may weigh what a bound cannot, such as the
 	 * order goals must be filled in), or LK_H_DEAD.  NULL: the heuristic. */
 	unsigned (*estimate)(const struct lk_level *level, const void *key, void *scratch);
+	/* Optional: the game's own search for any solution, however long
+	 * (-a any; search.h), filling r as lk_solver_run does (its solution
+	 * a path of this level's keys, r->optimal false).  NULL: greedy
+	 * best-first search in both directions stands in. */
+	void (*solve_any)(const struct lk_level *level, const struct lk_search_options *opt,
+			  struct lk_search_result *r);
 	/* Optional: the game's techniques (NULL-terminated by name), and
 	 * their counters: technique_counts adds what each did in the searches
 	 * that used the scratch block (zeroed before each search) to counts[i]

@@ -24,7 +24,8 @@
 	X(BFS, "bfs", true)          \
 	X(UCS, "ucs", true)          \
 	X(ASTAR, "astar", true)      \
-	X(GREEDY, "greedy", false)
+	X(GREEDY, "greedy", false)   \
+	X(ANY, "any", false)
 
 enum lk_algo {
 #define LK_X(id, name, optimal) LK_ALGO_##id,
@@ -88,6 +89,7 @@ struct lk_search_result {
 	size_t peak_bytes;       /* most memory held by the table and open list */
 	double overhead_per_state; /* table bytes per state beyond the key */
 	double seconds;
+	double cpu_seconds;      /* processor time of the searching thread */
 	enum lk_direction found_by; /* LK_FORWARD, LK_BACKWARD, or LK_BOTH (met) */
 	/* What each of the game's techniques did (lk_game.techniques), in
 	 * the order the game lists them. */
@@ -130,5 +132,8 @@ void lk_search(const struct lk_level *level, const struct lk_search_options *opt
 
 /* Seconds on a monotonic clock. */
 double lk_now(void);
+/* Processor seconds the calling thread has used (for figures that must not
+ * depend on the machine's load). */
+double lk_thread_cpu(void);
 
 #endif

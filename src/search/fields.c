@@ -250,6 +250,7 @@ void lk_fields_stats(struct lk_record *rec, const struct lk_level *level,
 	lk_record_setf(rec, "memory", "%zu", r->peak_bytes);
 	lk_record_setf(rec, "overhead", "%.1f", r->overhead_per_state);
 	lk_record_setf(rec, "time", "%.3f", r->seconds);
+	lk_record_setf(rec, "cpu", "%.3f", r->cpu_seconds);
 }
 
 void lk_fields_graph_stats(struct lk_record *rec, const struct lk_analysis *a)

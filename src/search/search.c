@@ -86,6 +86,14 @@ double lk_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+double lk_thread_cpu(void)
+{
+	struct timespec ts;
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+		return 0.0;
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 void lk_search_result_init(struct lk_search_result *r)
 {
 	memset(r, 0, sizeof *r);
@@ -478,10 +486,21 @@ static void build_path(struct lane *lanes, struct run *run, struct lane *winner,
 void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		   const struct lk_search_options *opt, struct lk_search_result *r)
 {
+	if (opt->algo == LK_ALGO_ANY) {
+		if (level->game->solve_any) {
+			level->game->solve_any(level, opt, r);
+			return;
+		}
+		/* Without a search of its own, a game's fastest is greedy. */
+		struct lk_search_options greedy = *opt;
+		greedy.algo = LK_ALGO_GREEDY;
+		lk_solver_run(s, level, &greedy, r);
+		return;
+	}
 	struct run run = { .opt = opt };
 	struct lane lanes[2];
 	struct lk_level *reversed = NULL;
-	double start = lk_now();
+	double start = lk_now(), cpu0 = lk_thread_cpu();
 	lk_search_result_release(r);
 	run.deadline = start + opt->timeout;
 	memset(lanes, 0, sizeof lanes);
@@ -571,6 +590,7 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		r->limit = run.stop ? run.stop : lanes[use[0] ? 0 : 1].limit;
 	}
 	r->seconds = lk_now() - start;
+	r->cpu_seconds = lk_thread_cpu() - cpu0;
 	lk_level_free(reversed);
 }
 

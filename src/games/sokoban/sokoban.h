@@ -38,9 +38,16 @@ enum soko_heuristic { SOKO_H_MATCHING, SOKO_H_MIXEDAIM };
  *  - dead squares: pushes onto a square no goal can be reached from;
  *  - freeze: pushes that leave a box frozen off its goal;
  *  - bipartite: states whose boxes cannot be matched to distinct goals;
- *  - PI-corrals: pushes left out while a PI-corral needs pushing. */
+ *  - PI-corrals: pushes left out while a PI-corral needs pushing;
+ * and those of the search for any solution (sokoban_any.h):
+ *  - box macros: a move pushes one box any number of times;
+ *  - packing order: goals filled in an order worked out backwards;
+ *  - feature space: states taken in turn from the cells of their features;
+ *  - advisors: the moves that improve a feature are tried first. */
 enum soko_technique {
 	SOKO_T_DEAD_SQUARES, SOKO_T_FREEZE, SOKO_T_BIPARTITE, SOKO_T_PI_CORRALS,
+	/* the search for any solution (sokoban_any.c) */
+	SOKO_T_MACROS, SOKO_T_PACKING, SOKO_T_FEATURES, SOKO_T_ADVISORS,
 	SOKO_NTECH
 };
 extern const struct lk_technique soko_techniques[];
@@ -161,6 +168,12 @@ bool soko_corral_allows(const struct sokoban *s, struct soko_scratch *sc, int co
  * finished (off target, or on one that shuts off an empty target). */
 void soko_target_order(struct sokoban *s);
 unsigned soko_unfinished(const struct sokoban *s, const struct soko_scratch *sc, int nboxes);
+
+/* The search for any solution (sokoban_any.c). */
+struct lk_search_options;
+struct lk_search_result;
+void soko_solve_any(const struct lk_level *level, const struct lk_search_options *opt,
+		    struct lk_search_result *r);
 
 /* Reversed search (sokoban_reverse.c). */
 struct lk_level *soko_new_reverse(const struct lk_level *forward);

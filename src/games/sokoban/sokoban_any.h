@@ -1,0 +1,108 @@
+/*
+ * sokoban_any.h - internals of Sokoban's search for any solution (solve
+ * -a any): box moves, the features of a position, the packing order, the
+ * learned deadlock patterns and the feature-space search that uses them.
+ * See docs/games/sokoban.md, "Hard levels".
+ */
+#ifndef LEVELKIT_SOKOBAN_ANY_H
+#define LEVELKIT_SOKOBAN_ANY_H
+
+#include "levelkit/search.h"
+#include "levelkit/table.h"
+#include "sokoban.h"
+
+/* ---- box moves (sokoban_boxmoves.c) ---- */
+
+/* One box move: a box pushed from `from` to `to` by one or more pushes of
+ * that box alone, the player ending in the area `player` (the least
+ * compact index it reaches: the key's normalised player). */
+struct soko_boxmove {
+	uint16_t from, to;
+	uint16_t player;
+	uint16_t pushes;      /* the fewest pushes it takes */
+};
+
+struct soko_movegen {
+	const struct sokoban *s;
+	/* per (cell, side): stamp of the box search that saw it, and for
+	 * rebuilding a move the (cell, side) it came from */
+	uint32_t *seen, seen_stamp;
+	int32_t *pred;
+	uint16_t *depth;
+	uint32_t *queue;
+	/* per cell: the player areas around a box standing there, labelled
+	 * once per cell and box search (area_stamp) */
+	uint32_t *area_stamp;
+	uint32_t *nb_area;        /* 4 per cell: area label of each neighbour, 0 = none */
+	uint16_t *nb_least;       /* 4 per cell: least compact index of that area */
+	uint8_t *nb_done;         /* per cell: which neighbours' areas made a move */
+	uint8_t *frozen;          /* per cell: a box there is frozen off a goal */
+	uint32_t *lab, next_label;
+	uint16_t *stack;
+	/* the moves of the last soko_box_moves call */
+	struct soko_boxmove *moves;
+	size_t nmoves, alloc;
+};
+
+void soko_movegen_init(struct soko_movegen *g, const struct sokoban *s);
+void soko_movegen_release(struct soko_movegen *g);
+/* Every box move of the state unpacked in sc, whose player reach is the
+ * current sc->mark stamp; only boxes for which allow[box cell] is set
+ * when allow is non-NULL.  Moves onto dead squares or into freeze
+ * deadlocks (when those techniques are on) are left out. */
+size_t soko_box_moves(struct soko_movegen *g, struct soko_scratch *sc, int nboxes,
+		      const uint8_t *allow);
+/* The pushes of one box move from the state unpacked in sc (reach as
+ * above): the box on `from` to `to` with the player ending in the area
+ * whose least index is `player`.  Writes the push directions (lk_dir) in
+ * order into dirs (room for s->cells * 4) and returns how many, or -1 if
+ * there is no such move. */
+int soko_box_move_pushes(struct soko_movegen *g, struct soko_scratch *sc, int from, int to,
+			 unsigned player, uint8_t *dirs);
+
+/* ---- the plan and the features (sokoban_plan.c) ---- */
+
+#define SOKO_NONE 0xffffu
+
+/*
+ * What the search knows of a level before it starts: the order the goals
+ * are to be filled in (the packing order), the goals grouped into areas
+ * (goals at most two steps apart), and the doorways: squares whose
+ * blocking cuts the floor in two (articulation points of the floor).
+ */
+struct soko_plan {
+	int ngoals;
+	uint16_t *order;         /* goal cells, the first to be filled first */
+	uint16_t *rank;          /* per cell: index in order, or SOKO_NONE */
+	int nareas;
+	uint16_t *area_of;       /* per cell: goal area, or SOKO_NONE */
+	uint16_t *area_first;    /* area a's goals: area_goals[area_first[a] .. area_first[a + 1]) */
+	uint16_t *area_goals;    /* by area, each in packing order */
+	uint8_t *doorway;        /* per cell */
+	/* working memory of the features */
+	uint32_t *mark, stamp;
+	uint16_t *stack;
+};
+
+/*
+ * The features of a position (Shoham and Schaeffer's FESS): boxes packed
+ * (in each goal area, the goals filled in packing order before the first
+ * empty one), player areas (connected free floor), boxes in doorways, and
+ * boxes out of plan (on a goal beyond the packed ones).
+ */
+struct soko_features {
+	uint8_t packed, areas, doorways, out_of_plan;
+};
+
+/* use_order false: no packing order (every goal is its own area, so any
+ * box on a goal counts as packed). */
+void soko_plan_build(struct soko_plan *p, const struct sokoban *s, bool use_order);
+void soko_plan_release(struct soko_plan *p);
+/* The features of the boxes in sc->box (sc->boxes holds nboxes). */
+void soko_features(struct soko_plan *p, const struct sokoban *s, const struct soko_scratch *sc,
+		   int nboxes, struct soko_features *f);
+/* The first empty goal of each area beyond its packed goals, into next
+ * (p->nareas entries, SOKO_NONE where an area is full). */
+void soko_next_goals(const struct soko_plan *p, const struct soko_scratch *sc, uint16_t *next);
+
+#endif
