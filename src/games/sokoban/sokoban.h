@@ -40,14 +40,17 @@ enum soko_heuristic { SOKO_H_MATCHING, SOKO_H_MIXEDAIM };
  *  - bipartite: states whose boxes cannot be matched to distinct goals;
  *  - PI-corrals: pushes left out while a PI-corral needs pushing;
  * and those of the search for any solution (sokoban_any.h):
+ *  - greedy first: greedy best-first search first, with a third of the time;
  *  - box macros: a move pushes one box any number of times;
  *  - packing order: goals filled in an order worked out backwards;
  *  - feature space: states taken in turn from the cells of their features;
- *  - advisors: the moves that improve a feature are tried first. */
+ *  - advisors: the moves that improve a feature are tried first;
+ *  - deadlock table: patterns of boxes proved dead by small searches. */
 enum soko_technique {
 	SOKO_T_DEAD_SQUARES, SOKO_T_FREEZE, SOKO_T_BIPARTITE, SOKO_T_PI_CORRALS,
 	/* the search for any solution (sokoban_any.c) */
-	SOKO_T_MACROS, SOKO_T_PACKING, SOKO_T_FEATURES, SOKO_T_ADVISORS,
+	SOKO_T_GREEDY_FIRST, SOKO_T_MACROS, SOKO_T_PACKING, SOKO_T_FEATURES, SOKO_T_ADVISORS,
+	SOKO_T_DEADTAB,
 	SOKO_NTECH
 };
 extern const struct lk_technique soko_techniques[];

@@ -28,13 +28,34 @@
 
 #include "sokoban_any.h"
 
-#define DEAD_WEIGHT UINT32_MAX
-/* advisors: packing, areas, doorways, out of plan */
-#define NADVISORS 4
+/* a node's features in the table's cost field: a dead node */
+#define DEAD_NODE UINT32_MAX
+#define NONE UINT32_MAX
+/* advisors: packing, areas, doorways, out of plan, hotspots */
+#define NADVISORS 5
+
+/* node flags (per table entry) */
+enum { NODE_EXPANDED = 1, NODE_DEAD = 2 };
+
+/* An expanded state: its moves, each leading to a node of the table. */
+struct expansion {
+	uint32_t node;
+	uint32_t parent;          /* expansion, or NONE for the start */
+	uint32_t weight;          /* moves on its path no advisor proposed */
+	uint32_t moves;           /* its first move in a->moves */
+	uint32_t nmoves, next;    /* its moves, sorted; the next to try */
+	uint32_t best;            /* packed features, the best on its path */
+};
+
+struct amove {
+	uint32_t child;           /* table entry */
+	uint16_t weight;          /* 0: an advisor's, 1: any other */
+	uint16_t to;              /* where the moved box ends */
+};
 
 struct cell {
 	uint32_t code;
-	uint64_t *heap;   /* weight << 33 | second pass << 32 | state */
+	uint64_t *heap;           /* weight << 32 | ~expansion (newest first) */
 	size_t n, alloc;
 };
 
@@ -46,17 +67,23 @@ struct any {
 	size_t key_size;
 	struct soko_movegen gen;
 	struct soko_plan plan;
-	void *scratch, *scratch2;   /* the parent's, a child's */
-	unsigned char *key, *child; /* a parent's key (copied), a child's */
+	struct soko_deadtab deadtab;
+	void *scratch, *scratch2;   /* the expanded state's, a child's */
+	unsigned char *key, *child;
+	uint8_t *flags;             /* per node */
+	size_t flags_alloc;
+	struct expansion *exps;
+	size_t nexps, exps_alloc;
+	struct amove *moves;
+	size_t nmoves, moves_alloc;
 	struct cell *cells;
-	size_t ncells, cells_alloc;
+	size_t ncells, cells_alloc, next_cell;
 	uint32_t *cell_index;       /* open addressing: cell number + 1, 0 = empty */
 	size_t index_cap;
 	size_t heap_bytes;
 	uint8_t *allow;             /* per cell: a box the PI-corral lets move */
-	uint16_t *next;             /* per area: the next goal to fill */
-	struct soko_features *feat; /* per move */
-	uint32_t goal;              /* the goal state, once found */
+	uint32_t best_exp;          /* the expansion of best features */
+	uint32_t goal_node, goal_exp;
 	bool solved;
 	enum lk_limit limit;
 	double deadline;
@@ -64,12 +91,15 @@ struct any {
 
 /* ---- cells ---- */
 
-static uint32_t cell_code(const struct any *a, const struct soko_features *f)
+/* A state's cell: packed boxes, player areas, boxes out of plan (as
+ * Festival's).  Without the feature space, one cell. */
+static uint32_t cell_code(const struct any *a, uint32_t packed_features)
 {
 	if (!a->s->use[SOKO_T_FEATURES])
 		return 0;
-	return (uint32_t)f->packed << 24 | (uint32_t)f->areas << 16 | (uint32_t)f->doorways << 8 |
-	       f->out_of_plan;
+	struct soko_features f;
+	soko_features_unpack(packed_features, &f);
+	return (uint32_t)f.packed << 16 | (uint32_t)f.areas << 8 | f.out_of_plan;
 }
 
 static uint32_t hash32(uint32_t x)
@@ -96,6 +126,7 @@ static void index_grow(struct any *a)
 	a->index_cap = cap;
 }
 
+/* The cell of a code; a new cell is the next one visited. */
 static struct cell *find_cell(struct any *a, uint32_t code)
 {
 	if (4 * (a->ncells + 1) > 3 * a->index_cap)
@@ -111,7 +142,9 @@ static struct cell *find_cell(struct any *a, uint32_t code)
 	struct cell *c = &a->cells[a->ncells];
 	memset(c, 0, sizeof *c);
 	c->code = code;
+	a->next_cell = a->ncells;
 	a->cell_index[h] = (uint32_t)++a->ncells;
+	((struct soko_scratch *)a->scratch)->count[SOKO_T_FEATURES]++;
 	return c;
 }
 
@@ -151,22 +184,21 @@ static uint64_t heap_pop(struct cell *c)
 	return top;
 }
 
-static void enqueue(struct any *a, const struct soko_features *f, uint32_t id, uint32_t weight,
-		    bool second)
+/* Skip the moves of expansion e whose child is expanded or dead; put e
+ * into its cell at the weight of its next move, if it has one. */
+static void schedule(struct any *a, uint32_t e)
 {
-	size_t before = a->ncells;
-	struct cell *c = find_cell(a, cell_code(a, f));
-	if (a->ncells > before) {
-		struct soko_scratch *sc = a->scratch;
-		sc->count[SOKO_T_FEATURES]++;
-	}
-	heap_push(a, c, (uint64_t)weight << 33 | (uint64_t)second << 32 | id);
+	struct expansion *x = &a->exps[e];
+	while (x->next < x->nmoves && a->flags[a->moves[x->moves + x->next].child])
+		x->next++;
+	if (x->next == x->nmoves)
+		return;
+	uint64_t w = (uint64_t)x->weight + a->moves[x->moves + x->next].weight;
+	heap_push(a, find_cell(a, cell_code(a, x->best)), w << 32 | (uint32_t)~e);
 }
 
 /* ---- states ---- */
 
-/* Unpack key into scratch sc with the player's reach flooded; returns the
- * number of boxes. */
 static int unpack(const struct any *a, const unsigned char *key, struct soko_scratch *sc)
 {
 	int n = soko_unpack(a->s, key, sc);
@@ -183,10 +215,22 @@ static bool is_goal(const struct sokoban *s, const unsigned char *key)
 	return true;
 }
 
-/* Play move m out of the state whose key is a->key at this weight: store
- * the child unless known, dead (then stored as dead) or the table is full.
- * Returns -1 when the search must stop (solved, or out of memory). */
-static int play(struct any *a, uint32_t parent, const struct soko_boxmove *m, uint32_t weight)
+static void grow_flags(struct any *a)
+{
+	size_t need = a->table.count + 1;
+	if (need <= a->flags_alloc)
+		return;
+	size_t n = a->flags_alloc ? a->flags_alloc : 1024;
+	while (n < need)
+		n *= 2;
+	a->flags = lk_xrealloc(a->flags, n);
+	memset(a->flags + a->flags_alloc, 0, n - a->flags_alloc);
+	a->flags_alloc = n;
+}
+
+/* The node of the child of move m out of the state in a->key: found or
+ * added (with its features, or as dead).  NONE when the table is full. */
+static uint32_t child_node(struct any *a, uint32_t parent, const struct soko_boxmove *m)
 {
 	const struct sokoban *s = a->s;
 	unsigned char *k = a->child;
@@ -195,82 +239,69 @@ static int play(struct any *a, uint32_t parent, const struct soko_boxmove *m, ui
 	soko_bit_flip(k + 2, s->compact[m->to]);
 	soko_key_set_player(k, m->player);
 	uint64_t hash = lk_hash_bytes(k, a->key_size);
-	if (lk_table_find(&a->table, k, hash) != LK_NO_ENTRY)
-		return 0;
+	uint32_t id = lk_table_find(&a->table, k, hash);
+	if (id != LK_NO_ENTRY)
+		return id;
 	a->r->generated++;
-	unsigned h = soko_heuristic(&s->base, k, a->scratch2);
-	uint32_t id;
-	enum lk_intern got = lk_table_intern(&a->table, k, hash, parent,
-					     h == LK_H_DEAD ? DEAD_WEIGHT : weight, &id);
-	if (got == LK_INTERN_FULL) {
+	uint32_t feat = DEAD_NODE;
+	if (soko_heuristic(&s->base, k, a->scratch2) != LK_H_DEAD) {
+		struct soko_scratch *sc2 = a->scratch2;
+		struct soko_features f;
+		int n = soko_unpack(s, k, sc2);
+		soko_features(&a->plan, s, sc2, n, &f);
+		soko_clear_boxes(s, sc2, n);
+		feat = soko_features_pack(&f);
+	}
+	if (lk_table_intern(&a->table, k, hash, parent, feat, &id) == LK_INTERN_FULL) {
 		a->limit = LK_LIMIT_MEMORY;
-		return -1;
+		return NONE;
 	}
-	if (h == LK_H_DEAD)
-		return 0;
-	if (is_goal(s, k)) {
-		a->goal = id;
+	grow_flags(a);
+	if (feat == DEAD_NODE) {
+		a->flags[id] |= NODE_DEAD;
+	} else if (is_goal(s, k) && !a->solved) {
 		a->solved = true;
-		return -1;
+		a->goal_node = id;
 	}
-	struct soko_scratch *sc2 = a->scratch2;
-	int n = soko_unpack(s, k, sc2);
+	return id;
+}
+
+/* The advisors' moves among a state's (indices into the moves of
+ * expansion e): each proposes the move to a new node that improves its
+ * feature most, the better features breaking ties. */
+static int advise(struct any *a, const struct expansion *x, size_t *chosen)
+{
 	struct soko_features f;
-	soko_features(&a->plan, s, sc2, n, &f);
-	soko_clear_boxes(s, sc2, n);
-	enqueue(a, &f, id, weight, false);
-	if (a->opt->max_states && a->table.count >= a->opt->max_states) {
-		a->limit = LK_LIMIT_STATES;
-		return -1;
-	}
-	return 0;
-}
-
-/* The features of every move's child, into a->feat. */
-static void move_features(struct any *a, struct soko_scratch *sc, int n, size_t nmoves)
-{
-	for (size_t i = 0; i < nmoves; i++) {
-		const struct soko_boxmove *m = &a->gen.moves[i];
-		int at = 0;
-		while (sc->boxes[at] != m->from)
-			at++;
-		sc->box[m->from] = 0;
-		sc->box[m->to] = 1;
-		sc->boxes[at] = m->to;
-		soko_features(&a->plan, a->s, sc, n, &a->feat[i]);
-		sc->boxes[at] = m->from;
-		sc->box[m->to] = 0;
-		sc->box[m->from] = 1;
-	}
-}
-
-/* The advisors' moves (indices into a->gen.moves), at most NADVISORS. */
-static int advise(struct any *a, const struct soko_features *f, size_t nmoves, size_t *chosen)
-{
+	soko_features_unpack(lk_table_cost(&a->table, x->node), &f);
 	long best[NADVISORS];
+	struct soko_features bf[NADVISORS];
 	for (int k = 0; k < NADVISORS; k++)
 		best[k] = -1;
-	for (size_t i = 0; i < nmoves; i++) {
-		const struct soko_features *c = &a->feat[i];
-		const struct soko_boxmove *m = &a->gen.moves[i];
+	for (uint32_t i = 0; i < x->nmoves; i++) {
+		uint32_t child = a->moves[x->moves + i].child;
+		if (a->flags[child])
+			continue;
+		struct soko_features c;
+		soko_features_unpack(lk_table_cost(&a->table, child), &c);
 		int gain[NADVISORS] = {
-			c->packed - f->packed, f->areas - c->areas, f->doorways - c->doorways,
-			f->out_of_plan - c->out_of_plan,
+			c.packed - f.packed, f.areas - c.areas, f.doorways - c.doorways,
+			f.out_of_plan - c.out_of_plan, f.hotspots - c.hotspots,
 		};
 		for (int k = 0; k < NADVISORS; k++) {
 			if (gain[k] <= 0)
 				continue;
 			if (best[k] >= 0) {
-				const struct soko_features *b = &a->feat[best[k]];
 				int was[NADVISORS] = {
-					b->packed - f->packed, f->areas - b->areas, f->doorways - b->doorways,
-					f->out_of_plan - b->out_of_plan,
+					bf[k].packed - f.packed, f.areas - bf[k].areas,
+					f.doorways - bf[k].doorways, f.out_of_plan - bf[k].out_of_plan,
+					f.hotspots - bf[k].hotspots,
 				};
 				if (gain[k] < was[k] ||
-				    (gain[k] == was[k] && m->pushes >= a->gen.moves[best[k]].pushes))
+				    (gain[k] == was[k] && !soko_features_better(&c, &bf[k])))
 					continue;
 			}
 			best[k] = (long)i;
+			bf[k] = c;
 		}
 	}
 	int n = 0;
@@ -284,12 +315,36 @@ static int advise(struct any *a, const struct soko_features *f, size_t nmoves, s
 	return n;
 }
 
-/* Expand a state: its advisors' moves on the first pass, every move on
- * the second.  Returns -1 when the search must stop. */
-static int expand(struct any *a, uint32_t id, uint32_t weight, bool second)
+/* qsort has no context argument: the search of this thread */
+static _Thread_local const struct any *sort_ctx;
+
+/* Moves in the order they are tried: by weight, then the better child. */
+static int by_weight_then_features(const void *pa, const void *pb)
+{
+	const struct any *a = sort_ctx;
+	const struct amove *x = pa, *y = pb;
+	if (x->weight != y->weight)
+		return x->weight < y->weight ? -1 : 1;
+	struct soko_features fx, fy;
+	soko_features_unpack(lk_table_cost(&a->table, x->child), &fx);
+	soko_features_unpack(lk_table_cost(&a->table, y->child), &fy);
+	if (soko_features_better(&fx, &fy))
+		return -1;
+	if (soko_features_better(&fy, &fx))
+		return 1;
+	return x->child < y->child ? -1 : x->child > y->child;
+}
+
+static void propagate_dead(struct any *a, uint32_t e);
+
+/* Expand node id, reached from expansion parent by a move of this weight:
+ * its moves to the table, the advisors' picks, into its cell.  Returns -1
+ * when the search must stop. */
+static int expand(struct any *a, uint32_t id, uint32_t parent, uint32_t weight)
 {
 	const struct sokoban *s = a->s;
 	struct soko_scratch *sc = a->scratch;
+	a->flags[id] |= NODE_EXPANDED;
 	memcpy(a->key, lk_table_key(&a->table, id), a->key_size);
 	int n = unpack(a, a->key, sc);
 	const uint8_t *allow = NULL;
@@ -302,30 +357,134 @@ static int expand(struct any *a, uint32_t id, uint32_t weight, bool second)
 		}
 	}
 	size_t nmoves = soko_box_moves(&a->gen, sc, n, allow);
-	a->r->expanded++;
-	int rc = 0;
-	if (!second) {
-		struct soko_features f;
-		soko_features(&a->plan, s, sc, n, &f);
-		size_t chosen[NADVISORS];
-		int nchosen = 0;
-		if (s->use[SOKO_T_ADVISORS] && nmoves > 0) {
-			a->feat = lk_xrealloc(a->feat, nmoves * sizeof *a->feat);
-			move_features(a, sc, n, nmoves);
-			nchosen = advise(a, &f, nmoves, chosen);
-		}
-		soko_clear_boxes(s, sc, n);
-		for (int i = 0; i < nchosen && rc == 0; i++) {
-			sc->count[SOKO_T_ADVISORS]++;
-			rc = play(a, id, &a->gen.moves[chosen[i]], weight);
-		}
-		if (rc == 0 && nmoves > (size_t)nchosen)
-			enqueue(a, &f, id, weight + 1, true);
-		return rc;
-	}
 	soko_clear_boxes(s, sc, n);
-	for (size_t i = 0; i < nmoves && rc == 0; i++)
-		rc = play(a, id, &a->gen.moves[i], weight);
+	a->r->expanded++;
+
+	LK_ALLOC_GROW(a->exps, a->nexps + 1, a->exps_alloc);
+	uint32_t e = (uint32_t)a->nexps++;
+	struct expansion *x = &a->exps[e];
+	uint32_t own = lk_table_cost(&a->table, id);
+	*x = (struct expansion){ .node = id, .parent = parent, .weight = weight,
+				 .moves = (uint32_t)a->nmoves, .best = own };
+	if (parent != NONE) {
+		struct soko_features mine, before;
+		soko_features_unpack(own, &mine);
+		soko_features_unpack(a->exps[parent].best, &before);
+		if (!soko_features_better(&mine, &before))
+			x->best = a->exps[parent].best;
+	}
+	LK_ALLOC_GROW(a->moves, a->nmoves + nmoves + 1, a->moves_alloc);
+	for (size_t i = 0; i < nmoves; i++) {
+		uint32_t child = child_node(a, id, &a->gen.moves[i]);
+		if (child == NONE)
+			return -1;
+		if (a->solved) {
+			a->goal_exp = e;
+			return -1;
+		}
+		if (a->flags[child] & NODE_DEAD)
+			continue;
+		a->moves[a->nmoves++] = (struct amove){ child, 1, a->gen.moves[i].to };
+		x->nmoves++;
+	}
+	if (a->opt->max_states && a->table.count >= a->opt->max_states) {
+		a->limit = LK_LIMIT_STATES;
+		return -1;
+	}
+	size_t chosen[NADVISORS];
+	int nchosen = s->use[SOKO_T_ADVISORS] ? advise(a, x, chosen) : 0;
+	for (int i = 0; i < nchosen; i++)
+		a->moves[x->moves + chosen[i]].weight = 0;
+	sc->count[SOKO_T_ADVISORS] += (uint64_t)nchosen;
+	/* with at most two moves, the first is as good as advised */
+	if (x->nmoves > 0 && x->nmoves <= 2 && nchosen == 0)
+		a->moves[x->moves].weight = 0;
+	sort_ctx = a;
+	qsort(a->moves + x->moves, x->nmoves, sizeof *a->moves, by_weight_then_features);
+	if (x->nmoves == 0) {
+		propagate_dead(a, e);
+		return 0;
+	}
+	struct soko_features mine, best;
+	soko_features_unpack(own, &mine);
+	soko_features_unpack(lk_table_cost(&a->table, a->exps[a->best_exp].node), &best);
+	if (e == 0 || soko_features_better(&mine, &best) ||
+	    (a->flags[a->exps[a->best_exp].node] & NODE_DEAD))
+		a->best_exp = e;
+	schedule(a, e);
+	return 0;
+}
+
+/* A state all of whose moves lead to dead states is dead, and so on up
+ * the tree (Festival's way): starting at expansion e. */
+static void propagate_dead(struct any *a, uint32_t e)
+{
+	while (e != NONE) {
+		const struct expansion *x = &a->exps[e];
+		for (uint32_t i = 0; i < x->nmoves; i++)
+			if (!(a->flags[a->moves[x->moves + i].child] & NODE_DEAD))
+				return;
+		a->flags[x->node] |= NODE_DEAD;
+		e = x->parent;
+	}
+}
+
+/* The best expansion still alive, once the best one died. */
+static void new_best(struct any *a)
+{
+	uint32_t best = NONE;
+	struct soko_features fb, f;
+	for (uint32_t e = 0; e < a->nexps; e++) {
+		if (a->flags[a->exps[e].node] & NODE_DEAD)
+			continue;
+		soko_features_unpack(lk_table_cost(&a->table, a->exps[e].node), &f);
+		if (best == NONE || soko_features_better(&f, &fb)) {
+			best = e;
+			fb = f;
+		}
+	}
+	a->best_exp = best == NONE ? 0 : best;
+}
+
+/* Is the child of move m, a state never expanded, dead by a learned
+ * pattern (learning one if need be)? */
+static bool learned_dead(struct any *a, const struct amove *m)
+{
+	const struct sokoban *s = a->s;
+	if (!s->use[SOKO_T_DEADTAB])
+		return false;
+	struct soko_scratch *sc2 = a->scratch2;
+	const unsigned char *k = lk_table_key(&a->table, m->child);
+	int n = soko_unpack(s, k, sc2);
+	bool dead = soko_deadtab_check(&a->deadtab, sc2, m->to, soko_key_player(k), true);
+	soko_clear_boxes(s, sc2, n);
+	return dead;
+}
+
+/* Play the next move of the expansion of least weight in cell c. */
+static int play_from(struct any *a, struct cell *c)
+{
+	uint64_t v = heap_pop(c);
+	uint32_t e = ~(uint32_t)v;
+	struct expansion *x = &a->exps[e];
+	while (x->next < x->nmoves && a->flags[a->moves[x->moves + x->next].child])
+		x->next++;
+	if (x->next == x->nmoves) {
+		propagate_dead(a, e);
+		return 0;
+	}
+	const struct amove *m = &a->moves[x->moves + x->next++];
+	uint32_t weight = x->weight + m->weight;
+	int rc = 0;
+	if (learned_dead(a, m)) {
+		a->flags[m->child] |= NODE_DEAD;
+		propagate_dead(a, e);
+	} else {
+		rc = expand(a, m->child, e, weight);
+	}
+	if (a->flags[a->exps[a->best_exp].node] & NODE_DEAD)
+		new_best(a);
+	schedule(a, e);
 	return rc;
 }
 
@@ -336,15 +495,19 @@ static void build_path(struct any *a, const struct lk_level *level)
 	const struct sokoban *s = a->s;
 	struct lk_search_result *r = a->r;
 	struct soko_scratch *sc = a->scratch;
-	size_t ks = a->key_size, nstates = 1, npush = 0, alloc = 64;
-	for (uint32_t id = a->goal; id != 0; id = lk_table_parent(&a->table, id))
+	size_t ks = a->key_size, nstates = 2, npush = 0, alloc = 64;
+	if (a->goal_exp == NONE)
+		nstates = 1;   /* the start is solved */
+	for (uint32_t e = a->goal_exp; e != NONE && a->exps[e].parent != NONE; e = a->exps[e].parent)
 		nstates++;
 	uint32_t *chain = lk_xmalloc(nstates * sizeof *chain);
 	size_t i = nstates;
-	for (uint32_t id = a->goal;; id = lk_table_parent(&a->table, id)) {
-		chain[--i] = id;
-		if (id == 0)
-			break;
+	if (a->goal_exp != NONE) {
+		chain[--i] = a->goal_node;
+		for (uint32_t e = a->goal_exp; e != NONE; e = a->exps[e].parent)
+			chain[--i] = a->exps[e].node;
+	} else {
+		chain[0] = 0;
 	}
 	uint8_t *dirs = lk_xmalloc((size_t)s->cells * 4);
 	r->path = lk_xmalloc(alloc * ks);
@@ -424,7 +587,9 @@ static bool out_of_bounds(struct any *a)
 		a->limit = LK_LIMIT_INTERRUPTED;
 	else if (o->timeout > 0 && lk_now() > a->deadline)
 		a->limit = LK_LIMIT_TIME;
-	else if (o->max_memory && a->table.bytes + a->heap_bytes > o->max_memory)
+	else if (o->max_memory && a->table.bytes + a->heap_bytes + a->flags_alloc +
+			     a->exps_alloc * sizeof *a->exps + a->moves_alloc * sizeof *a->moves +
+			     soko_deadtab_bytes(&a->deadtab) > o->max_memory)
 		a->limit = LK_LIMIT_MEMORY;
 	return a->limit != LK_LIMIT_NONE;
 }
@@ -438,50 +603,58 @@ static void run(struct any *a)
 	struct soko_scratch *sc = a->scratch2;
 	int n = soko_unpack(s, start, sc);
 	soko_key_set_player(start, (unsigned)soko_reach(s, sc, s->player0));
+	struct soko_features f;
+	soko_features(&a->plan, s, sc, n, &f);
 	soko_clear_boxes(s, sc, n);
 	uint32_t id;
-	if (lk_table_intern(&a->table, start, lk_hash_bytes(start, a->key_size), 0, 0, &id) ==
-	    LK_INTERN_FULL) {
+	if (lk_table_intern(&a->table, start, lk_hash_bytes(start, a->key_size), 0,
+			    soko_features_pack(&f), &id) == LK_INTERN_FULL) {
 		a->limit = LK_LIMIT_MEMORY;
 		return;
 	}
+	grow_flags(a);
 	if (is_goal(s, start)) {
-		a->goal = 0;
 		a->solved = true;
+		a->goal_node = 0;
 		return;
 	}
 	if (soko_heuristic(&s->base, start, a->scratch2) == LK_H_DEAD)
 		return;   /* proved dead at the start */
-	struct soko_features f;
-	n = soko_unpack(s, start, sc);
-	soko_features(&a->plan, s, sc, n, &f);
-	soko_clear_boxes(s, sc, n);
-	enqueue(a, &f, 0, 0, false);
-	for (;;) {
-		bool any = false;
-		for (size_t c = 0; c < a->ncells; c++) {
-			if (a->cells[c].n == 0)
-				continue;
-			any = true;
-			if (out_of_bounds(a))
-				return;
-			uint64_t v = heap_pop(&a->cells[c]);
-			uint32_t sid = (uint32_t)v, weight = (uint32_t)(v >> 33);
-			if (expand(a, sid, weight, v >> 32 & 1) < 0)
-				return;
+	if (expand(a, 0, NONE, 0) < 0)
+		return;
+	/* Festival's rhythm: every other turn the next cell round the feature
+	 * space (a new cell comes next), every other the best state's cell. */
+	for (uint64_t turn = 0;; turn++) {
+		if ((turn & 63) == 0 && out_of_bounds(a))
+			return;
+		struct cell *c = NULL;
+		if (turn & 1) {
+			const struct expansion *b = &a->exps[a->best_exp];
+			c = find_cell(a, cell_code(a, b->best));
+			if (c->n == 0)
+				c = NULL;
 		}
-		if (!any)
+		for (size_t k = 0; !c && k < a->ncells; k++) {
+			struct cell *t = &a->cells[a->next_cell];
+			a->next_cell = (a->next_cell + 1) % a->ncells;
+			if (t->n)
+				c = t;
+		}
+		if (!c)
 			return;   /* everything expanded: no solution */
+		if (play_from(a, c) < 0)
+			return;
 	}
 }
 
-void soko_solve_any(const struct lk_level *level, const struct lk_search_options *opt,
-		    struct lk_search_result *r)
+static void fess(const struct lk_level *level, const struct lk_search_options *opt,
+		 struct lk_search_result *r)
 {
 	const struct sokoban *s = (const struct sokoban *)level;
 	double t0 = lk_now(), cpu0 = lk_thread_cpu();
 	lk_search_result_release(r);
-	struct any a = { .s = s, .opt = opt, .r = r, .deadline = t0 + opt->timeout };
+	struct any a = { .s = s, .opt = opt, .r = r, .deadline = t0 + opt->timeout,
+			 .goal_exp = NONE, .goal_node = NONE };
 	a.key_size = level->key_size;
 	if (s->impossible || s->forward) {
 		r->status = s->impossible ? LK_UNSOLVABLE : LK_UNKNOWN;
@@ -493,6 +666,7 @@ void soko_solve_any(const struct lk_level *level, const struct lk_search_options
 	lk_table_init(&a.table, a.key_size, opt->max_memory);
 	soko_movegen_init(&a.gen, s);
 	soko_plan_build(&a.plan, s, s->use[SOKO_T_PACKING]);
+	soko_deadtab_init(&a.deadtab, s, level->scratch_size);
 	a.scratch = lk_xcalloc(1, level->scratch_size);
 	a.scratch2 = lk_xcalloc(1, level->scratch_size);
 	soko_scratch(s, a.scratch);
@@ -500,9 +674,33 @@ void soko_solve_any(const struct lk_level *level, const struct lk_search_options
 	a.key = lk_xcalloc(1, a.key_size);
 	a.child = lk_xcalloc(1, a.key_size);
 	a.allow = lk_xcalloc(n, 1);
-	a.next = lk_xmalloc((size_t)(a.plan.nareas + 1) * sizeof *a.next);
 
+	if (getenv("SOKO_DEBUG")) {
+		fprintf(stderr, "areas %d; order:", a.plan.nareas);
+		for (int i = 0; i < s->ngoals; i++)
+			fprintf(stderr, " (%d,%d)a%d", a.plan.order[i] % s->width - 1, a.plan.order[i] / s->width - 1, a.plan.area_of[a.plan.order[i]]);
+		fprintf(stderr, "\n");
+		for (int i = 0; i < s->ngoals; i++) {
+			fprintf(stderr, "zone %d:", i);
+			for (int c = 0; c < s->nfloor; c++)
+				if (a.plan.zone && a.plan.zone[i] && (a.plan.zone[i][c >> 3] >> (c & 7) & 1))
+					fprintf(stderr, " (%d,%d)", s->cell_of[c] % s->width - 1, s->cell_of[c] / s->width - 1);
+			fprintf(stderr, "\n");
+		}
+	}
 	run(&a);
+	if (getenv("SOKO_DEBUG")) {
+		fprintf(stderr, "cells %zu exps %zu nodes %u\n", a.ncells, a.nexps, a.table.count);
+		for (size_t c = 0; c < a.ncells; c++)
+			fprintf(stderr, " cell %x: %zu\n", a.cells[c].code, a.cells[c].n);
+		struct soko_features f;
+		soko_features_unpack(a.exps[a.best_exp].best, &f);
+		fprintf(stderr, "best: packed %d areas %d door %d oop %d hot %d\n", f.packed, f.areas, f.doorways, f.out_of_plan, f.hotspots);
+		struct lk_strbuf b = LK_STRBUF_INIT;
+		soko_write_state(&s->base, lk_table_key(&a.table, a.exps[a.best_exp].node), &b);
+		fprintf(stderr, "%s", b.buf);
+		lk_strbuf_release(&b);
+	}
 
 	if (a.solved) {
 		r->status = LK_SOLVED;
@@ -515,25 +713,80 @@ void soko_solve_any(const struct lk_level *level, const struct lk_search_options
 	}
 	r->optimal = false;
 	r->stored = a.table.count;
-	r->peak_bytes = a.table.peak_bytes + a.heap_bytes;
+	r->peak_bytes = a.table.peak_bytes + a.heap_bytes + a.flags_alloc +
+			a.exps_alloc * sizeof *a.exps + a.moves_alloc * sizeof *a.moves;
 	r->overhead_per_state = lk_table_overhead_per_state(&a.table);
 	r->found_by = LK_FORWARD;
+	((struct soko_scratch *)a.scratch)->count[SOKO_T_DEADTAB] += a.deadtab.matched;
 	soko_technique_counts(level, a.scratch, r->technique_counts);
 	soko_technique_counts(level, a.scratch2, r->technique_counts);
 	for (size_t c = 0; c < a.ncells; c++)
 		free(a.cells[c].heap);
 	free(a.cells);
 	free(a.cell_index);
-	free(a.feat);
 	free(a.allow);
-	free(a.next);
+	free(a.flags);
+	free(a.exps);
+	free(a.moves);
 	free(a.key);
 	free(a.child);
 	free(a.scratch);
 	free(a.scratch2);
 	soko_plan_release(&a.plan);
+	soko_deadtab_release(&a.deadtab);
 	soko_movegen_release(&a.gen);
 	lk_table_release(&a.table);
+	r->seconds = lk_now() - t0;
+	r->cpu_seconds = lk_thread_cpu() - cpu0;
+}
+
+/* The share of the bounds greedy search gets first (greedy-first). */
+#define GREEDY_TIME 0.3
+#define GREEDY_MEMORY 0.5
+
+void soko_solve_any(const struct lk_level *level, const struct lk_search_options *opt,
+		    struct lk_search_result *r)
+{
+	const struct sokoban *s = (const struct sokoban *)level;
+	if (!s->use[SOKO_T_GREEDY_FIRST] || s->impossible || s->forward) {
+		fess(level, opt, r);
+		return;
+	}
+	/* A portfolio of two: greedy best-first search in both directions
+	 * (the push search, matching bound plus unfinished boxes) solves most
+	 * levels fast; the feature-space search takes over when it gives up. */
+	double t0 = lk_now(), cpu0 = lk_thread_cpu();
+	struct lk_search_options g = *opt;
+	g.algo = LK_ALGO_GREEDY;
+	g.direction = LK_BOTH;
+	g.timeout = opt->timeout * GREEDY_TIME;
+	g.max_states = opt->max_states / 2;
+	g.max_memory = (size_t)((double)(opt->max_memory ? opt->max_memory : (size_t)1 << 30) *
+				GREEDY_MEMORY);
+	lk_search(level, &g, r);
+	r->technique_counts[SOKO_T_GREEDY_FIRST]++;
+	r->optimal = false;
+	if (r->status != LK_UNKNOWN || r->limit == LK_LIMIT_INTERRUPTED)
+		return;
+	struct lk_search_result f;
+	lk_search_result_init(&f);
+	struct lk_search_options rest = *opt;
+	if (opt->timeout > 0) {
+		rest.timeout = opt->timeout - (lk_now() - t0);
+		if (rest.timeout <= 0)
+			rest.timeout = 1e-3;
+	}
+	if (opt->max_states)
+		rest.max_states = opt->max_states - g.max_states;
+	fess(level, &rest, &f);
+	f.expanded += r->expanded;
+	f.generated += r->generated;
+	if (r->peak_bytes > f.peak_bytes)
+		f.peak_bytes = r->peak_bytes;
+	for (int i = 0; i < LK_MAX_TECHNIQUES; i++)
+		f.technique_counts[i] += r->technique_counts[i];
+	lk_search_result_release(r);
+	*r = f;
 	r->seconds = lk_now() - t0;
 	r->cpu_seconds = lk_thread_cpu() - cpu0;
 }

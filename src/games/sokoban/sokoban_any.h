@@ -60,6 +60,40 @@ size_t soko_box_moves(struct soko_movegen *g, struct soko_scratch *sc, int nboxe
 int soko_box_move_pushes(struct soko_movegen *g, struct soko_scratch *sc, int from, int to,
 			 unsigned player, uint8_t *dirs);
 
+/* ---- learned deadlock patterns (sokoban_deadtab.c) ---- */
+
+#define DT_MAX_BOXES 6
+
+struct soko_deadtab {
+	const struct sokoban *s;
+	int nfloor;
+	size_t player_bytes;
+	/* patterns: boxes[first[i] .. first[i + 1]) and the player squares
+	 * player[i * player_bytes ..] (compact bitset) */
+	uint16_t *boxes;
+	uint32_t *first;
+	uint8_t *player;
+	size_t npatterns, boxes_alloc, first_alloc, player_alloc;
+	/* per cell: the patterns with a box there */
+	uint32_t **by_cell;
+	size_t *by_cell_n, *by_cell_alloc;
+	/* the small searches */
+	struct lk_table table, alive;
+	void *scratch;
+	uint8_t *key, *succ, *in_cluster;
+	uint64_t learned, matched, searches, work;
+};
+
+void soko_deadtab_init(struct soko_deadtab *t, const struct sokoban *s, size_t scratch_size);
+void soko_deadtab_release(struct soko_deadtab *t);
+size_t soko_deadtab_bytes(const struct soko_deadtab *t);
+/* Is the position in sc (its boxes in sc->box, the player's normalised
+ * square `player`, a compact index) dead by a pattern with a box on cell?
+ * With learn, the boxes around cell are searched alone when no pattern
+ * says so, and a new pattern kept if they are dead. */
+bool soko_deadtab_check(struct soko_deadtab *t, const struct soko_scratch *sc, int cell,
+			unsigned player, bool learn);
+
 /* ---- the plan and the features (sokoban_plan.c) ---- */
 
 #define SOKO_NONE 0xffffu
@@ -79,6 +113,14 @@ struct soko_plan {
 	uint16_t *area_first;    /* area a's goals: area_goals[area_first[a] .. area_first[a + 1]) */
 	uint16_t *area_goals;    /* by area, each in packing order */
 	uint8_t *doorway;        /* per cell */
+	/* hotspots: cuts[y * nfloor + x] when a box on floor square y leaves
+	 * a box on x no goal to reach (both compact indices) */
+	uint8_t *cuts;
+	int nfloor;
+	/* out of plan: zone[k] is the bitset (compact indices) of the squares
+	 * where a box is in the way of packing once k goals are packed */
+	uint8_t **zone;
+	size_t zone_bytes;
 	/* working memory of the features */
 	uint32_t *mark, stamp;
 	uint16_t *stack;
@@ -87,11 +129,14 @@ struct soko_plan {
 /*
  * The features of a position (Shoham and Schaeffer's FESS): boxes packed
  * (in each goal area, the goals filled in packing order before the first
- * empty one), player areas (connected free floor), boxes in doorways, and
- * boxes out of plan (on a goal beyond the packed ones).
+ * empty one), player areas (connected free floor), boxes in doorways, boxes
+ * out of plan (on a goal beyond the packed ones, or in the way of the next
+ * goals to pack), and hotspots (boxes that cut another box off from every
+ * goal).  Packed into 32 bits, so that the state table's cost field holds
+ * them.
  */
 struct soko_features {
-	uint8_t packed, areas, doorways, out_of_plan;
+	uint8_t packed, areas, doorways, out_of_plan, hotspots;
 };
 
 /* use_order false: no packing order (every goal is its own area, so any
@@ -101,6 +146,11 @@ void soko_plan_release(struct soko_plan *p);
 /* The features of the boxes in sc->box (sc->boxes holds nboxes). */
 void soko_features(struct soko_plan *p, const struct sokoban *s, const struct soko_scratch *sc,
 		   int nboxes, struct soko_features *f);
+/* Whether a is better than b: more packed, then fewer player areas, boxes
+ * in doorways, out of plan, hotspots (FESS's order). */
+bool soko_features_better(const struct soko_features *a, const struct soko_features *b);
+uint32_t soko_features_pack(const struct soko_features *f);
+void soko_features_unpack(uint32_t v, struct soko_features *f);
 /* The first empty goal of each area beyond its packed goals, into next
  * (p->nareas entries, SOKO_NONE where an area is full). */
 void soko_next_goals(const struct soko_plan *p, const struct soko_scratch *sc, uint16_t *next);

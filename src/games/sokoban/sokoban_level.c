@@ -387,6 +387,9 @@ const struct lk_technique soko_techniques[] = {
 	[SOKO_T_PI_CORRALS] = { "pi-corrals", "pruned-pi-corrals",
 				"only the pushes into a PI-corral while one needs pushing",
 				LK_TECH_OPTIMAL },
+	[SOKO_T_GREEDY_FIRST] = { "greedy-first", "greedy-runs",
+				  "-a any: greedy best-first search both ways first, with 30 % of the time",
+				  LK_TECH_ANY },
 	[SOKO_T_MACROS] = { "box-macros", "box-moves",
 			    "-a any: a move pushes one box as far as it goes, not one square",
 			    LK_TECH_ANY },
@@ -398,6 +401,9 @@ const struct lk_technique soko_techniques[] = {
 			      LK_TECH_ANY },
 	[SOKO_T_ADVISORS] = { "advisors", "advised-moves",
 			      "-a any: the moves that improve a feature are tried first", LK_TECH_ANY },
+	[SOKO_T_DEADTAB] = { "deadlock-table", "pruned-deadlock-table",
+			     "-a any: patterns of boxes proved dead by small searches, learned and matched",
+			     LK_TECH_ANY | LK_TECH_OPTIMAL },
 	{ NULL, NULL, NULL, 0 },
 };
 

@@ -19,8 +19,12 @@
 #include "sokoban_any.h"
 
 /* Work of the retrieval's pull searches (square visits) before the
- * packing order gives up and takes the goals as they come. */
+ * packing order gives up and takes the goals as they come, and before the
+ * out-of-plan zones are left incomplete. */
 #define RETRIEVAL_BUDGET 4e7
+#define ZONE_BUDGET 6e7
+/* Squares tried for the zone of a goal: at most this many steps away. */
+#define ZONE_REACH 8
 
 /* ---- doorways: articulation points of the floor (Tarjan, iterative) ---- */
 
@@ -259,19 +263,35 @@ static int next_out(struct retrieval *r, bool lenient, bool anywhere)
 	return best;
 }
 
-static void packing_order(struct soko_plan *p, const struct sokoban *s)
+static void retrieval_init(struct retrieval *r, const struct sokoban *s)
 {
 	size_t n = (size_t)s->cells;
-	struct retrieval r = {
-		.s = s,
-		.filled = lk_xcalloc(n, 1),
-		.box = lk_xcalloc(n, 1),
-		.mark = lk_xcalloc(n, sizeof *r.mark),
-		.seen = lk_xcalloc(n * 4, sizeof *r.seen),
-		.reached = lk_xmalloc(n),
-		.queue = lk_xmalloc(n * 4 * sizeof *r.queue),
-		.stack = lk_xmalloc(n * sizeof *r.stack),
-	};
+	memset(r, 0, sizeof *r);
+	r->s = s;
+	r->filled = lk_xcalloc(n, 1);
+	r->box = lk_xcalloc(n, 1);
+	r->mark = lk_xcalloc(n, sizeof *r->mark);
+	r->seen = lk_xcalloc(n * 4, sizeof *r->seen);
+	r->reached = lk_xmalloc(n);
+	r->queue = lk_xmalloc(n * 4 * sizeof *r->queue);
+	r->stack = lk_xmalloc(n * sizeof *r->stack);
+}
+
+static void retrieval_release(struct retrieval *r)
+{
+	free(r->filled);
+	free(r->box);
+	free(r->mark);
+	free(r->seen);
+	free(r->reached);
+	free(r->queue);
+	free(r->stack);
+}
+
+static void packing_order(struct soko_plan *p, const struct sokoban *s)
+{
+	struct retrieval r;
+	retrieval_init(&r, s);
 	for (int i = 0; i < s->ngoals; i++)
 		r.filled[s->goals[i]] = r.box[s->goals[i]] = 1;
 	int left = s->ngoals;
@@ -298,13 +318,110 @@ static void packing_order(struct soko_plan *p, const struct sokoban *s)
 		memcpy(p->order, rest, (size_t)k * sizeof *rest);
 		free(rest);
 	}
-	free(r.filled);
-	free(r.box);
-	free(r.mark);
-	free(r.seen);
-	free(r.reached);
-	free(r.queue);
-	free(r.stack);
+	retrieval_release(&r);
+}
+
+/*
+ * Out of plan: for each goal of an area's packing order, with the goals
+ * before it filled, the squares near it where a box would stop a box being
+ * brought onto it from the open (the pull of the retrieval fails with a
+ * box there).  A box on such a square is in the way of the plan.
+ */
+static void out_of_plan_zones(struct soko_plan *p, const struct sokoban *s)
+{
+	size_t n = (size_t)s->cells;
+	p->zone_bytes = ((size_t)s->nfloor + 7) / 8;
+	p->zone = lk_xcalloc((size_t)(p->ngoals ? p->ngoals : 1), sizeof *p->zone);
+	struct retrieval r;
+	retrieval_init(&r, s);
+	uint16_t *dist = lk_xmalloc(n * sizeof *dist), *queue = lk_xmalloc(n * sizeof *queue);
+	for (int a = 0; a < p->nareas; a++) {
+		for (int i = p->area_first[a]; i < p->area_first[a + 1]; i++) {
+			int t = p->area_goals[i];
+			p->zone[i] = lk_xcalloc(p->zone_bytes, 1);
+			memset(r.filled, 0, n);
+			memset(r.box, 0, n);
+			for (int j = p->area_first[a]; j < i; j++)
+				r.filled[p->area_goals[j]] = r.box[p->area_goals[j]] = 1;
+			r.box[t] = 1;
+			/* the test as strict as the goal allows */
+			bool lenient = false;
+			uint32_t st = flood(&r, s->player0);
+			if (pull_out(&r, t, st, false) < 0) {
+				lenient = true;
+				st = flood(&r, s->player0);
+				if (pull_out(&r, t, st, true) < 0)
+					continue;
+			}
+			/* the squares within reach of t */
+			for (size_t c = 0; c < n; c++)
+				dist[c] = SOKO_NONE;
+			int head = 0, tail = 0;
+			dist[t] = 0;
+			queue[tail++] = (uint16_t)t;
+			while (head < tail && r.work < ZONE_BUDGET) {
+				int c = queue[head++];
+				if (c != t && !r.box[c]) {
+					r.box[c] = 1;
+					uint32_t st2 = flood(&r, s->player0);
+					if (r.mark[s->player0] == st2 && pull_out(&r, t, st2, lenient) < 0)
+						p->zone[i][s->compact[c] >> 3] |= (uint8_t)(1u << (s->compact[c] & 7));
+					r.box[c] = 0;
+				}
+				if (dist[c] >= ZONE_REACH)
+					continue;
+				for (int d = 0; d < 4; d++) {
+					int nc = c + s->off[d];
+					if (s->wall[nc] || dist[nc] != SOKO_NONE)
+						continue;
+					dist[nc] = (uint16_t)(dist[c] + 1);
+					queue[tail++] = (uint16_t)nc;
+				}
+			}
+		}
+	}
+	free(dist);
+	free(queue);
+	retrieval_release(&r);
+}
+
+/* Hotspots: with a box on y and no other box, which squares x can no
+ * longer bring a box to any goal (they could before)?  One multi-source
+ * pull search from the goals per y. */
+static void find_cuts(struct soko_plan *p, const struct sokoban *s)
+{
+	size_t n = (size_t)s->cells, nf = (size_t)s->nfloor;
+	p->nfloor = s->nfloor;
+	p->cuts = lk_xcalloc(nf * nf, 1);
+	uint8_t *reach = lk_xmalloc(n);
+	uint16_t *queue = lk_xmalloc(n * sizeof *queue);
+	for (size_t yi = 0; yi < nf; yi++) {
+		int y = s->cell_of[yi];
+		memset(reach, 0, n);
+		int head = 0, tail = 0;
+		for (int g = 0; g < s->ngoals; g++)
+			if (s->goals[g] != y) {
+				reach[s->goals[g]] = 1;
+				queue[tail++] = s->goals[g];
+			}
+		while (head < tail) {
+			int c = queue[head++];
+			for (int d = 0; d < 4; d++) {
+				int x = c - s->off[d], pl = x - s->off[d];
+				if (s->wall[x] || s->wall[pl] || x == y || pl == y || reach[x])
+					continue;
+				reach[x] = 1;
+				queue[tail++] = (uint16_t)x;
+			}
+		}
+		for (size_t xi = 0; xi < nf; xi++) {
+			int x = s->cell_of[xi];
+			if ((int)xi != (int)yi && !s->dead[x] && !reach[x])
+				p->cuts[yi * nf + xi] = 1;
+		}
+	}
+	free(reach);
+	free(queue);
 }
 
 void soko_plan_build(struct soko_plan *p, const struct sokoban *s, bool use_order)
@@ -347,6 +464,9 @@ void soko_plan_build(struct soko_plan *p, const struct sokoban *s, bool use_orde
 	for (int i = 0; i < ng; i++)
 		p->area_goals[fill[p->area_of[p->order[i]]]++] = p->order[i];
 	free(fill);
+	find_cuts(p, s);
+	if (use_order)
+		out_of_plan_zones(p, s);
 }
 
 void soko_plan_release(struct soko_plan *p)
@@ -357,6 +477,10 @@ void soko_plan_release(struct soko_plan *p)
 	free(p->area_first);
 	free(p->area_goals);
 	free(p->doorway);
+	free(p->cuts);
+	for (int i = 0; p->zone && i < p->ngoals; i++)
+		free(p->zone[i]);
+	free(p->zone);
 	free(p->mark);
 	free(p->stack);
 	memset(p, 0, sizeof *p);
@@ -364,26 +488,42 @@ void soko_plan_release(struct soko_plan *p)
 
 /* ---- features ---- */
 
-static uint8_t clamp8(int v)
+static uint8_t clamp(int v, int max)
 {
-	return (uint8_t)(v > 255 ? 255 : v);
+	return (uint8_t)(v > max ? max : v);
 }
 
 void soko_features(struct soko_plan *p, const struct sokoban *s, const struct soko_scratch *sc,
 		   int nboxes, struct soko_features *f)
 {
-	int packed = 0, on_goal = 0, doorways = 0, areas = 0;
+	int packed = 0, on_goal = 0, doorways = 0, areas = 0, in_way = 0, hot = 0;
+	size_t nf = (size_t)p->nfloor;
 	for (int a = 0; a < p->nareas; a++) {
-		for (int i = p->area_first[a]; i < p->area_first[a + 1]; i++) {
-			if (!sc->box[p->area_goals[i]])
-				break;
-			packed++;
+		int i = p->area_first[a];
+		while (i < p->area_first[a + 1] && sc->box[p->area_goals[i]])
+			i++;
+		packed += i - p->area_first[a];
+		if (i == p->area_first[a + 1] || !p->zone || !p->zone[i])
+			continue;
+		/* boxes off the packed goals in the way of the next one */
+		for (int b = 0; b < nboxes; b++) {
+			int c = sc->boxes[b], k = s->compact[c];
+			if (p->rank[c] != SOKO_NONE && p->area_of[c] == a && (int)p->rank[c] < (int)p->rank[p->area_goals[i]])
+				continue;
+			in_way += p->zone[i][k >> 3] >> (k & 7) & 1;
 		}
 	}
 	for (int i = 0; i < nboxes; i++) {
-		int b = sc->boxes[i];
-		on_goal += s->goal[b];
-		doorways += p->doorway[b];
+		int y = sc->boxes[i], yi = s->compact[y];
+		on_goal += s->goal[y];
+		doorways += p->doorway[y];
+		for (int j = 0; j < nboxes; j++) {
+			int x = sc->boxes[j];
+			if (j != i && !s->goal[x] && p->cuts[(size_t)yi * nf + (size_t)s->compact[x]]) {
+				hot++;
+				break;
+			}
+		}
 	}
 	/* player areas: connected free floor */
 	uint32_t st = fresh(p->mark, &p->stamp, (size_t)s->cells);
@@ -406,10 +546,39 @@ void soko_features(struct soko_plan *p, const struct sokoban *s, const struct so
 			}
 		}
 	}
-	f->packed = clamp8(packed);
-	f->areas = clamp8(areas);
-	f->doorways = clamp8(doorways);
-	f->out_of_plan = clamp8(on_goal - packed);
+	f->packed = clamp(packed, 255);
+	f->areas = clamp(areas, 63);
+	f->doorways = clamp(doorways, 63);
+	f->out_of_plan = clamp(on_goal - packed + in_way, 63);
+	f->hotspots = clamp(hot, 63);
+}
+
+uint32_t soko_features_pack(const struct soko_features *f)
+{
+	return (uint32_t)f->packed << 24 | (uint32_t)f->areas << 18 | (uint32_t)f->doorways << 12 |
+	       (uint32_t)f->out_of_plan << 6 | f->hotspots;
+}
+
+void soko_features_unpack(uint32_t v, struct soko_features *f)
+{
+	f->packed = (uint8_t)(v >> 24);
+	f->areas = (uint8_t)(v >> 18 & 63);
+	f->doorways = (uint8_t)(v >> 12 & 63);
+	f->out_of_plan = (uint8_t)(v >> 6 & 63);
+	f->hotspots = (uint8_t)(v & 63);
+}
+
+bool soko_features_better(const struct soko_features *a, const struct soko_features *b)
+{
+	if (a->packed != b->packed)
+		return a->packed > b->packed;
+	if (a->areas != b->areas)
+		return a->areas < b->areas;
+	if (a->doorways != b->doorways)
+		return a->doorways < b->doorways;
+	if (a->out_of_plan != b->out_of_plan)
+		return a->out_of_plan < b->out_of_plan;
+	return a->hotspots < b->hotspots;
 }
 
 void soko_next_goals(const struct soko_plan *p, const struct soko_scratch *sc, uint16_t *next)
