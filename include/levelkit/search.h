@@ -91,6 +91,14 @@ struct lk_search_result {
 	double seconds;
 	double cpu_seconds;      /* processor time of the searching thread */
 	enum lk_direction found_by; /* LK_FORWARD, LK_BACKWARD, or LK_BOTH (met) */
+	/* When an optimal search gave up: the cost every solution has at
+	 * least (A* and uniform-cost search: the least f or g still open;
+	 * BFS: the depth reached), proved by the states it expanded. */
+	bool has_lower_bound;
+	unsigned long lower_bound;
+	/* the optimal search gave up and the search for any solution ran
+	 * after it (lk_search_fallback) */
+	bool fallback;
 	/* What each of the game's techniques did (lk_game.techniques), in
 	 * the order the game lists them. */
 	uint64_t technique_counts[LK_MAX_TECHNIQUES];
@@ -125,6 +133,17 @@ void lk_solver_release(struct lk_solver *s);
 /* Run one search; r must be initialised (it is released first). */
 void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		   const struct lk_search_options *opt, struct lk_search_result *r);
+
+/*
+ * Where an optimal search (r, run with opt) gave up on a bound, and the
+ * game has a search for any solution (game->solve_any), run that with the
+ * same bounds, unless `off`: a designer gets an answer, not optimal, with
+ * the lower bound the first search proved (r->has_lower_bound).  r keeps
+ * the first search's figures when the second one fails too; its state
+ * counts add up.  r->fallback says the second search ran.
+ */
+void lk_search_fallback(struct lk_solver *s, const struct lk_level *level,
+			const struct lk_search_options *opt, bool off, struct lk_search_result *r);
 
 /* One-off search with a temporary solver. */
 void lk_search(const struct lk_level *level, const struct lk_search_options *opt,

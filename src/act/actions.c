@@ -46,6 +46,7 @@ int lk_act_solve(struct lk_solver *solver, struct lk_record *rec,
 		struct lk_search_result r;
 		lk_search_result_init(&r);
 		lk_solver_run(solver, level, &o->search, &r);
+		lk_search_fallback(solver, level, &o->search, o->no_fallback, &r);
 		lk_fields_solve(rec, level, &r);
 		if (o->stats)
 			lk_fields_stats(rec, level, &r);

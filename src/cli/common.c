@@ -352,6 +352,7 @@ void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 		c->act.level.off = c->without_names;
 	}
 	c->act.stats = c->stats;
+	c->act.no_fallback = c->no_fallback;
 	csp_options(c, &c->act.csp);
 	lk_cli_csp_flags_finish(&c->csp_flags, &c->act.csp);
 	c->act.rate.search = c->act.search;

@@ -32,7 +32,7 @@ struct lk_cli_common {
 	size_t max_memory;
 	double timeout;
 	unsigned long jobs;
-	bool stats, plain, no_sac, no_gcc, no_symmetry, static_order, force;
+	bool stats, plain, no_fallback, no_sac, no_gcc, no_symmetry, static_order, force;
 	uint64_t count_limit;
 	const char *without;     /* --without: techniques to turn off, a,b,... */
 	/* resolved by lk_cli_common_finish: what the actions are given */
@@ -71,6 +71,8 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	{ LK_OPT_FLAG, 0, "plain", &(c).plain, NULL,                                           \
 	  "no deadlock pruning: the raw state space MixedAim's solvers search", NULL },       \
 	{ LK_OPT_STRING, 0, "without", &(c).without, "a,b,...", (c).without_help, NULL },      \
+	{ LK_OPT_FLAG, 0, "no-fallback", &(c).no_fallback, NULL,                               \
+	  "where an optimal search gives up, do not search for any solution after it", NULL }, \
 	{ LK_OPT_STRING, 'd', "direction", &(c).direction, "dir",                             \
 	  "forward, backward (from the solved position) or both (default)", NULL },           \
 	LK_OPT_GROUP_((c).csp_heading),                                                      \

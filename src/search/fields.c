@@ -51,9 +51,20 @@ void lk_fields_solution(struct lk_record *rec, const struct lk_level *level,
 	write_solved(rec, level, keys, nkeys, optimal, NULL);
 }
 
+/* The optimum's lower bound of a search that gave up (written as a bound:
+ * lower-bound: N, in the level's metric). */
+static void write_lower_bound(struct lk_record *rec, const struct lk_search_result *r)
+{
+	if (r->has_lower_bound && !(r->status == LK_SOLVED && r->optimal))
+		lk_record_setf(rec, "lower-bound", "%lu", r->lower_bound);
+	else
+		lk_record_unset(rec, "lower-bound");
+}
+
 void lk_fields_solve(struct lk_record *rec, const struct lk_level *level,
 		     const struct lk_search_result *r)
 {
+	write_lower_bound(rec, r);
 	if (r->status == LK_SOLVED) {
 		write_solved(rec, level, r->path, r->nkeys, r->optimal, &r->expanded);
 		return;

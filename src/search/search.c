@@ -149,6 +149,8 @@ struct lane {
 	uint32_t goal;           /* solved: the goal entry */
 	uint32_t head;           /* BFS: next entry to expand */
 	uint64_t expanded, generated;
+	bool popped;             /* best-first: last_prio holds a priority */
+	size_t last_prio;        /* best-first: of the last state taken */
 };
 
 struct run {
@@ -357,6 +359,8 @@ static void step_best_first(struct lane *L, uint64_t budget)
 		uint32_t g = lk_table_cost(t, item.id);
 		if (item.g > g)
 			continue;  /* a cheaper path to this state was found later */
+		L->popped = true;
+		L->last_prio = prio;
 		const void *key = lk_table_key(t, item.id);
 		if (!L->greedy && o->cost_limited && prio > o->cost_limit) {
 			lane_finish(L, LK_UNSOLVABLE, LK_LIMIT_NONE);
@@ -483,6 +487,30 @@ static void build_path(struct lane *lanes, struct run *run, struct lane *winner,
 	r->found_by = backward ? LK_BACKWARD : LK_FORWARD;
 }
 
+/* What a lane that gave up proves: every solution costs at least this
+ * (false when it proves nothing: greedy search, or nothing was taken). */
+static bool lane_bound(struct lane *L, unsigned long *bound)
+{
+	if (L->greedy)
+		return false;
+	if (L->run->opt->algo == LK_ALGO_BFS) {
+		/* every state shallower than the head has been expanded */
+		const struct lk_table *t = &L->mem->table;
+		if (L->head >= t->count)
+			return false;
+		*bound = lk_table_cost(t, L->head);
+		return true;
+	}
+	size_t min;
+	bool open = lk_open_min(L->mem->open, &min);
+	if (!L->popped && !open)
+		return false;
+	if (L->popped && (!open || L->last_prio < min))
+		min = L->last_prio;
+	*bound = min;
+	return true;
+}
+
 void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		   const struct lk_search_options *opt, struct lk_search_result *r)
 {
@@ -588,10 +616,52 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 	} else {
 		r->status = LK_UNKNOWN;
 		r->limit = run.stop ? run.stop : lanes[use[0] ? 0 : 1].limit;
+		/* an admissible search that gave up still bounds the optimum */
+		bool admissible = opt->algo != LK_ALGO_ASTAR || level->heuristic_admissible;
+		for (int i = 0; i < 2 && admissible; i++) {
+			unsigned long b;
+			if (use[i] && lane_bound(&lanes[i], &b) &&
+			    (!r->has_lower_bound || b > r->lower_bound)) {
+				r->lower_bound = b;
+				r->has_lower_bound = true;
+			}
+		}
 	}
 	r->seconds = lk_now() - start;
 	r->cpu_seconds = lk_thread_cpu() - cpu0;
 	lk_level_free(reversed);
+}
+
+void lk_search_fallback(struct lk_solver *s, const struct lk_level *level,
+			const struct lk_search_options *opt, bool off, struct lk_search_result *r)
+{
+	(void)s;
+	if (off || r->status != LK_UNKNOWN || r->limit == LK_LIMIT_INTERRUPTED ||
+	    !lk_algo_optimal(opt->algo) || !level->game->solve_any || opt->accept)
+		return;
+	struct lk_search_options any = *opt;
+	any.algo = LK_ALGO_ANY;
+	struct lk_search_result f;
+	lk_search_result_init(&f);
+	level->game->solve_any(level, &any, &f);
+	f.fallback = true;
+	f.has_lower_bound = r->has_lower_bound;
+	f.lower_bound = r->lower_bound;
+	if (f.status == LK_UNKNOWN) {
+		/* the first search's bound and figures tell more */
+		f.limit = r->limit;
+		f.stored = r->stored;
+		f.peak_bytes = r->peak_bytes;
+		f.overhead_per_state = r->overhead_per_state;
+	}
+	f.expanded += r->expanded;
+	f.generated += r->generated;
+	f.seconds += r->seconds;
+	f.cpu_seconds += r->cpu_seconds;
+	for (int i = 0; i < LK_MAX_TECHNIQUES; i++)
+		f.technique_counts[i] += r->technique_counts[i];
+	lk_search_result_release(r);
+	*r = f;
 }
 
 void lk_search(const struct lk_level *level, const struct lk_search_options *opt,

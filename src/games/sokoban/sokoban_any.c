@@ -718,6 +718,8 @@ static void fess(const struct lk_level *level, const struct lk_search_options *o
 	r->overhead_per_state = lk_table_overhead_per_state(&a.table);
 	r->found_by = LK_FORWARD;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_DEADTAB] += a.deadtab.matched;
+	((struct soko_scratch *)a.scratch)->count[SOKO_T_MACROS] += a.gen.long_moves;
+	((struct soko_scratch *)a.scratch)->count[SOKO_T_PACKING] += (uint64_t)a.plan.ordered;
 	soko_technique_counts(level, a.scratch, r->technique_counts);
 	soko_technique_counts(level, a.scratch2, r->technique_counts);
 	for (size_t c = 0; c < a.ncells; c++)

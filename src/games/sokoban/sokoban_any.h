@@ -42,6 +42,7 @@ struct soko_movegen {
 	/* the moves of the last soko_box_moves call */
 	struct soko_boxmove *moves;
 	size_t nmoves, alloc;
+	uint64_t long_moves;      /* moves of more than one push made */
 };
 
 void soko_movegen_init(struct soko_movegen *g, const struct sokoban *s);
@@ -112,6 +113,7 @@ struct soko_plan {
 	uint16_t *area_of;       /* per cell: goal area, or SOKO_NONE */
 	uint16_t *area_first;    /* area a's goals: area_goals[area_first[a] .. area_first[a + 1]) */
 	uint16_t *area_goals;    /* by area, each in packing order */
+	int ordered;             /* goals the retrieval ordered */
 	uint8_t *doorway;        /* per cell */
 	/* hotspots: cuts[y * nfloor + x] when a box on floor square y leaves
 	 * a box on x no goal to reach (both compact indices) */

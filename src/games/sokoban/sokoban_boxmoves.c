@@ -120,6 +120,7 @@ static void add_move(struct soko_movegen *g, int from, int to, unsigned player, 
 		g->alloc = g->alloc ? 2 * g->alloc : 256;
 		g->moves = lk_xrealloc(g->moves, g->alloc * sizeof *g->moves);
 	}
+	g->long_moves += pushes > 1;
 	g->moves[g->nmoves++] = (struct soko_boxmove){
 		(uint16_t)from, (uint16_t)to, (uint16_t)player,
 		(uint16_t)(pushes > UINT16_MAX ? UINT16_MAX : pushes)

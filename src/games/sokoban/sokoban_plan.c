@@ -306,6 +306,7 @@ static void packing_order(struct soko_plan *p, const struct sokoban *s)
 		}
 		r.filled[g] = r.box[g] = 0;
 		p->order[--left] = (uint16_t)g;
+		p->ordered++;
 	}
 	/* Whatever could not be ordered goes first, as the goals come. */
 	if (given_up) {
