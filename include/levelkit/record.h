@@ -205,11 +205,12 @@ int lk_format_parse(const char *name, enum lk_format *fmt);
  *  text: the record itself, followed by one blank line.
  *  tsv:  one header row, then one row per level record (records without a
  *        grid are skipped).  Columns: "record", "title", then the command's
- *        own fields (extra_columns) that the first level record has, in the
- *        command's order, so that they keep their places whatever the
- *        input carried; then the first level record's other fields in
- *        order; then the always_columns not yet there (fields such as
- *        `limit` that a later record may have).  lk_writer_choose_columns
+ *        own fields (extra_columns, which may be set until the header is
+ *        written) whatever the first level record holds, in the command's
+ *        order, so that they keep their places whatever the input carried
+ *        and whatever the first level's outcome was; then the first level
+ *        record's other fields in order; then the always_columns (fields
+ *        such as `limit` the command keeps last).  lk_writer_choose_columns
  *        replaces all this by a chosen list.  Names compare
  *        case-insensitively.  There is no quoting: tabs and newlines in
  *        values are written as spaces.
@@ -248,6 +249,12 @@ void lk_writer_release(struct lk_writer *w);
  * included only if listed).  list is comma-separated; returns -1 with a
  * message for a name that is not a field name. */
 int lk_writer_choose_columns(struct lk_writer *w, const char *list, struct lk_strbuf *err);
+/* Are the chosen columns fields that exist: "record", "title", the
+ * command's own (extra_columns, always_columns) or the fields of rec (the
+ * first level as read)?  0, or -1 with a message naming the first that is
+ * none of them and the fields there are. */
+int lk_writer_check_columns(const struct lk_writer *w, const struct lk_record *rec,
+			    struct lk_strbuf *err);
 /* Format and write one record, then flush.  Returns 0, or -1 on I/O error. */
 int lk_writer_put(struct lk_writer *w, const struct lk_record *rec);
 /* Format into a buffer without writing (used to prepare output in worker

@@ -91,11 +91,10 @@ struct lk_search_result {
 	double seconds;
 	double cpu_seconds;      /* processor time of the searching thread */
 	enum lk_direction found_by; /* LK_FORWARD, LK_BACKWARD, or LK_BOTH (met) */
-	/* When an optimal search gave up: the cost every solution has at
-	 * least (A* and uniform-cost search: the least f or g still open;
-	 * BFS: the depth reached), proved by the states it expanded. */
-	bool has_lower_bound;
-	unsigned long lower_bound;
+	/* LK_UNKNOWN from A* with an admissible heuristic or uniform-cost
+	 * search: a lower bound on the optimal cost (no solution costs less) */
+	bool has_floor;
+	unsigned long floor;
 	/* the optimal search gave up and the search for any solution ran
 	 * after it (lk_search_fallback) */
 	bool fallback;
@@ -138,7 +137,8 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
  * Where an optimal search (r, run with opt) gave up on a bound, and the
  * game has a search for any solution (game->solve_any), run that with the
  * same bounds, unless `off`: a designer gets an answer, not optimal, with
- * the lower bound the first search proved (r->has_lower_bound).  r keeps
+ * the lower bound the first search proved (r->has_floor; a solution no
+ * dearer than it is optimal after all).  r keeps
  * the first search's figures when the second one fails too; its state
  * counts add up.  r->fallback says the second search ran.
  */

@@ -112,11 +112,13 @@ int lk_act_rate(struct lk_solver *solver, struct lk_record *rec,
 		return -1;
 	if (level->game->csp) {
 		struct lk_csp_rating cr;
+		struct lk_strbuf solution = LK_STRBUF_INIT;
 		if (o->rate.single)
-			lk_csp_rate_single(level, &o->csp, &cr);
+			lk_csp_rate_single_solution(level, &o->csp, &cr, &solution);
 		else
-			lk_csp_rate(level, &o->csp, o->rate.runs, o->rate.seed, &cr);
-		lk_fields_csp_rating(rec, &cr);
+			lk_csp_rate_solution(level, &o->csp, o->rate.runs, o->rate.seed, &cr, &solution);
+		lk_fields_csp_rating(rec, &cr, solution.buf);
+		lk_strbuf_release(&solution);
 		lk_level_free(level);
 		return 0;
 	}

@@ -142,38 +142,6 @@ void lk_cli_games_where(struct lk_strbuf *out, bool (*pred)(const struct lk_game
 		}
 }
 
-static void add_name(const char ***list, size_t *n, size_t *alloc, const char *name)
-{
-	for (size_t i = 0; i < *n; i++)
-		if (strcmp((*list)[i], name) == 0)
-			return;
-	LK_ALLOC_GROW(*list, *n + 2, *alloc);
-	(*list)[(*n)++] = name;
-}
-
-const char **lk_cli_fields(const char *const *tmpl)
-{
-	const char **list = NULL;
-	size_t n = 0, alloc = 0;
-	for (size_t t = 0; tmpl[t]; t++) {
-		bool counts = strcmp(tmpl[t], "@count") == 0, graph = strcmp(tmpl[t], "@graph") == 0;
-		if (!counts && !graph) {
-			add_name(&list, &n, &alloc, tmpl[t]);
-			continue;
-		}
-		for (size_t i = 0; lk_games[i]; i++) {
-			const struct lk_game *g = lk_games[i];
-			for (const struct lk_count_field *f = g->count_fields; counts && f && f->name; f++)
-				add_name(&list, &n, &alloc, f->name);
-			for (size_t j = 0; graph && g->graph_rules && g->graph_rules->fields[j]; j++)
-				add_name(&list, &n, &alloc, g->graph_rules->fields[j]);
-		}
-	}
-	LK_ALLOC_GROW(list, n + 1, alloc);
-	list[n] = NULL;
-	return list;
-}
-
 void lk_cli_csp_flags_init(struct lk_cli_csp_flags *f)
 {
 	memset(f, 0, sizeof *f);
@@ -356,6 +324,7 @@ void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 	csp_options(c, &c->act.csp);
 	lk_cli_csp_flags_finish(&c->csp_flags, &c->act.csp);
 	c->act.rate.search = c->act.search;
+	c->act.rate.no_fallback = c->no_fallback;
 	p->jobs = (unsigned)c->jobs;
 	p->output = c->output;
 	p->force = c->force;

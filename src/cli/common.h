@@ -109,14 +109,6 @@ void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p);
  * and skiddy"); empty when none. */
 void lk_cli_games_where(struct lk_strbuf *out, bool (*pred)(const struct lk_game *));
 
-/*
- * A command's own fields (for its tsv columns) from a template of generic
- * names in which "@count" stands for every game's count fields (pushes)
- * and "@graph" for every game's own analysis fields (Skiddy's stars):
- * the games' fields come from the registry.  NULL-terminated; free() it.
- */
-const char **lk_cli_fields(const char *const *tmpl);
-
 /* Report an unknown -f name, listing the formats; exits 2. */
 _Noreturn void lk_cli_unknown_format(const char *name);
 

@@ -20,6 +20,7 @@
 #include <signal.h>
 #include <stdbool.h>
 
+#include "levelkit/actions.h"
 #include "levelkit/record.h"
 #include "levelkit/strbuf.h"
 #include "levelkit/view.h"
@@ -48,9 +49,13 @@ struct lk_pipeline {
 
 	enum lk_format format;
 	enum lk_view_format view;                 /* a picture instead (view.h) */
-	const char *const *columns;               /* the command's own fields (tsv) */
-	const char *const *always_columns;        /* tsv: kept even if the first level
-						   * lacks them (e.g. limit) */
+	/* tsv: the command's own fields are those the action writes for the
+	 * first level's game under these options (lk_act_fields), every one
+	 * of them whatever that level's outcome; always_columns among them
+	 * come last (e.g. limit) */
+	enum lk_act_kind kind;
+	const struct lk_act_options *act;
+	const char *const *always_columns;
 	const char *fields;                       /* --fields: the tsv columns */
 	unsigned jobs;                            /* worker threads (1 = inline) */
 	const char *output;                       /* -o FILE, or NULL for stdout */

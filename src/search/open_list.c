@@ -72,13 +72,3 @@ bool lk_open_pop(struct lk_open_list *q, struct lk_open_item *item, size_t *prio
 	q->count--;
 	return true;
 }
-
-bool lk_open_min(struct lk_open_list *q, size_t *priority)
-{
-	if (!q->count)
-		return false;
-	while (q->buckets[q->min].n == 0)
-		q->min++;
-	*priority = q->min;
-	return true;
-}

@@ -38,8 +38,6 @@ void lk_open_clear(struct lk_open_list *q);
 void lk_open_release(struct lk_open_list *q);
 /* Returns -1 if memory ran out. */
 int lk_open_push(struct lk_open_list *q, size_t priority, uint32_t id, uint32_t g);
-/* The least priority of an item in the list; false if empty. */
-bool lk_open_min(struct lk_open_list *q, size_t *priority);
 /* Pop an item of least priority; false if empty. */
 bool lk_open_pop(struct lk_open_list *q, struct lk_open_item *item, size_t *priority);
 

@@ -149,8 +149,7 @@ struct lane {
 	uint32_t goal;           /* solved: the goal entry */
 	uint32_t head;           /* BFS: next entry to expand */
 	uint64_t expanded, generated;
-	bool popped;             /* best-first: last_prio holds a priority */
-	size_t last_prio;        /* best-first: of the last state taken */
+	size_t popped;           /* best-first: priority of the last state taken */
 };
 
 struct run {
@@ -335,6 +334,7 @@ static size_t priority_of(const struct lane *L, uint32_t g, unsigned h)
 
 static void start_best_first(struct lane *L)
 {
+	L->popped = SIZE_MAX;
 	unsigned h0 = estimate(L, lk_table_key(&L->mem->table, 0));
 	if (h0 == LK_H_DEAD)
 		lane_finish(L, LK_UNSOLVABLE, LK_LIMIT_NONE);
@@ -359,8 +359,7 @@ static void step_best_first(struct lane *L, uint64_t budget)
 		uint32_t g = lk_table_cost(t, item.id);
 		if (item.g > g)
 			continue;  /* a cheaper path to this state was found later */
-		L->popped = true;
-		L->last_prio = prio;
+		L->popped = prio;
 		const void *key = lk_table_key(t, item.id);
 		if (!L->greedy && o->cost_limited && prio > o->cost_limit) {
 			lane_finish(L, LK_UNSOLVABLE, LK_LIMIT_NONE);
@@ -417,6 +416,29 @@ static void step_best_first(struct lane *L, uint64_t budget)
 				return;
 		}
 	}
+}
+
+/*
+ * A lower bound on the optimal cost, of a lane of A* with an admissible
+ * heuristic or of uniform-cost search stopped by a bound: until the search
+ * ends, some state on an optimal path is open with its optimal cost (or is
+ * the one being expanded), and its priority is at most the optimum; so
+ * the least priority there is is a bound (stale items only lower it).
+ */
+static bool lane_floor(const struct lane *L, size_t *floor)
+{
+	const struct lk_search_options *o = L->run->opt;
+	bool admissible = o->algo == LK_ALGO_UCS ||
+			  (o->algo == LK_ALGO_ASTAR &&
+			   (L->level->heuristic_admissible || !L->game->heuristic));
+	const struct lk_open_list *q = L->mem->open;
+	size_t f = L->popped;
+	if (q->count && q->min < f)
+		f = q->min;
+	if (!admissible || o->cost_limited || o->accept || f == SIZE_MAX)
+		return false;
+	*floor = f;
+	return true;
 }
 
 /* Store the lane's start; finish it at once if the start is a goal. */
@@ -485,30 +507,6 @@ static void build_path(struct lane *lanes, struct run *run, struct lane *winner,
 	copy_chain(t, winner->goal, r->path, r->nkeys, !backward);
 	r->cost = lk_table_cost(t, winner->goal);
 	r->found_by = backward ? LK_BACKWARD : LK_FORWARD;
-}
-
-/* What a lane that gave up proves: every solution costs at least this
- * (false when it proves nothing: greedy search, or nothing was taken). */
-static bool lane_bound(struct lane *L, unsigned long *bound)
-{
-	if (L->greedy)
-		return false;
-	if (L->run->opt->algo == LK_ALGO_BFS) {
-		/* every state shallower than the head has been expanded */
-		const struct lk_table *t = &L->mem->table;
-		if (L->head >= t->count)
-			return false;
-		*bound = lk_table_cost(t, L->head);
-		return true;
-	}
-	size_t min;
-	bool open = lk_open_min(L->mem->open, &min);
-	if (!L->popped && !open)
-		return false;
-	if (L->popped && (!open || L->last_prio < min))
-		min = L->last_prio;
-	*bound = min;
-	return true;
 }
 
 void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
@@ -616,14 +614,12 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 	} else {
 		r->status = LK_UNKNOWN;
 		r->limit = run.stop ? run.stop : lanes[use[0] ? 0 : 1].limit;
-		/* an admissible search that gave up still bounds the optimum */
-		bool admissible = opt->algo != LK_ALGO_ASTAR || level->heuristic_admissible;
-		for (int i = 0; i < 2 && admissible; i++) {
-			unsigned long b;
-			if (use[i] && lane_bound(&lanes[i], &b) &&
-			    (!r->has_lower_bound || b > r->lower_bound)) {
-				r->lower_bound = b;
-				r->has_lower_bound = true;
+		/* each lane's bound holds: the best of them */
+		for (int i = 0; i < 2; i++) {
+			size_t f;
+			if (use[i] && lane_floor(&lanes[i], &f) && (!r->has_floor || f > r->floor)) {
+				r->floor = f;
+				r->has_floor = true;
 			}
 		}
 	}
@@ -645,8 +641,11 @@ void lk_search_fallback(struct lk_solver *s, const struct lk_level *level,
 	lk_search_result_init(&f);
 	level->game->solve_any(level, &any, &f);
 	f.fallback = true;
-	f.has_lower_bound = r->has_lower_bound;
-	f.lower_bound = r->lower_bound;
+	f.has_floor = r->has_floor;
+	f.floor = r->floor;
+	/* a solution as cheap as the bound is optimal after all */
+	if (f.status == LK_SOLVED && f.has_floor && f.cost <= f.floor)
+		f.optimal = true;
 	if (f.status == LK_UNKNOWN) {
 		/* the first search's bound and figures tell more */
 		f.limit = r->limit;
