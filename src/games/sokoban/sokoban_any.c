@@ -144,7 +144,8 @@ static struct cell *find_cell(struct any *a, uint32_t code)
 	c->code = code;
 	a->next_cell = a->ncells;
 	a->cell_index[h] = (uint32_t)++a->ncells;
-	((struct soko_scratch *)a->scratch)->count[SOKO_T_FEATURES]++;
+	if (a->s->use[SOKO_T_FEATURES])
+		((struct soko_scratch *)a->scratch)->count[SOKO_T_FEATURES]++;
 	return c;
 }
 
