@@ -163,7 +163,10 @@ static void read_text(const char *text, struct lk_record *rec)
  *    from where only the goal (1,1) can be reached;
  *  - PI-corrals: the box in the door (3,2) fences off the left room and
  *    its two empty goals, and can only be pushed into it: that push alone
- *    is searched, the four of the other box are not.
+ *    is searched, the four of the other box are not;
+ *  - tunnel macros: pushed left, the box (4,1) enters the dead-end
+ *    corridor (3,1)-(1,1) whose only goal is filled: the push is dead
+ *    (neither a dead square nor a freeze: (3,1) can still slide along).
  */
 struct cut {
 	const char *text;
@@ -176,6 +179,7 @@ static const struct cut cuts[] = {
 	{ "#######\n#. $  #\n#   $ #\n#.  @ #\n#######\n", 1, 5, 6 },
 	{ "##########\n#.$$ #  .#\n#        #\n#      @ #\n##########\n", 2, 1, 0 },
 	{ "#########\n#. #    #\n#  $  @ #\n#. #  $ #\n#  #    #\n#########\n", 3, 1, 5 },
+	{ "#########\n#*  $   #\n#### ## #\n#.   @  #\n#########\n", 4, 0, 1 },
 };
 
 /* Successors of the start (or, for bipartite, whether the heuristic calls

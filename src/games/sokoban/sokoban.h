@@ -39,6 +39,8 @@ enum soko_heuristic { SOKO_H_MATCHING, SOKO_H_MIXEDAIM };
  *  - freeze: pushes that leave a box frozen off its goal;
  *  - bipartite: states whose boxes cannot be matched to distinct goals;
  *  - PI-corrals: pushes left out while a PI-corral needs pushing;
+ *  - tunnel macros: a box pushed into a dead-end corridor goes on to the
+ *    deepest empty goal in it at once (or the push is dead);
  * and those of the search for any solution (sokoban_any.h):
  *  - greedy first: greedy best-first search first, with a third of the time;
  *  - box macros: a move pushes one box any number of times;
@@ -47,7 +49,7 @@ enum soko_heuristic { SOKO_H_MATCHING, SOKO_H_MIXEDAIM };
  *  - advisors: the moves that improve a feature are tried first;
  *  - deadlock table: patterns of boxes proved dead by small searches. */
 enum soko_technique {
-	SOKO_T_DEAD_SQUARES, SOKO_T_FREEZE, SOKO_T_BIPARTITE, SOKO_T_PI_CORRALS,
+	SOKO_T_DEAD_SQUARES, SOKO_T_FREEZE, SOKO_T_BIPARTITE, SOKO_T_PI_CORRALS, SOKO_T_TUNNELS,
 	/* the search for any solution (sokoban_any.c) */
 	SOKO_T_GREEDY_FIRST, SOKO_T_MACROS, SOKO_T_PACKING, SOKO_T_FEATURES, SOKO_T_ADVISORS,
 	SOKO_T_DEADTAB,
@@ -65,6 +67,9 @@ struct sokoban {
 	uint8_t *wall;           /* per cell: not floor */
 	uint8_t *goal;           /* per cell */
 	uint8_t *dead;           /* per cell: a box here can never reach a goal */
+	/* per cell and lk_dir: a box pushed onto the cell that way enters a
+	 * dead-end corridor (sokoban_tunnel.c); NULL when not computed */
+	uint8_t *deadend;
 	int32_t *compact;        /* cell -> compact floor index, or -1 */
 	uint16_t *cell_of;       /* compact floor index -> cell */
 	int nfloor;
@@ -165,6 +170,20 @@ bool soko_freeze_deadlock(const struct sokoban *s, struct soko_scratch *sc, int 
  * need be pushed, or -1 (no pruning possible).  See sokoban_corral.c. */
 int soko_pi_corral(const struct sokoban *s, struct soko_scratch *sc, int nboxes);
 bool soko_corral_allows(const struct sokoban *s, struct soko_scratch *sc, int corral, int box);
+
+/* Tunnel macros (sokoban_tunnel.c): find the dead-end corridors of a
+ * forward push level; and where a box pushed from b onto `to` (direction d)
+ * must end: the deepest empty goal of the corridor, or -1 (dead).  sc->box
+ * holds the position before the push. */
+void soko_find_deadends(struct sokoban *s);
+int soko_tunnel_end(const struct sokoban *s, const struct soko_scratch *sc, int to, int d);
+
+/* Tunnel macros (sokoban_tunnel.c): find the dead-end corridors of a
+ * forward push level; and where a box pushed from b onto `to` (direction d)
+ * must end: the deepest empty goal of the corridor, or -1 (dead).  sc->box
+ * holds the position before the push. */
+void soko_find_deadends(struct sokoban *s);
+int soko_tunnel_end(const struct sokoban *s, const struct soko_scratch *sc, int to, int d);
 
 /* Target order (sokoban_order.c): set up s->target_index and s->blocks
  * once s->targets is set; count the boxes unpacked in sc that are not

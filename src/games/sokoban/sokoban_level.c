@@ -324,6 +324,7 @@ struct lk_level *soko_new_level(const struct lk_record *rec, const struct lk_lev
 	s->targets = s->goals;
 	s->tdist = s->dist;
 	soko_target_order(s);
+	soko_find_deadends(s);
 	s->base.game = &lk_game_sokoban;
 	s->base.key_size = 2 + s->bitset_bytes;
 	s->base.max_successors = s->push_graph ? (unsigned)(4 * (s->nboxes ? s->nboxes : 1)) : 4;
@@ -359,6 +360,7 @@ void soko_free_level(struct lk_level *level)
 	free(s->box0);
 	free(s->goal_bits);
 	free(s->dist);
+	free(s->deadend);
 	free(s->blocks);
 	free(s->target_index);
 	free(s->fact_names);
@@ -387,6 +389,10 @@ const struct lk_technique soko_techniques[] = {
 	[SOKO_T_PI_CORRALS] = { "pi-corrals", "pruned-pi-corrals",
 				"only the pushes into a PI-corral while one needs pushing",
 				LK_TECH_OPTIMAL },
+	[SOKO_T_TUNNELS] = { "tunnel-macros", "tunnel-macros",
+			     "pushes metric: a box pushed into a dead-end corridor goes on to its "
+			     "deepest empty goal at once",
+			     LK_TECH_OPTIMAL },
 	[SOKO_T_GREEDY_FIRST] = { "greedy-first", "greedy-runs",
 				  "-a any: greedy best-first search both ways first, with 30 % of the time",
 				  LK_TECH_ANY },

@@ -251,15 +251,31 @@ static unsigned push_successors(const struct sokoban *s, const uint8_t *key,
 				sc->count[SOKO_T_PI_CORRALS]++;
 				continue;
 			}
-			sc->box[b] = 0;
-			sc->box[to] = 1;
-			if (!soko_freeze_deadlock(s, sc, to)) {
-				int p = normalised_player(s, sc, b);
-				emit(s, key, b, to, p, out + count * ks);
-				edges[count].move = SOKO_MOVE(b, d, true);
-				edges[count++].cost = 1;
+			/* into a dead-end corridor: straight on to its deepest
+			 * empty goal (sokoban_tunnel.c) */
+			int end = to, behind = b;
+			if (s->deadend && s->deadend[to * 4 + d]) {
+				end = soko_tunnel_end(s, sc, to, d);
+				if (end < 0) {
+					sc->count[SOKO_T_TUNNELS]++;
+					continue;
+				}
+				behind = end - s->off[d];
+				sc->count[SOKO_T_TUNNELS] += end != to;
 			}
-			sc->box[to] = 0;
+			sc->box[b] = 0;
+			sc->box[end] = 1;
+			if (!soko_freeze_deadlock(s, sc, end)) {
+				int p = normalised_player(s, sc, behind);
+				emit(s, key, b, end, p, out + count * ks);
+				edges[count].move = SOKO_MOVE(b, d, true);
+				/* one push per square the box moved */
+				unsigned pushes = 1;
+				for (int x = to; x != end; x += s->off[d])
+					pushes++;
+				edges[count++].cost = pushes;
+			}
+			sc->box[end] = 0;
 			sc->box[b] = 1;
 		}
 	}

@@ -50,6 +50,7 @@ struct lk_level *soko_new_reverse(const struct lk_level *level)
 	struct sokoban *r = lk_xmalloc(sizeof *r);
 	*r = *f;
 	r->forward = f;
+	r->deadend = NULL;   /* pulls have no tunnel macros */
 
 	size_t n = (size_t)f->cells, nb = (size_t)f->nboxes;
 	uint16_t *targets = lk_xmalloc(nb * sizeof *targets);
@@ -92,6 +93,7 @@ struct lk_level *soko_new_unpacking(const struct lk_level *level)
 	struct sokoban *r = lk_xmalloc(sizeof *r);
 	*r = *f;
 	r->forward = f;
+	r->deadend = NULL;
 	r->impossible = false;
 	/* No target, so nothing is dead and no state is a goal: exploring
 	 * it visits every position from which the level can be solved. */

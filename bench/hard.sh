@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# bench/hard.sh - the hard-level figures of issue 23, written to
+# docs/benchmarks.md (section "hard"): solve -a any on Sasquatch I-III,
+# Microban and Boxoban hard, every solution replayed by solve --verify,
+# beside a build from before the issue and, when given, the YASS solver.
+#
+# Usage: bench/hard.sh [BUILD_DIR]            (default: build/release)
+#   BEFORE=DIR   a build of main from before the issue (its best search for
+#                any solution was -a greedy): the "before" rows
+#   YASS=PATH    a YASS binary (Brian Damgaard's YASS, GPL Pascal, built by
+#                the user from its public source; never part of levelkit):
+#                run on the same packs with the same time per level, two
+#                levels at once like -j 2
+#   TIMEOUT=30   seconds per level for Sasquatch (the issue's 30 s)
+#   QUICK=1      Sasquatch I only (for trying the script)
+# Needs ../shared/data beside the repository (or LEVELKIT_DATA).  The
+# Sasquatch runs take up to 150 x TIMEOUT / 2 seconds each; run under nice
+# on a shared machine.  Raw TSVs stay in BUILD_DIR/bench-hard; REPORT_ONLY=1
+# rewrites the report from them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. bench/lib.sh
+build=${1:-build/release}
+data=${LEVELKIT_DATA:-../shared/data}/sokoban
+timeout=${TIMEOUT:-30}
+tmp=$build/bench-hard
+mkdir -p "$tmp"
+solve=$build/solve
+[ -x "$solve" ] || { echo "bench: build first: cmake --workflow --preset release" >&2; exit 2; }
+packs="$data/sasquatch1.xsb $data/sasquatch2.xsb $data/sasquatch3.xsb"
+[ -n "${QUICK:-}" ] && packs="$data/sasquatch1.xsb"
+mem=1G
+
+now() { date +%s.%N; }
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+# run NAME SOLVE ARGS...: a solve run to $tmp/NAME.txt (records, for
+# --verify) and $tmp/NAME.tsv, its wall seconds and the load
+run() {
+	local name=$1 bin=$2 t0 t1 l0
+	shift 2
+	l0=$(load)
+	t0=$(now)
+	nice "$bin" --stats "$@" >"$tmp/$name.txt" 2>"$tmp/$name.err" || true
+	t1=$(now)
+	"$build/filter" -f tsv --fields record,title,solvable,pushes,optimal,time,cpu,stored,limit \
+		'has(solvable)' "$tmp/$name.txt" >"$tmp/$name.tsv" 2>/dev/null || true
+	awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.1f", b - a}' >"$tmp/$name.time"
+	echo "$l0 / $(load)" >"$tmp/$name.load"
+	echo "bench: $name done in $(cat "$tmp/$name.time") s (load $(cat "$tmp/$name.load"))" >&2
+}
+col() { head -1 "$1" | tr '\t' '\n' | grep -nx "$2" | cut -d: -f1; }
+# summary FILE: levels, solved, sum of search wall s, sum of cpu s (or -)
+summary() {
+	local f=$1 s t c
+	s=$(col "$f" solvable); t=$(col "$f" time); c=$(col "$f" cpu || true)
+	awk -F'\t' -v s="$s" -v t="$t" -v c="${c:-0}" 'NR>1 {n++; if ($s=="yes") y++; T+=$t; if (c) C+=$c}
+		END {printf "%d\t%d\t%.1f\t%s\n", n, y, T, c ? sprintf("%.1f", C) : "-"}' "$f"
+}
+# verified FILE: solutions that replay to a win / solutions
+verified() {
+	local f=$1
+	"$solve" --verify -f tsv --fields verified "$tmp/$f.txt" 2>/dev/null |
+		awk -F'\t' 'NR>1 {n++; if ($1=="yes") y++} END {printf "%d/%d", y, n}'
+}
+
+if [ -z "${REPORT_ONLY:-}" ]; then
+	# text records too, for --verify
+	run sasq-any "$solve" -a any -j 2 -t "$timeout" --max-memory $mem $packs
+	run microban-any "$solve" -a any -j 1 -t 30 --max-memory $mem "$data/microban.xsb"
+	run microban-astar "$solve" -j 2 -t 30 --no-fallback --max-memory $mem "$data/microban.xsb"
+	run boxoban-any "$solve" -a any -j 1 -t 30 --max-memory $mem "$data/boxoban_hard_0-999.xsb"
+	run boxoban-greedy "$solve" -a greedy -j 1 -t 30 --max-memory $mem "$data/boxoban_hard_0-999.xsb"
+	if [ -n "${BEFORE:-}" ]; then
+		run before-sasq-greedy "$BEFORE/solve" -a greedy -j 2 -t "$timeout" --max-memory $mem $packs
+		run before-microban-greedy "$BEFORE/solve" -a greedy -j 1 -t 30 --max-memory $mem "$data/microban.xsb"
+		run before-microban-astar "$BEFORE/solve" -j 2 -t 30 --max-memory $mem "$data/microban.xsb"
+		run before-boxoban-greedy "$BEFORE/solve" -a greedy -j 1 -t 30 --max-memory $mem "$data/boxoban_hard_0-999.xsb"
+	fi
+	if [ -n "${YASS:-}" ]; then
+		# one YASS process per pack, two at a time (like -j 2); its own
+		# report file says what it solved and how long each level took
+		rm -rf "$tmp/yass" && mkdir -p "$tmp/yass"
+		for p in $packs; do cp "$p" "$tmp/yass/$(basename "$p" .xsb).sok"; done
+		l0=$(load); t0=$(now)
+		(cd "$tmp/yass" && ls ./*.sok | xargs -P 2 -I{} sh -c \
+			'nice "$0" "$1" -maxtime "$2" -prompt no >"$1.log" 2>&1 || true' "$YASS" {} "$timeout")
+		t1=$(now)
+		awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.1f", b - a}' >"$tmp/yass.time"
+		echo "$l0 / $(load)" >"$tmp/yass.load"
+	fi
+fi
+
+row() {   # row LABEL NAME TARGET
+	local f=$tmp/$2.tsv n y ws cs
+	[ -f "$f" ] || return 0
+	IFS=$'\t' read -r n y ws cs < <(summary "$f")
+	printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$n" "$y" "$ws" "$cs" \
+		"$(cat "$tmp/$2.time")" "$3"
+}
+yass_row() {
+	[ -f "$tmp/yass.time" ] || return 0
+	local solved=0 levels=0
+	for log in "$tmp"/yass/*.log; do
+		s=$(sed -n 's/^Solved: \([0-9]*\)  Levels: \([0-9]*\).*/\1 \2/p' "$log" | tail -1)
+		[ -n "$s" ] || continue
+		solved=$((solved + ${s% *}))
+		levels=$((levels + ${s#* }))
+	done
+	printf '| YASS 2.153, Sasquatch I-III, %s s/level, 2 at a time | %s | %s | - | - | %s | (peer, same machine, same run) |\n' \
+		"$timeout" "$levels" "$solved" "$(cat "$tmp/yass.time")"
+}
+
+cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
+sect=$tmp/hard-section.md
+{
+cat <<HEAD
+## Hard levels (issue 23)
+
+Recorded by \`bench/hard.sh\` on $(date -u +%Y-%m-%d), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown),
+$(nproc) cores ($cpu), shared with other engineers: the load average (1, 5, 15 min) before / after
+each run is listed below, and \`-t\` is wall-clock time, so a loaded machine gives each level less
+processor time than its limit.  Re-run with \`BEFORE=old-build YASS=path/to/yass bench/hard.sh\`.
+"search s" sums the searches' wall-clock seconds, "cpu s" their processor seconds (\`--stats\` cpu).
+
+| run | levels | solved | search s | cpu s | wall s | target |
+|---|---:|---:|---:|---:|---:|---|
+HEAD
+row "Sasquatch I-III, -a any, ${timeout} s/level, -j 2" sasq-any ">= 90 % solved"
+row "before: Sasquatch I-III, -a greedy, ${timeout} s/level, -j 2" before-sasq-greedy "(main before issue 23)"
+yass_row
+row "Microban, -a any, 30 s/level" microban-any "all 155 in < 2 s in all"
+row "before: Microban, -a greedy" before-microban-greedy "(main before issue 23)"
+row "Microban, A* pushes, 30 s/level, -j 2 (optimal only)" microban-astar "all 155 proved optimal"
+row "before: Microban, A* pushes, 30 s/level, -j 2" before-microban-astar "(main before issue 23)"
+row "Boxoban hard 0-999, -a any" boxoban-any "no slower than before, < 1 s"
+row "Boxoban hard 0-999, -a greedy" boxoban-greedy ""
+row "before: Boxoban hard 0-999, -a greedy" before-boxoban-greedy "(main before issue 23)"
+echo
+if [ -f "$tmp/sasq-any.txt" ]; then
+	echo "Solutions of the Sasquatch -a any run replayed by \`solve --verify\`: $(verified sasq-any) verified."
+fi
+if [ -f "$tmp/microban-any.txt" ]; then
+	echo "Solutions of the Microban -a any run replayed: $(verified microban-any) verified."
+fi
+if [ -f "$tmp/microban-astar.tsv" ]; then
+	s=$(col "$tmp/microban-astar.tsv" optimal)
+	echo "Microban levels not proved optimal in 30 s: $(awk -F'\t' -v s="$s" 'NR>1 && $s!="pushes" {printf "%s%s", sep, $1; sep=", "}' "$tmp/microban-astar.tsv")."
+fi
+echo
+echo "Load average before / after each run:"
+echo
+for f in "$tmp"/*.load; do
+	echo "- $(basename "$f" .load): $(cat "$f")"
+done
+echo
+echo "Unsolved Sasquatch levels (record numbers, I: 1-50, II: 51-100, III: 101-150):"
+if [ -f "$tmp/sasq-any.tsv" ]; then
+	s=$(col "$tmp/sasq-any.tsv" solvable)
+	awk -F'\t' -v s="$s" 'NR>1 && $s!="yes" {printf "%s%s", sep, $1; sep=", "} END {print "."}' "$tmp/sasq-any.tsv"
+fi
+} >"$sect"
+write_section hard "$sect"
+echo "bench: wrote docs/benchmarks.md" >&2
