@@ -166,7 +166,10 @@ static void read_text(const char *text, struct lk_record *rec)
  *    is searched, the four of the other box are not;
  *  - tunnel macros: pushed left, the box (4,1) enters the dead-end
  *    corridor (3,1)-(1,1) whose only goal is filled: the push is dead
- *    (neither a dead square nor a freeze: (3,1) can still slide along).
+ *    (neither a dead square nor a freeze: (3,1) can still slide along);
+ *  - deadlock table: freeze's level again, with freeze off: the two boxes
+ *    side by side against the wall, searched alone, cannot move at all,
+ *    so the pattern is learned and the push cut.
  */
 struct cut {
 	const char *text;
@@ -180,6 +183,7 @@ static const struct cut cuts[] = {
 	{ "##########\n#.$$ #  .#\n#        #\n#      @ #\n##########\n", 2, 1, 0 },
 	{ "#########\n#. #    #\n#  $  @ #\n#. #  $ #\n#  #    #\n#########\n", 3, 1, 5 },
 	{ "#########\n#*  $   #\n#### ## #\n#.   @  #\n#########\n", 4, 0, 1 },
+	{ "#######\n#. $  #\n#   $ #\n#.  @ #\n#######\n", 5, 5, 6 },
 };
 
 /* Successors of the start (or, for bipartite, whether the heuristic calls

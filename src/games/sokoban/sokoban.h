@@ -41,18 +41,18 @@ enum soko_heuristic { SOKO_H_MATCHING, SOKO_H_MIXEDAIM };
  *  - PI-corrals: pushes left out while a PI-corral needs pushing;
  *  - tunnel macros: a box pushed into a dead-end corridor goes on to the
  *    deepest empty goal in it at once (or the push is dead);
+ *  - deadlock table: patterns of boxes proved dead by small searches;
  * and those of the search for any solution (sokoban_any.h):
  *  - greedy first: greedy best-first search first, with a third of the time;
  *  - box macros: a move pushes one box any number of times;
  *  - packing order: goals filled in an order worked out backwards;
  *  - feature space: states taken in turn from the cells of their features;
- *  - advisors: the moves that improve a feature are tried first;
- *  - deadlock table: patterns of boxes proved dead by small searches. */
+ *  - advisors: the moves that improve a feature are tried first. */
 enum soko_technique {
 	SOKO_T_DEAD_SQUARES, SOKO_T_FREEZE, SOKO_T_BIPARTITE, SOKO_T_PI_CORRALS, SOKO_T_TUNNELS,
+	SOKO_T_DEADTAB,
 	/* the search for any solution (sokoban_any.c) */
 	SOKO_T_GREEDY_FIRST, SOKO_T_MACROS, SOKO_T_PACKING, SOKO_T_FEATURES, SOKO_T_ADVISORS,
-	SOKO_T_DEADTAB,
 	SOKO_NTECH
 };
 extern const struct lk_technique soko_techniques[];
@@ -70,6 +70,10 @@ struct sokoban {
 	/* per cell and lk_dir: a box pushed onto the cell that way enters a
 	 * dead-end corridor (sokoban_tunnel.c); NULL when not computed */
 	uint8_t *deadend;
+	/* learned deadlock patterns of the forward push searches on this
+	 * level (sokoban_deadtab.c), or NULL; a level is searched by one
+	 * thread at a time */
+	struct soko_deadtab *deadtab;
 	int32_t *compact;        /* cell -> compact floor index, or -1 */
 	uint16_t *cell_of;       /* compact floor index -> cell */
 	int nfloor;
@@ -176,6 +180,13 @@ bool soko_corral_allows(const struct sokoban *s, struct soko_scratch *sc, int co
  * must end: the deepest empty goal of the corridor, or -1 (dead).  sc->box
  * holds the position before the push. */
 void soko_find_deadends(struct sokoban *s);
+/* The push searches' deadlock table (sokoban_deadtab.c): made when the
+ * level is built, freed with it; a push checked against it (sc->box holds
+ * the position after the push, player its normalised square). */
+struct soko_deadtab *soko_deadtab_new(const struct sokoban *s);
+void soko_deadtab_free(struct soko_deadtab *t);
+bool soko_deadtab_push(struct soko_deadtab *t, const struct soko_scratch *sc, int cell,
+		       unsigned player);
 int soko_tunnel_end(const struct sokoban *s, const struct soko_scratch *sc, int to, int d);
 
 /* Tunnel macros (sokoban_tunnel.c): find the dead-end corridors of a
@@ -183,6 +194,13 @@ int soko_tunnel_end(const struct sokoban *s, const struct soko_scratch *sc, int 
  * must end: the deepest empty goal of the corridor, or -1 (dead).  sc->box
  * holds the position before the push. */
 void soko_find_deadends(struct sokoban *s);
+/* The push searches' deadlock table (sokoban_deadtab.c): made when the
+ * level is built, freed with it; a push checked against it (sc->box holds
+ * the position after the push, player its normalised square). */
+struct soko_deadtab *soko_deadtab_new(const struct sokoban *s);
+void soko_deadtab_free(struct soko_deadtab *t);
+bool soko_deadtab_push(struct soko_deadtab *t, const struct soko_scratch *sc, int cell,
+		       unsigned player);
 int soko_tunnel_end(const struct sokoban *s, const struct soko_scratch *sc, int to, int d);
 
 /* Target order (sokoban_order.c): set up s->target_index and s->blocks

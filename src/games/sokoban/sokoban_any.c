@@ -67,7 +67,8 @@ struct any {
 	size_t key_size;
 	struct soko_movegen gen;
 	struct soko_plan plan;
-	struct soko_deadtab deadtab;
+	struct soko_deadtab own_deadtab;
+	struct soko_deadtab *deadtab;   /* the level's, or own_deadtab */
 	void *scratch, *scratch2;   /* the expanded state's, a child's */
 	unsigned char *key, *child;
 	uint8_t *flags;             /* per node */
@@ -457,7 +458,7 @@ static bool learned_dead(struct any *a, const struct amove *m)
 	struct soko_scratch *sc2 = a->scratch2;
 	const unsigned char *k = lk_table_key(&a->table, m->child);
 	int n = soko_unpack(s, k, sc2);
-	bool dead = soko_deadtab_check(&a->deadtab, sc2, m->to, soko_key_player(k), true);
+	bool dead = soko_deadtab_check(a->deadtab, sc2, m->to, soko_key_player(k), true);
 	soko_clear_boxes(s, sc2, n);
 	return dead;
 }
@@ -590,7 +591,7 @@ static bool out_of_bounds(struct any *a)
 		a->limit = LK_LIMIT_TIME;
 	else if (o->max_memory && a->table.bytes + a->heap_bytes + a->flags_alloc +
 			     a->exps_alloc * sizeof *a->exps + a->moves_alloc * sizeof *a->moves +
-			     soko_deadtab_bytes(&a->deadtab) > o->max_memory)
+			     soko_deadtab_bytes(a->deadtab) > o->max_memory)
 		a->limit = LK_LIMIT_MEMORY;
 	return a->limit != LK_LIMIT_NONE;
 }
@@ -667,7 +668,9 @@ static void fess(const struct lk_level *level, const struct lk_search_options *o
 	lk_table_init(&a.table, a.key_size, opt->max_memory);
 	soko_movegen_init(&a.gen, s);
 	soko_plan_build(&a.plan, s, s->use[SOKO_T_PACKING]);
-	soko_deadtab_init(&a.deadtab, s, level->scratch_size);
+	soko_deadtab_init(&a.own_deadtab, s, level->scratch_size);
+	a.deadtab = s->deadtab ? s->deadtab : &a.own_deadtab;
+	uint64_t matched0 = a.deadtab->matched;
 	a.scratch = lk_xcalloc(1, level->scratch_size);
 	a.scratch2 = lk_xcalloc(1, level->scratch_size);
 	soko_scratch(s, a.scratch);
@@ -718,7 +721,7 @@ static void fess(const struct lk_level *level, const struct lk_search_options *o
 			a.exps_alloc * sizeof *a.exps + a.moves_alloc * sizeof *a.moves;
 	r->overhead_per_state = lk_table_overhead_per_state(&a.table);
 	r->found_by = LK_FORWARD;
-	((struct soko_scratch *)a.scratch)->count[SOKO_T_DEADTAB] += a.deadtab.matched;
+	((struct soko_scratch *)a.scratch)->count[SOKO_T_DEADTAB] += a.deadtab->matched - matched0;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_MACROS] += a.gen.long_moves;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_PACKING] += (uint64_t)a.plan.ordered;
 	soko_technique_counts(level, a.scratch, r->technique_counts);
@@ -736,7 +739,7 @@ static void fess(const struct lk_level *level, const struct lk_search_options *o
 	free(a.scratch);
 	free(a.scratch2);
 	soko_plan_release(&a.plan);
-	soko_deadtab_release(&a.deadtab);
+	soko_deadtab_release(&a.own_deadtab);
 	soko_movegen_release(&a.gen);
 	lk_table_release(&a.table);
 	r->seconds = lk_now() - t0;

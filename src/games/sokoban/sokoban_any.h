@@ -82,7 +82,7 @@ struct soko_deadtab {
 	struct lk_table table, alive;
 	void *scratch;
 	uint8_t *key, *succ, *in_cluster;
-	uint64_t learned, matched, searches, work;
+	uint64_t learned, matched, searches, work, checks;
 };
 
 void soko_deadtab_init(struct soko_deadtab *t, const struct sokoban *s, size_t scratch_size);

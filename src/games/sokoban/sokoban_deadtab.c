@@ -309,3 +309,29 @@ bool soko_deadtab_check(struct soko_deadtab *t, const struct soko_scratch *sc, i
 	t->matched++;
 	return true;
 }
+
+/* The push searches learn while their small searches' work stays under
+ * this many expansions plus a sixteenth of the pushes checked. */
+#define PUSH_LEARN_BASE 2000
+
+struct soko_deadtab *soko_deadtab_new(const struct sokoban *s)
+{
+	struct soko_deadtab *t = lk_xmalloc(sizeof *t);
+	soko_deadtab_init(t, s, soko_scratch_size(s));
+	return t;
+}
+
+void soko_deadtab_free(struct soko_deadtab *t)
+{
+	if (!t)
+		return;
+	soko_deadtab_release(t);
+	free(t);
+}
+
+bool soko_deadtab_push(struct soko_deadtab *t, const struct soko_scratch *sc, int cell,
+		       unsigned player)
+{
+	t->checks++;
+	return soko_deadtab_check(t, sc, cell, player, t->work < PUSH_LEARN_BASE + t->checks / 16);
+}

@@ -333,6 +333,8 @@ struct lk_level *soko_new_level(const struct lk_record *rec, const struct lk_lev
 	s->base.has_heuristic = true;
 	s->base.heuristic_admissible = true;
 	soko_name_facts(s);
+	if (s->use[SOKO_T_DEADTAB] && s->push_graph && !s->impossible)
+		s->deadtab = soko_deadtab_new(s);
 	return &s->base;
 }
 
@@ -361,6 +363,7 @@ void soko_free_level(struct lk_level *level)
 	free(s->goal_bits);
 	free(s->dist);
 	free(s->deadend);
+	soko_deadtab_free(s->deadtab);
 	free(s->blocks);
 	free(s->target_index);
 	free(s->fact_names);
@@ -393,6 +396,9 @@ const struct lk_technique soko_techniques[] = {
 			     "pushes metric: a box pushed into a dead-end corridor goes on to its "
 			     "deepest empty goal at once",
 			     LK_TECH_OPTIMAL },
+	[SOKO_T_DEADTAB] = { "deadlock-table", "pruned-deadlock-table",
+			     "patterns of boxes proved dead by small searches, learned and matched",
+			     LK_TECH_OPTIMAL },
 	[SOKO_T_GREEDY_FIRST] = { "greedy-first", "greedy-runs",
 				  "-a any: greedy best-first search both ways first, with 30 % of the time",
 				  LK_TECH_ANY },
@@ -407,9 +413,7 @@ const struct lk_technique soko_techniques[] = {
 			      LK_TECH_ANY },
 	[SOKO_T_ADVISORS] = { "advisors", "advised-moves",
 			      "-a any: the moves that improve a feature are tried first", LK_TECH_ANY },
-	[SOKO_T_DEADTAB] = { "deadlock-table", "pruned-deadlock-table",
-			     "-a any: patterns of boxes proved dead by small searches, learned and matched",
-			     LK_TECH_ANY | LK_TECH_OPTIMAL },
+
 	{ NULL, NULL, NULL, 0 },
 };
 

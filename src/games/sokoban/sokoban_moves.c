@@ -267,6 +267,12 @@ static unsigned push_successors(const struct sokoban *s, const uint8_t *key,
 			sc->box[end] = 1;
 			if (!soko_freeze_deadlock(s, sc, end)) {
 				int p = normalised_player(s, sc, behind);
+				if (s->deadtab && soko_deadtab_push(s->deadtab, sc, end, (unsigned)p)) {
+					sc->count[SOKO_T_DEADTAB]++;
+					sc->box[end] = 0;
+					sc->box[b] = 1;
+					continue;
+				}
 				emit(s, key, b, end, p, out + count * ks);
 				edges[count].move = SOKO_MOVE(b, d, true);
 				/* one push per square the box moved */

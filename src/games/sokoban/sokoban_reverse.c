@@ -51,6 +51,7 @@ struct lk_level *soko_new_reverse(const struct lk_level *level)
 	*r = *f;
 	r->forward = f;
 	r->deadend = NULL;   /* pulls have no tunnel macros */
+	r->deadtab = NULL;   /* nor a deadlock table */
 
 	size_t n = (size_t)f->cells, nb = (size_t)f->nboxes;
 	uint16_t *targets = lk_xmalloc(nb * sizeof *targets);
@@ -94,6 +95,7 @@ struct lk_level *soko_new_unpacking(const struct lk_level *level)
 	*r = *f;
 	r->forward = f;
 	r->deadend = NULL;
+	r->deadtab = NULL;
 	r->impossible = false;
 	/* No target, so nothing is dead and no state is a goal: exploring
 	 * it visits every position from which the level can be solved. */
