@@ -1,27 +1,30 @@
 /*
  * sokoban_any.c - Sokoban's search for any solution (solve -a any), after
  * Shoham and Schaeffer's FESS ("The FESS Algorithm: A Feature Based
- * Approach to Single-Agent Search", IEEE CoG 2020); our own implementation.
+ * Approach to Single-Agent Search", IEEE CoG 2020) and the way Festival
+ * runs it; our own implementation (docs/games/sokoban.md, "Hard levels").
  *
- * States are positions after box moves (sokoban_boxmoves.c: one box pushed
- * any number of times), stored once in the state table with their parent
- * and a weight.  Every state is placed in the cell of feature space its
- * features name (sokoban_plan.c: boxes packed, player areas, boxes in
- * doorways, boxes out of plan), and the search goes round the cells in
- * turn, taking from each the state of least weight: so positions that
- * differ in kind all get their share, however many of one kind there are.
+ * A portfolio: greedy best-first search in both directions first (30 % of
+ * the time, half the memory and states), then the feature-space search.
  *
- * A state is expanded twice.  First the advisors look at its box moves and
- * each proposes the one that improves its feature most (packs the next box
- * in an area's packing order, joins player areas, clears a doorway, takes a
- * box out of plan); those children keep the parent's weight.  The state
- * then goes back into its cell one heavier, and when it comes out again all
- * its other moves are played, at that weight.  So the weight of a state is
- * the number of moves on its path no advisor proposed.
+ * The feature-space search works on box moves (sokoban_boxmoves.c: one box
+ * pushed any number of times).  Every state met is stored once in the state
+ * table, its features (sokoban_plan.c) in the entry's cost field.  When a
+ * state is expanded, all its moves are generated and their children scored
+ * and stored; the advisors mark the moves that improve a feature most
+ * (weight 0, the others 1), and the moves are sorted by weight, then by the
+ * better child.  The expanded state goes into the cell of feature space of
+ * the best features on its path (packed boxes, player areas, boxes out of
+ * plan), keyed by its weight (the moves on its path no advisor proposed)
+ * plus its next move's.  The search then takes turns: round the cells, a
+ * new cell first, and every other turn the cell of the best state found;
+ * each turn plays one move of the lightest expanded state of the cell,
+ * after asking the deadlock table (sokoban_deadtab.c) about it.  A state
+ * whose moves all lead to dead states is dead, and so up the tree.
  *
  * Every pruning used is sound (dead squares, freeze, bipartite deadlocks,
- * PI-corrals, learned deadlock patterns), so when every state has been
- * expanded twice without a solution the level is proved unsolvable.
+ * PI-corrals, learned deadlock patterns), so when no move is left anywhere
+ * the level is proved unsolvable.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +34,9 @@
 /* a node's features in the table's cost field: a dead node */
 #define DEAD_NODE UINT32_MAX
 #define NONE UINT32_MAX
+/* Expansions after which a best state that has not been bettered gets the
+ * best cell's turn one time in eight instead of every other turn. */
+#define STALE_BEST 5000
 /* advisors: packing, areas, doorways, out of plan, hotspots */
 #define NADVISORS 5
 
@@ -84,6 +90,7 @@ struct any {
 	size_t heap_bytes;
 	uint8_t *allow;             /* per cell: a box the PI-corral lets move */
 	uint32_t best_exp;          /* the expansion of best features */
+	uint64_t best_since;        /* expansions when it was found */
 	uint32_t goal_node, goal_exp;
 	bool solved;
 	enum lk_limit limit;
@@ -411,8 +418,10 @@ static int expand(struct any *a, uint32_t id, uint32_t parent, uint32_t weight)
 	soko_features_unpack(own, &mine);
 	soko_features_unpack(lk_table_cost(&a->table, a->exps[a->best_exp].node), &best);
 	if (e == 0 || soko_features_better(&mine, &best) ||
-	    (a->flags[a->exps[a->best_exp].node] & NODE_DEAD))
+	    (a->flags[a->exps[a->best_exp].node] & NODE_DEAD)) {
 		a->best_exp = e;
+		a->best_since = a->r->expanded;
+	}
 	schedule(a, e);
 	return 0;
 }
@@ -630,7 +639,10 @@ static void run(struct any *a)
 		if ((turn & 63) == 0 && out_of_bounds(a))
 			return;
 		struct cell *c = NULL;
-		if (turn & 1) {
+		/* the best cell's turn, less often once the best state has
+		 * stood for long (it may be dead in a way no test sees) */
+		bool stale = a->r->expanded - a->best_since > STALE_BEST;
+		if ((turn & 1) && (!stale || (turn & 15) == 1)) {
 			const struct expansion *b = &a->exps[a->best_exp];
 			c = find_cell(a, cell_code(a, b->best));
 			if (c->n == 0)
@@ -679,32 +691,7 @@ static void fess(const struct lk_level *level, const struct lk_search_options *o
 	a.child = lk_xcalloc(1, a.key_size);
 	a.allow = lk_xcalloc(n, 1);
 
-	if (getenv("SOKO_DEBUG")) {
-		fprintf(stderr, "areas %d; order:", a.plan.nareas);
-		for (int i = 0; i < s->ngoals; i++)
-			fprintf(stderr, " (%d,%d)a%d", a.plan.order[i] % s->width - 1, a.plan.order[i] / s->width - 1, a.plan.area_of[a.plan.order[i]]);
-		fprintf(stderr, "\n");
-		for (int i = 0; i < s->ngoals; i++) {
-			fprintf(stderr, "zone %d:", i);
-			for (int c = 0; c < s->nfloor; c++)
-				if (a.plan.zone && a.plan.zone[i] && (a.plan.zone[i][c >> 3] >> (c & 7) & 1))
-					fprintf(stderr, " (%d,%d)", s->cell_of[c] % s->width - 1, s->cell_of[c] / s->width - 1);
-			fprintf(stderr, "\n");
-		}
-	}
 	run(&a);
-	if (getenv("SOKO_DEBUG")) {
-		fprintf(stderr, "cells %zu exps %zu nodes %u\n", a.ncells, a.nexps, a.table.count);
-		for (size_t c = 0; c < a.ncells; c++)
-			fprintf(stderr, " cell %x: %zu\n", a.cells[c].code, a.cells[c].n);
-		struct soko_features f;
-		soko_features_unpack(a.exps[a.best_exp].best, &f);
-		fprintf(stderr, "best: packed %d areas %d door %d oop %d hot %d\n", f.packed, f.areas, f.doorways, f.out_of_plan, f.hotspots);
-		struct lk_strbuf b = LK_STRBUF_INIT;
-		soko_write_state(&s->base, lk_table_key(&a.table, a.exps[a.best_exp].node), &b);
-		fprintf(stderr, "%s", b.buf);
-		lk_strbuf_release(&b);
-	}
 
 	if (a.solved) {
 		r->status = LK_SOLVED;
@@ -719,7 +706,12 @@ static void fess(const struct lk_level *level, const struct lk_search_options *o
 	r->stored = a.table.count;
 	r->peak_bytes = a.table.peak_bytes + a.heap_bytes + a.flags_alloc +
 			a.exps_alloc * sizeof *a.exps + a.moves_alloc * sizeof *a.moves;
-	r->overhead_per_state = lk_table_overhead_per_state(&a.table);
+	/* everything the search holds per state beyond the key: the table, the
+	 * node flags, the move lists, the expansions and the cells */
+	size_t held = a.table.bytes + a.heap_bytes + a.flags_alloc +
+		      a.nexps * sizeof *a.exps + a.nmoves * sizeof *a.moves;
+	r->overhead_per_state = a.table.count ? (double)held / (double)a.table.count -
+						       (double)a.key_size : 0.0;
 	r->found_by = LK_FORWARD;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_DEADTAB] += a.deadtab->matched - matched0;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_MACROS] += a.gen.long_moves;
