@@ -59,12 +59,6 @@ struct amove {
 	uint16_t to;              /* where the moved box ends */
 };
 
-struct cell {
-	uint32_t code;
-	uint64_t *heap;           /* weight << 32 | ~expansion (newest first) */
-	size_t n, alloc;
-};
-
 struct any {
 	const struct sokoban *s;
 	const struct lk_search_options *opt;
@@ -83,11 +77,8 @@ struct any {
 	size_t nexps, exps_alloc;
 	struct amove *moves;
 	size_t nmoves, moves_alloc;
-	struct cell *cells;
-	size_t ncells, cells_alloc, next_cell;
-	uint32_t *cell_index;       /* open addressing: cell number + 1, 0 = empty */
-	size_t index_cap;
-	size_t heap_bytes;
+	struct soko_cells cells;
+	size_t next_cell;           /* the next cell round */
 	uint8_t *allow;             /* per cell: a box the PI-corral lets move */
 	uint32_t best_exp;          /* the expansion of best features */
 	uint64_t best_since;        /* expansions when it was found */
@@ -110,87 +101,17 @@ static uint32_t cell_code(const struct any *a, uint32_t packed_features)
 	return (uint32_t)f.packed << 16 | (uint32_t)f.areas << 8 | f.out_of_plan;
 }
 
-static uint32_t hash32(uint32_t x)
-{
-	x ^= x >> 16;
-	x *= 0x7feb352dU;
-	x ^= x >> 15;
-	x *= 0x846ca68bU;
-	return x ^ (x >> 16);
-}
-
-static void index_grow(struct any *a)
-{
-	size_t cap = a->index_cap ? a->index_cap * 2 : 256;
-	uint32_t *idx = lk_xcalloc(cap, sizeof *idx);
-	for (size_t i = 0; i < a->ncells; i++) {
-		size_t h = hash32(a->cells[i].code) & (cap - 1);
-		while (idx[h])
-			h = (h + 1) & (cap - 1);
-		idx[h] = (uint32_t)i + 1;
-	}
-	free(a->cell_index);
-	a->cell_index = idx;
-	a->index_cap = cap;
-}
-
 /* The cell of a code; a new cell is the next one visited. */
-static struct cell *find_cell(struct any *a, uint32_t code)
+static size_t find_cell(struct any *a, uint32_t code)
 {
-	if (4 * (a->ncells + 1) > 3 * a->index_cap)
-		index_grow(a);
-	size_t h = hash32(code) & (a->index_cap - 1);
-	while (a->cell_index[h]) {
-		struct cell *c = &a->cells[a->cell_index[h] - 1];
-		if (c->code == code)
-			return c;
-		h = (h + 1) & (a->index_cap - 1);
+	bool made;
+	size_t c = soko_cells_find(&a->cells, code, &made);
+	if (made) {
+		a->next_cell = c;
+		if (a->s->use[SOKO_T_FEATURES])
+			((struct soko_scratch *)a->scratch)->count[SOKO_T_FEATURES]++;
 	}
-	LK_ALLOC_GROW(a->cells, a->ncells + 1, a->cells_alloc);
-	struct cell *c = &a->cells[a->ncells];
-	memset(c, 0, sizeof *c);
-	c->code = code;
-	a->next_cell = a->ncells;
-	a->cell_index[h] = (uint32_t)++a->ncells;
-	if (a->s->use[SOKO_T_FEATURES])
-		((struct soko_scratch *)a->scratch)->count[SOKO_T_FEATURES]++;
 	return c;
-}
-
-static void heap_push(struct any *a, struct cell *c, uint64_t v)
-{
-	if (c->n == c->alloc) {
-		size_t old = c->alloc;
-		c->alloc = c->alloc ? 2 * c->alloc : 16;
-		c->heap = lk_xrealloc(c->heap, c->alloc * sizeof *c->heap);
-		a->heap_bytes += (c->alloc - old) * sizeof *c->heap;
-	}
-	size_t i = c->n++;
-	while (i > 0 && c->heap[(i - 1) / 2] > v) {
-		c->heap[i] = c->heap[(i - 1) / 2];
-		i = (i - 1) / 2;
-	}
-	c->heap[i] = v;
-}
-
-static uint64_t heap_pop(struct cell *c)
-{
-	uint64_t top = c->heap[0], v = c->heap[--c->n];
-	size_t i = 0;
-	for (;;) {
-		size_t k = 2 * i + 1;
-		if (k >= c->n)
-			break;
-		if (k + 1 < c->n && c->heap[k + 1] < c->heap[k])
-			k++;
-		if (c->heap[k] >= v)
-			break;
-		c->heap[i] = c->heap[k];
-		i = k;
-	}
-	if (c->n)
-		c->heap[i] = v;
-	return top;
 }
 
 /* Skip the moves of expansion e whose child is expanded or dead; put e
@@ -203,7 +124,7 @@ static void schedule(struct any *a, uint32_t e)
 	if (x->next == x->nmoves)
 		return;
 	uint64_t w = (uint64_t)x->weight + a->moves[x->moves + x->next].weight;
-	heap_push(a, find_cell(a, cell_code(a, x->best)), w << 32 | (uint32_t)~e);
+	soko_cells_push(&a->cells, find_cell(a, cell_code(a, x->best)), w << 32 | (uint32_t)~e);
 }
 
 /* ---- states ---- */
@@ -473,9 +394,9 @@ static bool learned_dead(struct any *a, const struct amove *m)
 }
 
 /* Play the next move of the expansion of least weight in cell c. */
-static int play_from(struct any *a, struct cell *c)
+static int play_from(struct any *a, size_t c)
 {
-	uint64_t v = heap_pop(c);
+	uint64_t v = soko_cells_pop(&a->cells, c);
 	uint32_t e = ~(uint32_t)v;
 	struct expansion *x = &a->exps[e];
 	while (x->next < x->nmoves && a->flags[a->moves[x->moves + x->next].child])
@@ -499,94 +420,24 @@ static int play_from(struct any *a, struct cell *c)
 	return rc;
 }
 
-/* ---- the solution: box moves written out as pushes ---- */
+/* ---- the solution ---- */
 
 static void build_path(struct any *a, const struct lk_level *level)
 {
-	const struct sokoban *s = a->s;
-	struct lk_search_result *r = a->r;
-	struct soko_scratch *sc = a->scratch;
-	size_t ks = a->key_size, nstates = 2, npush = 0, alloc = 64;
-	if (a->goal_exp == NONE)
-		nstates = 1;   /* the start is solved */
+	size_t nstates = a->goal_exp == NONE ? 1 : 2;
 	for (uint32_t e = a->goal_exp; e != NONE && a->exps[e].parent != NONE; e = a->exps[e].parent)
 		nstates++;
-	uint32_t *chain = lk_xmalloc(nstates * sizeof *chain);
+	const unsigned char **chain = lk_xmalloc(nstates * sizeof *chain);
 	size_t i = nstates;
 	if (a->goal_exp != NONE) {
-		chain[--i] = a->goal_node;
+		chain[--i] = lk_table_key(&a->table, a->goal_node);
 		for (uint32_t e = a->goal_exp; e != NONE; e = a->exps[e].parent)
-			chain[--i] = a->exps[e].node;
+			chain[--i] = lk_table_key(&a->table, a->exps[e].node);
 	} else {
-		chain[0] = 0;
+		chain[0] = lk_table_key(&a->table, 0);
 	}
-	uint8_t *dirs = lk_xmalloc((size_t)s->cells * 4);
-	r->path = lk_xmalloc(alloc * ks);
-	level->game->initial_state(level, r->path);
-	r->nkeys = 1;
-	for (i = 1; i < nstates; i++) {
-		const unsigned char *pk = lk_table_key(&a->table, chain[i - 1]);
-		const unsigned char *ck = lk_table_key(&a->table, chain[i]);
-		int from = -1, to = -1;
-		for (int c = 0; c < s->nfloor; c++) {
-			bool was = soko_bit(pk + 2, c), is = soko_bit(ck + 2, c);
-			if (was && !is)
-				from = s->cell_of[c];
-			if (is && !was)
-				to = s->cell_of[c];
-		}
-		int n = unpack(a, pk, sc);
-		/* a box pushed away and back, the player ending elsewhere */
-		int np = -1;
-		for (int b = 0; from < 0 && np < 0 && b < n; b++) {
-			np = soko_box_move_pushes(&a->gen, sc, sc->boxes[b], sc->boxes[b],
-						  soko_key_player(ck), dirs);
-			if (np > 0)
-				from = to = sc->boxes[b];
-		}
-		if (np < 0)
-			np = soko_box_move_pushes(&a->gen, sc, from, to, soko_key_player(ck), dirs);
-		int x = from;
-		for (int k = 0; k < np; k++) {
-			int y = x + s->off[dirs[k]];
-			sc->box[x] = 0;
-			sc->box[y] = 1;
-			if (r->nkeys == alloc) {
-				alloc *= 2;
-				r->path = lk_xrealloc(r->path, alloc * ks);
-			}
-			unsigned char *out = r->path + r->nkeys * ks;
-			memcpy(out, r->path + (r->nkeys - 1) * ks, ks);
-			soko_bit_flip(out + 2, s->compact[x]);
-			soko_bit_flip(out + 2, s->compact[y]);
-			unsigned player = (unsigned)s->compact[x];
-			if (s->push_graph) {
-				struct soko_scratch *sc2 = a->scratch2;
-				int m = soko_unpack(s, out, sc2);
-				player = (unsigned)soko_reach(s, sc2, x);
-				soko_clear_boxes(s, sc2, m);
-			}
-			soko_key_set_player(out, player);
-			r->nkeys++;
-			npush++;
-			x = y;
-		}
-		/* the boxes of pk were unpacked; the moved one now stands on x */
-		sc->box[x] = 0;
-		sc->box[from] = 1;
-		soko_clear_boxes(s, sc, n);
-	}
-	free(dirs);
+	soko_box_path(&a->gen, level, a->scratch, a->scratch2, chain, nstates, a->r);
 	free(chain);
-	if (s->push_graph) {
-		r->cost = npush;
-	} else {
-		struct lk_moves m;
-		lk_moves_init(&m, level);
-		lk_level_label(level, r->path, r->nkeys, &m);
-		r->cost = m.inputs;
-		lk_moves_release(&m);
-	}
 }
 
 /* ---- the search ---- */
@@ -598,7 +449,7 @@ static bool out_of_bounds(struct any *a)
 		a->limit = LK_LIMIT_INTERRUPTED;
 	else if (o->timeout > 0 && lk_now() > a->deadline)
 		a->limit = LK_LIMIT_TIME;
-	else if (o->max_memory && a->table.bytes + a->heap_bytes + a->flags_alloc +
+	else if (o->max_memory && a->table.bytes + a->cells.bytes + a->flags_alloc +
 			     a->exps_alloc * sizeof *a->exps + a->moves_alloc * sizeof *a->moves +
 			     soko_deadtab_bytes(a->deadtab) > o->max_memory)
 		a->limit = LK_LIMIT_MEMORY;
@@ -638,23 +489,22 @@ static void run(struct any *a)
 	for (uint64_t turn = 0;; turn++) {
 		if ((turn & 63) == 0 && out_of_bounds(a))
 			return;
-		struct cell *c = NULL;
+		size_t c = SIZE_MAX;
 		/* the best cell's turn, less often once the best state has
 		 * stood for long (it may be dead in a way no test sees) */
 		bool stale = a->r->expanded - a->best_since > STALE_BEST;
 		if ((turn & 1) && (!stale || (turn & 15) == 1)) {
-			const struct expansion *b = &a->exps[a->best_exp];
-			c = find_cell(a, cell_code(a, b->best));
-			if (c->n == 0)
-				c = NULL;
+			c = find_cell(a, cell_code(a, a->exps[a->best_exp].best));
+			if (a->cells.cells[c].n == 0)
+				c = SIZE_MAX;
 		}
-		for (size_t k = 0; !c && k < a->ncells; k++) {
-			struct cell *t = &a->cells[a->next_cell];
-			a->next_cell = (a->next_cell + 1) % a->ncells;
-			if (t->n)
+		for (size_t k = 0; c == SIZE_MAX && k < a->cells.n; k++) {
+			size_t t = a->next_cell;
+			a->next_cell = (a->next_cell + 1) % a->cells.n;
+			if (a->cells.cells[t].n)
 				c = t;
 		}
-		if (!c)
+		if (c == SIZE_MAX)
 			return;   /* everything expanded: no solution */
 		if (play_from(a, c) < 0)
 			return;
@@ -704,11 +554,11 @@ static void fess(const struct lk_level *level, const struct lk_search_options *o
 	}
 	r->optimal = false;
 	r->stored = a.table.count;
-	r->peak_bytes = a.table.peak_bytes + a.heap_bytes + a.flags_alloc +
+	r->peak_bytes = a.table.peak_bytes + a.cells.bytes + a.flags_alloc +
 			a.exps_alloc * sizeof *a.exps + a.moves_alloc * sizeof *a.moves;
 	/* everything the search holds per state beyond the key: the table, the
 	 * node flags, the move lists, the expansions and the cells */
-	size_t held = a.table.bytes + a.heap_bytes + a.flags_alloc +
+	size_t held = a.table.bytes + a.cells.bytes + a.flags_alloc +
 		      a.nexps * sizeof *a.exps + a.nmoves * sizeof *a.moves;
 	r->overhead_per_state = a.table.count ? (double)held / (double)a.table.count -
 						       (double)a.key_size : 0.0;
@@ -718,10 +568,7 @@ static void fess(const struct lk_level *level, const struct lk_search_options *o
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_PACKING] += (uint64_t)a.plan.ordered;
 	soko_technique_counts(level, a.scratch, r->technique_counts);
 	soko_technique_counts(level, a.scratch2, r->technique_counts);
-	for (size_t c = 0; c < a.ncells; c++)
-		free(a.cells[c].heap);
-	free(a.cells);
-	free(a.cell_index);
+	soko_cells_release(&a.cells);
 	free(a.allow);
 	free(a.flags);
 	free(a.exps);

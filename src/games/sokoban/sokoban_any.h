@@ -61,6 +61,37 @@ size_t soko_box_moves(struct soko_movegen *g, struct soko_scratch *sc, int nboxe
 int soko_box_move_pushes(struct soko_movegen *g, struct soko_scratch *sc, int from, int to,
 			 unsigned player, uint8_t *dirs);
 
+/* Write a path of box-move states (keys of the search, chain[0] the start)
+ * out as pushes: r->path the level's keys after each push (the player
+ * normalised under the pushes metric, exact under moves), r->nkeys, and
+ * r->cost in the level's metric.  Two scratch blocks of the level. */
+void soko_box_path(struct soko_movegen *g, const struct lk_level *level, void *scratch,
+		   void *scratch2, const unsigned char *const *chain, size_t n,
+		   struct lk_search_result *r);
+
+/* ---- the cells of feature space (sokoban_cells.c) ---- */
+
+struct soko_cell {
+	uint32_t code;
+	uint64_t *heap;       /* least first */
+	size_t n, alloc;
+};
+
+struct soko_cells {
+	struct soko_cell *cells;
+	size_t n, alloc;
+	uint32_t *index;      /* open addressing: cell number + 1, 0 = empty */
+	size_t cap;
+	size_t bytes;         /* memory held */
+};
+
+void soko_cells_release(struct soko_cells *t);
+/* The cell of code (*made when it is new). */
+size_t soko_cells_find(struct soko_cells *t, uint32_t code, bool *made);
+void soko_cells_push(struct soko_cells *t, size_t cell, uint64_t v);
+/* The least item of a cell that has one. */
+uint64_t soko_cells_pop(struct soko_cells *t, size_t cell);
+
 /* ---- learned deadlock patterns (sokoban_deadtab.c) ---- */
 
 #define DT_MAX_BOXES 6

@@ -239,3 +239,77 @@ int soko_box_move_pushes(struct soko_movegen *g, struct soko_scratch *sc, int fr
 	}
 	return n;
 }
+
+void soko_box_path(struct soko_movegen *g, const struct lk_level *level, void *scratch,
+		   void *scratch2, const unsigned char *const *chain, size_t n,
+		   struct lk_search_result *r)
+{
+	const struct sokoban *s = g->s;
+	struct soko_scratch *sc = soko_scratch(s, scratch), *sc2 = soko_scratch(s, scratch2);
+	size_t ks = level->key_size, npush = 0, alloc = 64;
+	uint8_t *dirs = lk_xmalloc((size_t)s->cells * 4);
+	r->path = lk_xmalloc(alloc * ks);
+	level->game->initial_state(level, r->path);
+	r->nkeys = 1;
+	for (size_t i = 1; i < n; i++) {
+		const unsigned char *pk = chain[i - 1], *ck = chain[i];
+		int from = -1, to = -1;
+		for (int c = 0; c < s->nfloor; c++) {
+			bool was = soko_bit(pk + 2, c), is = soko_bit(ck + 2, c);
+			if (was && !is)
+				from = s->cell_of[c];
+			if (is && !was)
+				to = s->cell_of[c];
+		}
+		int nb = soko_unpack(s, pk, sc);
+		soko_reach(s, sc, s->cell_of[soko_key_player(pk)]);
+		/* a box pushed away and back, the player ending elsewhere */
+		int np = -1;
+		for (int b = 0; from < 0 && np < 0 && b < nb; b++) {
+			np = soko_box_move_pushes(g, sc, sc->boxes[b], sc->boxes[b],
+						  soko_key_player(ck), dirs);
+			if (np > 0)
+				from = to = sc->boxes[b];
+		}
+		if (np < 0)
+			np = soko_box_move_pushes(g, sc, from, to, soko_key_player(ck), dirs);
+		int x = from;
+		for (int k = 0; k < np; k++) {
+			int y = x + s->off[dirs[k]];
+			sc->box[x] = 0;
+			sc->box[y] = 1;
+			if (r->nkeys == alloc) {
+				alloc *= 2;
+				r->path = lk_xrealloc(r->path, alloc * ks);
+			}
+			unsigned char *out = r->path + r->nkeys * ks;
+			memcpy(out, r->path + (r->nkeys - 1) * ks, ks);
+			soko_bit_flip(out + 2, s->compact[x]);
+			soko_bit_flip(out + 2, s->compact[y]);
+			unsigned player = (unsigned)s->compact[x];
+			if (s->push_graph) {
+				int m = soko_unpack(s, out, sc2);
+				player = (unsigned)soko_reach(s, sc2, x);
+				soko_clear_boxes(s, sc2, m);
+			}
+			soko_key_set_player(out, player);
+			r->nkeys++;
+			npush++;
+			x = y;
+		}
+		/* the boxes of pk were unpacked; the moved one now stands on x */
+		sc->box[x] = 0;
+		sc->box[from] = 1;
+		soko_clear_boxes(s, sc, nb);
+	}
+	free(dirs);
+	if (s->push_graph) {
+		r->cost = npush;
+	} else {
+		struct lk_moves m;
+		lk_moves_init(&m, level);
+		lk_level_label(level, r->path, r->nkeys, &m);
+		r->cost = m.inputs;
+		lk_moves_release(&m);
+	}
+}
