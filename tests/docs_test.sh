@@ -152,11 +152,15 @@ n=$(build/release/solve --max-states 100 -f tsv levels/boxoban-hard-sample.xsb 2
 checks=$((checks + 1))
 got=$(build/release/filter 'record == 2' levels/boxoban-hard-sample.xsb | build/release/solve --stats |
 	sed -n 's/^\(states\|stored\): //p' | tr '\n' ' ')
-[ "$got" = "213 238 " ] || fail "README: the first hard level has states and stored '$got', README says 213 and 238"
+[ "$got" = "127 143 " ] || fail "README: the first hard level has states and stored '$got', README says 127 and 143"
 checks=$((checks + 1))
 got=$(build/release/filter 'record == 2' levels/boxoban-hard-sample.xsb |
-	build/release/solve --max-states 213 | sed -n 's/^solvable: //p')
-[ "$got" = unknown ] || fail "README: --max-states 213 gives '$got' on the first hard level, README says unknown"
+	build/release/solve --max-states 143 --no-fallback | sed -n 's/^solvable: //p')
+[ "$got" = unknown ] || fail "README: --max-states 143 --no-fallback gives '$got' on the first hard level, README says unknown"
+checks=$((checks + 1))
+got=$(build/release/filter 'record == 2' levels/boxoban-hard-sample.xsb |
+	build/release/solve --max-states 143 | sed -n 's/^\(solvable\|optimal\): //p' | tr '\n' ' ')
+[ "$got" = "yes no " ] || fail "README: --max-states 143 gives '$got' on the first hard level, README says yes, optimal: no"
 # gen.md's messages for options that do not apply, as gen prints them
 awk '/^## Options that do not apply/ { on = 1 } on && /^```$/ { if (inb) exit; inb = 1; next } inb' \
 	"$SRC/docs/gen.md" >"$TMP/na-doc"

@@ -185,6 +185,9 @@ void soko_find_deadends(struct sokoban *s);
  * the position after the push, player its normalised square). */
 struct soko_deadtab *soko_deadtab_new(const struct sokoban *s);
 void soko_deadtab_free(struct soko_deadtab *t);
+/* Forget what was learned: each search starts afresh (soko_scratch), so
+ * that searches of one level (rate's runs) stay independent. */
+void soko_deadtab_reset(struct soko_deadtab *t);
 bool soko_deadtab_push(struct soko_deadtab *t, const struct soko_scratch *sc, int cell,
 		       unsigned player);
 int soko_tunnel_end(const struct sokoban *s, const struct soko_scratch *sc, int to, int d);
@@ -199,6 +202,9 @@ void soko_find_deadends(struct sokoban *s);
  * the position after the push, player its normalised square). */
 struct soko_deadtab *soko_deadtab_new(const struct sokoban *s);
 void soko_deadtab_free(struct soko_deadtab *t);
+/* Forget what was learned: each search starts afresh (soko_scratch), so
+ * that searches of one level (rate's runs) stay independent. */
+void soko_deadtab_reset(struct soko_deadtab *t);
 bool soko_deadtab_push(struct soko_deadtab *t, const struct soko_scratch *sc, int cell,
 		       unsigned player);
 int soko_tunnel_end(const struct sokoban *s, const struct soko_scratch *sc, int to, int d);

@@ -329,6 +329,14 @@ void soko_deadtab_free(struct soko_deadtab *t)
 	free(t);
 }
 
+void soko_deadtab_reset(struct soko_deadtab *t)
+{
+	memset(t->by_cell_n, 0, (size_t)t->s->cells * sizeof *t->by_cell_n);
+	t->npatterns = 0;
+	lk_table_reset(&t->alive, t->s->base.key_size, 0);
+	t->learned = t->matched = t->searches = t->work = t->checks = 0;
+}
+
 bool soko_deadtab_push(struct soko_deadtab *t, const struct soko_scratch *sc, int cell,
 		       unsigned player)
 {

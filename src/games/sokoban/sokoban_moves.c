@@ -54,8 +54,11 @@ struct soko_scratch *soko_scratch(const struct sokoban *s, void *scratch)
 {
 	struct soko_scratch *sc = scratch;
 	if (!sc->ready) {
+		/* a fresh block: a new search */
 		layout(s, sc, scratch);
 		sc->ready = true;
+		if (s->deadtab)
+			soko_deadtab_reset(s->deadtab);
 	}
 	return sc;
 }
