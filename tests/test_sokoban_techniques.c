@@ -167,9 +167,11 @@ static void read_text(const char *text, struct lk_record *rec)
  *  - tunnel macros: pushed left, the box (4,1) enters the dead-end
  *    corridor (3,1)-(1,1) whose only goal is filled: the push is dead
  *    (neither a dead square nor a freeze: (3,1) can still slide along);
- *  - deadlock table: freeze's level again, with freeze off: the two boxes
- *    side by side against the wall, searched alone, cannot move at all,
- *    so the pattern is learned and the push cut.
+ *  - deadlock table: freeze's level again (with three more boxes, on goals
+ *    along the bottom: the push searches keep a table only in levels of
+ *    more than four boxes), with freeze off: the two boxes side by side
+ *    against the wall, searched alone, cannot move at all, so the pattern
+ *    is learned and the push cut.
  */
 struct cut {
 	const char *text;
@@ -183,7 +185,7 @@ static const struct cut cuts[] = {
 	{ "##########\n#.$$ #  .#\n#        #\n#      @ #\n##########\n", 2, 1, 0 },
 	{ "#########\n#. #    #\n#  $  @ #\n#. #  $ #\n#  #    #\n#########\n", 3, 1, 5 },
 	{ "#########\n#*  $   #\n#### ## #\n#.   @  #\n#########\n", 4, 0, 1 },
-	{ "#######\n#. $  #\n#   $ #\n#.  @ #\n#######\n", 5, 5, 6 },
+	{ "#########\n#. $    #\n#   $   #\n#.  @   #\n#*  *  *#\n#########\n", 5, 7, 8 },
 };
 
 /* Successors of the start (or, for bipartite, whether the heuristic calls

@@ -180,26 +180,13 @@ bool soko_corral_allows(const struct sokoban *s, struct soko_scratch *sc, int co
  * must end: the deepest empty goal of the corridor, or -1 (dead).  sc->box
  * holds the position before the push. */
 void soko_find_deadends(struct sokoban *s);
-/* The push searches' deadlock table (sokoban_deadtab.c): made when the
- * level is built, freed with it; a push checked against it (sc->box holds
- * the position after the push, player its normalised square). */
-struct soko_deadtab *soko_deadtab_new(const struct sokoban *s);
-void soko_deadtab_free(struct soko_deadtab *t);
-/* Forget what was learned: each search starts afresh (soko_scratch), so
- * that searches of one level (rate's runs) stay independent. */
-void soko_deadtab_reset(struct soko_deadtab *t);
-bool soko_deadtab_push(struct soko_deadtab *t, const struct soko_scratch *sc, int cell,
-		       unsigned player);
 int soko_tunnel_end(const struct sokoban *s, const struct soko_scratch *sc, int to, int d);
 
-/* Tunnel macros (sokoban_tunnel.c): find the dead-end corridors of a
- * forward push level; and where a box pushed from b onto `to` (direction d)
- * must end: the deepest empty goal of the corridor, or -1 (dead).  sc->box
- * holds the position before the push. */
-void soko_find_deadends(struct sokoban *s);
-/* The push searches' deadlock table (sokoban_deadtab.c): made when the
- * level is built, freed with it; a push checked against it (sc->box holds
- * the position after the push, player its normalised square). */
+/* The push searches' deadlock table (sokoban_deadtab.c), for levels with
+ * more than SOKO_DT_MIN_BOXES boxes: made when the level is built, freed
+ * with it; a push checked against it (sc->box holds the position after the
+ * push, player its normalised square). */
+#define SOKO_DT_MIN_BOXES 4
 struct soko_deadtab *soko_deadtab_new(const struct sokoban *s);
 void soko_deadtab_free(struct soko_deadtab *t);
 /* Forget what was learned: each search starts afresh (soko_scratch), so
@@ -207,7 +194,6 @@ void soko_deadtab_free(struct soko_deadtab *t);
 void soko_deadtab_reset(struct soko_deadtab *t);
 bool soko_deadtab_push(struct soko_deadtab *t, const struct soko_scratch *sc, int cell,
 		       unsigned player);
-int soko_tunnel_end(const struct sokoban *s, const struct soko_scratch *sc, int to, int d);
 
 /* Target order (sokoban_order.c): set up s->target_index and s->blocks
  * once s->targets is set; count the boxes unpacked in sc that are not

@@ -258,15 +258,10 @@ static bool small_search_dead(struct soko_deadtab *t, const uint16_t *boxes, int
 	}
 	dead = !found && t->table.count < DT_STATES;
 	if (!dead) {
-		/* remember the start as alive (or undecided) */
-		memset(t->key, 0, ks);
-		for (int i = 0; i < n; i++)
-			soko_bit_flip(t->key + 2, s->compact[boxes[i]]);
-		soko_key_set_player(t->key, player);
-		m = soko_unpack(s, t->key, sc);
-		soko_key_set_player(t->key, (unsigned)soko_reach(s, sc, s->cell_of[player]));
-		soko_clear_boxes(s, sc, m);
-		lk_table_intern(&t->alive, t->key, lk_hash_bytes(t->key, ks), 0, 0, &id);
+		/* remember the start as alive (or undecided): the table's
+		 * first entry */
+		const void *k0 = lk_table_key(&t->table, 0);
+		lk_table_intern(&t->alive, k0, lk_hash_bytes(k0, ks), 0, 0, &id);
 	}
 out:
 	for (int i = 0; i < n; i++)
@@ -311,8 +306,13 @@ bool soko_deadtab_check(struct soko_deadtab *t, const struct soko_scratch *sc, i
 }
 
 /* The push searches learn while their small searches' work stays under
- * this many expansions plus a sixteenth of the pushes checked. */
-#define PUSH_LEARN_BASE 2000
+ * this many expansions plus a sixteenth of the pushes checked, and they
+ * try (a cluster looked at, its start looked up) at most this many times
+ * plus once every PUSH_TRIES_EVERY pushes: matching is cheap, trying is
+ * not, and small levels solve in fewer pushes than learning would cost. */
+#define PUSH_LEARN_BASE 200
+#define PUSH_TRIES_BASE 4
+#define PUSH_TRIES_EVERY 32
 
 struct soko_deadtab *soko_deadtab_new(const struct sokoban *s)
 {
@@ -341,5 +341,7 @@ bool soko_deadtab_push(struct soko_deadtab *t, const struct soko_scratch *sc, in
 		       unsigned player)
 {
 	t->checks++;
-	return soko_deadtab_check(t, sc, cell, player, t->work < PUSH_LEARN_BASE + t->checks / 16);
+	bool learn = t->work < PUSH_LEARN_BASE + t->checks / 16 &&
+		     t->searches < PUSH_TRIES_BASE + t->checks / PUSH_TRIES_EVERY;
+	return soko_deadtab_check(t, sc, cell, player, learn);
 }

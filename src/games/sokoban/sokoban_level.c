@@ -333,7 +333,10 @@ struct lk_level *soko_new_level(const struct lk_record *rec, const struct lk_lev
 	s->base.has_heuristic = true;
 	s->base.heuristic_admissible = true;
 	soko_name_facts(s);
-	if (s->use[SOKO_T_DEADTAB] && s->push_graph && !s->impossible)
+	/* With four boxes or fewer a small search is most of the level, and
+	 * the level solves in fewer pushes than learning costs (Boxoban's
+	 * levels): no table. */
+	if (s->use[SOKO_T_DEADTAB] && s->push_graph && !s->impossible && s->nboxes > SOKO_DT_MIN_BOXES)
 		s->deadtab = soko_deadtab_new(s);
 	return &s->base;
 }
