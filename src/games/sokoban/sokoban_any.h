@@ -113,6 +113,8 @@ struct soko_deadtab {
 	struct lk_table table, alive;
 	void *scratch;
 	uint8_t *key, *succ, *in_cluster;
+	uint32_t *mark, stamp;    /* corrals: flood stamps */
+	uint16_t *stack;
 	uint64_t learned, matched, searches, work, checks;
 };
 

@@ -3,8 +3,10 @@
  * "deadlock tables" of YASS and Festival).
  *
  * When a box has moved, the boxes around it (the moved box and every box
- * touching it or a box so taken, diagonals included, up to DT_MAX_BOXES) are
- * searched on their own: every other box taken off the board, the player
+ * touching it or a box so taken, diagonals included, up to DT_MAX_BOXES),
+ * and if that proves nothing the fence of an area beside it the player
+ * cannot reach (a corral: every box touching the area), are searched on
+ * their own: every other box taken off the board, the player
  * where it stands, pushes until every one of them stands on a goal or they
  * have spread apart (no box on its first square, none touching another).
  * A position that can be solved can still be solved with boxes taken away
@@ -40,6 +42,8 @@ void soko_deadtab_init(struct soko_deadtab *t, const struct sokoban *s, size_t s
 	t->key = lk_xcalloc(1, s->base.key_size);
 	t->succ = lk_xcalloc((size_t)s->base.max_successors + 1, s->base.key_size);
 	t->in_cluster = lk_xcalloc((size_t)s->cells, 1);
+	t->mark = lk_xcalloc((size_t)s->cells, sizeof *t->mark);
+	t->stack = lk_xmalloc((size_t)s->cells * sizeof *t->stack);
 	lk_table_init(&t->table, s->base.key_size, 0);
 	lk_table_init(&t->alive, s->base.key_size, 0);
 }
@@ -58,6 +62,8 @@ void soko_deadtab_release(struct soko_deadtab *t)
 	free(t->key);
 	free(t->succ);
 	free(t->in_cluster);
+	free(t->mark);
+	free(t->stack);
 	lk_table_release(&t->table);
 	lk_table_release(&t->alive);
 	memset(t, 0, sizeof *t);
@@ -138,6 +144,63 @@ static int cluster(struct soko_deadtab *t, const struct soko_scratch *sc, int ce
 	}
 	for (int i = 0; i < n; i++)
 		t->in_cluster[out[i]] = 0;
+	return n;
+}
+
+/* The boxes fencing an area the player cannot reach beside cell (a
+ * corral: every box touching it), at most DT_MAX_BOXES, into out; 0 when
+ * the player reaches every free neighbour of cell, or the fence is bigger.
+ * sc->box holds the position, `player` the player's normalised square. */
+static int corral_cluster(struct soko_deadtab *t, const struct soko_scratch *sc, int cell,
+			  unsigned player, uint16_t *out)
+{
+	const struct sokoban *s = t->s;
+	size_t ncells = (size_t)s->cells;
+	if (t->stamp > UINT32_MAX - 4) {
+		memset(t->mark, 0, ncells * sizeof *t->mark);
+		t->stamp = 0;
+	}
+	uint32_t reach = ++t->stamp, area = ++t->stamp;
+	int sp = 0, start = s->cell_of[player];
+	t->mark[start] = reach;
+	t->stack[sp++] = (uint16_t)start;
+	while (sp > 0) {
+		int c = t->stack[--sp];
+		for (int d = 0; d < 4; d++) {
+			int x = c + s->off[d];
+			if (s->wall[x] || sc->box[x] || t->mark[x] == reach)
+				continue;
+			t->mark[x] = reach;
+			t->stack[sp++] = (uint16_t)x;
+		}
+	}
+	int seed = -1;
+	for (int d = 0; d < 4 && seed < 0; d++) {
+		int x = cell + s->off[d];
+		if (!s->wall[x] && !sc->box[x] && t->mark[x] != reach)
+			seed = x;
+	}
+	if (seed < 0)
+		return 0;
+	int n = 0;
+	t->mark[seed] = area;
+	t->stack[sp++] = (uint16_t)seed;
+	while (sp > 0) {
+		int c = t->stack[--sp];
+		for (int d = 0; d < 4; d++) {
+			int x = c + s->off[d];
+			if (s->wall[x] || t->mark[x] == area)
+				continue;
+			t->mark[x] = area;
+			if (sc->box[x]) {
+				if (n == DT_MAX_BOXES)
+					return 0;
+				out[n++] = (uint16_t)x;
+			} else {
+				t->stack[sp++] = (uint16_t)x;
+			}
+		}
+	}
 	return n;
 }
 
@@ -281,15 +344,22 @@ bool soko_deadtab_check(struct soko_deadtab *t, const struct soko_scratch *sc, i
 		}
 	if (!learn)
 		return false;
+	/* the boxes around the moved one, then the fence of a corral beside
+	 * it (YASS's corral deadlocks), each searched alone */
 	uint16_t boxes[DT_MAX_BOXES];
-	int n = cluster(t, sc, cell, boxes);
-	bool off_goal = false;
-	for (int i = 0; i < n; i++)
-		off_goal |= !s->goal[boxes[i]];
-	if (n < 2 || !off_goal)
-		return false;
-	t->searches++;
-	if (!small_search_dead(t, boxes, n, player))
+	int n = 0;
+	bool dead = false;
+	for (int kind = 0; kind < 2 && !dead; kind++) {
+		n = kind == 0 ? cluster(t, sc, cell, boxes) : corral_cluster(t, sc, cell, player, boxes);
+		bool off_goal = false;
+		for (int i = 0; i < n; i++)
+			off_goal |= !s->goal[boxes[i]];
+		if (n < 2 || !off_goal)
+			continue;
+		t->searches++;
+		dead = small_search_dead(t, boxes, n, player);
+	}
+	if (!dead)
 		return false;
 	/* the player's area in the small position, for the pattern */
 	struct soko_scratch *tmp = t->scratch;
