@@ -40,9 +40,12 @@ run() {
 	shift 2
 	l0=$(load)
 	t0=$(now)
-	nice "$bin" --stats "$@" >"$tmp/$name.txt" 2>"$tmp/$name.err" || true
+	# processor seconds of the whole process (user + system), any build
+	{ TIMEFORMAT='%U %S'; time nice "$bin" --stats "$@" >"$tmp/$name.txt" 2>"$tmp/$name.err" || true; } \
+		2>"$tmp/$name.times"
+	awk '{printf "%.1f", $1 + $2}' "$tmp/$name.times" >"$tmp/$name.user"
 	t1=$(now)
-	"$build/filter" -f tsv --fields record,title,solvable,pushes,optimal,time,cpu,stored,limit \
+	"$build/filter" -f tsv --fields record,title,solvable,pushes,optimal,time,cpu,stored,overhead,limit \
 		'has(solvable)' "$tmp/$name.txt" >"$tmp/$name.tsv" 2>/dev/null || true
 	awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.1f", b - a}' >"$tmp/$name.time"
 	echo "$l0 / $(load)" >"$tmp/$name.load"
@@ -53,8 +56,8 @@ col() { head -1 "$1" | tr '\t' '\n' | grep -nx "$2" | cut -d: -f1; }
 summary() {
 	local f=$1 s t c
 	s=$(col "$f" solvable); t=$(col "$f" time); c=$(col "$f" cpu || true)
-	awk -F'\t' -v s="$s" -v t="$t" -v c="${c:-0}" 'NR>1 {n++; if ($s=="yes") y++; T+=$t; if (c) C+=$c}
-		END {printf "%d\t%d\t%.1f\t%s\n", n, y, T, c ? sprintf("%.1f", C) : "-"}' "$f"
+	awk -F'\t' -v s="$s" -v t="$t" -v c="${c:-0}" 'NR>1 {n++; if ($s=="yes") y++; T+=$t; if (c && $c != "") {C+=$c; k++}}
+		END {printf "%d\t%d\t%.1f\t%s\n", n, y, T, k ? sprintf("%.1f", C) : "-"}' "$f"
 }
 # verified FILE: solutions that replay to a win / solutions
 verified() {
@@ -82,8 +85,10 @@ if [ -z "${REPORT_ONLY:-}" ]; then
 		rm -rf "$tmp/yass" && mkdir -p "$tmp/yass"
 		for p in $packs; do cp "$p" "$tmp/yass/$(basename "$p" .xsb).sok"; done
 		l0=$(load); t0=$(now)
-		(cd "$tmp/yass" && ls ./*.sok | xargs -P 2 -I{} sh -c \
-			'nice "$0" "$1" -maxtime "$2" -prompt no >"$1.log" 2>&1 || true' "$YASS" {} "$timeout")
+		{ TIMEFORMAT='%U %S'; time (cd "$tmp/yass" && ls ./*.sok | xargs -P 2 -I{} sh -c \
+			'nice "$0" "$1" -maxtime "$2" -prompt no >"$1.log" 2>&1 || true' "$YASS" {} "$timeout"); } \
+			2>"$tmp/yass.times"
+		awk '{printf "%.1f", $1 + $2}' "$tmp/yass.times" >"$tmp/yass.user"
 		t1=$(now)
 		awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.1f", b - a}' >"$tmp/yass.time"
 		echo "$l0 / $(load)" >"$tmp/yass.load"
@@ -94,8 +99,8 @@ row() {   # row LABEL NAME TARGET
 	local f=$tmp/$2.tsv n y ws cs
 	[ -f "$f" ] || return 0
 	IFS=$'\t' read -r n y ws cs < <(summary "$f")
-	printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$n" "$y" "$ws" "$cs" \
-		"$(cat "$tmp/$2.time")" "$3"
+	printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$n" "$y" "$ws" "$cs" \
+		"$(cat "$tmp/$2.user" 2>/dev/null || echo -)" "$(cat "$tmp/$2.time")" "$3"
 }
 yass_row() {
 	[ -f "$tmp/yass.time" ] || return 0
@@ -106,8 +111,8 @@ yass_row() {
 		solved=$((solved + ${s% *}))
 		levels=$((levels + ${s#* }))
 	done
-	printf '| YASS 2.153, Sasquatch I-III, %s s/level, 2 at a time | %s | %s | - | - | %s | (peer, same machine, same run) |\n' \
-		"$timeout" "$levels" "$solved" "$(cat "$tmp/yass.time")"
+	printf '| YASS 2.153, Sasquatch I-III, %s s/level, 2 at a time | %s | %s | - | - | %s | %s | (peer, same machine, same run) |\n' \
+		"$timeout" "$levels" "$solved" "$(cat "$tmp/yass.user" 2>/dev/null || echo -)" "$(cat "$tmp/yass.time")"
 }
 
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
@@ -120,10 +125,12 @@ Recorded by \`bench/hard.sh\` on $(date -u +%Y-%m-%d), commit $(git rev-parse --
 $(nproc) cores ($cpu), shared with other engineers: the load average (1, 5, 15 min) before / after
 each run is listed below, and \`-t\` is wall-clock time, so a loaded machine gives each level less
 processor time than its limit.  Re-run with \`BEFORE=old-build YASS=path/to/yass bench/hard.sh\`.
-"search s" sums the searches' wall-clock seconds, "cpu s" their processor seconds (\`--stats\` cpu).
+"search s" sums the searches' wall-clock seconds, "cpu s" their processor seconds (\`--stats\` cpu,
+which the build from before the issue does not write), "process s" the processor seconds (user and
+system) of the whole run, the figure to compare between builds and with YASS.
 
-| run | levels | solved | search s | cpu s | wall s | target |
-|---|---:|---:|---:|---:|---:|---|
+| run | levels | solved | search s | cpu s | process s | wall s | target |
+|---|---:|---:|---:|---:|---:|---:|---|
 HEAD
 row "Sasquatch I-III, -a any, ${timeout} s/level, -j 2" sasq-any ">= 90 % solved"
 row "before: Sasquatch I-III, -a greedy, ${timeout} s/level, -j 2" before-sasq-greedy "(main before issue 23)"
@@ -146,6 +153,19 @@ if [ -f "$tmp/microban-astar.tsv" ]; then
 	s=$(col "$tmp/microban-astar.tsv" optimal)
 	echo "Microban levels not proved optimal in 30 s: $(awk -F'\t' -v s="$s" 'NR>1 && $s!="pushes" {printf "%s%s", sep, $1; sep=", "}' "$tmp/microban-astar.tsv")."
 fi
+# bytes per stored state beyond the key, weighted by the states stored
+overhead() {
+	local f=$tmp/$1.tsv o st
+	[ -f "$f" ] || return 0
+	o=$(col "$f" overhead); st=$(col "$f" stored)
+	awk -F'\t' -v o="$o" -v st="$st" 'NR>1 && $st>0 {O+=$o*$st; S+=$st} END {if (S) printf "%.1f", O/S}' "$f"
+}
+echo
+echo "Memory per stored state beyond the packed key (weighted by states stored): A* on Microban"
+echo "$(overhead microban-astar) bytes (the state table alone); -a any on Sasquatch $(overhead sasq-any) bytes"
+echo "(levels greedy first solved count its table alone; the others the feature-space search's table,"
+echo "node flags, move lists, expansions and cells: its move lists, about 2 entries of 8 bytes a state,"
+echo "are what a search that plays one move at a time from any expanded state costs beyond A*'s)."
 echo
 echo "Load average before / after each run:"
 echo
