@@ -7,6 +7,11 @@
  *    as breadth-first search over the raw push graph does (solvable or
  *    not: none of them may lose a solution), its solutions replay to a win,
  *    and a switched-off technique counts nothing;
+ *  - the goal-room macros may cut every solution of a level (they trust the
+ *    packing order): random levels where the feature-space search with
+ *    them alone runs out of moves although raw BFS solves the level are
+ *    still solved by -a any (which then searches without them), and no
+ *    level it solves has a solution that fails to replay;
  *  - box moves are exactly the positions one box reaches by its own pushes
  *    (a breadth-first search over single pushes of that box, written here);
  *  - a learned deadlock pattern never calls a position dead that raw BFS
@@ -146,8 +151,9 @@ static char *random_level(struct lk_rng *rng)
 
 static const char *const any_techniques[] = {
 	"greedy-first", "box-macros", "packing-order", "feature-space", "advisors", "deadlock-table",
-	NULL,
+	"goal-rooms", "goal-cuts", NULL,
 };
+#define N_ANY_TECHNIQUES 8
 
 static void test_each_switch_complete(void **state)
 {
@@ -155,6 +161,9 @@ static void test_each_switch_complete(void **state)
 	struct lk_rng rng;
 	lk_rng_seed(&rng, 2323);
 	int levels = 0, yes = 0, no = 0;
+	/* runs that solved a level where the goal-room macros cut moves */
+	int macro_solved = 0;
+	int rooms = technique_index("goal-rooms"), cuts = technique_index("goal-cuts");
 	while (levels < 120) {
 		char *text = random_level(&rng);
 		if (!text)
@@ -169,7 +178,7 @@ static void test_each_switch_complete(void **state)
 		no += want == 0;
 		/* k = -1: everything on; else technique k off, and greedy first
 		 * off too so that the feature-space search answers */
-		for (int k = -1; k < 6; k++) {
+		for (int k = -1; k < N_ANY_TECHNIQUES; k++) {
 			const char *off[3] = { NULL, NULL, NULL };
 			if (k >= 0) {
 				off[0] = any_techniques[k];
@@ -186,6 +195,8 @@ static void test_each_switch_complete(void **state)
 					 lk_status_name(r.status), want ? "yes" : "no", text);
 			if (r.status == LK_SOLVED)
 				check_replays(level, &r);
+			if (r.technique_counts[rooms] || r.technique_counts[cuts])
+				macro_solved += r.status == LK_SOLVED;
 			for (int j = 0; j < 2 && off[j]; j++)
 				if (r.technique_counts[technique_index(off[j])] != 0)
 					fail_msg("%s is off but counted", off[j]);
@@ -194,8 +205,59 @@ static void test_each_switch_complete(void **state)
 		}
 		free(text);
 	}
-	print_message("  %d levels (%d solvable, %d not)\n", levels, yes, no);
+	print_message("  %d levels (%d solvable, %d not); goal-room macros cut moves in %d runs "
+		      "that solved\n", levels, yes, no, macro_solved);
 	assert_true(yes >= 30 && no >= 15);
+	assert_true(macro_solved >= 20);
+}
+
+/* ---- the goal-room macros: what they may lose is found again ---- */
+
+static void test_goal_macros_retry(void **state)
+{
+	(void)state;
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 4242);
+	int tried = 0, cut = 0, lost = 0;
+	while (tried < 400) {
+		char *text = random_level(&rng);
+		if (!text)
+			continue;
+		int want = raw_answer(text);
+		if (want != 1) {
+			free(text);
+			continue;
+		}
+		tried++;
+		const char *off[] = { "greedy-first", NULL };
+		struct lk_level *level = load(text, off, false);
+		struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
+		struct lk_search_result r;
+		o.algo = LK_ALGO_ANY;
+		lk_search_result_init(&r);
+		soko_fess(level, &o, &r, true);
+		bool used = r.technique_counts[technique_index("goal-rooms")] ||
+			    r.technique_counts[technique_index("goal-cuts")];
+		cut += used;
+		if (r.status == LK_SOLVED) {
+			check_replays(level, &r);
+		} else {
+			/* only the macros may lose a solution */
+			assert_int_equal(r.status, LK_UNSOLVABLE);
+			assert_true(used);
+			lost++;
+			lk_search(level, &o, &r);
+			if (r.status != LK_SOLVED)
+				fail_msg("-a any lost the solution the macros cut\n%s", text);
+			check_replays(level, &r);
+		}
+		lk_search_result_release(&r);
+		lk_level_free(level);
+		free(text);
+	}
+	print_message("  %d solvable levels, macros cut moves in %d, lost every solution in %d\n",
+		      tried, cut, lost);
+	assert_true(cut >= 50 && lost >= 1);   /* the search without them did run */
 }
 
 /* ---- box moves against single pushes ---- */
@@ -455,6 +517,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_box_moves),
 		cmocka_unit_test(test_each_switch_complete),
+		cmocka_unit_test(test_goal_macros_retry),
 		cmocka_unit_test(test_deadtab_sound),
 		cmocka_unit_test(test_fallback),
 	};

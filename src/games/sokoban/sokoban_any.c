@@ -24,7 +24,9 @@
  *
  * Every pruning used is sound (dead squares, freeze, bipartite deadlocks,
  * PI-corrals, learned deadlock patterns), so when no move is left anywhere
- * the level is proved unsolvable.
+ * the level is proved unsolvable; except the goal-room macros (goal rooms,
+ * goal cuts), which trust the packing order: a search that used them and
+ * ran out of moves proves nothing, and is run again without them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -83,6 +85,8 @@ struct any {
 	uint32_t best_exp;          /* the expansion of best features */
 	uint64_t best_since;        /* expansions when it was found */
 	uint32_t goal_node, goal_exp;
+	bool macros;                /* goal rooms and goal cuts may be used */
+	uint16_t *next;             /* per goal area: its next goal to fill */
 	bool solved;
 	enum lk_limit limit;
 	double deadline;
@@ -287,6 +291,8 @@ static int expand(struct any *a, uint32_t id, uint32_t parent, uint32_t weight)
 		}
 	}
 	size_t nmoves = soko_box_moves(&a->gen, sc, n, allow);
+	if (a->macros)
+		nmoves = soko_goal_macros(s, &a->plan, a->next, sc, a->gen.moves, nmoves);
 	soko_clear_boxes(s, sc, n);
 	a->r->expanded++;
 
@@ -511,14 +517,14 @@ static void run(struct any *a)
 	}
 }
 
-static void fess(const struct lk_level *level, const struct lk_search_options *opt,
-		 struct lk_search_result *r)
+void soko_fess(const struct lk_level *level, const struct lk_search_options *opt,
+	       struct lk_search_result *r, bool macros)
 {
 	const struct sokoban *s = (const struct sokoban *)level;
 	double t0 = lk_now(), cpu0 = lk_thread_cpu();
 	lk_search_result_release(r);
 	struct any a = { .s = s, .opt = opt, .r = r, .deadline = t0 + opt->timeout,
-			 .goal_exp = NONE, .goal_node = NONE };
+			 .goal_exp = NONE, .goal_node = NONE, .macros = macros };
 	a.key_size = level->key_size;
 	if (s->impossible || s->forward) {
 		r->status = s->impossible ? LK_UNSOLVABLE : LK_UNKNOWN;
@@ -530,6 +536,7 @@ static void fess(const struct lk_level *level, const struct lk_search_options *o
 	lk_table_init(&a.table, a.key_size, opt->max_memory);
 	soko_movegen_init(&a.gen, s);
 	soko_plan_build(&a.plan, s, s->use[SOKO_T_PACKING]);
+	a.next = lk_xcalloc((size_t)a.plan.nareas + 1, sizeof *a.next);
 	soko_deadtab_init(&a.own_deadtab, s, level->scratch_size);
 	a.deadtab = s->deadtab ? s->deadtab : &a.own_deadtab;
 	uint64_t matched0 = a.deadtab->matched;
@@ -570,6 +577,7 @@ static void fess(const struct lk_level *level, const struct lk_search_options *o
 	soko_technique_counts(level, a.scratch2, r->technique_counts);
 	soko_cells_release(&a.cells);
 	free(a.allow);
+	free(a.next);
 	free(a.flags);
 	free(a.exps);
 	free(a.moves);
@@ -585,6 +593,46 @@ static void fess(const struct lk_level *level, const struct lk_search_options *o
 	r->cpu_seconds = lk_thread_cpu() - cpu0;
 }
 
+/* Add the search effort and counters of an earlier search e to r. */
+static void add_effort(struct lk_search_result *r, const struct lk_search_result *e)
+{
+	r->expanded += e->expanded;
+	r->generated += e->generated;
+	if (e->peak_bytes > r->peak_bytes)
+		r->peak_bytes = e->peak_bytes;
+	for (int i = 0; i < LK_MAX_TECHNIQUES; i++)
+		r->technique_counts[i] += e->technique_counts[i];
+}
+
+/* The feature-space search with the goal-room macros; where they cut a
+ * move and the search then ran out of moves, that proves nothing, so it
+ * runs again without them in the time left. */
+static void solve_fess(const struct lk_level *level, const struct lk_search_options *opt,
+		       struct lk_search_result *r)
+{
+	double t0 = lk_now(), cpu0 = lk_thread_cpu();
+	soko_fess(level, opt, r, true);
+	if (r->status != LK_UNSOLVABLE || (!r->technique_counts[SOKO_T_GOAL_ROOMS] &&
+					   !r->technique_counts[SOKO_T_GOAL_CUTS]))
+		return;
+	struct lk_search_options rest = *opt;
+	if (opt->timeout > 0) {
+		rest.timeout = opt->timeout - (lk_now() - t0);
+		if (rest.timeout <= 0)
+			rest.timeout = 1e-3;
+	}
+	if (opt->max_states)
+		rest.max_states = opt->max_states > r->stored ? opt->max_states - r->stored : 1;
+	struct lk_search_result again;
+	lk_search_result_init(&again);
+	soko_fess(level, &rest, &again, false);
+	add_effort(&again, r);
+	lk_search_result_release(r);
+	*r = again;
+	r->seconds = lk_now() - t0;
+	r->cpu_seconds = lk_thread_cpu() - cpu0;
+}
+
 /* The share of the bounds greedy search gets first (greedy-first). */
 #define GREEDY_TIME 0.3
 #define GREEDY_MEMORY 0.5
@@ -594,7 +642,7 @@ void soko_solve_any(const struct lk_level *level, const struct lk_search_options
 {
 	const struct sokoban *s = (const struct sokoban *)level;
 	if (!s->use[SOKO_T_GREEDY_FIRST] || s->impossible || s->forward) {
-		fess(level, opt, r);
+		solve_fess(level, opt, r);
 		return;
 	}
 	/* A portfolio of two: greedy best-first search in both directions
@@ -623,13 +671,8 @@ void soko_solve_any(const struct lk_level *level, const struct lk_search_options
 	}
 	if (opt->max_states)
 		rest.max_states = opt->max_states - g.max_states;
-	fess(level, &rest, &f);
-	f.expanded += r->expanded;
-	f.generated += r->generated;
-	if (r->peak_bytes > f.peak_bytes)
-		f.peak_bytes = r->peak_bytes;
-	for (int i = 0; i < LK_MAX_TECHNIQUES; i++)
-		f.technique_counts[i] += r->technique_counts[i];
+	solve_fess(level, &rest, &f);
+	add_effort(&f, r);
 	lk_search_result_release(r);
 	*r = f;
 	r->seconds = lk_now() - t0;

@@ -190,4 +190,22 @@ void soko_features_unpack(uint32_t v, struct soko_features *f);
  * (p->nareas entries, SOKO_NONE where an area is full). */
 void soko_next_goals(const struct soko_plan *p, const struct soko_scratch *sc, uint16_t *next);
 
+/* ---- the feature-space search (sokoban_any.c) ---- */
+
+/* One feature-space search of the level, with the goal-room macros when
+ * macros is set (where they cut moves, running out of moves proves
+ * nothing: soko_solve_any then runs it again without them). */
+void soko_fess(const struct lk_level *level, const struct lk_search_options *opt,
+	       struct lk_search_result *r, bool macros);
+
+/* ---- goal-room macros (sokoban_goalroom.c) ---- */
+
+/* Goal rooms and goal cuts (each when its technique is on) applied to the
+ * box moves m[0 .. n) of the state in sc (boxes set): moves of boxes on
+ * packed goals left out, and when a move fills an area's next goal, only
+ * such moves kept.  next: room for p->nareas.  Counts what it cuts;
+ * returns the moves left, in order, at the front of m. */
+size_t soko_goal_macros(const struct sokoban *s, const struct soko_plan *p, uint16_t *next,
+			struct soko_scratch *sc, struct soko_boxmove *m, size_t n);
+
 #endif

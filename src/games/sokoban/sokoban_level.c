@@ -416,6 +416,12 @@ const struct lk_technique soko_techniques[] = {
 			      LK_TECH_ANY },
 	[SOKO_T_ADVISORS] = { "advisors", "advised-moves",
 			      "-a any: the moves that improve a feature are tried first", LK_TECH_ANY },
+	[SOKO_T_GOAL_ROOMS] = { "goal-rooms", "goal-room-cuts",
+				"-a any: boxes on the goals an area has packed in order stay there, a unit",
+				LK_TECH_ANY },
+	[SOKO_T_GOAL_CUTS] = { "goal-cuts", "goal-cuts",
+			       "-a any: a move that fills the next goal of an area cuts the other moves",
+			       LK_TECH_ANY },
 
 	{ NULL, NULL, NULL, 0 },
 };
