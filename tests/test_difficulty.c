@@ -26,6 +26,7 @@
 #include "levelkit/difficulty.h"
 #include "levelkit/game.h"
 #include "levelkit/record.h"
+#include "levelkit/registry.h"
 
 static struct lk_level *load_without(const char *text, const char *metric,
 				     const char *const *off)

@@ -31,6 +31,7 @@
 
 #include "levelkit/game.h"
 #include "levelkit/record.h"
+#include "levelkit/registry.h"
 #include "levelkit/rng.h"
 #include "levelkit/search.h"
 #include "../src/games/sokoban/sokoban_any.h"

@@ -24,6 +24,7 @@
 
 #include "levelkit/game.h"
 #include "levelkit/record.h"
+#include "levelkit/registry.h"
 #include "levelkit/search.h"
 
 /* Raw searches larger than this are skipped (the optimum is unknown). */
