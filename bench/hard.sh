@@ -13,6 +13,12 @@
 #                levels at once like -j 2
 #   TIMEOUT=30   seconds per level for Sasquatch (the issue's 30 s)
 #   QUICK=1      Sasquatch I only (for trying the script)
+#   PEERS_QUICK=1  the before build and YASS on Sasquatch I only (on a
+#                loaded machine the three Sasquatch runs take hours); the
+#                table then also gives -a any's figures on Sasquatch I
+#   ONLY="a b"   run only these runs (names of the raw files: sasq-any,
+#                microban-any, ..., before-sasq-greedy, yass), keeping the
+#                others' raw files, then write the report
 # Needs ../shared/data beside the repository (or LEVELKIT_DATA).  The
 # Sasquatch runs take up to 150 x TIMEOUT / 2 seconds each; run under nice
 # on a shared machine.  Raw TSVs stay in BUILD_DIR/bench-hard; REPORT_ONLY=1
@@ -29,6 +35,10 @@ solve=$build/solve
 [ -x "$solve" ] || { echo "bench: build first: cmake --workflow --preset release" >&2; exit 2; }
 packs="$data/sasquatch1.xsb $data/sasquatch2.xsb $data/sasquatch3.xsb"
 [ -n "${QUICK:-}" ] && packs="$data/sasquatch1.xsb"
+peer_packs=$packs
+[ -n "${PEERS_QUICK:-}" ] && peer_packs="$data/sasquatch1.xsb"
+# want NAME: is run NAME to be run now?
+want() { [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" $1 "* ]]; }
 mem=1G
 
 now() { date +%s.%N; }
@@ -38,6 +48,7 @@ load() { cut -d' ' -f1-3 /proc/loadavg; }
 run() {
 	local name=$1 bin=$2 t0 t1 l0
 	shift 2
+	want "$name" || return 0
 	l0=$(load)
 	t0=$(now)
 	# processor seconds of the whole process (user + system), any build
@@ -56,7 +67,7 @@ col() { head -1 "$1" | tr '\t' '\n' | grep -nx "$2" | cut -d: -f1; }
 summary() {
 	local f=$1 s t c
 	s=$(col "$f" solvable); t=$(col "$f" time); c=$(col "$f" cpu || true)
-	awk -F'\t' -v s="$s" -v t="$t" -v c="${c:-0}" 'NR>1 {n++; if ($s=="yes") y++; T+=$t; if (c && $c != "") {C+=$c; k++}}
+	awk -F'\t' -v s="$s" -v t="$t" -v c="${c:-0}" -v upto="${2:-0}" 'NR>1 && (!upto || $1 <= upto) {n++; if ($s=="yes") y++; T+=$t; if (c && $c != "") {C+=$c; k++}}
 		END {printf "%d\t%d\t%.1f\t%s\n", n, y, T, k ? sprintf("%.1f", C) : "-"}' "$f"
 }
 # verified FILE: solutions that replay to a win / solutions
@@ -74,16 +85,18 @@ if [ -z "${REPORT_ONLY:-}" ]; then
 	run boxoban-any "$solve" -a any -j 1 -t 30 --max-memory $mem "$data/boxoban_hard_0-999.xsb"
 	run boxoban-greedy "$solve" -a greedy -j 1 -t 30 --max-memory $mem "$data/boxoban_hard_0-999.xsb"
 	if [ -n "${BEFORE:-}" ]; then
-		run before-sasq-greedy "$BEFORE/solve" -a greedy -j 2 -t "$timeout" --max-memory $mem $packs
+		run before-sasq-greedy "$BEFORE/solve" -a greedy -j 2 -t "$timeout" --max-memory $mem $peer_packs
+		want before-sasq-greedy && echo "$peer_packs" >"$tmp/before-sasq-greedy.packs"
 		run before-microban-greedy "$BEFORE/solve" -a greedy -j 1 -t 30 --max-memory $mem "$data/microban.xsb"
 		run before-microban-astar "$BEFORE/solve" -j 2 -t 30 --max-memory $mem "$data/microban.xsb"
 		run before-boxoban-greedy "$BEFORE/solve" -a greedy -j 1 -t 30 --max-memory $mem "$data/boxoban_hard_0-999.xsb"
 	fi
-	if [ -n "${YASS:-}" ]; then
+	if [ -n "${YASS:-}" ] && want yass; then
+		echo "$peer_packs" >"$tmp/yass.packs"
 		# one YASS process per pack, two at a time (like -j 2); its own
 		# report file says what it solved and how long each level took
 		rm -rf "$tmp/yass" && mkdir -p "$tmp/yass"
-		for p in $packs; do cp "$p" "$tmp/yass/$(basename "$p" .xsb).sok"; done
+		for p in $peer_packs; do cp "$p" "$tmp/yass/$(basename "$p" .xsb).sok"; done
 		l0=$(load); t0=$(now)
 		{ TIMEFORMAT='%U %S'; time (cd "$tmp/yass" && ls ./*.sok | xargs -P 2 -I{} sh -c \
 			'nice "$0" "$1" -maxtime "$2" -prompt no >"$1.log" 2>&1 || true' "$YASS" {} "$timeout"); } \
@@ -95,12 +108,24 @@ if [ -z "${REPORT_ONLY:-}" ]; then
 	fi
 fi
 
-row() {   # row LABEL NAME TARGET
+row() {   # row LABEL NAME TARGET [UPTO: records 1..UPTO only, no whole-run times]
 	local f=$tmp/$2.tsv n y ws cs
 	[ -f "$f" ] || return 0
-	IFS=$'\t' read -r n y ws cs < <(summary "$f")
+	IFS=$'\t' read -r n y ws cs < <(summary "$f" "${4:-0}")
+	if [ -n "${4:-}" ]; then
+		printf '| %s | %s | %s | %s | %s | - | - | %s |\n' "$1" "$n" "$y" "$ws" "$cs" "$3"
+		return
+	fi
 	printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$n" "$y" "$ws" "$cs" \
 		"$(cat "$tmp/$2.user" 2>/dev/null || echo -)" "$(cat "$tmp/$2.time")" "$3"
+}
+# packs_label NAME: which Sasquatch packs run NAME had
+packs_label() {
+	case "$(cat "$tmp/$1.packs" 2>/dev/null)" in
+	*sasquatch2*) echo "Sasquatch I-III" ;;
+	*sasquatch1*) echo "Sasquatch I" ;;
+	*) echo "Sasquatch I-III" ;;
+	esac
 }
 yass_row() {
 	[ -f "$tmp/yass.time" ] || return 0
@@ -111,8 +136,8 @@ yass_row() {
 		solved=$((solved + ${s% *}))
 		levels=$((levels + ${s#* }))
 	done
-	printf '| YASS 2.153, Sasquatch I-III, %s s/level, 2 at a time | %s | %s | - | - | %s | %s | (peer, same machine, same run) |\n' \
-		"$timeout" "$levels" "$solved" "$(cat "$tmp/yass.user" 2>/dev/null || echo -)" "$(cat "$tmp/yass.time")"
+	printf '| YASS 2.153, %s, %s s/level, 2 at a time | %s | %s | - | - | %s | %s | (peer, same machine) |\n' \
+		"$(packs_label yass)" "$timeout" "$levels" "$solved" "$(cat "$tmp/yass.user" 2>/dev/null || echo -)" "$(cat "$tmp/yass.time")"
 }
 
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
@@ -133,7 +158,10 @@ system) of the whole run, the figure to compare between builds and with YASS.
 |---|---:|---:|---:|---:|---:|---:|---|
 HEAD
 row "Sasquatch I-III, -a any, ${timeout} s/level, -j 2" sasq-any ">= 90 % solved"
-row "before: Sasquatch I-III, -a greedy, ${timeout} s/level, -j 2" before-sasq-greedy "(main before issue 23)"
+if [ "$(packs_label before-sasq-greedy)" = "Sasquatch I" ] || [ "$(packs_label yass)" = "Sasquatch I" ]; then
+	row "of which Sasquatch I (records 1-50)" sasq-any "" 50
+fi
+row "before: $(packs_label before-sasq-greedy), -a greedy, ${timeout} s/level, -j 2" before-sasq-greedy "(main before issue 23)"
 yass_row
 row "Microban, -a any, 30 s/level" microban-any "all 155 in < 2 s in all"
 row "before: Microban, -a greedy" before-microban-greedy "(main before issue 23)"
