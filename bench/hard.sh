@@ -146,7 +146,7 @@ sect=$tmp/hard-section.md
 cat <<HEAD
 ## Hard levels (issue 23)
 
-Recorded by \`bench/hard.sh\` on $(date -u +%Y-%m-%d), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown),
+Recorded by \`bench/hard.sh\` on $(date -u +%Y-%m-%d), levelkit built from commit $(cat "$build/COMMIT" 2>/dev/null || git rev-parse --short HEAD 2>/dev/null || echo unknown),
 $(nproc) cores ($cpu), shared with other engineers: the load average (1, 5, 15 min) before / after
 each run is listed below, and \`-t\` is wall-clock time, so a loaded machine gives each level less
 processor time than its limit.  Re-run with \`BEFORE=old-build YASS=path/to/yass bench/hard.sh\`.
@@ -170,6 +170,31 @@ row "before: Microban, A* pushes, 30 s/level, -j 2" before-microban-astar "(main
 row "Boxoban hard 0-999, -a any" boxoban-any "no slower than before, < 1 s"
 row "Boxoban hard 0-999, -a greedy" boxoban-greedy ""
 row "before: Boxoban hard 0-999, -a greedy" before-boxoban-greedy "(main before issue 23)"
+echo
+# the targets, met or not, read off the runs above
+goal() {   # goal NAME: levels solved cpu
+	[ -f "$tmp/$1.tsv" ] && summary "$tmp/$1.tsv" | awk -F'\t' '{print $1, $2, $4}'
+}
+if read -r n y c < <(goal sasq-any); then
+	awk -v n="$n" -v y="$y" -v c="$c" -v t="$timeout" 'BEGIN {
+		printf "**Targets.**  Sasquatch I-III: %d of %d solved, %.0f %% (goal >= 90 %%: %s); ", y, n, 100 * y / n, (y >= 0.9 * n) ? "met" : "missed"
+		printf "the searches had %.1f processor seconds per level on average against a %s s wall-clock limit, ", c / n, t
+		printf "%.0f %% of one core.  ", 100 * c / n / t }'
+fi
+if read -r n y c < <(goal microban-any); then
+	awk -v n="$n" -v y="$y" -v c="$c" 'BEGIN {
+		printf "Microban with -a any: %d of %d solved in %s processor seconds of search (goal all %d in < 2 s: %s).  ", y, n, c, n, (y == n && c < 2) ? "met" : "missed" }'
+fi
+if [ -f "$tmp/microban-astar.tsv" ]; then
+	s=$(col "$tmp/microban-astar.tsv" optimal)
+	awk -F'\t' -v s="$s" 'NR > 1 {n++; if ($s == "pushes") p++} END {
+		printf "Microban proved push-optimal: %d of %d (goal all: %s).  ", p, n, (p == n) ? "met" : "missed" }' "$tmp/microban-astar.tsv"
+fi
+if read -r n y c < <(goal boxoban-any) && read -r bn by bc < <(goal before-boxoban-greedy); then
+	awk -v y="$y" -v c="$c" -v by="$by" -v bw="$(cat "$tmp/before-boxoban-greedy.user" 2>/dev/null)" -v w="$(cat "$tmp/boxoban-any.user")" 'BEGIN {
+		printf "Boxoban hard with -a any: %d of 1000 in %s processor seconds of search, %s s for the whole process against %s s before (goal no slower, < 1 s: %s).", y, c, w, bw, (w + 0 <= bw + 0.05 && c + 0 < 1) ? "met" : "missed" }'
+fi
+echo
 echo
 if [ -f "$tmp/sasq-any.txt" ]; then
 	echo "Solutions of the Sasquatch -a any run replayed by \`solve --verify\`: $(verified sasq-any) verified."
