@@ -149,7 +149,7 @@ cat <<HEAD
 Recorded by \`bench/hard.sh\` on $(date -u +%Y-%m-%d), levelkit built from commit $(cat "$build/COMMIT" 2>/dev/null || git rev-parse --short HEAD 2>/dev/null || echo unknown),
 $(nproc) cores ($cpu), shared with other engineers: the load average (1, 5, 15 min) before / after
 each run is listed below, and \`-t\` is wall-clock time, so a loaded machine gives each level less
-processor time than its limit.  Re-run with \`BEFORE=old-build YASS=path/to/yass bench/hard.sh\`.
+processor time than its limit.  Re-run with \`BEFORE=old-build YASS=path/to/yass${PEERS_QUICK:+ PEERS_QUICK=1} bench/hard.sh\`.
 "search s" sums the searches' wall-clock seconds, "cpu s" their processor seconds (\`--stats\` cpu,
 which the build from before the issue does not write), "process s" the processor seconds (user and
 system) of the whole run, the figure to compare between builds and with YASS.
