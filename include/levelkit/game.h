@@ -55,6 +55,13 @@ struct lk_level_options {
 	const char *heuristic;  /* NULL = the game's default */
 	bool plain;             /* no pruning: the raw state space, as a rule
 				 * interpreter such as PuzzleScript sees it */
+	/* The thesis measure (De Keyser 2019, 3.3; rate --measure thesis):
+	 * moves, no pruning, the thesis's heuristic as written, and moves
+	 * tried clockwise from up (up, right, down, left, then action), so
+	 * that a Sokoban level searched as Sokoban and as PuzzleScript is
+	 * the same search.  Overrides metric, heuristic and
+	 * plain; a game without a heuristic or moves ignores what it lacks. */
+	bool thesis;
 };
 
 /* Every game's level structure starts with this header. */

@@ -154,6 +154,8 @@ void lk_gen_settings(const struct lk_gen_options *o, struct lk_strbuf *out)
 		lk_strbuf_addf(out, " metric=%s", o->level.metric);
 	if (o->level.heuristic)
 		lk_strbuf_addf(out, " heuristic=%s", o->level.heuristic);
+	if (o->level.thesis)
+		lk_strbuf_addstr(out, " measure=thesis");
 	if (o->level.plain)
 		lk_strbuf_addstr(out, " plain");
 	/* drop the leading blank */

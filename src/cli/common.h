@@ -28,6 +28,7 @@ void lk_cli_csp_flags_finish(struct lk_cli_csp_flags *f, struct lk_csp_options *
 
 struct lk_cli_common {
 	const char *algo, *metric, *heuristic, *direction, *format, *output, *fields, *color;
+	const char *measure;
 	uint64_t max_states;
 	size_t max_memory;
 	double timeout;
@@ -67,6 +68,9 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	  "no deadlock pruning: the raw state space MixedAim's solvers search", NULL },       \
 	{ LK_OPT_STRING, 'd', "direction", &(c).direction, "dir",                             \
 	  "forward, backward (from the solved position) or both (default)", NULL },           \
+	{ LK_OPT_STRING, 0, "measure", &(c).measure, "name",                                   \
+	  "levelkit (default: each game's fastest exact search) or thesis (MixedAim's: moves, " \
+	  "forward, no pruning, the thesis's heuristic as written)", NULL },                  \
 	LK_OPT_GROUP_((c).csp_heading),                                                      \
 	{ LK_OPT_U64, 0, "count-limit", &(c).count_limit, "n",                                \
 	  "count solutions up to n (default 2: is it unique?)", NULL },                        \
