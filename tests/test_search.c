@@ -652,6 +652,14 @@ static void test_bounds(void **state)
 
 			expect_unknown(&s, t, &o, 10, 0, LK_LIMIT_STATES);
 			assert_true(shared_result.stored <= 10);
+			/* forward BFS stored nodes 0..9 of the chain and stopped
+			 * expanding node 8: every node within 8 edges was tested */
+			if (a == LK_ALGO_BFS && dirs[di] == LK_FORWARD) {
+				assert_true(shared_result.has_depth);
+				assert_int_equal(shared_result.depth, 8);
+				assert_true(shared_result.has_floor);
+				assert_int_equal(shared_result.floor, 9);
+			}
 			/* a few chunks of memory */
 			expect_unknown(&s, t, &o, 0, 300 * 1024, LK_LIMIT_MEMORY);
 		}
@@ -668,6 +676,7 @@ static void test_bounds(void **state)
 	graph_free(&g);
 
 	/* On random graphs, any bound yields the truth or "unknown". */
+	unsigned depth_seen = 0;
 	struct lk_rng rng;
 	lk_rng_seed(&rng, 99);
 	for (int trial = 0; trial < 150; trial++) {
@@ -684,6 +693,14 @@ static void test_bounds(void **state)
 			lk_solver_run(&s, &t->base, &o, &shared_result);
 			if (shared_result.status == LK_UNKNOWN) {
 				assert_int_equal(shared_result.limit, LK_LIMIT_STATES);
+				/* a BFS's finished depth is below the fewest edges to a
+				 * goal, and its floor at most the least cost */
+				assert_true(!shared_result.has_depth || a == LK_ALGO_BFS);
+				if (shared_result.has_depth && reachable)
+					assert_true(shared_result.depth < tr.hops[t->g.start]);
+				if (shared_result.has_floor && reachable)
+					assert_true(shared_result.floor <= tr.dist[t->g.start]);
+				depth_seen += shared_result.has_depth;
 				continue;
 			}
 			assert_int_equal(shared_result.status, reachable ? LK_SOLVED : LK_UNSOLVABLE);
@@ -701,6 +718,7 @@ static void test_bounds(void **state)
 		toy_free(&t->base);
 		graph_free(&g);
 	}
+	assert_true(depth_seen > 0);
 	lk_search_result_release(&shared_result);
 	lk_solver_release(&s);
 }

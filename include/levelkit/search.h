@@ -93,6 +93,12 @@ struct lk_search_result {
 	 * search: a lower bound on the optimal cost (no solution costs less) */
 	bool has_floor;
 	unsigned long floor;
+	/* LK_UNKNOWN from BFS: every state within `depth` edges of the start
+	 * (or of the goals, backwards) was generated and tested, so no
+	 * solution has that many edges or fewer (Fig. 3.7 of the thesis: "no
+	 * solution within 11 moves"); floor is then at least depth + 1 */
+	bool has_depth;
+	unsigned long depth;
 };
 
 void lk_search_result_init(struct lk_search_result *r);

@@ -141,6 +141,7 @@ static void rate_fields(struct names *ns, const struct lk_game *g, const struct 
 		add(ns, "graph");
 	}
 	add(ns, "optimum");
+	add(ns, "no-solution-within");
 	add(ns, "solution");
 	add(ns, "limit");
 	add_search_stats(ns, o);

@@ -16,6 +16,7 @@ static const char description[] =
 	"                                     from a solve with --algo (default astar)\n"
 	"  optimum                            >= N pushes: a bound on the optimal length\n"
 	"                                     when that solve hit a bound\n"
+	"  no-solution-within                 N moves: the depth a stopped BFS finished\n"
 	"  difficulty, difficulty-sd          mean and standard deviation of the states\n"
 	"                                     explored over --runs shuffled solves\n"
 	"                                     (Combination's multiple method)\n"

@@ -71,6 +71,10 @@ static void learn(struct lk_rating *r, struct lk_search_result *res)
 		r->has_floor = true;
 		r->floor = res->floor;
 	}
+	if (res->has_depth && (!r->has_depth || res->depth > r->depth)) {
+		r->has_depth = true;
+		r->depth = res->depth;
+	}
 	if (res->status != LK_SOLVED || r->optimal.status == LK_SOLVED)
 		return;
 	const struct lk_search_result *o = &r->other;

@@ -233,6 +233,7 @@ void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 	struct lk_moves m;
 	lk_moves_init(&m, level);
 	lk_record_unset(rec, "optimum");
+	lk_record_unset(rec, "no-solution-within");
 	if (own) {
 		lk_level_label(level, best->path, best->nkeys, &m);
 		lk_fields_lengths(rec, level, &m);
@@ -252,6 +253,8 @@ void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 	bool kept_optimal = !own && claim && strcmp(claim, level->metric) == 0;
 	if (status != LK_UNSOLVABLE && !proved && !kept_optimal && r->has_floor)
 		lk_record_setf(rec, "optimum", ">= %lu %s", r->floor, level->metric);
+	if (status != LK_UNSOLVABLE && !proved && !kept_optimal && r->has_depth)
+		lk_record_setf(rec, "no-solution-within", "%lu %s", r->depth, level->metric);
 
 	if (status != LK_UNSOLVABLE) {
 		struct known runs = { KNOWN_NOT, 0.0 }, least = { KNOWN_NOT, 0.0 };
