@@ -206,6 +206,13 @@ struct lk_game {
 	 * lk_moves_add per move. */
 	void (*label_path)(const struct lk_level *level, const unsigned char *keys, size_t nkeys,
 			   struct lk_moves *out);
+	/* Optional: label the one move `move` (an edge's code) out of key:
+	 * one lk_moves_add.  Two moves from one state into the same state
+	 * (Skiddy's last skiddy leaving through either of two exits) then get
+	 * their own labels, where label_path can give only the first.  NULL:
+	 * label_path of the two states. */
+	void (*label_move)(const struct lk_level *level, const void *key, uint32_t move,
+			   struct lk_moves *out);
 	/* Replay a solution text from the start, adding its moves to out.
 	 * Returns 0 if every move is legal (then *solved says whether it ends
 	 * in a win) or -1 with a message; moves after the level is solved are

@@ -133,7 +133,7 @@ static void rate_fields(struct names *ns, const struct lk_game *g, const struct 
 	bool graph = o->graph || (g->whole_graph && !o->no_graph);
 	if (graph) {
 		static const char *const whole[] = { "reachable", "dead-ends", "dead-end-path",
-						     "solutions" };
+						     "solutions", "shortest-solutions" };
 		for (size_t i = 0; i < sizeof whole / sizeof whole[0]; i++)
 			add(ns, whole[i]);
 		for (size_t i = 0; g->graph_rules && g->graph_rules->fields[i]; i++)

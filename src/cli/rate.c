@@ -35,6 +35,7 @@ static const char description[] =
 	"  reachable, dead-ends, dead-end-path states reachable, those from which no win\n"
 	"                                     can be reached, and the shortest way into one\n"
 	"  solutions                          distinct shortest solutions\n"
+	"  shortest-solutions                 up to --list-solutions of them, ... when more\n"
 	"and the games' own fields of it:%s";
 
 static bool whole_graph(const struct lk_game *g)
@@ -68,6 +69,7 @@ struct rate_ctx {
 	unsigned long runs;
 	const char *runs_algo;
 	bool no_mixedaim, graph, no_graph, single;
+	unsigned long list_solutions;
 	uint64_t seed;
 };
 
@@ -82,6 +84,7 @@ int main(int argc, char **argv)
 	struct rate_ctx ctx = { 0 };
 	lk_cli_common_init(&ctx.common, 10.0);
 	ctx.runs = 50;
+	ctx.list_solutions = 10;
 	ctx.seed = 1;
 	char graph_heading[160] = "";
 	struct lk_option opts[] = {
@@ -100,6 +103,8 @@ int main(int argc, char **argv)
 		{ LK_OPT_FLAG, 0, "graph", &ctx.graph, NULL,
 		  "explore every reachable state: dead ends, number of shortest solutions, stars", NULL },
 		{ LK_OPT_FLAG, 0, "no-graph", &ctx.no_graph, NULL, "skip the analysis", NULL },
+		{ LK_OPT_UINT, 0, "list-solutions", &ctx.list_solutions, "n",
+		  "list up to n of the shortest solutions (default 10; 0: none)", NULL },
 		LK_OPT_END_(),
 	};
 	struct lk_strbuf help = LK_STRBUF_INIT;
@@ -124,6 +129,9 @@ int main(int argc, char **argv)
 	act->rate.single = ctx.single;
 	act->graph = ctx.graph;
 	act->no_graph = ctx.no_graph;
+	if (ctx.list_solutions > 100000)
+		lk_usage_error("--list-solutions %lu is too many", ctx.list_solutions);
+	act->list_solutions = (unsigned)ctx.list_solutions;
 	if (ctx.runs_algo && lk_algo_parse(ctx.runs_algo, &act->rate.runs_algo) < 0)
 		lk_usage_error("unknown algorithm '%s'", ctx.runs_algo);
 	int rc = lk_pipeline_run(&p, argv + first, argc - first);

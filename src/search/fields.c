@@ -276,7 +276,7 @@ void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 }
 
 static const char *const analysis_fields[] = {
-	"reachable", "dead-ends", "dead-end-path", "solutions", "graph", NULL
+	"reachable", "dead-ends", "dead-end-path", "solutions", "shortest-solutions", "graph", NULL
 };
 
 void lk_fields_analysis(struct lk_record *rec, const struct lk_level *level,
@@ -305,6 +305,12 @@ void lk_fields_analysis(struct lk_record *rec, const struct lk_level *level,
 	if (a->shortest != LK_NO_DEPTH)
 		lk_record_setf(rec, "solutions", "%s%llu", a->solutions_saturated ? ">=" : "",
 			       (unsigned long long)a->solutions);
+	if (a->shortest != LK_NO_DEPTH && a->list_max) {
+		/* the list, and "..." when it is not all of them */
+		bool all = !a->solutions_saturated && a->listed == a->solutions;
+		lk_record_setf(rec, "shortest-solutions", "%s%s", a->shortest ? a->list.buf : "(no moves)",
+			       all ? "" : " ...");
+	}
 	if (own)
 		own->write_fields(level, a, rec);
 }

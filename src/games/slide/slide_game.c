@@ -488,6 +488,17 @@ void slide_label_path(const struct lk_level *level, const unsigned char *keys, s
 	free(block);
 }
 
+void slide_label_move(const struct lk_level *level, const void *key, uint32_t move,
+		      struct lk_moves *out)
+{
+	(void)level;
+	(void)key;
+	char c = lk_dir_letter[move & 3u];
+	uint16_t facts[SLIDE_NFACTS];
+	unsigned nf = fact_list(move & ~3u, facts, SLIDE_NFACTS);
+	lk_moves_add(out, &c, 1, 1, facts, nf);
+}
+
 int slide_replay(const struct lk_level *level, const char *solution, struct lk_moves *moves,
 		 bool *solved, struct lk_strbuf *err)
 {

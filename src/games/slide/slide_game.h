@@ -79,6 +79,8 @@ bool slide_is_goal(const struct lk_level *level, const void *key);
 /* Win kinds (skiddy): a win that broke a max-combo, and one that did not. */
 enum { SLIDE_WIN_PLAIN, SLIDE_WIN_COMBO, SLIDE_WIN_KINDS };
 unsigned slide_win_kind(const struct lk_level *level, const void *key);
+void slide_label_move(const struct lk_level *level, const void *key, uint32_t move,
+		      struct lk_moves *out);
 void slide_label_path(const struct lk_level *level, const unsigned char *keys, size_t nkeys,
 		      struct lk_moves *out);
 int slide_replay(const struct lk_level *level, const char *solution, struct lk_moves *moves,
@@ -120,6 +122,7 @@ int slide_replay_keys(const struct lk_level *level, const char *solution, unsign
 	.heuristic = NULL,                           \
 	.move_facts = slide_move_facts,              \
 	.label_path = slide_label_path,              \
+	.label_move = slide_label_move,              \
 	.replay = slide_replay,                      \
 	.whole_graph = true,                         \
 	.write_state = slide_write_state,            \
