@@ -240,6 +240,12 @@ struct lk_game {
 	bool whole_graph;
 	/* Optional: the game's own fields of the whole-graph analysis. */
 	const struct lk_graph_rules *graph_rules;
+	/* Optional: fields that describe the level itself, whatever its
+	 * solution (Fruit Dating: its obstacles and their density, which the
+	 * article throws levels "full of obstacles" away by), written with
+	 * the solving fields; level_field_names lists them. */
+	void (*level_fields)(const struct lk_level *level, struct lk_record *rec);
+	const char *const *level_field_names;
 	/* The fields counting facts of a solution (NULL-terminated list, or
 	 * NULL): "pushes" for Sokoban. */
 	const struct lk_count_field *count_fields;

@@ -39,8 +39,16 @@ static void add_search_stats(struct names *ns, const struct lk_act_options *o)
 		add(ns, stats[i]);
 }
 
+/* The game's fields of the level itself, written first (fields.c). */
+static void add_level_fields(struct names *ns, const struct lk_game *g)
+{
+	for (size_t i = 0; g->level_field_names && g->level_field_names[i]; i++)
+		add(ns, g->level_field_names[i]);
+}
+
 static void solve_fields(struct names *ns, const struct lk_game *g, const struct lk_act_options *o)
 {
+	add_level_fields(ns, g);
 	add(ns, "solvable");
 	if (g->csp) {
 		add(ns, "solutions");
@@ -102,6 +110,7 @@ static void add_runs(struct names *ns, const struct lk_act_options *o)
 
 static void rate_fields(struct names *ns, const struct lk_game *g, const struct lk_act_options *o)
 {
+	add_level_fields(ns, g);
 	add(ns, "solvable");
 	if (g->csp) {
 		add_mean(ns, o);

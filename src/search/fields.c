@@ -29,6 +29,13 @@ static void unset_lengths(struct lk_record *rec, const struct lk_level *level)
 }
 
 /* The fields of a solved level; states is written when non-NULL. */
+/* The game's fields of the level itself (game->level_fields). */
+static void level_fields(struct lk_record *rec, const struct lk_level *level)
+{
+	if (level->game->level_fields)
+		level->game->level_fields(level, rec);
+}
+
 static void write_solved(struct lk_record *rec, const struct lk_level *level,
 			 const unsigned char *keys, size_t nkeys, bool optimal,
 			 const uint64_t *states)
@@ -49,12 +56,14 @@ static void write_solved(struct lk_record *rec, const struct lk_level *level,
 void lk_fields_solution(struct lk_record *rec, const struct lk_level *level,
 			const unsigned char *keys, size_t nkeys, bool optimal)
 {
+	level_fields(rec, level);
 	write_solved(rec, level, keys, nkeys, optimal, NULL);
 }
 
 void lk_fields_solve(struct lk_record *rec, const struct lk_level *level,
 		     const struct lk_search_result *r)
 {
+	level_fields(rec, level);
 	if (r->status == LK_SOLVED) {
 		write_solved(rec, level, r->path, r->nkeys, r->optimal, &r->expanded);
 		return;
@@ -218,6 +227,7 @@ void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 {
 	for (size_t i = 0; difficulty_fields[i]; i++)
 		lk_record_unset(rec, difficulty_fields[i]);
+	level_fields(rec, level);
 	const struct lk_search_result *best = r->optimal.status == LK_SOLVED ? &r->optimal
 					      : r->other.status == LK_SOLVED  ? &r->other
 									      : NULL;
