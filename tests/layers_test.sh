@@ -3,7 +3,7 @@
 # or of a lower one (docs/design.md draws the layers), and private headers
 # only from its own folder (a game family may share one: games/slide).
 #
-#   0 core    src/core    strbuf rng bits grid record expr json rays assign
+#   0 core    src/core    strbuf rng bits grid record expr json rays assign progression
 #   1 game    src/game    game csp canvas
 #   2 search  src/search  table search explore analysis difficulty dedupe fields concept
 #   3 gen     src/gen     room rules generate transform
@@ -21,7 +21,7 @@ checks=0
 
 header_layer() {
 	case $1 in
-	strbuf|rng|bits|grid|record|expr|json|rays|assign) echo 0 ;;
+	strbuf|rng|bits|grid|record|expr|json|rays|assign|progression) echo 0 ;;
 	game|csp|canvas) echo 1 ;;
 	table|search|explore|analysis|difficulty|dedupe|fields|concept) echo 2 ;;
 	room|rules|generate|transform) echo 3 ;;
