@@ -206,12 +206,14 @@ static uint64_t search(struct lk_solver *solver, const struct lk_level *level,
 
 void transform_evaluate(const struct lk_transform *t, struct lk_solver *solver,
 			const struct lk_cells *c, const struct lk_level_options *lo,
-			const struct lk_search_options *bounds, uint64_t worth,
-			struct evaluation *e)
+			const struct lk_search_options *bounds, struct evaluation *e)
 {
 	lk_record_init(&e->rec);
 	lk_strbuf_init(&e->canonical);
 	e->outcome = OUT_INVALID;
+	e->complete = false;
+	e->bounded = false;
+	e->fact_count = 0;
 	if (t->ops->write(t->gs, c, &e->rec) < 0)
 		return;
 	struct lk_strbuf err = LK_STRBUF_INIT;
@@ -231,25 +233,56 @@ void transform_evaluate(const struct lk_transform *t, struct lk_solver *solver,
 		     : r.status == LK_UNSOLVABLE ? OUT_UNSOLVABLE : OUT_TIMEOUT;
 	e->limit = r.limit;
 	if (e->outcome == OUT_SOLVED) {
+		/* an upper bound of MixedAim's difficulty until complete */
 		e->difficulty = astar;
 		lk_record_setf(&e->rec, "states-astar", "%llu", (unsigned long long)astar);
-		if (astar > worth) {
-			enum lk_algo others[] = { LK_ALGO_BFS, LK_ALGO_GREEDY };
-			const char *names[] = { "states-bfs", "states-greedy" };
-			for (int i = 0; i < 2; i++) {
-				uint64_t n = search(solver, level, bounds, others[i], &r);
-				if (r.status == LK_SOLVED) {
-					lk_record_setf(&e->rec, names[i], "%llu", (unsigned long long)n);
-					if (n < e->difficulty)
-						e->difficulty = n;
-				}
-			}
+		if (t->count_fact) {
+			struct lk_moves m;
+			lk_moves_init(&m, level);
+			lk_level_label(level, r.path, r.nkeys, &m);
+			e->fact_count = lk_moves_count(&m, t->count_fact);
+			lk_moves_release(&m);
 		}
-		lk_record_setf(&e->rec, "difficulty-min", "%llu", (unsigned long long)e->difficulty);
 		lk_level_canonical(level, &e->rec, &e->canonical);
 	}
 	lk_search_result_release(&r);
 	lk_level_free(level);
+}
+
+void transform_complete(struct lk_solver *solver, const struct lk_level_options *lo,
+			const struct lk_search_options *bounds, struct evaluation *e)
+{
+	if (e->outcome != OUT_SOLVED || e->complete)
+		return;
+	e->complete = true;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	size_t line;
+	struct lk_level *level = lk_level_load(&e->rec, lo, &err, &line);
+	lk_strbuf_release(&err);
+	if (level) {
+		struct lk_search_result r;
+		lk_search_result_init(&r);
+		enum lk_algo others[] = { LK_ALGO_BFS, LK_ALGO_GREEDY };
+		const char *names[] = { "states-bfs", "states-greedy" };
+		for (int i = 0; i < 2; i++) {
+			uint64_t n = search(solver, level, bounds, others[i], &r);
+			if (r.status == LK_SOLVED) {
+				lk_record_setf(&e->rec, names[i], "%llu", (unsigned long long)n);
+				if (n < e->difficulty)
+					e->difficulty = n;
+			} else {
+				/* a search that stopped: the least is at most what is known */
+				lk_record_setf(&e->rec, names[i], ">= %llu", (unsigned long long)n);
+				e->bounded = true;
+			}
+		}
+		lk_search_result_release(&r);
+		lk_level_free(level);
+	}
+	if (e->bounded)
+		lk_record_setf(&e->rec, "difficulty-min", "<= %llu", (unsigned long long)e->difficulty);
+	else
+		lk_record_setf(&e->rec, "difficulty-min", "%llu", (unsigned long long)e->difficulty);
 }
 
 /* ----------------------------------------------- the gen generator */
@@ -267,7 +300,8 @@ int lk_transform_candidate(struct lk_gen_worker *w, const struct lk_gen_options 
 	for (long s = 0; s < t->steps; s++) {
 		if (!transform_mutate(t, &cur, &next, rng))
 			continue;
-		transform_evaluate(t, &w->solver, &next, &o->level, &o->rating.search, 0, &e);
+		transform_evaluate(t, &w->solver, &next, &o->level, &o->rating.search, &e);
+		transform_complete(&w->solver, &o->level, &o->rating.search, &e);
 		bool fits = e.outcome == OUT_SOLVED && (double)e.difficulty <= o->difficulty.max;
 		if (!fits) {
 			*why = e.outcome == OUT_UNSOLVABLE ? LK_REJECT_UNSOLVABLE
