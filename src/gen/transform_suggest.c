@@ -217,6 +217,8 @@ int lk_transform_suggest(const struct lk_transform_ops *ops, const struct lk_gen
 	struct climb c = { .t = t, .so = so };
 	struct lk_strbuf key = LK_STRBUF_INIT, other = LK_STRBUF_INIT;
 	double start = lk_now(), next_report = start + so->every;
+	bool dirty = false;          /* a suggestion counts more variants than shown */
+	double shown = start;        /* when cb last ran */
 	memset(st, 0, sizeof *st);
 	st->first_update = st->last_update = -1;
 	transform_start(t, rng, &c.base);
@@ -336,6 +338,7 @@ int lk_transform_suggest(const struct lk_transform_ops *ops, const struct lk_gen
 		if (ranks && top_folds(&top, &e, &key, &other)) {
 			st->folded++;
 			ranks = false;
+			dirty = true;
 		}
 		if (ranks && so->require && !proved(&solver, so, &bounds, &e)) {
 			st->not_proved++;
@@ -357,11 +360,21 @@ int lk_transform_suggest(const struct lk_transform_ops *ops, const struct lk_gen
 			for (size_t i = 0; i < top.n; i++)
 				view[i] = &top.e[i].rec;
 			cb(ctx, view, top.n, st);
+			dirty = false;
+			shown = lk_now();
 		} else {
 			evaluation_release(&e);
 		}
+		if (dirty && lk_now() - shown > 2.0) {
+			/* the variants folded into what is shown */
+			cb(ctx, view, top.n, st);
+			dirty = false;
+			shown = lk_now();
+		}
 	}
 	st->seconds = lk_now() - start;
+	if (dirty)
+		cb(ctx, view, top.n, st);
 	top_clear(&top);
 	free(top.e);
 	free(top.value);
