@@ -23,6 +23,9 @@
 
 #include <cmocka.h>
 
+#include <limits.h>
+
+#include "levelkit/fields.h"
 #include "levelkit/game.h"
 #include "levelkit/search.h"
 
@@ -300,12 +303,194 @@ static void test_two_engines(void **state)
 	levels_free(&ls);
 }
 
+/* ------------------------------------------------------ COST on rules */
+
+/* Least cost from the start of a native Sokoban level (moves metric) to a
+ * goal, a step costing 1 and a push 1 + extra: Dijkstra written here, the
+ * push told by the boxes' bits changing (the key's bytes after the two of
+ * the player). */
+static unsigned long cheapest_native(const struct lk_level *level, unsigned extra)
+{
+	const struct lk_game *g = level->game;
+	size_t ks = level->key_size, cap = 400000, n = 0;
+	unsigned char *keys = calloc(cap, ks);
+	unsigned long *dist = malloc(cap * sizeof *dist);
+	bool *done = calloc(cap, 1);
+	unsigned char *out = malloc((level->max_successors + 1) * ks);
+	struct lk_edge *edges = malloc((level->max_successors + 1) * sizeof *edges);
+	void *scratch = calloc(1, level->scratch_size);
+	g->initial_state(level, keys);
+	dist[n++] = 0;
+	unsigned long best = ULONG_MAX;
+	for (;;) {
+		size_t u = n;
+		for (size_t i = 0; i < n; i++)
+			if (!done[i] && (u == n || dist[i] < dist[u]))
+				u = i;
+		if (u == n)
+			break;
+		done[u] = true;
+		if (g->is_goal(level, keys + u * ks)) {
+			best = dist[u];
+			break;
+		}
+		unsigned m = g->successors(level, keys + u * ks, scratch, out, edges);
+		for (unsigned j = 0; j < m; j++) {
+			const unsigned char *k = out + (size_t)j * ks;
+			bool push = memcmp(k + 2, keys + u * ks + 2, ks - 2) != 0;
+			unsigned long d = dist[u] + 1 + (push ? extra : 0);
+			size_t at = 0;
+			while (at < n && memcmp(keys + at * ks, k, ks) != 0)
+				at++;
+			if (at == n) {
+				assert_true(n < cap);
+				memcpy(keys + n * ks, k, ks);
+				dist[n++] = d;
+			} else if (!done[at] && d < dist[at]) {
+				dist[at] = d;
+			}
+		}
+	}
+	free(scratch);
+	free(edges);
+	free(out);
+	free(done);
+	free(dist);
+	free(keys);
+	return best;
+}
+
+/*
+ * The designers' COST modifier (thesis 4.4): microban.txt with its push
+ * rule given COST 10, solved by uniform-cost search in the "cost" metric,
+ * costs what a Dijkstra over the native level with pushes at 11 says;
+ * its record's cost is its moves plus 10 per push; BFS is not called
+ * optimal there.
+ */
+static void test_rule_cost(void **state)
+{
+	(void)state;
+	struct lk_strbuf text = LK_STRBUF_INIT;
+	assert_int_equal(lk_strbuf_read_file(&text, ROOT_LEVELS_DIR "/puzzlescript/microban.txt"), 0);
+	const char *rule = "[ > Player | Crate ] -> [ > Player | > Crate ]";
+	char *at = strstr(text.buf, rule);
+	assert_non_null(at);
+	struct lk_strbuf src = LK_STRBUF_INIT;
+	lk_strbuf_add(&src, text.buf, (size_t)(at - text.buf) + strlen(rule));
+	lk_strbuf_addstr(&src, " COST 10");
+	lk_strbuf_addstr(&src, at + strlen(rule));
+	struct levels ls = { 0 };
+	snprintf(ls.path, sizeof ls.path, "/tmp/lk_cost_XXXXXX");
+	int fd = mkstemp(ls.path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, src.buf, src.len), (ssize_t)src.len);
+	close(fd);
+	levels_from_file(&ls, ls.path);
+	struct lk_level_options cost = { .metric = "cost" }, moves = { 0 };
+	for (size_t i = 0; i < 3; i++) {
+		const struct lk_record *rec = nth_level(&ls, i);
+		struct lk_level *level = load(rec, &cost);
+		assert_true(level->weighted);
+		assert_string_equal(level->metric, "cost");
+		struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
+		struct lk_search_result r;
+		lk_search_result_init(&r);
+		o.algo = LK_ALGO_UCS;
+		o.direction = LK_FORWARD;
+		lk_search(level, &o, &r);
+		assert_int_equal(r.status, LK_SOLVED);
+		assert_true(r.optimal);
+		struct lk_record soko_rec;
+		as_sokoban(rec, &soko_rec);
+		struct lk_level *native = load(&soko_rec, &(struct lk_level_options){ .metric = "moves", .plain = true });
+		assert_int_equal(r.cost, cheapest_native(native, 10));
+		/* the record: moves + 10 per push */
+		struct lk_record out;
+		lk_record_init(&out);
+		lk_fields_solve(&out, level, &r);
+		struct lk_moves m;
+		struct lk_strbuf err = LK_STRBUF_INIT;
+		bool solved = false;
+		lk_moves_init(&m, native);
+		/* PuzzleScript writes every input in lower case; LURD wants a
+		 * push in upper case: whichever of the two replays */
+		const char *ps_solution = lk_record_get(&out, "solution");
+		struct lk_strbuf lurd = LK_STRBUF_INIT;
+		for (const char *c = ps_solution; *c; c++) {
+			lk_strbuf_addch(&lurd, *c);
+			lk_moves_reset(&m);
+			lk_strbuf_reset(&err);
+			if (native->game->replay(native, lurd.buf, &m, &solved, &err) != 0)
+				lurd.buf[lurd.len - 1] = (char)(*c - 'a' + 'A');
+		}
+		lk_moves_reset(&m);
+		assert_int_equal(native->game->replay(native, lurd.buf, &m, &solved, &err), 0);
+		assert_true(solved);
+		lk_strbuf_release(&lurd);
+		char want[32];
+		snprintf(want, sizeof want, "%lu", m.inputs + 10 * lk_moves_count(&m, "push"));
+		assert_string_equal(lk_record_get(&out, "cost"), want);
+		assert_int_equal(r.cost, m.inputs + 10 * lk_moves_count(&m, "push"));
+		lk_moves_release(&m);
+		lk_strbuf_release(&err);
+		lk_record_release(&out);
+		/* BFS finds the fewest moves, which is not called the cheapest */
+		o.algo = LK_ALGO_BFS;
+		lk_search(level, &o, &r);
+		assert_int_equal(r.status, LK_SOLVED);
+		assert_false(r.optimal);
+		/* under the moves metric the cost plays no part */
+		struct lk_level *plain_moves = load(rec, &moves);
+		assert_false(plain_moves->weighted);
+		lk_level_free(plain_moves);
+		lk_level_free(native);
+		lk_record_release(&soko_rec);
+		lk_level_free(level);
+		lk_search_result_release(&r);
+	}
+	levels_free(&ls);
+	/* COST without a whole number after it is an error of the script */
+	static const char *const bad[] = { " COST", " COST x", " COST -3" };
+	for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++) {
+		lk_strbuf_reset(&src);
+		lk_strbuf_add(&src, text.buf, (size_t)(at - text.buf) + strlen(rule));
+		lk_strbuf_addstr(&src, bad[b]);
+		lk_strbuf_addstr(&src, at + strlen(rule));
+		struct levels bl = { 0 };
+		snprintf(bl.path, sizeof bl.path, "/tmp/lk_cost_XXXXXX");
+		fd = mkstemp(bl.path);
+		assert_true(fd >= 0);
+		assert_int_equal(write(fd, src.buf, src.len), (ssize_t)src.len);
+		close(fd);
+		const struct lk_game *game = lk_game_find("puzzlescript");
+		struct lk_strbuf err = LK_STRBUF_INIT, script = LK_STRBUF_INIT;
+		assert_int_equal(lk_strbuf_read_file(&script, bl.path), 0);
+		size_t line = 0;
+		int rc = game->import(bl.path, script.buf, script.len, &bl.recs, &bl.n, &err, &line);
+		bool failed = rc != 0;
+		if (!failed) {
+			struct lk_level_options none = { 0 };
+			struct lk_level *l = lk_level_load(nth_level(&bl, 0), &none, &err, &line);
+			failed = l == NULL;
+			lk_level_free(l);
+		}
+		if (!failed || !strstr(err.buf, "cost must follow"))
+			fail_msg("'%s' was not refused as it should: %s", bad[b], err.buf ? err.buf : "");
+		lk_strbuf_release(&err);
+		lk_strbuf_release(&script);
+		levels_free(&bl);
+	}
+	lk_strbuf_release(&src);
+	lk_strbuf_release(&text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_conditions),
 		cmocka_unit_test(test_overestimate),
 		cmocka_unit_test(test_two_engines),
+		cmocka_unit_test(test_rule_cost),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -74,6 +74,10 @@ struct lk_level {
 	const char *metric;        /* the metric edge costs are counted in */
 	bool has_heuristic;
 	bool heuristic_admissible; /* safe for optimal A* */
+	/* Edges may cost more than 1 (a PuzzleScript game's COST metric):
+	 * breadth-first search then finds fewest moves, not least cost, so
+	 * only uniform-cost search and A* are optimal in the metric. */
+	bool weighted;
 	/* The facts a move of this level can carry, by name ("push"; a
 	 * PuzzleScript level might name "rule 7"), fact i being facts[i]. */
 	const char *const *facts;

@@ -32,6 +32,19 @@ static void add_counts(struct names *ns, const struct lk_game *g)
 		add(ns, f->name);
 }
 
+/* A metric that is a length of its own (a PuzzleScript game's cost):
+ * the field named after it (fields.c writes it for weighted levels). */
+static void add_metric(struct names *ns, const struct lk_game *g, const struct lk_act_options *o)
+{
+	const char *m = o->level.metric;
+	if (!m || strcmp(m, "moves") == 0 || !lk_name_in(m, g->metrics))
+		return;
+	for (const struct lk_count_field *f = g->count_fields; f && f->name; f++)
+		if (strcmp(f->name, m) == 0)
+			return;
+	add(ns, m);
+}
+
 static void add_search_stats(struct names *ns, const struct lk_act_options *o)
 {
 	static const char *const stats[] = { "generated", "stored", "memory", "overhead", "time" };
@@ -62,6 +75,7 @@ static void solve_fields(struct names *ns, const struct lk_game *g, const struct
 	}
 	add(ns, "moves");
 	add_counts(ns, g);
+	add_metric(ns, g, o);
 	add(ns, "optimal");
 	add(ns, "states");
 	add(ns, "solution");
@@ -126,6 +140,7 @@ static void rate_fields(struct names *ns, const struct lk_game *g, const struct 
 	}
 	add(ns, "moves");
 	add_counts(ns, g);
+	add_metric(ns, g, o);
 	add(ns, "optimal");
 	add_mean(ns, o);   /* difficulty: column 7 of Sokoban's table, documented */
 	if (o->rate.mixedaim) {

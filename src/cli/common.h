@@ -60,7 +60,7 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	LK_OPT_GROUP_("Solver"),                                                              \
 	{ LK_OPT_STRING, 'a', "algo", &(c).algo, "name", "bfs, ucs, astar (default) or greedy", NULL }, \
 	{ LK_OPT_STRING, 'm', "metric", &(c).metric, "name",                                  \
-	  "what solution length counts: pushes (default) or moves", NULL },                   \
+	  "what solution length counts: pushes (default) or moves; PuzzleScript: moves or cost", NULL }, \
 	{ LK_OPT_STRING, 0, "heuristic", &(c).heuristic, "name",                              \
 	  "matching, mixedaim or bound (Sokoban: matching by default; PuzzleScript: mixedaim)", \
 	  NULL },                                                                             \

@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "levelkit/concept.h"
@@ -26,9 +27,35 @@ static void unset_lengths(struct lk_record *rec, const struct lk_level *level)
 	lk_record_unset(rec, "moves");
 	for (const struct lk_count_field *f = level->game->count_fields; f && f->name; f++)
 		lk_record_unset(rec, f->name);
+	if (level->weighted)
+		lk_record_unset(rec, level->metric);
 }
 
-/* The fields of a solved level; states is written when non-NULL. */
+/* A path's cost in a weighted level's metric: each step's cheapest edge
+ * into the next state (the game's successors, run again). */
+static unsigned long path_cost(const struct lk_level *level, const unsigned char *keys,
+			       size_t nkeys)
+{
+	size_t ks = level->key_size, slots = level->max_successors + 1u;
+	unsigned char *out = lk_xmalloc(slots * ks + 1);
+	struct lk_edge *edges = lk_xmalloc(slots * sizeof *edges);
+	void *scratch = lk_xcalloc(1, level->scratch_size ? level->scratch_size : 1);
+	unsigned long total = 0;
+	for (size_t i = 0; i + 1 < nkeys; i++) {
+		unsigned n = level->game->successors(level, keys + i * ks, scratch, out, edges);
+		unsigned best = 0;
+		for (unsigned j = 0; j < n; j++)
+			if (memcmp(out + (size_t)j * ks, keys + (i + 1) * ks, ks) == 0 &&
+			    (!best || edges[j].cost < best))
+				best = edges[j].cost;
+		total += best;
+	}
+	free(scratch);
+	free(edges);
+	free(out);
+	return total;
+}
+
 /* The game's fields of the level itself (game->level_fields). */
 static void level_fields(struct lk_record *rec, const struct lk_level *level)
 {
@@ -36,6 +63,7 @@ static void level_fields(struct lk_record *rec, const struct lk_level *level)
 		level->game->level_fields(level, rec);
 }
 
+/* The fields of a solved level; states is written when non-NULL. */
 static void write_solved(struct lk_record *rec, const struct lk_level *level,
 			 const unsigned char *keys, size_t nkeys, bool optimal,
 			 const uint64_t *states)
@@ -45,6 +73,8 @@ static void write_solved(struct lk_record *rec, const struct lk_level *level,
 	lk_level_label(level, keys, nkeys, &m);
 	lk_record_set(rec, "solvable", "yes");
 	lk_fields_lengths(rec, level, &m);
+	if (level->weighted)   /* the metric is a length of its own: its cost */
+		lk_record_setf(rec, level->metric, "%lu", path_cost(level, keys, nkeys));
 	lk_record_set(rec, "optimal", optimal ? level->metric : "no");
 	lk_record_unset(rec, "limit");
 	if (states)
@@ -247,6 +277,8 @@ void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 	if (own) {
 		lk_level_label(level, best->path, best->nkeys, &m);
 		lk_fields_lengths(rec, level, &m);
+		if (level->weighted)
+			lk_record_setf(rec, level->metric, "%lu", best->cost);
 		lk_record_set(rec, "optimal", proved ? level->metric : "no");
 	} else if (status == LK_UNSOLVABLE) {
 		unset_lengths(rec, level);
@@ -264,7 +296,8 @@ void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 	if (status != LK_UNSOLVABLE && !proved && !kept_optimal && r->has_floor)
 		lk_record_setf(rec, "optimum", ">= %lu %s", r->floor, level->metric);
 	if (status != LK_UNSOLVABLE && !proved && !kept_optimal && r->has_depth)
-		lk_record_setf(rec, "no-solution-within", "%lu %s", r->depth, level->metric);
+		lk_record_setf(rec, "no-solution-within", "%lu %s", r->depth,
+			       level->weighted ? "moves" : level->metric);   /* BFS counts edges */
 
 	if (status != LK_UNSOLVABLE) {
 		struct known runs = { KNOWN_NOT, 0.0 }, least = { KNOWN_NOT, 0.0 };

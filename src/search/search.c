@@ -610,7 +610,9 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		/* A* without a heuristic is uniform-cost search. */
 		r->optimal = !run.met && lk_algo_optimal(opt->algo) &&
 			     (opt->algo != LK_ALGO_ASTAR || winner->level->heuristic_admissible ||
-			      !winner->game->heuristic);
+			      !winner->game->heuristic) &&
+			     /* fewest edges is not least cost where edges weigh */
+			     !(opt->algo == LK_ALGO_BFS && winner->level->weighted);
 	} else if (winner) {
 		r->status = LK_UNSOLVABLE;
 	} else {
