@@ -194,8 +194,8 @@ enum lk_format {
 	LK_FORMAT_PUZZLESCRIPT  /* a PuzzleScript LEVELS section */
 };
 
-/* Parse "text", "tsv", "json", "sok" or "sok-rle"; returns -1 for anything
- * else. */
+/* Parse "text", "tsv", "json", "sok", "sok-rle" or "puzzlescript"; returns
+ * -1 for anything else. */
 /* The format names for messages: "text, tsv, json, sok or sok-rle". */
 void lk_format_names(struct lk_strbuf *out, const char *last_sep);
 int lk_format_parse(const char *name, enum lk_format *fmt);
@@ -228,6 +228,7 @@ int lk_format_parse(const char *name, enum lk_format *fmt);
  *        encoded in sok-rle).  Records without a grid and records of other
  *        games are written as in text.  See docs/format.md.
  */
+
 struct lk_writer {
 	FILE *fp;
 	enum lk_format format;
@@ -239,8 +240,19 @@ struct lk_writer {
 	size_t ncolumns;
 	bool header_written;
 	size_t levels;                    /* sok: levels written so far */
+	size_t refused;                   /* levels lk_writer_accepts refused */
 	struct lk_strbuf buf;
 };
+
+/* Can the writer's format hold the record?  puzzlescript writes the maps
+ * of PuzzleScript levels, in their script's legend; another game's level
+ * (a Sokoban grid's '.', '$' and '*' mean other things in a script's
+ * legend, and which script would it go in?) is refused.  0: yes (also for
+ * records without a grid); -1: refused, with the message; -2: refused,
+ * for the same reason as one before (said once: w->refused counts them
+ * all, lk_writer_refusal says why in a few words). */
+int lk_writer_accepts(struct lk_writer *w, const struct lk_record *rec, struct lk_strbuf *err);
+const char *lk_writer_refusal(const struct lk_writer *w);
 
 void lk_writer_init(struct lk_writer *w, FILE *fp, enum lk_format format,
 		    const char *const *extra_columns);

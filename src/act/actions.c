@@ -22,10 +22,13 @@ void lk_act_options_init(struct lk_act_options *o)
 	lk_rate_options_init(&o->rate);
 }
 
-static struct lk_level *load(const struct lk_record *rec, const struct lk_act_options *o,
+static struct lk_level *load(struct lk_record *rec, const struct lk_act_options *o,
 			     struct lk_strbuf *err, size_t *line)
 {
-	return lk_level_load(rec, &o->level, err, line);
+	struct lk_level *level = lk_level_load(rec, &o->level, err, line);
+	if (level && level->game->update_record)
+		level->game->update_record(level, rec);
+	return level;
 }
 
 int lk_act_solve(struct lk_solver *solver, struct lk_record *rec,

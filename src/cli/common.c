@@ -124,6 +124,13 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	lk_strbuf_release(&err);
 }
 
+void lk_cli_check_title(const char *title, enum lk_view_format view)
+{
+	if (title && view != LK_VIEW_HTML && view != LK_VIEW_SVG)
+		lk_usage_error("--title is the title of a page or a sheet: give -f html or svg (or -o "
+			       "FILE.html, FILE.svg)");
+}
+
 static bool is_csp(const struct lk_game *g)
 {
 	return g->csp != NULL;
@@ -255,6 +262,8 @@ void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 		lk_usage_error("unknown direction '%s' (use forward, backward or both)", c->direction);
 	measure(c);
 	lk_cli_choose_format(c->format, c->output, c->color, &p->format, &p->view);
+	lk_cli_check_title(c->title, p->view);
+	p->title = c->title;
 	if (c->jobs == 0)
 		c->jobs = lk_cpu_count();
 	if (c->jobs > 1024)

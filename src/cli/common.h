@@ -27,7 +27,7 @@ void lk_cli_csp_flags_init(struct lk_cli_csp_flags *f);
 void lk_cli_csp_flags_finish(struct lk_cli_csp_flags *f, struct lk_csp_options *o);
 
 struct lk_cli_common {
-	const char *algo, *metric, *heuristic, *direction, *format, *output, *fields, *color;
+	const char *algo, *metric, *heuristic, *direction, *format, *output, *fields, *color, *title;
 	const char *measure;
 	uint64_t max_states;
 	size_t max_memory;
@@ -47,6 +47,10 @@ void lk_cli_common_init(struct lk_cli_common *c, double default_timeout);
 /* -f and --color, for every command (the views are in view.h). */
 #define LK_CLI_FORMAT_HELP \
 	"text (default), tsv, json, sok, sok-rle, puzzlescript, html, svg or ansi (the last three are pictures; -o x.html and x.svg choose them too)"
+#define LK_CLI_TITLE_HELP \
+	"html, svg: the page's or sheet's title (default: the command and its inputs)"
+/* --title without a page or a sheet to put it on: a usage error. */
+void lk_cli_check_title(const char *title, enum lk_view_format view);
 #define LK_CLI_COLOR_HELP \
 	"colour text output: auto (on a terminal, unless NO_COLOR is set), always or never"
 /* Resolve -f, -o and --color into a record format and a view; exits with
@@ -82,7 +86,7 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	{ LK_OPT_FLAG, 0, "static-order", &(c).static_order, NULL,                            \
 	  "solve: squares in reading order, as the paper did (default: fewest values first)", NULL }, \
 	LK_OPT_GROUP_("Bounds (per search; a hit bound gives 'unknown')"),                    \
-	{ LK_OPT_U64, 0, "max-states", &(c).max_states, "n", "stored states (default: none; gen: 300000)", NULL }, \
+	{ LK_OPT_U64, 0, "max-states", &(c).max_states, "n", "states stored, every one met (default: none; gen: 300000); the states field counts fewer: those expanded", NULL }, \
 	{ LK_OPT_SIZE, 0, "max-memory", &(c).max_memory, "bytes",                             \
 	  "memory per search, e.g. 2G (default: RAM / (jobs + 1), at most 4G)", NULL },       \
 	{ LK_OPT_SECONDS, 't', "timeout", &(c).timeout, "secs", "time per search (solve: 30 s; rate, gen: 10 s)", NULL }, \
@@ -90,6 +94,7 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	{ LK_OPT_UINT, 'j', "jobs", &(c).jobs, "n", "levels in parallel (default 1; gen: every core)", NULL },  \
 	{ LK_OPT_STRING, 'f', "format", &(c).format, "fmt", LK_CLI_FORMAT_HELP, NULL }, \
 	{ LK_OPT_STRING, 0, "color", &(c).color, "when", LK_CLI_COLOR_HELP, NULL }, \
+	{ LK_OPT_STRING, 0, "title", &(c).title, "text", LK_CLI_TITLE_HELP, NULL }, \
 	{ LK_OPT_STRING, 0, "fields", &(c).fields, "a,b,...",                                 \
 	  "tsv: these columns, in this order (record and title included)", NULL },           \
 	{ LK_OPT_STRING, 'o', "output", &(c).output, "file", "write to file instead of stdout", NULL }, \

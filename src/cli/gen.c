@@ -563,6 +563,7 @@ static int run(struct gen_ctx *ctx, const struct lk_generator *gen, struct lk_ge
 			.time_limit = ctx->time_limit, .timeout = ctx->common.timeout,
 			.within = (unsigned)ctx->within, .max_changes = ctx->max_changes,
 			.climb = ctx->climb, .by = ctx->by, .interesting = ctx->interesting,
+			.title = ctx->common.title,
 		};
 		gen_suggest_check(&so);
 		return gen_suggest(&so);
@@ -572,7 +573,7 @@ static int run(struct gen_ctx *ctx, const struct lk_generator *gen, struct lk_ge
 		.shard = ctx->shard, .resume = ctx->resume, .output = ctx->common.output,
 		.force = ctx->common.force, .format = format,
 		.format_name = ctx->common.format, .fields = ctx->common.fields,
-		.jobs = (unsigned)ctx->common.jobs, .view = ctx->view,
+		.jobs = (unsigned)ctx->common.jobs, .view = ctx->view, .title = ctx->common.title,
 	};
 	return gen_run(&ro);
 }
@@ -602,6 +603,9 @@ int main(int argc, char **argv)
 	struct lk_pipeline unused = { 0 };
 	lk_cli_common_finish(&ctx.common, &unused);
 	ctx.view = unused.view;
+	if (unused.format == LK_FORMAT_PUZZLESCRIPT && strcmp(gen->game, "puzzlescript") != 0)
+		lk_usage_error("-f puzzlescript writes the levels of PuzzleScript games, in their "
+			       "script's legend; %s levels' characters mean other things there", gen->game);
 	struct lk_gen_options o;
 	fill_gen_options(&ctx, &o);
 	struct lk_record from = LK_RECORD_INIT, freeze = LK_RECORD_INIT;

@@ -58,8 +58,11 @@ static void live_summary(const struct lk_suggest_stats *st, size_t n, const char
 static void write_view(struct suggest_out *so, bool final, const char *note)
 {
 	struct lk_strbuf title = LK_STRBUF_INIT, err = LK_STRBUF_INIT;
-	lk_strbuf_addf(&title, "%s suggestions%s%s", lk_prog, so->from.len ? " from " : "",
-		       so->from.len ? so->from.buf : "");
+	if (so->opt->title)
+		lk_strbuf_addstr(&title, so->opt->title);
+	else
+		lk_strbuf_addf(&title, "%s suggestions%s%s", lk_prog, so->from.len ? " from " : "",
+			       so->from.len ? so->from.buf : "");
 	struct lk_record **recs = lk_xmalloc((so->nlast ? so->nlast : 1) * sizeof *recs);
 	for (size_t i = 0; i < so->nlast; i++)
 		recs[i] = &so->last[i];

@@ -20,6 +20,7 @@ struct gen_suggest_options {
 	const struct lk_record *from;     /* --from's level, or NULL */
 	const char *from_path;
 	const char *output;               /* -o FILE or NULL */
+	const char *title;                /* --title, or NULL */
 	enum lk_view_format view;
 	uint64_t seed;
 	unsigned k;

@@ -183,9 +183,18 @@ static enum lk_pool_take take(void *ctx, uint64_t seq, void *vslot)
 			continue;
 		}
 		enum lk_pool_take t = LK_POOL_READY;
+		int refused = 0;
 		if (got < 0) {
 			fail_slot(slot, line, err.buf);
 			slot->lossy = slot->rec.lossy;
+		} else if (!run->p->view &&
+			   (refused = lk_writer_accepts(&run->writer, &slot->rec, &err)) < 0) {
+			/* a level the output format cannot hold, refused before
+			 * it is worked on; said once, counted at the end */
+			if (refused == -1)
+				fail_slot(slot, 0, err.buf);
+			else
+				set_status(run, 2);
 		} else {
 			slot->output = true;
 			if (lk_record_grid(&slot->rec, NULL)) {
@@ -312,7 +321,7 @@ static int open_output(struct run *run, struct lk_cli_output *output)
 	run->keep_failed = output->replaces_input;
 	lk_writer_init(&run->writer, run->out, p->format, NULL);
 	if (p->view)
-		lk_pipeline_view_open(&run->view, run->out, p->view, run->files, run->nfiles);
+		lk_pipeline_view_open(&run->view, run->out, p->view, p->title, run->files, run->nfiles);
 	run->writer.always_columns = p->always_columns;
 	if (p->fields) {
 		struct lk_strbuf err = LK_STRBUF_INIT;
@@ -350,13 +359,13 @@ static void close_output(struct run *run, struct lk_cli_output *output)
 }
 
 void lk_pipeline_view_open(struct lk_view_writer *w, FILE *out, enum lk_view_format view,
-			   char *const *files, int nfiles)
+			   const char *given, char *const *files, int nfiles)
 {
 	struct lk_strbuf title = LK_STRBUF_INIT;
-	lk_strbuf_addf(&title, "%s", lk_prog);
-	for (int i = 0; i < nfiles && i < 3; i++)
+	lk_strbuf_addf(&title, "%s", given ? given : lk_prog);
+	for (int i = 0; !given && i < nfiles && i < 3; i++)
 		lk_strbuf_addf(&title, " %s", strcmp(files[i], "-") == 0 ? "<stdin>" : files[i]);
-	if (nfiles > 3)
+	if (!given && nfiles > 3)
 		lk_strbuf_addf(&title, " and %d more", nfiles - 3);
 	struct lk_view_options vo = { .title = title.buf };
 	lk_view_writer_init(w, out, view, &vo);
@@ -395,6 +404,9 @@ int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles)
 	if (run.reader_open)
 		lk_reader_close(&run.reader);
 	clear_progress(&run);
+	if (run.writer.refused > 1)
+		lk_error("%zu levels in all were not written (%s)", run.writer.refused,
+			 lk_writer_refusal(&run.writer));
 	close_output(&run, &output);
 	if (lk_interrupted && !run.write_failed)
 		return 130;

@@ -59,6 +59,7 @@ struct lk_pipeline {
 	const char *fields;                       /* --fields: the tsv columns */
 	unsigned jobs;                            /* worker threads (1 = inline) */
 	const char *output;                       /* -o FILE, or NULL for stdout */
+	const char *title;                        /* --title: the page's, or NULL */
 	bool force;                               /* --force: -o may replace any file */
 	const char *noun;                         /* "solved", "rated": progress */
 };
@@ -69,8 +70,9 @@ struct lk_pipeline {
  * usage or I/O error, 130 when interrupted. */
 int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles);
 
-/* Start a view writer on out, titled with the command and its inputs. */
+/* Start a view writer on out, titled title (--title), or when it is NULL
+ * with the command and its inputs. */
 void lk_pipeline_view_open(struct lk_view_writer *w, FILE *out, enum lk_view_format view,
-			   char *const *files, int nfiles);
+			   const char *title, char *const *files, int nfiles);
 
 #endif

@@ -421,6 +421,26 @@ static void format_json(const struct lk_record *rec, struct lk_strbuf *out)
  * lines and its grid rows, each followed by a blank line.  Other fields
  * and comments have no place in a script and are left out.
  */
+int lk_writer_accepts(struct lk_writer *w, const struct lk_record *rec, struct lk_strbuf *err)
+{
+	if (w->format != LK_FORMAT_PUZZLESCRIPT || lk_record_grid(rec, NULL) == 0)
+		return 0;
+	const char *game = lk_record_game(rec);
+	if (strcmp(game, "puzzlescript") == 0)
+		return 0;
+	if (w->refused++)
+		return -2;
+	lk_strbuf_addf(err, "-f puzzlescript writes the levels of PuzzleScript games, in their "
+		       "script's legend; this is a %s level, whose characters mean other things "
+		       "there: it is not written, nor any other level that is not PuzzleScript", game);
+	return -1;
+}
+
+const char *lk_writer_refusal(const struct lk_writer *w)
+{
+	return w->format == LK_FORMAT_PUZZLESCRIPT ? "-f puzzlescript: not PuzzleScript levels" : "";
+}
+
 static void format_puzzlescript(struct lk_writer *w, const struct lk_record *rec,
 				struct lk_strbuf *out)
 {
@@ -434,8 +454,11 @@ static void format_puzzlescript(struct lk_writer *w, const struct lk_record *rec
 			lk_strbuf_addf(out, "message %s\n\n", l->text + l->value_off);
 	}
 	/* PuzzleScript trims a map's rows: the indent a record may give them
-	 * (so that a row starting with ';' stays a grid line) goes */
+	 * (so that a row starting with ';' stays a grid line) goes.  Another
+	 * game's grid has no place here (lk_writer_accepts refused it). */
 	size_t first, n = lk_record_grid(rec, &first);
+	if (n && strcmp(lk_record_game(rec), "puzzlescript") != 0)
+		return;
 	for (size_t i = 0; i < n; i++) {
 		const char *row = rec->lines[first + i].text;
 		lk_strbuf_addstr(out, row + strspn(row, " \t"));
