@@ -113,9 +113,50 @@ grep -v -E '^(concept|requires|shortcut|shortcut-facts): ' "$TMP/req.last" >"$TM
 check "--require: solve --shortcut agrees" \
 	awk '/^requires: / { n++; if ($2 != "yes") bad = 1 } END { exit bad || !n }' "$TMP/req.again"
 
+# ------------------------------------------------ symmetry, combining
+# one application of symmetrise: the level is its own mirror image (the
+# player aside), and the mirror preset keeps suggestions so
+printf 'symmetrise horizontal\n' >"$TMP/sym.rules"
+printf '#########\n#   #   #\n# $   . #\n#  @    #\n#  .    #\n#########\n' >"$TMP/asym.xsb"
+"$GEN" sokoban --from "$TMP/asym.xsb" --rules "$TMP/sym.rules" --param steps=1 -n 1 -m moves -j 1 \
+	>"$TMP/sym" 2>"$TMP/err"
+# mirror_ok FILE: every grid row of every record reads the same backwards,
+# the player read as the floor under it
+mirror_ok() {
+	awk '/^[ #$.*@+]+$/ && /#/ { r = $0; gsub(/@/, " ", r); gsub(/\+/, ".", r); n = length(r)
+		for (i = 1; i <= n; i++) if (substr(r, i, 1) != substr(r, n + 1 - i, 1)) bad = 1; rows++ }
+		END { exit bad || !rows }' "$1"
+}
+check "symmetrise: the level is its own mirror image" mirror_ok "$TMP/sym"
+check "symmetrise: one player" sh -c '[ "$(grep -c "[@+]" "$1")" = 1 ]' sh "$TMP/sym"
+"$GEN" sokoban --from "$TMP/asym.xsb" --rules mirror --suggest 3 --candidates 800 -m moves --seed 2 \
+	>"$TMP/mirror" 2>"$TMP/err"
+last_block "$TMP/mirror" >"$TMP/mirror.last"
+check "--rules mirror: suggestions" grep -q '^rank: 1$' "$TMP/mirror.last"
+check "--rules mirror: every suggestion symmetric" mirror_ok "$TMP/mirror.last"
+
+# --combine: microban's levels 1 and 2 side by side (and one below the
+# other), one player in each suggestion
+awk '/^LEVELS/ { exit } { print }' "$LEVELS/puzzlescript/microban.txt" >"$TMP/two.txt"
+printf 'LEVELS\n=======\n\n#####\n#P*O#\n#####\n\n######\n#.P*O#\n######\n' >>"$TMP/two.txt"
+(cd "$TMP" && "$GEN" puzzlescript --from two.txt --combine two.txt --suggest 2 --candidates 400 --seed 1 \
+	--within 2) >"$TMP/comb" 2>"$TMP/err"
+last_block "$TMP/comb" >"$TMP/comb.last"
+check "--combine: suggestions" grep -q '^rank: 1$' "$TMP/comb.last"
+check "--combine: 5 + 5 columns" awk '/^[#.P*O@]+$/ && length($0) != 10 { bad = 1 } /^[#.P*O@]+$/ { n++ } END { exit bad || !n }' \
+	"$TMP/comb.last"
+check "--combine: one player each" \
+	awk 'BEGIN { RS = "" } /rank: / { if (gsub(/P/, "P") != 1) bad = 1 } END { exit bad }' "$TMP/comb.last"
+(cd "$TMP" && "$GEN" puzzlescript --from two.txt --combine-below two.txt --suggest 2 --candidates 400 \
+	--seed 1 --within 2) >"$TMP/below" 2>"$TMP/err"
+last_block "$TMP/below" >"$TMP/below.last"
+check "--combine-below: 3 + 3 rows" \
+	awk 'BEGIN { RS = "" } /rank: / { n = 0; m = split($0, l, "\n"); for (i = 1; i <= m; i++) if (l[i] ~ /^[#.P*O@]+$/) n++
+		if (n != 6) bad = 1; k++ } END { exit bad || !k }' "$TMP/below.last"
+
 # ------------------------------------------------- usage errors
 for args in "--within 2" "--by pushes" "--suggest 2 --climb --within 2" "--suggest 2 --by 'count(push'" \
-	"--suggest 2 --by 'a b'"; do
+	"--suggest 2 --by 'a b'" "--suggest 2 --combine \"\$TMP/two.xsb\" --combine-below \"\$TMP/two.xsb\""; do
 	rc=0
 	eval "\"\$GEN\" sokoban --from \"\$TMP/two.xsb\" $args --candidates 10" >/dev/null 2>&1 || rc=$?
 	check "usage error: $args" test "$rc" = 2

@@ -156,6 +156,9 @@ void lk_gen_settings(const struct lk_generator *g, const struct lk_gen_options *
 		add_record_hash(out, "from", o->from);
 	if (o->freeze)
 		add_record_hash(out, "freeze", o->freeze);
+	if (o->combine) {
+		add_record_hash(out, o->combine_below ? "combine-below" : "combine", o->combine);
+	}
 	if (o->rules)
 		lk_strbuf_addf(out, " rules=%016llx", (unsigned long long)text_hash(o->rules));
 	if (o->require_text)

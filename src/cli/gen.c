@@ -32,7 +32,7 @@ struct gen_ctx {
 	struct lk_cli_common common;
 	uint64_t count, seed, max_tries;
 	const char *size, *shard, *resume, *generator, *difficulty;
-	const char *from, *rules, *freeze;
+	const char *from, *rules, *freeze, *combine, *combine_below;
 	const char *require;         /* --require CONCEPT */
 	unsigned long suggest, level, within;
 	long max_changes;
@@ -219,6 +219,10 @@ static void check_options_apply(const struct gen_ctx *ctx, const struct lk_gener
 		lk_usage_error("--require: game %s has no concept queries", gen->game);
 	if (ctx->level && !ctx->from)
 		lk_usage_error("--level belongs to --from");
+	if ((ctx->combine || ctx->combine_below) && !ctx->from)
+		lk_usage_error("--combine and --combine-below join a level to --from's");
+	if (ctx->combine && ctx->combine_below)
+		lk_usage_error("--combine or --combine-below: one of them");
 	if ((ctx->candidates || ctx->time_limit > 0 || ctx->within || ctx->max_changes >= 0 ||
 	     ctx->climb || ctx->by || !isnan(ctx->interesting)) && !ctx->suggest)
 		lk_usage_error("--candidates, --time-limit, --within, --max-changes, --climb, --by and "
@@ -302,7 +306,7 @@ static void fill_gen_options(struct gen_ctx *ctx, struct lk_gen_options *o)
  * PuzzleScript preset names the script's own objects). */
 static int load_inputs(const struct gen_ctx *ctx, const struct lk_generator *gen,
 		       struct lk_gen_options *o, struct lk_record *from, struct lk_record *freeze,
-		       struct lk_strbuf *rules_text)
+		       struct lk_record *combine, struct lk_strbuf *rules_text)
 {
 	if (ctx->from) {
 		if (read_level(ctx->from, ctx->level ? ctx->level : 1, from) < 0)
@@ -313,6 +317,12 @@ static int load_inputs(const struct gen_ctx *ctx, const struct lk_generator *gen
 		if (read_level(ctx->freeze, 1, freeze) < 0)
 			return 2;
 		o->freeze = freeze;
+	}
+	if (ctx->combine || ctx->combine_below) {
+		if (read_level(ctx->combine ? ctx->combine : ctx->combine_below, 1, combine) < 0)
+			return 2;
+		o->combine = combine;
+		o->combine_below = !ctx->combine;
 	}
 	if (ctx->rules) {
 		const struct lk_transform_ops *ops = gen->transform;
@@ -474,6 +484,10 @@ static struct lk_option *make_options(struct gen_ctx *ctx, struct gen_help *h)
 		{ LK_OPT_STRING, 0, "rules", &ctx->rules, "file|preset", h->rules, NULL },
 		{ LK_OPT_STRING, 0, "freeze", &ctx->freeze, "file",
 		  "grid whose non-blank cells never change", NULL },
+		{ LK_OPT_STRING, 0, "combine", &ctx->combine, "file",
+		  "--from: join the first level of file beside it (its player left out)", NULL },
+		{ LK_OPT_STRING, 0, "combine-below", &ctx->combine_below, "file",
+		  "--from: join the first level of file below it", NULL },
 		{ LK_OPT_UINT, 0, "suggest", &ctx->suggest, "k",
 		  "variations of --from until Ctrl-C or a limit below; keep and re-print the k best", NULL },
 		{ LK_OPT_UINT, 0, "within", &ctx->within, "n",
@@ -608,15 +622,17 @@ int main(int argc, char **argv)
 			       "script's legend; %s levels' characters mean other things there", gen->game);
 	struct lk_gen_options o;
 	fill_gen_options(&ctx, &o);
-	struct lk_record from = LK_RECORD_INIT, freeze = LK_RECORD_INIT;
+	struct lk_record from = LK_RECORD_INIT, freeze = LK_RECORD_INIT, combine = LK_RECORD_INIT;
 	struct lk_strbuf rules_text = LK_STRBUF_INIT;
 	lk_record_init(&from);
 	lk_record_init(&freeze);
-	int status = load_inputs(&ctx, gen, &o, &from, &freeze, &rules_text);
+	lk_record_init(&combine);
+	int status = load_inputs(&ctx, gen, &o, &from, &freeze, &combine, &rules_text);
 	if (status == 0)
 		status = run(&ctx, gen, &o, &from, unused.format);
 	lk_record_release(&from);
 	lk_record_release(&freeze);
+	lk_record_release(&combine);
 	lk_strbuf_release(&rules_text);
 	lk_expr_free((struct lk_expr *)o.require);
 	free_params(&ctx);

@@ -15,9 +15,11 @@
  * the interactive form.  The grid's outer cells never change, so a level
  * stays closed; --freeze protects more.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "transform_internal.h"
 
@@ -117,6 +119,65 @@ static int parse_rules(struct lk_transform *t, const struct lk_gen_options *o,
 	return rc;
 }
 
+/*
+ * --combine: the second level joined to the first, beside it (below it
+ * with combine_below), top (left) aligned, the rest of the shorter one
+ * filled with the first level's corner cell (its outside or its wall);
+ * the second level's player is left out, so the level keeps one.  What
+ * joins the two is the designer's, or the transformer's: the thesis's
+ * designers let it "make it work somehow".
+ */
+static int combine(struct lk_transform *t, const struct lk_gen_options *o, struct lk_strbuf *err)
+{
+	struct lk_cells b = { 0 };
+	struct lk_strbuf why = LK_STRBUF_INIT;
+	if (t->ops->read(t->gs, o->combine, &b, &why) < 0) {
+		lk_strbuf_addf(err, "--combine: %s", why.buf);
+		lk_strbuf_release(&why);
+		free(b.cell);
+		return -1;
+	}
+	lk_strbuf_release(&why);
+	const struct lk_cells *a = &t->start;
+	bool below = o->combine_below;
+	int w = below ? (a->width > b.width ? a->width : b.width) : a->width + b.width;
+	int h = below ? a->height + b.height : (a->height > b.height ? a->height : b.height);
+	if (w > LK_GRID_MAX_SIDE || h > LK_GRID_MAX_SIDE) {
+		lk_strbuf_addf(err, "--combine: the two levels make a %dx%d grid, more than %d a side", w,
+			       h, LK_GRID_MAX_SIDE);
+		free(b.cell);
+		return -1;
+	}
+	size_t words = (size_t)t->words;
+	uint64_t *cell = lk_xcalloc((size_t)w * (size_t)h * words, sizeof *cell);
+	int player = -1;
+	for (int i = 0; i < t->legend->nobjects; i++)
+		if (t->legend->objects[i].name && strcasecmp(t->legend->objects[i].name, "player") == 0)
+			player = i;
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++) {
+			uint64_t *dst = cell + ((size_t)y * (size_t)w + (size_t)x) * words;
+			int bx = below ? x : x - a->width, by = below ? y - a->height : y;
+			const uint64_t *src = a->cell;   /* the corner: the padding */
+			bool second = false;
+			if (x < a->width && y < a->height && (below || x < a->width))
+				src = a->cell + ((size_t)y * (size_t)a->width + (size_t)x) * words;
+			if (bx >= 0 && by >= 0 && bx < b.width && by < b.height) {
+				src = b.cell + ((size_t)by * (size_t)b.width + (size_t)bx) * words;
+				second = true;
+			}
+			memcpy(dst, src, words * sizeof *dst);
+			if (second && player >= 0)
+				dst[player / 64] &= ~((uint64_t)1 << (player % 64));
+		}
+	free(t->start.cell);
+	t->start.cell = cell;
+	t->start.width = w;
+	t->start.height = h;
+	free(b.cell);
+	return 0;
+}
+
 void *lk_transform_new(const struct lk_transform_ops *ops, const struct lk_gen_options *o,
 		       struct lk_strbuf *err)
 {
@@ -141,6 +202,8 @@ void *lk_transform_new(const struct lk_transform_ops *ops, const struct lk_gen_o
 		goto fail;
 	if (o->from) {
 		if (ops->read(t->gs, o->from, &t->start, err) < 0)
+			goto fail;
+		if (o->combine && combine(t, o, err) < 0)
 			goto fail;
 		t->width = t->start.width;
 		t->height = t->start.height;
