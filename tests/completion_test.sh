@@ -61,8 +61,9 @@ expect "text tsv json sok sok-rle puzzlescript html svg ansi" levelkit solve --f
 expect "text tsv" levelkit solve --format = t
 expect "" levelkit solve -f x
 expect "bfs ucs astar greedy" levelkit rate -a ""
-expect "pushes moves" levelkit solve --metric ""
-expect "matching mixedaim bound" levelkit solve --heuristic ""
+expect "pushes moves cost" levelkit solve --metric ""
+expect "matching mixedaim bound thesis" levelkit solve --heuristic ""
+expect "levelkit thesis" levelkit rate --measure ""
 expect "forward backward both" levelkit-solve -d ""
 # gen: the games, then each game's generators
 expect "sokoban fruit skiddy combination puzzlescript laser" levelkit gen ""

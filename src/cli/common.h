@@ -64,9 +64,9 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	LK_OPT_GROUP_("Solver"),                                                              \
 	{ LK_OPT_STRING, 'a', "algo", &(c).algo, "name", "bfs, ucs, astar (default) or greedy", NULL }, \
 	{ LK_OPT_STRING, 'm', "metric", &(c).metric, "name",                                  \
-	  "what solution length counts: pushes (default) or moves; PuzzleScript: moves or cost", NULL }, \
+	  "what solution length counts: pushes (default), moves or cost (PuzzleScript's COST)", NULL }, \
 	{ LK_OPT_STRING, 0, "heuristic", &(c).heuristic, "name",                              \
-	  "matching, mixedaim or bound (Sokoban: matching by default; PuzzleScript: mixedaim)", \
+	  "matching, mixedaim, bound or thesis (Sokoban: matching by default; PuzzleScript: mixedaim)", \
 	  NULL },                                                                             \
 	{ LK_OPT_FLAG, 0, "plain", &(c).plain, NULL,                                           \
 	  "no deadlock pruning: the raw state space MixedAim's solvers search", NULL },       \

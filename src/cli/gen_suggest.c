@@ -66,7 +66,7 @@ static void write_view(struct suggest_out *so, bool final, const char *note)
 	struct lk_record **recs = lk_xmalloc((so->nlast ? so->nlast : 1) * sizeof *recs);
 	for (size_t i = 0; i < so->nlast; i++)
 		recs[i] = &so->last[i];
-	struct lk_view_options vo = { .title = title.buf, .refresh = final ? 0 : 2, .note = note };
+	struct lk_view_options vo = { .title = title.buf, .refresh = final ? 0 : 3, .note = note };
 	if (lk_view_write_file(so->path, so->opt->view, &vo, recs, so->nlast, &err) < 0)
 		lk_error("%s", err.buf);
 	free(recs);
@@ -287,7 +287,7 @@ int gen_suggest(const struct gen_suggest_options *o)
 	if (picture(&out) && out.nlast) {
 		/* the last page stops reloading: nothing will change it */
 		struct lk_strbuf note = LK_STRBUF_INIT;
-		lk_strbuf_addstr(&note, "finished: ");
+		lk_strbuf_addstr(&note, "finished after ");
 		live_summary(&st, out.nlast, lk_record_get(&out.last[0], "rank-by"), &note);
 		write_view(&out, true, note.buf);
 		lk_strbuf_release(&note);
