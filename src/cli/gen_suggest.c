@@ -295,15 +295,21 @@ int gen_suggest(const struct gen_suggest_options *o)
 	for (size_t i = 0; i < out.nlast; i++)
 		lk_record_release(&out.last[i]);
 	free(out.last);
-	lk_error("%s%llu candidates in %.1f s: %llu solvable, %llu unsolvable, %llu timed out, "
+	struct lk_strbuf updates = LK_STRBUF_INIT;
+	lk_strbuf_addf(&updates, "%llu update%s", (unsigned long long)st.updates,
+		       st.updates == 1 ? "" : "s");
+	if (st.updates)
+		lk_strbuf_addf(&updates, ", first after %.2f s", st.first_update);
+	lk_error("%s%llu candidate%s in %.1f s: %llu solvable, %llu unsolvable, %llu timed out, "
 		 "%llu invalid, %llu solved at the start, %llu too far, %llu folded, %llu not proved; "
-		 "%llu updates, first after %.2f s",
-		 lk_interrupted ? "interrupted: " : "", (unsigned long long)st.candidates, st.seconds,
+		 "%s",
+		 lk_interrupted ? "interrupted: " : "", (unsigned long long)st.candidates,
+		 st.candidates == 1 ? "" : "s", st.seconds,
 		 (unsigned long long)st.solvable, (unsigned long long)st.unsolvable,
 		 (unsigned long long)st.timed_out, (unsigned long long)st.invalid,
 		 (unsigned long long)st.solved_start, (unsigned long long)st.too_far,
-		 (unsigned long long)st.folded, (unsigned long long)st.not_proved,
-		 (unsigned long long)st.updates, st.first_update);
+		 (unsigned long long)st.folded, (unsigned long long)st.not_proved, updates.buf);
+	lk_strbuf_release(&updates);
 	if (!isnan(st.threshold))
 		lk_error("interesting (%s >= %g): %llu, %.1f a minute; usefulness (thesis eq. 4.1) %.3g "
 			 "a second", o->by ? o->by : "difficulty-min", st.threshold,
