@@ -67,9 +67,9 @@ expect "levelkit thesis" levelkit rate --measure ""
 expect "forward backward both" levelkit-solve -d ""
 # values listed on an option's wrapped lines, and the presets of gen's game
 expect "bfs ucs astar greedy" levelkit rate --runs-algo ""
-expect "walls move pair mix pull push" levelkit gen sokoban --rules ""
+expect "walls move pair mix mirror pull push" levelkit gen sokoban --rules ""
 expect "pair pull push" levelkit-gen sokoban --rules p
-expect "walls crates targets pair mix" levelkit gen puzzlescript --rules ""
+expect "walls crates targets pair mix mirror" levelkit gen puzzlescript --rules ""
 expect "split-combine split-combine-2 six-benders monolithic monolithic-open" levelkit gen laser --preset ""
 expect "monolithic monolithic-open" levelkit gen -n 2 laser --preset mo
 # gen: the games, then each game's generators
