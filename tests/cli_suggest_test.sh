@@ -10,6 +10,7 @@
 #  - --by ranks by a field or a fact's count, --require keeps only what the
 #    concept query proves (checked again by solve --shortcut);
 #  - the live feedback: a terminal line redrawn while nothing improves,
+#    the page's note rewritten during one long search, --time-limit kept,
 #    and a rank typed on the terminal continues from that suggestion (run
 #    under a pseudo-terminal, when python3 is there).
 #
@@ -161,6 +162,31 @@ for args in "--within 2" "--by pushes" "--suggest 2 --climb --within 2" "--sugge
 	eval "\"\$GEN\" sokoban --from \"\$TMP/two.xsb\" $args --candidates 10" >/dev/null 2>&1 || rc=$?
 	check "usage error: $args" test "$rc" = 2
 done
+
+# ----------------------------- live feedback during one long search
+# A 6-box room the thesis's A* does not solve in seconds: rating the
+# designer's level is one long search, and the page's note is still
+# rewritten every half second while it runs (the searches call back), and
+# --time-limit ends the run though -t lets a search take 30 s.
+printf '%s\n' '##############' '#            #' '#  $  .   $  #' '#     .      #' \
+	'#  $  .   $  #' '#      .     #' '#  $   .  $  #' '#      @.    #' '#            #' \
+	'##############' >"$TMP/big.xsb"
+t0=$(date +%s)
+"$GEN" sokoban --from "$TMP/big.xsb" --measure thesis --suggest 3 --time-limit 3 -t 30 \
+	--max-states 100000000 --max-memory 400000000 -f html -o "$TMP/long.html" 2>/dev/null &
+pid=$!
+: >"$TMP/notes"
+while kill -0 $pid 2>/dev/null; do
+	grep -o '[0-9]* candidates in [0-9]* s' "$TMP/long.html" 2>/dev/null | head -n 1 >>"$TMP/notes" || :
+	sleep 0.2
+done
+wait $pid || :
+t1=$(date +%s)
+check "live page: rewritten while the designer's level is rated" \
+	sh -c '[ "$(grep "^0 candidates" "$1" | sort -u | wc -l)" -ge 2 ]' sh "$TMP/notes"
+check "live page: the note says no suggestion yet" grep -q 'no suggestion yet' "$TMP/long.html"
+check "--time-limit 3 ends a run whose searches may take 30 s (took $((t1 - t0)) s)" \
+	test $((t1 - t0)) -le 8
 
 # ----------------------------------------- live feedback, and a pick
 if command -v python3 >/dev/null 2>&1; then

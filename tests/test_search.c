@@ -791,6 +791,52 @@ static void test_cancel(void **state)
 	graph_free(&g);
 }
 
+/* The tick hook: called all through a long search (a progress line
+ * drawn from it never stands still), and it changes nothing found. */
+static unsigned long ticks;
+static void count_tick(void *ctx)
+{
+	assert_ptr_equal(ctx, &ticks);
+	ticks++;
+}
+
+static void test_tick(void **state)
+{
+	(void)state;
+	struct graph g;
+	chain(&g, 50000);
+	struct toy *t = toy_new(&g, 4, H_HALF, 1, true, true);
+	struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
+	struct lk_search_result r, plain;
+	lk_search_result_init(&r);
+	lk_search_result_init(&plain);
+	for (int a = 0; a < LK_ALGO_COUNT; a++) {
+		for (size_t di = 0; di < ndirs; di++) {
+			o.algo = (enum lk_algo)a;
+			o.direction = dirs[di];
+			o.tick = NULL;
+			o.tick_ctx = NULL;
+			lk_search(&t->base, &o, &plain);
+			ticks = 0;
+			o.tick = count_tick;
+			o.tick_ctx = &ticks;
+			lk_search(&t->base, &o, &r);
+			check_path(t, &r);
+			assert_int_equal(r.cost, plain.cost);
+			assert_int_equal(r.expanded, plain.expanded);
+			/* once every 256 expansions of each lane, give or take
+			 * the slices two lanes take in turn */
+			assert_true(r.expanded >= 25000);
+			assert_true(ticks >= r.expanded / 256 / 2 - 2);
+			assert_true(ticks <= r.expanded / 256 + 2);
+		}
+	}
+	lk_search_result_release(&r);
+	lk_search_result_release(&plain);
+	toy_free(&t->base);
+	graph_free(&g);
+}
+
 /* A w x h grid of unit edges both ways: many shortest paths. */
 static void grid_graph(struct graph *g, unsigned w, unsigned h)
 {
@@ -972,6 +1018,7 @@ int main(void)
 		cmocka_unit_test(test_bounds),
 		cmocka_unit_test(test_tiny_bounds),
 		cmocka_unit_test(test_cancel),
+		cmocka_unit_test(test_tick),
 		cmocka_unit_test(test_seeds),
 		cmocka_unit_test(test_solver_reuse),
 		cmocka_unit_test(test_backward),

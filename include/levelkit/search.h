@@ -71,9 +71,15 @@ struct lk_search_options {
 	 * done. */
 	bool cost_limited;
 	unsigned long cost_limit;
+	/* Optional: called now and then (when the clock and *cancel are
+	 * looked at, every few hundred states) so that a caller can keep its
+	 * progress display alive during one long search.  May be NULL. */
+	void (*tick)(void *ctx);
+	void *tick_ctx;
 };
 
-#define LK_SEARCH_OPTIONS_INIT { LK_ALGO_ASTAR, LK_FORWARD, 0, 0, 0.0, 0, NULL, NULL, NULL, false, 0 }
+#define LK_SEARCH_OPTIONS_INIT \
+	{ LK_ALGO_ASTAR, LK_FORWARD, 0, 0, 0.0, 0, NULL, NULL, NULL, false, 0, NULL, NULL }
 
 struct lk_search_result {
 	enum lk_status status;

@@ -66,7 +66,7 @@ static void write_view(struct suggest_out *so, bool final, const char *note)
 	struct lk_record **recs = lk_xmalloc((so->nlast ? so->nlast : 1) * sizeof *recs);
 	for (size_t i = 0; i < so->nlast; i++)
 		recs[i] = &so->last[i];
-	struct lk_view_options vo = { .title = title.buf, .refresh = final ? 0 : 3, .note = note };
+	struct lk_view_options vo = { .title = title.buf, .refresh = final ? 0 : 1.5, .note = note };
 	if (lk_view_write_file(so->path, so->opt->view, &vo, recs, so->nlast, &err) < 0)
 		lk_error("%s", err.buf);
 	free(recs);

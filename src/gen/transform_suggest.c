@@ -152,6 +152,49 @@ static bool proved(struct lk_solver *solver, const struct lk_suggest_options *so
 	return yes;
 }
 
+/* The live feedback during one long search (a candidate's solves, the
+ * designer's level rated at the start, a --require proof): the searches
+ * call this every few hundred states, and every so->every seconds the
+ * caller hears how the run goes, so its line never stands still. */
+struct ticker {
+	const struct lk_suggest_options *so;
+	void *ctx;
+	struct lk_suggest_stats *st;
+	double start, next_report;
+};
+
+static void ticker_report(struct ticker *tk, double now)
+{
+	if (!tk->so->progress || !(tk->so->every > 0) || now < tk->next_report)
+		return;
+	tk->st->seconds = now - tk->start;
+	tk->so->progress(tk->ctx, tk->st);
+	tk->next_report = now + tk->so->every;
+}
+
+static void tick(void *vtk)
+{
+	ticker_report(vtk, lk_now());
+}
+
+/* The bounds of one search: the rating's, its time cut to `limit` (0
+ * none) and to what is left of --time-limit, the ticker attached. */
+static struct lk_search_options search_bounds(const struct lk_gen_options *o, struct ticker *tk,
+					      double limit, double now)
+{
+	struct lk_search_options b = o->rating.search;
+	if (limit > 0)
+		b.timeout = limit;
+	if (tk->so->max_seconds > 0) {
+		double left = fmax(0.01, tk->start + tk->so->max_seconds - now);
+		if (!(b.timeout > 0) || b.timeout > left)
+			b.timeout = left;
+	}
+	b.tick = tick;
+	b.tick_ctx = tk;
+	return b;
+}
+
 struct climb {
 	struct lk_transform *t;
 	const struct lk_suggest_options *so;
@@ -216,18 +259,21 @@ int lk_transform_suggest(const struct lk_transform_ops *ops, const struct lk_gen
 	struct lk_record **view = lk_xcalloc(k, sizeof *view);
 	struct climb c = { .t = t, .so = so };
 	struct lk_strbuf key = LK_STRBUF_INIT, other = LK_STRBUF_INIT;
-	double start = lk_now(), next_report = start + so->every;
+	double start = lk_now();
+	struct ticker tk = { so, ctx, st, start, start + so->every };
 	bool dirty = false;          /* a suggestion counts more variants than shown */
 	double shown = start;        /* when cb last ran */
 	memset(st, 0, sizeof *st);
 	st->first_update = st->last_update = -1;
+	st->threshold = NAN;         /* not known while the level is rated */
 	transform_start(t, rng, &c.base);
 	transform_copy_cells(&c.cur, &c.base);
 	/* the threshold of "interesting": given, else the designer's level */
 	if (isnan(so->interesting) && !so->climb) {
-		struct lk_search_options bounds = o->rating.search;
-		if (so->timeout_cap > 0 && !(bounds.timeout > 0 && bounds.timeout < so->timeout_cap))
-			bounds.timeout = so->timeout_cap;
+		double cap = o->rating.search.timeout;
+		if (so->timeout_cap > 0 && !(cap > 0 && cap < so->timeout_cap))
+			cap = so->timeout_cap;
+		struct lk_search_options bounds = search_bounds(o, &tk, cap, start);
 		rate_base(&c, &solver, o, &bounds);
 	} else {
 		c.base_value = so->interesting;
@@ -240,10 +286,7 @@ int lk_transform_suggest(const struct lk_transform_ops *ops, const struct lk_gen
 		if ((so->max_candidates && st->candidates >= so->max_candidates) ||
 		    (so->max_seconds > 0 && now - start >= so->max_seconds))
 			break;
-		if (so->progress && so->every > 0 && now >= next_report) {
-			so->progress(ctx, st);
-			next_report = now + so->every;
-		}
+		ticker_report(&tk, now);
 		unsigned pick = so->pick && top.n ? so->pick(ctx) : 0;
 		if (pick >= 1 && pick <= top.n) {
 			/* continue from the chosen suggestion: it is the base now */
@@ -294,8 +337,7 @@ int lk_transform_suggest(const struct lk_transform_ops *ops, const struct lk_gen
 		}
 		if (so->timeout_cap > 0)
 			limit = fmin(limit, so->timeout_cap);
-		struct lk_search_options bounds = o->rating.search;
-		bounds.timeout = limit;
+		struct lk_search_options bounds = search_bounds(o, &tk, limit, now);
 
 		struct evaluation e;
 		double t0 = lk_now();

@@ -201,6 +201,8 @@ static bool out_of_bounds(struct lane *L)
 {
 	struct run *run = L->run;
 	const struct lk_search_options *o = run->opt;
+	if (o->tick)
+		o->tick(o->tick_ctx);
 	if (o->cancel && *o->cancel)
 		run->stop = LK_LIMIT_INTERRUPTED;
 	else if (o->timeout > 0 && lk_now() > run->deadline)
