@@ -62,7 +62,7 @@ Each row: what the article gives, and levelkit's figure under the article's conf
 | 002 | the generator also makes "levels full of obstacles", thrown away by hand | \`obstacle-density\` to filter on: $f_dense of the 200 above 0.08 (\`filter 'obstacle-density <= 0.08'\` keeps the rest); $f_dead of the 200 have a dead end (\`--no-dead-ends\`) |
 | 001 | a level is rated 0-3 stars: no dead ends, solvable with and without the max-combo, no non-combo solution shorter than the combo | of 200 levels from \`gen skiddy\` (no star threshold): $st0 rated 0 stars, $st1 one, $st2 two, $st3 three |
 | 001 | only 3-star levels are for the game | $s_rate three-star levels a minute (\`gen skiddy --stars 3 -j 2\`) |
-| 001 | all the solutions are collected while the wins are propagated | \`shortest-solutions\` lists them: on the 200 three-star levels median $s_sol shortest solutions, the list complete on $s_listed levels (\`rate --list-solutions 1000\`); median $s_states reachable states |
+| 001 | all the solutions are collected while the wins are propagated | \`shortest-solutions\` lists them: on the 200 three-star levels a median of $s_sol shortest solution(s) a level, the list complete on $s_listed levels (\`rate --list-solutions 1000\`); median $s_states reachable states |
 EOT
 write_section seeds-slide "$tmp/seeds-slide.md"
 echo "bench: wrote docs/benchmarks.md" >&2
