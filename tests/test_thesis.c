@@ -27,6 +27,7 @@
 
 #include "levelkit/fields.h"
 #include "levelkit/game.h"
+#include "levelkit/registry.h"
 #include "levelkit/search.h"
 
 #ifndef ROOT_LEVELS_DIR

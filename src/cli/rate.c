@@ -8,37 +8,41 @@
 #include <stdlib.h>
 
 #include "common.h"
+#include "levelkit/registry.h"
 
 static const char usage[] = "rate [options] [file...]";
 static const char description[] =
 	"Rate each level of the input.  Fields written:\n"
 	"  solvable, moves, pushes, optimal, solution\n"
-	"                                     from a solve with --algo (default astar)\n"
-	"  optimum                            >= N pushes: a bound on the optimal length\n"
-	"                                     when that solve hit a bound\n"
-	"  no-solution-within                 N moves: the depth a stopped BFS finished\n"
-	"  difficulty, difficulty-sd          mean and standard deviation of the states\n"
-	"                                     explored over --runs shuffled solves\n"
-	"                                     (Combination's multiple method)\n"
-	"  difficulty-se                      standard error of that mean (sd / sqrt(runs))\n"
-	"  difficulty-method                  single, with --single (one solve, natural order)\n"
-	"  difficulty-min                     fewest states explored by BFS, A* or greedy\n"
-	"                                     (MixedAim's measure)\n"
-	"  states-bfs, states-astar, states-greedy   the three counts behind it\n"
-	"  grade                              trivial, easy, medium, hard, very-hard, extreme\n"
-	"                                     (bands of absolute state counts: compare\n"
-	"                                     levels of one game and metric)\n"
-	"  limit                              every bound any search hit\n"
-	"The searches run in levelkit's configuration of each game (the push graph,\n"
-	"pruning, the matching bound) unless --measure thesis: MixedAim's own (moves,\n"
-	"forward, no pruning, its heuristic); docs/commands.md says why.\n"
+	"                      from a solve with --algo (default astar)\n"
+	"  optimum             >= N pushes: a bound on the optimal length when\n"
+	"                      that solve hit a bound\n"
+	"  no-solution-within  N moves: the depth a stopped BFS finished\n"
+	"  difficulty, difficulty-sd\n"
+	"                      mean and standard deviation of the states explored\n"
+	"                      over --runs shuffled solves (Combination's\n"
+	"                      multiple method)\n"
+	"  difficulty-se       standard error of that mean (sd / sqrt(runs))\n"
+	"  difficulty-method   single, with --single (one solve, natural order)\n"
+	"  difficulty-min      fewest states explored by BFS, A* or greedy\n"
+	"                      (MixedAim's measure)\n"
+	"  states-bfs, states-astar, states-greedy\n"
+	"                      the three counts behind it\n"
+	"  grade               trivial, easy, medium, hard, very-hard, extreme\n"
+	"                      (bands of absolute state counts: compare levels\n"
+	"                      of one game and metric)\n"
+	"  limit               every bound any search hit\n"
+	"The searches run in levelkit's configuration of each game (the push\n"
+	"graph, pruning, the matching bound) unless --measure thesis: MixedAim's\n"
+	"own (moves, forward, no pruning, its heuristic); docs/commands.md says why.\n"
 	"A measure a search could not finish is a bound: difficulty: >= X with\n"
 	"difficulty-runs: solved/runs, states-bfs: >= N, grade: >= hard, or unknown.\n"
 	"With the whole-graph analysis (--graph; the default for %s):\n"
-	"  reachable, dead-ends, dead-end-path states reachable, those from which no win\n"
-	"                                     can be reached, and the shortest way into one\n"
-	"  solutions                          distinct shortest solutions\n"
-	"  shortest-solutions                 up to --list-solutions of them, ... when more\n"
+	"  reachable           states reachable from the start\n"
+	"  dead-ends           those from which no win can be reached\n"
+	"  dead-end-path       the shortest way into one\n"
+	"  solutions           distinct shortest solutions\n"
+	"  shortest-solutions  up to --list-solutions of them, ... when more\n"
 	"and the games' own fields of it:%s";
 
 static bool whole_graph(const struct lk_game *g)
@@ -89,6 +93,10 @@ int main(int argc, char **argv)
 	ctx.runs = 50;
 	ctx.list_solutions = 10;
 	ctx.seed = 1;
+	/* rate's measures of a constraint game are the paper's, whose orders
+	 * are fixed: --static-order would change nothing, so it is not listed
+	 * and is refused */
+	ctx.common.static_order_help = NULL;
 	char graph_heading[160] = "";
 	struct lk_option opts[] = {
 		LK_CLI_COMMON_OPTIONS(ctx.common),
@@ -114,6 +122,9 @@ int main(int argc, char **argv)
 	build_description(&help, graph_heading, sizeof graph_heading);
 	int first = lk_parse_options(argc, argv, opts, usage, help.buf);
 	lk_strbuf_release(&help);
+	static const char *const fixed_order[] = { "static-order", NULL };
+	lk_cli_reject_options(fixed_order, "rate (its measures take the squares in reading "
+			      "order, as the paper did)");
 	struct lk_pipeline p = {
 		.ctx = &ctx,
 		.worker_new = lk_cli_solver_new,

@@ -101,7 +101,7 @@ static bool top_folds(struct top *top, const struct evaluation *e, struct lk_str
 static void top_insert(struct top *top, struct evaluation *e, double value, size_t at)
 {
 	if (top->n == top->k)
-		evaluation_release(&top->e[--top->n]);
+		lk_transform_evaluation_release(&top->e[--top->n]);
 	memmove(&top->e[at + 1], &top->e[at], (top->n - at) * sizeof *top->e);
 	memmove(&top->value[at + 1], &top->value[at], (top->n - at) * sizeof *top->value);
 	top->e[at] = *e;
@@ -112,7 +112,7 @@ static void top_insert(struct top *top, struct evaluation *e, double value, size
 static void top_clear(struct top *top)
 {
 	for (size_t i = 0; i < top->n; i++)
-		evaluation_release(&top->e[i]);
+		lk_transform_evaluation_release(&top->e[i]);
 	top->n = 0;
 }
 
@@ -128,16 +128,15 @@ static long cells_changed(const struct lk_cells *a, const struct lk_cells *b)
 
 /* --require: whether every solution of the suggestion is proved to
  * satisfy the concept; the answer goes into its record either way. */
-static bool proved(struct lk_solver *solver, const struct lk_suggest_options *so,
-		   const struct lk_search_options *bounds, struct evaluation *e)
+static bool proved(const struct lk_transform *t, struct lk_solver *solver,
+		   const struct lk_suggest_options *so, const struct lk_search_options *bounds,
+		   struct evaluation *e)
 {
-	const struct lk_game *game = lk_game_find(lk_record_game(&e->rec));
-	if (!game)
-		return false;
+	const struct lk_game *game = t->ops->game;
 	struct lk_level_options lo = lk_concept_level_options(game);
 	struct lk_strbuf err = LK_STRBUF_INIT;
 	size_t line;
-	struct lk_level *level = lk_level_load(&e->rec, &lo, &err, &line);
+	struct lk_level *level = lk_game_load_level(game, &e->rec, &lo, &err, &line);
 	bool yes = false;
 	if (level && lk_concept_check(level, so->require, &err) == 0) {
 		struct lk_concept_result r;
@@ -210,19 +209,19 @@ static bool make_candidate(struct climb *c, struct lk_rng *rng, unsigned *applie
 	const struct lk_suggest_options *so = c->so;
 	if (so->climb) {
 		*applied = 1;
-		return transform_mutate(c->t, &c->cur, &c->next, rng);
+		return lk_transform_mutate(c->t, &c->cur, &c->next, rng);
 	}
 	unsigned within = so->within ? so->within : 1;
 	unsigned times = 1 + (within > 1 ? lk_rng_below(rng, within) : 0);
-	transform_copy_cells(&c->cur, &c->base);
+	lk_transform_copy_cells(&c->cur, &c->base);
 	bool changed = false;
 	for (unsigned i = 0; i < times; i++) {
-		if (transform_mutate(c->t, &c->cur, &c->next, rng)) {
+		if (lk_transform_mutate(c->t, &c->cur, &c->next, rng)) {
 			changed = true;
-			transform_copy_cells(&c->cur, &c->next);
+			lk_transform_copy_cells(&c->cur, &c->next);
 		}
 	}
-	transform_copy_cells(&c->next, &c->cur);
+	lk_transform_copy_cells(&c->next, &c->cur);
 	*applied = times;
 	return changed && cells_changed(&c->next, &c->base) > 0;
 }
@@ -233,14 +232,14 @@ static void rate_base(struct climb *c, struct lk_solver *solver, const struct lk
 {
 	struct evaluation e;
 	c->base_value = NAN;
-	transform_evaluate(c->t, solver, &c->base, &o->level, bounds, &e);
+	lk_transform_evaluate(c->t, solver, &c->base, &o->level, bounds, &e);
 	if (e.outcome == OUT_SOLVED) {
-		transform_complete(solver, &o->level, bounds, &e);
+		lk_transform_complete(c->t, solver, &o->level, bounds, &e);
 		double v;
 		if (rank_value(c->so, &e, &v))
 			c->base_value = v;
 	}
-	evaluation_release(&e);
+	lk_transform_evaluation_release(&e);
 }
 
 int lk_transform_suggest(const struct lk_transform_ops *ops, const struct lk_gen_options *o,
@@ -266,8 +265,8 @@ int lk_transform_suggest(const struct lk_transform_ops *ops, const struct lk_gen
 	memset(st, 0, sizeof *st);
 	st->first_update = st->last_update = -1;
 	st->threshold = NAN;         /* not known while the level is rated */
-	transform_start(t, rng, &c.base);
-	transform_copy_cells(&c.cur, &c.base);
+	lk_transform_start(t, rng, &c.base);
+	lk_transform_copy_cells(&c.cur, &c.base);
 	/* the threshold of "interesting": given, else the designer's level */
 	if (isnan(so->interesting) && !so->climb) {
 		double cap = o->rating.search.timeout;
@@ -296,8 +295,8 @@ int lk_transform_suggest(const struct lk_transform_ops *ops, const struct lk_gen
 				picked.frozen = t->frozen;
 				picked.cell_ok = ops->cell_ok;
 				picked.cell_ok_ctx = t->gs;
-				transform_copy_cells(&c.base, &picked);
-				transform_copy_cells(&c.cur, &picked);
+				lk_transform_copy_cells(&c.base, &picked);
+				lk_transform_copy_cells(&c.cur, &picked);
 				if (isnan(so->interesting))
 					c.base_value = top.value[pick - 1];
 				st->threshold = c.base_value;
@@ -313,7 +312,7 @@ int lk_transform_suggest(const struct lk_transform_ops *ops, const struct lk_gen
 		if (!make_candidate(&c, rng, &applied)) {
 			if (so->climb) {
 				/* nothing the rules can do here: start over */
-				transform_copy_cells(&c.cur, &c.base);
+				lk_transform_copy_cells(&c.cur, &c.base);
 				c.cur_difficulty = 0;
 			}
 			if (st->candidates == 0 && !make_candidate(&c, rng, &applied))
@@ -341,7 +340,7 @@ int lk_transform_suggest(const struct lk_transform_ops *ops, const struct lk_gen
 
 		struct evaluation e;
 		double t0 = lk_now();
-		transform_evaluate(t, &solver, &c.next, &o->level, &bounds, &e);
+		lk_transform_evaluate(t, &solver, &c.next, &o->level, &bounds, &e);
 		switch (e.outcome) {
 		case OUT_INVALID: st->invalid++; break;
 		case OUT_UNSOLVABLE: st->unsolvable++; break;
@@ -363,18 +362,18 @@ int lk_transform_suggest(const struct lk_transform_ops *ops, const struct lk_gen
 			bool may_interest = so->rank == LK_RANK_DIFFICULTY && !isnan(c.base_value) &&
 					    guess >= c.base_value;
 			if ((may_rank && (!direct || lk_range_set(&o->difficulty))) || may_interest)
-				transform_complete(&solver, &o->level, &bounds, &e);
+				lk_transform_complete(t, &solver, &o->level, &bounds, &e);
 			bool have = rank_value(so, &e, &value);
 			if (have && !isnan(c.base_value) && value >= c.base_value)
 				st->interesting++;
 			ranks = have && may_rank && top_place(&top, value) < top.k &&
 				(!lk_range_set(&o->difficulty) || lk_range_has(&o->difficulty, (double)e.difficulty));
 			if (ranks)
-				transform_complete(&solver, &o->level, &bounds, &e);   /* its fields, shown */
+				lk_transform_complete(t, &solver, &o->level, &bounds, &e);   /* its fields, shown */
 		}
 		if (so->climb && solved && e.difficulty >= c.cur_difficulty &&
 		    lk_range_has(&o->difficulty, (double)e.difficulty)) {
-			transform_copy_cells(&c.cur, &c.next);
+			lk_transform_copy_cells(&c.cur, &c.next);
 			c.cur_difficulty = e.difficulty;
 		}
 		if (ranks && top_folds(&top, &e, &key, &other)) {
@@ -382,7 +381,7 @@ int lk_transform_suggest(const struct lk_transform_ops *ops, const struct lk_gen
 			ranks = false;
 			dirty = true;
 		}
-		if (ranks && so->require && !proved(&solver, so, &bounds, &e)) {
+		if (ranks && so->require && !proved(t, &solver, so, &bounds, &e)) {
 			st->not_proved++;
 			ranks = false;
 		}
@@ -405,7 +404,7 @@ int lk_transform_suggest(const struct lk_transform_ops *ops, const struct lk_gen
 			dirty = false;
 			shown = lk_now();
 		} else {
-			evaluation_release(&e);
+			lk_transform_evaluation_release(&e);
 		}
 		if (dirty && lk_now() - shown > 2.0) {
 			/* the variants folded into what is shown */
