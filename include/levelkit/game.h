@@ -60,7 +60,8 @@ struct lk_level_options {
 	 * tried clockwise from up (up, right, down, left, then action), so
 	 * that a Sokoban level searched as Sokoban and as PuzzleScript is
 	 * the same search.  Overrides metric, heuristic and
-	 * plain; a game without a heuristic or moves ignores what it lacks. */
+	 * plain; every game that searches gives the thesis's heuristic of its
+	 * win ("no Fruit", "no Skiddy", "no LightOn"). */
 	bool thesis;
 };
 
