@@ -221,11 +221,16 @@ struct lk_level *soko_new_level(const struct lk_record *rec, const struct lk_lev
 	s->cells = s->width * s->height;
 	for (int d = 0; d < 4; d++)
 		s->off[d] = lk_dir_dy[d] * s->width + lk_dir_dx[d];
-	s->push_graph = !opt->metric || strcmp(opt->metric, "pushes") == 0;
-	s->heuristic = opt->heuristic && strcmp(opt->heuristic, "mixedaim") == 0
+	/* the thesis measure: moves, its heuristic, no pruning (the player's
+	 * steps are tried clockwise from up, as the PuzzleScript game tries
+	 * its inputs under the measure) */
+	bool plain = opt->plain || opt->thesis;
+	s->push_graph = !opt->thesis && (!opt->metric || strcmp(opt->metric, "pushes") == 0);
+	s->heuristic = opt->thesis || (opt->heuristic && (strcmp(opt->heuristic, "mixedaim") == 0 ||
+							   strcmp(opt->heuristic, "thesis") == 0))
 			       ? SOKO_H_MIXEDAIM : SOKO_H_MATCHING;
 	for (int t = 0; t < SOKO_NTECH; t++)
-		s->use[t] = !opt->plain && !(opt->off && lk_name_in(soko_techniques[t].name, opt->off));
+		s->use[t] = !plain && !(opt->off && lk_name_in(soko_techniques[t].name, opt->off));
 
 	size_t n = (size_t)s->cells;
 	char *board = lk_xmalloc(n);
@@ -329,7 +334,8 @@ struct lk_level *soko_new_level(const struct lk_record *rec, const struct lk_lev
 	s->base.scratch_size = soko_scratch_size(s);
 	s->base.metric = s->push_graph ? "pushes" : "moves";
 	s->base.has_heuristic = true;
-	s->base.heuristic_admissible = true;
+	/* the halved greedy matching can overestimate (sokoban_heuristic.c) */
+	s->base.heuristic_admissible = s->heuristic == SOKO_H_MATCHING;
 	soko_name_facts(s);
 	/* With four boxes or fewer a small search is most of the level, and
 	 * the level solves in fewer pushes than learning costs (Boxoban's
