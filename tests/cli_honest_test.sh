@@ -88,7 +88,7 @@ column() {
 { level 4 "$SMALL"; level 2 "$SMALL"; level 3 "$SMALL"; } >"$TMP/unsolvable.xsb"
 { level 3 "$SMALL"; level 2 "$SMALL"; } >"$TMP/undecided.xsb"
 { printf '; no player\n#####\n# $.#\n#####\n\n'; level 2 "$SMALL"; level 3 "$SMALL"; } >"$TMP/rejected.xsb"
-bounds="-d forward --max-states 3"   # Round the corner needs more, one push does not
+bounds="-d forward --max-states 3 --no-fallback"   # Round the corner needs more, one push does not
 # a concept query chooses its own search (forward), and -d is refused with it
 cbounds="--max-states 3"
 

@@ -32,6 +32,8 @@ struct lk_act_options {
 	bool no_graph;    /* rate: not even for games that want it by default */
 	unsigned list_solutions;   /* the analysis lists up to this many shortest solutions */
 	bool stats;       /* also write the search statistics fields */
+	/* solve: no search for any solution where the optimal one gives up */
+	bool no_fallback;
 };
 
 /* Defaults: as LK_SEARCH_OPTIONS_INIT, lk_csp_options_init and

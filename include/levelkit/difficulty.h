@@ -49,6 +49,9 @@ struct lk_rate_options {
 	uint64_t seed;                    /* seeds of the K runs derive from it */
 	bool single;                      /* the "single method" instead: one
 					   * solve in the natural move order */
+	bool no_fallback;                 /* no search for any solution (the
+					   * game's solve_any) when every other
+					   * search gave up */
 };
 
 void lk_rate_options_init(struct lk_rate_options *o);

@@ -65,9 +65,11 @@ struct lk_concept_result;
 void lk_fields_concept(struct lk_record *rec, int quantifier, const char *concept,
 		       const struct lk_concept_result *r, bool stats);
 
-/* --stats: the search's generated, stored, memory, overhead and time; and
+/* --stats: the search's generated, stored, memory, overhead and time, and
+ * the counter of each of the game's techniques (lk_technique.counter); and
  * the analysis's graph-edges and graph-time. */
-void lk_fields_stats(struct lk_record *rec, const struct lk_search_result *r);
+void lk_fields_stats(struct lk_record *rec, const struct lk_level *level,
+		     const struct lk_search_result *r);
 void lk_fields_graph_stats(struct lk_record *rec, const struct lk_analysis *a);
 
 #endif

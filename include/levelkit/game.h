@@ -39,6 +39,8 @@ struct lk_csp_ops;
 struct lk_generator;
 struct lk_analysis;
 struct lk_canvas;
+struct lk_search_options;
+struct lk_search_result;
 
 /* Outcomes of any search, named as the "solvable" field writes them. */
 enum lk_status { LK_SOLVED, LK_UNSOLVABLE, LK_UNKNOWN };
@@ -55,6 +57,10 @@ struct lk_level_options {
 	const char *heuristic;  /* NULL = the game's default */
 	bool plain;             /* no pruning: the raw state space, as a rule
 				 * interpreter such as PuzzleScript sees it */
+	/* The game's techniques (lk_game.techniques) to turn off, by name,
+	 * NULL-terminated; NULL: none.  Names a game does not have are
+	 * ignored (a stream may mix games). */
+	const char *const *off;
 	/* The thesis measure (De Keyser 2019, 3.3; rate --measure thesis):
 	 * moves, no pruning, the thesis's heuristic as written, and moves
 	 * tried clockwise from up (up, right, down, left, then action), so
@@ -64,6 +70,25 @@ struct lk_level_options {
 	 * win ("no Fruit", "no Skiddy", "no LightOn"). */
 	bool thesis;
 };
+
+/*
+ * A pruning or search technique of a game, each with its own switch
+ * (lk_level_options.off) and its own counter (lk_game.technique_counts),
+ * in the manner of Rolling Stone, so that each claim ("never loses an
+ * optimal solution") can be tested on its own.
+ */
+struct lk_technique {
+	const char *name;       /* the switch: "freeze" */
+	const char *counter;    /* the --stats field counting what it did */
+	const char *help;       /* one line: what it does */
+	unsigned flags;         /* LK_TECH_* */
+};
+/* Never loses an optimal solution (so the optimal searches use it). */
+#define LK_TECH_OPTIMAL 1u
+/* Used only by searches for any solution (-a any). */
+#define LK_TECH_ANY 2u
+/* Techniques of one game at most. */
+#define LK_MAX_TECHNIQUES 16
 
 /* Every game's level structure starts with this header. */
 struct lk_level {
@@ -202,6 +227,19 @@ struct lk_game {
 	 * not be a lower bound (it may weigh what a bound cannot, such as the
 	 * order goals must be filled in), or LK_H_DEAD.  NULL: the heuristic. */
 	unsigned (*estimate)(const struct lk_level *level, const void *key, void *scratch);
+	/* Optional: the game's own search for any solution, however long
+	 * (-a any; search.h), filling r as lk_solver_run does (its solution
+	 * a path of this level's keys, r->optimal false).  NULL: greedy
+	 * best-first search in both directions stands in. */
+	void (*solve_any)(const struct lk_level *level, const struct lk_search_options *opt,
+			  struct lk_search_result *r);
+	/* Optional: the game's techniques (NULL-terminated by name), and
+	 * their counters: technique_counts adds what each did in the searches
+	 * that used the scratch block (zeroed before each search) to counts[i]
+	 * for technique i. */
+	const struct lk_technique *techniques;
+	void (*technique_counts)(const struct lk_level *level, const void *scratch,
+				 uint64_t *counts);
 	/* Optional: the facts of the move `move` (an edge's code) out of key,
 	 * into facts (at most max of them); returns how many. */
 	unsigned (*move_facts)(const struct lk_level *level, const void *key, uint32_t move,

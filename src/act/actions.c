@@ -65,9 +65,10 @@ int lk_act_solve(struct lk_solver *solver, struct lk_record *rec,
 		struct lk_search_result r;
 		lk_search_result_init(&r);
 		lk_solver_run(solver, level, &o->search, &r);
+		lk_search_fallback(solver, level, &o->search, o->no_fallback, &r);
 		lk_fields_solve(rec, level, &r);
 		if (o->stats)
-			lk_fields_stats(rec, &r);
+			lk_fields_stats(rec, level, &r);
 		lk_search_result_release(&r);
 	}
 	lk_level_free(level);
@@ -148,7 +149,7 @@ int lk_act_rate(struct lk_solver *solver, struct lk_record *rec,
 	if (o->graph || (level->game->whole_graph && !o->no_graph))
 		analyse(level, rec, o);
 	if (o->stats)
-		lk_fields_stats(rec, &r.optimal);
+		lk_fields_stats(rec, level, &r.optimal);
 	lk_rating_release(&r);
 	lk_level_free(level);
 	return 0;

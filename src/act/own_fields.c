@@ -46,10 +46,17 @@ static void add_metric(struct names *ns, const struct lk_game *g, const struct l
 	add(ns, m);
 }
 
-static void add_search_stats(struct names *ns, const struct lk_act_options *o)
+static void add_search_stats(struct names *ns, const struct lk_game *g,
+			     const struct lk_act_options *o)
 {
-	static const char *const stats[] = { "generated", "stored", "memory", "overhead", "time" };
-	for (size_t i = 0; o->stats && i < sizeof stats / sizeof stats[0]; i++)
+	static const char *const stats[] = { "generated", "stored", "memory", "overhead", "time",
+					     "cpu" };
+	if (!o->stats)
+		return;
+	/* each technique's counter (lk_fields_stats writes them first) */
+	for (const struct lk_technique *t = g->techniques; t && t->name; t++)
+		add(ns, t->counter);
+	for (size_t i = 0; i < sizeof stats / sizeof stats[0]; i++)
 		add(ns, stats[i]);
 }
 
@@ -79,9 +86,10 @@ static void solve_fields(struct names *ns, const struct lk_game *g, const struct
 	add_metric(ns, g, o);
 	add(ns, "optimal");
 	add(ns, "states");
+	add(ns, "optimum");
 	add(ns, "solution");
 	add(ns, "limit");
-	add_search_stats(ns, o);
+	add_search_stats(ns, g, o);
 }
 
 static void verify_fields(struct names *ns, const struct lk_game *g)
@@ -169,7 +177,7 @@ static void rate_fields(struct names *ns, const struct lk_game *g, const struct 
 	add(ns, "no-solution-within");
 	add(ns, "solution");
 	add(ns, "limit");
-	add_search_stats(ns, o);
+	add_search_stats(ns, g, o);
 	if (graph && o->stats) {
 		add(ns, "graph-edges");
 		add(ns, "graph-time");

@@ -211,6 +211,53 @@ void lk_cli_csp_flags_finish(struct lk_cli_csp_flags *f, struct lk_csp_options *
 	o->flags = f->given;
 }
 
+/* --without's help: "turn these techniques off (sokoban: dead-squares,
+ * freeze, ...)" from the registry. */
+static void techniques_help(char *out, size_t size)
+{
+	struct lk_strbuf b = LK_STRBUF_INIT;
+	for (size_t i = 0; lk_games[i]; i++) {
+		const struct lk_technique *t = lk_games[i]->techniques;
+		if (!t || !t->name)
+			continue;
+		lk_strbuf_addf(&b, "%s%s: ", b.len ? "; " : "", lk_games[i]->name);
+		for (size_t j = 0; t[j].name; j++)
+			lk_strbuf_addf(&b, "%s%s", j ? ", " : "", t[j].name);
+	}
+	snprintf(out, size, "turn these techniques off (%s)", b.buf ? b.buf : "none");
+	lk_strbuf_release(&b);
+}
+
+/* Split --without at its commas and check every name against the games'
+ * techniques.  The names live as long as the process (held here too, so
+ * that they are still reachable at exit). */
+static char *without_copy;
+static const char **without_names;
+
+static void techniques_off(struct lk_cli_common *c)
+{
+	size_t n = 1;
+	for (const char *p = c->without; *p; p++)
+		n += *p == ',';
+	c->without_copy = without_copy = lk_xstrdup(c->without);
+	c->without_names = without_names = lk_xcalloc(n + 1, sizeof *c->without_names);
+	n = 0;
+	for (char *tok = c->without_copy, *next; tok; tok = next) {
+		next = strchr(tok, ',');
+		if (next)
+			*next++ = '\0';
+		if (!*tok)
+			continue;
+		bool known = false;
+		for (size_t i = 0; lk_games[i] && !known; i++)
+			for (const struct lk_technique *t = lk_games[i]->techniques; t && t->name; t++)
+				known |= strcmp(t->name, tok) == 0;
+		if (!known)
+			lk_usage_error("unknown technique '%s' (%s)", tok, c->without_help);
+		c->without_names[n++] = tok;
+	}
+}
+
 void lk_cli_common_init(struct lk_cli_common *c, double default_timeout, unsigned long default_jobs,
 			uint64_t default_states)
 {
@@ -239,6 +286,7 @@ void lk_cli_common_init(struct lk_cli_common *c, double default_timeout, unsigne
 	snprintf(c->csp_heading, sizeof c->csp_heading, "Constraint games (%s)", games.buf);
 	lk_strbuf_release(&games);
 	lk_cli_csp_flags_init(&c->csp_flags);
+	techniques_help(c->without_help, sizeof c->without_help);
 }
 
 /* The constraint games' options from the shared ones. */
@@ -296,7 +344,7 @@ static void measure(struct lk_cli_common *c)
 void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 {
 	if (c->algo && lk_algo_parse(c->algo, &c->act.search.algo) < 0)
-		lk_usage_error("unknown algorithm '%s' (use bfs, ucs, astar or greedy)", c->algo);
+		lk_usage_error("unknown algorithm '%s' (use bfs, ucs, astar, greedy or any)", c->algo);
 	c->act.search.direction = LK_BOTH;
 	if (c->direction && lk_direction_parse(c->direction, &c->act.search.direction) < 0)
 		lk_usage_error("unknown direction '%s' (use forward, backward or both)", c->direction);
@@ -341,10 +389,16 @@ void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 	c->act.level.metric = c->metric;
 	c->act.level.heuristic = c->heuristic;
 	c->act.level.plain = c->plain;
+	if (c->without) {
+		techniques_off(c);
+		c->act.level.off = c->without_names;
+	}
 	c->act.stats = c->stats;
+	c->act.no_fallback = c->no_fallback;
 	csp_options(c, &c->act.csp);
 	lk_cli_csp_flags_finish(&c->csp_flags, &c->act.csp);
 	c->act.rate.search = c->act.search;
+	c->act.rate.no_fallback = c->no_fallback;
 	p->jobs = (unsigned)c->jobs;
 	p->output = c->output;
 	p->force = c->force;

@@ -183,6 +183,16 @@ void lk_rate(struct lk_solver *solver, const struct lk_level *level,
 	r->sd = r->runs_solved > 1 ? sqrt(m2 / (r->runs_solved - 1)) : 0.0;
 	/* a run not made counts 0: every run explores at least that */
 	r->bound = r->runs_wanted ? sum / r->runs_wanted : 0.0;
+	/* No search solved it: the game's search for any solution, with the
+	 * same bounds, so that the level gets an answer (not optimal). */
+	if (r->optimal.status != LK_SOLVED && r->other.status != LK_SOLVED && !opt->no_fallback &&
+	    level->game->solve_any && !cancelled(opt)) {
+		so = opt->search;
+		so.algo = LK_ALGO_ANY;
+		lk_solver_run(solver, level, &so, &res);
+		res.fallback = true;
+		learn(r, &res);
+	}
 done:
 	lk_search_result_release(&res);
 }

@@ -90,10 +90,22 @@ void lk_fields_solution(struct lk_record *rec, const struct lk_level *level,
 	write_solved(rec, level, keys, nkeys, optimal, NULL);
 }
 
+/* What a search that gave up knows of the optimum: a bound, as rate
+ * writes it (optimum: >= N pushes), unless a solution is proved optimal. */
+static void write_optimum(struct lk_record *rec, const struct lk_level *level,
+			  const struct lk_search_result *r)
+{
+	if (r->has_floor && r->status != LK_UNSOLVABLE && !(r->status == LK_SOLVED && r->optimal))
+		lk_record_setf(rec, "optimum", ">= %lu %s", r->floor, level->metric);
+	else
+		lk_record_unset(rec, "optimum");
+}
+
 void lk_fields_solve(struct lk_record *rec, const struct lk_level *level,
 		     const struct lk_search_result *r)
 {
 	level_fields(rec, level);
+	write_optimum(rec, level, r);
 	if (r->status == LK_SOLVED) {
 		write_solved(rec, level, r->path, r->nkeys, r->optimal, &r->expanded);
 		return;
@@ -425,13 +437,18 @@ void lk_fields_verify(struct lk_record *rec, const struct lk_level *level, bool 
 			      why ? why : "the moves are legal but do not solve the level");
 }
 
-void lk_fields_stats(struct lk_record *rec, const struct lk_search_result *r)
+void lk_fields_stats(struct lk_record *rec, const struct lk_level *level,
+		     const struct lk_search_result *r)
 {
+	const struct lk_technique *t = level->game->techniques;
+	for (size_t i = 0; t && t[i].name && i < LK_MAX_TECHNIQUES; i++)
+		lk_record_setf(rec, t[i].counter, "%llu", (unsigned long long)r->technique_counts[i]);
 	lk_record_setf(rec, "generated", "%llu", (unsigned long long)r->generated);
 	lk_record_setf(rec, "stored", "%llu", (unsigned long long)r->stored);
 	lk_record_setf(rec, "memory", "%zu", r->peak_bytes);
 	lk_record_setf(rec, "overhead", "%.1f", r->overhead_per_state);
 	lk_record_setf(rec, "time", "%.3f", r->seconds);
+	lk_record_setf(rec, "cpu", "%.3f", r->cpu_seconds);
 }
 
 void lk_fields_graph_stats(struct lk_record *rec, const struct lk_analysis *a)

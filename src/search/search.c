@@ -522,10 +522,21 @@ static void build_path(struct lane *lanes, struct run *run, struct lane *winner,
 void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		   const struct lk_search_options *opt, struct lk_search_result *r)
 {
+	if (opt->algo == LK_ALGO_ANY) {
+		if (level->game->solve_any) {
+			level->game->solve_any(level, opt, r);
+			return;
+		}
+		/* Without a search of its own, a game's fastest is greedy. */
+		struct lk_search_options greedy = *opt;
+		greedy.algo = LK_ALGO_GREEDY;
+		lk_solver_run(s, level, &greedy, r);
+		return;
+	}
 	struct run run = { .opt = opt };
 	struct lane lanes[2];
 	struct lk_level *reversed = NULL;
-	double start = lk_now();
+	double start = lk_now(), cpu0 = lk_thread_cpu();
 	lk_search_result_release(r);
 	run.deadline = start + opt->timeout;
 	memset(lanes, 0, sizeof lanes);
@@ -596,6 +607,9 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		r->generated += lanes[i].generated;
 		r->stored += s->lane[i].table.count;
 		r->peak_bytes += s->lane[i].table.peak_bytes + s->lane[i].open->bytes;
+		if (level->game->technique_counts && s->lane[i].scratch)
+			level->game->technique_counts(lanes[i].level, s->lane[i].scratch,
+						      r->technique_counts);
 	}
 	r->overhead_per_state = lk_table_overhead_per_state(&s->lane[use[0] ? 0 : 1].table);
 	if (winner && winner->status == LK_SOLVED) {
@@ -631,7 +645,43 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		}
 	}
 	r->seconds = lk_now() - start;
+	r->cpu_seconds = lk_thread_cpu() - cpu0;
 	lk_level_free(reversed);
+}
+
+void lk_search_fallback(struct lk_solver *s, const struct lk_level *level,
+			const struct lk_search_options *opt, bool off, struct lk_search_result *r)
+{
+	(void)s;
+	if (off || r->status != LK_UNKNOWN || r->limit == LK_LIMIT_INTERRUPTED ||
+	    !lk_algo_optimal(opt->algo) || !level->game->solve_any || opt->accept)
+		return;
+	struct lk_search_options any = *opt;
+	any.algo = LK_ALGO_ANY;
+	struct lk_search_result f;
+	lk_search_result_init(&f);
+	level->game->solve_any(level, &any, &f);
+	f.fallback = true;
+	f.has_floor = r->has_floor;
+	f.floor = r->floor;
+	/* a solution as cheap as the bound is optimal after all */
+	if (f.status == LK_SOLVED && f.has_floor && f.cost <= f.floor)
+		f.optimal = true;
+	if (f.status == LK_UNKNOWN) {
+		/* the first search's bound and figures tell more */
+		f.limit = r->limit;
+		f.stored = r->stored;
+		f.peak_bytes = r->peak_bytes;
+		f.overhead_per_state = r->overhead_per_state;
+	}
+	f.expanded += r->expanded;
+	f.generated += r->generated;
+	f.seconds += r->seconds;
+	f.cpu_seconds += r->cpu_seconds;
+	for (int i = 0; i < LK_MAX_TECHNIQUES; i++)
+		f.technique_counts[i] += r->technique_counts[i];
+	lk_search_result_release(r);
+	*r = f;
 }
 
 void lk_search(const struct lk_level *level, const struct lk_search_options *opt,

@@ -3,8 +3,10 @@
  * lists.  Reading and building a level is sokoban_level.c; moves and
  * pruning sokoban_moves.c; the lower bounds sokoban_heuristic.c; the
  * notation sokoban_notation.c; the generators sokoban_backward.c and
- * sokoban_transform.c; drawing sokoban_draw.c (docs/design.md lists the
- * files of a game).
+ * sokoban_transform.c; drawing sokoban_draw.c; the search for any
+ * solution (-a any) sokoban_any.c and the files of sokoban_any.h; the
+ * techniques' switches and counters end sokoban_level.c (docs/design.md
+ * lists the files of a game, docs/games/sokoban.md Sokoban's).
  */
 #include "sokoban.h"
 
@@ -72,4 +74,7 @@ const struct lk_game lk_game_sokoban = {
 	.generators = sokoban_generators,
 	.draw = soko_draw,
 	.replay_keys = soko_replay_keys,
+	.solve_any = soko_solve_any,
+	.techniques = soko_techniques,
+	.technique_counts = soko_technique_counts,
 };
