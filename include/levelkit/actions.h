@@ -30,6 +30,8 @@ struct lk_act_options {
 	bool graph;       /* rate: the whole-graph analysis for any game */
 	bool no_graph;    /* rate: not even for games that want it by default */
 	bool stats;       /* also write the search statistics fields */
+	bool explain;     /* rate: write what contributed to the rating */
+	bool features;    /* rate: write the rating's features (f-NAME), the graph's too */
 };
 
 /* Defaults: as LK_SEARCH_OPTIONS_INIT, lk_csp_options_init and

@@ -66,7 +66,7 @@ struct rate_ctx {
 	struct lk_cli_common common;
 	unsigned long runs;
 	const char *runs_algo;
-	bool no_mixedaim, graph, no_graph, single;
+	bool no_mixedaim, graph, no_graph, single, explain, features;
 	uint64_t seed;
 };
 
@@ -95,6 +95,10 @@ int main(int argc, char **argv)
 		{ LK_OPT_U64, 0, "seed", &ctx.seed, "n", "seed of the shuffled solves (default 1)", NULL },
 		{ LK_OPT_FLAG, 0, "single", &ctx.single, NULL,
 		  "the single method instead: one solve in the natural order", NULL },
+		{ LK_OPT_FLAG, 0, "explain", &ctx.explain, NULL,
+		  "write what contributed to the rating (explain)", NULL },
+		{ LK_OPT_FLAG, 0, "features", &ctx.features, NULL,
+		  "write every feature of the rating, the whole graph's too (f-NAME; for bench/rating_fit.py)", NULL },
 		LK_OPT_GROUP_(graph_heading),
 		{ LK_OPT_FLAG, 0, "graph", &ctx.graph, NULL,
 		  "explore every reachable state: dead ends, number of shortest solutions, stars", NULL },
@@ -122,6 +126,8 @@ int main(int argc, char **argv)
 	act->rate.seed = ctx.seed;
 	act->rate.single = ctx.single;
 	act->graph = ctx.graph;
+	act->explain = ctx.explain;
+	act->features = ctx.features;
 	act->no_graph = ctx.no_graph;
 	if (ctx.runs_algo && lk_algo_parse(ctx.runs_algo, &act->rate.runs_algo) < 0)
 		lk_usage_error("unknown algorithm '%s'", ctx.runs_algo);

@@ -1,0 +1,94 @@
+/*
+ * rating_model.c - the rating's model (rating.h): the one place its fitted
+ * constants live, and the rating they give, exact or as a lower bound.
+ *
+ * rating = SCALE * sum over the model's terms of
+ *          weight * (t(value) - t(least))
+ * where t is log(1 + x) for counts and x itself for shares, `least` is the
+ * least value of the feature over the data the model was fitted on (so a
+ * level as easy as the easiest of the data in every respect rates 0; the
+ * rating is never below 0), and every weight is at least 0, so that the
+ * rating never falls when a feature grows: that is what makes a bound on a
+ * feature a bound on the rating.  A feature the game has not (a game
+ * without a heuristic has no slack) counts at its `typical` value, the
+ * median over the data.
+ *
+ * The block between the FITTED markers is written by bench/rating_fit.py
+ * from ../shared/data (docs/rating.md: the data, the cross-validation, the
+ * held-out figures); do not edit it by hand.
+ */
+#include "levelkit/rating.h"
+
+#include <math.h>
+#include <string.h>
+
+enum transform { LK_T_LOG, LK_T_RAW };
+
+struct term {
+	enum lk_feature feature;
+	enum transform t;
+	double weight, least, typical;
+};
+
+/* BEGIN FITTED (bench/rating_fit.py) */
+static const struct term terms[] = {
+	{ LK_F_EFFORT, LK_T_LOG, 0.5, 1, 30 },
+	{ LK_F_LENGTH, LK_T_LOG, 0.5, 1, 15 },
+};
+static const double SCALE = 1.0;
+/* END FITTED */
+
+#define NTERMS (sizeof terms / sizeof terms[0])
+
+static double t(enum transform tr, double x)
+{
+	if (tr == LK_T_RAW)
+		return x;
+	return log1p(x > 0 ? x : 0);
+}
+
+bool lk_feature_in_model(enum lk_feature f)
+{
+	for (size_t i = 0; i < NTERMS; i++)
+		if (terms[i].feature == f && terms[i].weight > 0)
+			return true;
+	return false;
+}
+
+void lk_score(const struct lk_features *f, bool solvable_known, struct lk_score *out)
+{
+	memset(out, 0, sizeof *out);
+	bool exact = solvable_known, bounded = false;
+	double sum = 0;
+	for (size_t i = 0; i < NTERMS; i++) {
+		const struct term *m = &terms[i];
+		enum lk_feature id = m->feature;
+		double x;
+		switch (f->how[id]) {
+		case LK_KNOWN_EXACT:
+			x = f->value[id];
+			break;
+		case LK_KNOWN_AT_LEAST:
+			/* weights are >= 0: a lower bound gives a lower bound */
+			x = f->value[id];
+			exact = false;
+			bounded = true;
+			break;
+		case LK_KNOWN_ABSENT:
+			x = m->typical;
+			out->assumed[id] = true;
+			break;
+		default:
+			/* unknown, or only an upper bound: the least it can be */
+			x = m->least;
+			exact = false;
+			break;
+		}
+		double part = SCALE * m->weight * (t(m->t, x) - t(m->t, m->least));
+		out->part[id] = part;
+		sum += part;
+	}
+	out->rating = sum > 0 ? sum : 0.0;
+	out->how = exact ? LK_KNOWN_EXACT : bounded || solvable_known ? LK_KNOWN_AT_LEAST
+									: LK_KNOWN_NOT;
+}
