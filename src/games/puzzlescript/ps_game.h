@@ -33,6 +33,10 @@ void ps_facts_release(struct ps_facts *f);
 unsigned ps_facts_of_turn(const struct ps_facts *f, const struct ps_runtime *rt, uint16_t *out,
 			  unsigned max);
 
+/* The rating's counts (rating.h) of a level: ps_rating.c. */
+void ps_rating_counts(const struct ps_game *g, const struct ps_level *map, unsigned *cells,
+		      unsigned *objects);
+
 /* 64-bit FNV-1a of a script's text: the script-hash field. */
 uint64_t ps_text_hash(const char *data, size_t len);
 
