@@ -24,8 +24,12 @@ void lk_fields_features(struct lk_record *rec, const struct lk_features *f)
 	for (int i = 0; i < LK_F_COUNT; i++) {
 		char v[48];
 		const char *name = lk_feature_field((enum lk_feature)i);
-		if (f->how[i] == LK_KNOWN_NOT || f->how[i] == LK_KNOWN_ABSENT) {
+		if (f->how[i] == LK_KNOWN_NOT) {
 			lk_record_unset(rec, name);
+			continue;
+		}
+		if (f->how[i] == LK_KNOWN_ABSENT) {
+			lk_record_set(rec, name, "none");   /* the game has no such thing */
 			continue;
 		}
 		value_text(v, sizeof v, f->value[i]);
