@@ -94,6 +94,9 @@ struct lk_rating {
 	bool effort_runs;
 	unsigned effort_made, effort_solved;
 	double effort_sum, effort_sq;
+	double effort_cost;               /* the solved ones' solution costs, summed */
+	/* the cost of the solution each of MixedAim's solvers found */
+	unsigned long cost[LK_ALGO_COUNT];
 };
 
 void lk_rating_init(struct lk_rating *r);

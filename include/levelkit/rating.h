@@ -42,6 +42,8 @@
 	X(BRANCHING, "branching", "", "mean choices at a step of the solution")              \
 	X(EFFORT, "effort", "states", "mean states of the first shuffled greedy solves")     \
 	X(SPREAD, "spread", "", "their standard deviation over their mean")                  \
+	X(DETOUR, "detour", "", "their solutions' mean length beyond the optimum")           \
+	X(GREEDY_EXCESS, "greedy-excess", "", "greedy search's solution beyond the optimum (forwards)") \
 	X(ASTAR, "astar", "states", "states the optimal solve expanded")                     \
 	X(BFS, "bfs", "states", "states breadth-first search expanded (MixedAim's count)")   \
 	X(OBJECTS, "objects", "", "pieces that move (the game's count)")                     \

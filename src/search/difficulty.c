@@ -90,6 +90,8 @@ static void record_mixedaim(struct lk_rating *r, enum lk_algo a, const struct lk
 	r->ran[a] = true;
 	r->status[a] = res->status;
 	r->explored[a] = res->expanded;
+	if (res->status == LK_SOLVED)
+		r->cost[a] = res->cost;
 	if (res->status == LK_SOLVED && (!r->min_known || res->expanded < r->min_explored)) {
 		r->min_known = true;
 		r->min_explored = res->expanded;
@@ -170,6 +172,8 @@ void lk_rate(struct lk_solver *solver, const struct lk_level *level,
 			r->effort_solved += solved;
 			r->effort_sum += x;
 			r->effort_sq += x * x;
+			if (solved)
+				r->effort_cost += (double)res.cost;
 		}
 		learn(r, &res);   /* may take res's solution */
 		if (r->unsolvable)

@@ -199,11 +199,14 @@ static void effort_runs(struct lk_solver *solver, const struct lk_level *level,
 		own->effort_solved += res.status == LK_SOLVED;
 		own->effort_sum += x;
 		own->effort_sq += x * x;
+		if (res.status == LK_SOLVED)
+			own->effort_cost += (double)res.cost;
 	}
 	lk_search_result_release(&res);
 }
 
-static void set_effort(const struct lk_rating *r, struct lk_features *f)
+static void set_effort(const struct lk_rating *r, const struct lk_features *known,
+		       struct lk_features *f)
 {
 	if (!r->effort_made)
 		return;
@@ -213,6 +216,10 @@ static void set_effort(const struct lk_rating *r, struct lk_features *f)
 		lk_feature_set(f, LK_F_EFFORT, LK_KNOWN_EXACT, mean);
 		lk_feature_set(f, LK_F_SPREAD, LK_KNOWN_EXACT,
 			       mean > 0 && var > 0 ? sqrt(var) / mean : 0.0);
+		if (known->how[LK_F_LENGTH] == LK_KNOWN_EXACT) {
+			double d = r->effort_cost / LK_EFFORT_RUNS - known->value[LK_F_LENGTH];
+			lk_feature_set(f, LK_F_DETOUR, LK_KNOWN_EXACT, d > 0 ? d : 0.0);
+		}
 	} else {
 		/* runs not made count 0, unsolved ones what they expanded */
 		lk_feature_set(f, LK_F_EFFORT, LK_KNOWN_AT_LEAST, r->effort_sum / LK_EFFORT_RUNS);
@@ -278,17 +285,21 @@ void lk_features_compute(struct lk_solver *solver, const struct lk_level *level,
 		lk_feature_set(out, LK_F_ASTAR, LK_KNOWN_EXACT, (double)r->optimal.expanded);
 	else if (r->optimal.status == LK_UNKNOWN)
 		lk_feature_set(out, LK_F_ASTAR, LK_KNOWN_AT_LEAST, (double)r->optimal.expanded);
+	if (r->have_mixedaim && r->ran[LK_ALGO_GREEDY] && r->status[LK_ALGO_GREEDY] == LK_SOLVED &&
+	    optimal)
+		lk_feature_set(out, LK_F_GREEDY_EXCESS, LK_KNOWN_EXACT,
+			       (double)(r->cost[LK_ALGO_GREEDY] - best->cost));
 	if (r->have_mixedaim && r->ran[LK_ALGO_BFS])
 		lk_feature_set(out, LK_F_BFS,
 			       r->status[LK_ALGO_BFS] == LK_SOLVED ? LK_KNOWN_EXACT : LK_KNOWN_AT_LEAST,
 			       (double)r->explored[LK_ALGO_BFS]);
 	if (r->effort_runs && r->runs_wanted >= LK_EFFORT_RUNS) {
-		set_effort(r, out);
+		set_effort(r, out, out);
 	} else if (!r->unsolvable) {
 		struct lk_rating own;
 		lk_rating_init(&own);
 		effort_runs(solver, level, o, &own);
-		set_effort(&own, out);
+		set_effort(&own, out, out);
 		lk_rating_release(&own);
 	}
 	if (g->rating_counts) {
