@@ -11,7 +11,9 @@ sasquatch1-3.tsv, ps_GAME.tsv for each PuzzleScript demo game.
 
 What the external truth is: DeepMind split Boxoban by whether trained agents failed
 (unfiltered < medium < hard); David W. Skinner ordered Microban and Sasquatch I-III
-from easy to hard; each PuzzleScript demo's designer ordered its levels.  The model is
+from easy to hard; each PuzzleScript demo's designer ordered its levels.  The weights
+are fitted on the Sokoban packs only; the PuzzleScript games are scored by the model
+fitted on all of them, as games it never saw.  The model is
 rating = SCALE * sum_i w_i * (t(x_i) - t(least_i)), t = log(1 + x) for counts and x
 for shares, every w_i >= 0; the weights maximise a pairwise ranking likelihood (a
 logistic of the score difference of two levels the truth orders) with an L2 penalty.
@@ -29,13 +31,16 @@ import re
 import sys
 
 # the feature transforms, as rating_model.c's LK_T_RAW / LK_T_LOG
-RAW = {'spread', 'dead-share', 'greedy-trap', 'walker'}
+RAW = {'spread', 'density', 'dead-share', 'greedy-trap', 'walker'}
 # the candidate features of the model: those rate computes for every rating
 # (rating.h, before LK_F_FIRST_GRAPH); the graph features are tried beside them
-CORE = ['length', 'inputs', 'slack', 'uphill', 'against', 'effort', 'spread', 'astar',
-        'cells', 'objects', 'sessions']
+CORE = ['length', 'inputs', 'slack', 'uphill', 'against', 'effort', 'spread', 'detour', 'astar',
+        'cells', 'objects', 'density', 'sessions']
+# the packs the weights are fitted on; the PuzzleScript games are only scored
+# (games the model never saw: how far it carries beyond Sokoban)
+FIT_ON = ('boxoban', 'microban', 'sasquatch1', 'sasquatch2', 'sasquatch3')
 GRAPH = ['dead-share', 'traps', 'detours', 'commits', 'greedy-trap', 'walker']
-ENUM = {n: 'LK_F_' + n.upper().replace('-', '_') for n in CORE + GRAPH + ['bfs', 'moved', 'branching', 'bound']}
+ENUM = {n: 'LK_F_' + n.upper().replace('-', '_') for n in CORE + GRAPH + ['bfs', 'moved', 'branching', 'bound', 'greedy-excess']}
 
 PACKS = [('boxoban', 'class', ['boxoban_unfiltered_test_0-999', 'boxoban_medium_valid_0-999',
                                'boxoban_hard_0-999']),
@@ -43,9 +48,9 @@ PACKS = [('boxoban', 'class', ['boxoban_unfiltered_test_0-999', 'boxoban_medium_
          ('sasquatch1', 'order', ['sasquatch1']),
          ('sasquatch2', 'order', ['sasquatch2']),
          ('sasquatch3', 'order', ['sasquatch3'])]
-# each pack's share of the likelihood (the PuzzleScript games share one)
+# each pack's share of the likelihood
 WEIGHT = {'boxoban': 1.0, 'microban': 1.0, 'sasquatch1': 0.3, 'sasquatch2': 0.3,
-          'sasquatch3': 0.3, 'puzzlescript': 1.0}
+          'sasquatch3': 0.3}
 
 
 def num(s):
@@ -97,11 +102,16 @@ def rated(r):
     return num(r.get('rating')) is not None
 
 
+def field(r, f):
+    """A row's feature field, as written."""
+    return (r.get('f-' + f) or '').strip()
+
+
 def feature(r, f, least, typical):
     """A row's transformed feature as rating_model.c takes it: a value or a lower
     bound as it is, 'none' (the game has none) the typical value, an upper bound or
     nothing (a search gave up) the least."""
-    s = (r.get('f-' + f) or '').strip()
+    s = field(r, f)
     if s == 'none':
         return typical[f]
     if not s or s.startswith('<='):
@@ -237,8 +247,9 @@ def fit(X, pairs, wts, l2):
 def make_pairs(packs, index, keep, rng, maxpairs):
     """(easier, harder) row indices among those keep() admits, and their weights."""
     pairs, wts = [], []
-    nps = sum(1 for p in packs if p[0].startswith('ps:'))
     for (name, kind, rows), idx in zip(packs, index):
+        if name not in FIT_ON:
+            continue
         its = [(i, r['truth']) for i, r in zip(idx, rows) if keep(i)]
         ps = []
         if kind == 'class':
@@ -252,7 +263,7 @@ def make_pairs(packs, index, keep, rng, maxpairs):
             ps = rng.sample(allp, maxpairs) if len(allp) > maxpairs else allp
         if not ps:
             continue
-        share = WEIGHT['puzzlescript'] / nps if name.startswith('ps:') else WEIGHT[name]
+        share = WEIGHT[name]
         pairs += ps
         wts += [share * 1000.0 / len(ps)] * len(ps)
     return pairs, wts
@@ -262,8 +273,12 @@ def design(packs, feats):
     """The rows' transformed features, with what a row lacks filled in: the
     median (a game without it) or the least (a bound)."""
     rows = [r for _, _, rs in packs for r in rs]
-    vals = {f: [tf(f, num(r.get('f-' + f))) for r in rows
-                if num(r.get('f-' + f)) is not None and not r['f-' + f].startswith('<=')]
+    fitted = [r for name, _, rs in packs if name in FIT_ON for r in rs]
+    vals = {f: [tf(f, num(field(r, f))) for r in rows
+                if num(field(r, f)) is not None and not field(r, f).startswith('<=')]
+            for f in feats}
+    vals = {f: [tf(f, num(field(r, f))) for r in fitted
+                if num(field(r, f)) is not None and not field(r, f).startswith('<=')]
             for f in feats}
     least = {f: min(v) if v else 0.0 for f, v in vals.items()}
     typical = {f: sorted(v)[len(v) // 2] if v else 0.0 for f, v in vals.items()}

@@ -37,7 +37,7 @@
 	X(INPUTS, "inputs", "inputs", "player inputs of that solution")                      \
 	X(BOUND, "bound", "", "the heuristic's lower bound at the start")                    \
 	X(SLACK, "slack", "", "solution length beyond that bound")                           \
-	X(UPHILL, "uphill", "steps", "solution steps that do not lower the bound")           \
+	X(UPHILL, "uphill", "steps", "solution steps that raise the bound (away from the goals)") \
 	X(AGAINST, "against", "steps", "solution steps greedy search would rank below another") \
 	X(BRANCHING, "branching", "", "mean choices at a step of the solution")              \
 	X(EFFORT, "effort", "states", "mean states of the first shuffled greedy solves")     \
@@ -48,6 +48,7 @@
 	X(BFS, "bfs", "states", "states breadth-first search expanded (MixedAim's count)")   \
 	X(OBJECTS, "objects", "", "pieces that move (the game's count)")                     \
 	X(CELLS, "cells", "cells", "cells of the board a player takes in (the game's count)") \
+	X(DENSITY, "density", "", "pieces per cell: how crowded the board is")              \
 	X(MOVED, "moved", "", "objects the solution moves (games that track them)")          \
 	X(SESSIONS, "sessions", "", "runs of moves of one object in the solution")           \
 	X(REACHABLE, "reachable", "states", "states reachable from the start")               \

@@ -1,8 +1,9 @@
 /*
  * rate.c - the `rate` command: for each level, whether it is solvable, its
- * optimal solution length, and its difficulty measured the MixedAim way
+ * optimal solution length, its difficulty measured the MixedAim way
  * (fewest states any of BFS, A* and greedy explores) and the Combination
- * way (mean and deviation of states explored over shuffled solves).
+ * way (mean and deviation of states explored over shuffled solves), and
+ * levelkit's rating (rating.h) with the grade read off it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,12 +25,16 @@ static const char description[] =
 	"  difficulty-min                     fewest states explored by BFS, A* or greedy\n"
 	"                                     (MixedAim's measure)\n"
 	"  states-bfs, states-astar, states-greedy   the three counts behind it\n"
-	"  grade                              trivial, easy, medium, hard, very-hard, extreme\n"
-	"                                     (bands of absolute state counts: compare\n"
-	"                                     levels of one game and metric)\n"
+	"  rating                             levelkit's estimate of how hard the level is\n"
+	"                                     for a person, 0 and up on one scale for every\n"
+	"                                     game (docs/rating.md); with --explain, explain:\n"
+	"                                     what contributed\n"
+	"  grade                              the rating's band: trivial (below 1), easy (3),\n"
+	"                                     medium (5), hard (7), very-hard (9), extreme\n"
 	"  limit                              every bound any search hit\n"
 	"A measure a search could not finish is a bound: difficulty: >= X with\n"
-	"difficulty-runs: solved/runs, states-bfs: >= N, grade: >= hard, or unknown.\n"
+	"difficulty-runs: solved/runs, states-bfs: >= N, rating: >= 8.2, grade: >= hard,\n"
+	"or unknown.\n"
 	"With the whole-graph analysis (--graph; the default for %s):\n"
 	"  reachable, dead-ends, dead-end-path states reachable, those from which no win\n"
 	"                                     can be reached, and the shortest way into one\n"
@@ -96,9 +101,10 @@ int main(int argc, char **argv)
 		{ LK_OPT_FLAG, 0, "single", &ctx.single, NULL,
 		  "the single method instead: one solve in the natural order", NULL },
 		{ LK_OPT_FLAG, 0, "explain", &ctx.explain, NULL,
-		  "write what contributed to the rating (explain)", NULL },
+		  "write what contributed to the rating: explain", NULL },
 		{ LK_OPT_FLAG, 0, "features", &ctx.features, NULL,
-		  "write every feature of the rating, the whole graph's too (f-NAME; for bench/rating_fit.py)", NULL },
+		  "write every feature of the rating, the whole graph's too: f-NAME (bench/rating_fit.py)",
+		  NULL },
 		LK_OPT_GROUP_(graph_heading),
 		{ LK_OPT_FLAG, 0, "graph", &ctx.graph, NULL,
 		  "explore every reachable state: dead ends, number of shortest solutions, stars", NULL },

@@ -106,7 +106,9 @@ static int find_next(const struct walker *w, unsigned n, const void *next, bool 
 }
 
 /* Walk the solution: its choices, its steps against greedy search's
- * ranking and against the bound, and the objects it moves (games that
+ * ranking, the steps that raise the bound (a step that leaves it as it is,
+ * a walk in the moves metric, is not one: the count is the same in every
+ * metric), and the objects it moves (games that
  * track them: game->track_move).  Exact for an optimal solution, else
  * (how AT_MOST) of a solution that may not be the one a person finds. */
 static void walk_solution(struct walker *w, const unsigned char *path, size_t nkeys,
@@ -143,7 +145,7 @@ static void walk_solution(struct walker *w, const unsigned char *path, size_t nk
 			}
 			against += mine > best;
 			unsigned hn = g->is_goal(level, taken) ? 0 : g->heuristic(level, taken, w->scratch);
-			uphill += hn >= hc;
+			uphill += hn > hc;
 			hc = hn;
 		}
 		if (track) {
@@ -231,6 +233,11 @@ static void set_effort(const struct lk_rating *r, const struct lk_features *know
 /* The features the game cannot have. */
 static void absent(const struct lk_level *level, struct lk_features *f)
 {
+	if (f->how[LK_F_CELLS] == LK_KNOWN_EXACT && f->how[LK_F_OBJECTS] == LK_KNOWN_EXACT)
+		lk_feature_set(f, LK_F_DENSITY, LK_KNOWN_EXACT,
+			       f->value[LK_F_OBJECTS] / f->value[LK_F_CELLS]);
+	else
+		lk_feature_set(f, LK_F_DENSITY, LK_KNOWN_ABSENT, 0);
 	const struct lk_game *g = level->game;
 	static const enum lk_feature bound[] = { LK_F_BOUND, LK_F_SLACK, LK_F_UPHILL, LK_F_AGAINST };
 	static const enum lk_feature track[] = { LK_F_MOVED, LK_F_SESSIONS };
@@ -356,6 +363,11 @@ void lk_features_csp(const struct lk_level *level, const struct lk_csp_rating *r
 		lk_feature_set(out, LK_F_INPUTS, LK_KNOWN_ABSENT, 0);
 	if (out->how[LK_F_LENGTH] != LK_KNOWN_EXACT)
 		lk_feature_set(out, LK_F_LENGTH, LK_KNOWN_ABSENT, 0);
+	if (out->how[LK_F_CELLS] == LK_KNOWN_EXACT && out->how[LK_F_OBJECTS] == LK_KNOWN_EXACT)
+		lk_feature_set(out, LK_F_DENSITY, LK_KNOWN_EXACT,
+			       out->value[LK_F_OBJECTS] / out->value[LK_F_CELLS]);
+	else
+		lk_feature_set(out, LK_F_DENSITY, LK_KNOWN_ABSENT, 0);
 	if (out->how[LK_F_CELLS] == LK_KNOWN_NOT)
 		lk_feature_set(out, LK_F_CELLS, LK_KNOWN_ABSENT, 0);
 	if (out->how[LK_F_OBJECTS] == LK_KNOWN_NOT)
