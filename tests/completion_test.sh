@@ -64,6 +64,13 @@ expect "bfs ucs astar greedy" levelkit rate -a ""
 expect "pushes moves" levelkit solve --metric ""
 expect "matching mixedaim bound" levelkit solve --heuristic ""
 expect "forward backward both" levelkit-solve -d ""
+# values listed on an option's wrapped lines, and the presets of gen's game
+expect "bfs ucs astar greedy" levelkit rate --runs-algo ""
+expect "walls move pair mix pull push" levelkit gen sokoban --rules ""
+expect "pair pull push" levelkit-gen sokoban --rules p
+expect "walls crates targets pair mix" levelkit gen puzzlescript --rules ""
+expect "split-combine split-combine-2 six-benders monolithic monolithic-open" levelkit gen laser --preset ""
+expect "monolithic monolithic-open" levelkit gen -n 2 laser --preset mo
 # gen: the games, then each game's generators
 expect "sokoban fruit skiddy combination puzzlescript laser" levelkit gen ""
 expect "sokoban skiddy" levelkit gen s
@@ -76,6 +83,7 @@ cd "$LEVELS" || exit 2
 expect "skiddy.xsb small.xsb" levelkit solve s
 expect "skiddy.xsb small.xsb" levelkit gen sokoban -n 2 s
 expect "gen-bad.rules gen-from.xsb gen-move.rules" levelkit gen sokoban --from gen-
+expect "gen-bad.rules gen-from.xsb gen-move.rules" levelkit gen sokoban --rules gen-
 expect "small.xsb" levelkit-rate -o sm
 
 echo "$checks checks, $failures failed"

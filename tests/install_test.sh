@@ -90,6 +90,14 @@ for f in "$BIN/levelkit" "$P/$LK_LIBDIR/liblevelkit.a" "$P/$LK_LIBDIR/pkgconfig/
 	"$MAN/levelkit.1" "$COMPL/levelkit"; do
 	expect "not installed: ${f#"$P"/}" test -f "$f"
 done
+# README's picture and the sample packs the man pages' examples use
+expect "not installed: docs/images/levels.svg" \
+	cmp -s "$SRC/docs/images/levels.svg" "$P/$LK_DATADIR/doc/levelkit/docs/images/levels.svg"
+for f in "$SRC"/levels/*.xsb "$SRC"/levels/puzzlescript/*.txt "$SRC"/levels/LICENSE-boxoban; do
+	rel=${f#"$SRC"/levels/}
+	expect "sample not installed: share/levelkit/levels/$rel" \
+		cmp -s "$f" "$P/$LK_DATADIR/levelkit/levels/$rel"
+done
 for h in "$SRC"/include/levelkit/*.h; do
 	expect "header not installed: levelkit/${h##*/}" cmp -s "$h" "$P/$LK_INCLUDEDIR/levelkit/${h##*/}"
 done
@@ -124,6 +132,10 @@ for cmd in $COMMANDS; do
 		expect "levelkit-$cmd.1 does not list $opt" grep -qF -e "\\fB$roff\\fR" "$MAN/levelkit-$cmd.1"
 	done <"$TMP/opts"
 	expect "levelkit-$cmd.1 has no NAME line" grep -qF -e "levelkit\\-$cmd \\- " "$MAN/levelkit-$cmd.1"
+	for section in "EXIT STATUS" ENVIRONMENT EXAMPLES; do
+		expect "levelkit-$cmd.1 has no $section" grep -qx -e ".SH $section" "$MAN/levelkit-$cmd.1"
+	done
+	expect "levelkit-$cmd.1: NO_COLOR not under ENVIRONMENT" grep -qx -e '\\fBNO_COLOR\\fR' "$MAN/levelkit-$cmd.1"
 	expect "levelkit.1 does not refer to levelkit-$cmd(1)" grep -qF -e "\\fBlevelkit\\-$cmd\\fR(1)" "$MAN/levelkit.1"
 done
 
@@ -145,6 +157,26 @@ if command -v man >/dev/null 2>&1; then
 else
 	echo "note: no man command; the pages are checked as text only"
 fi
+
+# The man pages' examples, run as a user would: in the installed sample
+# directory, with the installed commands on PATH (and HOME elsewhere, for
+# the examples that write there).  Each must succeed (0, or 1 for a
+# negative answer).
+mkdir "$TMP/home"
+for page in "$MAN"/levelkit*.1; do
+	sed -n 's/^\\fB\(levelkit .*\)\\fR$/\1/p' "$page" | sed 's/\\-/-/g; s/\\e/\\/g' >"$TMP/examples"
+	expect "${page##*/}: no examples" test -s "$TMP/examples"
+	while IFS= read -r line; do
+		checks=$((checks + 1))
+		rc=0
+		(cd "$P/$LK_DATADIR/levelkit/levels" &&
+			HOME=$TMP/home PATH="$BIN:$PATH" timeout 60 sh -c "$line" >"$TMP/out" 2>"$TMP/err") || rc=$?
+		case $rc in
+		0|1) ;;
+		*) fail "${page##*/}: example '$line' exited $rc: $(head -n 2 "$TMP/err")" ;;
+		esac
+	done <"$TMP/examples"
+done
 
 # ---------------------------------------------------- the front command
 

@@ -88,8 +88,9 @@ const char **lk_act_fields(const struct lk_game *game, enum lk_act_kind kind,
  * Open an input for reading records: a file, or "-" (or NULL) for stdin.
  * A file in a game's own format (a PuzzleScript script: game->import)
  * reads as the records the game makes of it.  Returns 0, or -1 with a
- * message in err ("file:line: message" when the file's content is at
- * fault); lk_reader_close must be called either way.
+ * message in err that starts with the file's name ("file: cannot open:
+ * ...", or "file:line: message" when the file's content is at fault);
+ * lk_reader_close must be called either way.
  */
 int lk_input_open(struct lk_reader *r, const char *path, struct lk_strbuf *err);
 

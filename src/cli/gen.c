@@ -25,6 +25,10 @@
 
 static const char usage[] = "gen GAME [options]";
 
+/* Generation tries many candidates: one whose state space is huge is not
+ * worth minutes, so searches get a state bound unless given one. */
+#define GEN_MAX_STATES 300000
+
 /* ------------------------------------------------------------- options */
 
 struct gen_ctx {
@@ -162,7 +166,8 @@ static int read_level(const char *path, unsigned long n, struct lk_record *rec)
 	size_t line = 0;
 	unsigned long seen = 0;
 	int got = -1;
-	if (lk_input_open(&r, path, &err) == 0) {
+	bool opened = lk_input_open(&r, path, &err) == 0;
+	if (opened) {
 		while ((got = lk_reader_next(&r, rec, &err, &line)) != 0) {
 			if (got == 1 && lk_record_grid(rec, NULL) && ++seen == n)
 				break;
@@ -171,17 +176,24 @@ static int read_level(const char *path, unsigned long n, struct lk_record *rec)
 		}
 	}
 	if (got != 1) {
-		if (got == -1)
+		if (!opened)
+			lk_error("%s", err.buf);   /* it names the file */
+		else if (got < 0)
 			lk_error_at(path, line, "%s", err.buf);
 		else if (seen > 0)
 			lk_error("%s: --level %lu: the file has %lu level%s", path, n, seen,
 				 seen == 1 ? "" : "s");
 		else
-			lk_error("%s: %s", path, err.len ? err.buf : "no level in file");
+			lk_error("%s: no level in the file", path);
 	}
 	lk_reader_close(&r);
 	lk_strbuf_release(&err);
 	return got == 1 ? 0 : -1;
+}
+
+static bool state_space(const struct lk_game *g)
+{
+	return g->successors != NULL;
 }
 
 /* An acceptance option given for a game whose generator cannot judge by
@@ -194,6 +206,34 @@ static void check_applies(const struct lk_generator *gen, unsigned bit, bool giv
 	struct lk_strbuf games = LK_STRBUF_INIT;
 	lk_generator_games_accepting(bit, &games);
 	lk_usage_error("%s does not apply to %s (it applies to %s)", what, gen->game, games.buf);
+}
+
+/* The search options, against the game (gen takes no constraint options:
+ * a generator's constraint searches keep their own settings): the solver
+ * options belong to the state-space games, and -m and --heuristic to the
+ * games that have the name. */
+static void check_search_options(const struct gen_ctx *ctx, const struct lk_game *game)
+{
+	if (!game)
+		return;
+	if (!game->successors) {
+		static const char *const search[] = { "algo", "direction", "heuristic", "plain",
+						      "metric", NULL };
+		struct lk_strbuf what = LK_STRBUF_INIT;
+		lk_strbuf_addf(&what, "%s, a constraint game (the solver options apply to ",
+			       game->name);
+		lk_cli_games_where(&what, state_space);
+		lk_strbuf_addch(&what, ')');
+		lk_cli_reject_options(search, what.buf);
+		lk_strbuf_release(&what);
+		return;
+	}
+	if (ctx->common.metric && !lk_name_in(ctx->common.metric, game->metrics))
+		lk_usage_error("-m %s: game %s has no metric '%s'", ctx->common.metric, game->name,
+			       ctx->common.metric);
+	if (ctx->common.heuristic && !lk_name_in(ctx->common.heuristic, game->heuristics))
+		lk_usage_error("--heuristic %s: game %s has no heuristic '%s'", ctx->common.heuristic,
+			       game->name, ctx->common.heuristic);
 }
 
 static void check_options_apply(const struct gen_ctx *ctx, const struct lk_generator *gen)
@@ -210,6 +250,7 @@ static void check_options_apply(const struct gen_ctx *ctx, const struct lk_gener
 	check_applies(gen, LK_GEN_ACCEPT(FROM),
 		      ctx->from || ctx->rules || ctx->freeze || ctx->suggest, "--from/--rules/--freeze/--suggest");
 	const struct lk_game *game = lk_game_find(gen->game);
+	check_search_options(ctx, game);
 	if (ctx->require && game && game->csp && !game->csp->concept)
 		lk_usage_error("--require: game %s has no concept queries", gen->game);
 	if (ctx->require && ctx->suggest)
@@ -219,6 +260,16 @@ static void check_options_apply(const struct gen_ctx *ctx, const struct lk_gener
 		lk_usage_error("--level belongs to --from");
 	if ((ctx->candidates || ctx->time_limit > 0) && !ctx->suggest)
 		lk_usage_error("--candidates and --time-limit belong to --suggest");
+	if (ctx->suggest) {
+		/* the climb writes no run of -n levels and judges by difficulty
+		 * alone: these would be ignored */
+		static const char *const run_options[] = {
+			"count", "shard", "resume", "max-tries", "jobs", "min-moves", "max-moves",
+			"min-pushes", "max-pushes", "rate", "runs", NULL
+		};
+		lk_cli_reject_options(run_options, "--suggest (one climb that keeps the k hardest "
+				      "levels it meets until --candidates, --time-limit or Ctrl-C)");
+	}
 	if (ctx->stars > 3)
 		lk_usage_error("--stars %lu: the rating is 0 to 3", ctx->stars);
 }
@@ -236,6 +287,17 @@ static void apply_default_thresholds(struct gen_ctx *ctx, const struct lk_genera
 		ctx->min_moves = gen->default_min_moves;
 }
 
+/* A band no level can be in is a mistake, not a run that gives up after
+ * hours: --min-pushes 5 --max-pushes 3. */
+static void check_range(const char *what, const struct lk_range *r)
+{
+	if (r->min > r->max)
+		lk_usage_error("--min-%s %g is above --max-%s %g, so no level could pass", what, r->min,
+			       what, r->max);
+	if (r->max < 0)
+		lk_usage_error("--max-%s %g: no level has fewer than 0 %s", what, r->max, what);
+}
+
 static void fill_gen_options(struct gen_ctx *ctx, struct lk_gen_options *o)
 {
 	lk_gen_options_init(o);
@@ -248,6 +310,9 @@ static void fill_gen_options(struct gen_ctx *ctx, struct lk_gen_options *o)
 	o->pushes = (struct lk_range){ ctx->min_pushes, ctx->max_pushes };
 	o->difficulty = (struct lk_range){ ctx->min_diff, ctx->max_diff };
 	if (ctx->difficulty) {
+		if (isfinite(ctx->min_diff) || isfinite(ctx->max_diff))
+			lk_usage_error("--difficulty and --min-difficulty/--max-difficulty do not go "
+				       "together");
 		char *colon = strchr(ctx->difficulty, ':');
 		if (!colon)
 			lk_usage_error("--difficulty %s: expected lo:hi", ctx->difficulty);
@@ -256,16 +321,21 @@ static void fill_gen_options(struct gen_ctx *ctx, struct lk_gen_options *o)
 			o->difficulty.min = number_or_die("difficulty", ctx->difficulty);
 		if (colon[1])
 			o->difficulty.max = number_or_die("difficulty", colon + 1);
+		*colon = ':';
+		if (o->difficulty.min > o->difficulty.max)
+			lk_usage_error("--difficulty %s: the lower bound is above the upper one, so no "
+				       "level could pass", ctx->difficulty);
 	}
+	check_range("moves", &o->moves);
+	check_range("pushes", &o->pushes);
+	check_range("difficulty", &o->difficulty);
 	o->rate = ctx->rate;
 	o->no_dead_ends = ctx->no_dead_ends;
 	o->min_stars = (int)ctx->stars;
 	o->rating.search = ctx->common.act.search;
 	o->level = ctx->common.act.level;   /* -m, --heuristic, --plain */
-	/* Generation tries many candidates: one whose state space is huge is
-	 * not worth minutes, so searches get a state bound unless given one. */
 	if (!ctx->common.max_states)
-		o->rating.search.max_states = 300000;
+		o->rating.search.max_states = GEN_MAX_STATES;
 	o->rating.runs = (unsigned)ctx->runs;
 	if (ctx->max_tries)
 		o->max_tries = (unsigned)(ctx->max_tries > 0xffffffffu ? 0xffffffffu : ctx->max_tries);
@@ -464,12 +534,19 @@ static int suggest(struct gen_ctx *ctx, const struct lk_generator *gen, struct l
 		free(recs);
 		lk_strbuf_release(&note);
 	}
-	lk_error("%s%llu candidates in %.1f s: %llu solvable, %llu unsolvable, %llu timed out, "
-		 "%llu invalid, %llu solved at the start; %llu updates, first after %.2f s",
-		 lk_interrupted ? "interrupted: " : "", (unsigned long long)st.candidates, st.seconds,
+	struct lk_strbuf updates = LK_STRBUF_INIT;
+	lk_strbuf_addf(&updates, "%llu update%s", (unsigned long long)st.updates,
+		       st.updates == 1 ? "" : "s");
+	if (st.updates)
+		lk_strbuf_addf(&updates, ", first after %.2f s", st.first_update);
+	lk_error("%s%llu candidate%s in %.1f s: %llu solvable, %llu unsolvable, %llu timed out, "
+		 "%llu invalid, %llu solved at the start; %s",
+		 lk_interrupted ? "interrupted: " : "", (unsigned long long)st.candidates,
+		 st.candidates == 1 ? "" : "s", st.seconds,
 		 (unsigned long long)st.solvable, (unsigned long long)st.unsolvable,
 		 (unsigned long long)st.timed_out, (unsigned long long)st.invalid,
-		 (unsigned long long)st.solved_start, (unsigned long long)st.updates, st.first_update);
+		 (unsigned long long)st.solved_start, updates.buf);
+	lk_strbuf_release(&updates);
 	lk_strbuf_release(&err);
 	lk_strbuf_release(&from_text);
 	lk_strbuf_release(&title);
@@ -480,18 +557,30 @@ static int suggest(struct gen_ctx *ctx, const struct lk_generator *gen, struct l
 
 static void build_help(struct lk_strbuf *help)
 {
-	lk_strbuf_addstr(help, "Generate levels of GAME (");
-	lk_game_names(help, " or ");
-	lk_strbuf_addstr(help,
-		") and write them as records with the fields\n"
-		"generator, seed, index, settings and what solve (and with --rate, rate) would add.\n"
-		"Level i depends only on (seed, i); duplicates up to symmetry are dropped.\n"
-		"An existing -o file is never replaced without --force (or continued with --resume).\n\n"
-		"Generators (--generator; the first of a game is its default):");
+	struct lk_strbuf text = LK_STRBUF_INIT;
+	lk_strbuf_addstr(&text, "Generate levels of GAME (");
+	lk_game_names(&text, " or ");
+	lk_strbuf_addstr(&text,
+		") and write them as records with the fields generator, seed, index, settings "
+		"and what solve (and with --rate, rate) would add.  Level i depends only on "
+		"(seed, i); duplicates up to symmetry are dropped.  An existing -o file is never "
+		"replaced without --force (or continued with --resume).");
+	lk_wrap(help, text.buf, 0, 0, 80);
+	lk_strbuf_release(&text);
+	lk_strbuf_addstr(help, "\n\nGenerators (--generator; the first of a game is its default):");
 	const struct lk_generator *g;
 	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL;) {
-		lk_strbuf_addf(help, "\n  %s %s: %s\n      size %s; --param %s", g->game, g->name,
-			       g->summary, g->size_help, g->params_help);
+		/* a table of indented lines, each entry wrapped under itself */
+		struct lk_strbuf line = LK_STRBUF_INIT;
+		lk_strbuf_addf(&line, "%s %s: %s", g->game, g->name, g->summary);
+		/* 72 columns: the man page indents the table by 7 more */
+		lk_strbuf_addstr(help, "\n  ");
+		lk_wrap(help, line.buf, 2, 6, 72);
+		lk_strbuf_reset(&line);
+		lk_strbuf_addf(&line, "size %s; --param %s", g->size_help, g->params_help);
+		lk_strbuf_addstr(help, "\n      ");
+		lk_wrap(help, line.buf, 6, 8, 72);
+		lk_strbuf_release(&line);
 	}
 }
 
@@ -517,33 +606,59 @@ static bool accepts_stars(const struct lk_game *g)
 	return false;
 }
 
-/* "at least n moves (default: 4 for fruit and skiddy)" */
+/* "at least n moves (default 4 for fruit and skiddy, 8 for puzzlescript)":
+ * the generators with a default, grouped by value, a game named alone
+ * when all its generators have that default. */
 static void default_help(char *out, size_t size, const char *what, size_t member)
 {
-	struct lk_strbuf games = LK_STRBUF_INIT;
-	double value = 0;
-	const struct lk_generator *g;
-	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL;) {
+	struct lk_strbuf text = LK_STRBUF_INIT;
+	double done[16];
+	size_t ndone = 0;
+	const struct lk_generator *g, *h;
+	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL && ndone < 16;) {
 		double v = *(const double *)((const char *)g + member);
-		if (v > 0) {
-			lk_strbuf_addf(&games, "%s%s %s", games.len ? ", " : " ", g->game, g->name);
-			value = v;
+		bool seen = !(v > 0);
+		for (size_t i = 0; i < ndone && !seen; i++)
+			seen = done[i] == v;
+		if (seen)
+			continue;
+		done[ndone++] = v;
+		struct lk_strbuf names = LK_STRBUF_INIT;
+		size_t n = 0, k = 0;
+		for (size_t jt = 0; (h = lk_generator_next(&jt)) != NULL;)
+			n += *(const double *)((const char *)h + member) == v;
+		for (size_t jt = 0; (h = lk_generator_next(&jt)) != NULL;) {
+			if (*(const double *)((const char *)h + member) != v)
+				continue;
+			/* "fruit" when every generator of fruit has this default,
+			 * else "sokoban backward" */
+			bool whole = true;
+			const struct lk_game *game = lk_game_find(h->game);
+			for (size_t i = 0; game && game->generators && game->generators[i]; i++)
+				whole &= *(const double *)((const char *)game->generators[i] + member) == v;
+			lk_strbuf_addf(&names, "%s%s", k == 0 ? "" : k + 1 == n ? " and " : ", ", h->game);
+			if (!whole)
+				lk_strbuf_addf(&names, " %s", h->name);
+			k++;
 		}
+		lk_strbuf_addf(&text, "%s%g for %s", text.len ? ", " : "", v, names.buf);
+		lk_strbuf_release(&names);
 	}
-	if (games.len)
-		snprintf(out, size, "at least n %s (default %g for%s)", what, value, games.buf);
+	if (text.len)
+		snprintf(out, size, "at least n %s (default %s)", what, text.buf);
 	else
 		snprintf(out, size, "at least n %s", what);
-	lk_strbuf_release(&games);
+	lk_strbuf_release(&text);
 }
 
-/* "rules file, or a preset of the game's (sokoban: walls, ..., mix
- * (default); puzzlescript: ...)" */
+/* "a rules file, or a preset of the game's (sokoban: walls, ..., mix
+ * (default) or push; puzzlescript: ...)": each game's list in the form the
+ * completion reads (completion/levelkit.bash) */
 static void rules_help(char *out, size_t size)
 {
 	struct lk_strbuf text = LK_STRBUF_INIT;
 	const struct lk_generator *g;
-	lk_strbuf_addstr(&text, "rules file, or a preset of the game's (");
+	lk_strbuf_addstr(&text, "a rules file, or a preset of the game's (");
 	bool first = true;
 	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL;) {
 		const struct lk_transform_ops *ops = g->transform;
@@ -551,7 +666,8 @@ static void rules_help(char *out, size_t size)
 			continue;
 		lk_strbuf_addf(&text, "%s%s: ", first ? "" : "; ", g->game);
 		for (size_t i = 0; ops->presets[i]; i++)
-			lk_strbuf_addf(&text, "%s%s%s", i ? ", " : "", ops->presets[i],
+			lk_strbuf_addf(&text, "%s%s%s", i == 0 ? "" : ops->presets[i + 1] ? ", " : " or ",
+				       ops->presets[i],
 				       ops->default_preset && strcmp(ops->presets[i], ops->default_preset) == 0
 				       ? " (default)" : "");
 		first = false;
@@ -583,10 +699,10 @@ static struct lk_option *make_options(struct gen_ctx *ctx, struct gen_help *h)
 		{ LK_OPT_U64, 'n', "count", &ctx->count, "n", "levels to write (default 10)", NULL },
 		{ LK_OPT_U64, 's', "seed", &ctx->seed, "n", "seed of the run (default 1)", NULL },
 		{ LK_OPT_STRING, 'g', "generator", &ctx->generator, "name",
-		  "the game's generator (see below; default: its first)", NULL },
-		{ LK_OPT_STRING, 0, "size", &ctx->size, "WxH", "grid size (default: the generator's, below)", NULL },
+		  "the game's generator (the list above; default: its first)", NULL },
+		{ LK_OPT_STRING, 0, "size", &ctx->size, "WxH", "grid size (default: the generator's, above)", NULL },
 		{ LK_OPT_CALLBACK, 'p', "param", ctx, "key=value",
-		  "generator parameter (see below); repeatable", param_cb },
+		  "generator parameter (the list above); repeatable", param_cb },
 		{ LK_OPT_U64, 0, "max-tries", &ctx->max_tries, "n",
 		  "candidates per level before giving up on it (default 10000)", NULL },
 		LK_OPT_GROUP_("Acceptance"),
@@ -622,7 +738,8 @@ static struct lk_option *make_options(struct gen_ctx *ctx, struct gen_help *h)
 		{ LK_OPT_STRING, 0, "shard", &ctx->shard, "K/N", "only indices K, K+N, K+2N, ...", NULL },
 		{ LK_OPT_STRING, 0, "resume", &ctx->resume, "file",
 		  "continue the run in file (same options) and never repeat its levels", NULL },
-		LK_CLI_COMMON_OPTIONS(ctx->common),
+		LK_CLI_SOLVER_OPTIONS(ctx->common),
+		LK_CLI_IO_OPTIONS(ctx->common),
 	};
 	size_t nbase = sizeof base / sizeof *base, nflags = sizeof h->flag_help / sizeof *h->flag_help;
 	struct lk_option *opts = lk_xcalloc(nbase + nflags + 2, sizeof *opts);
@@ -678,9 +795,9 @@ static int run(struct gen_ctx *ctx, const struct lk_generator *gen, struct lk_ge
 		struct stat st;
 		const char *path = ctx->common.output;
 		if (path && strcmp(path, "-") != 0 && !ctx->common.force && stat(path, &st) == 0 &&
-		    st.st_size > 0) {
-			lk_error("%s: the file exists and holds %lld bytes; --force replaces it", path,
-				 (long long)st.st_size);
+		    S_ISREG(st.st_mode)) {
+			lk_error("%s: the file exists and holds %lld byte%s; --force replaces it", path,
+				 (long long)st.st_size, st.st_size == 1 ? "" : "s");
 			return 2;
 		}
 		return suggest(ctx, gen, o, from);
@@ -698,8 +815,7 @@ static int run(struct gen_ctx *ctx, const struct lk_generator *gen, struct lk_ge
 int main(int argc, char **argv)
 {
 	struct gen_ctx ctx = { 0 };
-	lk_cli_common_init(&ctx.common, 10.0);
-	ctx.common.jobs = 0;   /* every core */
+	lk_cli_common_init(&ctx.common, 10.0, 0, GEN_MAX_STATES);   /* every core */
 	ctx.count = 10;
 	ctx.seed = 1;
 	ctx.runs = 50;

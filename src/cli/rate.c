@@ -84,7 +84,7 @@ static int process(void *vctx, struct lk_job *job)
 int main(int argc, char **argv)
 {
 	struct rate_ctx ctx = { 0 };
-	lk_cli_common_init(&ctx.common, 10.0);
+	lk_cli_common_init(&ctx.common, 10.0, 1, 0);
 	ctx.runs = 50;
 	ctx.seed = 1;
 	char graph_heading[160] = "";
@@ -94,7 +94,7 @@ int main(int argc, char **argv)
 		{ LK_OPT_UINT, 'k', "runs", &ctx.runs, "k",
 		  "shuffled solves for the mean (default 50; 0 skips)", NULL },
 		{ LK_OPT_STRING, 0, "runs-algo", &ctx.runs_algo, "name",
-		  "solver of the shuffled solves (default greedy)", NULL },
+		  "solver of the shuffled solves: bfs, ucs, astar or greedy (default)", NULL },
 		{ LK_OPT_FLAG, 0, "no-mixedaim", &ctx.no_mixedaim, NULL,
 		  "skip MixedAim's three-solver minimum", NULL },
 		{ LK_OPT_U64, 0, "seed", &ctx.seed, "n", "seed of the shuffled solves (default 1)", NULL },
@@ -136,7 +136,16 @@ int main(int argc, char **argv)
 	act->features = ctx.features;
 	act->no_graph = ctx.no_graph;
 	if (ctx.runs_algo && lk_algo_parse(ctx.runs_algo, &act->rate.runs_algo) < 0)
-		lk_usage_error("unknown algorithm '%s'", ctx.runs_algo);
+		lk_usage_error("unknown algorithm '%s' (use bfs, ucs, astar or greedy)", ctx.runs_algo);
+	if (ctx.graph && ctx.no_graph)
+		lk_usage_error("--graph and --no-graph do not go together");
 	int rc = lk_pipeline_run(&p, argv + first, argc - first);
+	if (p.levels_read && rc != 130) {
+		lk_cli_common_unapplied(&ctx.common, p.games_seen);
+		static const char *const search[] = { "runs-algo", "no-mixedaim", "graph", "no-graph",
+						      NULL };
+		for (size_t i = 0; search[i]; i++)
+			lk_cli_warn_unapplied(p.games_seen, search[i], lk_cli_state_space_game, NULL);
+	}
 	return rc;
 }

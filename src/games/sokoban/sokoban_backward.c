@@ -53,6 +53,20 @@ static void *backward_new(const struct lk_gen_options *o, struct lk_strbuf *err)
 		free(b);
 		return NULL;
 	}
+	/* A candidate needs the boxes, the player and a cell to move to: a
+	 * size whose rooms are smaller would only make invalid candidates,
+	 * for as long as the run lasts. */
+	int smallest;
+	double share = b->floor_share ? (double)b->floor_share / 100.0 : 0.55;
+	if (!lk_room_can_hold(w, h, share, (int)b->boxes + 2, &smallest)) {
+		lk_strbuf_addf(err, "--size %dx%d cannot hold a level of %ld box%s: its rooms have "
+			       "at most %d floor cells, and a level needs %ld (the boxes, the player "
+			       "and a cell to move to); the smallest square size that can is %dx%d",
+			       w, h, b->boxes, b->boxes == 1 ? "" : "es",
+			       lk_room_max_floor(w, h, share), b->boxes + 2, smallest, smallest);
+		free(b);
+		return NULL;
+	}
 	lk_graph_init(&b->graph);
 	return b;
 }

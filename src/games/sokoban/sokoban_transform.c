@@ -85,6 +85,16 @@ static void *soko_open(const struct lk_gen_options *o, struct lk_transform_setup
 			       LK_GRID_MAX_SIDE, LK_GRID_MAX_SIDE);
 		goto fail;
 	}
+	int smallest;
+	if (!o->from && !lk_room_can_hold(s->width, s->height, 0.55, (int)s->boxes + 2, &smallest)) {
+		lk_strbuf_addf(err, "--size %dx%d cannot hold a level of %ld box%s: its rooms have "
+			       "at most %d floor cells, and a level needs %ld (the boxes, the player "
+			       "and a cell to move to); the smallest square size that can is %dx%d",
+			       s->width, s->height, s->boxes, s->boxes == 1 ? "" : "es",
+			       lk_room_max_floor(s->width, s->height, 0.55), s->boxes + 2, smallest,
+			       smallest);
+		goto fail;
+	}
 	setup->legend = &legend;
 	setup->width = s->width;
 	setup->height = s->height;
