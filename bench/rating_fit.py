@@ -14,7 +14,7 @@ What the external truth is: DeepMind split Boxoban by whether trained agents fai
 from easy to hard; each PuzzleScript demo's designer ordered its levels.  The weights
 are fitted on the Sokoban packs only; the PuzzleScript games are scored by the model
 fitted on all of them, as games it never saw.  The model is
-rating = SCALE * sum_i w_i * (t(x_i) - t(least_i)), t = log(1 + x) for counts and x
+rating = OFFSET + SCALE * sum_i w_i * (t(x_i) - t(least_i)), t = log(1 + x) for counts and x
 for shares, every w_i >= 0; the weights maximise a pairwise ranking likelihood (a
 logistic of the score difference of two levels the truth orders) with an L2 penalty.
 Features a game lacks count at their median over the data.
@@ -317,23 +317,28 @@ def run(d, feats, folds, seed, l2, maxpairs):
     return packs, held, raw, least, typical
 
 
+# The scale's two anchors (docs/rating.md): Microban's first ten levels, the
+# author's introduction, rate 2.0 on average (the middle of `easy`), and the
+# level the model puts in the middle of Microban rates 4.0 (the middle of `medium`).
+ANCHOR_FIRST, ANCHOR_MEDIAN = 2.0, 4.0
+
+
 def calibrate(packs, raw, least, typical, feats):
-    """SCALE: the median level of Boxoban medium rates 5.0."""
+    """OFFSET and SCALE of rating = OFFSET + SCALE * score."""
     scores = []
     for name, kind, rows in packs:
-        if name != 'boxoban':
-            continue
-        for r in rows:
-            if r['truth'] != 1:
-                continue
-            scores.append(sum(w * (feature(r, f, least, typical) - least[f])
-                              for f, w in zip(feats, raw)))
-    scores.sort()
-    med = scores[len(scores) // 2] if scores else 1.0
-    return 5.0 / med if med > 0 else 1.0
+        if name == 'microban':
+            scores = [sum(w * (feature(r, f, least, typical) - least[f])
+                          for f, w in zip(feats, raw)) for r in rows]
+    if len(scores) < 20:
+        return 0.0, 1.0
+    first = sum(scores[:10]) / 10.0
+    middle = sorted(scores)[len(scores) // 2]
+    scale = (ANCHOR_MEDIAN - ANCHOR_FIRST) / (middle - first)
+    return ANCHOR_FIRST - scale * first, scale
 
 
-def c_block(feats, raw, least, typical, scale):
+def c_block(feats, raw, least, typical, offset, scale):
     lines = ['/* BEGIN FITTED (bench/rating_fit.py) */', 'static const struct term terms[] = {']
     for f, w in zip(feats, raw):
         inv = lambda y: y if f in RAW else math.expm1(y)
@@ -341,7 +346,7 @@ def c_block(feats, raw, least, typical, scale):
             ENUM[f], 'LK_T_RAW' if f in RAW else 'LK_T_LOG', max(w, 0.0), inv(least[f]),
             inv(typical[f])))
     lines.append('};')
-    lines.append('static const double SCALE = %.6g;' % scale)
+    lines.append('static const double OFFSET = %.6g, SCALE = %.6g;' % (offset, scale))
     lines.append('/* END FITTED */')
     return '\n'.join(lines)
 
@@ -372,7 +377,7 @@ def main(argv):
     feats = opts['--features'].split(',')
     packs, held, raw, least, typical = run(d, feats, int(opts['--folds']), int(opts['--seed']),
                                            float(opts['--l2']), int(opts['--pairs']))
-    scale = calibrate(packs, raw, least, typical, feats)
+    offset, scale = calibrate(packs, raw, least, typical, feats)
     heldmap = {}
     at = 0
     for _, _, rows in packs:
@@ -395,7 +400,8 @@ def main(argv):
             cells.append('-' if v is None or v != v else '%.3f' % v)
         out.append('| %s | %s |' % (q, ' | '.join(cells)))
     out.append('')
-    out.append('Weights (per unit of log(1 + x), x for shares; times SCALE %.3f):' % scale)
+    out.append('Weights (the rating\'s units per unit of log(1 + x), of x for shares; '
+               'OFFSET %.3f):' % offset)
     out.append('')
     out.append('| feature | weight | least | typical |')
     out.append('|---|---|---|---|')
@@ -409,7 +415,7 @@ def main(argv):
         with open(opts['--markdown'], 'w') as f:
             f.write(text)
     if opts['--write']:
-        write_model(opts['--write'], c_block(feats, raw, least, typical, scale))
+        write_model(opts['--write'], c_block(feats, raw, least, typical, offset, scale))
     return 0
 
 

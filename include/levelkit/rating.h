@@ -128,6 +128,7 @@ void lk_features_csp(const struct lk_level *level, const struct lk_csp_rating *r
 struct lk_score {
 	enum lk_known how;          /* EXACT, AT_LEAST, or NOT (no solution) */
 	double rating;              /* the rating, or its lower bound */
+	double base;                /* the scale's offset, which the parts add to */
 	/* each feature's share of it (0 for features outside the model) and
 	 * whether the model had to assume its value (a game without it) */
 	double part[LK_F_COUNT];

@@ -51,13 +51,15 @@ static void write_grade(struct lk_record *rec, const struct lk_score *s)
 		lk_record_set(rec, "grade", lk_grade_name(g));
 }
 
-/* What contributed, largest share first: "effort 131 states +2.10; ...". */
+/* What contributed, largest share first, after the scale's offset: "base
+ * -1.20; effort 131 states +2.10; ...". */
 static void write_explain(struct lk_record *rec, const struct lk_features *f,
 			  const struct lk_score *s)
 {
 	static const char *const prefix[] = { "", "", ">= ", "<= ", "" };
 	bool done[LK_F_COUNT] = { false };
 	struct lk_strbuf out = LK_STRBUF_INIT;
+	lk_strbuf_addf(&out, "base %+.2f", s->base);
 	for (;;) {
 		int pick = -1;
 		for (int i = 0; i < LK_F_COUNT; i++)

@@ -2,12 +2,13 @@
  * rating_model.c - the rating's model (rating.h): the one place its fitted
  * constants live, and the rating they give, exact or as a lower bound.
  *
- * rating = SCALE * sum over the model's terms of
+ * rating = OFFSET + SCALE * sum over the model's terms of
  *          weight * (t(value) - t(least))
  * where t is log(1 + x) for counts and x itself for shares, `least` is the
- * least value of the feature over the data the model was fitted on (so a
- * level as easy as the easiest of the data in every respect rates 0; the
- * rating is never below 0), and every weight is at least 0, so that the
+ * least value of the feature over the data the model was fitted on, the
+ * rating is never below 0, OFFSET and SCALE pin the scale to two anchors
+ * (docs/rating.md: Microban's first ten levels 2.0 on average, its middle
+ * level 4.0), and every weight is at least 0, so that the
  * rating never falls when a feature grows: that is what makes a bound on a
  * feature a bound on the rating.  A feature the game has not (a game
  * without a heuristic has no slack) counts at its `typical` value, the
@@ -35,7 +36,7 @@ static const struct term terms[] = {
 	{ LK_F_EFFORT, LK_T_LOG, 0.5, 1, 30 },
 	{ LK_F_LENGTH, LK_T_LOG, 0.5, 1, 15 },
 };
-static const double SCALE = 1.0;
+static const double OFFSET = 0.0, SCALE = 1.0;
 /* END FITTED */
 
 #define NTERMS (sizeof terms / sizeof terms[0])
@@ -59,7 +60,8 @@ void lk_score(const struct lk_features *f, bool solvable_known, struct lk_score 
 {
 	memset(out, 0, sizeof *out);
 	bool exact = solvable_known, bounded = false;
-	double sum = 0;
+	double sum = OFFSET;
+	out->base = OFFSET;
 	for (size_t i = 0; i < NTERMS; i++) {
 		const struct term *m = &terms[i];
 		enum lk_feature id = m->feature;
