@@ -26,8 +26,8 @@ command -v python3 >/dev/null || { echo "bench: python3 is needed for bench/rati
 
 # Bounds: states first (the same on any machine), time only as a backstop.
 sokoban_bounds=(--max-states 500000 -t 30)
-hard_bounds=(--max-states 200000 -t 10)     # Sasquatch: most levels hit them
-ps_bounds=(--max-states 200000 -t 10)
+hard_bounds=(--max-states 50000 -t 2)       # Sasquatch: most levels hit them
+ps_bounds=(--max-states 200000 -t 5)
 
 features() {   # NAME INPUT BOUNDS...
 	local name=$1 input=$2
