@@ -17,7 +17,7 @@ fitted on all of them, as games it never saw.  The model is
 rating = OFFSET + SCALE * sum_i w_i * (t(x_i) - t(least_i)), t = log(1 + x) for counts and x
 for shares, every w_i >= 0; the weights maximise a pairwise ranking likelihood (a
 logistic of the score difference of two levels the truth orders) with an L2 penalty.
-Features a game lacks count at their median over the data.
+Features a game lacks count at their median over the packs fitted on.
 
 Honesty: the figures printed are held out: each level is scored by a model fitted
 with its own fold left out (FOLDS folds within every pack), never by one that saw it.
@@ -274,9 +274,6 @@ def design(packs, feats):
     median (a game without it) or the least (a bound)."""
     rows = [r for _, _, rs in packs for r in rs]
     fitted = [r for name, _, rs in packs if name in FIT_ON for r in rs]
-    vals = {f: [tf(f, num(field(r, f))) for r in rows
-                if num(field(r, f)) is not None and not field(r, f).startswith('<=')]
-            for f in feats}
     vals = {f: [tf(f, num(field(r, f))) for r in fitted
                 if num(field(r, f)) is not None and not field(r, f).startswith('<=')]
             for f in feats}
@@ -290,8 +287,12 @@ def run(d, feats, folds, seed, l2, maxpairs):
     packs = load(d)
     X, least, typical = design(packs, feats)
     m = len(feats)
-    mu = [sum(x[k] for x in X) / len(X) for k in range(m)]
-    sd = [math.sqrt(sum((x[k] - mu[k]) ** 2 for x in X) / len(X)) or 1.0 for k in range(m)]
+    # standardised over the packs fitted on only: the games scored as unseen
+    # must not move the weights (not even through the penalty's scale)
+    F = [x for x, fit_row in zip(X, [name in FIT_ON for name, _, rs in packs for _ in rs])
+         if fit_row]
+    mu = [sum(x[k] for x in F) / len(F) for k in range(m)]
+    sd = [math.sqrt(sum((x[k] - mu[k]) ** 2 for x in F) / len(F)) or 1.0 for k in range(m)]
     Z = [[(x[k] - mu[k]) / sd[k] for k in range(m)] for x in X]
     index, at = [], 0
     for _, _, rows in packs:
