@@ -18,9 +18,11 @@
  *             STATUS, ENVIRONMENT, FILES, EXAMPLES), put after OPTIONS: a
  *             line in capitals is a section's heading, a line indented by
  *             four spaces an item "TERM  DESCRIPTION", a line "$ command"
- *             an example's command, other lines text (a blank line makes a
- *             paragraph); @LEVELS@ becomes LEVELS, where the sample packs
- *             are installed
+ *             an example's command (continued by lines "> more", shown
+ *             indented under it: break it where the shell goes on, after
+ *             a '|' or a '\', so that it fits 80 columns), other lines
+ *             text (a blank line makes a paragraph); @LEVELS@ becomes
+ *             LEVELS, where the sample packs are installed
  *
  * The help layout: "usage: PROG ..." and "   or: PROG ..." lines, a blank
  * line, the description (filled text, and lines indented by a few spaces
@@ -291,10 +293,17 @@ static void put_extra(const char *path, const char *levels)
 		if (i == 0)
 			die("%s:1: expected a section heading in capitals", path);
 		if (strncmp(s, "$ ", 2) == 0) {
-			/* an example: the command as it is typed, in bold */
+			/* an example: the command as it is typed, in bold, one
+			 * line of the page per line of the command */
 			fputs(".PP\n.RS 4\n.nf\n\\fB", out);
 			put_subst(s + 2, levels);
-			fputs("\\fR\n.fi\n.RE\n", out);
+			fputs("\\fR\n", out);
+			while (i + 1 < x.n && strncmp(x.v[i + 1], "> ", 2) == 0) {
+				fputs("\\fB  ", out);
+				put_subst(x.v[++i] + 2, levels);
+				fputs("\\fR\n", out);
+			}
+			fputs(".fi\n.RE\n", out);
 			para = true;
 			continue;
 		}
@@ -383,12 +392,14 @@ int main(int argc, char **argv)
 	put_str(name);
 	fputs(" \\- ", out);
 	put_str(summary);
-	fputs("\n.SH SYNOPSIS\n.nf\n", out);
+	/* each form filled, with a hanging indent: a long one wraps under
+	 * itself instead of running past 80 columns */
+	fputs("\n.SH SYNOPSIS\n.in +4\n", out);
 	for (; k < h.n && (strncmp(h.v[k], "usage: ", 7) == 0 ||
 			   strncmp(h.v[k], "   or: ", 7) == 0); k++) {
 		const char *u = h.v[k] + 7;
 		size_t prog = strcspn(u, " ");
-		fputs("\\fB", out);
+		fputs(".ti -4\n\\fB", out);
 		if (cmd) {
 			fputs("levelkit ", out);
 			put_str(cmd);
@@ -397,9 +408,9 @@ int main(int argc, char **argv)
 		}
 		fputs("\\fR", out);
 		put_str(u + prog);
-		fputc('\n', out);
+		fputs("\n.br\n", out);
 	}
-	fputs(".fi\n", out);
+	fputs(".in -4\n", out);
 
 	/* The groups start at the first heading followed by an item. */
 	size_t groups = k;

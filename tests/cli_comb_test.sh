@@ -81,8 +81,8 @@ check_fields "$TMP/out" "One solution" solvable=yes solutions=1 unique=yes solut
 check_fields "$TMP/out" "Wall" solvable=yes solutions=1 unique=yes solution='1#2'
 check_fields "$TMP/out" "Hole" solvable=no solutions=0 unique=no solution=- nodes=1
 # the default count limit is 2: enough to say "not unique"
-check_fields "$TMP/out" "Blocked" solvable=yes solutions='>=2' unique=no solution=132
-check_fields "$TMP/out" "Armies 5" solvable=yes solutions='>=2' unique=no
+check_fields "$TMP/out" "Blocked" solvable=yes solutions='>= 2' unique=no solution=132
+check_fields "$TMP/out" "Armies 5" solvable=yes solutions='>= 2' unique=no
 check_fields "$TMP/out" "Armies 5 too many" solvable=no solutions=0 unique=no
 expect 6 "$(grep -c '^nodes: [1-9][0-9]*$' "$TMP/out" || true)" "solve: nodes"
 # every solution found verifies
@@ -96,7 +96,7 @@ run "$TMP/out" "$TMP/err" "$SOLVE" --count-limit 100 "$COMB"
 check_fields "$TMP/out" "Blocked" solutions=2 unique=no
 check_fields "$TMP/out" "Wall" solutions=1 unique=yes
 run "$TMP/out" "$TMP/err" "$SOLVE" --count-limit 1 "$COMB"
-check_fields "$TMP/out" "One solution" solvable=yes solutions='>=1' unique=-
+check_fields "$TMP/out" "One solution" solvable=yes solutions='>= 1' unique=-
 # without symmetry breaking the wall level has two solutions (either
 # colour on the left); SAC and GCC change nothing in the counts
 for opts in "--no-symmetry" "--no-symmetry --no-sac" "--no-symmetry --no-gcc" \
@@ -141,7 +141,13 @@ expect 4 "$(values "$R" grade | grep -c . || true)" "rate: grade"
 run "$TMP/out" "$TMP/err" "$RATE" --single "$COMB"
 expect 0 "$rc" "rate --single"
 check_fields "$TMP/out" "Armies 5" difficulty=33.0 nodes-static=33 difficulty-method=single difficulty-sd=- \
-	difficulty-se=- grade=easy
+	difficulty-se=-
+# every grade is the band of its rating (docs/rating.md: two units a band)
+expect "" "$(paste "$(values "$TMP/out" rating >"$TMP/ra"; echo "$TMP/ra")" \
+	"$(values "$TMP/out" grade >"$TMP/gr"; echo "$TMP/gr")" |
+	awk '{ split("trivial easy medium hard very-hard extreme", g, " "); b = int($1 / 2 + 0.5) + 1;
+	       if (b > 6) b = 6; if ($1 < 1) b = 1; if (g[b] != $2) print }')" "rate --single: grade from the rating"
+expect 4 "$(grep -c . "$TMP/gr" || true)" "rate --single: a rating and a grade for each solvable level"
 check_fields "$TMP/out" "Hole" difficulty=- difficulty-method=-
 # the same seed, the same figures; --runs 0 leaves the difficulty out
 run "$TMP/rated2" "$TMP/err" "$RATE" "$COMB"

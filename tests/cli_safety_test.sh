@@ -398,6 +398,47 @@ expect_rc 1 "$rc" "gen that gives up"
 checks=$((checks + 1))
 [ ! -e "$TMP/none.xsb" ] || fail "gen that wrote no level left its file behind"
 
+# --fields: a name that is no field is an error for every command (gen
+# and filter as solve and rate), and a bad --fields leaves no file: not
+# a new -o file, not a .tmp beside an input it would have replaced
+for cmd in solve rate filter gen; do
+	case $cmd in
+	solve) c="$SOLVE $SMALL" ;;
+	rate) c="$RATE -k 2 $SMALL" ;;
+	filter) c="$FILTER has(title) $SMALL" ;;
+	gen) c="$GEN sokoban -n 1 --seed 3" ;;
+	esac
+	for list in record,mvoes 'a b'; do
+		rm -f "$TMP/fields.tsv"
+		# shellcheck disable=SC2086
+		run "$TMP/out" "$TMP/err" $c -f tsv --fields "$list" -o "$TMP/fields.tsv"
+		expect_rc 2 "$rc" "$cmd --fields $list"
+		checks=$((checks + 1))
+		[ ! -e "$TMP/fields.tsv" ] || fail "$cmd --fields $list -o: left a file behind"
+	done
+	expect_count 1 "$TMP/err" "^$cmd: --fields: 'a b' is not a field name$" "$cmd --fields 'a b': says so"
+	# shellcheck disable=SC2086
+	run "$TMP/out" "$TMP/err" $c -f tsv --fields record,mvoes
+	expect_count 1 "$TMP/err" "^$cmd: --fields: no field 'mvoes' (the fields here: record, title" \
+		"$cmd --fields record,mvoes: names the fields there are"
+	expect_count 0 "$TMP/out" "." "$cmd --fields record,mvoes: nothing written"
+done
+for cmd in solve rate filter; do
+	case $cmd in
+	solve) c="$SOLVE" ;;
+	rate) c="$RATE -k 2" ;;
+	filter) c="$FILTER has(title)" ;;
+	esac
+	cp "$SMALL" "$TMP/in.xsb"
+	# shellcheck disable=SC2086
+	run "$TMP/out" "$TMP/err" $c "$TMP/in.xsb" -f tsv --fields record,mvoes -o "$TMP/in.xsb" --force
+	expect_rc 2 "$rc" "$cmd --fields record,mvoes -o onto its input"
+	expect_same "$SMALL" "$TMP/in.xsb" "$cmd --fields record,mvoes -o onto its input: input untouched"
+	expect_count 0 "$TMP/err" "left as it was" "$cmd --fields record,mvoes -o onto its input: no output to point to"
+	checks=$((checks + 1))
+	! ls "$TMP"/in.xsb.tmp* >/dev/null 2>&1 || fail "$cmd --fields record,mvoes -o onto its input: a .tmp left"
+done
+
 # ------------------------------------------------------- no levels read
 
 : >"$TMP/empty.xsb"
@@ -437,7 +478,7 @@ expect_line "solve: --tidy applied to no level read (it applies to laser)" "$TMP
 	"solve --tidy on Sokoban: said once"
 expect_count 1 "$TMP/err" "." "solve --tidy on Sokoban: one line"
 run "$TMP/out" "$TMP/err" "$RATE" -k 2 --runs-algo bfs --no-symmetry "$LEVELS/../../levels/combination-sample.xsb"
-expect_line "rate: --runs-algo applied to no level read (it applies to sokoban, fruit, skiddy and puzzlescript)" \
+expect_line "rate: --runs-algo applied to no level read (it applies to sokoban, fruit, skiddy, puzzlescript and lightsout)" \
 	"$TMP/err" "rate --runs-algo on Combination"
 expect_count 0 "$TMP/err" "no-symmetry" "rate --no-symmetry on Combination: it applies"
 run "$TMP/out" "$TMP/err" "$SOLVE" --count-limit 0 "$SMALL"
@@ -494,12 +535,22 @@ fi
 
 # ----------------------------------------------------------------- --help
 
-# (rate's description is a table of fields kept as written)
-for c in "$GEN" "$SOLVE" "$FILTER"; do
+# every --help fits 80 columns, the front command's too (levelkit is
+# beside the commands); the lines of rate's table of fields fit 73,
+# since the man page keeps them as they are, indented by 7 more
+for c in "$GEN" "$SOLVE" "$RATE" "$FILTER" "${SOLVE%/*}/levelkit"; do
 	name=${c##*/}
 	run "$TMP/help" "$TMP/err" "$c" --help
 	expect_count 0 "$TMP/help" '^.\{81,\}$' "$name --help: lines over 80 columns"
 done
+run "$TMP/help" "$TMP/err" "$RATE" --help
+sed -n '/^Rate each level/,/^$/p' "$TMP/help" >"$TMP/desc"
+expect_count 0 "$TMP/desc" '^ .\{73,\}$' "rate --help: table lines over 73 columns"
+expect_count 0 "$TMP/help" "solve:" "rate --help: no other command's option"
+run "$TMP/out" "$TMP/err" "$RATE" --static-order "$SMALL"
+expect_rc 2 "$rc" "rate --static-order: refused (rate's measures take the reading order)"
+expect_line "rate: --static-order does not apply to rate (its measures take the squares in reading order, as the paper did)" \
+	"$TMP/err" "rate --static-order: says why"
 for c in "$GEN" "$SOLVE" "$RATE" "$FILTER"; do
 	name=${c##*/}
 	run "$TMP/help" "$TMP/err" "$c" --help

@@ -28,6 +28,7 @@
 #include "levelkit/fields.h"
 #include "levelkit/game.h"
 #include "levelkit/rating.h"
+#include "levelkit/registry.h"
 #include "levelkit/record.h"
 
 static void read_record(const char *text, struct lk_record *rec)

@@ -11,6 +11,7 @@
 
 #include "levelkit/actions.h"
 #include "levelkit/game.h"
+#include "levelkit/registry.h"
 
 #define PROBE_BYTES 65536
 

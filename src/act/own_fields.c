@@ -12,6 +12,7 @@
 
 #include "levelkit/analysis.h"
 #include "levelkit/rating.h"
+#include "levelkit/registry.h"
 
 struct names {
 	const char **list;

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "levelkit/registry.h"
 
 bool lk_cli_same_file(const char *a, const char *b)
 {
@@ -231,6 +232,8 @@ void lk_cli_common_init(struct lk_cli_common *c, double default_timeout, unsigne
 			 default_jobs);
 	else
 		snprintf(c->jobs_help, sizeof c->jobs_help, "levels in parallel (default 0: every core)");
+	c->static_order_help = "squares in reading order, as the paper did (default: fewest "
+			       "values first)";
 	struct lk_strbuf games = LK_STRBUF_INIT;
 	lk_cli_games_where(&games, is_csp);
 	snprintf(c->csp_heading, sizeof c->csp_heading, "Constraint games (%s)", games.buf);
@@ -324,7 +327,22 @@ void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 	p->force = c->force;
 	if (c->fields && (p->format != LK_FORMAT_TSV || p->view))
 		lk_usage_error("--fields chooses the columns of -f tsv");
+	lk_cli_check_fields(c->fields);
 	p->fields = c->fields;
+}
+
+void lk_cli_check_fields(const char *fields)
+{
+	if (!fields)
+		return;
+	/* before -o creates its file, so that a usage error leaves none */
+	struct lk_writer w;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	lk_writer_init(&w, NULL, LK_FORMAT_TSV, NULL);
+	if (lk_writer_choose_columns(&w, fields, &err) < 0)
+		lk_usage_error("%s", err.buf);
+	lk_writer_release(&w);
+	lk_strbuf_release(&err);
 }
 
 uint64_t lk_cli_game_bit(const char *name)

@@ -39,6 +39,8 @@ struct lk_cli_common {
 	/* help headings made from the registry, and the command's defaults */
 	char csp_heading[128];
 	char states_help[128], timeout_help[64], jobs_help[80];
+	/* NULL for rate, which does not list the option (see rate.c) */
+	const char *static_order_help;
 	struct lk_cli_csp_flags csp_flags;
 };
 
@@ -91,7 +93,7 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	{ LK_OPT_FLAG, 0, "no-symmetry", &(c).no_symmetry, NULL,                              \
 	  "count solutions that differ only by colour names separately", NULL },              \
 	{ LK_OPT_FLAG, 0, "static-order", &(c).static_order, NULL,                            \
-	  "solve: squares in reading order, as the paper did (default: fewest values first)", NULL }
+	  (c).static_order_help, NULL }
 
 #define LK_CLI_IO_OPTIONS(c)                                                                  \
 	LK_OPT_GROUP_("Bounds (per search; a hit bound gives 'unknown')"),                    \
@@ -114,6 +116,10 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 
 /* Check and resolve the shared options; exits with a usage error. */
 void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p);
+
+/* A --fields list that names no field is a usage error (said before -o
+ * creates its file); NULL is fine. */
+void lk_cli_check_fields(const char *fields);
 
 /* The names of the games that pred holds for, from the registry ("fruit
  * and skiddy"); empty when none. */

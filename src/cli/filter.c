@@ -21,6 +21,7 @@
 #include "levelkit/expr.h"
 #include "levelkit/game.h"
 #include "levelkit/record.h"
+#include "levelkit/registry.h"
 #include "common.h"
 #include "pool.h"
 #include "options.h"
@@ -161,6 +162,8 @@ struct run {
 	size_t nmissing, missing_alloc;
 	bool keep_failed;        /* the output replaces an input */
 	size_t lossy_line;       /* a failed record that cannot be kept as read */
+	bool columns_checked;    /* --fields, at the first level read */
+	bool bad_columns;        /* --fields names a field there is not */
 	/* --forall / --exists */
 	struct lk_act_concept concept;
 	struct lk_act_options act;
@@ -425,6 +428,11 @@ static void one_record(struct run *run, struct lk_record *rec, const struct verd
 		run->status = 2;   /* said once, counted at the end */
 		goto out;
 	}
+	/* the record written as solve would write it (a PuzzleScript
+	 * record's script by its absolute path), so that it stays usable
+	 * from another directory */
+	if (!ctx->count)
+		lk_act_update_record(rec);
 	if (ctx->top) {
 		struct lk_strbuf buf = LK_STRBUF_INIT;
 		const char *value = lk_expr_value(rec, ctx->by, &buf);
@@ -447,6 +455,26 @@ static void one_record(struct run *run, struct lk_record *rec, const struct verd
 		put(run, rec);
 out:
 	lk_strbuf_release(&err);
+}
+
+/* At the first level read: the --fields names checked against the
+ * level's fields (filter writes none of its own), as solve and rate check
+ * theirs, before any level is judged.  False when one names a field there
+ * is not: the run ends, and its output is removed. */
+static bool first_level(struct run *run, const struct lk_record *rec)
+{
+	if (!run->ctx->fields || run->columns_checked || !lk_record_grid(rec, NULL))
+		return true;
+	run->columns_checked = true;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	bool ok = lk_writer_check_columns(&run->writer, rec, &err) == 0;
+	if (!ok) {
+		lk_error("%s", err.buf);
+		run->status = 2;
+		run->bad_columns = true;
+	}
+	lk_strbuf_release(&err);
+	return ok;
 }
 
 static void read_file(struct run *run, const char *path)
@@ -479,6 +507,8 @@ static void read_file(struct run *run, const char *path)
 			report(run, &rec, line, err.buf);
 			continue;
 		}
+		if (!first_level(run, &rec))
+			break;
 		one_record(run, &rec, NULL);
 	}
 out:
@@ -560,6 +590,12 @@ static enum lk_pool_take pooled_take(void *ctx, uint64_t seq, void *vslot)
 		}
 		p->run->records_read++;
 		sl->got = got < 0 ? -1 : 1;
+		if (got > 0 && !first_level(p->run, &sl->rec)) {
+			lk_record_release(&sl->rec);
+			lk_strbuf_release(&sl->read_err);
+			close_current(p);
+			return LK_POOL_END;
+		}
 		if (got < 0 || lk_record_grid(&sl->rec, NULL) == 0)
 			return LK_POOL_READY;
 		if (p->run->expr) {
@@ -712,6 +748,7 @@ static enum lk_format check_options(const struct filter_ctx *ctx, enum lk_view_f
 		lk_usage_error("--top needs --by FIELD");
 	if (ctx->fields && (format != LK_FORMAT_TSV || *view))
 		lk_usage_error("--fields chooses the columns of -f tsv");
+	lk_cli_check_fields(ctx->fields);
 	if (ctx->by && !valid_field_name(ctx->by))
 		lk_usage_error("--by: '%s' is not a field name", ctx->by);
 	top_ascending = ctx->asc;
@@ -882,7 +919,7 @@ int main(int argc, char **argv)
 	} else {
 		if (nfiles == 0)
 			read_file(&run, "-");
-		for (int i = 0; i < nfiles && !run.write_failed; i++)
+		for (int i = 0; i < nfiles && !run.write_failed && !run.bad_columns; i++)
 			read_file(&run, files[i]);
 	}
 
@@ -934,7 +971,8 @@ int main(int argc, char **argv)
 		lk_error_at(ctx.output, run.lossy_line, "this record cannot be kept as it was read "
 			    "(a NUL byte), so the input is not replaced");
 	if (lk_cli_output_close(&output, !lk_interrupted && !run.write_failed && !run.lossy_line &&
-				!run.read_failed, run.records_read == 0) < 0)
+				!run.read_failed && !run.bad_columns,
+				run.records_read == 0 || run.bad_columns) < 0)
 		run.status = 2;
 	top_release(&run.top);
 	if (ctx.dedupe)

@@ -20,6 +20,7 @@
 #include "levelkit/dedupe.h"
 #include "levelkit/generate.h"
 #include "levelkit/grid.h"
+#include "levelkit/registry.h"
 #include "levelkit/strbuf.h"
 #include "levelkit/transform.h"
 
@@ -41,9 +42,17 @@ struct gen_ctx {
 	enum lk_view_format view;    /* a picture instead of records (view.h) */
 	uint64_t candidates;
 	double time_limit;
-	double min_moves, max_moves, min_pushes, max_pushes, min_diff, max_diff;
+	double min_moves, max_moves, min_diff, max_diff;
+	/* The game's own fields generators judge by (lk_gen_field: Sokoban's
+	 * pushes, Skiddy's stars), once each from the registry, and what was
+	 * asked of each: a range's --min/--max, a rating's --NAME n. */
+	const struct lk_gen_field *fields[LK_GEN_MAX_THRESHOLDS];
+	size_t nfields;
+	double field_min[LK_GEN_MAX_THRESHOLDS], field_max[LK_GEN_MAX_THRESHOLDS];
+	unsigned long field_rating[LK_GEN_MAX_THRESHOLDS];
+	char field_names[LK_GEN_MAX_THRESHOLDS][2][48];   /* min-NAME and max-NAME, or NAME */
 	bool rate, no_dead_ends;
-	unsigned long runs, stars;
+	unsigned long runs;
 	const char **keys, **values;
 	size_t nparams, params_alloc;
 };
@@ -236,17 +245,41 @@ static void check_search_options(const struct gen_ctx *ctx, const struct lk_game
 			       game->name, ctx->common.heuristic);
 }
 
+static bool field_given(const struct gen_ctx *ctx, size_t i)
+{
+	return ctx->fields[i]->rating ? ctx->field_rating[i] > 0
+				      : isfinite(ctx->field_min[i]) || isfinite(ctx->field_max[i]);
+}
+
+/* The options of the game's own fields (range ones, or ratings) given for
+ * a generator that does not judge by them. */
+static void check_fields_apply(const struct gen_ctx *ctx, const struct lk_generator *gen,
+			       bool ratings)
+{
+	for (size_t i = 0; i < ctx->nfields; i++) {
+		const struct lk_gen_field *f = ctx->fields[i];
+		if (f->rating != ratings || !field_given(ctx, i) || lk_generator_field(gen, f->name))
+			continue;
+		struct lk_strbuf games = LK_STRBUF_INIT;
+		lk_generator_games_judging(f->name, &games);
+		if (f->rating)
+			lk_usage_error("--%s does not apply to %s (it applies to %s)", f->name, gen->game,
+				       games.buf);
+		lk_usage_error("--min-%s/--max-%s does not apply to %s (it applies to %s)", f->name,
+			       f->name, gen->game, games.buf);
+	}
+}
+
 static void check_options_apply(const struct gen_ctx *ctx, const struct lk_generator *gen)
 {
 	check_applies(gen, LK_GEN_ACCEPT(MOVES), isfinite(ctx->min_moves) || isfinite(ctx->max_moves),
 		      "--min-moves/--max-moves");
-	check_applies(gen, LK_GEN_ACCEPT(PUSHES),
-		      isfinite(ctx->min_pushes) || isfinite(ctx->max_pushes), "--min-pushes/--max-pushes");
+	check_fields_apply(ctx, gen, false);
 	check_applies(gen, LK_GEN_ACCEPT(DIFFICULTY),
 		      ctx->rate || ctx->difficulty || isfinite(ctx->min_diff) || isfinite(ctx->max_diff),
 		      "--rate and the difficulty thresholds");
 	check_applies(gen, LK_GEN_ACCEPT(DEAD_ENDS), ctx->no_dead_ends, "--no-dead-ends");
-	check_applies(gen, LK_GEN_ACCEPT(STARS), ctx->stars > 0, "--stars");
+	check_fields_apply(ctx, gen, true);
 	check_applies(gen, LK_GEN_ACCEPT(FROM),
 		      ctx->from || ctx->rules || ctx->freeze || ctx->suggest, "--from/--rules/--freeze/--suggest");
 	const struct lk_game *game = lk_game_find(gen->game);
@@ -264,25 +297,42 @@ static void check_options_apply(const struct gen_ctx *ctx, const struct lk_gener
 		/* the climb writes no run of -n levels and judges by difficulty
 		 * alone: these would be ignored */
 		static const char *const run_options[] = {
-			"count", "shard", "resume", "max-tries", "jobs", "min-moves", "max-moves",
-			"min-pushes", "max-pushes", "rate", "runs", NULL
+			"count", "shard", "resume", "max-tries", "jobs", "min-moves", "max-moves", NULL
 		};
-		lk_cli_reject_options(run_options, "--suggest (one climb that keeps the k hardest "
+		const char *names[sizeof run_options / sizeof *run_options + 2 * LK_GEN_MAX_THRESHOLDS + 2];
+		size_t n = 0;
+		for (; run_options[n]; n++)
+			names[n] = run_options[n];
+		for (size_t i = 0; i < ctx->nfields; i++)
+			if (!ctx->fields[i]->rating) {
+				names[n++] = ctx->field_names[i][0];
+				names[n++] = ctx->field_names[i][1];
+			}
+		names[n++] = "rate";
+		names[n++] = "runs";
+		names[n] = NULL;
+		lk_cli_reject_options(names, "--suggest (one climb that keeps the k hardest "
 				      "levels it meets until --candidates, --time-limit or Ctrl-C)");
 	}
-	if (ctx->stars > 3)
-		lk_usage_error("--stars %lu: the rating is 0 to 3", ctx->stars);
+	for (size_t i = 0; i < ctx->nfields; i++)
+		if (ctx->fields[i]->rating && (double)ctx->field_rating[i] > ctx->fields[i]->max)
+			lk_usage_error("--%s %lu: the rating is 0 to %g", ctx->fields[i]->name,
+				       ctx->field_rating[i], ctx->fields[i]->max);
 }
 
 /* Defaults a designer would keep: no trivial levels unless asked for. */
 static void apply_default_thresholds(struct gen_ctx *ctx, const struct lk_generator *gen)
 {
-	bool any = isfinite(ctx->min_moves) || isfinite(ctx->max_moves) ||
-		   isfinite(ctx->min_pushes) || isfinite(ctx->max_pushes);
+	bool any = isfinite(ctx->min_moves) || isfinite(ctx->max_moves);
+	for (size_t i = 0; i < ctx->nfields; i++)
+		any |= !ctx->fields[i]->rating && field_given(ctx, i);
 	if (any || ctx->suggest)
 		return;
-	if (gen->default_min_pushes > 0)
-		ctx->min_pushes = gen->default_min_pushes;
+	for (size_t i = 0; i < ctx->nfields; i++) {
+		const struct lk_gen_field *f = lk_generator_field(gen, ctx->fields[i]->name);
+		if (f && !f->rating && f->default_min > 0)
+			ctx->field_min[i] = f->default_min;
+	}
 	if (gen->default_min_moves > 0)
 		ctx->min_moves = gen->default_min_moves;
 }
@@ -298,7 +348,8 @@ static void check_range(const char *what, const struct lk_range *r)
 		lk_usage_error("--max-%s %g: no level has fewer than 0 %s", what, r->max, what);
 }
 
-static void fill_gen_options(struct gen_ctx *ctx, struct lk_gen_options *o)
+static void fill_gen_options(struct gen_ctx *ctx, const struct lk_generator *gen,
+			     struct lk_gen_options *o)
 {
 	lk_gen_options_init(o);
 	if (ctx->size)
@@ -307,7 +358,15 @@ static void fill_gen_options(struct gen_ctx *ctx, struct lk_gen_options *o)
 	o->param_values = ctx->values;
 	o->nparams = ctx->nparams;
 	o->moves = (struct lk_range){ ctx->min_moves, ctx->max_moves };
-	o->pushes = (struct lk_range){ ctx->min_pushes, ctx->max_pushes };
+	for (size_t i = 0; i < ctx->nfields; i++) {
+		const struct lk_gen_field *f = lk_generator_field(gen, ctx->fields[i]->name);
+		if (!f || !field_given(ctx, i))
+			continue;
+		struct lk_gen_threshold *t = &o->thresholds[o->nthresholds++];
+		t->field = f;
+		t->range = f->rating ? (struct lk_range){ (double)ctx->field_rating[i], INFINITY }
+				     : (struct lk_range){ ctx->field_min[i], ctx->field_max[i] };
+	}
 	o->difficulty = (struct lk_range){ ctx->min_diff, ctx->max_diff };
 	if (ctx->difficulty) {
 		if (isfinite(ctx->min_diff) || isfinite(ctx->max_diff))
@@ -327,11 +386,12 @@ static void fill_gen_options(struct gen_ctx *ctx, struct lk_gen_options *o)
 				       "level could pass", ctx->difficulty);
 	}
 	check_range("moves", &o->moves);
-	check_range("pushes", &o->pushes);
+	for (size_t i = 0; i < o->nthresholds; i++)
+		if (!o->thresholds[i].field->rating)
+			check_range(o->thresholds[i].field->name, &o->thresholds[i].range);
 	check_range("difficulty", &o->difficulty);
 	o->rate = ctx->rate;
 	o->no_dead_ends = ctx->no_dead_ends;
-	o->min_stars = (int)ctx->stars;
 	o->rating.search = ctx->common.act.search;
 	o->level = ctx->common.act.level;   /* -m, --heuristic, --plain */
 	if (!ctx->common.max_states)
@@ -592,31 +652,60 @@ static void free_params(struct gen_ctx *ctx)
 	free(ctx->values);
 }
 
-/* Help texts that name games, made from the registry. */
+/* Help texts and option names that name games or fields, made from the
+ * registry. */
 struct gen_help {
-	char min_moves[160], min_pushes[160], stars[160], rules[400];
+	char min_moves[400], rules[400];
+	char min_help[LK_GEN_MAX_THRESHOLDS][400], max_help[LK_GEN_MAX_THRESHOLDS][160];
 	char *flag_help[32];
 };
 
-static bool accepts_stars(const struct lk_game *g)
+/* Every generator's own fields, once each by name, in registry order, and
+ * their options' names. */
+static void collect_fields(struct gen_ctx *ctx)
 {
-	for (size_t i = 0; g->generators && g->generators[i]; i++)
-		if (g->generators[i]->accepts & LK_GEN_ACCEPT(STARS))
-			return true;
-	return false;
+	const struct lk_generator *g;
+	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL;) {
+		for (const struct lk_gen_field *f = g->fields; f && f->name; f++) {
+			bool dup = false;
+			for (size_t i = 0; i < ctx->nfields && !dup; i++)
+				dup = strcmp(ctx->fields[i]->name, f->name) == 0;
+			if (dup || ctx->nfields == LK_GEN_MAX_THRESHOLDS)
+				continue;
+			size_t i = ctx->nfields++;
+			ctx->fields[i] = f;
+			ctx->field_min[i] = -INFINITY;
+			ctx->field_max[i] = INFINITY;
+			if (f->rating) {
+				snprintf(ctx->field_names[i][0], sizeof ctx->field_names[i][0], "%s", f->name);
+			} else {
+				snprintf(ctx->field_names[i][0], sizeof ctx->field_names[i][0], "min-%s", f->name);
+				snprintf(ctx->field_names[i][1], sizeof ctx->field_names[i][1], "max-%s", f->name);
+			}
+		}
+	}
+}
+
+/* A generator's default minimum: its moves' (field NULL) or its field's. */
+static double default_min(const struct lk_generator *g, const char *field)
+{
+	if (!field)
+		return g->default_min_moves;
+	const struct lk_gen_field *f = lk_generator_field(g, field);
+	return f && !f->rating ? f->default_min : 0;
 }
 
 /* "at least n moves (default 4 for fruit and skiddy, 8 for puzzlescript)":
  * the generators with a default, grouped by value, a game named alone
  * when all its generators have that default. */
-static void default_help(char *out, size_t size, const char *what, size_t member)
+static void default_help(char *out, size_t size, const char *what, const char *field)
 {
 	struct lk_strbuf text = LK_STRBUF_INIT;
 	double done[16];
 	size_t ndone = 0;
 	const struct lk_generator *g, *h;
 	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL && ndone < 16;) {
-		double v = *(const double *)((const char *)g + member);
+		double v = default_min(g, field);
 		bool seen = !(v > 0);
 		for (size_t i = 0; i < ndone && !seen; i++)
 			seen = done[i] == v;
@@ -626,16 +715,16 @@ static void default_help(char *out, size_t size, const char *what, size_t member
 		struct lk_strbuf names = LK_STRBUF_INIT;
 		size_t n = 0, k = 0;
 		for (size_t jt = 0; (h = lk_generator_next(&jt)) != NULL;)
-			n += *(const double *)((const char *)h + member) == v;
+			n += default_min(h, field) == v;
 		for (size_t jt = 0; (h = lk_generator_next(&jt)) != NULL;) {
-			if (*(const double *)((const char *)h + member) != v)
+			if (default_min(h, field) != v)
 				continue;
 			/* "fruit" when every generator of fruit has this default,
 			 * else "sokoban backward" */
 			bool whole = true;
 			const struct lk_game *game = lk_game_find(h->game);
 			for (size_t i = 0; game && game->generators && game->generators[i]; i++)
-				whole &= *(const double *)((const char *)game->generators[i] + member) == v;
+				whole &= default_min(game->generators[i], field) == v;
 			lk_strbuf_addf(&names, "%s%s", k == 0 ? "" : k + 1 == n ? " and " : ", ", h->game);
 			if (!whole)
 				lk_strbuf_addf(&names, " %s", h->name);
@@ -677,24 +766,50 @@ static void rules_help(char *out, size_t size)
 	lk_strbuf_release(&text);
 }
 
-static void make_help(struct gen_help *h)
+static void make_help(const struct gen_ctx *ctx, struct gen_help *h)
 {
 	rules_help(h->rules, sizeof h->rules);
-	default_help(h->min_moves, sizeof h->min_moves, "moves",
-		     offsetof(struct lk_generator, default_min_moves));
-	default_help(h->min_pushes, sizeof h->min_pushes, "optimal pushes",
-		     offsetof(struct lk_generator, default_min_pushes));
-	struct lk_strbuf games = LK_STRBUF_INIT;
-	lk_cli_games_where(&games, accepts_stars);
-	snprintf(h->stars, sizeof h->stars, "%s: star rating at least n (0-3)", games.buf);
-	lk_strbuf_release(&games);
+	default_help(h->min_moves, sizeof h->min_moves, "moves", NULL);
+	for (size_t i = 0; i < ctx->nfields; i++) {
+		const struct lk_gen_field *f = ctx->fields[i];
+		if (f->rating) {
+			struct lk_strbuf games = LK_STRBUF_INIT;
+			lk_generator_games_judging(f->name, &games);
+			snprintf(h->min_help[i], sizeof h->min_help[i], "%s: %s at least n (0-%g)",
+				 games.buf, f->noun, f->max);
+			lk_strbuf_release(&games);
+			continue;
+		}
+		default_help(h->min_help[i], sizeof h->min_help[i], f->noun, f->name);
+		snprintf(h->max_help[i], sizeof h->max_help[i], "at most n %s", f->noun);
+	}
+}
+
+/* The options of the game's own fields: the ranges' or the ratings'. */
+static size_t add_field_options(struct gen_ctx *ctx, const struct gen_help *h, bool ratings,
+				struct lk_option *opts, size_t n)
+{
+	for (size_t i = 0; i < ctx->nfields; i++) {
+		if (ctx->fields[i]->rating != ratings)
+			continue;
+		if (ratings) {
+			opts[n++] = (struct lk_option){ LK_OPT_UINT, 0, ctx->field_names[i][0],
+							&ctx->field_rating[i], "n", h->min_help[i], NULL };
+			continue;
+		}
+		opts[n++] = (struct lk_option){ LK_OPT_CALLBACK, 0, ctx->field_names[i][0],
+						&ctx->field_min[i], "n", h->min_help[i], threshold_cb };
+		opts[n++] = (struct lk_option){ LK_OPT_CALLBACK, 0, ctx->field_names[i][1],
+						&ctx->field_max[i], "n", h->max_help[i], threshold_cb };
+	}
+	return n;
 }
 
 /* The option table: the options below, then every generator's flags
  * (free the result). */
 static struct lk_option *make_options(struct gen_ctx *ctx, struct gen_help *h)
 {
-	const struct lk_option base[] = {
+	const struct lk_option head[] = {
 		LK_OPT_GROUP_("Generation"),
 		{ LK_OPT_U64, 'n', "count", &ctx->count, "n", "levels to write (default 10)", NULL },
 		{ LK_OPT_U64, 's', "seed", &ctx->seed, "n", "seed of the run (default 1)", NULL },
@@ -708,8 +823,8 @@ static struct lk_option *make_options(struct gen_ctx *ctx, struct gen_help *h)
 		LK_OPT_GROUP_("Acceptance"),
 		{ LK_OPT_CALLBACK, 0, "min-moves", &ctx->min_moves, "n", h->min_moves, threshold_cb },
 		{ LK_OPT_CALLBACK, 0, "max-moves", &ctx->max_moves, "n", "at most n moves", threshold_cb },
-		{ LK_OPT_CALLBACK, 0, "min-pushes", &ctx->min_pushes, "n", h->min_pushes, threshold_cb },
-		{ LK_OPT_CALLBACK, 0, "max-pushes", &ctx->max_pushes, "n", "at most n optimal pushes", threshold_cb },
+	};
+	const struct lk_option middle[] = {
 		{ LK_OPT_CALLBACK, 0, "min-difficulty", &ctx->min_diff, "x",
 		  "difficulty (rate's mean) at least x", threshold_cb },
 		{ LK_OPT_CALLBACK, 0, "max-difficulty", &ctx->max_diff, "x", "difficulty at most x", threshold_cb },
@@ -717,7 +832,8 @@ static struct lk_option *make_options(struct gen_ctx *ctx, struct gen_help *h)
 		{ LK_OPT_FLAG, 0, "rate", &ctx->rate, NULL, "also write rate's fields", NULL },
 		{ LK_OPT_FLAG, 0, "no-dead-ends", &ctx->no_dead_ends, NULL,
 		  "only levels with no dead end (whole-graph analysis)", NULL },
-		{ LK_OPT_UINT, 0, "stars", &ctx->stars, "n", h->stars, NULL },
+	};
+	const struct lk_option tail[] = {
 		{ LK_OPT_UINT, 'k', "runs", &ctx->runs, "k", "shuffled solves when rating (default 50)", NULL },
 		{ LK_OPT_STRING, 0, "require", &ctx->require, "concept",
 		  "only levels whose every solution satisfies the concept (docs/concepts.md)", NULL },
@@ -741,11 +857,18 @@ static struct lk_option *make_options(struct gen_ctx *ctx, struct gen_help *h)
 		LK_CLI_SOLVER_OPTIONS(ctx->common),
 		LK_CLI_IO_OPTIONS(ctx->common),
 	};
-	size_t nbase = sizeof base / sizeof *base, nflags = sizeof h->flag_help / sizeof *h->flag_help;
+	size_t nflags = sizeof h->flag_help / sizeof *h->flag_help;
+	size_t nbase = sizeof head / sizeof *head + sizeof middle / sizeof *middle +
+		       sizeof tail / sizeof *tail + 2 * ctx->nfields;
 	struct lk_option *opts = lk_xcalloc(nbase + nflags + 2, sizeof *opts);
-	memcpy(opts, base, sizeof base);
-	opts[nbase] = (struct lk_option)LK_OPT_GROUP_("Generator flags");
-	size_t n = add_flag_options(opts, nbase + 1, nbase + 1 + nflags, h->flag_help);
+	memcpy(opts, head, sizeof head);
+	size_t n = add_field_options(ctx, h, false, opts, sizeof head / sizeof *head);
+	memcpy(opts + n, middle, sizeof middle);
+	n = add_field_options(ctx, h, true, opts, n + sizeof middle / sizeof *middle);
+	memcpy(opts + n, tail, sizeof tail);
+	n += sizeof tail / sizeof *tail;
+	opts[n] = (struct lk_option)LK_OPT_GROUP_("Generator flags");
+	n = add_flag_options(opts, n + 1, n + 1 + nflags, h->flag_help);
 	opts[n] = (struct lk_option)LK_OPT_END_();
 	flag_ctx = ctx;
 	return opts;
@@ -819,10 +942,11 @@ int main(int argc, char **argv)
 	ctx.count = 10;
 	ctx.seed = 1;
 	ctx.runs = 50;
-	ctx.min_moves = ctx.min_pushes = ctx.min_diff = -INFINITY;
-	ctx.max_moves = ctx.max_pushes = ctx.max_diff = INFINITY;
+	ctx.min_moves = ctx.min_diff = -INFINITY;
+	ctx.max_moves = ctx.max_diff = INFINITY;
+	collect_fields(&ctx);
 	struct gen_help help_texts = { .flag_help = { NULL } };
-	make_help(&help_texts);
+	make_help(&ctx, &help_texts);
 	struct lk_option *opts = make_options(&ctx, &help_texts);
 	struct lk_strbuf help = LK_STRBUF_INIT;
 	build_help(&help);
@@ -838,7 +962,7 @@ int main(int argc, char **argv)
 		lk_usage_error("-f puzzlescript writes the levels of PuzzleScript games, in their "
 			       "script's legend; %s levels' characters mean other things there", gen->game);
 	struct lk_gen_options o;
-	fill_gen_options(&ctx, &o);
+	fill_gen_options(&ctx, gen, &o);
 	struct lk_record from = LK_RECORD_INIT, freeze = LK_RECORD_INIT;
 	struct lk_strbuf rules_text = LK_STRBUF_INIT;
 	lk_record_init(&from);

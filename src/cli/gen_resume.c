@@ -20,6 +20,7 @@
 
 #include "common.h"
 #include "options.h"
+#include "levelkit/registry.h"
 
 static bool field_u64(const struct lk_record *rec, const char *name, uint64_t *v)
 {

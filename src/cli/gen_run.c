@@ -23,6 +23,7 @@
 #include "common.h"
 #include "gen_resume.h"
 #include "levelkit/dedupe.h"
+#include "levelkit/registry.h"
 #include "pool.h"
 
 /* A run whose thresholds nothing meets would go on for ever. */
@@ -30,7 +31,7 @@
 
 /* Why the run ended, for the summary and the exit status. */
 enum run_end { END_COUNT, END_INTERRUPTED, END_WRITE_ERROR, END_RESUME_ERROR, END_GAVE_UP,
-	       END_WORKER_ERROR };
+	       END_WORKER_ERROR, END_BAD_FIELDS };
 
 struct slot {
 	uint64_t seq;              /* position in this shard's index sequence */
@@ -97,7 +98,7 @@ static void describe_stats(struct run *run, struct lk_strbuf *out)
 	for (int i = 0; i < LK_REJECT_COUNT; i++) {
 		if (!st.rejected[i])
 			continue;
-		lk_strbuf_addf(out, "%s%s %llu", sep, lk_reject_name((enum lk_reject)i),
+		lk_strbuf_addf(out, "%s%s %llu", sep, lk_gen_reject_name(run->o->opt, (enum lk_reject)i),
 			       (unsigned long long)st.rejected[i]);
 		sep = ", ";
 	}
@@ -195,6 +196,19 @@ static void work(void *ctx, void *vw, void *vslot)
 static bool write_level(struct run *run, struct lk_record *rec)
 {
 	rec->number = (size_t)run->written + 1;   /* its place in the output */
+	if (run->o->fields && run->written == 0 && !run->o->view) {
+		/* --fields checked against the first level, as solve's are */
+		struct lk_strbuf err = LK_STRBUF_INIT;
+		int rc = lk_writer_check_columns(&run->writer, rec, &err);
+		if (rc < 0) {
+			clear_progress(run);
+			lk_error("%s", err.buf);
+			run->end = END_BAD_FIELDS;
+		}
+		lk_strbuf_release(&err);
+		if (rc < 0)
+			return false;
+	}
 	if (run->resume.torn) {
 		struct lk_strbuf text = LK_STRBUF_INIT;
 		lk_writer_format(&run->writer, rec, &text);
@@ -283,6 +297,7 @@ static void print_summary(struct run *run, double secs)
 		[END_RESUME_ERROR] = "stopped: ",
 		[END_GAVE_UP] = "gave up: ",
 		[END_WORKER_ERROR] = "stopped by an error: ",
+		[END_BAD_FIELDS] = "stopped: ",
 	};
 	struct lk_strbuf line = LK_STRBUF_INIT, shard = LK_STRBUF_INIT;
 	describe_stats(run, &line);
@@ -379,7 +394,7 @@ static int prepare(struct run *run)
 		return 2;
 	if (o->resume) {
 		struct lk_strbuf settings = LK_STRBUF_INIT;
-		lk_gen_settings(o->gen, o->opt, &settings);
+		lk_gen_settings(lk_game_find(o->gen->game), o->opt, &settings);
 		struct gen_resume_run id = { o->gen, o->seed, run->shard, run->shards, settings.buf };
 		rc = gen_resume_load(&run->resume, o->resume, &id, &run->seen, o->output);
 		lk_strbuf_release(&settings);
@@ -438,8 +453,10 @@ int gen_run(const struct gen_run_options *o)
 		run.end = END_INTERRUPTED;
 
 	clear_progress(&run);
-	print_summary(&run, lk_now() - run.t0);
-	status = run.end == END_WRITE_ERROR || run.end == END_RESUME_ERROR ? 2 : 0;
+	if (run.end != END_BAD_FIELDS)   /* a usage error: nothing was written */
+		print_summary(&run, lk_now() - run.t0);
+	status = run.end == END_WRITE_ERROR || run.end == END_RESUME_ERROR ||
+		 run.end == END_BAD_FIELDS ? 2 : 0;
 	if (run.worker_error.len) {
 		lk_error("%s", run.worker_error.buf);
 		status = 2;

@@ -275,6 +275,8 @@ static void print_help(const struct lk_option *opts, const char *description)
 			printf("%s%s\n", o == opts ? "" : "\n", o->help);
 			continue;
 		}
+		if (!o->help)
+			continue;   /* parsed, not listed (refused with a reason) */
 		struct lk_strbuf left = LK_STRBUF_INIT;
 		lk_strbuf_addstr(&left, "    ");
 		if (o->short_name)

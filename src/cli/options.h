@@ -35,7 +35,7 @@ struct lk_option {
 	const char *long_name;
 	void *value;
 	const char *argh;        /* argument name in --help; NULL for flags */
-	const char *help;
+	const char *help;        /* NULL: parsed but not listed in --help */
 	lk_opt_callback callback;
 };
 

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "common.h"
+#include "levelkit/registry.h"
 #include "levelkit/search.h"
 #include "options.h"
 #include "pool.h"
@@ -364,7 +365,9 @@ static void close_output(struct run *run, struct lk_cli_output *output)
 	if (output->tmp && run->lossy_line)
 		lk_error_at(run->lossy_file, run->lossy_line, "this record cannot be kept as it was "
 			    "read (a NUL byte), so the input is not replaced");
-	if (lk_cli_output_close(output, replace, run->records_read == 0) < 0)
+	/* a --fields that names no field stops the run before any level is
+	 * written: its output is removed as when nothing could be read */
+	if (lk_cli_output_close(output, replace, run->records_read == 0 || run->bad_columns) < 0)
 		set_status(run, 2);
 	free((char *)run->lossy_file);
 	free(run->own_columns);

@@ -9,36 +9,42 @@
 #include <stdlib.h>
 
 #include "common.h"
+#include "levelkit/registry.h"
 
 static const char usage[] = "rate [options] [file...]";
 static const char description[] =
 	"Rate each level of the input.  Fields written:\n"
 	"  solvable, moves, pushes, optimal, solution\n"
-	"                                     from a solve with --algo (default astar)\n"
-	"  optimum                            >= N pushes: a bound on the optimal length\n"
-	"                                     when that solve hit a bound\n"
-	"  difficulty, difficulty-sd          mean and standard deviation of the states\n"
-	"                                     explored over --runs shuffled solves\n"
-	"                                     (Combination's multiple method)\n"
-	"  difficulty-se                      standard error of that mean (sd / sqrt(runs))\n"
-	"  difficulty-method                  single, with --single (one solve, natural order)\n"
-	"  difficulty-min                     fewest states explored by BFS, A* or greedy\n"
-	"                                     (MixedAim's measure)\n"
-	"  states-bfs, states-astar, states-greedy   the three counts behind it\n"
-	"  rating                             levelkit's estimate of how hard the level is\n"
-	"                                     for a person, 0 and up on one scale for every\n"
-	"                                     game (docs/rating.md); with --explain, explain:\n"
-	"                                     what contributed\n"
-	"  grade                              the rating's band: trivial (below 1), easy (3),\n"
-	"                                     medium (5), hard (7), very-hard (9), extreme\n"
-	"  limit                              every bound any search hit\n"
+	"                      from a solve with --algo (default astar)\n"
+	"  optimum             >= N pushes: a bound on the optimal length when\n"
+	"                      that solve hit a bound\n"
+	"  difficulty, difficulty-sd\n"
+	"                      mean and standard deviation of the states explored\n"
+	"                      over --runs shuffled solves (Combination's\n"
+	"                      multiple method)\n"
+	"  difficulty-se       standard error of that mean (sd / sqrt(runs))\n"
+	"  difficulty-method   single, with --single (one solve, natural order)\n"
+	"  difficulty-min      fewest states explored by BFS, A* or greedy\n"
+	"                      (MixedAim's measure)\n"
+	"  states-bfs, states-astar, states-greedy\n"
+	"                      the three counts behind it\n"
+	"  rating              levelkit's estimate of how hard the level is for a\n"
+	"                      person, 0 and up on one scale for every game\n"
+	"                      (docs/rating.md); >= X when a search hit a bound\n"
+	"  grade               the rating's band: trivial (below 1), easy (3),\n"
+	"                      medium (5), hard (7), very-hard (9), extreme\n"
+	"  explain             --explain: what contributed to the rating\n"
+	"  f-NAME              --features: every feature of the rating (for\n"
+	"                      bench/rating_fit.py)\n"
+	"  limit               every bound any search hit\n"
 	"A measure a search could not finish is a bound: difficulty: >= X with\n"
 	"difficulty-runs: solved/runs, states-bfs: >= N, rating: >= 8.2, grade: >= hard,\n"
 	"or unknown.\n"
 	"With the whole-graph analysis (--graph; the default for %s):\n"
-	"  reachable, dead-ends, dead-end-path states reachable, those from which no win\n"
-	"                                     can be reached, and the shortest way into one\n"
-	"  solutions                          distinct shortest solutions\n"
+	"  reachable           states reachable from the start\n"
+	"  dead-ends           those from which no win can be reached\n"
+	"  dead-end-path       the shortest way into one\n"
+	"  solutions           distinct shortest solutions\n"
 	"and the games' own fields of it:%s";
 
 static bool whole_graph(const struct lk_game *g)
@@ -87,6 +93,10 @@ int main(int argc, char **argv)
 	lk_cli_common_init(&ctx.common, 10.0, 1, 0);
 	ctx.runs = 50;
 	ctx.seed = 1;
+	/* rate's measures of a constraint game are the paper's, whose orders
+	 * are fixed: --static-order would change nothing, so it is not listed
+	 * and is refused */
+	ctx.common.static_order_help = NULL;
 	char graph_heading[160] = "";
 	struct lk_option opts[] = {
 		LK_CLI_COMMON_OPTIONS(ctx.common),
@@ -115,6 +125,9 @@ int main(int argc, char **argv)
 	build_description(&help, graph_heading, sizeof graph_heading);
 	int first = lk_parse_options(argc, argv, opts, usage, help.buf);
 	lk_strbuf_release(&help);
+	static const char *const fixed_order[] = { "static-order", NULL };
+	lk_cli_reject_options(fixed_order, "rate (its measures take the squares in reading "
+			      "order, as the paper did)");
 	struct lk_pipeline p = {
 		.ctx = &ctx,
 		.worker_new = lk_cli_solver_new,

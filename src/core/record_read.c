@@ -58,19 +58,6 @@ struct lk_reader_state {
 	bool no_comment_end_at_all;
 };
 
-static bool is_blank_char(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r';
-}
-
-static bool is_blank_mem(const char *s, size_t len)
-{
-	for (size_t i = 0; i < len; i++)
-		if (!is_blank_char(s[i]))
-			return false;
-	return true;
-}
-
 /* ------------------------------------------------------- physical lines */
 
 /*
@@ -131,7 +118,7 @@ static int read_physical(struct lk_reader *r, struct rawline *out)
 	out->text = lk_xstrdup(b->buf);
 	out->lineno = r->lineno;
 	out->nul = nul;
-	out->blank = !nul && is_blank_mem(b->buf, b->len);
+	out->blank = !nul && lk_blank_mem(b->buf, b->len);
 	return 1;
 }
 

@@ -353,8 +353,8 @@ void lk_features_csp(const struct lk_level *level, const struct lk_csp_rating *r
 	}
 	/* what a placement has no notion of */
 	static const enum lk_feature none[] = { LK_F_BOUND, LK_F_SLACK, LK_F_UPHILL, LK_F_AGAINST,
-						LK_F_BRANCHING, LK_F_ASTAR, LK_F_BFS, LK_F_MOVED,
-						LK_F_SESSIONS };
+						LK_F_BRANCHING, LK_F_DETOUR, LK_F_GREEDY_EXCESS,
+						LK_F_ASTAR, LK_F_BFS, LK_F_MOVED, LK_F_SESSIONS };
 	for (size_t i = 0; i < sizeof none / sizeof none[0]; i++)
 		lk_feature_set(out, none[i], LK_KNOWN_ABSENT, 0);
 	if (out->how[LK_F_LENGTH] == LK_KNOWN_EXACT)

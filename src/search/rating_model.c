@@ -3,7 +3,7 @@
  * constants live, and the rating they give, exact or as a lower bound.
  *
  * rating = OFFSET + SCALE * sum over the model's terms of
- *          weight * (t(value) - t(least))
+ *          weight * (t(min(value, most)) - t(least))
  * where t is log(1 + x) for counts and x itself for shares, `least` is the
  * least value of the feature over the data the model was fitted on, OFFSET
  * and SCALE pin the scale to two anchors
@@ -12,7 +12,10 @@
  * rating never falls when a feature grows: that is what makes a bound on a
  * feature a bound on the rating.  A feature the game has not (a game
  * without a heuristic has no slack) counts at its `typical` value, the
- * median over the data.
+ * median over the data.  A value above `most`, the greatest in the data,
+ * counts at it: the fit never saw what more of it means (Combination's
+ * boards are far more crowded than any Sokoban level's), and a linear term
+ * carried beyond its data would swamp the others.
  *
  * The sum is then passed through a soft floor, log(1 + e^x): the rating is
  * never below 0, yet levels below the easiest of the data (a box one push
@@ -34,26 +37,26 @@ enum transform { LK_T_LOG, LK_T_RAW };
 struct term {
 	enum lk_feature feature;
 	enum transform t;
-	double weight, least, typical;
+	double weight, least, typical, most;
 };
 
 /* BEGIN FITTED (bench/rating_fit.py) */
 static const struct term terms[] = {
-	{ LK_F_LENGTH, LK_T_LOG, 0, 1, 15 },
-	{ LK_F_INPUTS, LK_T_LOG, 0.433149, 1, 58 },
-	{ LK_F_SLACK, LK_T_LOG, 0, 0, 2 },
-	{ LK_F_UPHILL, LK_T_LOG, 0.596159, 0, 1 },
-	{ LK_F_AGAINST, LK_T_LOG, 0, 0, 4 },
-	{ LK_F_EFFORT, LK_T_LOG, 0.37501, 1, 61.9 },
-	{ LK_F_SPREAD, LK_T_RAW, 0, 0, 0.0815 },
-	{ LK_F_DETOUR, LK_T_LOG, 0, 0, 1.2 },
-	{ LK_F_ASTAR, LK_T_LOG, 0.0756654, 1, 56 },
-	{ LK_F_CELLS, LK_T_LOG, 2.17185, 3, 31 },
-	{ LK_F_OBJECTS, LK_T_LOG, 0, 1, 4 },
-	{ LK_F_DENSITY, LK_T_RAW, 16.3933, 0.004608, 0.129 },
-	{ LK_F_SESSIONS, LK_T_LOG, 0, 1, 7 },
+	{ LK_F_LENGTH, LK_T_LOG, 0, 1, 15, 212 },
+	{ LK_F_INPUTS, LK_T_LOG, 0.356487, 1, 58, 469 },
+	{ LK_F_SLACK, LK_T_LOG, 0, 0, 2, 108 },
+	{ LK_F_UPHILL, LK_T_LOG, 0.627888, 0, 1, 53 },
+	{ LK_F_AGAINST, LK_T_LOG, 0, 0, 4, 27 },
+	{ LK_F_EFFORT, LK_T_LOG, 0.440947, 1, 61.9, 130100 },
+	{ LK_F_SPREAD, LK_T_RAW, 0, 0, 0.0815, 2.749 },
+	{ LK_F_DETOUR, LK_T_LOG, 0.0350072, 0, 1.2, 41.6 },
+	{ LK_F_ASTAR, LK_T_LOG, 0.0249671, 1, 56, 431742 },
+	{ LK_F_CELLS, LK_T_LOG, 2.15816, 3, 31, 217 },
+	{ LK_F_OBJECTS, LK_T_LOG, 0, 1, 4, 16 },
+	{ LK_F_DENSITY, LK_T_RAW, 16.2398, 0.004608, 0.129, 0.3333 },
+	{ LK_F_SESSIONS, LK_T_LOG, 0, 1, 7, 39 },
 };
-static const double OFFSET = -6.14015, SCALE = 0.913575;
+static const double OFFSET = -6.34952, SCALE = 0.958105;
 /* END FITTED */
 
 #define NTERMS (sizeof terms / sizeof terms[0])
@@ -87,6 +90,10 @@ void lk_score(const struct lk_features *f, bool solvable_known, struct lk_score 
 	for (size_t i = 0; i < NTERMS; i++) {
 		const struct term *m = &terms[i];
 		enum lk_feature id = m->feature;
+		/* a feature the fit gave no weight changes nothing, not even
+		 * whether the rating is exact */
+		if (m->weight <= 0)
+			continue;
 		double x;
 		switch (f->how[id]) {
 		case LK_KNOWN_EXACT:
@@ -108,6 +115,8 @@ void lk_score(const struct lk_features *f, bool solvable_known, struct lk_score 
 			exact = false;
 			break;
 		}
+		if (x > m->most)
+			x = m->most;
 		double part = SCALE * m->weight * (t(m->t, x) - t(m->t, m->least));
 		out->part[id] = part;
 		sum += part;

@@ -1,5 +1,5 @@
 /*
- * ps_game.h - what the PuzzleScript game's files share (ps_game.c, the
+ * ps_game.h - what the PuzzleScript game's files share (puzzlescript.c, the
  * vtable; ps_import.c, reading a script's levels into records).
  */
 #ifndef LEVELKIT_PS_GAME_H
@@ -36,9 +36,6 @@ unsigned ps_facts_of_turn(const struct ps_facts *f, const struct ps_runtime *rt,
 /* The rating's counts (rating.h) of a level: ps_rating.c. */
 void ps_rating_counts(const struct ps_game *g, const struct ps_level *map, unsigned *cells,
 		      unsigned *objects);
-
-/* 64-bit FNV-1a of a script's text: the script-hash field. */
-uint64_t ps_text_hash(const char *data, size_t len);
 
 /* ps_script.c: where a record's script is (its script field, then beside
  * the record's file; a file with the record's script-hash preferred),
@@ -93,5 +90,9 @@ const struct ps_analysis *ps_level_analysis(const struct lk_level *level);
 
 /* Whether a key's last bit says the turn that reached it won. */
 bool ps_map_key_won(const struct ps_level *lv, const void *key);
+
+/* The game's vtable (puzzlescript.c). */
+struct lk_game;
+extern const struct lk_game lk_game_puzzlescript;
 
 #endif

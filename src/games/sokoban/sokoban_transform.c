@@ -239,6 +239,7 @@ static void soko_tidy(const void *gs, const struct lk_level *level, struct lk_re
 }
 
 static const struct lk_transform_ops soko_transform_ops = {
+	.game = &lk_game_sokoban,
 	.presets = preset_names,
 	.default_preset = "mix",
 	.params = params,
@@ -257,6 +258,11 @@ static void *transform_new(const struct lk_gen_options *o, struct lk_strbuf *err
 	return lk_transform_new(&soko_transform_ops, o, err);
 }
 
+static const struct lk_gen_field transform_fields[] = {
+	{ .name = "pushes", .noun = "optimal pushes" },
+	{ .name = NULL },
+};
+
 const struct lk_generator lk_gen_sokoban_transform = {
 	.game = "sokoban",
 	.name = "transform",
@@ -264,8 +270,9 @@ const struct lk_generator lk_gen_sokoban_transform = {
 		   "room, keeping the hardest solvable level",
 	.params_help = "steps=N (30), boxes=N (3, random rooms only)",
 	.size_help = "10x10, or that of --from",
-	.accepts = LK_GEN_ACCEPT(MOVES) | LK_GEN_ACCEPT(PUSHES) | LK_GEN_ACCEPT(DIFFICULTY) |
-		   LK_GEN_ACCEPT(DEAD_ENDS) | LK_GEN_ACCEPT(FROM),
+	.accepts = LK_GEN_ACCEPT(MOVES) | LK_GEN_ACCEPT(DIFFICULTY) | LK_GEN_ACCEPT(DEAD_ENDS) |
+		   LK_GEN_ACCEPT(FROM),
+	.fields = transform_fields,
 	.new_state = transform_new,
 	.free_state = lk_transform_free,
 	.candidate = lk_transform_candidate,
