@@ -12,7 +12,8 @@
 # Needs ../shared/data beside the repository (or LEVELKIT_DATA) and python3.
 # Takes about an hour on a 2-core machine (the Sasquatch packs and the
 # PuzzleScript games search to their bounds); the TSVs are kept in
-# BUILD_DIR/bench/rating, and REUSE=1 fits again on them without rating.
+# BUILD_DIR/bench/rating, and REUSE=1 fits again on those there without rating
+# anything (a pack whose TSV is missing is left out of the figures).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
@@ -32,7 +33,8 @@ ps_bounds=(--max-states 200000 -t 5)
 features() {   # NAME INPUT BOUNDS...
 	local name=$1 input=$2
 	shift 2
-	if [ "${REUSE:-0}" = 1 ] && [ -s "$tmp/$name.tsv" ]; then
+	if [ "${REUSE:-0}" = 1 ]; then
+		[ -s "$tmp/$name.tsv" ] || echo "bench: no $tmp/$name.tsv: $name left out" >&2
 		return
 	fi
 	echo "bench: rating $name" >&2

@@ -85,6 +85,7 @@ enum lk_known { LK_KNOWN_NOT, LK_KNOWN_EXACT, LK_KNOWN_AT_LEAST, LK_KNOWN_AT_MOS
 struct lk_features {
 	enum lk_known how[LK_F_COUNT];
 	double value[LK_F_COUNT];
+	unsigned limits;   /* bounds the features' own searches hit (LK_LIMIT_BIT) */
 };
 
 void lk_features_init(struct lk_features *f);

@@ -199,6 +199,8 @@ static void effort_runs(struct lk_solver *solver, const struct lk_level *level,
 		double x = (double)res.expanded;
 		own->effort_made++;
 		own->effort_solved += res.status == LK_SOLVED;
+		if (res.status == LK_UNKNOWN && res.limit != LK_LIMIT_NONE)
+			own->limits |= LK_LIMIT_BIT(res.limit);
 		own->effort_sum += x;
 		own->effort_sq += x * x;
 		if (res.status == LK_SOLVED)
@@ -307,6 +309,7 @@ void lk_features_compute(struct lk_solver *solver, const struct lk_level *level,
 		lk_rating_init(&own);
 		effort_runs(solver, level, o, &own);
 		set_effort(&own, out, out);
+		out->limits |= own.limits;
 		lk_rating_release(&own);
 	}
 	if (g->rating_counts) {

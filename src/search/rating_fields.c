@@ -103,6 +103,20 @@ void lk_fields_rating_score(struct lk_record *rec, const struct lk_features *f,
 		write_explain(rec, f, s);
 }
 
+/* limit: every bound any search hit, the rating's own effort runs' too (a
+ * rating that is a bound says why), in the order of enum lk_limit. */
+static void write_all_limits(struct lk_record *rec, unsigned limits)
+{
+	struct lk_strbuf names = LK_STRBUF_INIT;
+	for (int l = LK_LIMIT_NONE + 1; l <= LK_LIMIT_INTERRUPTED; l++)
+		if (limits & LK_LIMIT_BIT(l))
+			lk_strbuf_addf(&names, "%s%s", names.len ? ", " : "",
+				       lk_limit_name((enum lk_limit)l));
+	if (names.len)
+		lk_record_set(rec, "limit", names.buf);
+	lk_strbuf_release(&names);
+}
+
 void lk_fields_no_rating(struct lk_record *rec)
 {
 	lk_record_unset(rec, "rating");
@@ -124,6 +138,8 @@ void lk_fields_rate_level(struct lk_record *rec, struct lk_solver *solver,
 	lk_features_compute(solver, level, r, fo, &f);
 	lk_score(&f, solved, &s);
 	lk_fields_rating_score(rec, &f, &s, flags & LK_RATE_EXPLAIN);
+	if (f.limits & ~r->limits)
+		write_all_limits(rec, r->limits | f.limits);
 	if (flags & LK_RATE_FEATURES)
 		lk_fields_features(rec, &f);
 }
