@@ -311,10 +311,11 @@ def run(d, feats, folds, seed, l2, maxpairs):
         index.append(list(range(at, at + len(rows))))
         at += len(rows)
     rng = random.Random(seed)
+    other = random.Random(seed + 1)   # the packs not fitted on: no effect on the weights
     fold = [0] * len(X)
-    for idx in index:
+    for (name, _, _), idx in zip(packs, index):
         order = idx[:]
-        rng.shuffle(order)
+        (rng if name in FIT_ON else other).shuffle(order)
         for n, i in enumerate(order):
             fold[i] = n % folds
     held = [0.0] * len(X)
