@@ -141,7 +141,13 @@ expect 4 "$(values "$R" grade | grep -c . || true)" "rate: grade"
 run "$TMP/out" "$TMP/err" "$RATE" --single "$COMB"
 expect 0 "$rc" "rate --single"
 check_fields "$TMP/out" "Armies 5" difficulty=33.0 nodes-static=33 difficulty-method=single difficulty-sd=- \
-	difficulty-se=- grade=easy
+	difficulty-se=-
+# every grade is the band of its rating (docs/rating.md: two units a band)
+expect "" "$(paste "$(values "$TMP/out" rating >"$TMP/ra"; echo "$TMP/ra")" \
+	"$(values "$TMP/out" grade >"$TMP/gr"; echo "$TMP/gr")" |
+	awk '{ split("trivial easy medium hard very-hard extreme", g, " "); b = int($1 / 2 + 0.5) + 1;
+	       if (b > 6) b = 6; if ($1 < 1) b = 1; if (g[b] != $2) print }')" "rate --single: grade from the rating"
+expect 4 "$(grep -c . "$TMP/gr" || true)" "rate --single: a rating and a grade for each solvable level"
 check_fields "$TMP/out" "Hole" difficulty=- difficulty-method=-
 # the same seed, the same figures; --runs 0 leaves the difficulty out
 run "$TMP/rated2" "$TMP/err" "$RATE" "$COMB"

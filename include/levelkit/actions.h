@@ -34,6 +34,8 @@ struct lk_act_options {
 	bool stats;       /* also write the search statistics fields */
 	/* solve: no search for any solution where the optimal one gives up */
 	bool no_fallback;
+	bool explain;     /* rate: write what contributed to the rating */
+	bool features;    /* rate: write the rating's features (f-NAME), the graph's too */
 };
 
 /* Defaults: as LK_SEARCH_OPTIONS_INIT, lk_csp_options_init and

@@ -10,8 +10,8 @@
  *  solves whose move order is shuffled by K different seeds, of the states
  *  explored, with the standard deviation to show how stable the mean is.
  *
- * Both count expanded states.  A grade band is derived from the mean
- * through one X-macro list.
+ * Both count expanded states.  The grade bands (one X-macro list) are
+ * read off the rating (rating.h), not off these counts.
  */
 #ifndef LEVELKIT_DIFFICULTY_H
 #define LEVELKIT_DIFFICULTY_H
@@ -22,13 +22,13 @@
 #include "levelkit/csp.h"
 #include "levelkit/search.h"
 
-/* Grades: X(enum suffix, name, mean states explored below which it applies). */
-#define LK_GRADES(X)                          \
-	X(TRIVIAL, "trivial", 10.0)           \
-	X(EASY, "easy", 100.0)                \
-	X(MEDIUM, "medium", 1000.0)           \
-	X(HARD, "hard", 10000.0)              \
-	X(VERY_HARD, "very-hard", 100000.0)   \
+/* Grades: X(enum suffix, name, rating (rating.h) below which it applies). */
+#define LK_GRADES(X)                    \
+	X(TRIVIAL, "trivial", 1.0)      \
+	X(EASY, "easy", 3.0)            \
+	X(MEDIUM, "medium", 5.0)        \
+	X(HARD, "hard", 7.0)            \
+	X(VERY_HARD, "very-hard", 9.0)  \
 	X(EXTREME, "extreme", 1e300)
 
 enum lk_grade {
@@ -39,7 +39,7 @@ enum lk_grade {
 };
 
 const char *lk_grade_name(enum lk_grade grade);
-enum lk_grade lk_grade_of(double mean_states);
+enum lk_grade lk_grade_of(double rating);
 
 struct lk_rate_options {
 	struct lk_search_options search;  /* bounds for every single solve */
@@ -94,6 +94,15 @@ struct lk_rating {
 	bool single;                      /* mean is the single method's count */
 	/* every bound any of the searches hit (LK_LIMIT_BIT) */
 	unsigned limits;
+	/* the first LK_EFFORT_RUNS (rating.h) runs, when they were shuffled
+	 * greedy solves: how many were made and solved, and the states they
+	 * expanded (an unsolved one's before its bound) */
+	bool effort_runs;
+	unsigned effort_made, effort_solved;
+	double effort_sum, effort_sq;
+	double effort_cost;               /* the solved ones' solution costs, summed */
+	/* the cost of the solution each of MixedAim's solvers found */
+	unsigned long cost[LK_ALGO_COUNT];
 };
 
 void lk_rating_init(struct lk_rating *r);

@@ -283,6 +283,11 @@ struct lk_game {
 	bool whole_graph;
 	/* Optional: the game's own fields of the whole-graph analysis. */
 	const struct lk_graph_rules *graph_rules;
+	/* Optional: what the rating (rating.h) reads of the level itself:
+	 * the cells of the board a player takes in (Sokoban: its floor) and
+	 * the pieces that move (Sokoban: its boxes); 0 for one it cannot
+	 * tell.  Constraint games too (cells to fill, pieces to place). */
+	void (*rating_counts)(const struct lk_level *level, unsigned *cells, unsigned *objects);
 	/* Optional: fields that describe the level itself, whatever its
 	 * solution (Fruit Dating: its obstacles and their density, which the
 	 * article throws levels "full of obstacles" away by), written with

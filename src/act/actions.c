@@ -12,6 +12,7 @@
 #include "levelkit/analysis.h"
 #include "levelkit/concept.h"
 #include "levelkit/fields.h"
+#include "levelkit/rating.h"
 #include "levelkit/registry.h"
 
 void lk_act_options_init(struct lk_act_options *o)
@@ -124,6 +125,11 @@ static void analyse(struct lk_level *level, struct lk_record *rec,
 	lk_analysis_release(&a);
 }
 
+static unsigned rate_flags(const struct lk_act_options *o)
+{
+	return (o->explain ? LK_RATE_EXPLAIN : 0u) | (o->features ? LK_RATE_FEATURES : 0u);
+}
+
 int lk_act_rate(struct lk_solver *solver, struct lk_record *rec,
 		const struct lk_act_options *o, struct lk_strbuf *err, size_t *line)
 {
@@ -138,6 +144,7 @@ int lk_act_rate(struct lk_solver *solver, struct lk_record *rec,
 		else
 			lk_csp_rate_solution(level, &o->csp, o->rate.runs, o->rate.seed, &cr, &solution);
 		lk_fields_csp_rating(rec, &cr, solution.buf);
+		lk_fields_rate_csp(rec, level, &cr, rate_flags(o));
 		lk_strbuf_release(&solution);
 		lk_level_free(level);
 		return 0;
@@ -146,6 +153,9 @@ int lk_act_rate(struct lk_solver *solver, struct lk_record *rec,
 	lk_rating_init(&r);
 	lk_rate(solver, level, &o->rate, &r);
 	lk_fields_rating(rec, level, &r);
+	struct lk_feature_options fo = { o->rate.search, o->rate.seed,
+					 o->features ? LK_RATING_GRAPH_STATES : 0 };
+	lk_fields_rate_level(rec, solver, level, &r, &fo, rate_flags(o));
 	if (o->graph || (level->game->whole_graph && !o->no_graph))
 		analyse(level, rec, o);
 	if (o->stats)

@@ -20,6 +20,7 @@
 #include "levelkit/difficulty.h"
 #include "levelkit/fields.h"
 #include "levelkit/game.h"
+#include "levelkit/rating.h"
 #include "levelkit/registry.h"
 
 static bool field_number(const struct lk_record *rec, const char *name, double *v)
@@ -81,6 +82,7 @@ static int judge_csp(const struct lk_level *level, const struct lk_gen_options *
 		struct lk_csp_rating cr;
 		lk_csp_rate(level, &co, o->rating.runs, o->rating.seed, &cr);
 		lk_fields_csp_rating(rec, &cr, NULL);
+		lk_fields_rate_csp(rec, level, &cr, 0);
 		limit = cr.limit;
 	}
 	return check_difficulty(o, rec, limit, why);
@@ -265,6 +267,8 @@ static int judge_rating(struct lk_gen_worker *w, const struct lk_level *level,
 	lk_rating_init(&r);
 	lk_rate(&w->solver, level, &o->rating, &r);
 	lk_fields_rating(rec, level, &r);
+	struct lk_feature_options fo = { o->rating.search, o->rating.seed, 0 };
+	lk_fields_rate_level(rec, &w->solver, level, &r, &fo, 0);
 	/* the bound behind a difficulty that is not known (any, when the
 	 * optimal solve hit none) */
 	enum lk_limit limit = r.optimal.limit;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "levelkit/analysis.h"
+#include "levelkit/rating.h"
 #include "levelkit/registry.h"
 
 struct names {
@@ -131,14 +132,24 @@ static void add_runs(struct names *ns, const struct lk_act_options *o)
 		add(ns, "difficulty-method");
 }
 
+/* The rating's (search/rating_fields.c), f-NAME with --features. */
+static void add_rating(struct names *ns, const struct lk_act_options *o)
+{
+	add(ns, "rating");
+	add(ns, "grade");
+	if (o->explain)
+		add(ns, "explain");
+	for (int i = 0; o->features && i < LK_F_COUNT; i++)
+		add(ns, lk_feature_field((enum lk_feature)i));
+}
+
 static void rate_fields(struct names *ns, const struct lk_game *g, const struct lk_act_options *o)
 {
 	add_level_fields(ns, g);
 	add(ns, "solvable");
 	if (g->csp) {
 		add_mean(ns, o);
-		if (with_runs(o))
-			add(ns, "grade");
+		add_rating(ns, o);
 		add_runs(ns, o);
 		add(ns, "nodes-static");
 		add(ns, "solutions");
@@ -160,8 +171,7 @@ static void rate_fields(struct names *ns, const struct lk_game *g, const struct 
 			add(ns, "states-greedy");
 		}
 	}
-	if (with_runs(o) || o->rate.mixedaim)
-		add(ns, "grade");
+	add_rating(ns, o);
 	add_runs(ns, o);
 	bool graph = o->graph || (g->whole_graph && !o->no_graph);
 	if (graph) {

@@ -1,8 +1,9 @@
 /*
  * rate.c - the `rate` command: for each level, whether it is solvable, its
- * optimal solution length, and its difficulty measured the MixedAim way
+ * optimal solution length, its difficulty measured the MixedAim way
  * (fewest states any of BFS, A* and greedy explores) and the Combination
- * way (mean and deviation of states explored over shuffled solves).
+ * way (mean and deviation of states explored over shuffled solves), and
+ * levelkit's rating (rating.h) with the grade read off it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,15 +29,21 @@ static const char description[] =
 	"                      (MixedAim's measure)\n"
 	"  states-bfs, states-astar, states-greedy\n"
 	"                      the three counts behind it\n"
-	"  grade               trivial, easy, medium, hard, very-hard, extreme\n"
-	"                      (bands of absolute state counts: compare levels\n"
-	"                      of one game and metric)\n"
+	"  rating              levelkit's estimate of how hard the level is for a\n"
+	"                      person, 0 and up on one scale for every game\n"
+	"                      (docs/rating.md); >= X when a search hit a bound\n"
+	"  grade               the rating's band: trivial (below 1), easy (3),\n"
+	"                      medium (5), hard (7), very-hard (9), extreme\n"
+	"  explain             --explain: what contributed to the rating\n"
+	"  f-NAME              --features: every feature of the rating (for\n"
+	"                      bench/rating_fit.py)\n"
 	"  limit               every bound any search hit\n"
 	"The searches run in levelkit's configuration of each game (the push\n"
 	"graph, pruning, the matching bound) unless --measure thesis: MixedAim's\n"
 	"own (moves, forward, no pruning, its heuristic); docs/commands.md says why.\n"
 	"A measure a search could not finish is a bound: difficulty: >= X with\n"
-	"difficulty-runs: solved/runs, states-bfs: >= N, grade: >= hard, or unknown.\n"
+	"difficulty-runs: solved/runs, states-bfs: >= N, rating: >= 8.2, grade: >= hard,\n"
+	"or unknown.\n"
 	"With the whole-graph analysis (--graph; the default for %s):\n"
 	"  reachable           states reachable from the start\n"
 	"  dead-ends           those from which no win can be reached\n"
@@ -75,7 +82,7 @@ struct rate_ctx {
 	struct lk_cli_common common;
 	unsigned long runs;
 	const char *runs_algo;
-	bool no_mixedaim, graph, no_graph, single;
+	bool no_mixedaim, graph, no_graph, single, explain, features;
 	unsigned long list_solutions;
 	uint64_t seed;
 };
@@ -110,6 +117,11 @@ int main(int argc, char **argv)
 		{ LK_OPT_U64, 0, "seed", &ctx.seed, "n", "seed of the shuffled solves (default 1)", NULL },
 		{ LK_OPT_FLAG, 0, "single", &ctx.single, NULL,
 		  "the single method instead: one solve in the natural order", NULL },
+		{ LK_OPT_FLAG, 0, "explain", &ctx.explain, NULL,
+		  "write what contributed to the rating: explain", NULL },
+		{ LK_OPT_FLAG, 0, "features", &ctx.features, NULL,
+		  "write every feature of the rating, the whole graph's too: f-NAME (bench/rating_fit.py)",
+		  NULL },
 		LK_OPT_GROUP_(graph_heading),
 		{ LK_OPT_FLAG, 0, "graph", &ctx.graph, NULL,
 		  "explore every reachable state: dead ends, number of shortest solutions, stars", NULL },
@@ -142,6 +154,8 @@ int main(int argc, char **argv)
 	act->rate.seed = ctx.seed;
 	act->rate.single = ctx.single;
 	act->graph = ctx.graph;
+	act->explain = ctx.explain;
+	act->features = ctx.features;
 	act->no_graph = ctx.no_graph;
 	if (ctx.list_solutions > 100000)
 		lk_usage_error("--list-solutions %lu is too many", ctx.list_solutions);

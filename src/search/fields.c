@@ -124,7 +124,7 @@ void lk_fields_solve(struct lk_record *rec, const struct lk_level *level,
 
 static const char *const difficulty_fields[] = {
 	"difficulty", "difficulty-sd", "difficulty-se", "difficulty-runs", "difficulty-method",
-	"difficulty-min", "states-bfs", "states-astar", "states-greedy", "grade", NULL
+	"difficulty-min", "states-bfs", "states-astar", "states-greedy", NULL
 };
 
 /* The bounds any search hit, in the order of enum lk_limit ("time", or
@@ -143,29 +143,6 @@ static void write_limits(struct lk_record *rec, unsigned limits)
 	lk_strbuf_release(&names);
 }
 
-/* A difficulty known exactly, as a lower bound, or not at all: what the
- * grade is read from. */
-struct known {
-	enum { KNOWN_NOT, KNOWN_EXACT, KNOWN_AT_LEAST } how;
-	double value;
-};
-
-/* The grade of a difficulty.  Of a lower bound it is a lower bound
- * (">= hard"), except in the last band, which nothing can overturn, and
- * the first, which says nothing. */
-static void write_grade(struct lk_record *rec, struct known k)
-{
-	enum lk_grade g = lk_grade_of(k.value);
-	if (k.how == KNOWN_NOT || (k.how == KNOWN_AT_LEAST && g == 0)) {
-		lk_record_set(rec, "grade", "unknown");
-		return;
-	}
-	if (k.how == KNOWN_AT_LEAST && g != LK_GRADE_COUNT - 1)
-		lk_record_setf(rec, "grade", ">= %s", lk_grade_name(g));
-	else
-		lk_record_set(rec, "grade", lk_grade_name(g));
-}
-
 /*
  * The multiple method's figures.  When every run asked for solved the
  * level: the mean, the spread of the runs and the standard error of the
@@ -178,29 +155,25 @@ static void write_grade(struct lk_record *rec, struct known k)
  * when the difficulty is not known).  The single method has one count and
  * says so.
  */
-static struct known write_runs(struct lk_record *rec, unsigned wanted, unsigned solved,
-			       double mean, double sd, double bound, bool single)
+static void write_runs(struct lk_record *rec, unsigned wanted, unsigned solved, double mean,
+		       double sd, double bound, bool single)
 {
-	struct known k = { KNOWN_NOT, 0.0 };
 	if (single)
 		lk_record_set(rec, "difficulty-method", "single");
 	if (solved == wanted) {
-		k = (struct known){ KNOWN_EXACT, mean };
 		lk_record_setf(rec, "difficulty", "%.1f", mean);
 		if (!single) {
 			lk_record_setf(rec, "difficulty-sd", "%.1f", sd);
 			lk_record_setf(rec, "difficulty-se", "%.1f", sd / sqrt((double)solved));
 		}
-		return k;
+		return;
 	}
 	if (bound > 0) {
-		k = (struct known){ KNOWN_AT_LEAST, bound };
 		lk_record_setf(rec, "difficulty", ">= %.1f", bound);
 	} else {
 		lk_record_set(rec, "difficulty", "unknown");
 	}
 	lk_record_setf(rec, "difficulty-runs", "%u/%u", solved, wanted);
-	return k;
 }
 
 /* One of MixedAim's counts: the states to a solution, ">= N" for a
@@ -226,8 +199,8 @@ static void write_count(struct lk_record *rec, const char *name, bool ran, enum 
 /* MixedAim's measure, the least of the counts: exact when a solved count
  * is below every bound, "<= N" when a stopped search might have done
  * better, ">= N" when none solved. */
-static struct known write_mixedaim(struct lk_record *rec, const struct lk_level *level,
-				   const struct lk_rating *r)
+static void write_mixedaim(struct lk_record *rec, const struct lk_level *level,
+			   const struct lk_rating *r)
 {
 	static const struct {
 		enum lk_algo algo;
@@ -246,22 +219,12 @@ static struct known write_mixedaim(struct lk_record *rec, const struct lk_level 
 		lo = l < lo ? l : lo;
 		hi = h < hi ? h : hi;
 	}
-	struct known k = { KNOWN_NOT, 0.0 };
-	if (lo == hi) {
+	if (lo == hi)
 		lk_record_setf(rec, "difficulty-min", "%llu", (unsigned long long)lo);
-		k = (struct known){ KNOWN_EXACT, (double)lo };
-	} else if (hi != UINT64_MAX) {
+	else if (hi != UINT64_MAX)
 		lk_record_setf(rec, "difficulty-min", "<= %llu", (unsigned long long)hi);
-		/* the grade is still known if the whole range lies in one band */
-		if (lo && lk_grade_of((double)lo) == lk_grade_of((double)hi))
-			k = (struct known){ KNOWN_EXACT, (double)hi };
-		else if (lo)
-			k = (struct known){ KNOWN_AT_LEAST, (double)lo };
-	} else if (lo) {
+	else if (lo)
 		lk_record_setf(rec, "difficulty-min", ">= %llu", (unsigned long long)lo);
-		k = (struct known){ KNOWN_AT_LEAST, (double)lo };
-	}
-	return k;
 }
 
 void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
@@ -312,17 +275,11 @@ void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 			       level->weighted ? "moves" : level->metric);   /* BFS counts edges */
 
 	if (status != LK_UNSOLVABLE) {
-		struct known runs = { KNOWN_NOT, 0.0 }, least = { KNOWN_NOT, 0.0 };
 		if (r->runs_wanted)
-			runs = write_runs(rec, r->runs_wanted, r->runs_solved, r->mean, r->sd, r->bound,
-					  r->single);
+			write_runs(rec, r->runs_wanted, r->runs_solved, r->mean, r->sd, r->bound,
+				   r->single);
 		if (r->have_mixedaim)
-			least = write_mixedaim(rec, level, r);
-		/* the grade is of `difficulty`; of difficulty-min without runs */
-		if (r->runs_wanted)
-			write_grade(rec, runs);
-		else if (r->have_mixedaim)
-			write_grade(rec, least);
+			write_mixedaim(rec, level, r);
 	}
 	if (own)
 		lk_record_set(rec, "solution", m.text.buf);
@@ -399,7 +356,7 @@ void lk_fields_csp_rating(struct lk_record *rec, const struct lk_csp_rating *r,
 			  const char *solution)
 {
 	static const char *const names[] = { "difficulty", "difficulty-sd", "difficulty-se",
-					     "difficulty-runs", "difficulty-method", "grade", NULL };
+					     "difficulty-runs", "difficulty-method", NULL };
 	for (size_t i = 0; names[i]; i++)
 		lk_record_unset(rec, names[i]);
 	/* a run may solve a level the counting solve left undecided */
@@ -414,8 +371,8 @@ void lk_fields_csp_rating(struct lk_record *rec, const struct lk_csp_rating *r,
 	else if (r->status == LK_UNSOLVABLE)
 		lk_record_unset(rec, "solution");
 	if (r->status != LK_UNSOLVABLE && (r->runs_wanted || r->single_method))
-		write_grade(rec, write_runs(rec, r->runs_wanted, r->runs_solved, r->mean, r->sd,
-					    r->bound, r->single_method));
+		write_runs(rec, r->runs_wanted, r->runs_solved, r->mean, r->sd, r->bound,
+			   r->single_method);
 	write_limits(rec, r->limits);
 }
 

@@ -19,6 +19,14 @@ static const struct lk_generator *const combination_generators[] = {
 	NULL,
 };
 
+/* The rating's counts (rating.h): the empty squares, the pieces to place. */
+static void comb_rating_counts(const struct lk_level *level, unsigned *cells, unsigned *objects)
+{
+	const struct comb_level *l = (const struct comb_level *)level;
+	*cells = l->nsq > 0 ? (unsigned)l->nsq : 0;
+	*objects = l->npieces > 0 ? (unsigned)l->npieces : 0;
+}
+
 const struct lk_game lk_game_combination = {
 	.name = "combination",
 	.summary = "Combination: place coloured rooks, bishops and queens so that no two colours attack",
@@ -30,6 +38,7 @@ const struct lk_game lk_game_combination = {
 	.symmetries = LK_SYMMETRIES_ALL,
 	.canonical = comb_canonical,
 	.csp = &comb_csp,
+	.rating_counts = comb_rating_counts,
 	.generators = combination_generators,
 	.draw = comb_draw,
 };

@@ -256,6 +256,17 @@ static const struct lk_generator *const laser_generators[] = {
 	NULL,
 };
 
+/* The rating's counts (rating.h): the empty cells, the pieces to place. */
+static void laser_rating_counts(const struct lk_level *level, unsigned *cells, unsigned *objects)
+{
+	const struct lk_laser *lv = (const struct lk_laser *)level;
+	unsigned empty = 0;
+	for (int c = 0; c < lv->ncells; c++)
+		empty += lv->cells[c] == '.';
+	*cells = empty;
+	*objects = lv->tray_total > 0 ? (unsigned)lv->tray_total : 0;
+}
+
 const struct lk_game lk_game_laser = {
 	.name = "laser",
 	.summary = "laser: place tray pieces so that beams from the sources give every target its power",
@@ -268,6 +279,7 @@ const struct lk_game lk_game_laser = {
 	.import_probe = laser_import_probe,
 	.import = laser_import,
 	.csp = &laser_csp,
+	.rating_counts = laser_rating_counts,
 	.generators = laser_generators,
 	.draw = laser_canvas_draw,
 	.describe = laser_describe,

@@ -596,6 +596,13 @@ static const struct lk_generator *const ps_generators[] = {
 	NULL,
 };
 
+static void ps_vt_rating_counts(const struct lk_level *level, unsigned *cells,
+				unsigned *objects)
+{
+	const struct ps_lk_level *l = (const struct ps_lk_level *)level;
+	ps_rating_counts(l->g, l->map, cells, objects);
+}
+
 const struct lk_game lk_game_puzzlescript = {
 	.name = "puzzlescript",
 	.summary = "a PuzzleScript game of your own: its script's rules and levels",
@@ -616,6 +623,7 @@ const struct lk_game lk_game_puzzlescript = {
 	.move_facts = ps_move_facts,
 	.replay = ps_replay,
 	.write_state = ps_write_state,
+	.rating_counts = ps_vt_rating_counts,
 	.draw = ps_draw,
 	.replay_keys = ps_replay_keys,
 	/* rules may name absolute directions: a turned level is another level */

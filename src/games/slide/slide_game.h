@@ -112,6 +112,8 @@ int slide_vt_validate(const struct lk_game *game, const void *def, const struct 
 struct lk_level *slide_vt_new_level(const struct lk_game *game, const void *def,
 				    const struct lk_record *rec, const struct lk_level_options *opt);
 void slide_write_state(const struct lk_level *level, const void *key, struct lk_strbuf *out);
+/* The rating's counts (rating.h): the cells a piece can be on, the pieces. */
+void slide_rating_counts(const struct lk_level *level, unsigned *cells, unsigned *objects);
 void slide_canonical(const struct lk_level *level, struct lk_strbuf *out);
 
 /* The pieces of a key on b, whose terrain is the level's and whose piece,
@@ -150,6 +152,7 @@ int slide_replay_keys(const struct lk_level *level, const char *solution, unsign
 	.label_move = slide_label_move,              \
 	.replay = slide_replay,                      \
 	.whole_graph = true,                         \
+	.rating_counts = slide_rating_counts,        \
 	.write_state = slide_write_state,            \
 	.symmetries = LK_SYMMETRIES_ALL,             \
 	.canonical = slide_canonical,               \

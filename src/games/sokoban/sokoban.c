@@ -46,6 +46,14 @@ static struct lk_level *soko_vt_new_level(const struct lk_game *game, const void
 	return soko_new_level(rec, opt);
 }
 
+/* The rating's counts (rating.h): the floor, the boxes. */
+static void soko_rating_counts(const struct lk_level *level, unsigned *cells, unsigned *objects)
+{
+	const struct sokoban *s = (const struct sokoban *)level;
+	*cells = s->nfloor > 0 ? (unsigned)s->nfloor : 0;
+	*objects = s->nboxes > 0 ? (unsigned)s->nboxes : 0;
+}
+
 const struct lk_game lk_game_sokoban = {
 	.name = "sokoban",
 	.summary = "push every box onto a goal (XSB notation)",
@@ -72,6 +80,7 @@ const struct lk_game lk_game_sokoban = {
 	.write_state = soko_write_state,
 	.canonical = soko_canonical,
 	.generators = sokoban_generators,
+	.rating_counts = soko_rating_counts,
 	.draw = soko_draw,
 	.replay_keys = soko_replay_keys,
 	.solve_any = soko_solve_any,
