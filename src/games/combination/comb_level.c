@@ -440,9 +440,17 @@ static void comb_canonical(const struct lk_level *level, struct lk_strbuf *out)
 	lk_grid_release(&g);
 }
 
+static const struct lk_csp_flag comb_flags[] = {
+	{ "paper-model", "solve and count on the paper's Boolean model, the one rate measures "
+			 "difficulty in, not the faster default" },
+	{ NULL, NULL },
+};
+
 static const struct lk_csp_ops comb_csp = {
 	.solve = comb_solve,
+	.measure = comb_paper_solve,
 	.verify = comb_verify,
+	.flags = comb_flags,
 };
 
 extern const struct lk_generator lk_gen_combination_local;
