@@ -453,9 +453,10 @@ static const struct lk_csp_ops comb_csp = {
 	.flags = comb_flags,
 };
 
-extern const struct lk_generator lk_gen_combination_local;
+extern const struct lk_generator lk_gen_combination_local, lk_gen_combination_paper;
 static const struct lk_generator *const combination_generators[] = {
 	&lk_gen_combination_local,
+	&lk_gen_combination_paper,
 	NULL,
 };
 
