@@ -67,6 +67,37 @@ if out["drawn"] != out["levels"]:
     bad = [c["title"] for c in out["cards"].values() if c["elements"] != c["expected"] or not c["elements"]]
     fail(f"{out['drawn']} of {out['levels']} levels drawn; not drawn: {bad}")
 
+# 1b. each card as a person sees it: the title whole or shortened in the
+# middle (never cut at its end), fitting its box, the whole title on hover;
+# every field row inside the card; no field the same on every card, and
+# nothing of where the level came from (script, settings, ...) instead of
+# the answers
+same = set()
+if len(records) > 1:
+    names = set().union(*(set(r["fields"]) for r in records))
+    same = {n for n in names if len({r["fields"].get(n) for r in records}) == 1}
+# answers are shown even when every card has the same one (page.js's ANSWERS)
+answers = {"moves", "pushes", "grade", "difficulty", "difficulty-min", "solutions", "unique", "stars",
+           "combo-moves", "dead-ends", "rank", "verified", "verify-error", "requires", "shortcut", "exists",
+           "example", "error", "limit", "optimum", "states"}
+provenance = {"solution", "title", "settings", "game", "script", "script-hash", "level", "message",
+              "from", "generator", "seed", "index"}
+for i, c in sorted(out["cards"].items(), key=lambda kv: int(kv[0])):
+    title, shown = c["title"], c["shown"]
+    if c["tip"] != title:
+        fail(f"card {i}: its tooltip is '{c['tip']}', not the title '{title}'")
+    if not c["titleFits"]:
+        fail(f"card {i}: the title '{shown}' does not fit its card")
+    if shown != title:
+        head, sep, tail = shown.partition("\u2026")
+        if not sep or not title.startswith(head) or not title.endswith(tail) or len(tail) < len(head):
+            fail(f"card {i}: '{shown}' is not '{title}' shortened in the middle")
+    if not c["rowsFit"]:
+        fail(f"card {i} ({title}): its last field row is cut off ({c['rows']} rows)")
+    wrong = [f for f in c["fields"] if f in provenance or (f in same and f not in answers)]
+    if wrong:
+        fail(f"card {i} ({title}) shows {wrong}, the same on every card or not an answer")
+
 # 2. every solution played: the end is "solved" exactly when solve --verify
 # says yes, and the final frame shows a won position of the game
 for play, rec in zip(out["plays"], records):
@@ -136,6 +167,40 @@ if f["cards"] != int(filter_count):
 
 if charts_wanted is not None and out["charts"] != charts_wanted:
     fail(f"{out['charts']} charts shown, not {charts_wanted}")
+
+# 5. the charts say what the records hold, bounds as bounds: a grade known
+# only as a lower bound ("grade: >= medium") is drawn at its band as an
+# "at least" part of the bar, never as a band of its own; a difficulty
+# that is a bound or unknown has no value to draw, and the note says how
+# many were left out
+NUMBER = re.compile(r"^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$")
+grades = [r["fields"]["grade"].strip() for r in records if "grade" in r["fields"]]
+diffs = [r["fields"]["difficulty"].strip() for r in records if "difficulty" in r["fields"]]
+if out["charts"] and len(out.get("chartText", [])) != out["charts"]:
+    fail("the page did not report what its charts say")
+for chart in out.get("chartText", []):
+    if chart["caption"] == "grade":
+        lower = [g for g in grades if g.startswith(">=")]
+        if any(l.startswith(">=") for l in chart["labels"]):
+            fail(f"the grade chart has a band of its own for a bound: {chart['labels']}")
+        if sum(chart["bars"]) != len(grades) - len(lower) or sum(chart["atLeast"]) != len(lower):
+            fail(f"the grade chart draws {chart['bars']} and at least {chart['atLeast']} for "
+                 f"{len(grades) - len(lower)} grades and {len(lower)} lower bounds")
+        for band in {g[2:].strip() for g in lower}:
+            k = chart["labels"].index(band) if band in chart["labels"] else -1
+            if k < 0:
+                fail(f"the grade chart has no band {band} for its lower bounds")
+        if lower and str(len(lower)) not in chart["note"]:
+            fail(f"the grade chart's note does not count the {len(lower)} lower bounds: '{chart['note']}'")
+    elif chart["caption"].startswith("difficulty (states"):
+        exact = [d for d in diffs if NUMBER.match(d)]
+        if sum(chart["bars"]) != len(exact):
+            fail(f"the difficulty chart counts {sum(chart['bars'])} levels, {len(exact)} have a value")
+        left = len(diffs) - len(exact)
+        if left and not chart["note"].startswith(f"{left} level"):
+            fail(f"the difficulty chart does not say that {left} levels are not drawn: '{chart['note']}'")
+        if not left and chart["note"]:
+            fail(f"the difficulty chart says '{chart['note']}' with every difficulty drawn")
 
 for msg in failures:
     print("FAIL: " + msg)

@@ -81,8 +81,8 @@ check_fields "$TMP/out" "One solution" solvable=yes solutions=1 unique=yes solut
 check_fields "$TMP/out" "Wall" solvable=yes solutions=1 unique=yes solution='1#2'
 check_fields "$TMP/out" "Hole" solvable=no solutions=0 unique=no solution=- nodes=1
 # the default count limit is 2: enough to say "not unique"
-check_fields "$TMP/out" "Blocked" solvable=yes solutions='>=2' unique=no solution=132
-check_fields "$TMP/out" "Armies 5" solvable=yes solutions='>=2' unique=no
+check_fields "$TMP/out" "Blocked" solvable=yes solutions='>= 2' unique=no solution=132
+check_fields "$TMP/out" "Armies 5" solvable=yes solutions='>= 2' unique=no
 check_fields "$TMP/out" "Armies 5 too many" solvable=no solutions=0 unique=no
 expect 6 "$(grep -c '^nodes: [1-9][0-9]*$' "$TMP/out" || true)" "solve: nodes"
 # every solution found verifies
@@ -96,7 +96,7 @@ run "$TMP/out" "$TMP/err" "$SOLVE" --count-limit 100 "$COMB"
 check_fields "$TMP/out" "Blocked" solutions=2 unique=no
 check_fields "$TMP/out" "Wall" solutions=1 unique=yes
 run "$TMP/out" "$TMP/err" "$SOLVE" --count-limit 1 "$COMB"
-check_fields "$TMP/out" "One solution" solvable=yes solutions='>=1' unique=-
+check_fields "$TMP/out" "One solution" solvable=yes solutions='>= 1' unique=-
 # without symmetry breaking the wall level has two solutions (either
 # colour on the left); SAC and GCC change nothing in the counts
 for opts in "--no-symmetry" "--no-symmetry --no-sac" "--no-symmetry --no-gcc" \
@@ -192,6 +192,9 @@ run "$TMP/g1" "$TMP/err" "$GEN" combination -n 5 --seed 3 -t 0 -j 1
 expect 0 "$rc" "gen combination"
 expect 5 "$(grep -c '^game: combination$' "$TMP/g1" || true)" "gen: levels"
 expect 5 "$(grep -c '^unique: yes$' "$TMP/g1" || true)" "gen: unique"
+# settings: only what means something to a constraint solver
+expect 5 "$(grep -c '^settings: tries=10000 nodes=300000 time=0$' "$TMP/g1" || true)" \
+	"gen combination: settings without a search algorithm or direction"
 run "$TMP/g2" "$TMP/err" "$GEN" combination -n 5 --seed 3 -t 0 -j 2
 checks=$((checks + 1))
 cmp -s "$TMP/g1" "$TMP/g2" || fail "gen combination: same seed, different output"

@@ -50,11 +50,11 @@ tsvof() {
 }
 
 # ---- solve: counts, all and tidy
-expect "split 12;combine 17641;big10 >=100000;" \
+expect "split 12;combine 17641;big10 >= 100000;" \
 	"$(tsv title,solutions "$SOLVE" --count-limit 100000 "$EX")" "solve --count-limit: all solutions"
 expect "split 1;combine 13;big10 55;" \
 	"$(tsv title,solutions "$SOLVE" --tidy --count-limit 1000 "$EX")" "solve --tidy: tidy solutions"
-expect "split yes >=1;combine yes >=1;big10 yes >=1;" \
+expect "split yes >= 1;combine yes >= 1;big10 yes >= 1;" \
 	"$(tsv title,solvable,solutions "$SOLVE" --tidy --count-limit 1 "$EX")" "solve --tidy --count-limit 1"
 expect "split yes no;combine yes no;big10 yes no;" \
 	"$(tsv title,solvable,unique "$SOLVE" "$EX")" "solve: solvable, not unique"
@@ -118,6 +118,8 @@ checks=$((checks + 1))
 cmp -s "$TMP/g1.txt" "$TMP/g2.txt" || fail "gen laser: the same seed on one thread or two"
 expect "3" "$(grep -c '^requires: yes$' "$TMP/g1.txt")" "gen laser --preset: requires: yes"
 expect "3" "$(grep -c '^requires-over: tidy$' "$TMP/g1.txt")" "gen laser: requires-over"
+expect "0" "$(grep -c '^settings: .*\(algo\|direction\|states\)=' "$TMP/g1.txt")" \
+	"gen laser: no search algorithm, direction or state bound in the settings"
 expect "yes;yes;yes;" "$(tsv requires "$SOLVE" --tidy --shortcut 'count(bender) >= 6' "$TMP/g1.txt")" \
 	"gen laser --preset six-benders: re-checked by the shortcut query"
 expect "yes all;yes all;yes all;" \

@@ -12,9 +12,11 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "levelkit/actions.h"
 #include "levelkit/csp.h"
 #include "levelkit/game.h"
 #include "levelkit/record.h"
+#include "levelkit/registry.h"
 #include "levelkit/rng.h"
 
 #define BF_MAXCELLS 64

@@ -343,6 +343,67 @@ static void test_read_long_line(void **state)
 	free(in);
 }
 
+/* A line of LK_LINE_MAX bytes is read whole; one byte more ends the
+ * input with -2, "line too long" and its line, after the records before
+ * it (issue 18: solve /dev/zero took all memory). */
+static void test_read_line_limit(void **state)
+{
+	const char *head = "; one\n#####\n#@$.#\n#####\n\n";
+	size_t h = strlen(head), n = LK_LINE_MAX;
+	char *in = malloc(h + n + 2);
+	struct src s;
+	struct lk_record rec = LK_RECORD_INIT;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	size_t line = 0;
+	(void)state;
+
+	assert_non_null(in);
+	memcpy(in, head, h);
+	memset(in + h, 'x', n);
+	memcpy(in + h + n, "\n", 2);
+	src_open(&s, in, h + n + 1);
+	assert_int_equal(lk_reader_next(&s.r, &rec, &err, &line), 1);
+	assert_int_equal(lk_reader_next(&s.r, &rec, &err, &line), 1);
+	assert_int_equal(strlen(rec.lines[0].text), n);
+	assert_int_equal(lk_reader_next(&s.r, &rec, &err, &line), 0);
+	src_close(&s);
+
+	memset(in + h + n, 'x', 1);
+	memcpy(in + h + n + 1, "\n", 1);
+	src_open(&s, in, h + n + 2);
+	assert_int_equal(lk_reader_next(&s.r, &rec, &err, &line), 1);
+	assert_int_equal(rec.first_lineno, 1);
+	line = 0;
+	assert_int_equal(lk_reader_next(&s.r, &rec, &err, &line), -2);
+	assert_string_equal(err.buf, "line too long (limit 16777216 bytes)");
+	assert_int_equal(line, 6);
+	src_close(&s);
+
+	/* a Comment: section's end is looked for over at most as many
+	 * bytes: beyond them the field is an ordinary one */
+	size_t k = 3, len = LK_LINE_MAX / 2;
+	char *big = malloc(32 + k * (len + 1) + 32);
+	assert_non_null(big);
+	size_t at = (size_t)sprintf(big, "Comment: x\n");
+	for (size_t i = 0; i < k; i++) {
+		memset(big + at, 'y', len);
+		at += len;
+		big[at++] = '\n';
+	}
+	at += (size_t)sprintf(big + at, "Comment-End:\n#####\n#@$.#\n#####\n");
+	src_open(&s, big, at);
+	assert_int_equal(lk_reader_next(&s.r, &rec, &err, &line), 1);
+	assert_int_equal(rec.lines[0].cont, 0);
+	assert_int_equal(rec.nlines, k + 5);
+	assert_int_equal(lk_reader_next(&s.r, &rec, &err, &line), 0);
+	src_close(&s);
+
+	free(big);
+	free(in);
+	lk_record_release(&rec);
+	lk_strbuf_release(&err);
+}
+
 static void test_reader_open(void **state)
 {
 	struct lk_reader r;
@@ -350,7 +411,7 @@ static void test_reader_open(void **state)
 	(void)state;
 
 	assert_int_equal(lk_reader_open(&r, "/nonexistent/dir/x.xsb", &err), -1);
-	assert_non_null(strstr(err.buf, "cannot open /nonexistent/dir/x.xsb"));
+	assert_non_null(strstr(err.buf, "/nonexistent/dir/x.xsb: cannot open: "));
 	lk_reader_close(&r);
 
 	assert_int_equal(lk_reader_open(&r, "-", &err), 0);
@@ -568,32 +629,51 @@ static void test_tsv(void **state)
 	char *out;
 	(void)state;
 
-	/* The command's own fields that the first level has come first, in
-	 * the command's order; the first level's others follow.  A field the
-	 * first level lacks (moves) has no column. */
+	/* The command's own fields come first, in the command's order, all of
+	 * them whatever the first level holds (an unsolvable level has no
+	 * moves: the column is still there); the first level's others follow,
+	 * and a field of later levels only (other) has no column. */
 	out = format(LK_FORMAT_TSV, extra, in);
 	assert_string_equal(out,
-			    "record\ttitle\tPushes\tnote\n"
-			    "2\tLevel 1\t4\ta b\n"
-			    "3\t\t\tn\n"
-			    "4\tThird\t\t\n");
+			    "record\ttitle\tmoves\tPushes\tsolver\tnote\n"
+			    "2\tLevel 1\t\t4\t\ta b\n"
+			    "3\t\t9\t\t\tn\n"
+			    "4\tThird\t\t\t\t\n");
 	free(out);
 	/* own fields keep their places whatever order the input has */
 	out = format(LK_FORMAT_TSV, extra, "###\nnote: x\nPushes: 2\nmoves: 5\n");
-	assert_string_equal(out, "record\ttitle\tmoves\tPushes\tnote\n1\t\t5\t2\tx\n");
+	assert_string_equal(out, "record\ttitle\tmoves\tPushes\tsolver\tnote\n1\t\t5\t2\t\tx\n");
 	free(out);
-	/* always-columns are there even when the first level lacks them */
+	/* always-columns come last, there even when the first level lacks
+	 * them, also when they are among the own fields */
 	{
 		const char *const always[] = { "limit", NULL };
+		const char *const own[] = { "moves", "limit", "solution", NULL };
 		struct lk_record rec = LK_RECORD_INIT;
 		struct lk_writer w;
 		struct lk_strbuf got = LK_STRBUF_INIT;
-		parse_one("###\nmoves: 3\n", &rec);
-		lk_writer_init(&w, NULL, LK_FORMAT_TSV, extra);
+		parse_one("###\nmoves: 3\nnote: n\n", &rec);
+		lk_writer_init(&w, NULL, LK_FORMAT_TSV, own);
 		w.always_columns = always;
 		lk_writer_format(&w, &rec, &got);
-		assert_string_equal(got.buf, "record\ttitle\tmoves\tlimit\n1\t\t3\t\n");
+		assert_string_equal(got.buf, "record\ttitle\tmoves\tsolution\tnote\tlimit\n1\t\t3\t\tn\t\n");
 		lk_writer_release(&w);
+		/* --fields checked: the own fields, the always ones, record,
+		 * title and the level's fields exist; a misspelt name does not,
+		 * and the message lists what does */
+		struct lk_strbuf msg = LK_STRBUF_INIT;
+		lk_writer_init(&w, NULL, LK_FORMAT_TSV, own);
+		w.always_columns = always;
+		assert_int_equal(lk_writer_choose_columns(&w, "record,Title,solution,limit,NOTE", &msg), 0);
+		assert_int_equal(lk_writer_check_columns(&w, &rec, &msg), 0);
+		lk_writer_release(&w);
+		lk_writer_init(&w, NULL, LK_FORMAT_TSV, own);
+		assert_int_equal(lk_writer_choose_columns(&w, "title,mvoes", &msg), 0);
+		assert_int_equal(lk_writer_check_columns(&w, &rec, &msg), -1);
+		assert_string_equal(msg.buf, "--fields: no field 'mvoes' (the fields here: record, title, "
+					     "moves, limit, solution, note)");
+		lk_writer_release(&w);
+		lk_strbuf_release(&msg);
 		/* --fields: exactly the chosen columns */
 		struct lk_strbuf err = LK_STRBUF_INIT;
 		lk_strbuf_reset(&got);
@@ -729,6 +809,7 @@ int main(void)
 		cmocka_unit_test(test_read_nul_byte),
 		cmocka_unit_test(test_read_many_nul_lines),
 		cmocka_unit_test(test_read_long_line),
+		cmocka_unit_test(test_read_line_limit),
 		cmocka_unit_test(test_reader_open),
 		cmocka_unit_test(test_get_set_unset),
 		cmocka_unit_test(test_duplicate_fields),

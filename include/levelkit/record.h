@@ -146,8 +146,13 @@ struct lk_reader {
 	struct lk_reader_state *st;
 };
 
+/* The longest line the reader takes (16 MiB): an endless line such as
+ * /dev/zero's is an error, not all of memory. */
+#define LK_LINE_MAX ((size_t)1 << 24)
+
 /* Open path for reading; "-" or NULL means stdin.  Returns 0, or -1 with a
- * message in err; lk_reader_close must be called either way. */
+ * message in err that starts with the file's name ("x.xsb: cannot open:
+ * ..."); lk_reader_close must be called either way. */
 int lk_reader_open(struct lk_reader *r, const char *path, struct lk_strbuf *err);
 /* Read from an already open stream (not closed by lk_reader_close); name is
  * the display name (NULL means "<stdin>").  Used for pipes and by tests. */
@@ -163,7 +168,8 @@ void lk_reader_init_records(struct lk_reader *r, struct lk_record *recs, size_t 
  * Read the next record into rec (which must be initialised; it is cleared
  * first).  Blank lines before the record are skipped; lines keep their
  * blanks verbatim; line ends are LF, CRLF or CR alone; a UTF-8 byte order
- * mark at the start is taken off (rec->bom); there is no line length limit.
+ * mark at the start is taken off (rec->bom); a line may hold up to
+ * LK_LINE_MAX bytes.
  * An input whose first non-blank text is "<?xml", "<!--" or
  * "<SokobanLevels" is read as an SLC XML collection.
  * Returns 1 for a record, 0 at end of input, -1 for a malformed record: the
@@ -171,7 +177,9 @@ void lk_reader_init_records(struct lk_reader *r, struct lk_record *recs, size_t 
  * command can write it back unchanged), err holds the message and
  * *err_line its line, and the next call continues with the following
  * record.  Errors reading the file itself return -2 (the stream cannot
- * continue).  err and err_line may be NULL.  A malformed record still counts
+ * continue): err holds the message without the file's name ("read error:
+ * ...", or "line too long (limit N bytes)" with its line in *err_line; 0
+ * when the error has no line).  err and err_line may be NULL.  A malformed record still counts
  * in the numbering.
  *
  * A .sok level may be followed by notes or a solution after a blank line,
@@ -194,8 +202,8 @@ enum lk_format {
 	LK_FORMAT_PUZZLESCRIPT  /* a PuzzleScript LEVELS section */
 };
 
-/* Parse "text", "tsv", "json", "sok" or "sok-rle"; returns -1 for anything
- * else. */
+/* Parse "text", "tsv", "json", "sok", "sok-rle" or "puzzlescript"; returns
+ * -1 for anything else. */
 /* The format names for messages: "text, tsv, json, sok or sok-rle". */
 void lk_format_names(struct lk_strbuf *out, const char *last_sep);
 int lk_format_parse(const char *name, enum lk_format *fmt);
@@ -205,11 +213,12 @@ int lk_format_parse(const char *name, enum lk_format *fmt);
  *  text: the record itself, followed by one blank line.
  *  tsv:  one header row, then one row per level record (records without a
  *        grid are skipped).  Columns: "record", "title", then the command's
- *        own fields (extra_columns) that the first level record has, in the
- *        command's order, so that they keep their places whatever the
- *        input carried; then the first level record's other fields in
- *        order; then the always_columns not yet there (fields such as
- *        `limit` that a later record may have).  lk_writer_choose_columns
+ *        own fields (extra_columns, which may be set until the header is
+ *        written) whatever the first level record holds, in the command's
+ *        order, so that they keep their places whatever the input carried
+ *        and whatever the first level's outcome was; then the first level
+ *        record's other fields in order; then the always_columns (fields
+ *        such as `limit` the command keeps last).  lk_writer_choose_columns
  *        replaces all this by a chosen list.  Names compare
  *        case-insensitively.  There is no quoting: tabs and newlines in
  *        values are written as spaces.
@@ -227,6 +236,7 @@ int lk_format_parse(const char *name, enum lk_format *fmt);
  *        encoded in sok-rle).  Records without a grid and records of other
  *        games are written as in text.  See docs/format.md.
  */
+
 struct lk_writer {
 	FILE *fp;
 	enum lk_format format;
@@ -238,8 +248,19 @@ struct lk_writer {
 	size_t ncolumns;
 	bool header_written;
 	size_t levels;                    /* sok: levels written so far */
+	size_t refused;                   /* levels lk_writer_accepts refused */
 	struct lk_strbuf buf;
 };
+
+/* Can the writer's format hold the record?  puzzlescript writes the maps
+ * of PuzzleScript levels, in their script's legend; another game's level
+ * (a Sokoban grid's '.', '$' and '*' mean other things in a script's
+ * legend, and which script would it go in?) is refused.  0: yes (also for
+ * records without a grid); -1: refused, with the message; -2: refused,
+ * for the same reason as one before (said once: w->refused counts them
+ * all, lk_writer_refusal says why in a few words). */
+int lk_writer_accepts(struct lk_writer *w, const struct lk_record *rec, struct lk_strbuf *err);
+const char *lk_writer_refusal(const struct lk_writer *w);
 
 void lk_writer_init(struct lk_writer *w, FILE *fp, enum lk_format format,
 		    const char *const *extra_columns);
@@ -248,6 +269,12 @@ void lk_writer_release(struct lk_writer *w);
  * included only if listed).  list is comma-separated; returns -1 with a
  * message for a name that is not a field name. */
 int lk_writer_choose_columns(struct lk_writer *w, const char *list, struct lk_strbuf *err);
+/* Are the chosen columns fields that exist: "record", "title", the
+ * command's own (extra_columns, always_columns) or the fields of rec (the
+ * first level as read)?  0, or -1 with a message naming the first that is
+ * none of them and the fields there are. */
+int lk_writer_check_columns(const struct lk_writer *w, const struct lk_record *rec,
+			    struct lk_strbuf *err);
 /* Format and write one record, then flush.  Returns 0, or -1 on I/O error. */
 int lk_writer_put(struct lk_writer *w, const struct lk_record *rec);
 /* Format into a buffer without writing (used to prepare output in worker

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "levelkit/clock.h"   /* lk_now */
 #include "levelkit/game.h"
 #include "levelkit/rng.h"
 #include "levelkit/table.h"
@@ -89,6 +90,10 @@ struct lk_search_result {
 	double overhead_per_state; /* table bytes per state beyond the key */
 	double seconds;
 	enum lk_direction found_by; /* LK_FORWARD, LK_BACKWARD, or LK_BOTH (met) */
+	/* LK_UNKNOWN from A* with an admissible heuristic or uniform-cost
+	 * search: a lower bound on the optimal cost (no solution costs less) */
+	bool has_floor;
+	unsigned long floor;
 };
 
 void lk_search_result_init(struct lk_search_result *r);
@@ -124,8 +129,5 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 /* One-off search with a temporary solver. */
 void lk_search(const struct lk_level *level, const struct lk_search_options *opt,
 	       struct lk_search_result *r);
-
-/* Seconds on a monotonic clock. */
-double lk_now(void);
 
 #endif

@@ -20,19 +20,6 @@ static const char description[] =
 	"requires: yes, or no and a shortcut: a solution that does not.  Exit status 1\n"
 	"when some level has one.";
 
-/* "@count": the games' count fields, pushes (lk_cli_fields) */
-static const char *const solve_template[] = {
-	"solvable", "moves", "@count", "optimal", "states", "limit", "solution", NULL
-};
-static const char *const verify_template[] = {
-	"verified", "moves", "@count", "verify-error", "verify-note", NULL
-};
-static const char *const shortcut_template[] = {
-	"concept", "requires", "requires-over", "solvable", "limit", "shortcut-facts", "shortcut", NULL
-};
-static const char *const exists_template[] = {
-	"concept", "exists", "exists-over", "solvable", "limit", "example-facts", "example", NULL
-};
 static const char *const solve_always[] = { "limit", NULL };
 static const char *const verify_always[] = { "verify-error", NULL };
 static const char *const concept_always[] = { "limit", "solvable", NULL };
@@ -70,7 +57,7 @@ static int process(void *vctx, struct lk_job *job)
 int main(int argc, char **argv)
 {
 	struct solve_ctx ctx = { 0 };
-	lk_cli_common_init(&ctx.common, 30.0);
+	lk_cli_common_init(&ctx.common, 30.0, 1, 0);
 	struct lk_option opts[] = {
 		LK_CLI_COMMON_OPTIONS(ctx.common),
 		{ LK_OPT_U64, 0, "seed", &ctx.seed, "n",
@@ -89,6 +76,24 @@ int main(int argc, char **argv)
 	int first = lk_parse_options(argc, argv, opts, usage, description);
 	if (!!ctx.verify + !!ctx.shortcut + !!ctx.exists > 1)
 		lk_usage_error("--verify, --shortcut and --exists do not go together");
+	if (ctx.verify) {
+		static const char *const searching[] = {
+			"algo", "direction", "heuristic", "plain", "max-states", "max-memory",
+			"timeout", "seed", "count-limit", "no-sac", "no-gcc", "no-symmetry",
+			"static-order", NULL
+		};
+		lk_cli_reject_options(searching, "--verify (it replays solutions, it does not search)");
+		const char *flags[LK_CLI_MAX_CSP_FLAGS + 1] = { NULL };
+		for (size_t k = 0; k < ctx.common.csp_flags.n; k++)
+			flags[k] = ctx.common.csp_flags.opts[k].long_name;
+		lk_cli_reject_options(flags, "--verify (it replays solutions, it does not search)");
+	}
+	if (ctx.shortcut || ctx.exists) {
+		static const char *const chosen[] = { "algo", "direction", "metric", "heuristic",
+						      "plain", NULL };
+		lk_cli_reject_options(chosen, ctx.shortcut ? "--shortcut (a concept query chooses "
+				      "its own search)" : "--exists (a concept query chooses its own search)");
+	}
 	const char *text = ctx.shortcut ? ctx.shortcut : ctx.exists;
 	if (text) {
 		struct lk_strbuf err = LK_STRBUF_INIT;
@@ -98,16 +103,14 @@ int main(int argc, char **argv)
 		ctx.concept.text = text;
 		ctx.concept.quantifier = ctx.shortcut ? LK_FORALL : LK_EXISTS;
 	}
-	const char *const *template = ctx.verify ? verify_template
-				    : ctx.shortcut ? shortcut_template
-				    : ctx.exists ? exists_template : solve_template;
-	const char **fields = lk_cli_fields(template);
 	struct lk_pipeline p = {
 		.ctx = &ctx,
 		.worker_new = lk_cli_solver_new,
 		.worker_free = lk_cli_solver_free,
 		.process = process,
-		.columns = fields,
+		.kind = ctx.verify ? LK_ACT_VERIFY : ctx.shortcut ? LK_ACT_REQUIRES
+			: ctx.exists ? LK_ACT_EXISTS : LK_ACT_SOLVE,
+		.act = &ctx.act,
 		.always_columns = ctx.verify ? verify_always : text ? concept_always : solve_always,
 		.noun = ctx.verify ? "verified" : text ? "checked" : "solved",
 	};
@@ -116,7 +119,8 @@ int main(int argc, char **argv)
 	ctx.act.search.seed = ctx.seed;
 	ctx.act.csp.seed = ctx.seed;
 	int rc = lk_pipeline_run(&p, argv + first, argc - first);
-	free(fields);
+	if (p.levels_read && rc != 130)
+		lk_cli_common_unapplied(&ctx.common, p.games_seen);
 	lk_expr_free((struct lk_expr *)ctx.concept.concept);
 	return rc;
 }

@@ -302,29 +302,93 @@
     return ['none', 'not solved yet'];
   }
 
-  var SHOWN = ['moves', 'pushes', 'grade', 'difficulty', 'solutions', 'unique', 'stars', 'rank', 'verified'];
+  /* A card shows a record's answers, not what every card repeats: the
+   * answers first, then the field the sheet is sorted by, then other
+   * fields whose value is not the same on every card (optimal: pushes); where a level comes
+   * from (its script, settings, seed) and its solution are in the level's
+   * own view.  At most CARD_ROWS rows, which the card has room for. */
+  var ANSWERS = ['moves', 'pushes', 'grade', 'difficulty', 'difficulty-min', 'solutions', 'unique',
+    'stars', 'combo-moves', 'dead-ends', 'rank', 'verified', 'verify-error', 'requires', 'shortcut',
+    'exists', 'example', 'error', 'limit', 'optimum', 'states'];
+  var NOT_ON_CARDS = ['solution', 'title', 'settings', 'game', 'script', 'script-hash', 'level', 'message',
+    'from', 'generator', 'seed', 'index', 'solvable'];
+  var CARD_ROWS = 5;
+  var sameEverywhere = {};          /* field -> true when every record has one value */
+  function findSame() {
+    var first = {};
+    sameEverywhere = {};
+    if (recs.length < 2) return;
+    fieldNames.forEach(function (f) { sameEverywhere[f.toLowerCase()] = true; });
+    recs.forEach(function (r) {
+      Object.keys(sameEverywhere).forEach(function (low) {
+        var v = r.fmap[low];
+        if (!(low in first)) first[low] = v;
+        else if (first[low] !== v) delete sameEverywhere[low];
+      });
+    });
+  }
+
+  function cardFields(r) {
+    var order = ANSWERS.filter(function (k) { return r.fmap[k] !== undefined; });
+    if (state.sort && order.indexOf(state.sort.toLowerCase()) < 0 && value(r, state.sort) !== undefined)
+      order.unshift(state.sort.toLowerCase());
+    for (var k = 0; k < r.f.length; k++) {
+      var low = r.f[k][0].toLowerCase();
+      if (order.indexOf(low) < 0 && NOT_ON_CARDS.indexOf(low) < 0 && !sameEverywhere[low])
+        order.push(low);
+    }
+    return order.slice(0, CARD_ROWS);
+  }
+
+  /* A title that fits its card: shortened in the middle, since the end of a
+   * pack's titles tells its levels apart ("Boxoban medium/valid/000.txt #17");
+   * the whole title is the tooltip. */
+  var probe = null, fitted = {};
+  function titleWidth(text) {
+    if (!probe) {
+      /* measured as the card shows it: same class, so same font */
+      probe = document.createElement('div');
+      probe.className = 'lk-title';
+      probe.style.cssText = 'position:absolute;visibility:hidden;left:-9999px;top:0;width:auto;overflow:visible';
+      document.body.appendChild(probe);
+    }
+    probe.textContent = text;
+    return probe.getBoundingClientRect().width;
+  }
+  function fitTitle(t) {
+    t = String(t);
+    if (fitted[t] !== undefined) return fitted[t];
+    var room = CARD_W - 8 - 12 - 2 - 2, chars = Array.from(t), out = t;
+    if (titleWidth(t) > room) {
+      /* the most characters that fit, found by halving */
+      var cut = function (keep) {
+        var head = Math.floor(keep * 2 / 5);
+        return chars.slice(0, head).join('') + '\u2026' + chars.slice(chars.length - (keep - head)).join('');
+      };
+      var lo = 1, hi = chars.length - 1;
+      while (lo < hi) {
+        var mid = Math.ceil((lo + hi) / 2);
+        if (titleWidth(cut(mid)) <= room) lo = mid; else hi = mid - 1;
+      }
+      out = cut(lo);
+    }
+    return (fitted[t] = out);
+  }
+
   function card(i) {
     var r = recs[i];
     prepare(r);
     var st = status(r);
     var pic = r.drawn ? svgOf(r, r.firstIds, 'lk-thumb') :
       '<pre class="lk-nopic">' + esc(r.grid) + '</pre>';
-    var rows = [];
-    var order = SHOWN.filter(function (k) { return r.fmap[k] !== undefined; });
-    if (state.sort && order.indexOf(state.sort.toLowerCase()) < 0 && value(r, state.sort) !== undefined)
-      order.unshift(state.sort.toLowerCase());
-    for (var k = 0; k < r.f.length && order.length < 7; k++) {
-      var low = r.f[k][0].toLowerCase();
-      if (order.indexOf(low) < 0 && low !== 'solution' && low !== 'title' && low !== 'settings')
-        order.push(low);
-    }
+    var rows = [], order = cardFields(r);
     for (var j = 0; j < order.length; j++) {
       var v = value(r, order[j]);
-      rows.push('<tr data-k="' + esc(order[j]) + '"><th>' + esc(order[j]) + '</th><td>' +
+      rows.push('<tr data-k="' + esc(order[j]) + '"><th>' + esc(order[j]) + '</th><td title="' + esc(v) + '">' +
         esc(v) + '</td></tr>');
     }
     return '<div class="lk-card" data-i="' + i + '" tabindex="0"><div class="lk-pic">' + pic +
-      '</div><div class="lk-title" title="' + esc(r.t) + '">' + esc(r.t) + '</div>' +
+      '</div><div class="lk-title" title="' + esc(r.t) + '">' + esc(fitTitle(r.t)) + '</div>' +
       '<div class="lk-badge lk-' + st[0] + '">' + esc(st[1]) + '</div>' +
       '<table class="lk-fields">' + rows.join('') + '</table></div>';
   }
@@ -353,18 +417,27 @@
 
   /* --------------------------------------------------------- charts */
 
-  function bars(title, labels, counts, note) {
-    var max = Math.max.apply(null, counts.concat([1])), w = 300, h = 150, T = 14,
+  /* A bar chart; `atLeast` (optional) counts, per bar, levels known only
+   * to be at least there (a grade ">= medium"): stacked on the bar, pale. */
+  function bars(title, labels, counts, note, atLeast) {
+    var tot = counts.map(function (c, i) { return c + (atLeast ? atLeast[i] : 0); });
+    var max = Math.max.apply(null, tot.concat([1])), w = 300, h = 150, T = 14,
       bw = w / Math.max(1, labels.length);
     var out = ['<figure class="lk-chart"><figcaption>' + esc(title) + '</figcaption>' +
       '<svg viewBox="0 -' + T + ' ' + w + ' ' + (h + 34 + T) + '" width="' + w + '" height="' + (h + 34 + T) + '">'];
     for (var i = 0; i < labels.length; i++) {
-      var bh = counts[i] / max * h;
-      out.push('<rect x="' + (i * bw + 2) + '" y="' + (h - bh) + '" width="' + (bw - 4) + '" height="' + bh +
-        '" fill="#0072b2"><title>' + esc(labels[i]) + ': ' + counts[i] + '</title></rect>' +
-        '<text x="' + (i * bw + bw / 2) + '" y="' + (h + 12) + '" font-size="10" text-anchor="middle">' +
-        esc(labels[i]) + '</text><text x="' + (i * bw + bw / 2) + '" y="' + (h - bh - 3) +
-        '" font-size="10" text-anchor="middle">' + (counts[i] || '') + '</text>');
+      var bh = counts[i] / max * h, more = atLeast ? atLeast[i] : 0, mh = more / max * h;
+      out.push('<rect class="lk-bar" data-n="' + counts[i] + '" x="' + (i * bw + 2) + '" y="' + (h - bh) +
+        '" width="' + (bw - 4) + '" height="' + bh + '" fill="#0072b2"><title>' + esc(labels[i]) + ': ' +
+        counts[i] + '</title></rect>');
+      if (more)
+        out.push('<rect class="lk-bar-atleast" data-n="' + more + '" x="' + (i * bw + 2) + '" y="' +
+          (h - bh - mh) + '" width="' + (bw - 4) + '" height="' + mh + '" fill="#0072b2" fill-opacity="0.35">' +
+          '<title>at least ' + esc(labels[i]) + ': ' + more + '</title></rect>');
+      out.push('<text x="' + (i * bw + bw / 2) + '" y="' + (h + 12) + '" font-size="10" text-anchor="middle">' +
+        esc(labels[i]) + '</text><text x="' + (i * bw + bw / 2) + '" y="' + (h - bh - mh - 3) +
+        '" font-size="10" text-anchor="middle">' + (tot[i] ? (more ? counts[i] + '+' + more : tot[i]) : '') +
+        '</text>');
     }
     out.push('</svg>' + (note ? '<small>' + esc(note) + '</small>' : '') + '</figure>');
     return out.join('');
@@ -372,25 +445,36 @@
 
   function charts() {
     var box = $('lk-charts'), out = [];
-    var grades = (C.grades || []).slice(), gcount = {}, any = false;
-    var diff = [], scatter = [];
+    var grades = (C.grades || []).slice(), gcount = {}, gbound = {}, any = false, bounds = 0;
+    var diff = [], scatter = [], notDrawn = 0;
     for (var i = 0; i < view.length; i++) {
       var r = recs[view[i]];
       var g = r.fmap.grade;
       if (g !== undefined) {
+        /* a lower bound (">= medium") is drawn at its band, pale: the
+         * runs that failed could only raise it */
+        var lb = /^>=\s*(.*)$/.exec(g), band = lb ? lb[1] : g;
         any = true;
-        if (grades.indexOf(g) < 0) grades.push(g);
-        gcount[g] = (gcount[g] || 0) + 1;
+        if (grades.indexOf(band) < 0) grades.push(band);
+        if (lb) { gbound[band] = (gbound[band] || 0) + 1; bounds++; }
+        else gcount[band] = (gcount[band] || 0) + 1;
       }
       var d = number(r.fmap.difficulty);
       if (!isNaN(d)) {
         diff.push(d);
         var len = number(r.fmap.moves);
         if (!isNaN(len)) scatter.push([len, d]);
+      } else if (r.fmap.difficulty !== undefined) {
+        notDrawn++;   /* a bound (">= 250.0") or unknown: no value to place */
       }
     }
+    var left = notDrawn ? notDrawn + ' level' + (notDrawn === 1 ? '' : 's') +
+      ' whose difficulty is a bound or unknown not drawn' : '';
     if (any)
-      out.push(bars('grade', grades, grades.map(function (x) { return gcount[x] || 0; })));
+      out.push(bars('grade', grades, grades.map(function (x) { return gcount[x] || 0; }),
+        bounds ? 'pale: ' + bounds + ' grade' + (bounds === 1 ? '' : 's') + ' known only as a lower bound ' +
+          '(>= band), drawn at that band' : '',
+        grades.map(function (x) { return gbound[x] || 0; })));
     if (diff.length) {
       /* half-decade bins of log10 difficulty */
       var lo = Infinity, hi = -Infinity, logs = diff.map(function (x) { return Math.log10(Math.max(x, 1)); });
@@ -401,19 +485,20 @@
         counts.push(0);
       }
       logs.forEach(function (x) { counts[Math.floor(x * 2) - b0]++; });
-      out.push(bars('difficulty (states, log scale; bins from)', labels, counts));
+      out.push(bars('difficulty (states, log scale: a bar counts the levels from its number to the next bar\'s)',
+        labels, counts, left));
     }
-    if (scatter.length) out.push(scatterChart(scatter));
+    if (scatter.length) out.push(scatterChart(scatter, left));
     box.innerHTML = out.join('');
   }
 
-  function scatterChart(pts) {
+  function scatterChart(pts, left) {
     var w = 320, h = 160, L = 36, B = 24, maxX = 1, lo = Infinity, hi = -Infinity;
-    var shown = pts, note = '';
+    var shown = pts, note = left || '';
     if (pts.length > 3000) {
       shown = [];
       for (var s = 0; s < 3000; s++) shown.push(pts[Math.floor(s * pts.length / 3000)]);
-      note = '3000 of ' + pts.length + ' levels shown';
+      note = '3000 of ' + pts.length + ' levels shown' + (note ? '; ' + note : '');
     }
     pts.forEach(function (p) {
       maxX = Math.max(maxX, p[0]);
@@ -433,7 +518,7 @@
       var x = L + p[0] / maxX * (w - 4) + 2, y = h - (Math.log10(Math.max(p[1], 1)) - lo) / (hi - lo) * (h - 4) - 2;
       out.push('<circle cx="' + x.toFixed(1) + '" cy="' + y.toFixed(1) + '" r="2" fill="#d55e00" fill-opacity="0.6"/>');
     });
-    out.push('</svg>' + (note ? '<small>' + note + '</small>' : '') + '</figure>');
+    out.push('</svg>' + (note ? '<small>' + esc(note) + '</small>' : '') + '</figure>');
     return out.join('');
   }
 
@@ -652,6 +737,7 @@
   function start() {
     var t0 = performance.now();
     readData();
+    findSame();
     var saved = loadState();
     if (saved) { state.sort = saved.sort || ''; state.desc = !!saved.desc; state.filter = saved.filter || ''; }
     controls();
@@ -681,8 +767,11 @@
         location.reload();
       }, C.refresh * 1000);
     }
+    /* #level=N: record N, numbered as filter's `record`, tsv's column and
+     * the messages number it (from 1 in its input, headers counted) */
     var m = /^#level=(\d+)$/.exec(location.hash);
-    if (m && +m[1] < recs.length) openLevel(+m[1]);
+    for (var ri = 0; m && ri < recs.length; ri++)
+      if (recs[ri].n === +m[1]) { openLevel(ri); break; }
     if (/^#selftest/.test(location.hash)) selftest();
   }
 
@@ -761,8 +850,14 @@
     /* 1. every level drawn on the sheet */
     everyCard(function (c) {
       var i = c.getAttribute('data-i'), svg = c.querySelector('svg.lk-thumb');
+      var t = c.querySelector('.lk-title'), rows = c.querySelectorAll('.lk-fields tr');
+      var box = c.getBoundingClientRect(), pad = parseFloat(getComputedStyle(c).paddingBottom) || 0;
       out.cards[i] = { elements: svg ? svg.querySelectorAll('*').length - 1 : 0,
-        expected: recs[+i].drawn ? recs[+i].firstIds.length : 0, title: recs[+i].t };
+        expected: recs[+i].drawn ? recs[+i].firstIds.length : 0, title: recs[+i].t,
+        shown: t.textContent, tip: t.getAttribute('title'), titleFits: t.scrollWidth <= t.clientWidth,
+        rows: rows.length, rowsFit: !rows.length ||
+          rows[rows.length - 1].getBoundingClientRect().bottom <= box.bottom - pad + 0.5,
+        fields: Array.prototype.map.call(rows, function (tr) { return tr.getAttribute('data-k'); }) };
     });
     Object.keys(out.cards).forEach(function (i) {
       var c = out.cards[i];
@@ -822,6 +917,19 @@
     box.value = '';
     box.dispatchEvent(new Event('input'));
     out.charts = $('lk-charts').querySelectorAll('figure').length;
+    /* what each chart says: its caption, note, labels and bars */
+    out.chartText = [].map.call($('lk-charts').querySelectorAll('figure'), function (f) {
+      var q = function (sel) { return [].map.call(f.querySelectorAll(sel), function (e) { return e; }); };
+      var note = f.querySelector('small');
+      return {
+        caption: f.querySelector('figcaption').textContent,
+        note: note ? note.textContent : '',
+        labels: q('text[text-anchor="middle"]').filter(function (t, k) { return k % 2 === 0; })
+          .map(function (t) { return t.textContent; }),
+        bars: q('rect.lk-bar').map(function (b) { return +b.getAttribute('data-n'); }),
+        atLeast: q('rect.lk-bar-atleast').map(function (b) { return +b.getAttribute('data-n'); })
+      };
+    });
     var pre = document.createElement('pre');
     pre.id = 'lk-selftest';
     pre.textContent = JSON.stringify(out);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "levelkit/game.h"
+#include "levelkit/registry.h"
 #include "view_internal.h"
 
 /* In the order of enum lk_view_format, from LK_VIEW_HTML. */
@@ -129,6 +130,24 @@ static void describe_record(const struct lk_record *rec, struct lk_strbuf *out)
 		level->game->describe(level, solution, out);
 	lk_level_free(level);
 	lk_strbuf_release(&err);
+}
+
+const char *view_record_title(const struct lk_record *rec, struct lk_strbuf *buf)
+{
+	const char *t = lk_record_title(rec, buf);
+	if (t)
+		return t;
+	const char *rank = lk_record_get(rec, "rank"), *from = lk_record_get(rec, "from");
+	lk_strbuf_reset(buf);
+	/* the rank last: a title too long for its card is shortened in the
+	 * middle, and the rank is what tells the suggestions apart */
+	if (rank && *rank && from && *from)
+		lk_strbuf_addf(buf, "%s, suggestion %s", from, rank);
+	else if (rank && *rank)
+		lk_strbuf_addf(buf, "suggestion %s", rank);
+	else
+		lk_strbuf_addf(buf, "record %zu", rec->number);
+	return buf->buf;
 }
 
 /* ------------------------------------------------------------- writer */

@@ -16,7 +16,7 @@ static const char *const colour_names[DRAFT_COLOURS] = { "red", "blue", "green",
 							 "purple", "orange", "white", "black" };
 static const char *const kind_names[] = { "rook", "bishop", "queen" };
 
-void draft_record(const struct draft *d, struct lk_record *rec)
+void comb_draft_record(const struct draft *d, struct lk_record *rec)
 {
 	struct lk_strbuf text = LK_STRBUF_INIT;
 	for (int y = 0; y < d->h; y++) {
@@ -44,8 +44,8 @@ static struct lk_level *draft_level(const struct draft *d)
 	struct lk_level_options lo = { 0 };
 	size_t line;
 	lk_record_init(&rec);
-	draft_record(d, &rec);
-	struct lk_level *level = lk_level_load(&rec, &lo, &err, &line);
+	comb_draft_record(d, &rec);
+	struct lk_level *level = lk_game_load_level(&lk_game_combination, &rec, &lo, &err, &line);
 	lk_strbuf_release(&err);
 	lk_record_release(&rec);
 	return level;
@@ -77,7 +77,7 @@ static void gen_csp_options(const struct lk_gen_options *o, struct lk_csp_option
 	co->cancel = o->rating.search.cancel;
 }
 
-int draft_count(const struct draft *d, const struct lk_gen_options *o, uint64_t max_nodes,
+int comb_draft_count(const struct draft *d, const struct lk_gen_options *o, uint64_t max_nodes,
 		struct draft_count *c)
 {
 	struct lk_level *level = draft_level(d);
@@ -101,7 +101,7 @@ int draft_count(const struct draft *d, const struct lk_gen_options *o, uint64_t 
 	return 0;
 }
 
-int draft_difficulty(const struct draft *d, const struct lk_gen_options *o, long runs,
+int comb_draft_difficulty(const struct draft *d, const struct lk_gen_options *o, long runs,
 		     uint64_t seed, double *mean)
 {
 	struct lk_level *level = draft_level(d);
@@ -117,7 +117,7 @@ int draft_difficulty(const struct draft *d, const struct lk_gen_options *o, long
 	return r.runs_solved == r.runs ? 0 : -1;
 }
 
-bool draft_fits(const struct draft *d, const int8_t *p, int at, int c, int k)
+bool comb_draft_fits(const struct draft *d, const int8_t *p, int at, int c, int k)
 {
 	int x0 = at % d->w, y0 = at / d->w;
 	for (int dir = 0; dir < 8; dir++) {
@@ -208,7 +208,7 @@ static void soften_walls(struct draft *d)
 	}
 }
 
-void draft_prettify(struct draft *d)
+void comb_draft_prettify(struct draft *d)
 {
 	trim_edges(d);
 	soften_walls(d);

@@ -26,7 +26,7 @@ struct draft {
 /* A placement: colour * 3 + kind per cell, or -1. */
 typedef int8_t draft_placement[DRAFT_CELLS];
 
-void draft_record(const struct draft *d, struct lk_record *rec);
+void comb_draft_record(const struct draft *d, struct lk_record *rec);
 
 /* What counting a draft found (the fast model, up to two solutions). */
 struct draft_count {
@@ -37,19 +37,19 @@ struct draft_count {
 
 /* Count the draft's solutions up to two, within max_nodes: 0, or -1 when
  * the draft is not a level (no squares for its pieces). */
-int draft_count(const struct draft *d, const struct lk_gen_options *o, uint64_t max_nodes,
+int comb_draft_count(const struct draft *d, const struct lk_gen_options *o, uint64_t max_nodes,
 		struct draft_count *c);
 /* The paper's multiple method on a solvable draft: the mean nodes of
  * `runs` runs in its measure model (lk_csp_difficulty). */
-int draft_difficulty(const struct draft *d, const struct lk_gen_options *o, long runs,
+int comb_draft_difficulty(const struct draft *d, const struct lk_gen_options *o, long runs,
 		     uint64_t seed, double *mean);
 
 /* May a piece of colour c and kind k stand on cell `at` beside the pieces
  * of placement p without attacking or being attacked? */
-bool draft_fits(const struct draft *d, const int8_t *p, int at, int c, int k);
+bool comb_draft_fits(const struct draft *d, const int8_t *p, int at, int c, int k);
 
 /* The paper's prettiness, which changes no solution: lines of walls and
  * holes along an edge go, and walls that can block no ray become holes. */
-void draft_prettify(struct draft *d);
+void comb_draft_prettify(struct draft *d);
 
 #endif

@@ -152,7 +152,7 @@ static int room_for(const struct draft *d, const int8_t *p, int c, int k, struct
 {
 	int room[DRAFT_CELLS], n = 0;
 	for (int at = 0; at < d->w * d->h; at++)
-		if (d->cells[at] == '.' && p[at] < 0 && draft_fits(d, p, at, c, k))
+		if (d->cells[at] == '.' && p[at] < 0 && comb_draft_fits(d, p, at, c, k))
 			room[n++] = at;
 	return n ? room[lk_rng_below(rng, (uint32_t)n)] : -1;
 }
@@ -175,7 +175,7 @@ static int climb(const struct comb_gen *g, struct draft *d, struct draft_count *
 		 const struct lk_gen_options *o, struct lk_rng *rng)
 {
 	double cur;
-	if (draft_difficulty(d, o, g->runs, lk_rng_next(rng), &cur) < 0)
+	if (comb_draft_difficulty(d, o, g->runs, lk_rng_next(rng), &cur) < 0)
 		return 0;   /* not measured within the bounds: kept as it is */
 	for (int i = 0; i < g->climb; i++) {
 		struct draft next = *d;
@@ -209,7 +209,7 @@ static int climb(const struct comb_gen *g, struct draft *d, struct draft_count *
 					}
 		}
 		double mean = -1;
-		if (draft_count(&next, o, count_bound(o), &nc) < 0)
+		if (comb_draft_count(&next, o, count_bound(o), &nc) < 0)
 			return -1;
 		if (!g->paper && nc.solutions >= 2) {
 			int done = make_unique(g, &next, &nc, o, rng);
@@ -217,7 +217,7 @@ static int climb(const struct comb_gen *g, struct draft *d, struct draft_count *
 				return -1;
 		}
 		if (nc.solutions != 1 || !nc.exact ||
-		    draft_difficulty(&next, o, g->runs, lk_rng_next(rng), &mean) < 0)
+		    comb_draft_difficulty(&next, o, g->runs, lk_rng_next(rng), &mean) < 0)
 			continue;
 		if (g->harder ? mean > cur : mean < cur) {
 			*d = next;
@@ -233,8 +233,8 @@ static int finish(const struct comb_gen *g, struct draft *d, struct draft_count 
 {
 	if ((g->harder || g->easier) && climb(g, d, c, o, rng) < 0)
 		return -1;
-	draft_prettify(d);
-	draft_record(d, rec);
+	comb_draft_prettify(d);
+	comb_draft_record(d, rec);
 	return 0;
 }
 
@@ -256,7 +256,7 @@ static int paper_candidate(struct lk_gen_worker *w, const struct lk_gen_options 
 		int col = (int)lk_rng_below(rng, (uint32_t)g->colours);
 		d.count[col][g->kinds[lk_rng_below(rng, (uint32_t)g->nkinds)]]++;
 		d.total++;
-		if (draft_count(&d, o, count_bound(o), &c) < 0)
+		if (comb_draft_count(&d, o, count_bound(o), &c) < 0)
 			return -1;
 		if (c.solutions > 0) {
 			solvable = d;
@@ -292,8 +292,8 @@ static bool ruling_piece(const struct comb_gen *g, const struct draft *d, const 
 		for (int at = 0; at < d->w * d->h && !in_other; at++) {
 			if (d->cells[at] != '.')
 				continue;
-			in_keep |= keep[at] < 0 && draft_fits(d, keep, at, c, k);
-			in_other |= other[at] < 0 && draft_fits(d, other, at, c, k);
+			in_keep |= keep[at] < 0 && comb_draft_fits(d, keep, at, c, k);
+			in_other |= other[at] < 0 && comb_draft_fits(d, other, at, c, k);
 		}
 		if (in_keep && !in_other) {
 			*pc = c;
@@ -319,7 +319,7 @@ static int carving_square(const struct draft *d, const int8_t *keep, const int8_
 static bool placement_valid(const struct draft *d, const int8_t *p)
 {
 	for (int at = 0; at < d->w * d->h; at++)
-		if (p[at] >= 0 && !draft_fits(d, p, at, p[at] / 3, p[at] % 3))
+		if (p[at] >= 0 && !comb_draft_fits(d, p, at, p[at] / 3, p[at] % 3))
 			return false;
 	return true;
 }
@@ -403,7 +403,7 @@ static int make_unique(const struct comb_gen *g, struct draft *d, struct draft_c
 		struct draft_count nc;
 		if (steps == 2 * squares || !rule_out(g, &next, c, &carved, rng))
 			return 0;
-		if (draft_count(&next, o, count_bound(o), &nc) < 0)
+		if (comb_draft_count(&next, o, count_bound(o), &nc) < 0)
 			return -1;
 		if (nc.solutions < 2 && !nc.exact)
 			return 0;   /* undecided within the bound */
@@ -454,7 +454,7 @@ static int local_candidate(struct lk_gen_worker *w, const struct lk_gen_options 
 			}
 			d.count[col][kind]++;
 			d.total++;
-			if (draft_count(&d, o, count_bound(o), &c) < 0)
+			if (comb_draft_count(&d, o, count_bound(o), &c) < 0)
 				return -1;
 			if (c.solutions == 0) {
 				if (blind && c.exact && searched_on < 2) {

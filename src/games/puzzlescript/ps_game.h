@@ -1,5 +1,5 @@
 /*
- * ps_game.h - what the PuzzleScript game's files share (ps_game.c, the
+ * ps_game.h - what the PuzzleScript game's files share (puzzlescript.c, the
  * vtable; ps_import.c, reading a script's levels into records).
  */
 #ifndef LEVELKIT_PS_GAME_H
@@ -33,8 +33,22 @@ void ps_facts_release(struct ps_facts *f);
 unsigned ps_facts_of_turn(const struct ps_facts *f, const struct ps_runtime *rt, uint16_t *out,
 			  unsigned max);
 
-/* 64-bit FNV-1a of a script's text: the script-hash field. */
-uint64_t ps_text_hash(const char *data, size_t len);
+/* ps_script.c: where a record's script is (its script field, then beside
+ * the record's file; a file with the record's script-hash preferred),
+ * into path and text; 0, or -1 with a message. */
+int ps_script_find(const struct lk_record *rec, struct lk_strbuf *path, struct lk_strbuf *text,
+		   struct lk_strbuf *err);
+/* A path made absolute (for the script field): resolved when the file is
+ * there, else joined to the working directory. */
+void ps_script_absolute(const char *path, struct lk_strbuf *out);
+/* The record's script at path has changed since it was read (script-hash
+ * was, the text now hashes to now): said once per script and run. */
+void ps_script_changed(const struct lk_record *rec, const char *path, const char *was,
+		       const char *now);
+/* When the record's script has changed: whether the record's map is still
+ * the script's level it was read as; said once for a level that is not. */
+void ps_script_check_level(const struct lk_record *rec, const struct ps_game *g,
+			   const struct ps_level *map);
 
 /* The game's import hooks (game.h). */
 bool ps_import_probe(const char *data, size_t len);
@@ -72,5 +86,9 @@ const struct ps_analysis *ps_level_analysis(const struct lk_level *level);
 
 /* Whether a key's last bit says the turn that reached it won. */
 bool ps_map_key_won(const struct ps_level *lv, const void *key);
+
+/* The game's vtable (puzzlescript.c). */
+struct lk_game;
+extern const struct lk_game lk_game_puzzlescript;
 
 #endif

@@ -1,11 +1,13 @@
 /*
- * game.c - the game interface's own code: finding a game in the registry
- * (src/games/registry.c), the validate-then-build loader, the canonical
- * text of a level.
+ * game.c - the game interface's own code: the validate-then-build loader
+ * (with the cache of shared definitions), labelled moves, the canonical
+ * text of a level.  Finding a game by name is the registry's
+ * (src/games/registry.c), above every game.
  */
 #include "levelkit/game.h"
 
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,23 +33,6 @@ const char *lk_limit_name(enum lk_limit limit)
 	}
 }
 
-const struct lk_game *lk_game_find(const char *name)
-{
-	for (size_t i = 0; lk_games[i]; i++)
-		if (strcmp(lk_games[i]->name, name) == 0)
-			return lk_games[i];
-	return NULL;
-}
-
-void lk_game_names(struct lk_strbuf *out, const char *last_sep)
-{
-	size_t n = 0;
-	while (lk_games[n])
-		n++;
-	for (size_t i = 0; i < n; i++)
-		lk_strbuf_addf(out, "%s%s", i == 0 ? "" : i + 1 == n ? last_sep : ", ", lk_games[i]->name);
-}
-
 bool lk_name_in(const char *name, const char *const *list)
 {
 	for (size_t i = 0; list && list[i]; i++)
@@ -61,6 +46,29 @@ static size_t source_line(const struct lk_record *rec, size_t line)
 	if (line < rec->nlines && rec->lines[line].lineno)
 		return rec->lines[line].lineno;
 	return rec->first_lineno;
+}
+
+/* -------------------------------------------------------------- notices */
+
+static lk_notice_fn *notice_handler;   /* set once, before any thread starts */
+
+void lk_set_notice_handler(lk_notice_fn *fn)
+{
+	notice_handler = fn;
+}
+
+void lk_notice(const struct lk_record *rec, size_t line, const char *fmt, ...)
+{
+	lk_notice_fn *fn = notice_handler;
+	if (!fn)
+		return;
+	struct lk_strbuf text = LK_STRBUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	lk_strbuf_vaddf(&text, fmt, ap);
+	va_end(ap);
+	fn(rec->source, source_line(rec, line), text.buf);
+	lk_strbuf_release(&text);
 }
 
 /* ---------------------------------------------------------- definitions */
@@ -141,21 +149,10 @@ void lk_game_defs_release(void)
 
 /* --------------------------------------------------------------- loader */
 
-struct lk_level *lk_level_load(const struct lk_record *rec,
-			       const struct lk_level_options *opt,
-			       struct lk_strbuf *err, size_t *lineno)
+struct lk_level *lk_game_load_level(const struct lk_game *game, const struct lk_record *rec,
+				    const struct lk_level_options *opt, struct lk_strbuf *err,
+				    size_t *lineno)
 {
-	const char *name = lk_record_game(rec);
-	const struct lk_game *game = lk_game_find(name);
-	long field = lk_record_find(rec, "game");
-
-	if (!game) {
-		lk_strbuf_addf(err, "unknown game '%s' (the games are ", name);
-		lk_game_names(err, " and ");
-		lk_strbuf_addch(err, ')');
-		*lineno = source_line(rec, field >= 0 ? (size_t)field : (size_t)-1);
-		return NULL;
-	}
 	if (opt->metric && !lk_name_in(opt->metric, game->metrics)) {
 		lk_strbuf_addf(err, "game %s has no metric '%s'", game->name, opt->metric);
 		*lineno = rec->first_lineno;
