@@ -222,11 +222,94 @@ static void test_carving(void **state)
 }
 
 
+/*
+ * The difficulty bias (harder=1, easier=1): levels 0..N-1 of one seed,
+ * unbiased, --easier and --harder, rated by the paper's measure (20 runs);
+ * the biased levels climb from the unbiased one of the same index, so the
+ * medians must be strictly ordered (the bug this catches: a bias that
+ * never ran wrote the unbiased levels, and equal medians).  runs= changes
+ * what --harder writes.  The 40-level comparison with the paper's own
+ * method is bench/comb_bias.sh (too slow for a test).
+ */
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+#define BIAS_LEVELS 12
+
+/* The median difficulty of the levels, and their text into texts. */
+static double bias_median(const char *mode, const char *runs, struct lk_strbuf *texts)
+{
+	const struct lk_generator *g = lk_generator_find("combination", "local");
+	const char *keys[3] = { "climb", "runs", NULL }, *values[3] = { "10", runs, "1" };
+	struct lk_gen_options o;
+	struct lk_gen_worker w;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	double d[BIAS_LEVELS];
+	lk_gen_options_init(&o);
+	o.param_keys = keys;
+	o.param_values = values;
+	o.nparams = 2;
+	if (mode) {
+		keys[2] = mode;
+		o.nparams = 3;
+	}
+	assert_int_equal(lk_gen_worker_init(&w, g, &o, &err), 0);
+	for (uint64_t i = 0; i < BIAS_LEVELS; i++) {
+		struct lk_record rec;
+		struct lk_gen_stats st = { 0 };
+		struct lk_csp_options co;
+		struct lk_csp_rating r;
+		lk_record_init(&rec);
+		assert_int_equal(lk_generate_index(g, &w, &o, 11, i, &rec, &st), 0);
+		struct lk_strbuf text = LK_STRBUF_INIT;
+		lk_record_write(&rec, &text);
+		lk_strbuf_addstr(texts, text.buf);
+		struct lk_level *level = load(text.buf);
+		lk_csp_options_init(&co);
+		lk_csp_rate(level, &co, 20, 7, &r);
+		assert_int_equal(r.solutions, 1);
+		assert_int_equal(r.runs_solved, 20);
+		d[i] = r.mean;
+		lk_level_free(level);
+		lk_strbuf_release(&text);
+		lk_record_release(&rec);
+	}
+	lk_gen_worker_release(&w, g);
+	lk_strbuf_release(&err);
+	qsort(d, BIAS_LEVELS, sizeof *d, cmp_double);
+	return (d[BIAS_LEVELS / 2 - 1] + d[BIAS_LEVELS / 2]) / 2;
+}
+
+static void test_bias(void **state)
+{
+	(void)state;
+	struct lk_strbuf plain = LK_STRBUF_INIT, easier = LK_STRBUF_INIT, harder = LK_STRBUF_INIT,
+			 harder1 = LK_STRBUF_INIT;
+	double m_plain = bias_median(NULL, "10", &plain);
+	double m_easier = bias_median("easier", "10", &easier);
+	double m_harder = bias_median("harder", "10", &harder);
+	print_message("median difficulty: easier %.1f, unbiased %.1f, harder %.1f\n", m_easier,
+		      m_plain, m_harder);
+	assert_true(m_easier < m_plain);
+	assert_true(m_plain < m_harder);
+	(void)bias_median("harder", "1", &harder1);
+	assert_true(strcmp(harder.buf, harder1.buf) != 0);
+	lk_strbuf_release(&plain);
+	lk_strbuf_release(&easier);
+	lk_strbuf_release(&harder);
+	lk_strbuf_release(&harder1);
+}
+
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_generator),
 		cmocka_unit_test(test_carving),
+		cmocka_unit_test(test_bias),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

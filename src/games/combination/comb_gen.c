@@ -15,9 +15,10 @@
  * solution found is ruled out by a piece it has no room for or by turning
  * a square it uses, and the kept one leaves empty, into a hole.
  *
- * Both: harder=1 or easier=1 accept a step only when the difficulty (the
- * paper's measure, the mean nodes over `runs` random orders) rises or
- * falls, as the paper biased its search.  Then the paper's prettiness.
+ * Both: harder=1 or easier=1 climb from the unique level found (see
+ * climb below), keeping a step only when the difficulty (the paper's
+ * measure, the mean nodes over `runs` random orders) rises or falls, as
+ * the paper biased its search.  Then the paper's prettiness.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -422,8 +423,8 @@ static int make_unique(const struct comb_gen *g, struct draft *d, struct draft_c
  * paper does, searching on an unsolvable level for a piece or two.  It
  * ends when the level is unique, or holds fill% of its squares in pieces
  * (and at least pieces=), or no piece can be added.  Phase two rules the
- * other solutions out one at a time (rule_out), keeping the first.  With
- * a bias, phase one's pieces after pieces= are chosen by biased_step.
+ * other solutions out one at a time (make_unique), keeping the first.  A
+ * bias then climbs from the level (finish, climb).
  */
 static int local_candidate(struct lk_gen_worker *w, const struct lk_gen_options *o,
 			   struct lk_rng *rng, struct lk_record *rec, enum lk_reject *why)
@@ -485,8 +486,8 @@ static int local_candidate(struct lk_gen_worker *w, const struct lk_gen_options 
 
 /* The paper's biased search, as flags of their own. */
 static const struct lk_gen_flag comb_flags[] = {
-	{ "harder", "harder=1", "only take steps that make the level harder", NULL },
-	{ "easier", "easier=1", "only take steps that make it easier", NULL },
+	{ "harder", "harder=1", "climb from the level found to harder unique ones (the paper's measure)", NULL },
+	{ "easier", "easier=1", "climb from the level found to easier unique ones", NULL },
 	{ NULL, NULL, NULL, NULL },
 };
 
@@ -495,8 +496,8 @@ const struct lk_generator lk_gen_combination_local = {
 	.name = "local",
 	.summary = "the paper's local search steered by the solutions it knows: pieces placed where the "
 		   "known solution has room, other solutions ruled out by a piece or a hole",
-	.params_help = "colours=K (3), kinds=rbq, pieces=N (6), walls=%, holes=%, keep=% (10), "
-		       "fill=% (60), carve=N (10), harder=1, easier=1, runs=K (10)",
+	.params_help = "colours=K (3), kinds=rbq, pieces=N (6 on 5x5), walls=%, holes=%, keep=% (10), "
+		       "fill=% (60), carve=N (10), harder=1, easier=1, climb=N (30), runs=K (10)",
 	.size_help = "5x5",
 	.flags = comb_flags,
 	.accepts = LK_GEN_ACCEPT(DIFFICULTY),
@@ -510,8 +511,8 @@ const struct lk_generator lk_gen_combination_paper = {
 	.name = "paper",
 	.summary = "the paper's generator as published: random walls and holes, random pieces added "
 		   "one at a time while the level stays solvable, kept when unique",
-	.params_help = "colours=K (3), kinds=rbq, pieces=N (6), walls=%, holes=%, harder=1, easier=1, "
-		       "runs=K (10)",
+	.params_help = "colours=K (3), kinds=rbq, pieces=N (6 on 5x5), walls=%, holes=%, harder=1, "
+		       "easier=1, climb=N (30), runs=K (10)",
 	.size_help = "5x5",
 	.flags = comb_flags,
 	.accepts = LK_GEN_ACCEPT(DIFFICULTY),
