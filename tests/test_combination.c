@@ -420,6 +420,7 @@ static void test_rate(void **state)
 	assert_true(a.status == LK_SOLVED && a.mean >= 500 && !a.fine && a.runs_solved == 20);
 	lk_csp_difficulty(level, &base, 20, 1, &b);
 	assert_true(a.mean == b.mean && a.sd == b.sd && !b.fine);
+	lk_level_free(level);
 	/* unsolvable: no runs */
 	armies(text, sizeof text, 5, 5);
 	level = load(text);
