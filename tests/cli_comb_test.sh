@@ -138,10 +138,13 @@ expect 4 "$(paste "$TMP/sd" "$TMP/se" |
 	"rate: difficulty-se = difficulty-sd / sqrt(runs)"
 expect 4 "$(values "$R" grade | grep -c . || true)" "rate: grade"
 # the single method: one solve in the static order, its nodes the difficulty
+# (in the paper's model: solve --paper-model --static-order finds the same)
 run "$TMP/out" "$TMP/err" "$RATE" --single "$COMB"
 expect 0 "$rc" "rate --single"
-check_fields "$TMP/out" "Armies 5" difficulty=33.0 nodes-static=33 difficulty-method=single difficulty-sd=- \
+check_fields "$TMP/out" "Armies 5" difficulty=264.0 nodes-static=264 difficulty-method=single difficulty-sd=- \
 	difficulty-se=-
+run "$TMP/out2" "$TMP/err" "$SOLVE" --paper-model --static-order --count-limit 1 "$COMB"
+check_fields "$TMP/out2" "Armies 5" nodes=264
 # every grade is the band of its rating (docs/rating.md: two units a band)
 expect "" "$(paste "$(values "$TMP/out" rating >"$TMP/ra"; echo "$TMP/ra")" \
 	"$(values "$TMP/out" grade >"$TMP/gr"; echo "$TMP/gr")" |

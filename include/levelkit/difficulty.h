@@ -117,10 +117,13 @@ void lk_rate(struct lk_solver *solver, const struct lk_level *level,
 /*
  * Combination's difficulty (Jefferson et al. 2008, section 5): the mean
  * and standard deviation of the nodes of `runs` solves (to the first
- * solution) with the squares in random orders.  As the paper does, SAC and
- * the GCC are used, and when a level then takes fewer than 500 nodes they
- * are turned off for a finer figure.  *single is the nodes of one solve in
- * the static order (the "single method").
+ * solution) with the variables in random orders, counted in the game's
+ * measure model (csp->measure: the paper's own model) in fixed orders.
+ * As the paper does, SAC and the GCC are used, and when the level then
+ * takes fewer than 500 nodes on average they are turned off for a finer
+ * figure.  *single is the nodes of one solve in the static order (the
+ * "single method", with the same cut-off).  The solutions are counted by
+ * csp->solve as `base` configures it.
  */
 struct lk_csp_rating {
 	enum lk_status status;       /* of the counting solve */
@@ -149,6 +152,11 @@ void lk_csp_rate(const struct lk_level *level, const struct lk_csp_options *base
 void lk_csp_rate_solution(const struct lk_level *level, const struct lk_csp_options *base,
 			  unsigned runs, uint64_t seed, struct lk_csp_rating *out,
 			  struct lk_strbuf *solution);
+/* The multiple method alone, for a level known to be solvable (a
+ * generator's difficulty climb): mean, sd, runs, runs_solved, bound,
+ * limits and fine are set; runs = 0 is one run in the static order. */
+void lk_csp_difficulty(const struct lk_level *level, const struct lk_csp_options *base,
+		       unsigned runs, uint64_t seed, struct lk_csp_rating *out);
 /* The paper's "single method": the difficulty is the nodes of one solve in
  * the static order (with the same 500-node cut-off), no runs. */
 void lk_csp_rate_single(const struct lk_level *level, const struct lk_csp_options *base,

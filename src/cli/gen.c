@@ -782,9 +782,12 @@ static const struct lk_generator *choose_generator(struct gen_ctx *ctx, int argc
 			continue;
 		struct lk_strbuf where = LK_STRBUF_INIT;
 		const struct lk_generator *g;
+		const char *last = NULL;   /* a game's generators come together: each game once */
 		for (size_t it = 0; (g = lk_generator_next(&it)) != NULL;)
-			if (find_flag(g, flags_given[i]))
+			if (find_flag(g, flags_given[i]) && (!last || strcmp(last, g->game) != 0)) {
 				lk_strbuf_addf(&where, "%s%s", where.len ? ", " : "", g->game);
+				last = g->game;
+			}
 		lk_usage_error("--%s does not apply to %s (it applies to %s)", flags_given[i], game,
 			       where.buf);
 	}
