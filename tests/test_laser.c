@@ -288,6 +288,91 @@ static void test_evaluate(void **state)
 	lk_laser_free(lv);
 }
 
+/* Targets on several sides sum their beams (an extension of SPEC.md, the
+ * original game's rule), hand-worked. */
+static void test_multi_target(void **state)
+{
+	(void)state;
+	/* two half beams meet in T, which needs 1 from W and S: the empty
+	 * placement solves it; a bender on (1,0) diverts A's beam and one on
+	 * (2,1) blocks B's; on the other four cells it is idle: 5 solutions,
+	 * 1 tidy */
+	static const char halves[] = "game: laser\n"
+				     "A.T\n"
+				     "...\n"
+				     "..B\n"
+				     "fixed: A SRC >E 1/2\n"
+				     "fixed: B SRC >N 1/2\n"
+				     "fixed: T TGT WS> 1\n"
+				     "tray: 1 BND W>N\n";
+	struct lk_laser *lv = load(halves);
+	assert_int_equal(count(lv, false), 5);
+	assert_int_equal(count(lv, true), 1);
+	struct lk_laser_placement pl;
+	struct lk_laser_eval ev;
+	struct lk_strbuf msg = LK_STRBUF_INIT;
+	assert_int_equal(lk_laser_placement_parse(lv, "-", &pl, NULL), 0);
+	lk_laser_evaluate(lv, &pl, &ev, &msg);
+	assert_true(ev.tidy);
+	assert_string_equal(msg.buf, "target T (2,0): 1/2 + 1/2 = 1 of 1, satisfied\n");
+	assert_int_equal(ev.facts.fired[LK_LASER_TGT], 1);
+	assert_int_equal(ev.facts.network, 1);   /* both sources feed T */
+	lk_strbuf_reset(&msg);
+	assert_int_equal(lk_laser_placement_parse(lv, "1@1,0", &pl, NULL), 0);
+	lk_laser_evaluate(lv, &pl, &ev, &msg);
+	assert_false(ev.solved);
+	assert_string_equal(msg.buf, "target T (2,0): 1/2 of 1, not satisfied\n");
+	lk_laser_free(lv);
+
+	/* two whole beams overshoot: T must lose one, to a bender that
+	 * diverts A's (it fires: tidy) or blocks B's (idle): 2 solutions, 1
+	 * tidy; every tidy one uses a bender, but among all solutions the
+	 * idle blocker is a shortcut */
+	lv = load("game: laser\nA.T\n...\n..B\nfixed: A SRC >E 1\nfixed: B SRC >N 1\n"
+		  "fixed: T TGT WS> 1\ntray: 1 BND W>N\n");
+	assert_int_equal(count(lv, false), 2);
+	assert_int_equal(count(lv, true), 1);
+	struct lk_expr *bender = lk_expr_parse("uses(bender)", NULL);
+	struct lk_laser_result r;
+	lk_laser_shortcut(lv, bender, false, 0, 0, &r);
+	assert_int_equal(r.status, LK_UNSOLVABLE);
+	lk_laser_shortcut(lv, bender, true, 0, 0, &r);
+	assert_int_equal(r.status, LK_SOLVED);
+	struct lk_strbuf text = LK_STRBUF_INIT;
+	lk_laser_placement_format(&r.first, &text);
+	assert_string_equal(text.buf, "1@2,1");
+	lk_strbuf_release(&text);
+	lk_expr_free(bender);
+	lk_laser_free(lv);
+
+	/* a three-sided target fed from two of its sides (as level 45 of the
+	 * original game): 1/2 + 1/4 = 3/4 through a splitter; the third side
+	 * may stay dark */
+	lv = load("game: laser\n"
+		  "A...\n"
+		  "....\n"
+		  "..T.\n"
+		  "fixed: A SRC >E 1\n"
+		  "fixed: T TGT NEW> 3/4\n"
+		  "tray: 1 SP2 W>ES\n"
+		  "tray: 1 BND N>W\n"
+		  "tray: 1 SP2 W>SE\n");
+	assert_int_equal(lk_laser_placement_parse(lv, "1@2,0 3@3,0 2@3,2", &pl, NULL), 0);
+	lk_strbuf_reset(&msg);
+	lk_laser_evaluate(lv, &pl, &ev, &msg);
+	assert_true(ev.tidy);
+	assert_string_equal(msg.buf, "target T (2,2): 1/2 + 1/4 = 3/4 of 3/4, satisfied\n");
+	assert_true(count(lv, true) >= 1);
+	lk_laser_free(lv);
+	lk_strbuf_release(&msg);
+
+	/* a target takes 1 to 4 in-ports and no out-port */
+	load_fails("game: laser\nA.T\nfixed: A SRC >E 1\nfixed: T TGT W>E 1\n",
+		   "TGT takes 1 to 4 in-ports and no out-port, not 'W>E'", 3);
+	load_fails("game: laser\nA.T\nfixed: A SRC >E 1\nfixed: T TGT > 1\n",
+		   "TGT takes 1 to 4 in-ports and no out-port, not '>'", 3);
+}
+
 /* Least fixpoint: pieces on a cycle never fire, even if a source feeds the
  * cycle's combiner on its other port. */
 static void test_cycle(void **state)
@@ -481,12 +566,33 @@ static void tray_counts(const char *text, int n, int *spare)
 	}
 }
 
+/* a/b + c/d as reduced text */
+static void add_powers(const char *p, const char *q, char *out, size_t size)
+{
+	long a = atol(p), b = strchr(p, '/') ? atol(strchr(p, '/') + 1) : 1;
+	long c = atol(q), d = strchr(q, '/') ? atol(strchr(q, '/') + 1) : 1;
+	long n = a * d + c * b, m = b * d, x = n, y = m;
+	while (y) {
+		long t = x % y;
+		x = y;
+		y = t;
+	}
+	if (m / x == 1)
+		snprintf(out, size, "%ld", n / x);
+	else
+		snprintf(out, size, "%ld/%ld", n / x, m / x);
+}
+
 /* Add one or two targets to the board text: on empty cells where a beam of
  * a random placement passes, facing it, needing what it carries (now and
  * then a random need instead), so that the placement, or a close one,
- * solves the level. */
-static void plant_targets(struct lk_rng *rng, int max_empty, struct lk_strbuf *text)
+ * solves the level.  Now and then a target is on several sides (it sums
+ * its beams): where two beams of the placement cross its cell it needs
+ * their sum, else it has a side or two more that may catch beams. */
+static int plant_targets(struct lk_rng *rng, int max_empty, struct lk_strbuf *text, int *summed)
 {
+	int multi = 0;
+	*summed = 0;
 	struct lk_laser *lv = load(text->buf);
 	struct lk_laser_placement pl;
 	struct lk_strbuf drawn = LK_STRBUF_INIT, beams = LK_STRBUF_INIT;
@@ -533,8 +639,19 @@ static void plant_targets(struct lk_rng *rng, int max_empty, struct lk_strbuf *t
 	for (int i = 0; i < ntgt; i++) {
 		int c, side;
 		const char *need;
-		if (ncand && lk_rng_below(rng, 6) != 0) {
-			int k = (int)lk_rng_below(rng, (uint32_t)ncand);
+		char sum[32];
+		unsigned ins;
+		int cross[64], ncross = 0;   /* candidates where another beam crosses */
+		for (int k = 0; k < ncand; k++)
+			for (int k2 = 0; k2 < ncand; k2++)
+				if (cand[k2][0] == cand[k][0] && cand[k2][1] != cand[k][1]) {
+					cross[ncross++] = k;
+					break;
+				}
+		bool sum_now = ncross && lk_rng_below(rng, 3) == 0;
+		if (sum_now || (ncand && lk_rng_below(rng, 6) != 0)) {
+			int k = sum_now ? cross[lk_rng_below(rng, (uint32_t)ncross)]
+					: (int)lk_rng_below(rng, (uint32_t)ncand);
 			c = cand[k][0];
 			side = cand[k][1];
 			need = power[k];
@@ -545,8 +662,29 @@ static void plant_targets(struct lk_rng *rng, int max_empty, struct lk_strbuf *t
 		}
 		if (grid[c] != '.')
 			continue;
+		ins = 1u << side;
+		if (sum_now || lk_rng_below(rng, 3) == 0) {
+			int k2 = 0;
+			while (k2 < ncand && (cand[k2][0] != c || cand[k2][1] == side))
+				k2++;
+			if (k2 < ncand && (sum_now || lk_rng_below(rng, 4) != 0)) {
+				ins |= 1u << cand[k2][1];
+				add_powers(need, power[k2], sum, sizeof sum);
+				++*summed;
+				need = sum;
+			} else {
+				ins |= 1u << lk_rng_below(rng, 4);
+				if (lk_rng_below(rng, 2))
+					ins |= 1u << lk_rng_below(rng, 4);
+			}
+		}
 		grid[c] = (char)('T' + i);
-		lk_strbuf_addf(&fields, "fixed: %c TGT %c> %s\n", 'T' + i, heading[side], need);
+		multi += (ins & (ins - 1)) != 0;
+		lk_strbuf_addf(&fields, "fixed: %c TGT ", 'T' + i);
+		for (int s = 0; s < 4; s++)
+			if (ins >> s & 1)
+				lk_strbuf_addch(&fields, heading[s]);
+		lk_strbuf_addf(&fields, "> %s\n", need);
 	}
 	int empty = 0;
 	for (int c = 0; c < w * h; c++)
@@ -573,6 +711,93 @@ static void plant_targets(struct lk_rng *rng, int max_empty, struct lk_strbuf *t
 	lk_strbuf_release(&drawn);
 	lk_strbuf_release(&beams);
 	lk_laser_free(lv);
+	return multi;
+}
+
+/* A small random level around a target on two or three sides, each fed
+ * straight by a source some cells away, needing (mostly) the sum of their
+ * powers: what targets on several sides add, stressed, with a random tray
+ * that can divert, split and combine the beams, and now and then a side
+ * more or a second target.  *summed: whether the need is such a sum. */
+static void random_sum_board(struct lk_rng *rng, struct lk_strbuf *out, int *summed)
+{
+	static const char *const powers[] = { "1", "1/2", "1/3", "2", "1/2" };
+	static const char dirs[] = "NESW";
+	static const int dx[] = { 0, 1, 0, -1 }, dy[] = { -1, 0, 1, 0 };
+	int w = 3 + (int)lk_rng_below(rng, 2), h = 3 + (int)lk_rng_below(rng, 2);
+	char cells[16];
+	struct lk_strbuf fields = LK_STRBUF_INIT;
+	memset(cells, '.', sizeof cells);
+	int t = (int)lk_rng_below(rng, (uint32_t)(w * h)), tx = t % w, ty = t / w;
+	cells[t] = 'T';
+	unsigned ins = 0;
+	char need[32] = "0";
+	int want = 2 + (lk_rng_below(rng, 3) == 0), nsrc = 0;
+	for (int tries = 0; tries < 12 && nsrc < want; tries++) {
+		int side = (int)lk_rng_below(rng, 4), room = 0;
+		for (int x = tx + dx[side], y = ty + dy[side]; x >= 0 && y >= 0 && x < w && y < h;
+		     x += dx[side], y += dy[side])
+			room++;
+		if (!room || (ins >> side & 1))
+			continue;
+		int d = 1 + (int)lk_rng_below(rng, (uint32_t)room), c = (ty + d * dy[side]) * w + tx + d * dx[side];
+		if (cells[c] != '.')
+			continue;
+		const char *p = powers[lk_rng_below(rng, 5)];
+		char letter = (char)('A' + nsrc++);
+		cells[c] = letter;
+		ins |= 1u << side;
+		lk_strbuf_addf(&fields, "fixed: %c SRC >%c %s\n", letter, dirs[(side + 2) % 4], p);
+		char sum[32];
+		add_powers(need, p, sum, sizeof sum);
+		memcpy(need, sum, sizeof need);
+	}
+	*summed = nsrc >= 2;
+	if (lk_rng_below(rng, 4) == 0)
+		ins |= 1u << lk_rng_below(rng, 4);
+	if (nsrc == 0 || lk_rng_below(rng, 8) == 0) {
+		*summed = 0;
+		snprintf(need, sizeof need, "%s", needs[lk_rng_below(rng, 9)]);
+	}
+	if (lk_rng_below(rng, 4) == 0) {
+		int c = (int)lk_rng_below(rng, (uint32_t)(w * h));
+		if (cells[c] == '.') {
+			cells[c] = 'U';
+			lk_strbuf_addf(&fields, "fixed: U TGT %c> %s\n", dirs[lk_rng_below(rng, 4)],
+				       needs[lk_rng_below(rng, 9)]);
+		}
+	}
+	lk_strbuf_addstr(&fields, "fixed: T TGT ");
+	for (int s = 0; s < 4; s++)
+		if (ins >> s & 1)
+			lk_strbuf_addch(&fields, dirs[s]);
+	lk_strbuf_addf(&fields, "> %s\n", need);
+	int empty = 0;
+	for (int c = 0; c < w * h; c++)
+		empty += cells[c] == '.';
+	int blockers = (int)lk_rng_below(rng, 2);
+	while (empty > 9 || blockers-- > 0) {
+		int c = (int)lk_rng_below(rng, (uint32_t)(w * h));
+		if (cells[c] == '.') {
+			cells[c] = '#';
+			empty--;
+		}
+	}
+	int lines = 1 + (int)lk_rng_below(rng, 3);
+	for (int i = 0; i < lines; i++) {
+		static const int pick[] = { 0, 0, 0, 1, 1, 2, 3, 4 };
+		int ty2 = pick[lk_rng_below(rng, 8)];
+		lk_strbuf_addf(&fields, "tray: %d %s ", 1 + (int)lk_rng_below(rng, 2), type_names[ty2]);
+		random_ports(rng, ty2, &fields);
+		lk_strbuf_addch(&fields, '\n');
+	}
+	lk_strbuf_addstr(out, "game: laser\n");
+	for (int y = 0; y < h; y++) {
+		lk_strbuf_add(out, cells + y * w, (size_t)w);
+		lk_strbuf_addch(out, '\n');
+	}
+	lk_strbuf_add(out, fields.buf, fields.len);
+	lk_strbuf_release(&fields);
 }
 
 #define NCONCEPTS 10
@@ -643,16 +868,23 @@ static void test_brute_force(void **state)
 	(void)state;
 	struct lk_rng rng;
 	struct lk_strbuf text = LK_STRBUF_INIT;
-	int solvable = 0, tidy_solvable = 0;
+	int solvable = 0, tidy_solvable = 0, multi_levels = 0, multi_solvable = 0;
+	int sum_solvable = 0;
 	lk_rng_seed(&rng, 14);
 	struct brute *b = calloc(1, sizeof *b);
 	assert_non_null(b);
 	for (int k = 0; k < NCONCEPTS; k++)
 		b->concept[k] = lk_expr_parse(concepts[k], NULL);
-	for (int n = 0; n < 300; n++) {
+	for (int n = 0; n < 500; n++) {
+		/* the last 200 built round a target on several sides */
+		int summed, multi = 1;
 		lk_strbuf_reset(&text);
-		random_board(&rng, 7, &text);
-		plant_targets(&rng, 7, &text);
+		if (n < 300) {
+			random_board(&rng, 7, &text);
+			multi = plant_targets(&rng, 7, &text, &summed);
+		} else {
+			random_sum_board(&rng, &text, &summed);
+		}
 		struct lk_laser *lv = load(text.buf);
 		b->lv = lv;
 		b->all = b->tidy = 0;
@@ -671,6 +903,9 @@ static void test_brute_force(void **state)
 		brute_rec(b, 0);
 		solvable += b->all > 0;
 		tidy_solvable += b->tidy > 0;
+		multi_levels += multi > 0;
+		multi_solvable += multi > 0 && b->all > 0;
+		sum_solvable += summed > 0 && b->all > 0;
 		for (int variant = 0; variant < 6; variant++) {
 			struct lk_laser_search_options o;
 			lk_laser_search_options_init(&o);
@@ -707,9 +942,14 @@ static void test_brute_force(void **state)
 		lk_laser_free(lv);
 	}
 	/* the random levels must exercise the solver, not only say no */
-	print_message("%d of 300 levels solvable, %d with tidy solutions\n", solvable, tidy_solvable);
+	print_message("%d of 500 levels solvable, %d with tidy solutions; %d with a target on "
+		      "several sides, %d of them solvable, %d needing the sum of two beams\n", solvable,
+		      tidy_solvable, multi_levels, multi_solvable, sum_solvable);
 	assert_true(solvable >= 100);
 	assert_true(tidy_solvable >= 80);
+	assert_true(multi_levels >= 40);
+	assert_true(multi_solvable >= 15);
+	assert_true(sum_solvable >= 10);
 	for (int k = 0; k < NCONCEPTS; k++)
 		lk_expr_free(b->concept[k]);
 	free(b);
@@ -865,6 +1105,7 @@ int main(void)
 		cmocka_unit_test(test_forms),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_evaluate),
+		cmocka_unit_test(test_multi_target),
 		cmocka_unit_test(test_cycle),
 		cmocka_unit_test(test_placement_text),
 		cmocka_unit_test(test_facts),

@@ -57,6 +57,7 @@ struct engine {
 	uint8_t recv[LK_LASER_MAX_CELLS];
 	int64_t recv_value[LK_LASER_MAX_CELLS][4];
 	int16_t recv_from[LK_LASER_MAX_CELLS][4];
+	int64_t tsum[LK_LASER_MAX_CELLS];     /* targets: the power received so far */
 	bool fired[LK_LASER_MAX_CELLS];
 	int spare[LK_LASER_MAX_LINES], gspare[LK_LASER_MAX_LINES];
 	int placed_line[LK_LASER_MAX_LINES];
@@ -129,6 +130,14 @@ static inline bool laser_is_placed(const struct engine *e, int c)
 static inline bool laser_line_free(const struct engine *e, int l)
 {
 	return e->spare[l] > 0 && e->gspare[e->lv->line_group[l]] > 0;
+}
+
+/* Must the target on c still receive power (it is short of its need, or
+ * a target the generator places has received nothing)? */
+static inline bool laser_target_short(const struct engine *e, int c)
+{
+	const struct laser_kind *k = &e->lv->kind[e->at[c]];
+	return k->any_need ? !e->fired[c] : e->tsum[c] < k->value;
 }
 
 /* The reasoning at a node (laser_prune.c).  allowed: a bit per type that

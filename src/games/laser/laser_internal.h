@@ -73,6 +73,7 @@ struct laser_sim {
 	int64_t out[LK_LASER_MAX_CELLS];          /* power a firing piece emits per out-port */
 	uint8_t recv[LK_LASER_MAX_CELLS];         /* in-ports that received a beam */
 	int64_t recv_value[LK_LASER_MAX_CELLS][4];
+	int16_t recv_from[LK_LASER_MAX_CELLS][4];  /* the cell each beam came from */
 	int nbeams;
 	struct laser_beam beam[LK_LASER_MAX_CELLS * 3];
 };
@@ -80,6 +81,9 @@ struct laser_sim {
 void laser_kind_at(const struct lk_laser *lv, const struct lk_laser_placement *pl,
 		   int16_t *kind_at);
 void laser_simulate(const struct lk_laser *lv, const int16_t *kind_at, struct laser_sim *sim);
+/* What a piece's in-ports received in all: the sum of the values of the
+ * sides in recv (a target on several sides sums its beams). */
+int64_t laser_received(const struct laser_kind *k, uint8_t recv, const int64_t *value);
 /* Facts of a simulated placement (placed: the cells holding tray pieces). */
 void laser_facts_of(const struct lk_laser *lv, const int16_t *kind_at, const struct laser_sim *sim,
 		    struct lk_laser_facts *f);

@@ -62,13 +62,23 @@ static bool feeder_ok(struct engine *e, int q, int s, uint8_t capable)
  * fires, which the BUSY mark catches. */
 static bool can_fire(struct engine *e, int q, uint8_t capable)
 {
+	const struct laser_kind *k = &e->lv->kind[e->at[q]];
+	if (k->type == LK_LASER_TGT) {
+		/* a target short of its need: one more beam on any side it has
+		 * not been fed from (it sums them) */
+		if (!laser_target_short(e, q))
+			return true;
+		for (int s = 0; s < 4; s++)
+			if ((k->ins & ~e->recv[q]) >> s & 1 && feeder_ok(e, q, s, capable))
+				return true;
+		return false;
+	}
 	if (e->fired[q])
 		return true;
 	if (e->mark[q] == e->stamp)
 		return e->mark_state[q] == MARK_YES;
 	e->mark[q] = e->stamp;
 	e->mark_state[q] = MARK_BUSY;
-	const struct laser_kind *k = &e->lv->kind[e->at[q]];
 	bool ok = k->type != LK_LASER_BLOCKER && k->type != LK_LASER_SRC;
 	for (int s = 0; s < 4 && ok; s++)
 		if ((k->ins >> s & 1) && !(e->recv[q] >> s & 1))
@@ -94,7 +104,7 @@ bool laser_lookahead(struct engine *e, unsigned allowed)
 	}
 	for (int i = 0; i < lv->npieces; i++) {
 		int c = lv->piece_cell[i];
-		if (lv->kind[e->at[c]].type == LK_LASER_TGT && !e->fired[c] && !can_fire(e, c, capable))
+		if (lv->kind[e->at[c]].type == LK_LASER_TGT && !can_fire(e, c, capable))
 			return false;
 	}
 	if (e->o->tidy && e->unfired_placed) {
@@ -387,9 +397,18 @@ bool laser_balance_ok(const struct engine *e, unsigned allowed)
 	int d = e->open_beams, lo = 0, hi = 0;
 	for (int i = 0; i < lv->npieces + e->nplaced; i++) {
 		int c = i < lv->npieces ? lv->piece_cell[i] : e->placed_cell[i - lv->npieces];
+		const struct laser_kind *k = &lv->kind[e->at[c]];
+		if (k->type == LK_LASER_TGT) {
+			/* short of its need: one more beam at least, and at
+			 * most one per side not yet fed */
+			if (laser_target_short(e, c)) {
+				d -= 1;
+				lo -= k->nin - popcount4(e->recv[c]) - 1;
+			}
+			continue;
+		}
 		if (e->fired[c])
 			continue;
-		const struct laser_kind *k = &lv->kind[e->at[c]];
 		int delta = k->nout - (k->nin - popcount4(e->recv[c]));
 		if (must_fire(e, c)) {
 			d += delta;
@@ -474,13 +493,13 @@ bool laser_values_ok(const struct engine *e, unsigned allowed)
 	for (int i = 0; i < lv->npieces; i++) {
 		int c = lv->piece_cell[i];
 		const struct laser_kind *k = &lv->kind[e->at[c]];
-		if (k->type != LK_LASER_TGT || k->any_need || e->fired[c])
+		if (k->type != LK_LASER_TGT || k->any_need || !laser_target_short(e, c))
 			continue;
-		int64_t v = k->value;
+		int64_t v = k->value - e->tsum[c];
 		if (!n2 && !n3 && v < least)
 			return false;   /* sums of powers in play are no less */
-		if (ncomb)
-			continue;
+		if (ncomb || k->nin - popcount4(e->recv[c]) > 1)
+			continue;   /* a target fed from two sides adds too */
 		/* a power in play split by at most n2 halves and n3 thirds */
 		bool ok = false;
 		for (int a = 0; a < natoms && !ok; a++) {
@@ -577,9 +596,16 @@ bool laser_reach_ok(const struct engine *e, unsigned allowed)
 	}
 	for (int i = 0; i < lv->npieces + e->nplaced; i++) {
 		int c = i < lv->npieces ? lv->piece_cell[i] : e->placed_cell[i - lv->npieces];
+		const struct laser_kind *k = &lv->kind[e->at[c]];
+		if (k->type == LK_LASER_TGT) {
+			/* one more beam on a side not yet fed */
+			if (laser_target_short(e, c) && must_fire(e, c) && !(k->ins & ~e->recv[c] & reach[c]))
+				return false;
+			continue;
+		}
 		if (e->fired[c] || !must_fire(e, c))
 			continue;
-		if (lv->kind[e->at[c]].ins & ~reach[c])
+		if (k->ins & ~reach[c])
 			return false;
 	}
 	return true;
