@@ -26,6 +26,7 @@
 #include <time.h>
 
 #include "laser_driver.h"
+#include "levelkit/actions.h"
 #include "levelkit/csp.h"
 #include "levelkit/difficulty.h"
 
@@ -41,70 +42,41 @@ double driver_now(void)
 	return now();
 }
 
-static char *slurp(const char *path)
-{
-	FILE *fp = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-	struct lk_strbuf sb = LK_STRBUF_INIT;
-	char buf[4096];
-	size_t n;
-	if (!fp) {
-		fprintf(stderr, "laser_driver: cannot open %s\n", path);
-		exit(2);
-	}
-	while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
-		lk_strbuf_add(&sb, buf, n);
-	if (fp != stdin)
-		fclose(fp);
-	return lk_strbuf_detach(&sb, NULL);
-}
-
-/* Every level of a file: a .lvl file holds one, a record file any number. */
+/* Every level of a file, read as the commands read it (lk_input_open: a
+ * record file, a .lvl file, Refraction's JSON levels); a level that does
+ * not load is reported and skipped. */
 int driver_levels(const char *path, struct lk_laser ***out)
 {
-	char *text = slurp(path);
 	struct lk_strbuf err = LK_STRBUF_INIT;
 	struct lk_laser **lvs = NULL;
 	size_t n = 0, alloc = 0, line;
-	const char *s = text;
-	while (*s == ';' || *s == '\n' || *s == ' ') {
-		if (*s == ';')
-			s = strchr(s, '\n') ? strchr(s, '\n') : s + strlen(s);
-		else
-			s++;
+	struct lk_reader r;
+	struct lk_record rec;
+	if (lk_input_open(&r, strcmp(path, "-") ? path : NULL, &err) < 0) {
+		fprintf(stderr, "laser_driver: %s\n", err.buf);
+		exit(2);
 	}
-	if (strncmp(s, "size", 4) == 0) {
-		struct lk_laser *lv = lk_laser_read_lvl(text, &err, &line);
-		if (!lv) {
-			fprintf(stderr, "laser_driver: %s:%zu: %s\n", path, line, err.buf);
+	lk_record_init(&rec);
+	int rc;
+	while ((rc = lk_reader_next(&r, &rec, &err, &line)) != 0) {
+		if (rc == -2) {
+			fprintf(stderr, "laser_driver: %s: %s\n", path, err.buf);
 			exit(2);
 		}
-		LK_ALLOC_GROW(lvs, n + 1, alloc);
-		lvs[n++] = lv;
-	} else {
-		FILE *fp = fmemopen(text, strlen(text), "r");
-		struct lk_reader r;
-		struct lk_record rec;
-		lk_reader_init_fp(&r, fp, path);
-		lk_record_init(&rec);
-		int rc;
-		while ((rc = lk_reader_next(&r, &rec, &err, &line)) != 0) {
-			if (rc < 0 || !lk_record_grid(&rec, NULL))
-				continue;
-			lk_strbuf_reset(&err);
-			if (lk_laser_validate(&rec, &err, &line) < 0) {
-				size_t l = line < rec.nlines ? rec.lines[line].lineno : rec.first_lineno;
-				fprintf(stderr, "laser_driver: %s:%zu: %s\n", path, l, err.buf);
-				exit(2);
-			}
-			LK_ALLOC_GROW(lvs, n + 1, alloc);
-			lvs[n++] = lk_laser_new(&rec);
+		if (rc < 0 || !lk_record_grid(&rec, NULL))
+			continue;
+		lk_strbuf_reset(&err);
+		if (lk_laser_validate(&rec, &err, &line) < 0) {
+			size_t l = line < rec.nlines ? rec.lines[line].lineno : rec.first_lineno;
+			fprintf(stderr, "laser_driver: %s:%zu: %s (skipped)\n", path, l, err.buf);
+			continue;
 		}
-		lk_record_release(&rec);
-		lk_reader_close(&r);
-		fclose(fp);
+		LK_ALLOC_GROW(lvs, n + 1, alloc);
+		lvs[n++] = lk_laser_new(&rec);
 	}
+	lk_record_release(&rec);
+	lk_reader_close(&r);
 	lk_strbuf_release(&err);
-	free(text);
 	*out = lvs;
 	return (int)n;
 }

@@ -158,5 +158,36 @@ checks=$((checks + 1))
 grep -q '^; beam: 1/2 from 4,2 heading N into B TGT at 4,0$' "$TMP/split.plain" ||
 	fail "plain text view: the beams with their powers"
 
+# ---- Refraction's JSON levels: one object per line (.jsonl), or one value
+# over several lines (.json); the designer's placement is the solution
+# (counts as the answer set oracle gives them, bench/laser/oracle.sh)
+JL=$(dirname "$LVL")/laser-refraction.jsonl
+JS=$(dirname "$LVL")/laser-refraction.json
+# rows FIELDS OPTIONS...: solve's tsv rows on a JSON file (stderr dropped)
+rows() {
+	f=$1
+	shift
+	"$SOLVE" "$@" -f tsv --fields "$f" 2>/dev/null | tail -n +2 | tr '\t' ' ' | tr '\n' ';'
+}
+rc=0
+"$SOLVE" "$JL" >/dev/null 2>"$TMP/jl.err" || rc=$?
+expect 2 "$rc" "JSON levels: exit status with levels that cannot be read"
+expect "$JL:5: pieces[1]: unknown type \"coin\" (source, target, blocker, bender, splitter, combiner);$JL:6: json: column 32: unexpected character;$JL:7: pieces[1] and pieces[2]: the target on cell 95 needs 1/2 on one side and 1/3 on another (its entries are its sides, which sum to one need);" \
+	"$(sed 's/^solve: //' "$TMP/jl.err" | tr '\n' ';')" "JSON levels: what is wrong, file and line"
+expect "laser-refraction 1 7657 1@2,7;laser-refraction 2 91 -;laser-refraction 3 1 1@2,2;" \
+	"$(rows title,solutions,solution --count-limit 100000 "$JL" || true)" \
+	"JSON levels: all solutions, and the designer's placement kept"
+expect "laser-refraction 1 1;laser-refraction 2 1;laser-refraction 3 1;" \
+	"$(rows title,solutions --tidy --count-limit 100 "$JL" || true)" "JSON levels: tidy solutions"
+expect "laser-refraction 1 yes 1@4,0 2@4,6;laser-refraction 2 yes 1@9,0;" \
+	"$(rows title,verified,solution --verify "$JS")" "JSON: solve --verify checks the designer's placements"
+expect "laser-refraction 1 7;laser-refraction 2 81;" "$(rows title,solutions --count-limit 1000 "$JS")" \
+	"JSON over several lines: all solutions"
+expect "laser-refraction 1 7;laser-refraction 2 1;" "$(rows title,solutions --tidy --count-limit 1000 "$JS")" \
+	"JSON over several lines: tidy solutions"
+expect "laser-refraction 2 BND E>N;" \
+	"$("$SOLVE" "$JS" | awk '/^title:/ { t = substr($0, 8) } /^fixed: . BND / { printf "%s %s %s;", t, $3, $4 }')" \
+	"JSON: a piece that is not movable stands fixed"
+
 echo "$checks checks, $failures failures"
 [ "$failures" -eq 0 ]

@@ -1034,6 +1034,83 @@ static void concept(const struct lk_level *level, const char *text, enum lk_quan
 	lk_strbuf_release(&err);
 }
 
+/* Refraction's JSON levels through the game's import hook (laser_json.c):
+ * which files it claims, records with the file's line numbers, targets
+ * on several sides merged, the designer's placement, and a level that
+ * cannot be read kept in its place with the reason. */
+static const char json_levels[] =
+	"{\"level\": {\"data\": {\"pieces\": ["
+	"{\"type\": \"source\", \"pos\": 5, \"output\": \"w\", \"value\": {\"num\": 1, \"den\": 4}},"
+	"{\"type\": \"source\", \"pos\": 90, \"output\": \"n\", \"value\": {\"num\": 1, \"den\": 4}},"
+	"{\"type\": \"source\", \"pos\": 37, \"output\": \"w\", \"value\": {\"num\": 1, \"den\": 2}},"
+	/* one target on three sides: three entries on cell 30 */
+	"{\"type\": \"target\", \"pos\": 30, \"inputs\": [\"n\"], \"value\": {\"num\": 1, \"den\": 1}},"
+	"{\"type\": \"target\", \"pos\": 30, \"inputs\": [\"s\"], \"value\": {\"num\": 1, \"den\": 1}},"
+	"{\"type\": \"target\", \"pos\": 30, \"inputs\": [\"e\"], \"value\": {\"num\": 1, \"den\": 1}},"
+	/* distractors: on the designer's cell 0, fed from the wrong side;
+	 * on the target's cell; and one without a cell */
+	"{\"type\": \"bender\", \"pos\": 0, \"input\": \"n\", \"output\": \"e\", \"mobility\": \"movable\"},"
+	/* the designer's bender turns the first source's beam down */
+	"{\"type\": \"bender\", \"pos\": 0, \"input\": \"e\", \"output\": \"s\", \"mobility\": \"movable\"},"
+	"{\"type\": \"bender\", \"pos\": 30, \"input\": \"s\", \"output\": \"e\", \"mobility\": \"movable\"},"
+	"{\"type\": \"splitter\", \"input\": \"s\", \"outputs\": [\"e\", \"w\"], \"mobility\": \"movable\"}"
+	"]}}, \"extra\": {\"lasers\": [{\"s\": 5, \"e\": 0}, {\"s\": 0, \"e\": 30}, {\"s\": 90, \"e\": 30},"
+	"{\"s\": 37, \"e\": 30}]}}\n"
+	"\n"
+	"{\"level\": {\"data\": {\"pieces\": [{\"type\": \"source\", \"pos\": 100}]}}}\n"
+	"[{\"pieces\": [{\"type\": \"blocker\", \"pos\": 5}]}]\n";
+
+static void test_json(void **state)
+{
+	(void)state;
+	const struct lk_game *game = lk_game_find("laser");
+	static const char ps_like[] = "{\"name\": \"x\", \"source\": \"OBJECTS\"}\n";
+	assert_true(game->import_probe(json_levels, strlen(json_levels)));
+	assert_false(game->import_probe(ps_like, strlen(ps_like)));
+	assert_false(game->import_probe(split_record, strlen(split_record)));
+	assert_false(game->import_probe("[1, 2]\n", 7));
+	struct lk_record *recs = NULL;
+	size_t nrecs = 0, line = 0;
+	struct lk_strbuf err = LK_STRBUF_INIT, title = LK_STRBUF_INIT;
+	assert_int_equal(game->import("dir/pack.jsonl", json_levels, strlen(json_levels), &recs, &nrecs,
+				      &err, &line), 0);
+	assert_int_equal(nrecs, 3);
+	assert_string_equal(lk_record_title(&recs[0], &title), "pack 1");
+	/* the target's three sides, one definition */
+	assert_string_equal(lk_record_get(&recs[0], "fixed"), "D TGT NES> 1");
+	/* a segment ends on cell 0 arriving on its E side: the designer's
+	 * bender (line 2) stands there, not the one fed from N; the one on
+	 * the target's cell stays in the tray */
+	assert_string_equal(lk_record_get(&recs[0], "solution"), "2@0,0");
+	assert_int_equal(recs[0].lines[0].lineno, 1);
+	assert_int_equal(recs[1].first_lineno, 3);
+	assert_int_equal(lk_laser_validate(&recs[0], &err, &line), 0);
+	struct lk_laser *lv = lk_laser_new(&recs[0]);
+	struct lk_laser_placement pl;
+	struct lk_laser_eval ev;
+	struct lk_strbuf msg = LK_STRBUF_INIT;
+	assert_int_equal(lk_laser_placement_parse(lv, "2@0,0", &pl, NULL), 0);
+	lk_laser_evaluate(lv, &pl, &ev, &msg);
+	assert_true(ev.tidy);
+	assert_string_equal(msg.buf, "target D (0,3): 1/4 + 1/2 + 1/4 = 1 of 1, satisfied\n");
+	lk_strbuf_release(&msg);
+	lk_laser_free(lv);
+	/* a level that cannot be read: kept, validation says why and where */
+	lk_strbuf_reset(&err);
+	assert_int_equal(lk_laser_validate(&recs[1], &err, &line), -1);
+	assert_string_equal(err.buf, "pieces[0]: \"pos\" is a cell from 0 to 99 (10 * row + column)");
+	assert_int_equal(recs[1].lines[line].lineno, 3);
+	assert_int_not_equal(lk_record_grid(&recs[1], NULL), 0);   /* not a pack header */
+	/* an array on a line: its levels (a board of one blocker) */
+	assert_int_equal(lk_laser_validate(&recs[2], &err, &line), 0);
+	assert_int_equal(recs[2].first_lineno, 4);
+	for (size_t i = 0; i < nrecs; i++)
+		lk_record_release(&recs[i]);
+	free(recs);
+	lk_strbuf_release(&err);
+	lk_strbuf_release(&title);
+}
+
 static void test_game_hooks(void **state)
 {
 	(void)state;
@@ -1111,6 +1188,7 @@ int main(void)
 		cmocka_unit_test(test_facts),
 		cmocka_unit_test(test_brute_force),
 		cmocka_unit_test(test_csp),
+		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_game_hooks),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -140,6 +140,12 @@ int laser_spec_row(struct laser_spec *spec, int y, const char *row, struct lk_st
  * or the fixed line's index in *def (the other -1). */
 int laser_spec_letters(const struct laser_spec *spec, struct lk_strbuf *err, int *row, int *def);
 
+/* Refraction's JSON level files (laser_json.c): does the start of a file
+ * hold one, and the file as records (game.h's import). */
+bool laser_json_probe(const char *data, size_t len);
+int laser_json_import(const char *path, const char *data, size_t len, struct lk_record **recs,
+		      size_t *nrecs, struct lk_strbuf *err, size_t *line);
+
 /* The game's members (laser_canvas.c, laser_concept.c). */
 struct lk_canvas;
 void laser_canvas_draw(const struct lk_level *level, const void *key, const char *placement,
