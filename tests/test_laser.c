@@ -373,6 +373,135 @@ static void test_multi_target(void **state)
 		   "TGT takes 1 to 4 in-ports and no out-port, not '>'", 3);
 }
 
+/* The value of a fact on a placement (lk_laser_fact_at). */
+static double fact_at(const struct lk_laser *lv, const char *placement, const char *name,
+		      const char *arg)
+{
+	struct lk_laser_placement pl;
+	double v = -1;
+	assert_int_equal(lk_laser_placement_parse(lv, placement, &pl, NULL), 0);
+	if (lk_laser_fact_at(lv, &pl, name, arg, &v) < 0)
+		fail_msg("%s(%s) is not a fact", name, arg ? arg : "");
+	return v;
+}
+
+/* Facts over powers, hand-worked on SPEC.md's examples and on the paper's
+ * 1/12 + 1/12 (a level whose distracting 1/6 source is a shortcut). */
+static void test_power_facts(void **state)
+{
+	(void)state;
+	/* split: 1 into SP2, 1/2 north into B, 1/2 south, turned west by the
+	 * bender into C */
+	struct lk_laser *lv = load(split_record);
+	const char *pl = "1@4,2 2@4,4";
+	assert_true(fact_at(lv, pl, "made", "1/2") == 2);        /* the splitter, the bender */
+	assert_true(fact_at(lv, pl, "made", "SP2 1/2") == 1);
+	assert_true(fact_at(lv, pl, "made", "source 1") == 1);
+	assert_true(fact_at(lv, pl, "made", "1") == 1);
+	assert_true(fact_at(lv, pl, "into", "1/2") == 2);
+	assert_true(fact_at(lv, pl, "into", "splitter 1/2") == 2); /* the bender passes it on */
+	assert_true(fact_at(lv, pl, "into", "bender 1/2") == 0);
+	assert_true(fact_at(lv, pl, "into", "source 1/2") == 0);
+	assert_true(fact_at(lv, pl, "made", "1/7") == 0);         /* no beam can carry it */
+	assert_true(fact_at(lv, pl, "adds", "1/4 + 1/4") == 0);
+	lk_laser_free(lv);
+
+	/* combine: 1/2 + 1/2 = 1 through the combiner; the shortcut's bender
+	 * takes the source's 1 to the target */
+	lv = load_lvl("combine.lvl");
+	pl = "1@2,0 2@4,0 3@2,3 4@4,3";
+	assert_true(fact_at(lv, pl, "adds", "1/2 + 1/2") == 1);
+	assert_true(fact_at(lv, pl, "into", "1/2 + 1/2") == 1);
+	assert_true(fact_at(lv, pl, "into", "combiner 1") == 1);
+	assert_true(fact_at(lv, pl, "into", "source 1") == 0);
+	assert_true(fact_at(lv, "2@4,0", "into", "source 1") == 1);
+	assert_true(fact_at(lv, "2@4,0", "adds", "1/2 + 1/2") == 0);
+	lk_laser_free(lv);
+
+	/* a target on two sides adds its beams too */
+	lv = load("game: laser\nA.T\n...\n..B\nfixed: A SRC >E 1/2\nfixed: B SRC >N 1/2\n"
+		  "fixed: T TGT WS> 1\ntray: 1 BND W>N\n");
+	assert_true(fact_at(lv, "-", "adds", "1/2 + 1/2") == 1);
+	assert_true(fact_at(lv, "-", "into", "source 1/2") == 2);
+	assert_true(fact_at(lv, "-", "into", "1/2 + 1/2") == 0);   /* no combiner made one */
+	lk_laser_free(lv);
+
+	/* The paper's lesson 1/12 + 1/12 = 2/12: two 1/12 sources and a
+	 * combiner, and a distracting 1/6 source whose beam reaches the
+	 * target unless a piece stops it.  "A combiner fires" has shortcuts:
+	 * the 1/6 source alone, and the combiner adding 1/12 and 1/12 with
+	 * its beam leaving the board while the 1/6 feeds the target; "the
+	 * target receives 1/12 + 1/12" tells them apart. */
+	lv = load("game: laser\n"
+		  "A....\n"
+		  ".....\n"
+		  "C...T\n"
+		  ".....\n"
+		  "B....\n"
+		  "fixed: A SRC >E 1/12\n"
+		  "fixed: B SRC >E 1/12\n"
+		  "fixed: C SRC >E 1/6\n"
+		  "fixed: T TGT W> 1/6\n"
+		  "tray: 1 CMB2 NS>E\n"
+		  "tray: 1 BND W>S\n"
+		  "tray: 1 BND W>N\n");
+	const char *lost = "1@1,1 2@1,0 3@1,4", *intended = "1@1,2 2@1,0 3@1,4";
+	assert_true(fact_at(lv, lost, "adds", "1/12 + 1/12") == 1);
+	assert_true(fact_at(lv, lost, "into", "1/12 + 1/12") == 0);
+	assert_true(fact_at(lv, lost, "into", "source 1/6") == 1);
+	assert_true(fact_at(lv, intended, "into", "1/12 + 1/12") == 1);
+	assert_true(fact_at(lv, intended, "into", "combiner 1/6") == 1);
+	struct lk_expr *practise = lk_expr_parse("into(1/12 + 1/12) >= 1", NULL);
+	struct lk_expr *fires = lk_expr_parse("uses(combiner)", NULL);
+	struct lk_expr *lost_sum = lk_expr_parse("uses(combiner) && into(1/12 + 1/12) == 0", NULL);
+	struct lk_laser_placement p;
+	assert_int_equal(lk_laser_placement_parse(lv, lost, &p, NULL), 0);
+	assert_true(lk_laser_concept_holds_at(lv, &p, fires));
+	assert_false(lk_laser_concept_holds_at(lv, &p, practise));
+	struct lk_laser_result r;
+	lk_laser_shortcut(lv, practise, false, 0, 0, &r);
+	assert_int_equal(r.status, LK_SOLVED);
+	assert_false(lk_laser_concept_holds_at(lv, &r.first, practise));
+	/* the search for a solution whose combiner's sum is lost */
+	struct lk_laser_search_options o;
+	lk_laser_search_options_init(&o);
+	o.tidy = true;
+	o.satisfy = lost_sum;
+	o.limit = 1;
+	lk_laser_search(lv, &o, NULL, NULL, &r);
+	assert_int_equal(r.status, LK_SOLVED);
+	assert_true(lk_laser_concept_holds_at(lv, &r.first, lost_sum));
+	lk_expr_free(practise);
+	lk_expr_free(fires);
+	lk_expr_free(lost_sum);
+	lk_laser_free(lv);
+
+	/* what is a fact over powers and what is not */
+	static const char *const good[] = { "made(1/2) >= 1", "made(splitter 1/4) == 2",
+					    "adds(1/2 + 1/4 + 1/4) >= 1", "into(CMB3 3) >= 1",
+					    "into(1/3 + 1/3 + 1/3) == 0", NULL };
+	static const char *const bad[] = { "made(1/2 + 1/2) >= 1", "adds(1/2) >= 1",
+					   "into(target 1) >= 1", "made(1/0) >= 1", "into(bender) >= 1",
+					   "adds(combiner 1/2 + 1/2) >= 1", "made(0) >= 1", NULL };
+	for (int i = 0; good[i]; i++) {
+		struct lk_strbuf err = LK_STRBUF_INIT;
+		struct lk_expr *e = lk_expr_parse(good[i], &err);
+		assert_non_null(e);
+		if (lk_laser_concept_check(e, &err) < 0)
+			fail_msg("%s: %s", good[i], err.buf);
+		lk_expr_free(e);
+		lk_strbuf_release(&err);
+	}
+	for (int i = 0; bad[i]; i++) {
+		struct lk_strbuf err = LK_STRBUF_INIT;
+		struct lk_expr *e = lk_expr_parse(bad[i], &err);
+		if (e && lk_laser_concept_check(e, &err) == 0)
+			fail_msg("%s should not be a fact", bad[i]);
+		lk_expr_free(e);
+		lk_strbuf_release(&err);
+	}
+}
+
 /* Least fixpoint: pieces on a cycle never fire, even if a source feeds the
  * cycle's combiner on its other port. */
 static void test_cycle(void **state)
@@ -800,11 +929,15 @@ static void random_sum_board(struct lk_rng *rng, struct lk_strbuf *out, int *sum
 	lk_strbuf_release(&fields);
 }
 
-#define NCONCEPTS 10
+#define NCONCEPTS 16
 static const char *const concepts[NCONCEPTS] = {
 	"uses(splitter)", "count(BND) >= 1", "network == 1", "placed >= 2",
 	"idle == 0 || count(combiner) >= 1", "network <= 2 && !uses(SP3)", "count(target) == 2",
 	"count(BND) >= 2", "count(bender) <= 1 || uses(SP2)", "count(splitter) >= 2 || count(BND) == 3",
+	/* over powers */
+	"made(1/2) >= 1", "into(source 1) >= 1 || into(1/2) == 2", "into(1) >= 1 && made(SP3 1/3) <= 1",
+	"adds(1/2 + 1/2) >= 1 || into(splitter 1/4) >= 1", "into(source 1/2) == 0",
+	"into(2) >= 1 || adds(1 + 1) >= 1 || made(1/6) >= 1",
 };
 
 struct brute {
@@ -825,7 +958,7 @@ static void brute_rec(struct brute *b, int i)
 		b->all++;
 		b->tidy += ev.tidy;
 		for (int k = 0; k < NCONCEPTS; k++) {
-			bool h = lk_laser_concept_holds(b->concept[k], &ev.facts);
+			bool h = lk_laser_concept_holds_at(b->lv, &b->pl, b->concept[k]);
 			b->holds[0][k] += h;
 			b->holds[1][k] += h && ev.tidy;
 		}
@@ -869,7 +1002,7 @@ static void test_brute_force(void **state)
 	struct lk_rng rng;
 	struct lk_strbuf text = LK_STRBUF_INIT;
 	int solvable = 0, tidy_solvable = 0, multi_levels = 0, multi_solvable = 0;
-	int sum_solvable = 0;
+	int sum_solvable = 0, some_true[NCONCEPTS] = { 0 }, some_false[NCONCEPTS] = { 0 };
 	lk_rng_seed(&rng, 14);
 	struct brute *b = calloc(1, sizeof *b);
 	assert_non_null(b);
@@ -903,6 +1036,10 @@ static void test_brute_force(void **state)
 		brute_rec(b, 0);
 		solvable += b->all > 0;
 		tidy_solvable += b->tidy > 0;
+		for (int k = 0; k < NCONCEPTS; k++) {
+			some_true[k] += b->holds[0][k] > 0;
+			some_false[k] += b->holds[0][k] < b->all;
+		}
 		multi_levels += multi > 0;
 		multi_solvable += multi > 0 && b->all > 0;
 		sum_solvable += summed > 0 && b->all > 0;
@@ -950,6 +1087,15 @@ static void test_brute_force(void **state)
 	assert_true(multi_levels >= 40);
 	assert_true(multi_solvable >= 15);
 	assert_true(sum_solvable >= 10);
+	/* each concept over powers holds for solutions of enough levels, and
+	 * fails for solutions of enough others, to test the search for
+	 * solutions that satisfy it and for those that violate it */
+	for (int k = 10; k < NCONCEPTS; k++) {
+		print_message("%s: true of a solution on %d levels, false on %d\n", concepts[k],
+			      some_true[k], some_false[k]);
+		assert_true(some_true[k] >= 10);
+		assert_true(some_false[k] >= 10);
+	}
 	for (int k = 0; k < NCONCEPTS; k++)
 		lk_expr_free(b->concept[k]);
 	free(b);
@@ -1183,6 +1329,7 @@ int main(void)
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_evaluate),
 		cmocka_unit_test(test_multi_target),
+		cmocka_unit_test(test_power_facts),
 		cmocka_unit_test(test_cycle),
 		cmocka_unit_test(test_placement_text),
 		cmocka_unit_test(test_facts),

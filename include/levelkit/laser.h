@@ -120,8 +120,11 @@ struct lk_laser_facts {
  * and calls count(T), uses(T) = fires(T) (0 or 1), placed(T), where T is a
  * type name (SRC, TGT, BND, SP2, SP3, CMB2, CMB3, blocker, any case) or a
  * group: bender, splitter (SP2 and SP3), combiner (CMB2 and CMB3), source,
- * target, piece (any type a tray holds).  count(blocker) is the level's blockers.  0 with *value, -1 when
- * the name is not a fact.
+ * target, piece (any type a tray holds).  count(blocker) is the level's
+ * blockers.  0 with *value, -1 when the name is not a fact here: the
+ * facts over powers, made(P), made(T P), adds(P + Q), into(P), into(T P),
+ * into(P + Q) (docs/games/laser.md), need the placement
+ * (lk_laser_fact_at).
  */
 int lk_laser_fact(const struct lk_laser_facts *f, const char *name, const char *arg,
 		  double *value);
@@ -136,8 +139,17 @@ const char *lk_laser_concept_preset_at(size_t i, const char **expr, const char *
 
 /* Check that every fact a concept names exists: 0, or -1 with a message. */
 int lk_laser_concept_check(const struct lk_expr *concept, struct lk_strbuf *err);
-/* The concept on one solution's facts (exact). */
+/* The concept on one solution's facts (exact).  The facts over powers
+ * (made, adds, into) need the placement: with them, this answers false;
+ * use lk_laser_concept_holds_at. */
 bool lk_laser_concept_holds(const struct lk_expr *concept, const struct lk_laser_facts *f);
+/* The concept on a placement, every fact included (it is fired first). */
+bool lk_laser_concept_holds_at(const struct lk_laser *lv, const struct lk_laser_placement *pl,
+			       const struct lk_expr *concept);
+/* The value of any fact, those over powers included, on a placement: 0,
+ * or -1 when the name is not a fact. */
+int lk_laser_fact_at(const struct lk_laser *lv, const struct lk_laser_placement *pl,
+		     const char *name, const char *arg, double *value);
 
 /* ------------------------------------------------------- evaluation */
 

@@ -80,7 +80,7 @@ struct engine {
 	 * type t fire (laser_search.c) */
 	int fmin[LK_LASER_NTYPES], fmax[LK_LASER_NTYPES];
 	struct lk_rng rng;
-	bool shuffle, stop, need_facts, need_network;
+	bool shuffle, stop, need_facts, need_network, need_power;
 	struct timespec t0;
 	/* leaves */
 	struct laser_sim sim;
@@ -148,6 +148,9 @@ bool laser_lookahead(struct engine *e, unsigned allowed);
 bool laser_balance_ok(const struct engine *e, unsigned allowed);
 bool laser_values_ok(const struct engine *e, unsigned allowed);
 bool laser_reach_ok(const struct engine *e, unsigned allowed);
+
+/* The node's firing state for the facts over powers (exact at a leaf). */
+void laser_engine_view(const struct engine *e, bool final, struct laser_view *v);
 
 /* No beam is left: judge the placement and report its solutions
  * (laser_leaf.c). */

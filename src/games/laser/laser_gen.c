@@ -138,21 +138,30 @@ static bool placement_in(const struct lk_laser *lv, const struct gen_pieces *p,
 	return true;
 }
 
-/* Simulate pieces on lv: facts, footprint; false when not a solution
- * (tidy unless o->all). */
-static bool judge(const struct gen *g, const struct lk_laser *lv, const struct lk_laser_placement *pl,
-		  struct lk_laser_facts *f, uint64_t *cells)
-{
+/* A placement simulated: its firing state, for the concept's facts over
+ * powers. */
+struct fired {
 	int16_t kind_at[LK_LASER_MAX_CELLS];
-	struct laser_sim *sim = lk_xmalloc(sizeof *sim);
+	struct laser_sim sim;
+	struct laser_view view;
+};
+
+/* Simulate pieces on lv: facts, footprint, and (when keep is not NULL)
+ * the firing state; false when not a solution (tidy unless o->all). */
+static bool judge(const struct gen *g, const struct lk_laser *lv, const struct lk_laser_placement *pl,
+		  struct lk_laser_facts *f, uint64_t *cells, struct fired *keep)
+{
+	struct fired *fs = keep ? keep : lk_xmalloc(sizeof *fs);
 	struct lk_laser_eval ev;
 	lk_laser_evaluate(lv, pl, &ev, NULL);
-	laser_kind_at(lv, pl, kind_at);
-	laser_simulate(lv, kind_at, sim);
+	laser_kind_at(lv, pl, fs->kind_at);
+	laser_simulate(lv, fs->kind_at, &fs->sim);
+	laser_view_of_sim(lv, fs->kind_at, &fs->sim, &fs->view);
 	if (cells)
-		laser_footprint(lv, kind_at, sim, cells);
+		laser_footprint(lv, fs->kind_at, &fs->sim, cells);
 	*f = ev.facts;
-	free(sim);
+	if (!keep)
+		free(fs);
 	return g->o->all ? ev.solved : ev.tidy;
 }
 
@@ -195,8 +204,10 @@ static bool still_shortcut(struct gen *g, const struct board *b, const struct ge
 	struct lk_laser_placement *pl = lk_xmalloc(sizeof *pl);
 	struct lk_laser *lv = make_level(b, NULL);
 	struct lk_laser_facts f;
-	bool yes = lv && placement_in(lv, s, pl) && judge(g, lv, pl, &f, NULL) &&
-		   !(g->concept && lk_laser_concept_holds(g->concept, &f));
+	struct fired *fs = lk_xmalloc(sizeof *fs);
+	bool yes = lv && placement_in(lv, s, pl) && judge(g, lv, pl, &f, NULL, fs) &&
+		   !(g->concept && laser_concept_holds_view(g->concept, &f, &fs->view));
+	free(fs);
 	lk_laser_free(lv);
 	free(pl);
 	return yes;
@@ -216,11 +227,12 @@ static int cut_batch(struct gen *g, struct board *b, const struct lk_laser *lv,
 	bool *hit = lk_xcalloc((size_t)n, sizeof *hit);
 	struct lk_laser_placement *pl = lk_xmalloc(sizeof *pl);
 	struct lk_laser_facts fI, f;
+	struct fired *fsI = lk_xmalloc(sizeof *fsI);
 	int hopeless = -1;
-	judge(g, lv, ipl, &fI, fi);
+	judge(g, lv, ipl, &fI, fi, fsI);
 	for (int i = 0; i < n; i++) {
 		placement_in(lv, &s[i], pl);
-		judge(g, lv, pl, &f, cand[i]);
+		judge(g, lv, pl, &f, cand[i], NULL);
 		for (int w = 0; w < LK_LASER_MAX_CELLS / 64; w++)
 			cand[i][w] &= ~fi[w];
 	}
@@ -230,7 +242,8 @@ static int cut_batch(struct gen *g, struct board *b, const struct lk_laser *lv,
 		for (int c = 0; c < lv->ncells; c++)
 			fI.blockers += b->cells[c] == '#';
 		fI.blockers++;
-		if (!room || !g->blockers_help || (g->concept && !lk_laser_concept_holds(g->concept, &fI)))
+		if (!room || !g->blockers_help ||
+		    (g->concept && !laser_concept_holds_view(g->concept, &fI, &fsI->view)))
 			break;
 		int count[LK_LASER_MAX_CELLS] = { 0 }, best = -1, ties = 0;
 		for (int i = 0; i < n; i++)
@@ -264,6 +277,7 @@ static int cut_batch(struct gen *g, struct board *b, const struct lk_laser *lv,
 	free(cand);
 	free(hit);
 	free(pl);
+	free(fsI);
 	return hopeless;
 }
 
@@ -322,7 +336,7 @@ static void learn(struct board *b, const struct lk_laser *dl, const struct gen_p
  * shortcut of every level that keeps it? */
 static bool always_violates(const struct gen *g, const struct lk_laser_facts *f)
 {
-	struct laser_bounds bd = { *f, *f, NULL };
+	struct laser_bounds bd = { *f, *f, NULL, NULL };
 	enum lk_truth t = LK_MAYBE;
 	bd.hi.blockers = LK_LASER_MAX_CELLS;
 	bd.lo.tray = 0;
@@ -529,7 +543,7 @@ static enum outcome cegis(struct gen *g, struct board *b, struct lk_laser **leve
 		struct lk_laser_facts f;
 		uint64_t cells[LK_LASER_MAX_CELLS / 64];
 		placement_in(lv, &bt->s[h], spl);
-		judge(g, lv, spl, &f, cells);
+		judge(g, lv, spl, &f, cells, NULL);
 		free(spl);
 		lk_laser_free(lv);
 		/* on a board that loses no power, a shortcut's beams all end in

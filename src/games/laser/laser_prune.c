@@ -334,6 +334,12 @@ bool laser_concept_cut(const struct engine *e, unsigned *allowed)
 		b.hi.fired[t] = b.hi.fired[t] < e->fmax[t] ? b.hi.fired[t] : e->fmax[t];
 	}
 	b.cache = (struct laser_fact_cache *)&e->cache;
+	struct laser_view view;
+	b.view = NULL;
+	if (e->need_power) {
+		laser_engine_view(e, false, &view);
+		b.view = &view;
+	}
 	if (decided_against(e, &b))
 		return true;
 	/* In tidy mode a placed piece fires: a type whose next piece would
@@ -357,8 +363,27 @@ bool laser_concept_cut(const struct engine *e, unsigned *allowed)
 
 bool laser_concept_ok(const struct engine *e, const struct lk_laser_facts *f)
 {
-	struct laser_bounds b = { *f, *f, (struct laser_fact_cache *)&e->cache };
+	struct laser_view view;
+	struct laser_bounds b = { *f, *f, (struct laser_fact_cache *)&e->cache, NULL };
+	if (e->need_power) {
+		laser_engine_view(e, true, &view);
+		b.view = &view;
+	}
 	return !decided_against(e, &b);
+}
+
+void laser_engine_view(const struct engine *e, bool final, struct laser_view *v)
+{
+	memset(v, 0, sizeof *v);
+	v->lv = e->lv;
+	v->at = e->at;
+	v->fired = e->fired;
+	v->recv = e->recv;
+	v->recv_value = (const int64_t (*)[4])e->recv_value;
+	v->recv_from = (const int16_t (*)[4])e->recv_from;
+	v->final = final;
+	for (int t = 0; t < LK_LASER_NTYPES; t++)
+		v->may_fire[t] = e->unfired_type[t] + e->spare_type[t];
 }
 
 

@@ -316,7 +316,7 @@ static int spot_network(void *ctx, const char *name, const char *arg, double *lo
  * numbers it reads, not only whether one fires. */
 static unsigned split_types(const struct engine *e, unsigned *counted)
 {
-	unsigned read[2] = { 0, 0 }, present = 0;
+	unsigned read[3] = { 0, 0, 0 }, present = 0;
 	*counted = 0;
 	/* only for the shortcut query: a search for any solution that
 	 * satisfies a concept (the generator's designs) does better without */
@@ -343,10 +343,16 @@ void lk_laser_search(const struct lk_laser *lv, const struct lk_laser_search_opt
 	e->r = r;
 	e->shuffle = o->seed != 0;
 	e->need_facts = visit || o->violate || o->satisfy;
-	if (o->violate)
+	unsigned read[3] = { 0, 0, 0 };
+	if (o->violate) {
 		lk_expr_check_facts(o->violate, spot_network, &e->need_network, NULL);
-	if (o->satisfy)
+		lk_expr_check_facts(o->violate, laser_lookup_types, read, NULL);
+	}
+	if (o->satisfy) {
 		lk_expr_check_facts(o->satisfy, spot_network, &e->need_network, NULL);
+		lk_expr_check_facts(o->satisfy, laser_lookup_types, read, NULL);
+	}
+	e->need_power = read[2] != 0;
 	lk_rng_seed(&e->rng, o->seed);
 	clock_gettime(CLOCK_MONOTONIC, &e->t0);
 	for (int c = 0; c < lv->ncells; c++) {
