@@ -131,8 +131,12 @@ int lk_laser_fact(const struct lk_laser_facts *f, const char *name, const char *
 
 /*
  * The paper's concepts as named presets: "split-combine", "split-combine-2",
- * "six-benders", "monolithic", "monolithic-open".  The expression of a
- * name (any case), or NULL; _at lists them by index (NULL past the end).
+ * "six-benders", "monolithic" (one network spanning every given piece:
+ * network == 1 && placed == tray && idle == 0), "monolithic-open" (and no
+ * blocker), and "monolithic-tidy", "monolithic-open-tidy" (network == 1
+ * among the pieces on the board, meant over tidy solutions).  The
+ * expression of a name (any case), or NULL; _at lists them by index (NULL
+ * past the end).
  */
 const char *lk_laser_concept_preset(const char *name);
 const char *lk_laser_concept_preset_at(size_t i, const char **expr, const char **about);
@@ -196,6 +200,10 @@ struct lk_laser_search_options {
 	/* No power may be lost: every beam must end in an in-port of a piece
 	 * that fires (the generator's designs; targets then take all). */
 	bool lossless;
+	/* The level's tray is not the one the concept is about (the
+	 * generator's design levels, whose tray is every orientation of the
+	 * palette): the fact `tray` is unknown. */
+	bool tray_open;
 	/* Learned constraints of the generator (internal), or NULL. */
 	const struct lk_laser_nogoods *nogoods;
 	uint64_t max_nodes;             /* 0 = no bound */
@@ -297,8 +305,13 @@ void lk_laser_gen_options_init(struct lk_laser_gen_options *o);
  *   split-combine     1 source, 2 SP2 2 CMB2 6 BND, 2 distractors
  *   split-combine-2   the same, at least two splitters and two combiners
  *   six-benders       1 source, 8 BND, 2 distractors
- *   monolithic        3 sources and 3 targets, 2 SP2 2 CMB2 6 BND
+ *   monolithic        3 sources and 3 targets, 2 SP2 2 CMB2 6 BND, no
+ *                     distractors, shortcuts among all solutions: every
+ *                     solution uses every given piece in one network
  *   monolithic-open   the same without blockers (none added either)
+ *   monolithic-tidy, monolithic-open-tidy
+ *                     one network among the pieces on the board, over tidy
+ *                     solutions, 2 distractors
  * 0, or -1 for an unknown name.
  */
 int lk_laser_gen_preset(struct lk_laser_gen_options *o, const char *name);

@@ -93,6 +93,9 @@ enum lk_status gen_design(struct gen *g, const struct lk_laser *dl, const struct
 	 * targets placed, the power the sources have beyond the needs is
 	 * what may be lost (none on the generator's boards) */
 	o.lossless = dl->ntargets == 0;
+	/* the design level's tray is every orientation of the palette, not
+	 * the level's: a concept over `tray` is decided on the level */
+	o.tray_open = true;
 	o.satisfy = satisfy;
 	o.nogoods = ng;
 	o.limit = 1;

@@ -182,9 +182,15 @@ static const struct {
 	{ "split-combine-2", "count(splitter) >= 2 && count(combiner) >= 2",
 	  "at least two splitters and two combiners fire" },
 	{ "six-benders", "count(bender) >= 6", "at least six benders fire" },
-	{ "monolithic", "network == 1",
-	  "one network of beams links every piece (the paper's three source-target pairs)" },
-	{ "monolithic-open", "network == 1 && count(blocker) == 0",
+	{ "monolithic", "network == 1 && placed == tray && idle == 0",
+	  "one network of beams spans every given piece: every tray piece placed and firing, linked "
+	  "with every source and target (the paper's statement)" },
+	{ "monolithic-open", "network == 1 && placed == tray && idle == 0 && count(blocker) == 0",
+	  "the same on a board without blockers" },
+	{ "monolithic-tidy", "network == 1",
+	  "one network links the pieces on the board (meant over tidy solutions: an idle spare piece is "
+	  "a network of its own)" },
+	{ "monolithic-open-tidy", "network == 1 && count(blocker) == 0",
 	  "the same on a board without blockers" },
 };
 

@@ -31,15 +31,21 @@ void lk_laser_gen_options_init(struct lk_laser_gen_options *o)
 
 int lk_laser_gen_preset(struct lk_laser_gen_options *o, const char *name)
 {
+	/* all: the guarantee covers every solution, not only tidy ones (the
+	 * monolithic presets as the paper states them: every given piece in
+	 * one network, so the tray holds no distractor) */
 	static const struct {
 		const char *name;
-		int sources, targets, sp2, cmb2, bnd, max_blockers;
+		int sources, targets, sp2, cmb2, bnd, max_blockers, distractors;
+		bool all;
 	} presets[] = {
-		{ "split-combine", 1, 3, 2, 2, 6, -1 },
-		{ "split-combine-2", 1, 3, 2, 2, 6, -1 },
-		{ "six-benders", 1, 2, 0, 0, 8, -1 },
-		{ "monolithic", 3, 3, 2, 2, 6, -1 },
-		{ "monolithic-open", 3, 3, 2, 2, 6, 0 },
+		{ "split-combine", 1, 3, 2, 2, 6, -1, 2, false },
+		{ "split-combine-2", 1, 3, 2, 2, 6, -1, 2, false },
+		{ "six-benders", 1, 2, 0, 0, 8, -1, 2, false },
+		{ "monolithic", 3, 3, 2, 2, 6, -1, 0, true },
+		{ "monolithic-open", 3, 3, 2, 2, 6, 0, 0, true },
+		{ "monolithic-tidy", 3, 3, 2, 2, 6, -1, 2, false },
+		{ "monolithic-open-tidy", 3, 3, 2, 2, 6, 0, 2, false },
 	};
 	for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++) {
 		if (strcmp(name, presets[i].name) != 0)
@@ -52,7 +58,8 @@ int lk_laser_gen_preset(struct lk_laser_gen_options *o, const char *name)
 		o->max_targets = presets[i].targets;
 		o->min_targets = presets[i].sources == 3 ? 3 : 1;
 		o->max_blockers = presets[i].max_blockers;
-		o->distractors = 2;
+		o->distractors = presets[i].distractors;
+		o->all = presets[i].all;
 		o->require = presets[i].name;   /* the concept preset of the same name */
 		return 0;
 	}

@@ -40,7 +40,8 @@ static int read_params(const struct lk_gen_options *go, struct gen_state *s, str
 	const char *v = lk_gen_param(go, "preset");
 	if (v && lk_laser_gen_preset(o, v) < 0) {
 		lk_strbuf_addf(err, "--preset %s: not a preset (split-combine, split-combine-2, "
-			       "six-benders, monolithic, monolithic-open)", v);
+			       "six-benders, monolithic, monolithic-open, monolithic-tidy, "
+			       "monolithic-open-tidy)", v);
 		return -1;
 	}
 	/* gen's --require (every game's), or a preset's name as --param */
@@ -171,7 +172,8 @@ static int laser_candidate(struct lk_gen_worker *w, const struct lk_gen_options 
 
 static const struct lk_gen_flag laser_gen_flags[] = {
 	{ "preset", "preset", "the paper's concepts with pieces that suit them: split-combine, "
-	  "split-combine-2, six-benders, monolithic, monolithic-open", "name" },
+	  "split-combine-2, six-benders, monolithic, monolithic-open (every given piece in one "
+	  "network, over all solutions), monolithic-tidy, monolithic-open-tidy", "name" },
 	{ NULL, NULL, NULL, NULL },
 };
 

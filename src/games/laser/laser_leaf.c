@@ -114,6 +114,10 @@ static void complete(struct engine *e, int l, int u, uint64_t mult, struct lk_la
 		return;
 	struct laser_view view;
 	struct laser_bounds b = { *f, *f, &e->cache, NULL };
+	if (e->o->tray_open) {
+		b.lo.tray = 0;
+		b.hi.tray = LK_LASER_MAX_CELLS * LK_LASER_MAX_LINES;
+	}
 	if (e->need_power) {
 		laser_engine_view(e, true, &view);   /* idle pieces change no power */
 		b.view = &view;

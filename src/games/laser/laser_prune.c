@@ -291,6 +291,10 @@ static void bounds(const struct engine *e, struct laser_bounds *b)
 									       : b->lo.fired[LK_LASER_TGT];
 	b->lo.placed_total = e->nplaced;
 	b->hi.placed_total = e->nplaced + e->spare_total;
+	if (e->o->tray_open) {
+		b->lo.tray = 0;
+		b->hi.tray = LK_LASER_MAX_CELLS * LK_LASER_MAX_LINES;
+	}
 	b->lo.idle = 0;
 	b->hi.idle = e->o->tidy ? 0 : e->unfired_placed + e->spare_total;
 	if (e->need_network) {
@@ -365,6 +369,10 @@ bool laser_concept_ok(const struct engine *e, const struct lk_laser_facts *f)
 {
 	struct laser_view view;
 	struct laser_bounds b = { *f, *f, (struct laser_fact_cache *)&e->cache, NULL };
+	if (e->o->tray_open) {
+		b.lo.tray = 0;
+		b.hi.tray = LK_LASER_MAX_CELLS * LK_LASER_MAX_LINES;
+	}
 	if (e->need_power) {
 		laser_engine_view(e, true, &view);
 		b.view = &view;
