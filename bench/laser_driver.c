@@ -385,6 +385,13 @@ static int cmd_gen(int argc, char **argv)
 		}
 		else if (!strcmp(a, "--timeout"))
 			o.timeout = atof(v);
+		else if (!strcmp(a, "--symmetry") && lk_laser_gen_symmetry(&o, v, &err) < 0) {
+			fprintf(stderr, "laser_driver: gen: %s\n", err.buf);
+			return 2;
+		} else if (!strcmp(a, "--symmetry"))
+			continue;
+		else if (!strcmp(a, "--whole-palette"))
+			o.whole_palette = atoi(v) != 0;
 		else if (!strcmp(a, "--design-nodes"))
 			o.design_nodes = strtoull(v, NULL, 10);
 		else if (!strcmp(a, "--design-restarts"))

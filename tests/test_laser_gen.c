@@ -170,6 +170,88 @@ static void test_presets(void **state)
 	assert_true(o.all);
 }
 
+/* The form of the blockers (paper 5.1): with a symmetry, the blockers of
+ * every level, the first ones and those the repairs add, are invariant
+ * under it; the levels still require the concept. */
+static void test_symmetry(void **state)
+{
+	(void)state;
+	int orbit[4];
+	/* 4 x 3: (0,0) mirrors to (3,0), (0,2), (3,2); the middle row is its
+	 * own top-bottom mirror */
+	assert_int_equal(lk_laser_orbit(LK_LASER_SYM_BOTH, 4, 3, 0, orbit), 4);
+	assert_int_equal(orbit[1], 3);
+	assert_int_equal(orbit[2], 8);
+	assert_int_equal(orbit[3], 11);
+	assert_int_equal(lk_laser_orbit(LK_LASER_SYM_TB, 4, 3, 5, orbit), 1);
+	assert_int_equal(lk_laser_orbit(LK_LASER_SYM_ROT180, 3, 3, 4, orbit), 1);
+	assert_int_equal(lk_laser_orbit(LK_LASER_SYM_ROT90, 3, 3, 1, orbit), 4);
+	assert_int_equal(orbit[1], 5);
+	assert_int_equal(orbit[2], 7);
+	assert_int_equal(orbit[3], 3);
+	struct lk_laser_gen_options o;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	lk_laser_gen_options_init(&o);
+	assert_int_equal(lk_laser_gen_symmetry(&o, "diagonal", &err), -1);
+	assert_string_equal(err.buf, "symmetry diagonal: expected none, lr, tb, both, rot180 or rot90");
+	static const char *const syms[] = { "lr", "tb", "both", "rot180", "rot90" };
+	struct lk_laser_placement *pl = malloc(sizeof *pl);
+	int repaired = 0;
+	assert_non_null(pl);
+	for (int k = 0; k < 5; k++) {
+		lk_laser_gen_options_init(&o);
+		assert_int_equal(lk_laser_gen_symmetry(&o, syms[k], &err), 0);
+		o.width = o.height = 7;
+		o.require = "count(bender) >= 4";
+		o.blockers = 2;
+		o.distractors = 4;
+		o.seed = 21;
+		assert_int_equal(lk_laser_gen_palette(&o, "6 BND, 1 SP2", &err), 0);
+		struct lk_expr *e = lk_expr_parse(o.require, NULL);
+		int added = 0;
+		for (int i = 0; i < 4; i++) {
+			struct lk_laser *lv;
+			struct lk_laser_gen_stats st;
+			lk_strbuf_reset(&err);
+			if (lk_laser_generate(&o, (uint64_t)i, &lv, pl, &st, &err) != LK_LASER_GEN_OK)
+				fail_msg("symmetry %s, level %d: %s", syms[k], i, err.buf);
+			added += (int)st.cut_blockers;
+			struct lk_strbuf sb = LK_STRBUF_INIT;
+			lk_laser_write_lvl(lv, &sb);
+			const char *grid = strstr(sb.buf, "grid\n") + 5;
+			for (int c = 0; c < 49; c++) {
+				if (grid[c / 7 * 8 + c % 7] != '#')
+					continue;
+				int n = lk_laser_orbit(o.symmetry, 7, 7, c, orbit);
+				for (int j = 0; j < n; j++)
+					if (grid[orbit[j] / 7 * 8 + orbit[j] % 7] != '#')
+						fail_msg("symmetry %s, level %d: a blocker on cell %d, none on %d\n%s",
+							 syms[k], i, c, orbit[j], sb.buf);
+			}
+			struct lk_laser_result r;
+			lk_laser_shortcut(lv, e, false, 0, 0, &r);
+			assert_int_equal(r.status, LK_UNSOLVABLE);
+			lk_strbuf_release(&sb);
+			lk_laser_free(lv);
+		}
+		print_message("symmetry %s: %d blockers added by repairs in 4 levels\n", syms[k], added);
+		repaired += added;
+		lk_expr_free(e);
+	}
+	assert_true(repaired >= 6);   /* the repairs' orbits, not only the first blockers */
+	lk_laser_gen_options_init(&o);
+	o.width = 6;
+	o.height = 5;
+	o.symmetry = LK_LASER_SYM_ROT90;
+	struct lk_laser *lv = NULL;
+	struct lk_laser_gen_stats st;
+	lk_strbuf_reset(&err);
+	assert_int_equal(lk_laser_generate(&o, 0, &lv, pl, &st, &err), LK_LASER_GEN_GAVE_UP);
+	assert_string_equal(err.buf, "symmetry rot90 needs a square board");
+	free(pl);
+	lk_strbuf_release(&err);
+}
+
 /* A generated level depends on (seed, index) only. */
 static void test_deterministic(void **state)
 {
@@ -393,6 +475,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_requires),
 		cmocka_unit_test(test_presets),
+		cmocka_unit_test(test_symmetry),
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_infeasible),
 		cmocka_unit_test(test_options),

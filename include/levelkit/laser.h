@@ -286,12 +286,25 @@ struct lk_laser_gen_options {
 	int min_pieces;                  /* placed in the intended solution (2) */
 	int blockers;                    /* random blockers on the board first */
 	int max_blockers;                /* blockers the repairs may add; -1: any */
+	/* The form of the blockers (the paper's example of a Form constraint,
+	 * 5.1): the set of blocker cells is invariant under this symmetry of
+	 * the board, the first ones and those the repairs add alike. */
+	enum lk_laser_symmetry {
+		LK_LASER_SYM_NONE,
+		LK_LASER_SYM_LR,                 /* mirrored left to right */
+		LK_LASER_SYM_TB,                 /* mirrored top to bottom */
+		LK_LASER_SYM_BOTH,               /* both mirrors */
+		LK_LASER_SYM_ROT180,             /* a half turn */
+		LK_LASER_SYM_ROT90               /* quarter turns (square boards) */
+	} symmetry;
 	bool all;                        /* shortcuts among all solutions, not tidy ones */
 	const char *require;             /* concept (expression or preset), or NULL */
 	uint64_t seed;
 	uint64_t design_nodes;           /* per design search, each restart (300) */
 	unsigned design_restarts;        /* restarts designing on a new board (50) */
 	unsigned redesign_restarts;      /* ... and for the board's targets again (10) */
+	bool whole_palette;              /* first designs from the whole palette, not
+					  * from sub-palettes drawn per restart */
 	uint64_t check_nodes;            /* per shortcut query (1000000) */
 	unsigned max_rounds;             /* shortcut queries per board (300) */
 	unsigned max_boards;             /* boards tried per level (200) */
@@ -317,6 +330,12 @@ void lk_laser_gen_options_init(struct lk_laser_gen_options *o);
 int lk_laser_gen_preset(struct lk_laser_gen_options *o, const char *name);
 /* Parse a palette "2 SP2, 1 CMB2, 6 BND" into o->pieces; -1 with err. */
 int lk_laser_gen_palette(struct lk_laser_gen_options *o, const char *text, struct lk_strbuf *err);
+/* Parse a symmetry of the blockers: none, lr, tb, both, rot180, rot90;
+ * -1 with err. */
+int lk_laser_gen_symmetry(struct lk_laser_gen_options *o, const char *text, struct lk_strbuf *err);
+/* The cells a cell goes to under the symmetry on a w x h board, itself
+ * first: their number (1, 2 or 4), into orbit. */
+int lk_laser_orbit(enum lk_laser_symmetry sym, int w, int h, int cell, int orbit[4]);
 /* Parse source powers "1, 1/2" into o; -1 with err. */
 int lk_laser_gen_powers(struct lk_laser_gen_options *o, const char *text, struct lk_strbuf *err);
 

@@ -245,10 +245,25 @@ static int cut_batch(struct gen *g, struct board *b, const struct lk_laser *lv,
 		if (!room || !g->blockers_help ||
 		    (g->concept && !laser_concept_holds_view(g->concept, &fI, &fsI->view)))
 			break;
-		int count[LK_LASER_MAX_CELLS] = { 0 }, best = -1, ties = 0;
-		for (int i = 0; i < n; i++)
-			for (int c = 0; c < lv->ncells && !hit[i]; c++)
-				count[c] += (int)(cand[i][c / 64] >> (c % 64) & 1) && b->cells[c] == '.';
+		/* each candidate is a whole orbit of the blockers' symmetry
+		 * (a cell without one): every cell of it empty and off I's
+		 * footprint; its count, the shortcuts not yet ruled out that use
+		 * one of its cells */
+		int count[LK_LASER_MAX_CELLS] = { 0 }, best = -1, ties = 0, orbit[4], k;
+		for (int c = 0; c < lv->ncells; c++) {
+			k = lk_laser_orbit(g->o->symmetry, lv->width, lv->height, c, orbit);
+			bool free_cells = true;
+			for (int j = 0; j < k && free_cells; j++)
+				free_cells = b->cells[orbit[j]] == '.' && !(fi[orbit[j] / 64] >> (orbit[j] % 64) & 1);
+			if (!free_cells || (g->o->max_blockers >= 0 && b->added + k > g->o->max_blockers))
+				continue;
+			for (int i = 0; i < n; i++) {
+				bool uses = false;
+				for (int j = 0; j < k && !hit[i]; j++)
+					uses |= (cand[i][orbit[j] / 64] >> (orbit[j] % 64) & 1) != 0;
+				count[c] += uses;
+			}
+		}
 		for (int c = 0; c < lv->ncells; c++) {
 			if (!count[c] || (best >= 0 && count[c] < count[best]))
 				continue;
@@ -262,11 +277,14 @@ static int cut_batch(struct gen *g, struct board *b, const struct lk_laser *lv,
 		}
 		if (best < 0)
 			break;
-		b->cells[best] = '#';
-		b->added++;
-		g->st->cut_blockers++;
-		for (int i = 0; i < n; i++)
-			hit[i] |= (cand[i][best / 64] >> (best % 64) & 1) != 0;
+		k = lk_laser_orbit(g->o->symmetry, lv->width, lv->height, best, orbit);
+		for (int j = 0; j < k; j++) {
+			b->cells[orbit[j]] = '#';
+			b->added++;
+			g->st->cut_blockers++;
+			for (int i = 0; i < n; i++)
+				hit[i] |= (cand[i][orbit[j] / 64] >> (orbit[j] % 64) & 1) != 0;
+		}
 	}
 	for (int i = 0; i < n && hopeless < 0; i++) {
 		if (hit[i] || !still_shortcut(g, b, &s[i]))
@@ -359,8 +377,15 @@ static void new_board(struct gen *g, struct board *b)
 	s->height = o->height;
 	int n = o->width * o->height;
 	memset(s->cells, '.', (size_t)n);
-	for (int i = 0; i < o->blockers; i++)
-		s->cells[lk_rng_below(&g->rng, (uint32_t)n)] = '#';
+	/* blockers in whole orbits of the symmetry (one cell each without) */
+	for (int placed = 0, draws = 0; placed < o->blockers && draws < 4 * n; draws++) {
+		int orbit[4], k = lk_laser_orbit(o->symmetry, o->width, o->height,
+						 (int)lk_rng_below(&g->rng, (uint32_t)n), orbit);
+		for (int j = 0; j < k; j++) {
+			placed += s->cells[orbit[j]] == '.';
+			s->cells[orbit[j]] = '#';
+		}
+	}
 	for (int i = 0; i < o->sources && i < 10; i++) {
 		int c, side, x, y;
 		do {
@@ -447,7 +472,7 @@ static enum outcome redesign(struct gen *g, struct board *b)
 {
 	struct lk_strbuf err = LK_STRBUF_INIT;
 	struct lk_laser_placement *pl = lk_xmalloc(sizeof *pl);
-	struct lk_laser *dl = gen_design_level(g, &b->skel, 0, &err);
+	struct lk_laser *dl = gen_design_level(g, &b->skel, 0, NULL, &err);
 	enum outcome out = GAVE_UP;
 	if (dl) {
 		/* any solution of a level that requires the concept will do,
@@ -552,7 +577,7 @@ static enum outcome cegis(struct gen *g, struct board *b, struct lk_laser **leve
 		 * and pieces */
 		if (b->lossless && always_violates(g, &f)) {
 			struct lk_strbuf err = LK_STRBUF_INIT;
-			struct lk_laser *dl = gen_design_level(g, &b->skel, 0, &err);
+			struct lk_laser *dl = gen_design_level(g, &b->skel, 0, NULL, &err);
 			b->ng.cells_matter = g->blockers_help && g->o->max_blockers != 0;
 			if (dl)
 				learn(b, dl, &bt->s[h], cells);
@@ -576,16 +601,17 @@ static enum outcome cegis(struct gen *g, struct board *b, struct lk_laser **leve
 /* Can any solution of the palette's pieces satisfy the concept at all?
  * Bounds on an intended solution's facts, from the pieces alone: a
  * network of sources merges only at combiners, one merge per extra in-port. */
-static bool satisfiable(const struct gen *g, int sources)
+static bool satisfiable_expr(const struct gen *g, const struct lk_expr *e, int sources,
+			     const int *pieces)
 {
 	const struct lk_laser_gen_options *o = g->o;
 	struct laser_bounds b;
 	enum lk_truth t = LK_MAYBE;
 	memset(&b, 0, sizeof b);
-	int merges = o->pieces[LK_LASER_CMB2] + 2 * o->pieces[LK_LASER_CMB3], total = 0;
+	int merges = pieces[LK_LASER_CMB2] + 2 * pieces[LK_LASER_CMB3], total = 0;
 	for (int ty = LK_LASER_BND; ty <= LK_LASER_CMB3; ty++) {
-		b.hi.fired[ty] = b.hi.placed[ty] = o->pieces[ty];
-		total += o->pieces[ty];
+		b.hi.fired[ty] = b.hi.placed[ty] = pieces[ty];
+		total += pieces[ty];
 	}
 	b.lo.fired[LK_LASER_SRC] = b.hi.fired[LK_LASER_SRC] = sources;
 	b.lo.fired[LK_LASER_TGT] = b.lo.targets = o->min_targets;
@@ -598,8 +624,18 @@ static bool satisfiable(const struct gen *g, int sources)
 	b.lo.blockers = 0;
 	b.hi.blockers = LK_LASER_MAX_CELLS;
 	b.hi.tray = LK_LASER_MAX_CELLS;
-	lk_expr_eval_facts(g->concept, laser_lookup_bounds, &b, &t, NULL);
+	lk_expr_eval_facts(e, laser_lookup_bounds, &b, &t, NULL);
 	return t != LK_FALSE;
+}
+
+static bool satisfiable(const struct gen *g, int sources, const int *pieces)
+{
+	return satisfiable_expr(g, g->concept, sources, pieces);
+}
+
+bool gen_satisfiable(const struct gen *g, const int *pieces)
+{
+	return satisfiable_expr(g, g->design, g->sources, pieces);
 }
 
 static enum lk_laser_gen_status finish(struct gen *g, enum lk_laser_gen_status s)
@@ -619,6 +655,9 @@ static int setup(struct gen *g, const struct lk_laser_gen_options *o, int source
 	struct lk_strbuf text = LK_STRBUF_INIT;
 	g->o = o;
 	g->debug = getenv("LASER_GEN_DEBUG") != NULL;
+	g->sample = !o->whole_palette;
+	g->sources = sources;
+	memset(g->min_caps, 0, sizeof g->min_caps);
 	clock_gettime(CLOCK_MONOTONIC, &g->t0);
 	if (o->require) {
 		const char *preset = lk_laser_concept_preset(o->require);
@@ -626,10 +665,20 @@ static int setup(struct gen *g, const struct lk_laser_gen_options *o, int source
 		if (!g->concept || lk_laser_concept_check(g->concept, why) < 0)
 			return -1;
 		lk_strbuf_addf(&text, "(%s) && ", preset ? preset : o->require);
-		if (!satisfiable(g, sources)) {
+		if (!satisfiable(g, sources, o->pieces)) {
 			lk_strbuf_addstr(why, "proved: no solution made of these pieces satisfies the concept");
 			lk_strbuf_release(&text);
 			return 1;
+		}
+		/* the fewest of each type the concept can do with, the others
+		 * at the palette's count: the least a sub-palette holds */
+		for (int t = LK_LASER_BND; t <= LK_LASER_CMB3; t++) {
+			int caps[LK_LASER_NTYPES];
+			memcpy(caps, o->pieces, sizeof caps);
+			g->min_caps[t] = 0;
+			for (caps[t] = 0; caps[t] < o->pieces[t] && !satisfiable(g, sources, caps); caps[t]++)
+				;
+			g->min_caps[t] = caps[t];
 		}
 		/* do blockers ever help: can the concept hold with one more? */
 		struct laser_bounds b;
@@ -688,6 +737,10 @@ enum lk_laser_gen_status lk_laser_generate(const struct lk_laser_gen_options *o,
 		lk_strbuf_addstr(why, "board 2x2 to 16x16, 1 to 10 sources, 1 to 10 targets");
 		return finish(&g, LK_LASER_GEN_GAVE_UP);
 	}
+	if (o->symmetry == LK_LASER_SYM_ROT90 && o->width != o->height) {
+		lk_strbuf_addstr(why, "symmetry rot90 needs a square board");
+		return finish(&g, LK_LASER_GEN_GAVE_UP);
+	}
 	int rc = setup(&g, o, o->sources, o->blockers, why);
 	if (rc)
 		return finish(&g, rc > 0 ? LK_LASER_GEN_INFEASIBLE : LK_LASER_GEN_GAVE_UP);
@@ -701,11 +754,10 @@ enum lk_laser_gen_status lk_laser_generate(const struct lk_laser_gen_options *o,
 		memset(b, 0, sizeof *b);
 		new_board(&g, b);
 		st->boards++;
-		struct lk_laser *dl = gen_design_level(&g, &b->skel, o->max_targets, &err);
+		struct lk_laser *dl = NULL;
 		lk_strbuf_release(&err);
-		if (!dl)
-			continue;
-		enum lk_status s = gen_design(&g, dl, NULL, g.design, o->design_restarts, pl);
+		enum lk_status s = gen_design_sampled(&g, &b->skel, o->max_targets, g.design,
+						      o->design_restarts, &dl, pl);
 		debug(&g, "board %u: design %s", k, lk_status_name(s));
 		st->designs++;
 		bool taken = s == LK_SOLVED && take_design(&g, b, dl, pl);
@@ -753,7 +805,7 @@ enum lk_laser_gen_status lk_laser_generate_on(const struct lk_laser_gen_options 
 	}
 	st->boards = 1;
 	bool open = board->ntargets == 0;
-	struct lk_laser *dl = gen_design_level(&g, &b->skel, open ? o->max_targets : 0, &err);
+	struct lk_laser *dl = gen_design_level(&g, &b->skel, open ? o->max_targets : 0, NULL, &err);
 	if (!dl) {
 		lk_strbuf_add(why, err.buf, err.len);
 		goto out;

@@ -27,6 +27,9 @@ struct gen {
 	bool blockers_help;             /* can the concept hold with one blocker more */
 	bool proofs;                    /* do hopeless boards prove something (laser_gen.c) */
 	bool debug;                     /* LASER_GEN_DEBUG set: events on stderr */
+	bool sample;                    /* first designs from sub-palettes (laser_design.c) */
+	int min_caps[LK_LASER_NTYPES];  /* the fewest of each type the concept can do with */
+	int sources;                    /* the boards' sources */
 	struct timespec t0;
 };
 
@@ -42,10 +45,18 @@ int gen_orientations(int type, uint8_t *ins, uint8_t *outs);
 
 /* The design level of a board (its fixed pieces and blockers): a tray of
  * every orientation of the palette's types, one group per type capped by
- * the palette, and with open_targets up to that many targets that take any
- * power.  NULL with err when the unit overflows. */
+ * the palette (or by caps[type], when caps is not NULL), and with
+ * open_targets up to that many targets that take any power.  NULL with err
+ * when the unit overflows. */
 struct lk_laser *gen_design_level(const struct gen *g, const struct laser_spec *board,
-				  int open_targets, struct lk_strbuf *err);
+				  int open_targets, const int *caps, struct lk_strbuf *err);
+
+/* The first design on a board: each of `runs` restarts on a design level
+ * of a sub-palette drawn at random (the whole palette unless g->sample).
+ * LK_SOLVED with the design level (free it) and the placement. */
+enum lk_status gen_design_sampled(struct gen *g, const struct laser_spec *board, int open_targets,
+				  const struct lk_expr *satisfy, unsigned runs, struct lk_laser **dl_out,
+				  struct lk_laser_placement *out);
 
 /*
  * Design an intended solution on a design level: tidy, losing no power
@@ -56,6 +67,11 @@ struct lk_laser *gen_design_level(const struct gen *g, const struct laser_spec *
  */
 enum lk_status gen_design(struct gen *g, const struct lk_laser *dl, const struct lk_laser_nogoods *ng,
 			  const struct lk_expr *satisfy, unsigned runs, struct lk_laser_placement *out);
+
+/* Can a design made of these pieces (a count per type) and the board's
+ * sources satisfy the concept and the design's own conditions (targets,
+ * pieces), from bounds on the facts? */
+bool gen_satisfiable(const struct gen *g, const int *pieces);
 
 /* A placement of a level as pieces by kind. */
 void gen_pieces_of(const struct lk_laser *lv, const struct lk_laser_placement *pl,

@@ -126,3 +126,48 @@ int lk_laser_gen_powers(struct lk_laser_gen_options *o, const char *text, struct
 	return 0;
 }
 
+
+int lk_laser_gen_symmetry(struct lk_laser_gen_options *o, const char *text, struct lk_strbuf *err)
+{
+	static const char *const names[] = { "none", "lr", "tb", "both", "rot180", "rot90" };
+	for (int i = 0; i < (int)(sizeof names / sizeof names[0]); i++) {
+		if (!strcmp(text, names[i])) {
+			o->symmetry = (enum lk_laser_symmetry)i;
+			return 0;
+		}
+	}
+	lk_strbuf_addf(err, "symmetry %s: expected none, lr, tb, both, rot180 or rot90", text);
+	return -1;
+}
+
+int lk_laser_orbit(enum lk_laser_symmetry sym, int w, int h, int cell, int orbit[4])
+{
+	int x = cell % w, y = cell / w, n = 0, c[4];
+	c[n++] = cell;
+	switch (sym) {
+	case LK_LASER_SYM_LR: c[n++] = y * w + (w - 1 - x); break;
+	case LK_LASER_SYM_TB: c[n++] = (h - 1 - y) * w + x; break;
+	case LK_LASER_SYM_BOTH:
+		c[n++] = y * w + (w - 1 - x);
+		c[n++] = (h - 1 - y) * w + x;
+		c[n++] = (h - 1 - y) * w + (w - 1 - x);
+		break;
+	case LK_LASER_SYM_ROT180: c[n++] = (h - 1 - y) * w + (w - 1 - x); break;
+	case LK_LASER_SYM_ROT90:   /* square: (x, y) -> (w-1-y, x) */
+		c[n++] = x * w + (w - 1 - y);
+		c[n++] = (h - 1 - y) * w + (w - 1 - x);
+		c[n++] = (w - 1 - x) * w + y;
+		break;
+	default: break;
+	}
+	/* distinct cells only (a cell on an axis is its own mirror) */
+	int m = 0;
+	for (int i = 0; i < n; i++) {
+		int j = 0;
+		while (j < m && orbit[j] != c[i])
+			j++;
+		if (j == m)
+			orbit[m++] = c[i];
+	}
+	return m;
+}

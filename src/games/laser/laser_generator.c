@@ -85,6 +85,15 @@ static int read_params(const struct lk_gen_options *go, struct gen_state *s, str
 	if (lk_gen_param_int(go, "boards", (long)o->max_boards, 1, 100000, &n, err) < 0)
 		return -1;
 	o->max_boards = (unsigned)n;
+	if ((v = lk_gen_param(go, "symmetry")) != NULL && lk_laser_gen_symmetry(o, v, err) < 0)
+		return -1;
+	if ((v = lk_gen_param(go, "palette")) != NULL) {
+		if (strcmp(v, "whole") != 0 && strcmp(v, "sampled") != 0) {
+			lk_strbuf_addf(err, "--param palette=%s: expected sampled or whole", v);
+			return -1;
+		}
+		o->whole_palette = strcmp(v, "whole") == 0;
+	}
 	if ((v = lk_gen_param(go, "shortcuts")) != NULL) {
 		if (strcmp(v, "tidy") != 0 && strcmp(v, "all") != 0) {
 			lk_strbuf_addf(err, "--param shortcuts=%s: expected tidy or all", v);
@@ -185,6 +194,8 @@ const struct lk_generator lk_gen_laser = {
 	.params_help = "preset=NAME, require=CONCEPT, pieces=\"2 SP2, 1 CMB2, 6 BND\" (1 SP2, 1 CMB2, "
 		       "4 BND), powers=\"1, 1/2\" (1), sources=N (1), targets=MIN-MAX (1-3), "
 		       "min-pieces=N (2), distractors=N (0), blockers=N (0), max-blockers=N (-1: any), "
+		       "symmetry=none|lr|tb|both|rot180|rot90 (none: of the blockers), "
+		       "palette=sampled|whole (sampled: first designs from sub-palettes), "
 		       "shortcuts=tidy|all (tidy), check-nodes=N (1000000), rounds=N (300), "
 		       "boards=N (200)",
 	.size_help = "10x10",
