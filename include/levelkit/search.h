@@ -89,6 +89,10 @@ struct lk_search_result {
 	double overhead_per_state; /* table bytes per state beyond the key */
 	double seconds;
 	enum lk_direction found_by; /* LK_FORWARD, LK_BACKWARD, or LK_BOTH (met) */
+	/* LK_UNKNOWN from A* with an admissible heuristic or uniform-cost
+	 * search: a lower bound on the optimal cost (no solution costs less) */
+	bool has_floor;
+	unsigned long floor;
 };
 
 void lk_search_result_init(struct lk_search_result *r);
