@@ -367,6 +367,8 @@ static int cmd_gen(int argc, char **argv)
 			o.sources = atoi(v);
 		else if (!strcmp(a, "--targets"))
 			sscanf(v, "%d-%d", &o.min_targets, &o.max_targets);
+		else if (!strcmp(a, "--target-sides"))
+			o.target_sides = atoi(v);
 		else if (!strcmp(a, "--min-pieces"))
 			o.min_pieces = atoi(v);
 		else if (!strcmp(a, "--distractors"))

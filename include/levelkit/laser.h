@@ -283,6 +283,8 @@ struct lk_laser_gen_options {
 					  * type in the intended solution */
 	int distractors;                 /* more tray pieces of the palette's types */
 	int min_targets, max_targets;    /* (1, 3) */
+	int target_sides;                /* targets on up to this many sides, which add
+					  * their beams (1: one side each) */
 	int min_pieces;                  /* placed in the intended solution (2) */
 	int blockers;                    /* random blockers on the board first */
 	int max_blockers;                /* blockers the repairs may add; -1: any */

@@ -43,6 +43,17 @@ int gen_orientations(int type, uint8_t *ins, uint8_t *outs)
 	return n;
 }
 
+/* Targets on two to `sides` sides, which add what they receive (the
+ * original game's): their in-sides into ins; returns how many. */
+static int target_sides(int sides, uint8_t *ins)
+{
+	int n = 0;
+	for (unsigned i = 1; i < 16; i++)
+		if (bits(i) >= 2 && bits(i) <= sides)
+			ins[n++] = (uint8_t)i;
+	return n;
+}
+
 struct lk_laser *gen_design_level(const struct gen *g, const struct laser_spec *board,
 				  int open_targets, const int *caps, struct lk_strbuf *err)
 {
@@ -54,8 +65,10 @@ struct lk_laser *gen_design_level(const struct gen *g, const struct laser_spec *
 		int count = t == LK_LASER_TGT ? open_targets : caps ? caps[t] : g->o->pieces[t];
 		if (count <= 0 || t == LK_LASER_SRC || t == LK_LASER_BLOCKER)
 			continue;
-		uint8_t ins[16], outs[16];
+		uint8_t ins[32] = { 0 }, outs[32] = { 0 };
 		int n = gen_orientations(t, ins, outs);
+		if (t == LK_LASER_TGT && g->o->target_sides > 1)
+			n += target_sides(g->o->target_sides, ins + n);
 		for (int i = 0; i < n && spec->ntray < LK_LASER_MAX_LINES; i++) {
 			struct laser_kind *k = &spec->tray[spec->ntray];
 			*k = (struct laser_kind){ .type = (uint8_t)t, .ins = ins[i], .outs = outs[i],

@@ -422,10 +422,8 @@ static bool take_design(struct gen *g, struct board *b, const struct lk_laser *d
 			b->intended.kind[b->intended.n++] = *k;
 			continue;
 		}
-		int in = 0;
-		while (!(k->ins >> in & 1))
-			in++;
-		int64_t v = sim->recv_value[c][in], d = dl->unit, a = v, t;
+		/* what it received, summed on a target of several sides */
+		int64_t v = laser_received(k, sim->recv[c], sim->recv_value[c]), d = dl->unit, a = v, t;
 		while (d) {   /* gcd */
 			t = a % d;
 			a = d;
@@ -433,7 +431,7 @@ static bool take_design(struct gen *g, struct board *b, const struct lk_laser *d
 		}
 		b->skel.cells[c] = letters_tgt[ntgt];
 		b->skel.fixed[b->skel.nfixed++] = (struct laser_kind){
-			.type = LK_LASER_TGT, .ins = k->ins, .nin = 1, .letter = letters_tgt[ntgt],
+			.type = LK_LASER_TGT, .ins = k->ins, .nin = k->nin, .letter = letters_tgt[ntgt],
 			.num = v / a, .den = dl->unit / a,
 		};
 		ntgt++;

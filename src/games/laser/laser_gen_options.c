@@ -19,6 +19,7 @@ void lk_laser_gen_options_init(struct lk_laser_gen_options *o)
 	o->pieces[LK_LASER_CMB2] = 1;
 	o->min_targets = 1;
 	o->max_targets = 3;
+	o->target_sides = 1;
 	o->min_pieces = 2;
 	o->max_blockers = -1;
 	o->design_nodes = 300;

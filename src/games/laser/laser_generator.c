@@ -73,7 +73,8 @@ static int read_params(const struct lk_gen_options *go, struct gen_state *s, str
 	    param_int(go, "min-pieces", 0, LK_LASER_MAX_CELLS, &o->min_pieces, err) < 0 ||
 	    param_int(go, "distractors", 0, 32, &o->distractors, err) < 0 ||
 	    param_int(go, "blockers", 0, LK_LASER_MAX_CELLS, &o->blockers, err) < 0 ||
-	    param_int(go, "max-blockers", -1, LK_LASER_MAX_CELLS, &o->max_blockers, err) < 0)
+	    param_int(go, "max-blockers", -1, LK_LASER_MAX_CELLS, &o->max_blockers, err) < 0 ||
+	    param_int(go, "target-sides", 1, 4, &o->target_sides, err) < 0)
 		return -1;
 	long n;
 	if (lk_gen_param_int(go, "check-nodes", (long)o->check_nodes, 1, 1000000000L, &n, err) < 0)
@@ -193,6 +194,7 @@ const struct lk_generator lk_gen_laser = {
 		   "concept, shortcuts found and ruled out until none is left (counter-example guided)",
 	.params_help = "preset=NAME, require=CONCEPT, pieces=\"2 SP2, 1 CMB2, 6 BND\" (1 SP2, 1 CMB2, "
 		       "4 BND), powers=\"1, 1/2\" (1), sources=N (1), targets=MIN-MAX (1-3), "
+		       "target-sides=N (1; up to 4, the target adds its beams), "
 		       "min-pieces=N (2), distractors=N (0), blockers=N (0), max-blockers=N (-1: any), "
 		       "symmetry=none|lr|tb|both|rot180|rot90 (none: of the blockers), "
 		       "palette=sampled|whole (sampled: first designs from sub-palettes), "
