@@ -5,17 +5,17 @@
  * output lines bench/laser.sh compares with clingo's.  Not installed
  * (the commands are the way to use the game).
  *
- *   laser_driver count [--tidy] [--limit N] FILE...       counts, one line per level
+ *   laser_driver count [--tidy] [--limit N] [--timeout S] FILE...   counts, one line per level
  *   laser_driver solve [--tidy] FILE                      a solution, drawn
  *   laser_driver verify FILE PLACEMENT                    which targets it satisfies
- *   laser_driver shortcut [--all] CONCEPT FILE...         a solution violating it, or "none"
- *   laser_driver recheck CONCEPT FILE...                  every tidy solution judged apart
+ *   laser_driver shortcut [--all] [--timeout S] CONCEPT FILE...   a solution violating it, or "none"
+ *   laser_driver recheck [--all] CONCEPT FILE...          every tidy (or every) solution judged apart
  *   laser_driver rate FILE                                lk_csp_rate's difficulty
  *   laser_driver convert FILE                             .lvl <-> record
  *   laser_driver gen [options]                            see --help of gen
  *
- * FILE is a .lvl file (SPEC.md) or a record file (game: laser, any number
- * of levels).  CONCEPT is an expression over facts or a preset name.
+ * FILE is a .lvl file (SPEC.md), Refraction's JSON levels or a record
+ * file (game: laser, any number of levels), read as the commands read it.  CONCEPT is an expression over facts or a preset name.
  * Times are printed in seconds of this process's own work.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -189,9 +189,12 @@ static int cmd_shortcut(int argc, char **argv)
 	o.tidy = true;
 	o.limit = 1;
 	int i = 0;
-	for (; i < argc && argv[i][0] == '-'; i++)
+	for (; i < argc && argv[i][0] == '-'; i++) {
 		if (!strcmp(argv[i], "--all"))
 			o.tidy = false;
+		else if (!strcmp(argv[i], "--timeout") && i + 1 < argc)
+			o.timeout = atof(argv[++i]);
+	}
 	if (i + 1 >= argc)
 		return 2;
 	o.violate = driver_concept(argv[i++]);
@@ -247,6 +250,7 @@ static int cmd_rate(int argc, char **argv)
 struct recheck {
 	const struct lk_laser *lv;
 	const struct lk_expr *concept;
+	bool all;                    /* every solution, not only tidy ones */
 	uint64_t solutions, violating;
 	struct lk_laser_placement first;
 };
@@ -259,19 +263,23 @@ static bool recheck_visit(void *ctx, const struct lk_laser_solution *s)
 	struct lk_laser_eval ev;
 	lk_laser_evaluate(rc->lv, s->placement, &ev, NULL);
 	rc->solutions++;
-	if (!ev.tidy || !lk_laser_concept_holds(rc->concept, &ev.facts)) {
+	if (!(rc->all ? ev.solved : ev.tidy) || !lk_laser_concept_holds_at(rc->lv, s->placement, rc->concept)) {
 		if (!rc->violating++)
 			rc->first = *s->placement;
 	}
 	return true;
 }
 
-/* recheck CONCEPT FILE...: every tidy solution, found by the plain search
- * (no concept given to it) and judged by the simulation; prints the
- * number of solutions and of those violating the concept (a shortcut, or
- * a search bug when it is not tidy). */
+/* recheck [--all] CONCEPT FILE...: every tidy solution (every solution,
+ * one by one, with --all), found by the plain search (no concept given to
+ * it) and judged by the simulation; prints the number of solutions and of
+ * those violating the concept (a shortcut, or a search bug when it is not
+ * a solution). */
 static int cmd_recheck(int argc, char **argv)
 {
+	bool all = argc > 0 && !strcmp(argv[0], "--all");
+	argc -= all;
+	argv += all;
 	if (argc < 2)
 		return 2;
 	struct lk_expr *concept = driver_concept(argv[0]);
@@ -284,9 +292,11 @@ static int cmd_recheck(int argc, char **argv)
 			struct lk_laser_result r;
 			struct recheck *rc = calloc(1, sizeof *rc);
 			lk_laser_search_options_init(&o);
-			o.tidy = true;
+			o.tidy = !all;
+			o.expand = all;
 			o.timeout = 60;
 			rc->lv = lvs[j];
+			rc->all = all;
 			rc->concept = concept;
 			double t0 = now();
 			lk_laser_search(lvs[j], &o, recheck_visit, rc, &r);
