@@ -191,5 +191,39 @@ expect "laser-refraction 2 BND E>N;" \
 	"$("$SOLVE" "$JS" | awk '/^title:/ { t = substr($0, 8) } /^fixed: . BND / { printf "%s %s %s;", t, $3, $4 }')" \
 	"JSON: a piece that is not movable stands fixed"
 
+# ---- facts over powers: "practises 1/12 + 1/12" (tests/levels/laser-twelfths.xsb)
+TW=$(dirname "$LVL")/laser-twelfths.xsb
+expect "twelfths yes;" "$(tsv title,verified "$SOLVE" --verify "$TW")" "the intended solution verifies"
+expect "twelfths yes into(1/12 + 1/12) == 1, into(combiner 1/6) == 1;" \
+	"$(tsv title,exists,example-facts "$SOLVE" --tidy --exists 'into(1/12 + 1/12) >= 1 && into(combiner 1/6) == 1' "$TW")" \
+	"solve --exists over powers"
+expect "twelfths no uses(combiner) == 1, into(1/12 + 1/12) == 0;" \
+	"$(tsv title,requires,shortcut-facts "$SOLVE" --tidy --shortcut '!uses(combiner) || into(1/12 + 1/12) >= 1' "$TW" || true)" \
+	"solve --shortcut: a combiner whose sum is lost is a shortcut of into(1/12 + 1/12)"
+rc=0
+"$SOLVE" --shortcut 'into(1/12 +)' "$TW" >/dev/null 2>"$TMP/err" || rc=$?
+expect 2 "$rc" "a fact over powers that does not parse is an error"
+
+# ---- gen laser: monolithic as the paper states it, symmetric blockers,
+# targets on several sides
+"$GEN" laser -n 2 --seed 4 --size 6x6 --preset monolithic --param sources=2 --param targets=1-2 \
+	--param 'pieces=1 SP2, 2 CMB2, 3 BND' >"$TMP/mono.txt" 2>/dev/null
+expect "yes all;yes all;" "$(tsvof "$TMP/mono.txt" requires,requires-over)" "gen laser --preset monolithic: over all solutions"
+expect "$(tsv solutions "$SOLVE" --tidy --count-limit 100000 "$TMP/mono.txt")" \
+	"$(tsv solutions "$SOLVE" --count-limit 100000 "$TMP/mono.txt")" \
+	"monolithic: every solution is tidy (it uses every given piece)"
+"$GEN" laser -n 2 --seed 4 --size 7x7 --preset six-benders --param symmetry=lr --param blockers=6 >"$TMP/sym.txt" 2>/dev/null
+expect "2" "$(grep -c '^requires: yes$' "$TMP/sym.txt")" "gen laser --param symmetry=lr"
+checks=$((checks + 1))
+awk 'BEGIN { RS = "" } { n = split($0, L, "\n"); for (i = 1; i <= n; i++) if (L[i] ~ /^[.#A-Za-z]+$/ && L[i] !~ /:/) {
+	row = L[i]; w = length(row)
+	for (x = 1; x <= w; x++) if (substr(row, x, 1) == "#" && substr(row, w + 1 - x, 1) != "#") bad++ } }
+	END { exit bad > 0 }' "$TMP/sym.txt" || fail "gen laser --param symmetry=lr: blockers not mirrored"
+"$GEN" laser -n 3 --seed 4 --size 5x5 --param target-sides=3 --param sources=2 >"$TMP/sides.txt" 2>/dev/null
+checks=$((checks + 1))
+grep -q '^fixed: . TGT [NESW][NESW][NESW]*> ' "$TMP/sides.txt" || fail "gen laser --param target-sides=3: no target on several sides"
+expect "yes;yes;yes;" "$(sed '/^solution:/d; s/^intended:/solution:/' "$TMP/sides.txt" | "$SOLVE" --verify -f tsv --fields verified | tail -n +2 | tr '\n' ';')" \
+	"gen laser --param target-sides: the intended solutions verify"
+
 echo "$checks checks, $failures failures"
 [ "$failures" -eq 0 ]
