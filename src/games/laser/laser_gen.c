@@ -34,20 +34,6 @@
 #include "laser_gen.h"
 #include "levelkit/grid.h"
 
-/* What a board carries from round to round. */
-struct board {
-	struct laser_spec skel;        /* board, sources, targets, first blockers */
-	char cells[LK_LASER_MAX_CELLS];/* the skeleton's cells and the blockers added */
-	struct gen_pieces intended;
-	int ndistr;
-	struct laser_kind distr[GEN_MAX_PIECES];
-	int added;                     /* blockers added */
-	bool lossless;                 /* the needs add up to the sources' power */
-	size_t nlearned, alloc;
-	struct gen_pieces *learned;    /* shortcuts found on this board */
-	struct lk_laser_nogoods ng;
-};
-
 static void debug(const struct gen *g, const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 2, 3)))
@@ -77,244 +63,6 @@ static bool out_of_time(const struct gen *g)
 {
 	return (g->o->timeout > 0 && gen_elapsed(g) > g->o->timeout) ||
 	       (g->o->cancel && *g->o->cancel);
-}
-
-/* ------------------------------------------------------------- levels */
-
-/* The level of a board: its cells, fixed pieces, and a tray of the
- * intended pieces and the distractors, one line per kind; *pl gets the
- * intended solution in its lines. */
-static struct lk_laser *make_level(const struct board *b, struct lk_laser_placement *pl)
-{
-	struct laser_spec *spec = lk_xmalloc(sizeof *spec);
-	struct lk_strbuf err = LK_STRBUF_INIT;
-	struct lk_laser *lv = NULL;
-	*spec = b->skel;
-	memcpy(spec->cells, b->cells, sizeof spec->cells);
-	spec->ntray = 0;
-	for (int i = 0; i < b->intended.n + b->ndistr; i++) {
-		const struct laser_kind *k = i < b->intended.n ? &b->intended.kind[i]
-								: &b->distr[i - b->intended.n];
-		int l = 0;
-		while (l < spec->ntray && !gen_same_kind(&spec->tray[l], k))
-			l++;
-		if (l == spec->ntray) {
-			spec->tray[l] = *k;
-			spec->tray_count[l] = 0;
-			spec->ntray++;
-		}
-		spec->tray_count[l]++;
-	}
-	if (laser_build(spec, &lv, &err) == 0 && pl) {
-		pl->n = 0;
-		for (int i = 0; i < b->intended.n; i++) {
-			int l = 0;
-			while (!gen_same_kind(&spec->tray[l], &b->intended.kind[i]))
-				l++;
-			int c = b->intended.cell[i];
-			pl->p[pl->n++] = (struct lk_laser_place){ l + 1, c % spec->width, c / spec->width };
-		}
-	}
-	lk_strbuf_release(&err);
-	free(spec);
-	return lv;
-}
-
-/* Pieces as a placement of lv, if lv's tray holds them (else false). */
-static bool placement_in(const struct lk_laser *lv, const struct gen_pieces *p,
-			 struct lk_laser_placement *pl)
-{
-	int used[LK_LASER_MAX_LINES] = { 0 };
-	pl->n = 0;
-	for (int i = 0; i < p->n; i++) {
-		int l = 0;
-		while (l < lv->ntray && !gen_same_kind(&lv->kind[lv->nfixed + l], &p->kind[i]))
-			l++;
-		if (l == lv->ntray || ++used[l] > lv->tray_count[l] || lv->cells[p->cell[i]] != '.')
-			return false;
-		pl->p[pl->n++] = (struct lk_laser_place){ l + 1, p->cell[i] % lv->width,
-							  p->cell[i] / lv->width };
-	}
-	return true;
-}
-
-/* A placement simulated: its firing state, for the concept's facts over
- * powers. */
-struct fired {
-	int16_t kind_at[LK_LASER_MAX_CELLS];
-	struct laser_sim sim;
-	struct laser_view view;
-};
-
-/* Simulate pieces on lv: facts, footprint, and (when keep is not NULL)
- * the firing state; false when not a solution (tidy unless o->all). */
-static bool judge(const struct gen *g, const struct lk_laser *lv, const struct lk_laser_placement *pl,
-		  struct lk_laser_facts *f, uint64_t *cells, struct fired *keep)
-{
-	struct fired *fs = keep ? keep : lk_xmalloc(sizeof *fs);
-	struct lk_laser_eval ev;
-	lk_laser_evaluate(lv, pl, &ev, NULL);
-	laser_kind_at(lv, pl, fs->kind_at);
-	laser_simulate(lv, fs->kind_at, &fs->sim);
-	laser_view_of_sim(lv, fs->kind_at, &fs->sim, &fs->view);
-	if (cells)
-		laser_footprint(lv, fs->kind_at, &fs->sim, cells);
-	*f = ev.facts;
-	if (!keep)
-		free(fs);
-	return g->o->all ? ev.solved : ev.tidy;
-}
-
-/* ------------------------------------------------------------- cutting */
-
-/* Fewer distractors of a kind the shortcut uses more of than I: false
- * when there is none. */
-static bool tray_cut(struct gen *g, struct board *b, const struct gen_pieces *s)
-{
-	int best = -1, best_remove = 1 << 30;
-	for (int i = 0; i < s->n; i++) {
-		int use_s = 0, use_i = 0, have = 0;
-		for (int j = 0; j < s->n; j++)
-			use_s += gen_same_kind(&s->kind[j], &s->kind[i]);
-		for (int j = 0; j < b->intended.n; j++)
-			use_i += gen_same_kind(&b->intended.kind[j], &s->kind[i]);
-		for (int j = 0; j < b->ndistr; j++)
-			have += gen_same_kind(&b->distr[j], &s->kind[i]);
-		have += use_i;
-		if (use_s > use_i && have - use_s + 1 < best_remove) {
-			best = i;
-			best_remove = have - use_s + 1;
-		}
-	}
-	if (best < 0)
-		return false;
-	for (int j = b->ndistr - 1; j >= 0 && best_remove > 0; j--) {
-		if (gen_same_kind(&b->distr[j], &s->kind[best])) {
-			b->distr[j] = b->distr[--b->ndistr];
-			best_remove--;
-		}
-	}
-	g->st->cut_tray++;
-	return true;
-}
-
-/* Is this still a shortcut of the board's level (with I in *ipl)? */
-static bool still_shortcut(struct gen *g, const struct board *b, const struct gen_pieces *s)
-{
-	struct lk_laser_placement *pl = lk_xmalloc(sizeof *pl);
-	struct lk_laser *lv = make_level(b, NULL);
-	struct lk_laser_facts f;
-	struct fired *fs = lk_xmalloc(sizeof *fs);
-	bool yes = lv && placement_in(lv, s, pl) && judge(g, lv, pl, &f, NULL, fs) &&
-		   !(g->concept && laser_concept_holds_view(g->concept, &f, &fs->view));
-	free(fs);
-	lk_laser_free(lv);
-	free(pl);
-	return yes;
-}
-
-/*
- * Rule out the shortcuts s[0 .. n) of the board's level lv (I is *ipl),
- * keeping I: blockers first, each on the cell the most shortcuts not yet
- * ruled out could take one on (a greedy hitting set), then fewer
- * distractors.  Returns -1, or the index of a shortcut no change can rule
- * out (I is hopeless).
- */
-static int cut_batch(struct gen *g, struct board *b, const struct lk_laser *lv,
-		     const struct lk_laser_placement *ipl, const struct gen_pieces *s, int n)
-{
-	uint64_t fi[LK_LASER_MAX_CELLS / 64], (*cand)[LK_LASER_MAX_CELLS / 64] = lk_xcalloc((size_t)n, sizeof *cand);
-	bool *hit = lk_xcalloc((size_t)n, sizeof *hit);
-	struct lk_laser_placement *pl = lk_xmalloc(sizeof *pl);
-	struct lk_laser_facts fI, f;
-	struct fired *fsI = lk_xmalloc(sizeof *fsI);
-	int hopeless = -1;
-	judge(g, lv, ipl, &fI, fi, fsI);
-	for (int i = 0; i < n; i++) {
-		placement_in(lv, &s[i], pl);
-		judge(g, lv, pl, &f, cand[i], NULL);
-		for (int w = 0; w < LK_LASER_MAX_CELLS / 64; w++)
-			cand[i][w] &= ~fi[w];
-	}
-	for (;;) {
-		bool room = g->o->max_blockers < 0 || b->added < g->o->max_blockers;
-		fI.blockers = 0;
-		for (int c = 0; c < lv->ncells; c++)
-			fI.blockers += b->cells[c] == '#';
-		fI.blockers++;
-		if (!room || !g->blockers_help ||
-		    (g->concept && !laser_concept_holds_view(g->concept, &fI, &fsI->view)))
-			break;
-		/* each candidate is a whole orbit of the blockers' symmetry
-		 * (a cell without one): every cell of it empty and off I's
-		 * footprint; its count, the shortcuts not yet ruled out that use
-		 * one of its cells */
-		int count[LK_LASER_MAX_CELLS] = { 0 }, best = -1, ties = 0, orbit[4], k;
-		for (int c = 0; c < lv->ncells; c++) {
-			k = lk_laser_orbit(g->o->symmetry, lv->width, lv->height, c, orbit);
-			bool free_cells = true;
-			for (int j = 0; j < k && free_cells; j++)
-				free_cells = b->cells[orbit[j]] == '.' && !(fi[orbit[j] / 64] >> (orbit[j] % 64) & 1);
-			if (!free_cells || (g->o->max_blockers >= 0 && b->added + k > g->o->max_blockers))
-				continue;
-			for (int i = 0; i < n; i++) {
-				bool uses = false;
-				for (int j = 0; j < k && !hit[i]; j++)
-					uses |= (cand[i][orbit[j] / 64] >> (orbit[j] % 64) & 1) != 0;
-				count[c] += uses;
-			}
-		}
-		for (int c = 0; c < lv->ncells; c++) {
-			if (!count[c] || (best >= 0 && count[c] < count[best]))
-				continue;
-			if (best >= 0 && count[c] == count[best]) {
-				if (lk_rng_below(&g->rng, (uint32_t)++ties + 1) != 0)
-					continue;   /* ties drawn uniformly */
-			} else {
-				ties = 0;
-			}
-			best = c;
-		}
-		if (best < 0)
-			break;
-		k = lk_laser_orbit(g->o->symmetry, lv->width, lv->height, best, orbit);
-		for (int j = 0; j < k; j++) {
-			b->cells[orbit[j]] = '#';
-			b->added++;
-			g->st->cut_blockers++;
-			for (int i = 0; i < n; i++)
-				hit[i] |= (cand[i][orbit[j] / 64] >> (orbit[j] % 64) & 1) != 0;
-		}
-	}
-	for (int i = 0; i < n && hopeless < 0; i++) {
-		if (hit[i] || !still_shortcut(g, b, &s[i]))
-			continue;
-		if (!tray_cut(g, b, &s[i]))
-			hopeless = i;
-	}
-	free(cand);
-	free(hit);
-	free(pl);
-	free(fsI);
-	return hopeless;
-}
-
-/* Rule out every shortcut learned on this board that the level still has
- * (after a new intended solution): false if one cannot be. */
-static bool recut(struct gen *g, struct board *b)
-{
-	struct lk_laser_placement *ipl = lk_xmalloc(sizeof *ipl);
-	struct gen_pieces *live = lk_xmalloc((b->nlearned + 1) * sizeof *live);
-	int n = 0;
-	for (size_t i = 0; i < b->nlearned; i++)
-		if (still_shortcut(g, b, &b->learned[i]))
-			live[n++] = b->learned[i];
-	struct lk_laser *lv = make_level(b, ipl);
-	bool ok = lv && (n == 0 || cut_batch(g, b, lv, ipl, live, n) < 0);
-	lk_laser_free(lv);
-	free(live);
-	free(ipl);
-	return ok;
 }
 
 /* ------------------------------------------------------------ learning */
@@ -486,7 +234,7 @@ static enum outcome redesign(struct gen *g, struct board *b)
 			b->intended = tmp.intended;
 			memcpy(b->cells, b->skel.cells, sizeof b->cells);
 			b->added = 0;
-			out = recut(g, b) ? DONE : GAVE_UP;
+			out = gen_recut(g, b) ? DONE : GAVE_UP;
 		}
 	}
 	lk_laser_free(dl);
@@ -518,7 +266,7 @@ static enum outcome cegis(struct gen *g, struct board *b, struct lk_laser **leve
 	struct batch *bt = lk_xmalloc(sizeof *bt);
 	enum outcome out = GAVE_UP;
 	for (unsigned round = 0; round < g->o->max_rounds && !out_of_time(g); round++) {
-		struct lk_laser *lv = make_level(b, ipl);
+		struct lk_laser *lv = gen_make_level(b, ipl);
 		if (!lv)
 			break;
 		struct lk_laser_search_options so;
@@ -556,7 +304,7 @@ static enum outcome cegis(struct gen *g, struct board *b, struct lk_laser **leve
 			LK_ALLOC_GROW(b->learned, b->nlearned + 1, b->alloc);
 			b->learned[b->nlearned++] = bt->s[i];
 		}
-		int h = cut_batch(g, b, lv, ipl, bt->s, bt->n);
+		int h = gen_cut_batch(g, b, lv, ipl, bt->s, bt->n);
 		if (h < 0) {
 			lk_laser_free(lv);
 			continue;
@@ -565,8 +313,8 @@ static enum outcome cegis(struct gen *g, struct board *b, struct lk_laser **leve
 		struct lk_laser_placement *spl = lk_xmalloc(sizeof *spl);
 		struct lk_laser_facts f;
 		uint64_t cells[LK_LASER_MAX_CELLS / 64];
-		placement_in(lv, &bt->s[h], spl);
-		judge(g, lv, spl, &f, cells, NULL);
+		gen_placement_in(lv, &bt->s[h], spl);
+		gen_judge(g, lv, spl, &f, cells, NULL);
 		free(spl);
 		lk_laser_free(lv);
 		/* on a board that loses no power, a shortcut's beams all end in
@@ -708,12 +456,12 @@ static int setup(struct gen *g, const struct lk_laser_gen_options *o, int source
 static enum outcome run_board(struct gen *g, struct board *b, struct lk_laser **level,
 			      struct lk_laser_placement *intended)
 {
-	struct lk_laser *lv = make_level(b, NULL);
+	struct lk_laser *lv = gen_make_level(b, NULL);
 	b->lossless = lv && lv->src_total == lv->need_total;
 	lk_laser_free(lv);
 	draw_distractors(g, b);
 	if (!g->concept) {
-		*level = make_level(b, intended);
+		*level = gen_make_level(b, intended);
 		return *level ? DONE : GAVE_UP;
 	}
 	enum outcome out = cegis(g, b, level, intended);

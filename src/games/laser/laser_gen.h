@@ -33,6 +33,47 @@ struct gen {
 	struct timespec t0;
 };
 
+/* What a board carries from round to round (laser_gen.c). */
+struct board {
+	struct laser_spec skel;        /* board, sources, targets, first blockers */
+	char cells[LK_LASER_MAX_CELLS];/* the skeleton's cells and the blockers added */
+	struct gen_pieces intended;
+	int ndistr;
+	struct laser_kind distr[GEN_MAX_PIECES];
+	int added;                     /* blockers added */
+	bool lossless;                 /* the needs add up to the sources' power */
+	size_t nlearned, alloc;
+	struct gen_pieces *learned;    /* shortcuts found on this board */
+	struct lk_laser_nogoods ng;
+};
+
+/* A placement simulated: its firing state, for the concept's facts over
+ * powers. */
+struct fired {
+	int16_t kind_at[LK_LASER_MAX_CELLS];
+	struct laser_sim sim;
+	struct laser_view view;
+};
+
+/* The level of a board (laser_cut.c): NULL when it does not build; *pl
+ * (may be NULL) gets the intended solution in its lines. */
+struct lk_laser *gen_make_level(const struct board *b, struct lk_laser_placement *pl);
+/* Pieces as a placement of lv, if lv's tray holds them (else false). */
+bool gen_placement_in(const struct lk_laser *lv, const struct gen_pieces *p,
+		      struct lk_laser_placement *pl);
+/* Simulate pieces on lv: facts, footprint (cells may be NULL) and, when
+ * keep is not NULL, the firing state; false when not a solution (tidy
+ * unless o->all). */
+bool gen_judge(const struct gen *g, const struct lk_laser *lv, const struct lk_laser_placement *pl,
+	       struct lk_laser_facts *f, uint64_t *cells, struct fired *keep);
+/* Rule out the shortcuts s[0 .. n) of the board's level lv (I is *ipl),
+ * keeping I: -1, or the index of a shortcut no change can rule out. */
+int gen_cut_batch(struct gen *g, struct board *b, const struct lk_laser *lv,
+		  const struct lk_laser_placement *ipl, const struct gen_pieces *s, int n);
+/* Rule out again every shortcut learned on the board that its level still
+ * has: false if one cannot be. */
+bool gen_recut(struct gen *g, struct board *b);
+
 /* The same type and ports. */
 static inline bool gen_same_kind(const struct laser_kind *a, const struct laser_kind *b)
 {
