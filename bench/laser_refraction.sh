@@ -23,7 +23,10 @@
 #
 # Usage: bench/laser_refraction.sh [BUILD_DIR]   (default: build/release)
 # N_SUM (60 per preset), N_SCALE (10 per concept), PALETTE_SECONDS (120),
-# CLINGO_TIMEOUT (30 s), REFRACTION_DIR (unset: part 1 skipped).
+# CLINGO_TIMEOUT (30 s), REFRACTION_DIR (unset: part 1 skipped), PARTS
+# ("1 2 3 4"): the parts to run now; each part's table is kept in
+# BUILD_DIR/bench/laser20-parts, and the section is made of the latest of
+# each, so parts may be run apart.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
@@ -39,8 +42,11 @@ palette_seconds=${PALETTE_SECONDS:-120}
 limit=${CLINGO_TIMEOUT:-30}
 [ -x "$drv" ] || { echo "bench: build first: cmake --workflow --preset release" >&2; exit 2; }
 command -v clingo >/dev/null || { echo "bench: clingo is needed (apt-get install gringo)" >&2; exit 2; }
+parts=${PARTS:-1 2 3 4}
+frag=$build/bench/laser20-parts
 rm -rf "$tmp"
-mkdir -p "$tmp"
+mkdir -p "$tmp" "$frag"
+run_part() { case " $parts " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 oracle_lp=$tmp/refraction-sum.lp
 sh bench/laser/oracle.sh "$oracle/refraction.lp" > "$oracle_lp"
 palette='6 SP2, 2 SP3, 6 CMB2, 2 CMB3, 12 BND'
@@ -104,21 +110,20 @@ summary() {
 	} END { printf "%d %d %d %d %.3f %.1f\n", n, eq, ne, to, a, c }' "$1"
 }
 
-sect=$tmp/section.md
-{
-	echo '## Laser: Refraction'"'"'s levels, the paper'"'"'s scale (issue 20)'
-	echo
-	echo "Written by \`bench/laser_refraction.sh\` on $(date -u +%Y-%m-%d) ($(nproc) cores, $(clingo --version | head -1);"
-	echo "load average $(cut -d' ' -f1-3 /proc/loadavg) at the start: the machine is shared by several sessions, so"
-	echo 'the CPU seconds are the measure and wall-clock times are upper bounds).  The oracle is'
-	echo '`../shared/laser/refraction.lp` (with its corrected total-power bound) with levelkit'"'"'s one extension,'
-	echo 'targets on several sides that add their beams (`bench/laser/oracle.sh`), and facts written by'
-	echo '`bench/laser/lvl_facts.py`; clingo'"'"'s times are its own `Time`, each side limited to'" $limit s."
-	echo
-} > "$sect"
+# a part's table: written to $frag/N.md with when and how it was run
+sect=
+begin_part() {
+	sect=$frag/$1.md
+	: > "$sect"
+}
+end_part() {
+	echo "(Run on $(date -u +%Y-%m-%d), load average $(cut -d' ' -f1-3 /proc/loadavg) at its end; clingo and levelkit each limited to $limit s a query.)" >> "$sect"
+	echo >> "$sect"
+}
 
 # ------------------------------------------------ 1. Refraction's levels
-if [ -n "${REFRACTION_DIR:-}" ] && [ -f "$REFRACTION_DIR/original.txt" ]; then
+if run_part 1 && [ -n "${REFRACTION_DIR:-}" ] && [ -f "$REFRACTION_DIR/original.txt" ]; then
+	begin_part 1
 	echo "bench: Refraction's levels" >&2
 	{
 		echo "### Refraction's own levels against the oracle"
@@ -154,12 +159,14 @@ if [ -n "${REFRACTION_DIR:-}" ] && [ -f "$REFRACTION_DIR/original.txt" ]; then
 		fi
 	done
 	echo >> "$sect"
-else
+	end_part
+elif run_part 1; then
 	echo "bench: REFRACTION_DIR not set (or without original.txt): Refraction's levels skipped" >&2
-	printf '%s\n\n' "(Refraction's own levels: skipped, REFRACTION_DIR was not given.)" >> "$sect"
 fi
 
 # ------------------------------------- 2. targets on several sides, generated
+if run_part 2; then
+begin_part 2
 echo "bench: generated levels with targets on several sides" >&2
 declare -A small=(
 	[split-combine]="--pieces '1 SP2, 1 CMB2, 3 BND' --distractors 1 --sources 2"
@@ -200,8 +207,12 @@ if awk '$2 != "timeout" && $4 != "timeout" && $2 != $4' "$res" | grep -q .; then
 	echo "bench: generated levels: answers differ from clingo" >&2
 	exit 1
 fi
+end_part
+fi
 
 # ------------------------------------------------ 3. the paper's scale
+if run_part 3; then
+begin_part 3
 echo "bench: the paper's scale" >&2
 declare -A paper=(
 	[split-combine]="7.26 (2.12 search)"
@@ -268,8 +279,12 @@ for p in "${presets[@]}"; do
 	echo "| $p | ${paper[$p]:--} | $wm in $wc | $(per "$sm" "$sc") | $spieces, $sblk | $(per "$bm" "$bc") | $bpieces, $bblk |" >> "$sect"
 done
 echo >> "$sect"
+end_part
+fi
 
 # ------------------------------------------------ 4. symmetric blockers
+if run_part 4; then
+begin_part 4
 echo "bench: symmetric blockers" >&2
 {
 	echo "### Symmetric blockers (the paper's Form constraint)"
@@ -305,5 +320,23 @@ for p in six-benders split-combine-2; do
 	done
 done
 echo >> "$sect"
-write_section laser-20 "$sect"
+end_part
+fi
+
+# the section: a head, then the latest table of each part
+all=$tmp/section.md
+{
+	echo '## Laser: Refraction'"'"'s levels, the paper'"'"'s scale (issue 20)'
+	echo
+	echo "Written by \`bench/laser_refraction.sh\` ($(nproc) cores, $(clingo --version | head -1)); the machine is"
+	echo 'shared by several sessions, so the CPU seconds are the measure and wall-clock times are upper'
+	echo 'bounds.  The oracle is `../shared/laser/refraction.lp` (with its corrected total-power bound) with'
+	echo 'levelkit'"'"'s one extension, targets on several sides that add their beams (`bench/laser/oracle.sh`),'
+	echo 'and facts written by `bench/laser/lvl_facts.py`; clingo'"'"'s times are its own `Time`.'
+	echo
+	for k in 1 2 3 4; do
+		[ -f "$frag/$k.md" ] && cat "$frag/$k.md"
+	done
+} > "$all"
+write_section laser-20 "$all"
 echo "bench: written to docs/benchmarks.md (laser-20)" >&2
