@@ -5,7 +5,8 @@
  * output lines bench/laser.sh compares with clingo's.  Not installed
  * (the commands are the way to use the game).
  *
- *   laser_driver count [--tidy] [--limit N] [--timeout S] FILE...   counts, one line per level
+ *   laser_driver count [--tidy] [--limit N] [--timeout S] [--satisfy CONCEPT] FILE...
+ *                                                         counts, one line per level
  *   laser_driver solve [--tidy] FILE                      a solution, drawn
  *   laser_driver verify FILE PLACEMENT                    which targets it satisfies
  *   laser_driver shortcut [--all] [--timeout S] CONCEPT FILE...   a solution violating it, or "none"
@@ -108,6 +109,8 @@ static int cmd_count(int argc, char **argv)
 			o.timeout = atof(argv[++i]);
 		else if (!strcmp(argv[i], "--weak"))
 			o.weak = true;
+		else if (!strcmp(argv[i], "--satisfy") && i + 1 < argc)
+			o.satisfy = driver_concept(argv[++i]);
 		else if (!strcmp(argv[i], "--fixed-order"))
 			o.fixed_order = true;
 	}
@@ -125,6 +128,7 @@ static int cmd_count(int argc, char **argv)
 		}
 		free(lvs);
 	}
+	lk_expr_free((struct lk_expr *)o.satisfy);
 	return 0;
 }
 
