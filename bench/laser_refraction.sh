@@ -19,12 +19,14 @@
 #     sources, at least 12 pieces placed, 6 distractors, 10 blockers first);
 #     the paper's times beside them;
 #  4. symmetric blockers (the paper's Form constraint): time per level and
-#     every level's blockers checked invariant.
+#     every level's blockers checked invariant;
+#  5. the facts over powers against an answer set encoding written apart
+#     (bench/laser_powers.sh).
 #
 # Usage: bench/laser_refraction.sh [BUILD_DIR]   (default: build/release)
 # N_SUM (60 per preset), N_SCALE (10 per concept), PALETTE_SECONDS (120),
 # CLINGO_TIMEOUT (30 s), REFRACTION_DIR (unset: part 1 skipped), PARTS
-# ("1 2 3 4"): the parts to run now; each part's table is kept in
+# ("1 2 3 4 5"): the parts to run now; each part's table is kept in
 # BUILD_DIR/bench/laser20-parts, and the section is made of the latest of
 # each, so parts may be run apart.
 set -euo pipefail
@@ -42,7 +44,7 @@ palette_seconds=${PALETTE_SECONDS:-120}
 limit=${CLINGO_TIMEOUT:-30}
 [ -x "$drv" ] || { echo "bench: build first: cmake --workflow --preset release" >&2; exit 2; }
 command -v clingo >/dev/null || { echo "bench: clingo is needed (apt-get install gringo)" >&2; exit 2; }
-parts=${PARTS:-1 2 3 4}
+parts=${PARTS:-1 2 3 4 5}
 frag=$build/bench/laser20-parts
 rm -rf "$tmp"
 mkdir -p "$tmp" "$frag"
@@ -101,13 +103,14 @@ split_levels() {
 	"$drv" convert "$1" lvl 2>/dev/null | awk -v p="$2" '/^size/ { n++ } { print > (p "." n ".lvl") }'
 }
 
-# summary RESULTS MODE: "compared equal differ timeouts ours_total clingo_total"
+# summary RESULTS MODE: "compared equal differ timeouts ours_total
+# clingo_total"; timeouts are "levelkit's/clingo's" (both: counted twice)
 summary() {
 	awk -v m="$2" '$1 == m {
 		n++
-		if ($2 == "timeout" || $4 == "timeout") { to++; next }
+		if ($2 == "timeout" || $4 == "timeout") { ot += $2 == "timeout"; ct += $4 == "timeout"; next }
 		eq += $2 == $4; ne += $2 != $4; a += $3; c += $5
-	} END { printf "%d %d %d %d %.3f %.1f\n", n, eq, ne, to, a, c }' "$1"
+	} END { printf "%d %d %d %d/%d %.3f %.1f\n", n, eq, ne, ot, ct, a, c }' "$1"
 }
 
 # a part's table: written to $frag/N.md with when and how it was run
@@ -132,7 +135,7 @@ if run_part 1 && [ -n "${REFRACTION_DIR:-}" ] && [ -f "$REFRACTION_DIR/original.
 		echo '(BrainPOP'"'"'s progression) read as the commands read it; the designer'"'"'s placement is each record'"'"'s'
 		echo '`solution`.  Tidy counts and the oracle'"'"'s shortcut query (a tidy solution without a firing splitter).'
 		echo
-		echo '| file | levels | with a target on several sides | designer'"'"'s solution verified (tidy) | tidy counts equal / differ / a side timed out | no-splitter verdicts equal / differ / timed out | levelkit s | clingo s (decided by both) |'
+		echo '| file | levels | with a target on several sides | designer'"'"'s solution verified (tidy) | tidy counts equal / differ / timed out (levelkit/clingo) | no-splitter verdicts equal / differ / timed out (levelkit/clingo) | levelkit s | clingo s (decided by both) |'
 		echo '|---|---|---|---|---|---|---|---|'
 	} >> "$sect"
 	for f in original brainpop; do
@@ -194,7 +197,7 @@ multi=$(cat "$tmp"/sum.*.lvl | grep -c '^fixed [A-Z] TGT [NESW][NESW][NESW]*>' |
 	echo 'among them; each level'"'"'s counts of all and of tidy solutions and its own concept'"'"'s shortcut verdict'
 	echo '(over all solutions for `monolithic`).'
 	echo
-	echo '| query | compared | equal | differ | a side timed out | levelkit s | clingo s |'
+	echo '| query | compared | equal | differ | timed out (levelkit/clingo) | levelkit s | clingo s |'
 	echo '|---|---|---|---|---|---|---|'
 	for m in all tidy own; do
 		read -r n eq ne to a c <<<"$(summary "$res" $m)"
@@ -323,6 +326,12 @@ echo >> "$sect"
 end_part
 fi
 
+# ------------------------------------------------ 5. facts over powers
+if run_part 5; then
+	echo "bench: facts over powers" >&2
+	bench/laser_powers.sh "$build" > /dev/null
+fi
+
 # the section: a head, then the latest table of each part
 all=$tmp/section.md
 {
@@ -334,7 +343,7 @@ all=$tmp/section.md
 	echo 'levelkit'"'"'s one extension, targets on several sides that add their beams (`bench/laser/oracle.sh`),'
 	echo 'and facts written by `bench/laser/lvl_facts.py`; clingo'"'"'s times are its own `Time`.'
 	echo
-	for k in 1 2 3 4; do
+	for k in 1 2 5 3 4; do
 		[ -f "$frag/$k.md" ] && cat "$frag/$k.md"
 	done
 } > "$all"
