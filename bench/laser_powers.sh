@@ -54,10 +54,11 @@ for p in split-combine split-combine-2; do
 				theirs="0 0"
 			else
 				echo "$want" > "$tmp/want.lp"
-				out=$(timeout "$limit" clingo "$tmp/sum.lp" "$lp" bench/laser/into.lp "$tmp/want.lp" \
-					-c tidy=1 0 -q 2>/dev/null || true)
+				# LIMIT s of CPU, as laser_refraction.sh
+				out=$( (ulimit -t "$limit"; exec timeout $((10 * limit)) clingo "$tmp/sum.lp" "$lp" \
+					bench/laser/into.lp "$tmp/want.lp" -c tidy=1 0 -q) 2>/dev/null || true)
 				m=$(sed -n 's/^Models *: *\([0-9]*\)$/\1/p' <<<"$out")
-				t=$(sed -n 's/^Time *: *\([0-9.]*\)s.*/\1/p' <<<"$out")
+				t=$(sed -n 's/^CPU Time *: *\([0-9.]*\)s.*/\1/p' <<<"$out")
 				[ -n "$m" ] && theirs="$m $t" || theirs="timeout $limit"
 			fi
 			echo "$p $a+$b $ours $theirs" >> "$res"
