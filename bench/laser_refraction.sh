@@ -25,6 +25,8 @@
 #
 # Usage: bench/laser_refraction.sh [BUILD_DIR]   (default: build/release)
 # N_SUM (60 per preset), N_SCALE (10 per concept), PALETTE_SECONDS (120),
+# SCALE_SECONDS (1800: CPU seconds for each run of N_SCALE levels in parts
+# 3 and 4), SCALE_PRESETS (part 3's concepts; all seven),
 # CLINGO_TIMEOUT (30 s), REFRACTION_DIR (unset: part 1 skipped), PARTS
 # ("1 2 3 4 5"): the parts to run now; each part's table is kept in
 # BUILD_DIR/bench/laser20-parts, and the section is made of the latest of
@@ -41,6 +43,7 @@ tmp=$build/bench/laser20
 n_sum=${N_SUM:-60}
 n_scale=${N_SCALE:-10}
 palette_seconds=${PALETTE_SECONDS:-120}
+scale_seconds=${SCALE_SECONDS:-1800}
 limit=${CLINGO_TIMEOUT:-30}
 [ -x "$drv" ] || { echo "bench: build first: cmake --workflow --preset release" >&2; exit 2; }
 command -v clingo >/dev/null || { echo "bench: clingo is needed (apt-get install gringo)" >&2; exit 2; }
@@ -272,16 +275,33 @@ gen_run() {
 	echo '| concept | paper s (search) | whole palette: levels in CPU s | sub-palettes: CPU s per level | pieces, blockers a level | about 40 pieces: CPU s per level | pieces, blockers a level |'
 	echo '|---|---|---|---|---|---|---|'
 } >> "$sect"
-for p in "${presets[@]}"; do
+# per LEVELS CPU: "CPU s per level (N levels)", or none in CPU s
+per() { awk -v m="$1" -v c="$2" 'BEGIN { printf m ? "%.2f (%d levels)" : "- (0 levels in %.0f s)", m ? c / m : c, m }'; }
+read -r -a scale_presets <<<"${SCALE_PRESETS:-${presets[*]}}"
+for p in "${scale_presets[@]}"; do
 	read -r wm wc _ _ _ _ <<<"$(gen_run "whole-$p" "$n_scale" "$palette_seconds" --preset "$p" --pieces "$palette" --whole-palette 1)"
-	read -r sm sc _ _ spieces sblk <<<"$(gen_run "sampled-$p" "$n_scale" 1800 --preset "$p" --pieces "$palette")"
+	read -r sm sc _ _ spieces sblk <<<"$(gen_run "sampled-$p" "$n_scale" "$scale_seconds" --preset "$p" --pieces "$palette")"
 	distr=6 blk=10
 	over_all "$p" && distr=0
 	case $p in *-open*) blk=0 ;; esac   # no blocker at all
-	read -r bm bc _ _ bpieces bblk <<<"$(gen_run "forty-$p" "$n_scale" 1800 --preset "$p" --pieces "$palette" \
+	read -r bm bc _ _ bpieces bblk <<<"$(gen_run "forty-$p" "$n_scale" "$scale_seconds" --preset "$p" --pieces "$palette" \
 		--sources 3 --targets 2-3 --min-pieces 12 --distractors "$distr" --blockers "$blk")"
-	per() { awk -v m="$1" -v c="$2" 'BEGIN { printf m ? "%.2f (%d levels)" : "- (0 levels in %.0f s)", m ? c / m : c, m }'; }
 	echo "| $p | ${paper[$p]:--} | $wm in $wc | $(per "$sm" "$sc") | $spieces, $sblk | $(per "$bm" "$bc") | $bpieces, $bblk |" >> "$sect"
+done
+echo >> "$sect"
+# how far monolithic reaches: the same levels of about 40 pieces with the
+# least count of placed pieces asked lowered (REACH, "12 11 10")
+{
+	echo "How many placed pieces \`monolithic\` reaches (the same 10 blockers, three sources, two or three"
+	echo "targets, no distractor; $n_scale levels or $scale_seconds s of CPU each):"
+	echo
+	echo '| at least N pieces placed | CPU s per level | boards a level | pieces, blockers a level |'
+	echo '|---|---|---|---|'
+} >> "$sect"
+for k in ${REACH:-12 11 10}; do
+	read -r rm rc _ rb rpieces rblk <<<"$(gen_run "reach-$k" "$n_scale" "$scale_seconds" --preset monolithic \
+		--pieces "$palette" --sources 3 --targets 2-3 --min-pieces "$k" --distractors 0 --blockers 10)"
+	echo "| $k | $(per "$rm" "$rc") | $(awk -v b="$rb" -v m="$rm" 'BEGIN { printf m ? "%.0f" : "%d boards, none", m ? b / m : b }') | $rpieces, $rblk |" >> "$sect"
 done
 echo >> "$sect"
 end_part
@@ -303,7 +323,7 @@ echo "bench: symmetric blockers" >&2
 } >> "$sect"
 for p in six-benders split-combine-2; do
 	for sym in none lr both rot180; do
-		read -r m c _ _ _ blk <<<"$(gen_run "sym-$p-$sym" "$n_scale" 1800 --preset "$p" --symmetry "$sym" --blockers 8)"
+		read -r m c _ _ _ blk <<<"$(gen_run "sym-$p-$sym" "$n_scale" "$scale_seconds" --preset "$p" --symmetry "$sym" --blockers 8)"
 		inv=$(awk -v sym="$sym" 'BEGIN { RS = "" } {
 			nl = split($0, L, "\n"); h = 0
 			for (i = 1; i <= nl; i++) if (L[i] !~ /:/ && L[i] ~ /^[.#A-Za-z]+$/) g[++h] = L[i]
