@@ -191,6 +191,29 @@ expect "laser-refraction 2 BND E>N;" \
 	"$("$SOLVE" "$JS" | awk '/^title:/ { t = substr($0, 8) } /^fixed: . BND / { printf "%s %s %s;", t, $3, $4 }')" \
 	"JSON: a piece that is not movable stands fixed"
 
+# ---- Refraction's own levels, when REFRACTION_DIR names a directory holding
+# edbutler/infinite-refraction's puzzles/original.txt and brainpop.txt
+# (GPL-3.0, not in this repository): every designer's placement verifies,
+# 14 of the original game's levels have a target on several sides, and
+# tidy counts as the answer set oracle gives them (bench/laser/oracle.sh:
+# lines 10, 45, 48, 52 and 54, the last four with such targets)
+if [ -n "${REFRACTION_DIR:-}" ] && [ -f "$REFRACTION_DIR/original.txt" ]; then
+	for f in original brainpop; do
+		"$SOLVE" --verify "$REFRACTION_DIR/$f.txt" -f tsv --fields verified 2>/dev/null | tail -n +2 |
+			sort | uniq -c | awk '{ printf "%s %s;", $2, $1 }' >"$TMP/$f.verified"
+	done
+	expect "yes 61;" "$(cat "$TMP/original.verified")" "Refraction's original levels: the designers' placements verify"
+	expect "yes 35;" "$(cat "$TMP/brainpop.verified")" "BrainPOP's levels: the designers' placements verify"
+	expect 14 "$("$SOLVE" --verify "$REFRACTION_DIR/original.txt" 2>/dev/null |
+		awk '/^title:/ { r++ } /^fixed: . TGT [NESW][NESW]+>/ && !(r in m) { m[r] = 1; n++ } END { print n + 0 }')" \
+		"Refraction's original levels: targets on several sides"
+	sed -n '10p;45p;48p;52p;54p' "$REFRACTION_DIR/original.txt" >"$TMP/original5.jsonl"
+	expect "189;17;2;84;124;" "$(rows solutions --tidy --count-limit 100000 "$TMP/original5.jsonl")" \
+		"Refraction's original levels: tidy counts as the oracle's"
+else
+	echo "cli_laser: REFRACTION_DIR not set: Refraction's own levels not checked" >&2
+fi
+
 # ---- facts over powers: "practises 1/12 + 1/12" (tests/levels/laser-twelfths.xsb)
 TW=$(dirname "$LVL")/laser-twelfths.xsb
 expect "twelfths yes;" "$(tsv title,verified "$SOLVE" --verify "$TW")" "the intended solution verifies"
