@@ -78,14 +78,6 @@ int lk_direction_parse(const char *name, enum lk_direction *d)
 	return -1;
 }
 
-
-double lk_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 void lk_search_result_init(struct lk_search_result *r)
 {
 	memset(r, 0, sizeof *r);

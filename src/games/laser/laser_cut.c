@@ -19,7 +19,7 @@
 /* The level of a board: its cells, fixed pieces, and a tray of the
  * intended pieces and the distractors, one line per kind; *pl gets the
  * intended solution in its lines. */
-struct lk_laser *gen_make_level(const struct board *b, struct lk_laser_placement *pl)
+struct lk_laser *laser_gen_make_level(const struct board *b, struct lk_laser_placement *pl)
 {
 	struct laser_spec *spec = lk_xmalloc(sizeof *spec);
 	struct lk_strbuf err = LK_STRBUF_INIT;
@@ -31,7 +31,7 @@ struct lk_laser *gen_make_level(const struct board *b, struct lk_laser_placement
 		const struct laser_kind *k = i < b->intended.n ? &b->intended.kind[i]
 								: &b->distr[i - b->intended.n];
 		int l = 0;
-		while (l < spec->ntray && !gen_same_kind(&spec->tray[l], k))
+		while (l < spec->ntray && !laser_same_kind(&spec->tray[l], k))
 			l++;
 		if (l == spec->ntray) {
 			spec->tray[l] = *k;
@@ -44,7 +44,7 @@ struct lk_laser *gen_make_level(const struct board *b, struct lk_laser_placement
 		pl->n = 0;
 		for (int i = 0; i < b->intended.n; i++) {
 			int l = 0;
-			while (!gen_same_kind(&spec->tray[l], &b->intended.kind[i]))
+			while (!laser_same_kind(&spec->tray[l], &b->intended.kind[i]))
 				l++;
 			int c = b->intended.cell[i];
 			pl->p[pl->n++] = (struct lk_laser_place){ l + 1, c % spec->width, c / spec->width };
@@ -56,14 +56,14 @@ struct lk_laser *gen_make_level(const struct board *b, struct lk_laser_placement
 }
 
 /* Pieces as a placement of lv, if lv's tray holds them (else false). */
-bool gen_placement_in(const struct lk_laser *lv, const struct gen_pieces *p,
+bool laser_gen_placement_in(const struct lk_laser *lv, const struct laser_gen_pieces *p,
 			 struct lk_laser_placement *pl)
 {
 	int used[LK_LASER_MAX_LINES] = { 0 };
 	pl->n = 0;
 	for (int i = 0; i < p->n; i++) {
 		int l = 0;
-		while (l < lv->ntray && !gen_same_kind(&lv->kind[lv->nfixed + l], &p->kind[i]))
+		while (l < lv->ntray && !laser_same_kind(&lv->kind[lv->nfixed + l], &p->kind[i]))
 			l++;
 		if (l == lv->ntray || ++used[l] > lv->tray_count[l] || lv->cells[p->cell[i]] != '.')
 			return false;
@@ -75,7 +75,7 @@ bool gen_placement_in(const struct lk_laser *lv, const struct gen_pieces *p,
 
 /* Simulate pieces on lv: facts, footprint, and (when keep is not NULL)
  * the firing state; false when not a solution (tidy unless o->all). */
-bool gen_judge(const struct gen *g, const struct lk_laser *lv, const struct lk_laser_placement *pl,
+bool laser_gen_judge(const struct laser_gen *g, const struct lk_laser *lv, const struct lk_laser_placement *pl,
 		  struct lk_laser_facts *f, uint64_t *cells, struct fired *keep)
 {
 	struct fired *fs = keep ? keep : lk_xmalloc(sizeof *fs);
@@ -96,17 +96,17 @@ bool gen_judge(const struct gen *g, const struct lk_laser *lv, const struct lk_l
 
 /* Fewer distractors of a kind the shortcut uses more of than I: false
  * when there is none. */
-static bool tray_cut(struct gen *g, struct board *b, const struct gen_pieces *s)
+static bool tray_cut(struct laser_gen *g, struct board *b, const struct laser_gen_pieces *s)
 {
 	int best = -1, best_remove = 1 << 30;
 	for (int i = 0; i < s->n; i++) {
 		int use_s = 0, use_i = 0, have = 0;
 		for (int j = 0; j < s->n; j++)
-			use_s += gen_same_kind(&s->kind[j], &s->kind[i]);
+			use_s += laser_same_kind(&s->kind[j], &s->kind[i]);
 		for (int j = 0; j < b->intended.n; j++)
-			use_i += gen_same_kind(&b->intended.kind[j], &s->kind[i]);
+			use_i += laser_same_kind(&b->intended.kind[j], &s->kind[i]);
 		for (int j = 0; j < b->ndistr; j++)
-			have += gen_same_kind(&b->distr[j], &s->kind[i]);
+			have += laser_same_kind(&b->distr[j], &s->kind[i]);
 		have += use_i;
 		if (use_s > use_i && have - use_s + 1 < best_remove) {
 			best = i;
@@ -116,7 +116,7 @@ static bool tray_cut(struct gen *g, struct board *b, const struct gen_pieces *s)
 	if (best < 0)
 		return false;
 	for (int j = b->ndistr - 1; j >= 0 && best_remove > 0; j--) {
-		if (gen_same_kind(&b->distr[j], &s->kind[best])) {
+		if (laser_same_kind(&b->distr[j], &s->kind[best])) {
 			b->distr[j] = b->distr[--b->ndistr];
 			best_remove--;
 		}
@@ -126,13 +126,13 @@ static bool tray_cut(struct gen *g, struct board *b, const struct gen_pieces *s)
 }
 
 /* Is this still a shortcut of the board's level (with I in *ipl)? */
-static bool still_shortcut(struct gen *g, const struct board *b, const struct gen_pieces *s)
+static bool still_shortcut(struct laser_gen *g, const struct board *b, const struct laser_gen_pieces *s)
 {
 	struct lk_laser_placement *pl = lk_xmalloc(sizeof *pl);
-	struct lk_laser *lv = gen_make_level(b, NULL);
+	struct lk_laser *lv = laser_gen_make_level(b, NULL);
 	struct lk_laser_facts f;
 	struct fired *fs = lk_xmalloc(sizeof *fs);
-	bool yes = lv && gen_placement_in(lv, s, pl) && gen_judge(g, lv, pl, &f, NULL, fs) &&
+	bool yes = lv && laser_gen_placement_in(lv, s, pl) && laser_gen_judge(g, lv, pl, &f, NULL, fs) &&
 		   !(g->concept && laser_concept_holds_view(g->concept, &f, &fs->view));
 	free(fs);
 	lk_laser_free(lv);
@@ -147,8 +147,8 @@ static bool still_shortcut(struct gen *g, const struct board *b, const struct ge
  * distractors.  Returns -1, or the index of a shortcut no change can rule
  * out (I is hopeless).
  */
-int gen_cut_batch(struct gen *g, struct board *b, const struct lk_laser *lv,
-		     const struct lk_laser_placement *ipl, const struct gen_pieces *s, int n)
+int laser_gen_cut_batch(struct laser_gen *g, struct board *b, const struct lk_laser *lv,
+		     const struct lk_laser_placement *ipl, const struct laser_gen_pieces *s, int n)
 {
 	uint64_t fi[LK_LASER_MAX_CELLS / 64], (*cand)[LK_LASER_MAX_CELLS / 64] = lk_xcalloc((size_t)n, sizeof *cand);
 	bool *hit = lk_xcalloc((size_t)n, sizeof *hit);
@@ -156,10 +156,10 @@ int gen_cut_batch(struct gen *g, struct board *b, const struct lk_laser *lv,
 	struct lk_laser_facts fI, f;
 	struct fired *fsI = lk_xmalloc(sizeof *fsI);
 	int hopeless = -1;
-	gen_judge(g, lv, ipl, &fI, fi, fsI);
+	laser_gen_judge(g, lv, ipl, &fI, fi, fsI);
 	for (int i = 0; i < n; i++) {
-		gen_placement_in(lv, &s[i], pl);
-		gen_judge(g, lv, pl, &f, cand[i], NULL);
+		laser_gen_placement_in(lv, &s[i], pl);
+		laser_gen_judge(g, lv, pl, &f, cand[i], NULL);
 		for (int w = 0; w < LK_LASER_MAX_CELLS / 64; w++)
 			cand[i][w] &= ~fi[w];
 	}
@@ -228,16 +228,16 @@ int gen_cut_batch(struct gen *g, struct board *b, const struct lk_laser *lv,
 
 /* Rule out every shortcut learned on this board that the level still has
  * (after a new intended solution): false if one cannot be. */
-bool gen_recut(struct gen *g, struct board *b)
+bool laser_gen_recut(struct laser_gen *g, struct board *b)
 {
 	struct lk_laser_placement *ipl = lk_xmalloc(sizeof *ipl);
-	struct gen_pieces *live = lk_xmalloc((b->nlearned + 1) * sizeof *live);
+	struct laser_gen_pieces *live = lk_xmalloc((b->nlearned + 1) * sizeof *live);
 	int n = 0;
 	for (size_t i = 0; i < b->nlearned; i++)
 		if (still_shortcut(g, b, &b->learned[i]))
 			live[n++] = b->learned[i];
-	struct lk_laser *lv = gen_make_level(b, ipl);
-	bool ok = lv && (n == 0 || gen_cut_batch(g, b, lv, ipl, live, n) < 0);
+	struct lk_laser *lv = laser_gen_make_level(b, ipl);
+	bool ok = lv && (n == 0 || laser_gen_cut_batch(g, b, lv, ipl, live, n) < 0);
 	lk_laser_free(lv);
 	free(live);
 	free(ipl);

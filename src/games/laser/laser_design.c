@@ -17,7 +17,7 @@ static int bits(unsigned v)
 	return (int)(v & 1) + (int)(v >> 1 & 1) + (int)(v >> 2 & 1) + (int)(v >> 3 & 1);
 }
 
-int gen_orientations(int type, uint8_t *ins, uint8_t *outs)
+int laser_orientations(int type, uint8_t *ins, uint8_t *outs)
 {
 	static const uint8_t nin[LK_LASER_NTYPES] = { 0, 1, 1, 1, 1, 2, 3, 0 };
 	static const uint8_t nout[LK_LASER_NTYPES] = { 1, 0, 1, 2, 3, 1, 1, 0 };
@@ -54,7 +54,7 @@ static int target_sides(int sides, uint8_t *ins)
 	return n;
 }
 
-struct lk_laser *gen_design_level(const struct gen *g, const struct laser_spec *board,
+struct lk_laser *laser_design_level(const struct laser_gen *g, const struct laser_spec *board,
 				  int open_targets, const int *caps, struct lk_strbuf *err)
 {
 	struct laser_spec *spec = lk_xmalloc(sizeof *spec);
@@ -66,7 +66,7 @@ struct lk_laser *gen_design_level(const struct gen *g, const struct laser_spec *
 		if (count <= 0 || t == LK_LASER_SRC || t == LK_LASER_BLOCKER)
 			continue;
 		uint8_t ins[32] = { 0 }, outs[32] = { 0 };
-		int n = gen_orientations(t, ins, outs);
+		int n = laser_orientations(t, ins, outs);
 		if (t == LK_LASER_TGT && g->o->target_sides > 1)
 			n += target_sides(g->o->target_sides, ins + n);
 		for (int i = 0; i < n && spec->ntray < LK_LASER_MAX_LINES; i++) {
@@ -94,8 +94,8 @@ struct lk_laser *gen_design_level(const struct gen *g, const struct laser_spec *
 	return dl;
 }
 
-enum lk_status gen_design(struct gen *g, const struct lk_laser *dl, const struct lk_laser_nogoods *ng,
-			  const struct lk_expr *satisfy, unsigned runs, struct lk_laser_placement *out)
+enum lk_status laser_design(struct laser_gen *g, const struct lk_laser *dl, const struct lk_laser_nogoods *ng,
+			    const struct lk_expr *satisfy, unsigned runs, struct lk_laser_placement *out)
 {
 	struct lk_laser_search_options o;
 	struct lk_laser_result *r = lk_xmalloc(sizeof *r);
@@ -151,7 +151,7 @@ enum lk_status gen_design(struct gen *g, const struct lk_laser *dl, const struct
  * design stays within the palette.  (Redesigns, whose complete searches
  * prove boards hopeless, keep the whole palette.)
  */
-enum lk_status gen_design_sampled(struct gen *g, const struct laser_spec *board, int open_targets,
+enum lk_status laser_design_sampled(struct laser_gen *g, const struct laser_spec *board, int open_targets,
 				  const struct lk_expr *satisfy, unsigned runs, struct lk_laser **dl_out,
 				  struct lk_laser_placement *out)
 {
@@ -183,14 +183,14 @@ enum lk_status gen_design_sampled(struct gen *g, const struct laser_spec *board,
 				total++;
 				room--;
 			}
-			whole = !gen_satisfiable(g, caps);
+			whole = !laser_gen_satisfiable(g, caps);
 		}
 		struct lk_strbuf err = LK_STRBUF_INIT;
-		struct lk_laser *dl = gen_design_level(g, board, open_targets, whole ? NULL : caps, &err);
+		struct lk_laser *dl = laser_design_level(g, board, open_targets, whole ? NULL : caps, &err);
 		lk_strbuf_release(&err);
 		if (!dl)
 			continue;
-		status = gen_design(g, dl, NULL, satisfy, 1, out);
+		status = laser_design(g, dl, NULL, satisfy, 1, out);
 		if (status == LK_SOLVED) {
 			*dl_out = dl;
 		} else {
@@ -202,8 +202,8 @@ enum lk_status gen_design_sampled(struct gen *g, const struct laser_spec *board,
 	return status;
 }
 
-void gen_pieces_of(const struct lk_laser *lv, const struct lk_laser_placement *pl,
-		   struct gen_pieces *out)
+void laser_pieces_of(const struct lk_laser *lv, const struct lk_laser_placement *pl,
+		   struct laser_gen_pieces *out)
 {
 	out->n = 0;
 	for (int i = 0; i < pl->n && out->n < GEN_MAX_PIECES; i++) {

@@ -34,34 +34,34 @@
 #include "laser_gen.h"
 #include "levelkit/grid.h"
 
-static void debug(const struct gen *g, const char *fmt, ...)
+static void debug(const struct laser_gen *g, const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 2, 3)))
 #endif
 	;
 
-static void debug(const struct gen *g, const char *fmt, ...)
+static void debug(const struct laser_gen *g, const char *fmt, ...)
 {
 	if (!g->debug)
 		return;
 	va_list ap;
 	va_start(ap, fmt);
-	fprintf(stderr, "laser gen %.3fs: ", gen_elapsed(g));
+	fprintf(stderr, "laser gen %.3fs: ", laser_gen_elapsed(g));
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
 	va_end(ap);
 }
 
-double gen_elapsed(const struct gen *g)
+double laser_gen_elapsed(const struct laser_gen *g)
 {
 	struct timespec t;
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (double)(t.tv_sec - g->t0.tv_sec) + (double)(t.tv_nsec - g->t0.tv_nsec) * 1e-9;
 }
 
-static bool out_of_time(const struct gen *g)
+static bool out_of_time(const struct laser_gen *g)
 {
-	return (g->o->timeout > 0 && gen_elapsed(g) > g->o->timeout) ||
+	return (g->o->timeout > 0 && laser_gen_elapsed(g) > g->o->timeout) ||
 	       (g->o->cancel && *g->o->cancel);
 }
 
@@ -83,7 +83,7 @@ static int spy_level(void *ctx, const char *name, const char *arg, double *lo, d
 
 /* The nogood of a hopeless intended solution: the shortcut's cells and
  * pieces, in the design level's lines. */
-static void learn(struct board *b, const struct lk_laser *dl, const struct gen_pieces *s,
+static void learn(struct board *b, const struct lk_laser *dl, const struct laser_gen_pieces *s,
 		  const uint64_t *cells)
 {
 	struct lk_laser_nogoods *ng = &b->ng;
@@ -93,14 +93,14 @@ static void learn(struct board *b, const struct lk_laser *dl, const struct gen_p
 	memcpy(n->cells, cells, sizeof n->cells);
 	for (int i = 0; i < s->n; i++)
 		for (int l = 0; l < dl->ntray; l++)
-			if (gen_same_kind(&dl->kind[dl->nfixed + l], &s->kind[i]))
+			if (laser_same_kind(&dl->kind[dl->nfixed + l], &s->kind[i]))
 				n->need[l]++;
 }
 
 /* Is the shortcut's violation of the concept independent of the level
  * properties a change could alter (blockers, tray), so that it is a
  * shortcut of every level that keeps it? */
-static bool always_violates(const struct gen *g, const struct lk_laser_facts *f)
+static bool always_violates(const struct laser_gen *g, const struct lk_laser_facts *f)
 {
 	struct laser_bounds bd = { *f, *f, NULL, NULL };
 	enum lk_truth t = LK_MAYBE;
@@ -116,7 +116,7 @@ static bool always_violates(const struct gen *g, const struct lk_laser_facts *f)
 static const char letters_src[] = "ABCDEFGHIJ", letters_tgt[] = "TUVWXYZKLMN";
 
 /* A board with blockers and sources, each shooting into the board. */
-static void new_board(struct gen *g, struct board *b)
+static void new_board(struct laser_gen *g, struct board *b)
 {
 	const struct lk_laser_gen_options *o = g->o;
 	struct laser_spec *s = &b->skel;
@@ -153,7 +153,7 @@ static void new_board(struct gen *g, struct board *b)
 
 /* Turn a design on the open board into the board's targets and intended
  * solution: false when it is too small. */
-static bool take_design(struct gen *g, struct board *b, const struct lk_laser *dl,
+static bool take_design(struct laser_gen *g, struct board *b, const struct lk_laser *dl,
 			const struct lk_laser_placement *pl)
 {
 	int16_t kind_at[LK_LASER_MAX_CELLS];
@@ -189,7 +189,7 @@ static bool take_design(struct gen *g, struct board *b, const struct lk_laser *d
 	return b->intended.n >= g->o->min_pieces;
 }
 
-static void draw_distractors(struct gen *g, struct board *b)
+static void draw_distractors(struct laser_gen *g, struct board *b)
 {
 	int total = 0;
 	b->ndistr = 0;
@@ -200,7 +200,7 @@ static void draw_distractors(struct gen *g, struct board *b)
 		while (r >= g->o->pieces[t])
 			r -= g->o->pieces[t++];
 		uint8_t ins[16], outs[16];
-		int n = gen_orientations(t, ins, outs), k = (int)lk_rng_below(&g->rng, (uint32_t)n);
+		int n = laser_orientations(t, ins, outs), k = (int)lk_rng_below(&g->rng, (uint32_t)n);
 		b->distr[b->ndistr++] = (struct laser_kind){
 			.type = (uint8_t)t, .ins = ins[k], .outs = outs[k],
 			.nin = (uint8_t)(t == LK_LASER_CMB2 ? 2 : t == LK_LASER_CMB3 ? 3 : 1),
@@ -214,16 +214,16 @@ static void draw_distractors(struct gen *g, struct board *b)
 enum outcome { DONE, HOPELESS, GAVE_UP };
 
 /* A new intended solution for the board's targets under the nogoods. */
-static enum outcome redesign(struct gen *g, struct board *b)
+static enum outcome redesign(struct laser_gen *g, struct board *b)
 {
 	struct lk_strbuf err = LK_STRBUF_INIT;
 	struct lk_laser_placement *pl = lk_xmalloc(sizeof *pl);
-	struct lk_laser *dl = gen_design_level(g, &b->skel, 0, NULL, &err);
+	struct lk_laser *dl = laser_design_level(g, &b->skel, 0, NULL, &err);
 	enum outcome out = GAVE_UP;
 	if (dl) {
 		/* any solution of a level that requires the concept will do,
 		 * however small: that is what makes a complete search a proof */
-		enum lk_status s = gen_design(g, dl, &b->ng, g->concept, g->o->redesign_restarts, pl);
+		enum lk_status s = laser_design(g, dl, &b->ng, g->concept, g->o->redesign_restarts, pl);
 		g->st->designs++;
 		debug(g, "redesign: %s", lk_status_name(s));
 		if (s == LK_UNSOLVABLE) {
@@ -234,7 +234,7 @@ static enum outcome redesign(struct gen *g, struct board *b)
 			b->intended = tmp.intended;
 			memcpy(b->cells, b->skel.cells, sizeof b->cells);
 			b->added = 0;
-			out = gen_recut(g, b) ? DONE : GAVE_UP;
+			out = laser_gen_recut(g, b) ? DONE : GAVE_UP;
 		}
 	}
 	lk_laser_free(dl);
@@ -248,25 +248,25 @@ static enum outcome redesign(struct gen *g, struct board *b)
 struct batch {
 	const struct lk_laser *lv;
 	int n;
-	struct gen_pieces s[BATCH];
+	struct laser_gen_pieces s[BATCH];
 };
 
 static bool collect(void *ctx, const struct lk_laser_solution *sol)
 {
 	struct batch *bt = ctx;
-	gen_pieces_of(bt->lv, sol->placement, &bt->s[bt->n++]);
+	laser_pieces_of(bt->lv, sol->placement, &bt->s[bt->n++]);
 	return bt->n < BATCH;
 }
 
 /* Rounds of shortcut queries and cuts on a board: DONE with the level. */
-static enum outcome cegis(struct gen *g, struct board *b, struct lk_laser **level,
+static enum outcome cegis(struct laser_gen *g, struct board *b, struct lk_laser **level,
 			  struct lk_laser_placement *ipl)
 {
 	struct lk_laser_result *r = lk_xmalloc(sizeof *r);
 	struct batch *bt = lk_xmalloc(sizeof *bt);
 	enum outcome out = GAVE_UP;
 	for (unsigned round = 0; round < g->o->max_rounds && !out_of_time(g); round++) {
-		struct lk_laser *lv = gen_make_level(b, ipl);
+		struct lk_laser *lv = laser_gen_make_level(b, ipl);
 		if (!lv)
 			break;
 		struct lk_laser_search_options so;
@@ -304,7 +304,7 @@ static enum outcome cegis(struct gen *g, struct board *b, struct lk_laser **leve
 			LK_ALLOC_GROW(b->learned, b->nlearned + 1, b->alloc);
 			b->learned[b->nlearned++] = bt->s[i];
 		}
-		int h = gen_cut_batch(g, b, lv, ipl, bt->s, bt->n);
+		int h = laser_gen_cut_batch(g, b, lv, ipl, bt->s, bt->n);
 		if (h < 0) {
 			lk_laser_free(lv);
 			continue;
@@ -313,8 +313,8 @@ static enum outcome cegis(struct gen *g, struct board *b, struct lk_laser **leve
 		struct lk_laser_placement *spl = lk_xmalloc(sizeof *spl);
 		struct lk_laser_facts f;
 		uint64_t cells[LK_LASER_MAX_CELLS / 64];
-		gen_placement_in(lv, &bt->s[h], spl);
-		gen_judge(g, lv, spl, &f, cells, NULL);
+		laser_gen_placement_in(lv, &bt->s[h], spl);
+		laser_gen_judge(g, lv, spl, &f, cells, NULL);
 		free(spl);
 		lk_laser_free(lv);
 		/* on a board that loses no power, a shortcut's beams all end in
@@ -323,7 +323,7 @@ static enum outcome cegis(struct gen *g, struct board *b, struct lk_laser **leve
 		 * and pieces */
 		if (b->lossless && always_violates(g, &f)) {
 			struct lk_strbuf err = LK_STRBUF_INIT;
-			struct lk_laser *dl = gen_design_level(g, &b->skel, 0, NULL, &err);
+			struct lk_laser *dl = laser_design_level(g, &b->skel, 0, NULL, &err);
 			b->ng.cells_matter = g->blockers_help && g->o->max_blockers != 0;
 			if (dl)
 				learn(b, dl, &bt->s[h], cells);
@@ -347,7 +347,7 @@ static enum outcome cegis(struct gen *g, struct board *b, struct lk_laser **leve
 /* Can any solution of the palette's pieces satisfy the concept at all?
  * Bounds on an intended solution's facts, from the pieces alone: a
  * network of sources merges only at combiners, one merge per extra in-port. */
-static bool satisfiable_expr(const struct gen *g, const struct lk_expr *e, int sources,
+static bool satisfiable_expr(const struct laser_gen *g, const struct lk_expr *e, int sources,
 			     const int *pieces)
 {
 	const struct lk_laser_gen_options *o = g->o;
@@ -374,19 +374,19 @@ static bool satisfiable_expr(const struct gen *g, const struct lk_expr *e, int s
 	return t != LK_FALSE;
 }
 
-static bool satisfiable(const struct gen *g, int sources, const int *pieces)
+static bool satisfiable(const struct laser_gen *g, int sources, const int *pieces)
 {
 	return satisfiable_expr(g, g->concept, sources, pieces);
 }
 
-bool gen_satisfiable(const struct gen *g, const int *pieces)
+bool laser_gen_satisfiable(const struct laser_gen *g, const int *pieces)
 {
 	return satisfiable_expr(g, g->design, g->sources, pieces);
 }
 
-static enum lk_laser_gen_status finish(struct gen *g, enum lk_laser_gen_status s)
+static enum lk_laser_gen_status finish(struct laser_gen *g, enum lk_laser_gen_status s)
 {
-	g->st->seconds = gen_elapsed(g);
+	g->st->seconds = laser_gen_elapsed(g);
 	lk_expr_free(g->concept);
 	lk_expr_free(g->design);
 	return s;
@@ -395,7 +395,7 @@ static enum lk_laser_gen_status finish(struct gen *g, enum lk_laser_gen_status s
 /* What every run needs: the concept, the designs' own conditions, whether
  * blockers can help and proofs hold.  -1 (with why) on a bad request, 1
  * when the request is proved impossible. */
-static int setup(struct gen *g, const struct lk_laser_gen_options *o, int sources, int blockers,
+static int setup(struct laser_gen *g, const struct lk_laser_gen_options *o, int sources, int blockers,
 		 struct lk_strbuf *why)
 {
 	struct lk_strbuf text = LK_STRBUF_INIT;
@@ -453,15 +453,15 @@ static int setup(struct gen *g, const struct lk_laser_gen_options *o, int source
 /* A board whose targets are placed: the intended solution, its tray,
  * then the rounds.  HOPELESS when no level on it can require the concept
  * (a proof when g->proofs and the board loses no power). */
-static enum outcome run_board(struct gen *g, struct board *b, struct lk_laser **level,
+static enum outcome run_board(struct laser_gen *g, struct board *b, struct lk_laser **level,
 			      struct lk_laser_placement *intended)
 {
-	struct lk_laser *lv = gen_make_level(b, NULL);
+	struct lk_laser *lv = laser_gen_make_level(b, NULL);
 	b->lossless = lv && lv->src_total == lv->need_total;
 	lk_laser_free(lv);
 	draw_distractors(g, b);
 	if (!g->concept) {
-		*level = gen_make_level(b, intended);
+		*level = laser_gen_make_level(b, intended);
 		return *level ? DONE : GAVE_UP;
 	}
 	enum outcome out = cegis(g, b, level, intended);
@@ -473,7 +473,7 @@ enum lk_laser_gen_status lk_laser_generate(const struct lk_laser_gen_options *o,
 					   struct lk_laser_placement *intended,
 					   struct lk_laser_gen_stats *st, struct lk_strbuf *why)
 {
-	struct gen g = { .o = o, .st = st };
+	struct laser_gen g = { .o = o, .st = st };
 	memset(st, 0, sizeof *st);
 	*level = NULL;
 	lk_rng_seed2(&g.rng, o->seed, index);
@@ -502,7 +502,7 @@ enum lk_laser_gen_status lk_laser_generate(const struct lk_laser_gen_options *o,
 		st->boards++;
 		struct lk_laser *dl = NULL;
 		lk_strbuf_release(&err);
-		enum lk_status s = gen_design_sampled(&g, &b->skel, o->max_targets, g.design,
+		enum lk_status s = laser_design_sampled(&g, &b->skel, o->max_targets, g.design,
 						      o->design_restarts, &dl, pl);
 		debug(&g, "board %u: design %s", k, lk_status_name(s));
 		st->designs++;
@@ -533,7 +533,7 @@ enum lk_laser_gen_status lk_laser_generate_on(const struct lk_laser_gen_options 
 					      struct lk_laser_placement *intended,
 					      struct lk_laser_gen_stats *st, struct lk_strbuf *why)
 {
-	struct gen g = { .o = o, .st = st };
+	struct laser_gen g = { .o = o, .st = st };
 	struct board *b = lk_xcalloc(1, sizeof *b);
 	struct lk_laser_placement *pl = lk_xmalloc(sizeof *pl);
 	enum lk_laser_gen_status status = LK_LASER_GEN_GAVE_UP;
@@ -551,7 +551,7 @@ enum lk_laser_gen_status lk_laser_generate_on(const struct lk_laser_gen_options 
 	}
 	st->boards = 1;
 	bool open = board->ntargets == 0;
-	struct lk_laser *dl = gen_design_level(&g, &b->skel, open ? o->max_targets : 0, NULL, &err);
+	struct lk_laser *dl = laser_design_level(&g, &b->skel, open ? o->max_targets : 0, NULL, &err);
 	if (!dl) {
 		lk_strbuf_add(why, err.buf, err.len);
 		goto out;
@@ -559,7 +559,7 @@ enum lk_laser_gen_status lk_laser_generate_on(const struct lk_laser_gen_options 
 	/* with the targets given, any solution satisfying the concept is an
 	 * intended solution, which makes a complete search that finds none a
 	 * proof */
-	enum lk_status s = gen_design(&g, dl, open ? NULL : &b->ng, open ? g.design : g.concept,
+	enum lk_status s = laser_design(&g, dl, open ? NULL : &b->ng, open ? g.design : g.concept,
 				      o->design_restarts, pl);
 	st->designs++;
 	bool lossless = dl->src_total == dl->need_total;

@@ -12,13 +12,13 @@
 
 /* Pieces standing on cells: an intended solution or a shortcut, by kind
  * (type and ports), independent of any level's tray lines. */
-struct gen_pieces {
+struct laser_gen_pieces {
 	int n;
 	int cell[GEN_MAX_PIECES];
 	struct laser_kind kind[GEN_MAX_PIECES];
 };
 
-struct gen {
+struct laser_gen {
 	const struct lk_laser_gen_options *o;
 	struct lk_expr *concept;        /* the required concept, or NULL */
 	struct lk_expr *design;         /* what a design must satisfy */
@@ -37,13 +37,13 @@ struct gen {
 struct board {
 	struct laser_spec skel;        /* board, sources, targets, first blockers */
 	char cells[LK_LASER_MAX_CELLS];/* the skeleton's cells and the blockers added */
-	struct gen_pieces intended;
+	struct laser_gen_pieces intended;
 	int ndistr;
 	struct laser_kind distr[GEN_MAX_PIECES];
 	int added;                     /* blockers added */
 	bool lossless;                 /* the needs add up to the sources' power */
 	size_t nlearned, alloc;
-	struct gen_pieces *learned;    /* shortcuts found on this board */
+	struct laser_gen_pieces *learned;    /* shortcuts found on this board */
 	struct lk_laser_nogoods ng;
 };
 
@@ -57,45 +57,45 @@ struct fired {
 
 /* The level of a board (laser_cut.c): NULL when it does not build; *pl
  * (may be NULL) gets the intended solution in its lines. */
-struct lk_laser *gen_make_level(const struct board *b, struct lk_laser_placement *pl);
+struct lk_laser *laser_gen_make_level(const struct board *b, struct lk_laser_placement *pl);
 /* Pieces as a placement of lv, if lv's tray holds them (else false). */
-bool gen_placement_in(const struct lk_laser *lv, const struct gen_pieces *p,
+bool laser_gen_placement_in(const struct lk_laser *lv, const struct laser_gen_pieces *p,
 		      struct lk_laser_placement *pl);
 /* Simulate pieces on lv: facts, footprint (cells may be NULL) and, when
  * keep is not NULL, the firing state; false when not a solution (tidy
  * unless o->all). */
-bool gen_judge(const struct gen *g, const struct lk_laser *lv, const struct lk_laser_placement *pl,
+bool laser_gen_judge(const struct laser_gen *g, const struct lk_laser *lv, const struct lk_laser_placement *pl,
 	       struct lk_laser_facts *f, uint64_t *cells, struct fired *keep);
 /* Rule out the shortcuts s[0 .. n) of the board's level lv (I is *ipl),
  * keeping I: -1, or the index of a shortcut no change can rule out. */
-int gen_cut_batch(struct gen *g, struct board *b, const struct lk_laser *lv,
-		  const struct lk_laser_placement *ipl, const struct gen_pieces *s, int n);
+int laser_gen_cut_batch(struct laser_gen *g, struct board *b, const struct lk_laser *lv,
+		  const struct lk_laser_placement *ipl, const struct laser_gen_pieces *s, int n);
 /* Rule out again every shortcut learned on the board that its level still
  * has: false if one cannot be. */
-bool gen_recut(struct gen *g, struct board *b);
+bool laser_gen_recut(struct laser_gen *g, struct board *b);
 
 /* The same type and ports. */
-static inline bool gen_same_kind(const struct laser_kind *a, const struct laser_kind *b)
+static inline bool laser_same_kind(const struct laser_kind *a, const struct laser_kind *b)
 {
 	return a->type == b->type && a->ins == b->ins && a->outs == b->outs;
 }
 
 /* Every orientation of a type: ports for n of them into ins/outs (at most
  * 12); returns n. */
-int gen_orientations(int type, uint8_t *ins, uint8_t *outs);
+int laser_orientations(int type, uint8_t *ins, uint8_t *outs);
 
 /* The design level of a board (its fixed pieces and blockers): a tray of
  * every orientation of the palette's types, one group per type capped by
  * the palette (or by caps[type], when caps is not NULL), and with
  * open_targets up to that many targets that take any power.  NULL with err
  * when the unit overflows. */
-struct lk_laser *gen_design_level(const struct gen *g, const struct laser_spec *board,
+struct lk_laser *laser_design_level(const struct laser_gen *g, const struct laser_spec *board,
 				  int open_targets, const int *caps, struct lk_strbuf *err);
 
 /* The first design on a board: each of `runs` restarts on a design level
  * of a sub-palette drawn at random (the whole palette unless g->sample).
  * LK_SOLVED with the design level (free it) and the placement. */
-enum lk_status gen_design_sampled(struct gen *g, const struct laser_spec *board, int open_targets,
+enum lk_status laser_design_sampled(struct laser_gen *g, const struct laser_spec *board, int open_targets,
 				  const struct lk_expr *satisfy, unsigned runs, struct lk_laser **dl_out,
 				  struct lk_laser_placement *out);
 
@@ -106,19 +106,19 @@ enum lk_status gen_design_sampled(struct gen *g, const struct laser_spec *board,
  * Returns LK_SOLVED with the placement, LK_UNSOLVABLE when a complete
  * search proved there is none, or LK_UNKNOWN.
  */
-enum lk_status gen_design(struct gen *g, const struct lk_laser *dl, const struct lk_laser_nogoods *ng,
-			  const struct lk_expr *satisfy, unsigned runs, struct lk_laser_placement *out);
+enum lk_status laser_design(struct laser_gen *g, const struct lk_laser *dl, const struct lk_laser_nogoods *ng,
+			    const struct lk_expr *satisfy, unsigned runs, struct lk_laser_placement *out);
 
 /* Can a design made of these pieces (a count per type) and the board's
  * sources satisfy the concept and the design's own conditions (targets,
  * pieces), from bounds on the facts? */
-bool gen_satisfiable(const struct gen *g, const int *pieces);
+bool laser_gen_satisfiable(const struct laser_gen *g, const int *pieces);
 
 /* A placement of a level as pieces by kind. */
-void gen_pieces_of(const struct lk_laser *lv, const struct lk_laser_placement *pl,
-		   struct gen_pieces *out);
+void laser_pieces_of(const struct lk_laser *lv, const struct lk_laser_placement *pl,
+		     struct laser_gen_pieces *out);
 
 /* Seconds since the level was begun. */
-double gen_elapsed(const struct gen *g);
+double laser_gen_elapsed(const struct laser_gen *g);
 
 #endif
