@@ -27,7 +27,8 @@
 # N_SUM (60 per preset), N_SCALE (10 per concept), PALETTE_SECONDS (120),
 # SCALE_SECONDS (1800: CPU seconds for each run of N_SCALE levels in parts
 # 3 and 4), SCALE_PRESETS (part 3's concepts; all seven),
-# CLINGO_TIMEOUT (30 s), REFRACTION_DIR (unset: part 1 skipped), PARTS
+# CLINGO_TIMEOUT (30 s), REFRACTION_DIR (unset: part 1 skipped),
+# REFRACTION_FILES (part 1's files, "original brainpop"), PARTS
 # ("1 2 3 4 5"): the parts to run now; each part's table is kept in
 # BUILD_DIR/bench/laser20-parts, and the section is made of the latest of
 # each, so parts may be run apart.
@@ -143,7 +144,7 @@ if run_part 1 && [ -n "${REFRACTION_DIR:-}" ] && [ -f "$REFRACTION_DIR/original.
 		echo '| file | levels | with a target on several sides | designer'"'"'s solution verified (tidy) | tidy counts equal / differ / timed out (levelkit/clingo) | no-splitter verdicts equal / differ / timed out (levelkit/clingo) | levelkit s | clingo s (decided by both) |'
 		echo '|---|---|---|---|---|---|---|---|'
 	} >> "$sect"
-	for f in original brainpop; do
+	for f in ${REFRACTION_FILES:-original brainpop}; do
 		src=$REFRACTION_DIR/$f.txt
 		[ -f "$src" ] || continue
 		"$solve" --verify "$src" > "$tmp/$f.verified" 2>/dev/null || true
