@@ -195,6 +195,8 @@ BEGIN { while ((getline line < prefixes) > 0) { k = split(line, w, " "); for (i 
 {
 	n = split($0, part, ":"); obj = part[n - 1]; k = split(part[n], w, " ")
 	if (k < 2 || w[k - 1] !~ /^[TDRBCV]$/) next
+	# the sanitizers own symbols (the ASan one-definition-rule markers)
+	if (w[k] ~ /^__(odr_)?asan/ || w[k] ~ /^__ubsan/) next
 	checked++
 	if (w[k] ~ /^lk_/) next
 	good = 0; m = split(ok[obj], pre, " ")
