@@ -181,9 +181,10 @@ static int laser_candidate(struct lk_gen_worker *w, const struct lk_gen_options 
 }
 
 static const struct lk_gen_flag laser_gen_flags[] = {
+	/* a plain list ("a, b or c"): the shell completion reads it */
 	{ "preset", "preset", "the paper's concepts with pieces that suit them: split-combine, "
-	  "split-combine-2, six-benders, monolithic, monolithic-open (every given piece in one "
-	  "network, over all solutions), monolithic-tidy, monolithic-open-tidy", "name" },
+	  "split-combine-2, six-benders, monolithic, monolithic-open, monolithic-tidy or "
+	  "monolithic-open-tidy", "name" },
 	{ NULL, NULL, NULL, NULL },
 };
 
