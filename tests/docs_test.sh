@@ -94,7 +94,7 @@ run_block_line() {
 	*--suggest*|*-n\ 1000*|*-n\ 100000*|*-n\ 5000*) limit=4 ;;
 	esac
 	checks=$((checks + 1))
-	(cd "$TMP/run" && timeout -s INT "$limit" sh -c "$line" >"$TMP/out" 2>"$TMP/err")
+	(cd "$TMP/run" && timeout -s INT "$limit" sh -c "$line" </dev/null >"$TMP/out" 2>"$TMP/err")
 	rc=$?
 	case $rc in
 	0|1) ;;

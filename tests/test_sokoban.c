@@ -405,6 +405,13 @@ static void check_level(struct lk_solver *s, const char *text, const enum lk_dir
 						continue;
 					long got = metric ? o.moves : o.pushes;
 					long best = metric ? min_moves : min_pushes;
+					/* the thesis's halved greedy matching can overestimate
+					 * (test_thesis): A* with it claims nothing */
+					if (!level->heuristic_admissible && a == LK_ALGO_ASTAR) {
+						assert_false(o.optimal);
+						assert_true(got >= best);
+						continue;
+					}
 					if (got != best)
 						fail_msg("%s %s/%s/%s: %ld, optimum %ld\n%s", level->metric,
 							 heuristics[hi], lk_algo_name((enum lk_algo)a),

@@ -30,6 +30,7 @@ struct lk_act_options {
 	struct lk_rate_options rate;
 	bool graph;       /* rate: the whole-graph analysis for any game */
 	bool no_graph;    /* rate: not even for games that want it by default */
+	unsigned list_solutions;   /* the analysis lists up to this many shortest solutions */
 	bool stats;       /* also write the search statistics fields */
 };
 

@@ -69,6 +69,9 @@ struct lk_rating {
 	 * an admissible heuristic) or uniform-cost search left */
 	bool has_floor;
 	unsigned long floor;
+	/* the deepest layer a stopped BFS finished: no solution that short */
+	bool has_depth;
+	unsigned long depth;
 	/* MixedAim: per algorithm, whether it ran, its status, and the states
 	 * it explored (to its solution, or before its bound) */
 	bool have_mixedaim;

@@ -55,6 +55,14 @@ struct lk_level_options {
 	const char *heuristic;  /* NULL = the game's default */
 	bool plain;             /* no pruning: the raw state space, as a rule
 				 * interpreter such as PuzzleScript sees it */
+	/* The thesis measure (De Keyser 2019, 3.3; rate --measure thesis):
+	 * moves, no pruning, the thesis's heuristic as written, and moves
+	 * tried clockwise from up (up, right, down, left, then action), so
+	 * that a Sokoban level searched as Sokoban and as PuzzleScript is
+	 * the same search.  Overrides metric, heuristic and
+	 * plain; every game that searches gives the thesis's heuristic of its
+	 * win ("no Fruit", "no Skiddy", "no LightOn"). */
+	bool thesis;
 };
 
 /* Every game's level structure starts with this header. */
@@ -67,6 +75,10 @@ struct lk_level {
 	const char *metric;        /* the metric edge costs are counted in */
 	bool has_heuristic;
 	bool heuristic_admissible; /* safe for optimal A* */
+	/* Edges may cost more than 1 (a PuzzleScript game's COST metric):
+	 * breadth-first search then finds fewest moves, not least cost, so
+	 * only uniform-cost search and A* are optimal in the metric. */
+	bool weighted;
 	/* The facts a move of this level can carry, by name ("push"; a
 	 * PuzzleScript level might name "rule 7"), fact i being facts[i]. */
 	const char *const *facts;
@@ -199,6 +211,13 @@ struct lk_game {
 	 * lk_moves_add per move. */
 	void (*label_path)(const struct lk_level *level, const unsigned char *keys, size_t nkeys,
 			   struct lk_moves *out);
+	/* Optional: label the one move `move` (an edge's code) out of key:
+	 * one lk_moves_add.  Two moves from one state into the same state
+	 * (Skiddy's last skiddy leaving through either of two exits) then get
+	 * their own labels, where label_path can give only the first.  NULL:
+	 * label_path of the two states. */
+	void (*label_move)(const struct lk_level *level, const void *key, uint32_t move,
+			   struct lk_moves *out);
 	/* Replay a solution text from the start, adding its moves to out.
 	 * Returns 0 if every move is legal (then *solved says whether it ends
 	 * in a win) or -1 with a message; moves after the level is solved are
@@ -226,6 +245,12 @@ struct lk_game {
 	bool whole_graph;
 	/* Optional: the game's own fields of the whole-graph analysis. */
 	const struct lk_graph_rules *graph_rules;
+	/* Optional: fields that describe the level itself, whatever its
+	 * solution (Fruit Dating: its obstacles and their density, which the
+	 * article throws levels "full of obstacles" away by), written with
+	 * the solving fields; level_field_names lists them. */
+	void (*level_fields)(const struct lk_level *level, struct lk_record *rec);
+	const char *const *level_field_names;
 	/* The fields counting facts of a solution (NULL-terminated list, or
 	 * NULL): "pushes" for Sokoban. */
 	const struct lk_count_field *count_fields;

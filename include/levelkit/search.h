@@ -72,9 +72,15 @@ struct lk_search_options {
 	 * done. */
 	bool cost_limited;
 	unsigned long cost_limit;
+	/* Optional: called now and then (when the clock and *cancel are
+	 * looked at, every few hundred states) so that a caller can keep its
+	 * progress display alive during one long search.  May be NULL. */
+	void (*tick)(void *ctx);
+	void *tick_ctx;
 };
 
-#define LK_SEARCH_OPTIONS_INIT { LK_ALGO_ASTAR, LK_FORWARD, 0, 0, 0.0, 0, NULL, NULL, NULL, false, 0 }
+#define LK_SEARCH_OPTIONS_INIT \
+	{ LK_ALGO_ASTAR, LK_FORWARD, 0, 0, 0.0, 0, NULL, NULL, NULL, false, 0, NULL, NULL }
 
 struct lk_search_result {
 	enum lk_status status;
@@ -94,6 +100,12 @@ struct lk_search_result {
 	 * search: a lower bound on the optimal cost (no solution costs less) */
 	bool has_floor;
 	unsigned long floor;
+	/* LK_UNKNOWN from BFS: every state within `depth` edges of the start
+	 * (or of the goals, backwards) was generated and tested, so no
+	 * solution has that many edges or fewer (Fig. 3.7 of the thesis: "no
+	 * solution within 11 moves"); floor is then at least depth + 1 */
+	bool has_depth;
+	unsigned long depth;
 };
 
 void lk_search_result_init(struct lk_search_result *r);

@@ -115,6 +115,7 @@ static void analyse(struct lk_level *level, struct lk_record *rec,
 {
 	struct lk_analysis a;
 	lk_analysis_init(&a);
+	a.list_max = o->list_solutions;
 	lk_analyse(level, &o->search, &a);
 	lk_fields_analysis(rec, level, &a);
 	if (o->stats)

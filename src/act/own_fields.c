@@ -33,6 +33,19 @@ static void add_counts(struct names *ns, const struct lk_game *g)
 		add(ns, f->name);
 }
 
+/* A metric that is a length of its own (a PuzzleScript game's cost):
+ * the field named after it (fields.c writes it for weighted levels). */
+static void add_metric(struct names *ns, const struct lk_game *g, const struct lk_act_options *o)
+{
+	const char *m = o->level.metric;
+	if (!m || strcmp(m, "moves") == 0 || !lk_name_in(m, g->metrics))
+		return;
+	for (const struct lk_count_field *f = g->count_fields; f && f->name; f++)
+		if (strcmp(f->name, m) == 0)
+			return;
+	add(ns, m);
+}
+
 static void add_search_stats(struct names *ns, const struct lk_act_options *o)
 {
 	static const char *const stats[] = { "generated", "stored", "memory", "overhead", "time" };
@@ -40,8 +53,16 @@ static void add_search_stats(struct names *ns, const struct lk_act_options *o)
 		add(ns, stats[i]);
 }
 
+/* The game's fields of the level itself, written first (fields.c). */
+static void add_level_fields(struct names *ns, const struct lk_game *g)
+{
+	for (size_t i = 0; g->level_field_names && g->level_field_names[i]; i++)
+		add(ns, g->level_field_names[i]);
+}
+
 static void solve_fields(struct names *ns, const struct lk_game *g, const struct lk_act_options *o)
 {
+	add_level_fields(ns, g);
 	add(ns, "solvable");
 	if (g->csp) {
 		add(ns, "solutions");
@@ -55,6 +76,7 @@ static void solve_fields(struct names *ns, const struct lk_game *g, const struct
 	}
 	add(ns, "moves");
 	add_counts(ns, g);
+	add_metric(ns, g, o);
 	add(ns, "optimal");
 	add(ns, "states");
 	add(ns, "solution");
@@ -103,6 +125,7 @@ static void add_runs(struct names *ns, const struct lk_act_options *o)
 
 static void rate_fields(struct names *ns, const struct lk_game *g, const struct lk_act_options *o)
 {
+	add_level_fields(ns, g);
 	add(ns, "solvable");
 	if (g->csp) {
 		add_mean(ns, o);
@@ -118,6 +141,7 @@ static void rate_fields(struct names *ns, const struct lk_game *g, const struct 
 	}
 	add(ns, "moves");
 	add_counts(ns, g);
+	add_metric(ns, g, o);
 	add(ns, "optimal");
 	add_mean(ns, o);   /* difficulty: column 7 of Sokoban's table, documented */
 	if (o->rate.mixedaim) {
@@ -134,7 +158,7 @@ static void rate_fields(struct names *ns, const struct lk_game *g, const struct 
 	bool graph = o->graph || (g->whole_graph && !o->no_graph);
 	if (graph) {
 		static const char *const whole[] = { "reachable", "dead-ends", "dead-end-path",
-						     "solutions" };
+						     "solutions", "shortest-solutions" };
 		for (size_t i = 0; i < sizeof whole / sizeof whole[0]; i++)
 			add(ns, whole[i]);
 		for (size_t i = 0; g->graph_rules && g->graph_rules->fields[i]; i++)
@@ -142,6 +166,7 @@ static void rate_fields(struct names *ns, const struct lk_game *g, const struct 
 		add(ns, "graph");
 	}
 	add(ns, "optimum");
+	add(ns, "no-solution-within");
 	add(ns, "solution");
 	add(ns, "limit");
 	add_search_stats(ns, o);

@@ -271,6 +271,28 @@ static void known_names(struct lk_strbuf *out, size_t member)
 	}
 }
 
+/* --measure: "levelkit" changes nothing; "thesis" is the thesis's
+ * configuration (game.h lk_level_options.thesis), searched forwards, and
+ * an option that contradicts it is a usage error rather than a measure
+ * that is neither. */
+static void measure(struct lk_cli_common *c)
+{
+	if (!c->measure || strcmp(c->measure, "levelkit") == 0)
+		return;
+	if (strcmp(c->measure, "thesis") != 0)
+		lk_usage_error("unknown measure '%s' (use levelkit or thesis)", c->measure);
+	if (c->metric && strcmp(c->metric, "moves") != 0)
+		lk_usage_error("--measure thesis counts moves: --metric %s contradicts it", c->metric);
+	if (c->heuristic && strcmp(c->heuristic, "thesis") != 0)
+		lk_usage_error("--measure thesis uses the thesis's heuristic: --heuristic %s "
+			       "contradicts it", c->heuristic);
+	if (c->direction && c->act.search.direction != LK_FORWARD)
+		lk_usage_error("--measure thesis searches forward: --direction %s contradicts it",
+			       c->direction);
+	c->act.search.direction = LK_FORWARD;
+	c->act.level.thesis = true;
+}
+
 void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 {
 	if (c->algo && lk_algo_parse(c->algo, &c->act.search.algo) < 0)
@@ -278,6 +300,7 @@ void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 	c->act.search.direction = LK_BOTH;
 	if (c->direction && lk_direction_parse(c->direction, &c->act.search.direction) < 0)
 		lk_usage_error("unknown direction '%s' (use forward, backward or both)", c->direction);
+	measure(c);
 	lk_cli_choose_format(c->format, c->output, c->color, &p->format, &p->view);
 	lk_cli_check_title(c->title, p->view);
 	p->title = c->title;
@@ -433,7 +456,7 @@ bool lk_cli_state_space_game(const struct lk_game *g, const void *ctx)
 
 void lk_cli_common_unapplied(const struct lk_cli_common *c, uint64_t seen)
 {
-	static const char *const search[] = { "algo", "direction", "plain", NULL };
+	static const char *const search[] = { "algo", "direction", "plain", "measure", NULL };
 	static const char *const csp[] = { "count-limit", "no-sac", "no-gcc", "no-symmetry",
 					   "static-order", NULL };
 	for (size_t i = 0; search[i]; i++)

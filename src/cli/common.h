@@ -28,6 +28,7 @@ void lk_cli_csp_flags_finish(struct lk_cli_csp_flags *f, struct lk_csp_options *
 
 struct lk_cli_common {
 	const char *algo, *metric, *heuristic, *direction, *format, *output, *fields, *color, *title;
+	const char *measure;
 	uint64_t max_states;
 	size_t max_memory;
 	double timeout;
@@ -74,14 +75,17 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	LK_OPT_GROUP_("Solver"),                                                              \
 	{ LK_OPT_STRING, 'a', "algo", &(c).algo, "name", "bfs, ucs, astar (default) or greedy", NULL }, \
 	{ LK_OPT_STRING, 'm', "metric", &(c).metric, "name",                                  \
-	  "what solution length counts: pushes (default) or moves", NULL },                   \
+	  "what solution length counts: pushes (default), moves or cost (PuzzleScript's COST)", NULL }, \
 	{ LK_OPT_STRING, 0, "heuristic", &(c).heuristic, "name",                              \
-	  "matching, mixedaim or bound (Sokoban: matching by default; PuzzleScript: mixedaim)", \
+	  "matching, mixedaim, bound or thesis (Sokoban: matching by default; PuzzleScript: mixedaim)", \
 	  NULL },                                                                             \
 	{ LK_OPT_FLAG, 0, "plain", &(c).plain, NULL,                                           \
 	  "no deadlock pruning: the raw state space MixedAim's solvers search", NULL },       \
 	{ LK_OPT_STRING, 'd', "direction", &(c).direction, "dir",                             \
-	  "forward, backward (from the solved position) or both (default)", NULL }
+	  "forward, backward (from the solved position) or both (default)", NULL },           \
+	{ LK_OPT_STRING, 0, "measure", &(c).measure, "name",                                   \
+	  "levelkit (default: each game's fastest exact search) or thesis (MixedAim's: moves, " \
+	  "forward, no pruning, the thesis's heuristic as written)", NULL }
 
 #define LK_CLI_CSP_OPTIONS(c)                                                                 \
 	LK_OPT_GROUP_((c).csp_heading),                                                      \

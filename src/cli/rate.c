@@ -17,6 +17,7 @@ static const char description[] =
 	"                      from a solve with --algo (default astar)\n"
 	"  optimum             >= N pushes: a bound on the optimal length when\n"
 	"                      that solve hit a bound\n"
+	"  no-solution-within  N moves: the depth a stopped BFS finished\n"
 	"  difficulty, difficulty-sd\n"
 	"                      mean and standard deviation of the states explored\n"
 	"                      over --runs shuffled solves (Combination's\n"
@@ -31,6 +32,9 @@ static const char description[] =
 	"                      (bands of absolute state counts: compare levels\n"
 	"                      of one game and metric)\n"
 	"  limit               every bound any search hit\n"
+	"The searches run in levelkit's configuration of each game (the push\n"
+	"graph, pruning, the matching bound) unless --measure thesis: MixedAim's\n"
+	"own (moves, forward, no pruning, its heuristic); docs/commands.md says why.\n"
 	"A measure a search could not finish is a bound: difficulty: >= X with\n"
 	"difficulty-runs: solved/runs, states-bfs: >= N, grade: >= hard, or unknown.\n"
 	"With the whole-graph analysis (--graph; the default for %s):\n"
@@ -38,6 +42,7 @@ static const char description[] =
 	"  dead-ends           those from which no win can be reached\n"
 	"  dead-end-path       the shortest way into one\n"
 	"  solutions           distinct shortest solutions\n"
+	"  shortest-solutions  up to --list-solutions of them, ... when more\n"
 	"and the games' own fields of it:%s";
 
 static bool whole_graph(const struct lk_game *g)
@@ -71,6 +76,7 @@ struct rate_ctx {
 	unsigned long runs;
 	const char *runs_algo;
 	bool no_mixedaim, graph, no_graph, single;
+	unsigned long list_solutions;
 	uint64_t seed;
 };
 
@@ -85,6 +91,7 @@ int main(int argc, char **argv)
 	struct rate_ctx ctx = { 0 };
 	lk_cli_common_init(&ctx.common, 10.0, 1, 0);
 	ctx.runs = 50;
+	ctx.list_solutions = 10;
 	ctx.seed = 1;
 	/* rate's measures of a constraint game are the paper's, whose orders
 	 * are fixed: --static-order would change nothing, so it is not listed
@@ -107,6 +114,8 @@ int main(int argc, char **argv)
 		{ LK_OPT_FLAG, 0, "graph", &ctx.graph, NULL,
 		  "explore every reachable state: dead ends, number of shortest solutions, stars", NULL },
 		{ LK_OPT_FLAG, 0, "no-graph", &ctx.no_graph, NULL, "skip the analysis", NULL },
+		{ LK_OPT_UINT, 0, "list-solutions", &ctx.list_solutions, "n",
+		  "list up to n of the shortest solutions (default 10; 0: none)", NULL },
 		LK_OPT_END_(),
 	};
 	struct lk_strbuf help = LK_STRBUF_INIT;
@@ -134,6 +143,9 @@ int main(int argc, char **argv)
 	act->rate.single = ctx.single;
 	act->graph = ctx.graph;
 	act->no_graph = ctx.no_graph;
+	if (ctx.list_solutions > 100000)
+		lk_usage_error("--list-solutions %lu is too many", ctx.list_solutions);
+	act->list_solutions = (unsigned)ctx.list_solutions;
 	if (ctx.runs_algo && lk_algo_parse(ctx.runs_algo, &act->rate.runs_algo) < 0)
 		lk_usage_error("unknown algorithm '%s' (use bfs, ucs, astar or greedy)", ctx.runs_algo);
 	if (ctx.graph && ctx.no_graph)
@@ -142,7 +154,7 @@ int main(int argc, char **argv)
 	if (p.levels_read && rc != 130) {
 		lk_cli_common_unapplied(&ctx.common, p.games_seen);
 		static const char *const search[] = { "runs-algo", "no-mixedaim", "graph", "no-graph",
-						      NULL };
+						      "list-solutions", NULL };
 		for (size_t i = 0; search[i]; i++)
 			lk_cli_warn_unapplied(p.games_seen, search[i], lk_cli_state_space_game, NULL);
 	}

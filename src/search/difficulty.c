@@ -71,6 +71,10 @@ static void learn(struct lk_rating *r, struct lk_search_result *res)
 		r->has_floor = true;
 		r->floor = res->floor;
 	}
+	if (res->has_depth && (!r->has_depth || res->depth > r->depth)) {
+		r->has_depth = true;
+		r->depth = res->depth;
+	}
 	if (res->status != LK_SOLVED || r->optimal.status == LK_SOLVED)
 		return;
 	const struct lk_search_result *o = &r->other;
@@ -114,7 +118,7 @@ void lk_rate(struct lk_solver *solver, const struct lk_level *level,
 	so.seed = 0;
 	so.algo = opt->search.algo;
 	if (so.algo == LK_ALGO_ASTAR && !(level->has_heuristic && level->heuristic_admissible))
-		so.algo = LK_ALGO_BFS;
+		so.algo = level->weighted ? LK_ALGO_UCS : LK_ALGO_BFS;
 	lk_solver_run(solver, level, &so, &r->optimal);
 	learn(r, &r->optimal);
 	if (r->unsolvable)

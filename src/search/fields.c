@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "levelkit/concept.h"
@@ -26,6 +27,40 @@ static void unset_lengths(struct lk_record *rec, const struct lk_level *level)
 	lk_record_unset(rec, "moves");
 	for (const struct lk_count_field *f = level->game->count_fields; f && f->name; f++)
 		lk_record_unset(rec, f->name);
+	if (level->weighted)
+		lk_record_unset(rec, level->metric);
+}
+
+/* A path's cost in a weighted level's metric: each step's cheapest edge
+ * into the next state (the game's successors, run again). */
+static unsigned long path_cost(const struct lk_level *level, const unsigned char *keys,
+			       size_t nkeys)
+{
+	size_t ks = level->key_size, slots = level->max_successors + 1u;
+	unsigned char *out = lk_xmalloc(slots * ks + 1);
+	struct lk_edge *edges = lk_xmalloc(slots * sizeof *edges);
+	void *scratch = lk_xcalloc(1, level->scratch_size ? level->scratch_size : 1);
+	unsigned long total = 0;
+	for (size_t i = 0; i + 1 < nkeys; i++) {
+		unsigned n = level->game->successors(level, keys + i * ks, scratch, out, edges);
+		unsigned best = 0;
+		for (unsigned j = 0; j < n; j++)
+			if (memcmp(out + (size_t)j * ks, keys + (i + 1) * ks, ks) == 0 &&
+			    (!best || edges[j].cost < best))
+				best = edges[j].cost;
+		total += best;
+	}
+	free(scratch);
+	free(edges);
+	free(out);
+	return total;
+}
+
+/* The game's fields of the level itself (game->level_fields). */
+static void level_fields(struct lk_record *rec, const struct lk_level *level)
+{
+	if (level->game->level_fields)
+		level->game->level_fields(level, rec);
 }
 
 /* The fields of a solved level; states is written when non-NULL. */
@@ -38,6 +73,8 @@ static void write_solved(struct lk_record *rec, const struct lk_level *level,
 	lk_level_label(level, keys, nkeys, &m);
 	lk_record_set(rec, "solvable", "yes");
 	lk_fields_lengths(rec, level, &m);
+	if (level->weighted)   /* the metric is a length of its own: its cost */
+		lk_record_setf(rec, level->metric, "%lu", path_cost(level, keys, nkeys));
 	lk_record_set(rec, "optimal", optimal ? level->metric : "no");
 	lk_record_unset(rec, "limit");
 	if (states)
@@ -49,12 +86,14 @@ static void write_solved(struct lk_record *rec, const struct lk_level *level,
 void lk_fields_solution(struct lk_record *rec, const struct lk_level *level,
 			const unsigned char *keys, size_t nkeys, bool optimal)
 {
+	level_fields(rec, level);
 	write_solved(rec, level, keys, nkeys, optimal, NULL);
 }
 
 void lk_fields_solve(struct lk_record *rec, const struct lk_level *level,
 		     const struct lk_search_result *r)
 {
+	level_fields(rec, level);
 	if (r->status == LK_SOLVED) {
 		write_solved(rec, level, r->path, r->nkeys, r->optimal, &r->expanded);
 		return;
@@ -218,6 +257,7 @@ void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 {
 	for (size_t i = 0; difficulty_fields[i]; i++)
 		lk_record_unset(rec, difficulty_fields[i]);
+	level_fields(rec, level);
 	const struct lk_search_result *best = r->optimal.status == LK_SOLVED ? &r->optimal
 					      : r->other.status == LK_SOLVED  ? &r->other
 									      : NULL;
@@ -233,9 +273,12 @@ void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 	struct lk_moves m;
 	lk_moves_init(&m, level);
 	lk_record_unset(rec, "optimum");
+	lk_record_unset(rec, "no-solution-within");
 	if (own) {
 		lk_level_label(level, best->path, best->nkeys, &m);
 		lk_fields_lengths(rec, level, &m);
+		if (level->weighted)
+			lk_record_setf(rec, level->metric, "%lu", best->cost);
 		lk_record_set(rec, "optimal", proved ? level->metric : "no");
 	} else if (status == LK_UNSOLVABLE) {
 		unset_lengths(rec, level);
@@ -252,6 +295,9 @@ void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 	bool kept_optimal = !own && claim && strcmp(claim, level->metric) == 0;
 	if (status != LK_UNSOLVABLE && !proved && !kept_optimal && r->has_floor)
 		lk_record_setf(rec, "optimum", ">= %lu %s", r->floor, level->metric);
+	if (status != LK_UNSOLVABLE && !proved && !kept_optimal && r->has_depth)
+		lk_record_setf(rec, "no-solution-within", "%lu %s", r->depth,
+			       level->weighted ? "moves" : level->metric);   /* BFS counts edges */
 
 	if (status != LK_UNSOLVABLE) {
 		struct known runs = { KNOWN_NOT, 0.0 }, least = { KNOWN_NOT, 0.0 };
@@ -273,7 +319,7 @@ void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 }
 
 static const char *const analysis_fields[] = {
-	"reachable", "dead-ends", "dead-end-path", "solutions", "graph", NULL
+	"reachable", "dead-ends", "dead-end-path", "solutions", "shortest-solutions", "graph", NULL
 };
 
 void lk_fields_analysis(struct lk_record *rec, const struct lk_level *level,
@@ -302,6 +348,12 @@ void lk_fields_analysis(struct lk_record *rec, const struct lk_level *level,
 	if (a->shortest != LK_NO_DEPTH)
 		lk_record_setf(rec, "solutions", "%s%llu", a->solutions_saturated ? ">= " : "",
 			       (unsigned long long)a->solutions);
+	if (a->shortest != LK_NO_DEPTH && a->list_max) {
+		/* the list, and "..." when it is not all of them */
+		bool all = !a->solutions_saturated && a->listed == a->solutions;
+		lk_record_setf(rec, "shortest-solutions", "%s%s", a->shortest ? a->list.buf : "(no moves)",
+			       all ? "" : " ...");
+	}
 	if (own)
 		own->write_fields(level, a, rec);
 }

@@ -132,6 +132,8 @@ struct lane {
 	enum lk_limit limit;
 	uint32_t goal;           /* solved: the goal entry */
 	uint32_t head;           /* BFS: next entry to expand */
+	uint32_t layer_end;      /* BFS: the first entry of the layer after head's */
+	unsigned long layer;     /* BFS: the depth in edges of the entry last taken */
 	uint64_t expanded, generated;
 	size_t popped;           /* best-first: priority of the last state taken */
 };
@@ -191,6 +193,8 @@ static bool out_of_bounds(struct lane *L)
 {
 	struct run *run = L->run;
 	const struct lk_search_options *o = run->opt;
+	if (o->tick)
+		o->tick(o->tick_ctx);
 	if (o->cancel && *o->cancel)
 		run->stop = LK_LIMIT_INTERRUPTED;
 	else if (o->timeout > 0 && lk_now() > run->deadline)
@@ -275,6 +279,10 @@ static void step_bfs(struct lane *L, uint64_t budget)
 		}
 		if (L->expanded % CHECK_EVERY == 0 && out_of_bounds(L))
 			return;
+		if (L->head == L->layer_end) {
+			L->layer++;
+			L->layer_end = (uint32_t)t->count;
+		}
 		uint32_t head = L->head++;
 		uint32_t g = lk_table_cost(t, head);
 		unsigned n = expand(L, lk_table_key(t, head));
@@ -425,6 +433,23 @@ static bool lane_floor(const struct lane *L, size_t *floor)
 	return true;
 }
 
+/*
+ * The depth a stopped BFS lane has finished: entries are numbered in
+ * breadth-first order and each is goal-tested when it is added, so once
+ * an entry of layer d (d edges from the start) has been taken, every
+ * state of the layers before it has been expanded and every state within
+ * d edges added and tested.  Every edge costs at least 1, so the optimum
+ * is then above d in any metric.
+ */
+static bool lane_depth(const struct lane *L, unsigned long *depth)
+{
+	const struct lk_search_options *o = L->run->opt;
+	if (o->algo != LK_ALGO_BFS || o->accept || L->head == 0)
+		return false;
+	*depth = L->layer;
+	return *depth > 0;
+}
+
 /* Store the lane's start; finish it at once if the start is a goal. */
 static void start_lane(struct lane *L)
 {
@@ -441,6 +466,7 @@ static void start_lane(struct lane *L)
 		lane_finish(L, LK_SOLVED, LK_LIMIT_NONE);
 	} else if (L->run->opt->algo != LK_ALGO_BFS)
 		start_best_first(L);
+	L->layer_end = 1;   /* BFS: the start is layer 0 */
 }
 
 /* Append the keys from the lane's start to entry id (start first). */
@@ -578,7 +604,9 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		/* A* without a heuristic is uniform-cost search. */
 		r->optimal = !run.met && lk_algo_optimal(opt->algo) &&
 			     (opt->algo != LK_ALGO_ASTAR || winner->level->heuristic_admissible ||
-			      !winner->game->heuristic);
+			      !winner->game->heuristic) &&
+			     /* fewest edges is not least cost where edges weigh */
+			     !(opt->algo == LK_ALGO_BFS && winner->level->weighted);
 	} else if (winner) {
 		r->status = LK_UNSOLVABLE;
 	} else {
@@ -587,10 +615,19 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		/* each lane's bound holds: the best of them */
 		for (int i = 0; i < 2; i++) {
 			size_t f;
+			unsigned long d;
 			if (use[i] && lane_floor(&lanes[i], &f) && (!r->has_floor || f > r->floor)) {
 				r->floor = f;
 				r->has_floor = true;
 			}
+			if (use[i] && lane_depth(&lanes[i], &d) && (!r->has_depth || d > r->depth)) {
+				r->depth = d;
+				r->has_depth = true;
+			}
+		}
+		if (r->has_depth && (!r->has_floor || r->depth + 1 > r->floor)) {
+			r->floor = r->depth + 1;
+			r->has_floor = true;
 		}
 	}
 	r->seconds = lk_now() - start;

@@ -9,7 +9,7 @@
 #include "sokoban.h"
 
 static const char *const soko_metrics[] = { "pushes", "moves", NULL };
-static const char *const soko_heuristics[] = { "matching", "mixedaim", NULL };
+static const char *const soko_heuristics[] = { "matching", "mixedaim", "thesis", NULL };
 
 extern const struct lk_generator lk_gen_sokoban_backward;
 extern const struct lk_generator lk_gen_sokoban_transform;

@@ -221,8 +221,13 @@ struct lk_level *soko_new_level(const struct lk_record *rec, const struct lk_lev
 	s->cells = s->width * s->height;
 	for (int d = 0; d < 4; d++)
 		s->off[d] = lk_dir_dy[d] * s->width + lk_dir_dx[d];
-	s->push_graph = !opt->metric || strcmp(opt->metric, "pushes") == 0;
-	s->heuristic = opt->heuristic && strcmp(opt->heuristic, "mixedaim") == 0
+	/* the thesis measure: moves, its heuristic, no pruning (the player's
+	 * steps are tried clockwise from up, as the PuzzleScript game tries
+	 * its inputs under the measure) */
+	bool plain = opt->plain || opt->thesis;
+	s->push_graph = !opt->thesis && (!opt->metric || strcmp(opt->metric, "pushes") == 0);
+	s->heuristic = opt->thesis || (opt->heuristic && (strcmp(opt->heuristic, "mixedaim") == 0 ||
+							   strcmp(opt->heuristic, "thesis") == 0))
 			       ? SOKO_H_MIXEDAIM : SOKO_H_MATCHING;
 
 	size_t n = (size_t)s->cells;
@@ -308,12 +313,12 @@ struct lk_level *soko_new_level(const struct lk_record *rec, const struct lk_lev
 		for (int gi = 0; gi < s->ngoals && !reachable; gi++)
 			reachable = s->dist[(size_t)gi * n + (size_t)c] != SOKO_INF;
 		s->dead[c] = !reachable;
-		if (s->dead[c] && !opt->plain && soko_bit(s->box0, s->compact[c]))
+		if (s->dead[c] && !plain && soko_bit(s->box0, s->compact[c]))
 			s->impossible = true;
 	}
 	/* Plain levels keep their dead squares out of the search: every
 	 * state is generated, as a rule interpreter would. */
-	s->prune = !opt->plain;
+	s->prune = !plain;
 	if (!s->prune)
 		memset(s->dead, 0, n);
 
@@ -327,7 +332,8 @@ struct lk_level *soko_new_level(const struct lk_record *rec, const struct lk_lev
 	s->base.scratch_size = soko_scratch_size(s);
 	s->base.metric = s->push_graph ? "pushes" : "moves";
 	s->base.has_heuristic = true;
-	s->base.heuristic_admissible = true;
+	/* the halved greedy matching can overestimate (sokoban_heuristic.c) */
+	s->base.heuristic_admissible = s->heuristic == SOKO_H_MATCHING;
 	soko_name_facts(s);
 	return &s->base;
 }
