@@ -70,8 +70,8 @@ expect "bfs ucs astar greedy" levelkit rate --runs-algo ""
 expect "walls move pair mix mirror pull push" levelkit gen sokoban --rules ""
 expect "pair pull push" levelkit-gen sokoban --rules p
 expect "walls crates targets pair mix mirror" levelkit gen puzzlescript --rules ""
-expect "split-combine split-combine-2 six-benders monolithic monolithic-open" levelkit gen laser --preset ""
-expect "monolithic monolithic-open" levelkit gen -n 2 laser --preset mo
+expect "split-combine split-combine-2 six-benders monolithic monolithic-open monolithic-tidy monolithic-open-tidy" levelkit gen laser --preset ""
+expect "monolithic monolithic-open monolithic-tidy monolithic-open-tidy" levelkit gen -n 2 laser --preset mo
 # gen: the games (the registry's list, as gen's error message gives it:
 # a new game adds no line here), then each game's generators
 games=$(gen 2>&1 | sed -n 's/.*which game? (\(.*\)).*/\1/p' | sed 's/ or /, /; s/,//g')
