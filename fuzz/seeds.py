@@ -3,7 +3,8 @@
 
 Usage: fuzz/seeds.py SOURCE_DIR OUT_DIR
 
-Writes OUT_DIR/record, OUT_DIR/level, OUT_DIR/expr and OUT_DIR/rules, one
+Writes OUT_DIR/record, OUT_DIR/level, OUT_DIR/expr, OUT_DIR/rules and
+OUT_DIR/json, one
 file per seed, named by the SHA-1 of its content as libFuzzer names its own
 (so a seed found twice is one file).  Nothing here is committed: the seeds
 are remade from what the repository holds now, so they follow the formats
@@ -18,6 +19,9 @@ as they change.
   rules   the presets (src/games/sokoban/sokoban_transform.c), tests/levels/*.rules,
           the rules in tests/test_rules.c and the code blocks of
           docs/transform.md
+  json    Refraction's JSON levels (tests/levels/*.json, *.jsonl) whole and
+          line by line, the JSON level strings of tests/test_laser.c, and
+          the JSON code blocks of docs/games/laser.md
 """
 import ast
 import hashlib
@@ -136,14 +140,34 @@ def rules(src, out):
                 out["rules"].append(b.encode())
 
 
+def json_levels(src, out):
+    tl = os.path.join(src, "tests", "levels")
+    for name in sorted(os.listdir(tl)):
+        if name.endswith((".json", ".jsonl")):
+            data = read(os.path.join(tl, name))
+            out["json"].append(data)
+            for line in data.splitlines(keepends=True):
+                if line.strip():
+                    out["json"].append(line)
+    text = read(os.path.join(src, "tests", "test_laser.c")).decode()
+    m = re.search(r"json_levels\[\] =\s*" + C_STRINGS, text)
+    if m:
+        out["json"].append(c_string(m.group(1)).encode())
+    for doc in docs(src, ["games"]):
+        for b in code_blocks(doc):
+            if b.lstrip().startswith(("{", "[")):
+                out["json"].append(b.encode())
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit("usage: fuzz/seeds.py SOURCE_DIR OUT_DIR")
     src, dst = sys.argv[1], sys.argv[2]
-    out = {"record": [], "level": [], "expr": [], "rules": []}
+    out = {"record": [], "level": [], "expr": [], "rules": [], "json": []}
     record_and_level(src, out)
     expressions(src, out)
     rules(src, out)
+    json_levels(src, out)
     for kind, seeds in out.items():
         d = os.path.join(dst, kind)
         os.makedirs(d, exist_ok=True)

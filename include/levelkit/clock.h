@@ -7,5 +7,8 @@
 
 /* Seconds on a monotonic clock (from an arbitrary start). */
 double lk_now(void);
+/* Processor seconds the calling thread has used (for figures that must not
+ * depend on the machine's load). */
+double lk_thread_cpu(void);
 
 #endif

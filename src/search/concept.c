@@ -559,6 +559,8 @@ void lk_concept_search(struct lk_solver *s, const struct lk_level *level,
 	o.algo = LK_ALGO_UCS;
 	o.direction = LK_FORWARD;
 	o.bounds = opt->bounds;
+	o.tick = opt->tick;
+	o.tick_ctx = opt->tick_ctx;
 	o.accept = accept_goal;
 	o.accept_ctx = &q;
 	if (heuristic_usable(&q)) {

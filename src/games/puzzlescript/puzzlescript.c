@@ -33,10 +33,11 @@
 #include "ps_runtime.h"
 #include "ps_solve.h"
 
-static const char *const ps_metrics[] = { "moves", NULL };
+/* "cost": a move costs 1 plus the COST of every rule that fired in it */
+static const char *const ps_metrics[] = { "moves", "cost", NULL };
 /* docs/games/puzzlescript.md: "mixedaim" the thesis's sum of the win
  * conditions' terms, "bound" their largest, a lower bound in every game */
-static const char *const ps_heuristics[] = { "mixedaim", "bound", NULL };
+static const char *const ps_heuristics[] = { "mixedaim", "bound", "thesis", NULL };
 static const char input_letter[5] = { 'u', 'l', 'd', 'r', 'x' };
 
 struct ps_lk_level {
@@ -44,6 +45,12 @@ struct ps_lk_level {
 	const struct ps_game *g;
 	struct ps_level *map;
 	int ninputs;                   /* 4 with noaction, else 5 */
+	const int *order;              /* the inputs in the order successors tries them */
+	/* metric "cost": the rules with a COST, whose firing a move pays */
+	bool cost_metric;
+	int *costly;
+	int ncostly;
+	size_t costly_alloc;
 	struct ps_facts facts;         /* what a move can carry, for concepts */
 	/* the heuristic and pruning (ps_analysis.c, ps_heuristic.c) */
 	struct ps_analysis *an;
@@ -213,11 +220,25 @@ static struct lk_level *ps_new_level(const struct lk_game *game, const void *def
 	l->g = g;
 	l->ninputs = ps_game_flags(g)->noaction ? 4 : 5;
 	pthread_mutex_init(&l->lock, NULL);
-	bool plain = opt && opt->plain;
+	/* inputs are numbered up, left, down, right, action; the thesis
+	 * measure tries them clockwise from up, as native Sokoban steps, so
+	 * that a Sokoban level gives the same counts in both engines */
+	static const int natural[5] = { 0, 1, 2, 3, 4 }, clockwise[5] = { 0, 3, 2, 1, 4 };
+	bool thesis = opt && opt->thesis;
+	l->order = thesis ? clockwise : natural;
+	bool plain = opt && (opt->plain || thesis);
 	l->an = ps_analysis_new(g, l->map, plain);
-	l->heuristic = opt && opt->heuristic && strcmp(opt->heuristic, "bound") == 0 ? PS_H_BOUND
-										   : PS_H_MIXEDAIM;
+	const char *h = thesis ? "thesis" : opt ? opt->heuristic : NULL;
+	l->heuristic = !h ? PS_H_MIXEDAIM
+		       : strcmp(h, "bound") == 0 ? PS_H_BOUND
+		       : strcmp(h, "thesis") == 0 ? PS_H_THESIS : PS_H_MIXEDAIM;
 	/* a plain level is the raw state space: nothing dropped */
+	l->cost_metric = !thesis && opt && opt->metric && strcmp(opt->metric, "cost") == 0;
+	for (int r = 0; r < g->nrules; r++)
+		if (g->rules[r].cost) {
+			LK_ALLOC_GROW(l->costly, (size_t)l->ncostly + 1, l->costly_alloc);
+			l->costly[l->ncostly++] = r;
+		}
 	l->prune[PS_PRUNE_DEAD_CELLS] = l->an->prune;
 	l->prune[PS_PRUNE_DEAD_STATES] = !plain;
 	for (int i = 0; i < PS_NPRUNE; i++)
@@ -229,13 +250,15 @@ static struct lk_level *ps_new_level(const struct lk_game *game, const void *def
 	l->base.key_size = ps_map_key_size(l->map);
 	l->base.max_successors = (unsigned)l->ninputs;
 	l->base.scratch_size = l->ints_off + ps_heuristic_ints(l->an) * sizeof(int);
-	l->base.metric = "moves";
+	l->base.metric = l->cost_metric ? "cost" : "moves";
+	l->base.weighted = l->cost_metric && l->ncostly > 0;
 	ps_facts_init(&l->facts, g);
 	l->base.facts = (const char *const *)l->facts.names;
 	l->base.nfacts = l->facts.n;
 	l->base.has_heuristic = true;
 	l->base.heuristic_admissible =
-		l->heuristic == PS_H_BOUND || ps_mixedaim_admissible(l->an);
+		l->heuristic == PS_H_BOUND ||
+		(l->heuristic == PS_H_MIXEDAIM && ps_mixedaim_admissible(l->an));
 	return &l->base;
 }
 
@@ -246,6 +269,7 @@ static void ps_free_level(struct lk_level *level)
 		ps_runtime_free(l->runtimes[i]);
 	free(l->runtimes);
 	free(l->idle);
+	free(l->costly);
 	pthread_mutex_destroy(&l->lock);
 	ps_facts_release(&l->facts);
 	ps_analysis_free(l->an);
@@ -334,7 +358,10 @@ static unsigned ps_successors(const struct lk_level *level, const void *key, voi
 	unsigned n = 0;
 	if (ps_key_won(rt, key))
 		return 0;   /* a won state ends the level */
-	for (int input = 0; input < l->ninputs; input++) {
+	if (l->base.weighted)
+		ps_runtime_track(rt, true);   /* which rules fire: what a move costs */
+	for (int i = 0; i < l->ninputs; i++) {
+		int input = l->order[i];
 		if (!step(rt, key, input, keys_out + (size_t)n * level->key_size))
 			continue;
 		if (l->prune[PS_PRUNE_DEAD_CELLS] && !ps_key_won(rt, keys_out + (size_t)n * level->key_size) &&
@@ -344,6 +371,9 @@ static unsigned ps_successors(const struct lk_level *level, const void *key, voi
 			continue;
 		}
 		edges[n].cost = 1;
+		for (int k = 0; k < l->ncostly && l->base.weighted; k++)
+			if (ps_rule_fired(rt, l->costly[k]))
+				edges[n].cost += l->g->rules[l->costly[k]].cost;
 		edges[n].move = (uint32_t)input;
 		n++;
 	}
@@ -360,6 +390,8 @@ static unsigned evaluate(const struct lk_level *level, const void *key, void *sc
 	ps_word *cells = (ps_word *)((char *)scratch + l->cells_off);
 	int *ints = (int *)((char *)scratch + l->ints_off);
 	ps_unpack_cells(rt, key, cells);
+	if (l->heuristic == PS_H_THESIS)
+		return ps_thesis_heuristic(l->an, cells, ints);   /* greedy's guess too */
 	bool dead;
 	unsigned h = ps_evaluate(l->an, l->heuristic, estimate, l->prune[PS_PRUNE_DEAD_STATES], cells,
 				 ints, &dead);
@@ -564,6 +596,13 @@ static const struct lk_generator *const ps_generators[] = {
 	NULL,
 };
 
+static void ps_vt_rating_counts(const struct lk_level *level, unsigned *cells,
+				unsigned *objects)
+{
+	const struct ps_lk_level *l = (const struct ps_lk_level *)level;
+	ps_rating_counts(l->g, l->map, cells, objects);
+}
+
 const struct lk_game lk_game_puzzlescript = {
 	.name = "puzzlescript",
 	.summary = "a PuzzleScript game of your own: its script's rules and levels",
@@ -584,6 +623,7 @@ const struct lk_game lk_game_puzzlescript = {
 	.move_facts = ps_move_facts,
 	.replay = ps_replay,
 	.write_state = ps_write_state,
+	.rating_counts = ps_vt_rating_counts,
 	.draw = ps_draw,
 	.replay_keys = ps_replay_keys,
 	/* rules may name absolute directions: a turned level is another level */
