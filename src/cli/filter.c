@@ -355,12 +355,16 @@ static enum lk_pool_take pooled_take(void *ctx, uint64_t seq, void *vslot)
 	lk_record_init(&sl->rec);
 	lk_strbuf_init(&sl->read_err);
 	for (;;) {
-		if (p->run->write_failed || lk_interrupted)
-			return LK_POOL_END;
 		lk_strbuf_reset(&sl->read_err);
-		int got = lk_inputs_next(&p->in, &sl->rec, &sl->read_err, &sl->line);
-		if (got == LK_INPUT_END)
+		int got = p->run->write_failed || lk_interrupted ? LK_INPUT_END :
+			  lk_inputs_next(&p->in, &sl->rec, &sl->read_err, &sl->line);
+		if (got == LK_INPUT_END) {
+			/* the pool keeps no slot it is not given: an earlier
+			 * input's message goes here */
+			lk_record_release(&sl->rec);
+			lk_strbuf_release(&sl->read_err);
 			return LK_POOL_END;
+		}
 		if (got == LK_INPUT_OPEN_ERROR) {
 			lk_error("%s", sl->read_err.buf);
 			p->run->status = 2;
