@@ -502,7 +502,10 @@ static int replay_on(const struct ps_lk_level *l, struct ps_runtime *rt, const c
 	bool won = false;
 	uint16_t *facts = lk_xcalloc(l->facts.n + 1, sizeof *facts);
 	int rc = 0;
-	ps_start(rt, NULL);
+	struct ps_turn_info start;
+	ps_start(rt, &start);
+	/* a win in the again turns of the start rules wins on load */
+	won = (start.flags & PS_WON) != 0;
 	ps_runtime_track(rt, true);   /* the facts of each move */
 	add_key(keys, rt);
 	for (const char *p = solution; *p; p++) {
@@ -516,8 +519,12 @@ static int replay_on(const struct ps_lk_level *l, struct ps_runtime *rt, const c
 			break;
 		}
 		if (won) {
-			lk_strbuf_addf(err, "the level is solved after move %lu, but more moves follow",
-				       step_no);
+			if (step_no == 0)
+				lk_strbuf_addstr(err, "the level is solved on load (a win in the again turns "
+					       "of its start rules), but moves follow");
+			else
+				lk_strbuf_addf(err, "the level is solved after move %lu, but more moves "
+					       "follow", step_no);
 			rc = -1;
 			break;
 		}

@@ -358,9 +358,12 @@ void ps_start(struct ps_runtime *rt, struct ps_turn_info *info)
 	begin(rt, info);
 	if (rt->g->flags.run_rules_on_level_start)
 		ps_process_input(rt, -1, true, false);
+	/* the start turn itself never wins (the reference passes dontDoWin),
+	 * but the again turns it queues are ordinary turns: a win there wins
+	 * the level on load, as cratopia's cut-scene levels do */
 	again_loop(rt, info);
-	finish(rt, info);
-	rt->won = false;
+	unsigned flags = finish(rt, info);
+	rt->won = (flags & PS_WON) != 0;
 }
 
 bool ps_rule_fired(const struct ps_runtime *rt, int rule)
