@@ -80,6 +80,21 @@ struct ps_pattern {
 	const ps_word *mov_layers;           /* mw: layers whose movement the rhs fixes */
 	const ps_word *random_obj;           /* ow */
 	const ps_word *random_dir;           /* mw */
+	/* the first word of each mask, inline: the whole mask in a game of
+	 * up to 64 objects and twelve layers (ow == mw == 1), most games */
+	ps_word present0, missing0, movp0, movm0;
+	ps_word clear0, set0, movclear0, movset0;
+};
+
+/* Where a row's matches can be looked for without scanning the board: a
+ * cell of the row (before any ellipsis, so at a fixed offset from the
+ * row's start) that must hold one of a few objects.  The engine keeps
+ * each object's cells as bit boards and starts only where the rarest
+ * anchor's objects are (ps_rules.c). */
+struct ps_anchor {
+	int offset;           /* cells from the row's start */
+	int nobjs;
+	const int *objs;      /* one of these must be there */
 };
 
 struct ps_row {
@@ -90,6 +105,10 @@ struct ps_row {
 	const ps_word *mov_mask;  /* mw */
 	const ps_word *any_masks; /* nany * ow: one-of sets some cell of the row needs */
 	int nany;
+	struct ps_anchor *anchors;
+	int nanchors;
+	bool random_rep;      /* a replacement draws random numbers */
+	bool needs_movement;  /* some cell needs a movement */
 };
 
 struct ps_rule {
@@ -119,6 +138,8 @@ struct ps_wincond {
 	bool aggr1, aggr2;
 	const ps_word *mask1, *mask2;
 	int line;
+	const int *objs1;     /* mask1's objects, for the bit boards */
+	int nobjs1;
 };
 
 struct ps_sfx_mask {
@@ -182,6 +203,8 @@ struct ps_game {
 
 	ps_word *player_mask;
 	bool player_aggregate;
+	int *player_objs;        /* player_mask's objects */
+	int nplayer_objs;
 	int background_id, background_layer;
 
 	struct ps_pattern *patterns;
@@ -239,6 +262,7 @@ int ps_compile_rules(struct ps_ctx *c);
 int ps_compile_rule_masks(struct ps_ctx *c);
 int ps_compile_sounds(struct ps_ctx *c);
 int ps_compile_layout(struct ps_ctx *c);
+void ps_compile_anchors(struct ps_ctx *c);
 
 /* ---- small bit helpers ---- */
 

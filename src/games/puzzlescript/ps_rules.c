@@ -8,7 +8,12 @@
  * with the reference's generator, among all matches of all their rules.
  *
  * Scan order, tuple order and re-checking follow the reference exactly:
- * they decide which of several overlapping matches wins.
+ * they decide which of several overlapping matches wins.  What is faster
+ * here changes none of that: a row is looked for only where its rarest
+ * anchor object is (the runtime's bit boards, in the reference's scan
+ * order), and a tuple re-checks or re-applies a row only when something
+ * changed since the same row at the same place last matched or changed
+ * nothing.
  */
 #include <string.h>
 
@@ -25,58 +30,14 @@ static int delta_of(const struct ps_runtime *rt, int dir)
 	}
 }
 
-void ps_calc_masks(struct ps_runtime *rt)
-{
-	int ow = rt->ow, mw = rt->mw;
-	memset(rt->map_obj, 0, (size_t)ow * sizeof(ps_word));
-	memset(rt->map_mov, 0, (size_t)mw * sizeof(ps_word));
-	memset(rt->row_obj, 0, (size_t)(rt->h * ow) * sizeof(ps_word));
-	memset(rt->col_obj, 0, (size_t)(rt->w * ow) * sizeof(ps_word));
-	memset(rt->row_mov, 0, (size_t)(rt->h * mw) * sizeof(ps_word));
-	memset(rt->col_mov, 0, (size_t)(rt->w * mw) * sizeof(ps_word));
-	if (ow == 1 && mw == 1) {
-		for (int x = 0; x < rt->w; x++) {
-			ps_word co = 0, cm = 0;
-			for (int y = 0; y < rt->h; y++) {
-				ps_word c = rt->cells[x * rt->h + y], m = rt->movs[x * rt->h + y];
-				co |= c;
-				cm |= m;
-				rt->row_obj[y] |= c;
-				rt->row_mov[y] |= m;
-			}
-			rt->col_obj[x] = co;
-			rt->col_mov[x] = cm;
-			rt->map_obj[0] |= co;
-			rt->map_mov[0] |= cm;
-		}
-		return;
-	}
-	for (int x = 0; x < rt->w; x++)
-		for (int y = 0; y < rt->h; y++) {
-			int i = x * rt->h + y;
-			const ps_word *c = rt->cells + (size_t)i * (size_t)ow;
-			const ps_word *m = rt->movs + (size_t)i * (size_t)mw;
-			for (int k = 0; k < ow; k++) {
-				rt->map_obj[k] |= c[k];
-				rt->row_obj[y * ow + k] |= c[k];
-				rt->col_obj[x * ow + k] |= c[k];
-			}
-			for (int k = 0; k < mw; k++) {
-				rt->map_mov[k] |= m[k];
-				rt->row_mov[y * mw + k] |= m[k];
-				rt->col_mov[x * mw + k] |= m[k];
-			}
-		}
-}
-
 static bool pattern_matches(const struct ps_runtime *rt, const struct ps_pattern *p, int i)
 {
 	int ow = rt->ow, mw = rt->mw;
 	if (ow == 1 && mw == 1) {
 		/* most games: one word of objects, one of movements */
 		ps_word c = rt->cells[i], m = rt->movs[i];
-		if ((c & p->present[0]) != p->present[0] || (c & p->missing[0]) ||
-		    (m & p->mov_present[0]) != p->mov_present[0] || (m & p->mov_missing[0]))
+		if ((c & p->present0) != p->present0 || (c & p->missing0) ||
+		    (m & p->movp0) != p->movp0 || (m & p->movm0))
 			return false;
 		for (int a = 0; a < p->nany; a++)
 			if (!(c & p->any[a]))
@@ -117,10 +78,13 @@ static bool cells_match(const struct ps_runtime *rt, const struct ps_row *row, i
 static void push_match(struct ps_match_list *l, int i, int k1, int k2)
 {
 	LK_ALLOC_GROW(l->v, l->n + 1, l->alloc);
-	l->v[l->n].i = i;
-	l->v[l->n].k1 = k1;
-	l->v[l->n].k2 = k2;
-	l->n++;
+	struct ps_match *m = &l->v[l->n++];
+	m->i = i;
+	m->k1 = k1;
+	m->k2 = k2;
+	m->chk = l->stamp;   /* just found: matching while nothing changes */
+	m->ok = true;
+	m->nop = 0;
 }
 
 static int ellipsis_at(const struct ps_row *row, int from)
@@ -169,25 +133,77 @@ static bool wild2(const struct ps_runtime *rt, const struct ps_row *row, int i, 
 	return any;
 }
 
-/* Whether a line (or the map) that held obj and mov may hold the row. */
-static bool masks_allow(const struct ps_runtime *rt, const struct ps_row *row, const ps_word *obj,
-			const ps_word *mov)
+/* Whether the map may hold the row: its objects, one of each of its
+ * one-of sets, and its movements. */
+static bool map_allows(const struct ps_runtime *rt, const struct ps_row *row)
 {
-	if (!ps_bits_subset(row->obj_mask, obj, rt->ow) || !ps_bits_subset(row->mov_mask, mov, rt->mw))
+	if (!ps_bits_subset(row->obj_mask, rt->map_obj, rt->ow) ||
+	    !ps_bits_subset(row->mov_mask, rt->map_mov, rt->mw))
 		return false;
 	for (int a = 0; a < row->nany; a++)
-		if (!ps_bits_any(row->any_masks + a * rt->ow, obj, rt->ow))
+		if (!ps_bits_any(row->any_masks + a * rt->ow, rt->map_obj, rt->ow))
 			return false;
 	return true;
 }
 
+/* The row's anchor with the fewest cells to start from, or NULL. */
+static const struct ps_anchor *rarest_anchor(const struct ps_runtime *rt, const struct ps_row *row)
+{
+	const struct ps_anchor *best = NULL;
+	long best_count = 0;
+	for (int a = 0; a < row->nanchors; a++) {
+		const struct ps_anchor *an = &row->anchors[a];
+		long count = 0;
+		for (int k = 0; k < an->nobjs; k++)
+			count += rt->obj_count[an->objs[k]];
+		if (!best || count < best_count) {
+			best = an;
+			best_count = count;
+		}
+	}
+	/* an anchor everywhere (the background) saves nothing */
+	return best && best_count < rt->n ? best : NULL;
+}
+
+/* Try the row starting at cell i = (x, y); add its matches. */
+static void match_at(struct ps_runtime *rt, const struct ps_row *row, int dir, int d, int len, int x,
+		     int y, struct ps_match_list *out)
+{
+	int i = x * rt->h + y;
+	if (row->nellipses == 0) {
+		if (cells_match(rt, row, 0, row->ncells, i, d))
+			push_match(out, i, 0, 0);
+		return;
+	}
+	int kmax;
+	switch (dir) {
+	case PS_DIR_LEFT: kmax = x - len + 2; break;
+	case PS_DIR_RIGHT: kmax = rt->w - (x + len) + 1; break;
+	case PS_DIR_DOWN: kmax = rt->h - (y + len) + 1; break;
+	default: kmax = y - len + 2; break;
+	}
+	if (row->nellipses == 1)
+		wild1(rt, row, i, 0, kmax, d, out);
+	else
+		wild2(rt, row, i, kmax, 0, kmax, 0, kmax, 0, d, out);
+}
+
+/*
+ * Every match of a row, in the reference's scan order: rows of cells
+ * (y, then x) for horizontal rules, columns (x, then y) for vertical ones.
+ * With an anchor, the cells holding its objects are walked in that order
+ * (the row-major or column-major bit boards) and each gives the one start
+ * the anchor's offset allows; starts come out in the same order as a scan,
+ * and a start whose anchor cell lacks the objects could not match anyway.
+ */
 static void match_row(struct ps_runtime *rt, const struct ps_rule *rule, const struct ps_row *row,
 		      struct ps_match_list *out)
 {
-	int w = rt->w, h = rt->h, ow = rt->ow, mw = rt->mw, dir = rule->dir;
+	int w = rt->w, h = rt->h, mw = rt->mw, dir = rule->dir;
 	int d = delta_of(rt, dir);
 	out->n = 0;
-	if (!masks_allow(rt, row, rt->map_obj, rt->map_mov))
+	out->stamp = rt->mods;
+	if (!map_allows(rt, row))
 		return;
 	int len = row->ncells - row->nellipses;
 	int xmin = 0, xmax = w, ymin = 0, ymax = h;
@@ -199,11 +215,18 @@ static void match_row(struct ps_runtime *rt, const struct ps_rule *rule, const s
 	default: break;
 	}
 	bool horizontal = dir > 2;
+	const struct ps_anchor *an = rarest_anchor(rt, row);
 	if (!horizontal && row->ncells == 1 && !ps_bits_zero(row->mov_mask, mw)) {
 		/* a one-cell row that needs a movement, read in cell order: only
-		 * cells that may have movements can match */
+		 * cells that may have movements (and the anchor) can match */
 		for (int wd = 0; wd < rt->movmap_words; wd++) {
 			uint64_t bits = rt->movmap[wd];
+			if (an && bits) {
+				uint64_t at = 0;
+				for (int k = 0; k < an->nobjs; k++)
+					at |= ps_board(rt, an->objs[k], false)[wd];
+				bits &= at;
+			}
 			while (bits) {
 				int i = wd * 64 + __builtin_ctzll(bits);
 				bits &= bits - 1;
@@ -213,43 +236,32 @@ static void match_row(struct ps_runtime *rt, const struct ps_rule *rule, const s
 		}
 		return;
 	}
+	if (an) {
+		/* the anchor cell is `offset` steps along the row from its start */
+		int ax = horizontal ? (dir == PS_DIR_RIGHT ? an->offset : -an->offset) : 0;
+		int ay = horizontal ? 0 : (dir == PS_DIR_DOWN ? an->offset : -an->offset);
+		int words = rt->bbw;
+		for (int wd = 0; wd < words; wd++) {
+			uint64_t bits = ps_board(rt, an->objs[0], horizontal)[wd];
+			for (int k = 1; k < an->nobjs; k++)
+				bits |= ps_board(rt, an->objs[k], horizontal)[wd];
+			while (bits) {
+				int p = wd * 64 + __builtin_ctzll(bits);
+				bits &= bits - 1;
+				int px = horizontal ? p % w : p / h, py = horizontal ? p / w : p % h;
+				int x = px - ax, y = py - ay;
+				if (x < xmin || x >= xmax || y < ymin || y >= ymax)
+					continue;
+				match_at(rt, row, dir, d, len, x, y, out);
+			}
+		}
+		return;
+	}
 	int outer_lo = horizontal ? ymin : xmin, outer_hi = horizontal ? ymax : xmax;
 	int inner_lo = horizontal ? xmin : ymin, inner_hi = horizontal ? xmax : ymax;
-	for (int a = outer_lo; a < outer_hi; a++) {
-		const ps_word *lo = horizontal ? rt->row_obj + a * ow : rt->col_obj + a * ow;
-		const ps_word *lm = horizontal ? rt->row_mov + a * mw : rt->col_mov + a * mw;
-		if (!masks_allow(rt, row, lo, lm))
-			continue;
-		const struct ps_pattern *first = row->cells[0] >= 0 ? &rt->g->patterns[row->cells[0]] : NULL;
-		bool quick = first && ow == 1 && mw == 1;
-		for (int b = inner_lo; b < inner_hi; b++) {
-			int x = horizontal ? b : a, y = horizontal ? a : b;
-			int i = x * h + y;
-			if (quick) {
-				/* reject on the first cell's objects before anything else */
-				ps_word c = rt->cells[i];
-				if ((c & first->present[0]) != first->present[0] || (c & first->missing[0]) ||
-				    (first->nany && !(c & first->any[0])))
-					continue;
-			}
-			if (row->nellipses == 0) {
-				if (cells_match(rt, row, 0, row->ncells, i, d))
-					push_match(out, i, 0, 0);
-				continue;
-			}
-			int kmax;
-			switch (dir) {
-			case PS_DIR_LEFT: kmax = x - len + 2; break;
-			case PS_DIR_RIGHT: kmax = w - (x + len) + 1; break;
-			case PS_DIR_DOWN: kmax = h - (y + len) + 1; break;
-			default: kmax = y - len + 2; break;
-			}
-			if (row->nellipses == 1)
-				wild1(rt, row, i, 0, kmax, d, out);
-			else
-				wild2(rt, row, i, kmax, 0, kmax, 0, kmax, 0, d, out);
-		}
-	}
+	for (int a = outer_lo; a < outer_hi; a++)
+		for (int b = inner_lo; b < inner_hi; b++)
+			match_at(rt, row, dir, d, len, horizontal ? b : a, horizontal ? a : b, out);
 }
 
 static bool find_matches(struct ps_runtime *rt, const struct ps_rule *rule)
@@ -266,19 +278,33 @@ static bool find_matches(struct ps_runtime *rt, const struct ps_rule *rule)
 
 /* ---- replacement ---- */
 
-static void or_masks_at(struct ps_runtime *rt, int i, const ps_word *c, const ps_word *m)
+/* Write a replacement's result into cell i: the objects (logged, with
+ * what they create and destroy for the sounds) and the movements. */
+static void put_result(struct ps_runtime *rt, int i, const ps_word *cur, const ps_word *curm,
+		       bool rigid_change)
 {
-	int ow = rt->ow, mw = rt->mw, x = i / rt->h, y = i % rt->h;
+	int ow = rt->ow, mw = rt->mw;
+	ps_word *cell = rt->cells + (size_t)i * (size_t)ow;
+	bool objects = false;
 	for (int k = 0; k < ow; k++) {
-		rt->col_obj[x * ow + k] |= c[k];
-		rt->row_obj[y * ow + k] |= c[k];
-		rt->map_obj[k] |= c[k];
+		rt->sfx_create[k] |= cur[k] & ~cell[k];
+		rt->sfx_destroy[k] |= cell[k] & ~cur[k];
+		objects |= cur[k] != cell[k];
 	}
+	if (objects)
+		ps_write_cell(rt, i, cur);
+	ps_word *mov = rt->movs + (size_t)i * (size_t)mw;
+	bool moving = false;
 	for (int k = 0; k < mw; k++) {
-		rt->col_mov[x * mw + k] |= m[k];
-		rt->row_mov[y * mw + k] |= m[k];
-		rt->map_mov[k] |= m[k];
+		mov[k] = curm[k];
+		rt->map_mov[k] |= curm[k];
+		moving |= curm[k] != 0;
 	}
+	/* the movement phase clears movements and rigid marks where the map
+	 * says there may be some */
+	if (moving || rigid_change)
+		ps_movmap_set(rt, i);
+	rt->mods++;
 }
 
 static bool replace(struct ps_runtime *rt, const struct ps_rule *rule, const struct ps_pattern *p, int i)
@@ -287,6 +313,15 @@ static bool replace(struct ps_runtime *rt, const struct ps_rule *rule, const str
 	int ow = rt->ow, mw = rt->mw;
 	if (!p->has_rep)
 		return false;
+	if (ow == 1 && mw == 1 && !p->rep_random_obj && !p->rep_random_dir && !rule->rigid) {
+		/* most replacements: one word each, nothing random, not rigid */
+		ps_word cell = rt->cells[i], mov = rt->movs[i];
+		ps_word cur = (cell & ~p->clear0) | p->set0, curm = (mov & ~p->movclear0) | p->movset0;
+		if (cur == cell && curm == mov)
+			return false;
+		put_result(rt, i, &cur, &curm, false);
+		return true;
+	}
 	ps_word set[ow], clear[ow], mset[mw], mclear[mw];
 	memcpy(set, p->set, sizeof set);
 	memcpy(clear, p->clear, sizeof clear);
@@ -316,8 +351,8 @@ static bool replace(struct ps_runtime *rt, const struct ps_rule *rule, const str
 				ps_mov_or(mset, l, 1u << r);
 			}
 	}
-	ps_word *cell = rt->cells + (size_t)i * (size_t)ow;
-	ps_word *mov = rt->movs + (size_t)i * (size_t)mw;
+	const ps_word *cell = rt->cells + (size_t)i * (size_t)ow;
+	const ps_word *mov = rt->movs + (size_t)i * (size_t)mw;
 	ps_word cur[ow], curm[mw];
 	bool same = true;
 	for (int k = 0; k < ow; k++) {
@@ -351,15 +386,7 @@ static bool replace(struct ps_runtime *rt, const struct ps_rule *rule, const str
 	}
 	if (same && !rigid_change)
 		return false;
-	for (int k = 0; k < ow; k++) {
-		rt->sfx_create[k] |= cur[k] & ~cell[k];
-		rt->sfx_destroy[k] |= cell[k] & ~cur[k];
-	}
-	memcpy(cell, cur, sizeof cur);
-	memcpy(mov, curm, sizeof curm);
-	if (!ps_bits_zero(curm, mw))
-		ps_movmap_set(rt, i);
-	or_masks_at(rt, i, cur, curm);
+	put_result(rt, i, cur, curm, rigid_change);
 	return true;
 }
 
@@ -374,6 +401,31 @@ static bool recheck_row(const struct ps_runtime *rt, const struct ps_row *row, c
 		     m->k2, d, NULL);
 }
 
+/* The replacement of one row at match m; whether it changed anything. */
+static bool apply_row(struct ps_runtime *rt, const struct ps_rule *rule, const struct ps_row *row,
+		      const struct ps_match *m, int d)
+{
+	bool result = false;
+	int i = m->i, e = 0;
+	for (int c = 0; c < row->ncells; c++) {
+		if (row->cells[c] < 0) {
+			i += d * (e++ == 0 ? m->k1 : m->k2);
+			continue;
+		}
+		result = replace(rt, rule, &rt->g->patterns[row->cells[c]], i) || result;
+		i += d;
+	}
+	return result;
+}
+
+static void note_fired(struct ps_runtime *rt, const struct ps_rule *rule)
+{
+	if (rt->track)
+		rt->fired[rule->index >> 6] |= (uint64_t)1 << (rule->index & 63);
+}
+
+/* One tuple of row matches (pick), re-checked first unless it is the
+ * first: the reference's applyAt. */
 static bool apply_at(struct ps_runtime *rt, const struct ps_rule *rule, const int *pick, bool check)
 {
 	int d = delta_of(rt, rule->dir);
@@ -382,21 +434,65 @@ static bool apply_at(struct ps_runtime *rt, const struct ps_rule *rule, const in
 			if (!recheck_row(rt, &rule->rows[r], &rt->rows[r].v[pick[r]], d))
 				return false;
 	bool result = false;
-	for (int r = 0; r < rule->nrows; r++) {
-		const struct ps_row *row = &rule->rows[r];
-		const struct ps_match *m = &rt->rows[r].v[pick[r]];
-		int i = m->i, e = 0;
-		for (int c = 0; c < row->ncells; c++) {
-			if (row->cells[c] < 0) {
-				i += d * (e++ == 0 ? m->k1 : m->k2);
-				continue;
+	for (int r = 0; r < rule->nrows; r++)
+		result = apply_row(rt, rule, &rule->rows[r], &rt->rows[r].v[pick[r]], d) || result;
+	if (result)
+		note_fired(rt, rule);
+	return result;
+}
+
+/*
+ * The same over every tuple, in the reference's order (the first row
+ * varying fastest), with two caches that change no result: a row's match
+ * re-checked at mods == chk need not be re-checked while nothing changes
+ * (and was just found when the tuples begin), and a row whose replacement
+ * changed nothing at mods == nop changes nothing again while nothing else
+ * does (unless it draws random numbers: then it must draw them again).
+ * A rule whose rows match many places each (Singleton Traffic's
+ * [ Action Player ] [ Player ]) has as many tuples as their product.
+ */
+static bool apply_tuples(struct ps_runtime *rt, const struct ps_rule *rule)
+{
+	int d = delta_of(rt, rule->dir), nrows = rule->nrows;
+	int pick[nrows];
+	memset(pick, 0, sizeof pick);
+	bool result = false;
+	for (bool first = true;; first = false) {
+		bool ok = true;
+		for (int r = 0; r < nrows && !first; r++) {
+			struct ps_match *m = &rt->rows[r].v[pick[r]];
+			if (m->chk != rt->mods) {
+				m->ok = recheck_row(rt, &rule->rows[r], m, d);
+				m->chk = rt->mods;
 			}
-			result = replace(rt, rule, &rt->g->patterns[row->cells[c]], i) || result;
-			i += d;
+			if (!m->ok) {
+				ok = false;
+				break;
+			}
 		}
+		if (ok) {
+			bool changed = false;
+			for (int r = 0; r < nrows; r++) {
+				const struct ps_row *row = &rule->rows[r];
+				struct ps_match *m = &rt->rows[r].v[pick[r]];
+				if (m->nop == rt->mods && !row->random_rep)
+					continue;
+				if (apply_row(rt, rule, row, m, d))
+					changed = true;
+				else
+					m->nop = rt->mods;
+			}
+			if (changed) {
+				result = true;
+				note_fired(rt, rule);
+			}
+		}
+		int r = 0;
+		while (r < nrows && ++pick[r] == (int)rt->rows[r].n)
+			pick[r++] = 0;
+		if (r == nrows)
+			break;
 	}
-	if (result && rt->track)
-		rt->fired[rule->index >> 6] |= (uint64_t)1 << (rule->index & 63);
 	return result;
 }
 
@@ -427,22 +523,10 @@ static void queue_commands(struct ps_runtime *rt, const struct ps_rule *rule)
 
 static bool try_apply(struct ps_runtime *rt, const struct ps_rule *rule)
 {
+	rt->mods++;   /* no stamp of an earlier rule's matches holds */
 	if (!find_matches(rt, rule))
 		return false;
-	bool result = false;
-	if (rule->has_replacements) {
-		int pick[rule->nrows];
-		memset(pick, 0, sizeof pick);
-		for (bool first = true;; first = false) {
-			result = apply_at(rt, rule, pick, !first) || result;
-			/* the first row varies fastest */
-			int r = 0;
-			while (r < rule->nrows && ++pick[r] == (int)rt->rows[r].n)
-				pick[r++] = 0;
-			if (r == rule->nrows)
-				break;
-		}
-	}
+	bool result = rule->has_replacements && apply_tuples(rt, rule);
 	queue_commands(rt, rule);
 	return result;
 }
