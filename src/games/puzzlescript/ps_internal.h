@@ -84,6 +84,12 @@ struct ps_pattern {
 	 * up to 64 objects and twelve layers (ow == mw == 1), most games */
 	ps_word present0, missing0, movp0, movm0;
 	ps_word clear0, set0, movclear0, movset0;
+	/* the same as lists of objects, for the bit boards (ps_rules.c):
+	 * present, missing, and the one-of sets (any_first[s] ..
+	 * any_first[s + 1] in any_objs) */
+	const int *present_objs, *missing_objs, *any_objs, *any_first;
+	int npresent, nmissing;
+	bool movements;       /* needs a movement present or absent */
 };
 
 /* Where a row's matches can be looked for without scanning the board: a
@@ -109,6 +115,7 @@ struct ps_row {
 	int nanchors;
 	bool random_rep;      /* a replacement draws random numbers */
 	bool needs_movement;  /* some cell needs a movement */
+	bool objects_only;    /* no ellipsis and no cell reads movements */
 };
 
 struct ps_rule {
@@ -219,6 +226,8 @@ struct ps_game {
 	int *group_of_rigid;
 	int max_rows;
 	int max_ellipsis_rows;
+	int max_row_len;         /* cells of the longest row, ellipses aside */
+	int max_row_cells;       /* cells of the longest row, ellipses counted */
 
 	struct ps_wincond *wins;
 	int nwins;

@@ -2,7 +2,8 @@
  * ps_rule_anchor.c - what the engine's matcher reads off a compiled game
  * once: each rule row's anchors (cells before any ellipsis that must hold
  * one of a few objects, where ps_rules.c starts looking for matches instead
- * of scanning the board), whether a row's replacement draws random numbers
+ * of scanning the board), the patterns' masks as lists of objects (for the
+ * bit-parallel matcher), whether a row's replacement draws random numbers
  * or its cells need movements, and the object lists of the player and of
  * the win conditions' first masks (the bit boards the turn reads).
  */
@@ -64,12 +65,52 @@ static void row_anchors(struct ps_ctx *c, struct ps_row *row)
 	}
 }
 
+/* A pattern's masks as lists of objects. */
+static void pattern_lists(struct ps_ctx *c, struct ps_pattern *p)
+{
+	const struct ps_game *g = c->g;
+	p->present_objs = mask_objects(c, p->present, &p->npresent);
+	p->missing_objs = mask_objects(c, p->missing, &p->nmissing);
+	int *first = ps_alloc(c->keep, (size_t)(p->nany + 1) * sizeof *first);
+	int total = 0;
+	for (int s = 0; s < p->nany; s++) {
+		int n;
+		mask_objects(c, p->any + (size_t)s * (size_t)g->ow, &n);
+		total += n;
+	}
+	int *objs = ps_alloc(c->keep, (size_t)(total + 1) * sizeof *objs);
+	total = 0;
+	for (int s = 0; s < p->nany; s++) {
+		first[s] = total;
+		for (int id = 0; id < g->nobjects; id++)
+			if (ps_bit_get(p->any + (size_t)s * (size_t)g->ow, id))
+				objs[total++] = id;
+	}
+	first[p->nany] = total;
+	p->any_objs = objs;
+	p->any_first = first;
+	p->movements = !ps_bits_zero(p->mov_present, g->mw) || !ps_bits_zero(p->mov_missing, g->mw);
+}
+
 void ps_compile_anchors(struct ps_ctx *c)
 {
 	struct ps_game *g = c->g;
+	for (int k = 0; k < g->npatterns; k++)
+		pattern_lists(c, &g->patterns[k]);
 	for (int r = 0; r < g->nrules; r++)
-		for (int j = 0; j < g->rules[r].nrows; j++)
-			row_anchors(c, &g->rules[r].rows[j]);
+		for (int j = 0; j < g->rules[r].nrows; j++) {
+			struct ps_row *row = &g->rules[r].rows[j];
+			row_anchors(c, row);
+			row->objects_only = row->nellipses == 0;
+			for (int k = 0; k < row->ncells; k++)
+				if (row->cells[k] >= 0 && g->patterns[row->cells[k]].movements)
+					row->objects_only = false;
+			int len = row->ncells - row->nellipses;
+			if (len > g->max_row_len)
+				g->max_row_len = len;
+			if (row->ncells > g->max_row_cells)
+				g->max_row_cells = row->ncells;
+		}
 	g->player_objs = mask_objects(c, g->player_mask, &g->nplayer_objs);
 	for (int w = 0; w < g->nwins; w++)
 		g->wins[w].objs1 = mask_objects(c, g->wins[w].mask1, &g->wins[w].nobjs1);

@@ -84,7 +84,7 @@ static void push_match(struct ps_match_list *l, int i, int k1, int k2)
 	m->k2 = k2;
 	m->chk = l->stamp;   /* just found: matching while nothing changes */
 	m->ok = true;
-	m->nop = 0;
+	m->nop_ok = false;
 }
 
 static int ellipsis_at(const struct ps_row *row, int from)
@@ -146,23 +146,25 @@ static bool map_allows(const struct ps_runtime *rt, const struct ps_row *row)
 	return true;
 }
 
-/* The row's anchor with the fewest cells to start from, or NULL. */
-static const struct ps_anchor *rarest_anchor(const struct ps_runtime *rt, const struct ps_row *row)
+/* The row's anchor with the fewest cells to start from (*count of
+ * them), or NULL. */
+static const struct ps_anchor *rarest_anchor(const struct ps_runtime *rt, const struct ps_row *row,
+					     long *count)
 {
 	const struct ps_anchor *best = NULL;
 	long best_count = 0;
 	for (int a = 0; a < row->nanchors; a++) {
 		const struct ps_anchor *an = &row->anchors[a];
-		long count = 0;
+		long n = 0;
 		for (int k = 0; k < an->nobjs; k++)
-			count += rt->obj_count[an->objs[k]];
-		if (!best || count < best_count) {
+			n += rt->obj_count[an->objs[k]];
+		if (!best || n < best_count) {
 			best = an;
-			best_count = count;
+			best_count = n;
 		}
 	}
-	/* an anchor everywhere (the background) saves nothing */
-	return best && best_count < rt->n ? best : NULL;
+	*count = best_count;
+	return best;
 }
 
 /* Try the row starting at cell i = (x, y); add its matches. */
@@ -188,68 +190,89 @@ static void match_at(struct ps_runtime *rt, const struct ps_row *row, int dir, i
 		wild2(rt, row, i, kmax, 0, kmax, 0, kmax, 0, d, out);
 }
 
+/* One word of the cells a pattern may match, in the order of the
+ * direction (row-major for horizontal rules): exact for the objects, and
+ * for movements only "has some" when it needs one. */
+static uint64_t pattern_word(const struct ps_runtime *rt, const struct ps_pattern *p, bool horizontal,
+			     int wd)
+{
+	uint64_t v = ~(uint64_t)0;
+	if (wd == rt->bbw - 1 && (rt->n & 63))
+		v = ((uint64_t)1 << (rt->n & 63)) - 1;
+	for (int k = 0; k < p->npresent && v; k++)
+		v &= ps_board(rt, p->present_objs[k], horizontal)[wd];
+	for (int k = 0; k < p->nmissing && v; k++)
+		v &= ~ps_board(rt, p->missing_objs[k], horizontal)[wd];
+	for (int s = 0; s < p->nany && v; s++) {
+		uint64_t u = 0;
+		for (int k = p->any_first[s]; k < p->any_first[s + 1]; k++)
+			u |= ps_board(rt, p->any_objs[k], horizontal)[wd];
+		v &= u;
+	}
+	if (v && !ps_bits_zero(p->mov_present, rt->mw))
+		v &= (horizontal ? rt->movmap_rm : rt->movmap)[wd];
+	return v;
+}
+
+/* Word wd of the bit array a (nw words) read t bits further on. */
+static inline uint64_t shifted(const uint64_t *a, int nw, int t, int wd)
+{
+	int base = wd * 64 + t;
+	int q = base >= 0 ? base / 64 : -((-base + 63) / 64), r = base - q * 64;
+	uint64_t lo = q >= 0 && q < nw ? a[q] : 0;
+	if (!r)
+		return lo;
+	uint64_t hi = q + 1 >= 0 && q + 1 < nw ? a[q + 1] : 0;
+	return (lo >> r) | (hi << (64 - r));
+}
+
 /*
  * Every match of a row, in the reference's scan order: rows of cells
- * (y, then x) for horizontal rules, columns (x, then y) for vertical ones.
- * With an anchor, the cells holding its objects are walked in that order
- * (the row-major or column-major bit boards) and each gives the one start
- * the anchor's offset allows; starts come out in the same order as a scan,
- * and a start whose anchor cell lacks the objects could not match anyway.
+ * (y, then x) for horizontal rules, columns (x, then y) for vertical ones;
+ * in the order of the bit boards (row-major and column-major), that is
+ * their bit order.  A rare anchor's cells are walked one by one, each
+ * giving the one start its offset allows; otherwise the starts are found
+ * a word of the board at a time: each cell before any ellipsis gives the
+ * word of cells its pattern may match, read `offset` cells further on, and
+ * their AND with the starts that keep the row on the board is every start
+ * (exactly, when the row reads no movement and has no ellipsis; else the
+ * starts are checked one by one).  Starts come out in scan order either
+ * way, and a start no anchor or word allows could not match.
  */
 static void match_row(struct ps_runtime *rt, const struct ps_rule *rule, const struct ps_row *row,
 		      struct ps_match_list *out)
 {
-	int w = rt->w, h = rt->h, mw = rt->mw, dir = rule->dir;
+	int w = rt->w, h = rt->h, dir = rule->dir;
 	int d = delta_of(rt, dir);
 	out->n = 0;
 	out->stamp = rt->mods;
 	if (!map_allows(rt, row))
 		return;
 	int len = row->ncells - row->nellipses;
-	int xmin = 0, xmax = w, ymin = 0, ymax = h;
-	switch (dir) {
-	case PS_DIR_UP: ymin += len - 1; break;
-	case PS_DIR_DOWN: ymax -= len - 1; break;
-	case PS_DIR_LEFT: xmin += len - 1; break;
-	case PS_DIR_RIGHT: xmax -= len - 1; break;
-	default: break;
-	}
 	bool horizontal = dir > 2;
-	const struct ps_anchor *an = rarest_anchor(rt, row);
-	if (!horizontal && row->ncells == 1 && !ps_bits_zero(row->mov_mask, mw)) {
-		/* a one-cell row that needs a movement, read in cell order: only
-		 * cells that may have movements (and the anchor) can match */
-		for (int wd = 0; wd < rt->movmap_words; wd++) {
-			uint64_t bits = rt->movmap[wd];
-			if (an && bits) {
-				uint64_t at = 0;
-				for (int k = 0; k < an->nobjs; k++)
-					at |= ps_board(rt, an->objs[k], false)[wd];
-				bits &= at;
-			}
-			while (bits) {
-				int i = wd * 64 + __builtin_ctzll(bits);
-				bits &= bits - 1;
-				if (cells_match(rt, row, 0, 1, i, d))
-					push_match(out, i, 0, 0);
-			}
+	int step = dir == PS_DIR_RIGHT || dir == PS_DIR_DOWN ? 1 : -1;
+	long count;
+	const struct ps_anchor *an = rarest_anchor(rt, row, &count);
+	if (an && count <= rt->bbw) {
+		int xmin = 0, xmax = w, ymin = 0, ymax = h;
+		switch (dir) {
+		case PS_DIR_UP: ymin += len - 1; break;
+		case PS_DIR_DOWN: ymax -= len - 1; break;
+		case PS_DIR_LEFT: xmin += len - 1; break;
+		case PS_DIR_RIGHT: xmax -= len - 1; break;
+		default: break;
 		}
-		return;
-	}
-	if (an) {
 		/* the anchor cell is `offset` steps along the row from its start */
-		int ax = horizontal ? (dir == PS_DIR_RIGHT ? an->offset : -an->offset) : 0;
-		int ay = horizontal ? 0 : (dir == PS_DIR_DOWN ? an->offset : -an->offset);
-		int words = rt->bbw;
-		for (int wd = 0; wd < words; wd++) {
+		int ax = horizontal ? step * an->offset : 0, ay = horizontal ? 0 : step * an->offset;
+		for (int wd = 0; wd < rt->bbw; wd++) {
 			uint64_t bits = ps_board(rt, an->objs[0], horizontal)[wd];
 			for (int k = 1; k < an->nobjs; k++)
 				bits |= ps_board(rt, an->objs[k], horizontal)[wd];
 			while (bits) {
 				int p = wd * 64 + __builtin_ctzll(bits);
 				bits &= bits - 1;
-				int px = horizontal ? p % w : p / h, py = horizontal ? p / w : p % h;
-				int x = px - ax, y = py - ay;
+				int i = horizontal ? rt->cell_of_rm[p] : p;
+				int x = rt->cell_x[i] - ax, y = rt->cell_y[i] - ay;
 				if (x < xmin || x >= xmax || y < ymin || y >= ymax)
 					continue;
 				match_at(rt, row, dir, d, len, x, y, out);
@@ -257,11 +280,29 @@ static void match_row(struct ps_runtime *rt, const struct ps_rule *rule, const s
 		}
 		return;
 	}
-	int outer_lo = horizontal ? ymin : xmin, outer_hi = horizontal ? ymax : xmax;
-	int inner_lo = horizontal ? xmin : ymin, inner_hi = horizontal ? xmax : ymax;
-	for (int a = outer_lo; a < outer_hi; a++)
-		for (int b = inner_lo; b < inner_hi; b++)
-			match_at(rt, row, dir, d, len, horizontal ? b : a, horizontal ? a : b, out);
+	int prefix = 0, bbw = rt->bbw;
+	while (prefix < row->ncells && row->cells[prefix] >= 0)
+		prefix++;
+	uint64_t *cw = rt->cell_words;
+	for (int k = 0; k < prefix; k++)
+		for (int wd = 0; wd < bbw; wd++)
+			cw[(size_t)k * (size_t)bbw + (size_t)wd] =
+				pattern_word(rt, &rt->g->patterns[row->cells[k]], horizontal, wd);
+	const uint64_t *valid = ps_valid_starts(rt, dir, len);
+	for (int wd = 0; wd < bbw; wd++) {
+		uint64_t m = valid[wd];
+		for (int k = 0; k < prefix && m; k++)
+			m &= shifted(cw + (size_t)k * (size_t)bbw, bbw, k * step, wd);
+		while (m) {
+			int p = wd * 64 + __builtin_ctzll(m);
+			m &= m - 1;
+			int i = horizontal ? rt->cell_of_rm[p] : p;
+			if (row->objects_only)
+				push_match(out, i, 0, 0);
+			else
+				match_at(rt, row, dir, d, len, rt->cell_x[i], rt->cell_y[i], out);
+		}
+	}
 }
 
 static bool find_matches(struct ps_runtime *rt, const struct ps_rule *rule)
@@ -304,7 +345,7 @@ static void put_result(struct ps_runtime *rt, int i, const ps_word *cur, const p
 	 * says there may be some */
 	if (moving || rigid_change)
 		ps_movmap_set(rt, i);
-	rt->mods++;
+	ps_touch(rt, i);
 }
 
 static bool replace(struct ps_runtime *rt, const struct ps_rule *rule, const struct ps_pattern *p, int i)
@@ -441,15 +482,31 @@ static bool apply_at(struct ps_runtime *rt, const struct ps_rule *rule, const in
 	return result;
 }
 
+/* Whether no cell of the row at m changed after stamp: a row without
+ * ellipses reads only its own cells; one with them reads the gaps too, so
+ * only "nothing changed anywhere" will do. */
+static bool unchanged_since(const struct ps_runtime *rt, const struct ps_row *row,
+			    const struct ps_match *m, int d, uint64_t stamp)
+{
+	if (row->nellipses > 0)
+		return rt->mods == stamp;
+	if (rt->all_mod > stamp)
+		return false;
+	for (int c = 0, i = m->i; c < row->ncells; c++, i += d)
+		if (rt->cell_mod[i] > stamp)
+			return false;
+	return true;
+}
+
 /*
  * The same over every tuple, in the reference's order (the first row
  * varying fastest), with two caches that change no result: a row's match
- * re-checked at mods == chk need not be re-checked while nothing changes
- * (and was just found when the tuples begin), and a row whose replacement
- * changed nothing at mods == nop changes nothing again while nothing else
- * does (unless it draws random numbers: then it must draw them again).
- * A rule whose rows match many places each (Singleton Traffic's
- * [ Action Player ] [ Player ]) has as many tuples as their product.
+ * re-checked (or just found) need not be re-checked while none of its
+ * cells changes, and a row whose replacement changed nothing changes
+ * nothing again while none of its cells does (unless it draws random
+ * numbers: then it must draw them again).  A rule whose rows match many
+ * places each (Singleton Traffic's [ Action Player ] [ Player ]) has as
+ * many tuples as their product.
  */
 static bool apply_tuples(struct ps_runtime *rt, const struct ps_rule *rule)
 {
@@ -457,30 +514,46 @@ static bool apply_tuples(struct ps_runtime *rt, const struct ps_rule *rule)
 	int pick[nrows];
 	memset(pick, 0, sizeof pick);
 	bool result = false;
+	/* mods when the current cycle of the first row began, and whether
+	 * every tuple of it failed on the first row */
+	uint64_t cycle_mods = rt->mods;
+	bool cycle_failed = true;
 	for (bool first = true;; first = false) {
 		bool ok = true;
 		for (int r = 0; r < nrows && !first; r++) {
+			const struct ps_row *row = &rule->rows[r];
 			struct ps_match *m = &rt->rows[r].v[pick[r]];
-			if (m->chk != rt->mods) {
-				m->ok = recheck_row(rt, &rule->rows[r], m, d);
+			if (!unchanged_since(rt, row, m, d, m->chk)) {
+				m->ok = recheck_row(rt, row, m, d);
 				m->chk = rt->mods;
 			}
 			if (!m->ok) {
 				ok = false;
+				/* while nothing changes, every tuple that keeps rows r..
+				 * fails here too: skip to the next match of row r */
+				for (int q = 0; q < r; q++)
+					pick[q] = (int)rt->rows[q].n - 1;
 				break;
 			}
+			if (r == 0)
+				cycle_failed = false;
 		}
+		if (first)
+			cycle_failed = false;
 		if (ok) {
 			bool changed = false;
 			for (int r = 0; r < nrows; r++) {
 				const struct ps_row *row = &rule->rows[r];
 				struct ps_match *m = &rt->rows[r].v[pick[r]];
-				if (m->nop == rt->mods && !row->random_rep)
+				if (m->nop_ok && !row->random_rep && unchanged_since(rt, row, m, d, m->nop))
 					continue;
-				if (apply_row(rt, rule, row, m, d))
+				uint64_t before = rt->mods;
+				if (apply_row(rt, rule, row, m, d)) {
 					changed = true;
-				else
-					m->nop = rt->mods;
+				} else {
+					m->nop = before;
+					m->nop_ok = true;
+				}
 			}
 			if (changed) {
 				result = true;
@@ -492,6 +565,14 @@ static bool apply_tuples(struct ps_runtime *rt, const struct ps_rule *rule)
 			pick[r++] = 0;
 		if (r == nrows)
 			break;
+		if (r > 0) {
+			/* a whole cycle of the first row failed on it and changed
+			 * nothing: every later cycle fails the same way */
+			if (cycle_failed && cycle_mods == rt->mods)
+				break;
+			cycle_mods = rt->mods;
+			cycle_failed = true;
+		}
 	}
 	return result;
 }
@@ -523,7 +604,6 @@ static void queue_commands(struct ps_runtime *rt, const struct ps_rule *rule)
 
 static bool try_apply(struct ps_runtime *rt, const struct ps_rule *rule)
 {
-	rt->mods++;   /* no stamp of an earlier rule's matches holds */
 	if (!find_matches(rt, rule))
 		return false;
 	bool result = rule->has_replacements && apply_tuples(rt, rule);

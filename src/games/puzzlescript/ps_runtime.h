@@ -16,6 +16,8 @@
 #ifndef LEVELKIT_PS_RUNTIME_H
 #define LEVELKIT_PS_RUNTIME_H
 
+#include <string.h>
+
 #include "ps_internal.h"
 #include "ps_rng.h"
 
@@ -23,10 +25,11 @@
 
 struct ps_match {
 	int i, k1, k2;
-	/* a tuple's caches (ps_rules.c): the row still matched here at
-	 * mods == chk (ok), and its replacement changed nothing at mods == nop */
+	/* a tuple's caches (ps_rules.c): the row matched here (ok) as the
+	 * cells stood at stamp chk, and its replacement changed nothing as
+	 * they stood at stamp nop (nop_ok) */
 	uint64_t chk, nop;
-	bool ok;
+	bool ok, nop_ok;
 };
 
 struct ps_match_list {
@@ -54,6 +57,7 @@ struct ps_runtime {
 	ps_word *cells, *movs;
 	ps_word *rigid_gi, *rigid_ma;          /* rigid games only */
 	uint64_t *movmap;                      /* cells that may have movements or rigid marks */
+	uint64_t *movmap_rm;                   /* the same, row-major */
 	int movmap_words;
 	ps_word *static_cells;                 /* the level's static layers */
 
@@ -65,6 +69,13 @@ struct ps_runtime {
 	uint64_t *bb;                          /* nobjects * 2 * bbw */
 	int bbw;                               /* words per board */
 	int *row_major;                        /* by cell: y * w + x */
+	int *cell_of_rm;                       /* by y * w + x: the cell */
+	int *cell_x, *cell_y;                  /* by cell */
+	/* the bit-parallel matcher's (ps_rules.c): per direction (up, down,
+	 * left, right) and row length, the starts that keep a row on the
+	 * board, in the direction's order; and room for one row's cells */
+	uint64_t *valid_starts;
+	uint64_t *cell_words;
 	int *obj_count;
 	ps_word *map_obj, *map_mov;
 
@@ -80,6 +91,8 @@ struct ps_runtime {
 	uint32_t *seen;                        /* by cell, for walking the log once per cell */
 	uint32_t seen_stamp;
 	uint64_t mods;                         /* bumped by every change */
+	uint64_t *cell_mod;                    /* by cell: mods when it last changed */
+	uint64_t all_mod;                      /* mods when every cell last changed */
 	/* the key the log starts from (base_valid), and where each slot's
 	 * bits are: cell_slot[c] .. cell_slot[c + 1] are cell c's slots,
 	 * byte_slot[b] the first slot with bits in key byte b */
@@ -156,9 +169,31 @@ void ps_log_trim(struct ps_runtime *rt);
 void ps_pack_cells(const struct ps_runtime *rt, const ps_word *cells, void *key);
 void ps_unpack_cells(const struct ps_runtime *rt, const void *key, ps_word *cells);
 
+/* Cell i's objects or movements change (its stamp, for the caches). */
+static inline void ps_touch(struct ps_runtime *rt, int i)
+{
+	rt->cell_mod[i] = ++rt->mods;
+}
+
 static inline void ps_movmap_set(struct ps_runtime *rt, int i)
 {
+	int r = rt->row_major[i];
 	rt->movmap[i >> 6] |= (uint64_t)1 << (i & 63);
+	rt->movmap_rm[r >> 6] |= (uint64_t)1 << (r & 63);
+}
+
+static inline void ps_movmap_clear(struct ps_runtime *rt)
+{
+	memset(rt->movmap, 0, (size_t)rt->movmap_words * sizeof(uint64_t));
+	memset(rt->movmap_rm, 0, (size_t)rt->movmap_words * sizeof(uint64_t));
+}
+
+/* The valid starts of a row of len cells read in direction dir. */
+static inline const uint64_t *ps_valid_starts(const struct ps_runtime *rt, int dir, int len)
+{
+	int d = dir == 1 ? 0 : dir == 2 ? 1 : dir == 4 ? 2 : 3;
+	return rt->valid_starts + ((size_t)d * (size_t)rt->g->max_row_len + (size_t)(len - 1)) *
+					  (size_t)rt->bbw;
 }
 
 static inline const uint64_t *ps_board(const struct ps_runtime *rt, int id, bool row_major)

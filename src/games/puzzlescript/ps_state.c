@@ -29,14 +29,42 @@ void ps_state_init(struct ps_runtime *rt)
 	rt->bbw = (rt->n + 63) / 64;
 	rt->bb = zalloc((size_t)g->nobjects * 2 * (size_t)rt->bbw * sizeof(uint64_t));
 	rt->row_major = zalloc(n * sizeof(int));
+	rt->cell_of_rm = zalloc(n * sizeof(int));
+	rt->cell_x = zalloc(n * sizeof(int));
+	rt->cell_y = zalloc(n * sizeof(int));
 	for (int x = 0; x < rt->w; x++)
-		for (int y = 0; y < rt->h; y++)
-			rt->row_major[x * rt->h + y] = y * rt->w + x;
+		for (int y = 0; y < rt->h; y++) {
+			int i = x * rt->h + y;
+			rt->row_major[i] = y * rt->w + x;
+			rt->cell_of_rm[y * rt->w + x] = i;
+			rt->cell_x[i] = x;
+			rt->cell_y[i] = y;
+		}
+	rt->movmap_rm = zalloc((size_t)rt->bbw * sizeof(uint64_t));
+	/* the starts that keep a row of len cells on the board, per direction */
+	int maxlen = g->max_row_len > 0 ? g->max_row_len : 1;
+	rt->valid_starts = zalloc(4 * (size_t)maxlen * (size_t)rt->bbw * sizeof(uint64_t));
+	static const int dirs[4] = { PS_DIR_UP, PS_DIR_DOWN, PS_DIR_LEFT, PS_DIR_RIGHT };
+	for (int dk = 0; dk < 4 && g->max_row_len > 0; dk++)
+		for (int len = 1; len <= maxlen; len++) {
+			uint64_t *v = (uint64_t *)ps_valid_starts(rt, dirs[dk], len);
+			bool horizontal = dk >= 2;
+			for (int i = 0; i < rt->n; i++) {
+				int x = rt->cell_x[i], y = rt->cell_y[i];
+				bool ok = dk == 0 ? y >= len - 1 : dk == 1 ? y <= rt->h - len :
+					  dk == 2 ? x >= len - 1 : x <= rt->w - len;
+				int p = horizontal ? rt->row_major[i] : i;
+				if (ok)
+					v[p >> 6] |= (uint64_t)1 << (p & 63);
+			}
+		}
+	rt->cell_words = zalloc((size_t)(g->max_row_cells + 1) * (size_t)rt->bbw * sizeof(uint64_t));
 	rt->obj_count = zalloc((size_t)(g->nobjects + 1) * sizeof(int));
 	rt->map_obj = zalloc(ow * sizeof(ps_word));
 	rt->map_mov = zalloc((size_t)rt->mw * sizeof(ps_word));
 	rt->logged = zalloc(n * sizeof(uint32_t));
 	rt->seen = zalloc(n * sizeof(uint32_t));
+	rt->cell_mod = zalloc(n * sizeof(uint64_t));
 	rt->base_key = zalloc(lv->key_size);
 	rt->scratch_cells = zalloc(n * ow * sizeof(ps_word));
 	/* where each slot's bits are */
@@ -67,6 +95,12 @@ void ps_state_free(struct ps_runtime *rt)
 {
 	free(rt->bb);
 	free(rt->row_major);
+	free(rt->cell_of_rm);
+	free(rt->cell_x);
+	free(rt->cell_y);
+	free(rt->movmap_rm);
+	free(rt->valid_starts);
+	free(rt->cell_words);
 	free(rt->obj_count);
 	free(rt->map_obj);
 	free(rt->map_mov);
@@ -74,6 +108,7 @@ void ps_state_free(struct ps_runtime *rt)
 	free(rt->log_old);
 	free(rt->logged);
 	free(rt->seen);
+	free(rt->cell_mod);
 	free(rt->base_key);
 	free(rt->scratch_cells);
 	free(rt->slot_pos);
@@ -102,8 +137,10 @@ static inline void flip(struct ps_runtime *rt, int id, int i, bool on)
 static void set_objects(struct ps_runtime *rt, int i, const ps_word *objects)
 {
 	ps_word *c = rt->cells + (size_t)i * (size_t)rt->ow;
+	bool changed = false;
 	for (int k = 0; k < rt->ow; k++) {
 		ps_word d = c[k] ^ objects[k];
+		changed |= d != 0;
 		while (d) {
 			int b = lk_lowest_bit64(d);
 			d &= d - 1;
@@ -111,6 +148,8 @@ static void set_objects(struct ps_runtime *rt, int i, const ps_word *objects)
 		}
 		c[k] = objects[k];
 	}
+	if (changed)
+		ps_touch(rt, i);
 }
 
 void ps_write_cell(struct ps_runtime *rt, int i, const ps_word *objects)
@@ -187,12 +226,14 @@ void ps_clear_movements(struct ps_runtime *rt)
 			size_t i = (size_t)(w * 64 + lk_lowest_bit64(bits));
 			bits &= bits - 1;
 			memset(rt->movs + i * mw, 0, mw * sizeof(ps_word));
+			ps_touch(rt, (int)i);
 			if (rt->g->rigid) {
 				memset(rt->rigid_gi + i * mw, 0, mw * sizeof(ps_word));
 				memset(rt->rigid_ma + i * mw, 0, mw * sizeof(ps_word));
 			}
 		}
 	}
+	memset(rt->movmap_rm, 0, (size_t)rt->bbw * sizeof(uint64_t));
 	memset(rt->map_mov, 0, mw * sizeof(ps_word));
 	rt->againing = false;
 	rt->queue = 0;
@@ -294,7 +335,10 @@ void ps_store(const struct ps_runtime *rt_c, void *key)
 			if (rt->seen[i] == st)
 				continue;
 			rt->seen[i] = st;
+			/* the cell's first entry holds what the key has */
 			const ps_word *c = rt->cells + (size_t)i * ow;
+			if (!memcmp(c, rt->log_old + e * ow, ow * sizeof(ps_word)))
+				continue;
 			for (int s = rt->cell_slot[i]; s < rt->cell_slot[i + 1]; s++) {
 				int l = lv->slot_layer[s];
 				put_bits(out, rt->slot_pos[s], rt->g->layer_bits[l], rank_at(rt, c, l));

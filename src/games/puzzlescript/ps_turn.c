@@ -83,7 +83,7 @@ static void start_player(struct ps_runtime *rt, int i, int dir)
 	ps_movmap_set(rt, i);
 	for (int k = 0; k < mw; k++)
 		rt->map_mov[k] |= m[k];
-	rt->mods++;
+	ps_touch(rt, i);
 }
 
 static void push_seed(int *list, int *n, int seed)
@@ -151,7 +151,10 @@ static bool move_cell(struct ps_runtime *rt, int i)
 			moved = true;
 		}
 	}
-	memcpy(mp, m, sizeof m);
+	if (moved) {
+		memcpy(mp, m, sizeof m);
+		ps_touch(rt, i);
+	}
 	return moved;
 }
 
@@ -213,6 +216,7 @@ static bool resolve_movements(struct ps_runtime *rt, bool *banned)
 				}
 			}
 			memset(mp, 0, (size_t)mw * sizeof *mp);
+			ps_touch(rt, i);
 			if (g->rigid) {
 				memset(rt->rigid_gi + (size_t)i * (size_t)mw, 0, (size_t)mw * sizeof(ps_word));
 				memset(rt->rigid_ma + (size_t)i * (size_t)mw, 0, (size_t)mw * sizeof(ps_word));
@@ -220,6 +224,7 @@ static bool resolve_movements(struct ps_runtime *rt, bool *banned)
 		}
 	}
 	/* every movement is cleared */
+	memset(rt->movmap_rm, 0, (size_t)rt->movmap_words * sizeof(uint64_t));
 	memset(rt->map_mov, 0, (size_t)mw * sizeof(ps_word));
 	rt->mods++;
 	return undo;
@@ -470,12 +475,15 @@ bool ps_process_input(struct ps_runtime *rt, int dir, bool dont_do_win, bool don
 			rigid_loop = true;
 			ps_rollback(rt, mark);
 			memcpy(rt->movs, rt->start_movs, mwn * sizeof(ps_word));
+			rt->all_mod = ++rt->mods;
 			memcpy(rt->movmap, rt->start_movmap, (size_t)rt->movmap_words * sizeof(uint64_t));
+			memset(rt->movmap_rm, 0, (size_t)rt->movmap_words * sizeof(uint64_t));
 			for (int w = 0; w < rt->movmap_words; w++) {
 				uint64_t bits = rt->movmap[w];
 				while (bits) {
 					int i = w * 64 + __builtin_ctzll(bits);
 					bits &= bits - 1;
+					ps_movmap_set(rt, i);
 					for (int k = 0; k < rt->mw; k++)
 						rt->map_mov[k] |= rt->movs[(size_t)i * (size_t)rt->mw + (size_t)k];
 				}
