@@ -77,7 +77,8 @@ static bool cells_match(const struct ps_runtime *rt, const struct ps_row *row, i
 
 static void push_match(struct ps_match_list *l, int i, int k1, int k2)
 {
-	LK_ALLOC_GROW(l->v, l->n + 1, l->alloc);
+	if (l->n == l->alloc)
+		LK_ALLOC_GROW(l->v, l->n + 1, l->alloc);
 	struct ps_match *m = &l->v[l->n++];
 	m->i = i;
 	m->k1 = k1;
@@ -226,6 +227,89 @@ static inline uint64_t shifted(const uint64_t *a, int nw, int t, int wd)
 	return (lo >> r) | (hi << (64 - r));
 }
 
+/* Where cells [from, to) of a row match, as a board of the cells the
+ * segment starts at: the AND of each cell's word (rt->cell_words) read
+ * its distance further on.  Whether that is exact (no cell reads
+ * movements) is *exact. */
+static void segment_board(const struct ps_runtime *rt, const struct ps_row *row, int from, int to,
+			  int step, uint64_t *out, bool *exact)
+{
+	int bbw = rt->bbw;
+	*exact = true;
+	for (int j = from; j < to; j++)
+		if (rt->g->patterns[row->cells[j]].movements)
+			*exact = false;
+	for (int wd = 0; wd < bbw; wd++) {
+		uint64_t m = ~(uint64_t)0;
+		for (int j = from; j < to && m; j++)
+			m &= shifted(rt->cell_words + (size_t)j * (size_t)bbw, bbw, (j - from) * step, wd);
+		out[wd] = m;
+	}
+}
+
+static inline bool bit_at(const uint64_t *a, int p)
+{
+	return (a[p >> 6] >> (p & 63)) & 1;
+}
+
+/*
+ * A row with ellipses, a board at a time: each segment between ellipses
+ * is a board of where it can start; a start is walked along its line as
+ * wild1 and wild2 walk it (the first gap, then the second, shortest
+ * first), testing a bit instead of the segment's cells, which are checked
+ * one by one only when they read movements.
+ */
+static void match_gaps(struct ps_runtime *rt, const struct ps_row *row, int dir, int d, int len,
+		       bool horizontal, int step, struct ps_match_list *out)
+{
+	int bbw = rt->bbw, e1 = ellipsis_at(row, 0), e2 = ellipsis_at(row, e1 + 1);
+	uint64_t *pre = rt->cell_words + (size_t)row->ncells * (size_t)bbw;
+	uint64_t *mid = pre + bbw, *suf = mid + bbw;
+	bool pre_exact, mid_exact = true, suf_exact;
+	segment_board(rt, row, 0, e1, step, pre, &pre_exact);
+	if (row->nellipses == 2) {
+		segment_board(rt, row, e1 + 1, e2, step, mid, &mid_exact);
+		segment_board(rt, row, e2 + 1, row->ncells, step, suf, &suf_exact);
+	} else {
+		segment_board(rt, row, e1 + 1, row->ncells, step, suf, &suf_exact);
+	}
+	const uint64_t *valid = ps_valid_starts(rt, dir, len);
+	for (int wd = 0; wd < bbw; wd++) {
+		uint64_t m = valid[wd] & pre[wd];
+		while (m) {
+			int p = wd * 64 + __builtin_ctzll(m);
+			m &= m - 1;
+			int i = horizontal ? rt->cell_of_rm[p] : p;
+			if (!pre_exact && !cells_match(rt, row, 0, e1, i, d))
+				continue;
+			int x = rt->cell_x[i], y = rt->cell_y[i], kmax;
+			switch (dir) {
+			case PS_DIR_LEFT: kmax = x - len + 2; break;
+			case PS_DIR_RIGHT: kmax = rt->w - (x + len) + 1; break;
+			case PS_DIR_DOWN: kmax = rt->h - (y + len) + 1; break;
+			default: kmax = y - len + 2; break;
+			}
+			if (row->nellipses == 1) {
+				for (int k = 0; k < kmax; k++)
+					if (bit_at(suf, p + step * (k + e1)) &&
+					    (suf_exact || cells_match(rt, row, e1 + 1, row->ncells, i + d * (k + e1), d)))
+						push_match(out, i, k, 0);
+				continue;
+			}
+			for (int k1 = 0; k1 < kmax; k1++) {
+				if (!bit_at(mid, p + step * (k1 + e1)) ||
+				    (!mid_exact && !cells_match(rt, row, e1 + 1, e2, i + d * (k1 + e1), d)))
+					continue;
+				for (int k2 = 0; k1 + k2 < kmax; k2++)
+					if (bit_at(suf, p + step * (k1 + k2 + e2 - 1)) &&
+					    (suf_exact ||
+					     cells_match(rt, row, e2 + 1, row->ncells, i + d * (k1 + k2 + e2 - 1), d)))
+						push_match(out, i, k1, k2);
+			}
+		}
+	}
+}
+
 /*
  * Every match of a row, in the reference's scan order: rows of cells
  * (y, then x) for horizontal rules, columns (x, then y) for vertical ones;
@@ -280,27 +364,28 @@ static void match_row(struct ps_runtime *rt, const struct ps_rule *rule, const s
 		}
 		return;
 	}
-	int prefix = 0, bbw = rt->bbw;
-	while (prefix < row->ncells && row->cells[prefix] >= 0)
-		prefix++;
+	int bbw = rt->bbw, e1 = ellipsis_at(row, 0);
 	uint64_t *cw = rt->cell_words;
-	for (int k = 0; k < prefix; k++)
-		for (int wd = 0; wd < bbw; wd++)
-			cw[(size_t)k * (size_t)bbw + (size_t)wd] =
-				pattern_word(rt, &rt->g->patterns[row->cells[k]], horizontal, wd);
+	for (int k = 0; k < row->ncells; k++)
+		if (row->cells[k] >= 0)
+			for (int wd = 0; wd < bbw; wd++)
+				cw[(size_t)k * (size_t)bbw + (size_t)wd] =
+					pattern_word(rt, &rt->g->patterns[row->cells[k]], horizontal, wd);
+	if (row->nellipses > 0) {
+		match_gaps(rt, row, dir, d, len, horizontal, step, out);
+		return;
+	}
 	const uint64_t *valid = ps_valid_starts(rt, dir, len);
 	for (int wd = 0; wd < bbw; wd++) {
 		uint64_t m = valid[wd];
-		for (int k = 0; k < prefix && m; k++)
+		for (int k = 0; k < e1 && m; k++)
 			m &= shifted(cw + (size_t)k * (size_t)bbw, bbw, k * step, wd);
 		while (m) {
 			int p = wd * 64 + __builtin_ctzll(m);
 			m &= m - 1;
 			int i = horizontal ? rt->cell_of_rm[p] : p;
-			if (row->objects_only)
+			if (row->objects_only || cells_match(rt, row, 0, row->ncells, i, d))
 				push_match(out, i, 0, 0);
-			else
-				match_at(rt, row, dir, d, len, rt->cell_x[i], rt->cell_y[i], out);
 		}
 	}
 }

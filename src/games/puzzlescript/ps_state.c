@@ -58,7 +58,7 @@ void ps_state_init(struct ps_runtime *rt)
 					v[p >> 6] |= (uint64_t)1 << (p & 63);
 			}
 		}
-	rt->cell_words = zalloc((size_t)(g->max_row_cells + 1) * (size_t)rt->bbw * sizeof(uint64_t));
+	rt->cell_words = zalloc((size_t)(g->max_row_cells + 3) * (size_t)rt->bbw * sizeof(uint64_t));
 	rt->obj_count = zalloc((size_t)(g->nobjects + 1) * sizeof(int));
 	rt->map_obj = zalloc(ow * sizeof(ps_word));
 	rt->map_mov = zalloc((size_t)rt->mw * sizeof(ps_word));

@@ -106,7 +106,7 @@ static bool move_layer(struct ps_runtime *rt, int i, int layer, unsigned dir)
 	case PS_DIR_RIGHT: dx = 1; break;
 	default: break;
 	}
-	int tx = i / h, ty = i % h;
+	int tx = rt->cell_x[i], ty = rt->cell_y[i];
 	if ((tx == 0 && dx < 0) || (tx == rt->w - 1 && dx > 0) || (ty == 0 && dy < 0) ||
 	    (ty == h - 1 && dy > 0))
 		return false;
