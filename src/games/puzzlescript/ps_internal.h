@@ -89,6 +89,8 @@ struct ps_pattern {
 	 * any_first[s + 1] in any_objs) */
 	const int *present_objs, *missing_objs, *any_objs, *any_first;
 	int npresent, nmissing;
+	const int *random_objs;  /* random_obj's objects, for the draw */
+	int nrandom;
 	bool movements;       /* needs a movement present or absent */
 };
 

@@ -90,6 +90,8 @@ static void pattern_lists(struct ps_ctx *c, struct ps_pattern *p)
 	p->any_objs = objs;
 	p->any_first = first;
 	p->movements = !ps_bits_zero(p->mov_present, g->mw) || !ps_bits_zero(p->mov_missing, g->mw);
+	if (p->has_rep && p->rep_random_obj)
+		p->random_objs = mask_objects(c, p->random_obj, &p->nrandom);
 }
 
 void ps_compile_anchors(struct ps_ctx *c)

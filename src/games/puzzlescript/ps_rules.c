@@ -75,6 +75,25 @@ static bool cells_match(const struct ps_runtime *rt, const struct ps_row *row, i
 	return true;
 }
 
+/* Only the movements of cells [from, to) (their objects known to match,
+ * from the bit boards). */
+static bool moves_match(const struct ps_runtime *rt, const struct ps_row *row, int from, int to, int i,
+			int d)
+{
+	const struct ps_pattern *pats = rt->g->patterns;
+	int mw = rt->mw;
+	for (int c = from; c < to; c++, i += d) {
+		const struct ps_pattern *p = &pats[row->cells[c]];
+		if (!p->movements)
+			continue;
+		const ps_word *m = rt->movs + (size_t)i * (size_t)mw;
+		for (int k = 0; k < mw; k++)
+			if ((m[k] & p->mov_present[k]) != p->mov_present[k] || (m[k] & p->mov_missing[k]))
+				return false;
+	}
+	return true;
+}
+
 static void push_match(struct ps_match_list *l, int i, int k1, int k2)
 {
 	if (l->n == l->alloc)
@@ -280,7 +299,7 @@ static void match_gaps(struct ps_runtime *rt, const struct ps_row *row, int dir,
 			int p = wd * 64 + __builtin_ctzll(m);
 			m &= m - 1;
 			int i = horizontal ? rt->cell_of_rm[p] : p;
-			if (!pre_exact && !cells_match(rt, row, 0, e1, i, d))
+			if (!pre_exact && !moves_match(rt, row, 0, e1, i, d))
 				continue;
 			int x = rt->cell_x[i], y = rt->cell_y[i], kmax;
 			switch (dir) {
@@ -292,18 +311,18 @@ static void match_gaps(struct ps_runtime *rt, const struct ps_row *row, int dir,
 			if (row->nellipses == 1) {
 				for (int k = 0; k < kmax; k++)
 					if (bit_at(suf, p + step * (k + e1)) &&
-					    (suf_exact || cells_match(rt, row, e1 + 1, row->ncells, i + d * (k + e1), d)))
+					    (suf_exact || moves_match(rt, row, e1 + 1, row->ncells, i + d * (k + e1), d)))
 						push_match(out, i, k, 0);
 				continue;
 			}
 			for (int k1 = 0; k1 < kmax; k1++) {
 				if (!bit_at(mid, p + step * (k1 + e1)) ||
-				    (!mid_exact && !cells_match(rt, row, e1 + 1, e2, i + d * (k1 + e1), d)))
+				    (!mid_exact && !moves_match(rt, row, e1 + 1, e2, i + d * (k1 + e1), d)))
 					continue;
 				for (int k2 = 0; k1 + k2 < kmax; k2++)
 					if (bit_at(suf, p + step * (k1 + k2 + e2 - 1)) &&
 					    (suf_exact ||
-					     cells_match(rt, row, e2 + 1, row->ncells, i + d * (k1 + k2 + e2 - 1), d)))
+					     moves_match(rt, row, e2 + 1, row->ncells, i + d * (k1 + k2 + e2 - 1), d)))
 						push_match(out, i, k1, k2);
 			}
 		}
@@ -316,11 +335,11 @@ static void match_gaps(struct ps_runtime *rt, const struct ps_row *row, int dir,
  * in the order of the bit boards (row-major and column-major), that is
  * their bit order.  A rare anchor's cells are walked one by one, each
  * giving the one start its offset allows; otherwise the starts are found
- * a word of the board at a time: each cell before any ellipsis gives the
- * word of cells its pattern may match, read `offset` cells further on, and
- * their AND with the starts that keep the row on the board is every start
- * (exactly, when the row reads no movement and has no ellipsis; else the
- * starts are checked one by one).  Starts come out in scan order either
+ * a word of the board at a time: each cell gives the word of cells its
+ * pattern's objects match, read `offset` cells further on, and their AND
+ * with the starts that keep the row on the board is every start (the
+ * movements, which the boards do not hold, are then checked start by
+ * start).  Starts come out in scan order either
  * way, and a start no anchor or word allows could not match.
  */
 static void match_row(struct ps_runtime *rt, const struct ps_rule *rule, const struct ps_row *row,
@@ -384,7 +403,7 @@ static void match_row(struct ps_runtime *rt, const struct ps_rule *rule, const s
 			int p = wd * 64 + __builtin_ctzll(m);
 			m &= m - 1;
 			int i = horizontal ? rt->cell_of_rm[p] : p;
-			if (row->objects_only || cells_match(rt, row, 0, row->ncells, i, d))
+			if (row->objects_only || moves_match(rt, row, 0, row->ncells, i, d))
 				push_match(out, i, 0, 0);
 		}
 	}
@@ -439,42 +458,57 @@ static bool replace(struct ps_runtime *rt, const struct ps_rule *rule, const str
 	int ow = rt->ow, mw = rt->mw;
 	if (!p->has_rep)
 		return false;
-	if (ow == 1 && mw == 1 && !p->rep_random_obj && !p->rep_random_dir && !rule->rigid) {
-		/* most replacements: one word each, nothing random, not rigid */
+	if (ow == 1 && mw == 1 && !rule->rigid) {
+		/* most replacements: one word each, not rigid */
+		ps_word set = p->set0, clear = p->clear0, mset = p->movset0, mclear = p->movclear0;
+		if (p->rep_random_obj) {
+			int id = p->random_objs[ps_rng_below(&rt->rng, p->nrandom)];
+			int layer = g->objects[id].layer;
+			set |= (ps_word)1 << id;
+			if (layer >= 0) {
+				clear |= g->layer_masks[layer];
+				mclear |= (ps_word)31 << ps_mov_shift(layer);
+			}
+		}
+		if (p->rep_random_dir)
+			for (int l = 0; l < g->nlayers; l++)
+				if (ps_mov_get(p->random_dir, l) & 1)
+					mset |= (ps_word)(1u << ps_rng_below(&rt->rng, 4)) << ps_mov_shift(l);
 		ps_word cell = rt->cells[i], mov = rt->movs[i];
-		ps_word cur = (cell & ~p->clear0) | p->set0, curm = (mov & ~p->movclear0) | p->movset0;
+		ps_word cur = (cell & ~clear) | set, curm = (mov & ~mclear) | mset;
 		if (cur == cell && curm == mov)
 			return false;
 		put_result(rt, i, &cur, &curm, false);
 		return true;
 	}
-	ps_word set[ow], clear[ow], mset[mw], mclear[mw];
-	memcpy(set, p->set, sizeof set);
-	memcpy(clear, p->clear, sizeof clear);
-	memcpy(mset, p->mov_set, sizeof mset);
-	memcpy(mclear, p->mov_clear, sizeof mclear);
+	const ps_word *set = p->set, *clear = p->clear, *mset = p->mov_set, *mclear = p->mov_clear;
+	ps_word rset[ow], rclear[ow], rmset[mw], rmclear[mw];
+	if (p->rep_random_obj || p->rep_random_dir) {
+		/* the masks with this draw's object or direction added */
+		memcpy(rset, p->set, sizeof rset);
+		memcpy(rclear, p->clear, sizeof rclear);
+		memcpy(rmset, p->mov_set, sizeof rmset);
+		memcpy(rmclear, p->mov_clear, sizeof rmclear);
+		set = rset;
+		clear = rclear;
+		mset = rmset;
+		mclear = rmclear;
+	}
 	if (p->rep_random_obj) {
-		int choices = 0;
-		for (int b = 0; b < 64 * ow; b++)
-			if (ps_bit_get(p->random_obj, b))
-				choices++;
-		int pick = ps_rng_below(&rt->rng, choices), id = -1;
-		for (int b = 0; b < 64 * ow && id < 0; b++)
-			if (ps_bit_get(p->random_obj, b) && pick-- == 0)
-				id = b;
-		int layer = id < g->nobjects ? g->objects[id].layer : -1;
-		ps_bit_set(set, id);
+		int id = p->random_objs[ps_rng_below(&rt->rng, p->nrandom)];
+		int layer = g->objects[id].layer;
+		ps_bit_set(rset, id);
 		if (layer >= 0) {
 			for (int k = 0; k < ow; k++)
-				clear[k] |= g->layer_masks[layer * ow + k];
-			ps_mov_or(mclear, layer, 31);
+				rclear[k] |= g->layer_masks[layer * ow + k];
+			ps_mov_or(rmclear, layer, 31);
 		}
 	}
 	if (p->rep_random_dir) {
 		for (int l = 0; l < g->nlayers; l++)
 			if (ps_mov_get(p->random_dir, l) & 1) {
 				int r = ps_rng_below(&rt->rng, 4);
-				ps_mov_or(mset, l, 1u << r);
+				ps_mov_or(rmset, l, 1u << r);
 			}
 	}
 	const ps_word *cell = rt->cells + (size_t)i * (size_t)ow;

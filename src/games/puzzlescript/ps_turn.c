@@ -144,11 +144,17 @@ static bool move_cell(struct ps_runtime *rt, int i)
 	ps_word m[mw];
 	memcpy(m, mp, sizeof m);
 	bool moved = false;
-	for (int l = 0; l < rt->g->nlayers; l++) {
-		unsigned lmv = ps_mov_get(m, l);
-		if (lmv && move_layer(rt, i, l, lmv)) {
-			ps_mov_clear(m, l);
-			moved = true;
+	/* only the layers with a movement, in layer order */
+	for (int k = 0; k < mw; k++) {
+		ps_word left = m[k];
+		while (left) {
+			int l = k * PS_LAYERS_PER_WORD + __builtin_ctzll(left) / 5;
+			left &= ~((ps_word)31 << ps_mov_shift(l));
+			unsigned lmv = ps_mov_get(m, l);
+			if (move_layer(rt, i, l, lmv)) {
+				ps_mov_clear(m, l);
+				moved = true;
+			}
 		}
 	}
 	if (moved) {
