@@ -67,6 +67,9 @@ struct lk_level {
 	const char *metric;        /* the metric edge costs are counted in */
 	bool has_heuristic;
 	bool heuristic_admissible; /* safe for optimal A* */
+	/* optional: what the game's analysis concluded about the heuristic,
+	 * in a phrase (solve --stats writes it as `heuristic`) */
+	const char *heuristic_note;
 	/* The facts a move of this level can carry, by name ("push"; a
 	 * PuzzleScript level might name "rule 7"), fact i being facts[i]. */
 	const char *const *facts;

@@ -30,7 +30,13 @@ enum lk_algo {
 #define LK_X(id, name, optimal) LK_ALGO_##id,
 	LK_ALGOS(LK_X)
 #undef LK_X
-	LK_ALGO_COUNT
+	LK_ALGO_COUNT,
+	/* solve's default, "auto", not one algorithm: A* where the level's
+	 * heuristic is a proven lower bound (or it has none: then uniform-cost
+	 * search), else a portfolio: A* and breadth-first search forwards in
+	 * turns of equal time, the first to answer answering, so that a
+	 * misleading heuristic costs at most half the time BFS needs. */
+	LK_ALGO_AUTO = LK_ALGO_COUNT
 };
 
 const char *lk_algo_name(enum lk_algo algo);
@@ -89,6 +95,8 @@ struct lk_search_result {
 	double overhead_per_state; /* table bytes per state beyond the key */
 	double seconds;
 	enum lk_direction found_by; /* LK_FORWARD, LK_BACKWARD, or LK_BOTH (met) */
+	enum lk_algo algo;       /* the search that answered (auto: A* or BFS) */
+	bool portfolio;          /* auto ran A* and BFS in turns */
 };
 
 void lk_search_result_init(struct lk_search_result *r);

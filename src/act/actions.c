@@ -47,8 +47,16 @@ int lk_act_solve(struct lk_solver *solver, struct lk_record *rec,
 		lk_search_result_init(&r);
 		lk_solver_run(solver, level, &o->search, &r);
 		lk_fields_solve(rec, level, &r);
-		if (o->stats)
+		if (o->stats) {
 			lk_fields_stats(rec, &r);
+			/* what the analysis concluded, and which search answered */
+			if (level->heuristic_note)
+				lk_record_set(rec, "heuristic", level->heuristic_note);
+			if (r.portfolio)
+				lk_record_setf(rec, "search", "astar and bfs: %s",
+					       r.status == LK_UNKNOWN ? "neither answered" :
+					       r.algo == LK_ALGO_BFS ? "bfs answered" : "astar answered");
+		}
 		lk_search_result_release(&r);
 	}
 	lk_level_free(level);

@@ -259,7 +259,7 @@ static void known_names(struct lk_strbuf *out, size_t member)
 void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 {
 	if (c->algo && lk_algo_parse(c->algo, &c->act.search.algo) < 0)
-		lk_usage_error("unknown algorithm '%s' (use bfs, ucs, astar or greedy)", c->algo);
+		lk_usage_error("unknown algorithm '%s' (use bfs, ucs, astar, greedy or auto)", c->algo);
 	c->act.search.direction = LK_BOTH;
 	if (c->direction && lk_direction_parse(c->direction, &c->act.search.direction) < 0)
 		lk_usage_error("unknown direction '%s' (use forward, backward or both)", c->direction);

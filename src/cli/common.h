@@ -57,7 +57,8 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
  * table; `c` is a struct lk_cli_common). */
 #define LK_CLI_COMMON_OPTIONS(c)                                                              \
 	LK_OPT_GROUP_("Solver"),                                                              \
-	{ LK_OPT_STRING, 'a', "algo", &(c).algo, "name", "bfs, ucs, astar (default) or greedy", NULL }, \
+	{ LK_OPT_STRING, 'a', "algo", &(c).algo, "name", "bfs, ucs, astar (default; solve: auto), greedy or auto\n"                      \
+	  "(auto: A*, and BFS beside it where the heuristic is no proven bound)", NULL }, \
 	{ LK_OPT_STRING, 'm', "metric", &(c).metric, "name",                                  \
 	  "what solution length counts: pushes (default) or moves", NULL },                   \
 	{ LK_OPT_STRING, 0, "heuristic", &(c).heuristic, "name",                              \

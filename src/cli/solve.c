@@ -112,6 +112,9 @@ int main(int argc, char **argv)
 		.noun = ctx.verify ? "verified" : text ? "checked" : "solved",
 	};
 	lk_cli_common_finish(&ctx.common, &p);
+	/* solve's default: A*, or A* and BFS where the heuristic may mislead */
+	if (!ctx.common.algo)
+		ctx.common.act.search.algo = LK_ALGO_AUTO;
 	ctx.act = ctx.common.act;
 	ctx.act.search.seed = ctx.seed;
 	ctx.act.csp.seed = ctx.seed;

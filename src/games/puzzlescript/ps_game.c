@@ -44,6 +44,7 @@ struct ps_lk_level {
 	struct ps_level *map;
 	int ninputs;                   /* 4 with noaction, else 5 */
 	struct ps_facts facts;         /* what a move can carry, for concepts */
+	struct lk_strbuf note;         /* the heuristic's, for --stats */
 	/* the heuristic and pruning (ps_analysis.c, ps_heuristic.c) */
 	struct ps_analysis *an;
 	enum ps_heuristic heuristic;
@@ -260,6 +261,8 @@ static struct lk_level *ps_new_level(const struct lk_game *game, const void *def
 	l->base.has_heuristic = true;
 	l->base.heuristic_admissible =
 		l->heuristic == PS_H_BOUND || ps_mixedaim_admissible(l->an);
+	ps_heuristic_note(l->an, g, l->heuristic, &l->note);
+	l->base.heuristic_note = l->note.buf;
 	return &l->base;
 }
 
@@ -272,6 +275,7 @@ static void ps_free_level(struct lk_level *level)
 	free(l->idle);
 	pthread_mutex_destroy(&l->lock);
 	ps_facts_release(&l->facts);
+	lk_strbuf_release(&l->note);
 	ps_analysis_free(l->an);
 	ps_map_free(l->map);
 	free(l);
