@@ -30,7 +30,11 @@ while IFS=$'\t' read -r set script level seed; do
 	[ -n "$script" ] || continue
 	sd=${seed:--}
 	[ "$sd" = "-" ] && sd=0
-	r=$(timeout $((${secs%.*} * 4 + 60)) node bench/ps_ref_bfs.js "$ref" "$script" "$level" --seconds "$secs" --min-seconds "$secs" --seed "$sd" 2>/dev/null)
+	# a game that draws random numbers keeps the generator's state in its states
+	rk=
+	"$build/ps_bfs" "$script" --max-generated 0 2>/dev/null | grep -q '^# note:.*random' && rk=--rng-in-key
+	r=$(timeout $((${secs%.*} * 4 + 60)) node bench/ps_ref_bfs.js "$ref" "$script" "$level" --seconds "$secs" \
+		--min-seconds "$secs" --seed "$sd" $rk 2>/dev/null)
 	if [ -z "$r" ]; then
 		printf '%s\t%s\t%s\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\treference failed\t-\t-\n' "$set" "$script" "$level"
 		continue

@@ -22,6 +22,10 @@
 //   --min-seconds M: repeat the whole search until M CPU seconds have
 //          passed, for a steadier rate on small levels (default 0)
 //   --solve: stop at the first win, print the inputs of the solution
+//   --rng-in-key: a state holds the random generator's state too, as
+//          levelkit's keys of a game that draws random numbers do
+//   --replay INPUTS: instead of searching, play INPUTS (u l d r x, t a
+//          tick) from the level's start with SEED and say whether they win
 // Prints one tab-separated line: states stored, turns run (generated), CPU
 // seconds per search, runs, won (yes/no), generated per CPU second, and, with
 // --solve, the solution.
@@ -41,7 +45,8 @@ const argv = process.argv.slice(2);
 if (argv.length < 3)
 	usage();
 const refDir = argv[0], gameFile = argv[1], levelIndex = parseInt(argv[2], 10);
-let maxGenerated = Infinity, seconds = 10, minSeconds = 0, seed = '0', wantSolution = false;
+let maxGenerated = Infinity, seconds = 10, minSeconds = 0, seed = '0', wantSolution = false, rngInKey = false;
+let replay = null;
 for (let a = 3; a < argv.length; a++) {
 	switch (argv[a]) {
 	case '--max-generated': maxGenerated = Number(argv[++a]); break;
@@ -49,6 +54,8 @@ for (let a = 3; a < argv.length; a++) {
 	case '--min-seconds': minSeconds = Number(argv[++a]); break;
 	case '--seed': seed = argv[++a]; break;
 	case '--solve': wantSolution = true; break;
+	case '--rng-in-key': rngInKey = true; break;
+	case '--replay': replay = argv[++a]; break;
 	default: usage();
 	}
 }
@@ -122,16 +129,38 @@ if (ev('level.message !== undefined || textMode')) {
 }
 const ninputs = ev('"noaction" in state.metadata') ? 4 : 5;
 
-// the engine's globals, reached through functions compiled in its scope
+// the engine's globals, reached through functions compiled in its scope;
+// with --rng-in-key (a game that draws random numbers, as levelkit keys it)
+// a state also holds the generator's state, and its key the numbers drawn
 const api = vm.runInThisContext(`({
+	draws: 0,
+	rng() {
+		const r = RandomGen._state;
+		return r ? { s: r.s.slice(), i: r.i, j: r.j, draws: this.draws } : null;
+	},
+	setRng(g) {
+		const r = RandomGen._state;
+		if (!g || !r)
+			return;
+		for (let k = 0; k < 256; k++)
+			r.s[k] = g.s[k];
+		r.i = g.i;
+		r.j = g.j;
+		this.draws = g.draws;
+	},
+	count() {
+		const api = this, u = RNG.prototype.uniform;
+		RandomGen.uniform = function () { api.draws++; return u.call(this); };
+	},
 	start() {
 		__bench_won_set(false);
 		while (againing) { againing = false; processInput(-1); }
 		backups = [];
-		return { snap: backupLevel(), won: __bench_won_get() };
+		return { snap: backupLevel(), won: __bench_won_get(), rng: this.rng() };
 	},
-	step(snap, dir) {
+	step(snap, dir, rng) {
 		restoreLevel(snap);
+		this.setRng(rng);
 		backups = [];
 		againing = false;
 		winning = false;
@@ -143,6 +172,16 @@ const api = vm.runInThisContext(`({
 		return __bench_won_get();
 	},
 	snapshot() { return backupLevel(); },
+	input(dir) {
+		__bench_won_set(false);
+		if (dir === -1)
+			processInput(-1);
+		else
+			processInput(dir);
+		let n = 0;
+		while (againing && n < 500) { againing = false; processInput(-1); n++; }
+		return __bench_won_get();
+	},
 	objects() { return level.objects; },
 })`);
 
@@ -152,13 +191,33 @@ function cpu() {
 }
 
 function keyOf(objects, won) {
-	return Buffer.from(objects.buffer, objects.byteOffset, objects.byteLength).toString('latin1') + (won ? 'W' : '');
+	return Buffer.from(objects.buffer, objects.byteOffset, objects.byteLength).toString('latin1') + (won ? 'W' : '') +
+		(rngInKey ? '#' + api.draws : '');
+}
+
+// --replay INPUTS: play a solution (u l d r x, t for a tick) and say
+// whether it wins, as the reference's own test harness plays inputs
+if (replay !== null) {
+	api.count();
+	const s0 = api.start();
+	let won = s0.won, n = 0;
+	for (const c of replay) {
+		const dir = 'uldrxt'.indexOf(c);
+		if (dir < 0 || won)
+			continue;
+		won = api.input(dir === 5 ? -1 : dir);
+		n++;
+	}
+	process.stdout.write(`${won ? 'won' : 'not won'}\t${n}\n`);
+	process.exit(won ? 0 : 1);
 }
 
 function search() {
+	api.count();
+	api.draws = 0;
 	const s0 = api.start();
 	const seen = new Map();
-	const snaps = [s0.snap], parent = [-1], input = [-1], wonAt = [s0.won];
+	const snaps = [s0.snap], rngs = [s0.rng], parent = [-1], input = [-1], wonAt = [s0.won];
 	seen.set(keyOf(s0.snap.dat, s0.won), 0);
 	let generated = 0, solvedAt = s0.won ? 0 : -1;
 	const t0 = cpu();
@@ -171,7 +230,7 @@ function search() {
 				break outer;
 			let won;
 			try {
-				won = api.step(snaps[cur], dir);
+				won = api.step(snaps[cur], dir, rngInKey ? rngs[cur] : null);
 			} catch (e) {
 				// the reference gives up on some games (a rule group that
 				// loops for ever: "too many errors"); nothing to compare
@@ -184,6 +243,7 @@ function search() {
 				continue;
 			seen.set(k, snaps.length);
 			snaps.push(api.snapshot());
+			rngs.push(rngInKey ? api.rng() : null);
 			parent.push(cur);
 			input.push(dir);
 			wonAt.push(won);

@@ -185,6 +185,9 @@ struct ps_level {
 	int *slot_cell, *slot_layer;
 	int nslots;
 	size_t key_bits, key_size;
+	/* a game that draws random numbers: the key's last four bytes count
+	 * the numbers drawn since the seed (the generator's state) */
+	bool rng_in_key;
 };
 
 enum ps_sound_event {
@@ -243,6 +246,7 @@ struct ps_game {
 	int nsfx_move, nsfx_cantmove, nsfx_create, nsfx_destroy;
 
 	struct ps_game_flags flags;
+	bool random;             /* some rule draws random numbers */
 
 	struct ps_level *levels;
 	int nlevels;

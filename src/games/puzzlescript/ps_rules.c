@@ -462,7 +462,7 @@ static bool replace(struct ps_runtime *rt, const struct ps_rule *rule, const str
 		/* most replacements: one word each, not rigid */
 		ps_word set = p->set0, clear = p->clear0, mset = p->movset0, mclear = p->movclear0;
 		if (p->rep_random_obj) {
-			int id = p->random_objs[ps_rng_below(&rt->rng, p->nrandom)];
+			int id = p->random_objs[ps_draw_below(rt, p->nrandom)];
 			int layer = g->objects[id].layer;
 			set |= (ps_word)1 << id;
 			if (layer >= 0) {
@@ -473,7 +473,7 @@ static bool replace(struct ps_runtime *rt, const struct ps_rule *rule, const str
 		if (p->rep_random_dir)
 			for (int l = 0; l < g->nlayers; l++)
 				if (ps_mov_get(p->random_dir, l) & 1)
-					mset |= (ps_word)(1u << ps_rng_below(&rt->rng, 4)) << ps_mov_shift(l);
+					mset |= (ps_word)(1u << ps_draw_below(rt, 4)) << ps_mov_shift(l);
 		ps_word cell = rt->cells[i], mov = rt->movs[i];
 		ps_word cur = (cell & ~clear) | set, curm = (mov & ~mclear) | mset;
 		if (cur == cell && curm == mov)
@@ -495,7 +495,7 @@ static bool replace(struct ps_runtime *rt, const struct ps_rule *rule, const str
 		mclear = rmclear;
 	}
 	if (p->rep_random_obj) {
-		int id = p->random_objs[ps_rng_below(&rt->rng, p->nrandom)];
+		int id = p->random_objs[ps_draw_below(rt, p->nrandom)];
 		int layer = g->objects[id].layer;
 		ps_bit_set(rset, id);
 		if (layer >= 0) {
@@ -507,7 +507,7 @@ static bool replace(struct ps_runtime *rt, const struct ps_rule *rule, const str
 	if (p->rep_random_dir) {
 		for (int l = 0; l < g->nlayers; l++)
 			if (ps_mov_get(p->random_dir, l) & 1) {
-				int r = ps_rng_below(&rt->rng, 4);
+				int r = ps_draw_below(rt, 4);
 				ps_mov_or(rmset, l, 1u << r);
 			}
 	}
@@ -744,7 +744,7 @@ static bool apply_random_group(struct ps_runtime *rt, const struct ps_group *grp
 	}
 	if (total == 0)
 		return false;
-	size_t pick_index = (size_t)ps_rng_below(&rt->rng, (int)total);
+	size_t pick_index = (size_t)ps_draw_below(rt, (int)total);
 	for (int k = 0; k < grp->count; k++) {
 		if (!find_matches(rt, &rules[k]))
 			continue;

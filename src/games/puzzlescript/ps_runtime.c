@@ -4,6 +4,7 @@
  * reference's debug string.  The cells, the undo log and the keys are
  * ps_state.c's.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,6 +78,7 @@ struct ps_runtime *ps_runtime_new_map(const struct ps_game *g, const struct ps_l
 	ps_put_cells(rt, lv->cells);
 	memcpy(rt->restart_cells, lv->cells, n * ow * sizeof(ps_word));
 	ps_rng_seed(&rt->rng, "0");
+	rt->rng_keyed = lv->rng_in_key;
 	return rt;
 }
 
@@ -104,6 +106,7 @@ void ps_runtime_free(struct ps_runtime *rt)
 	free(rt->fired_save);
 	free(rt->moved_save);
 	free(rt->static_cells);
+	free(rt->drawn);
 	for (int r = 0; r <= rt->g->max_rows; r++)
 		free(rt->rows[r].v);
 	free(rt->rows);
@@ -113,6 +116,23 @@ void ps_runtime_free(struct ps_runtime *rt)
 void ps_runtime_seed(struct ps_runtime *rt, const char *seed)
 {
 	ps_rng_seed(&rt->rng, seed);
+	rt->draws = 0;
+	rt->ndrawn = 0;
+}
+
+int ps_draw_below(struct ps_runtime *rt, int n)
+{
+	if (!rt->rng_keyed)
+		return ps_rng_below(&rt->rng, n);
+	/* keyed: the k-th number since the seed, whatever was drawn since */
+	while (rt->ndrawn <= rt->draws) {
+		if (rt->ndrawn == rt->drawn_alloc) {
+			rt->drawn_alloc = rt->drawn_alloc ? 2 * rt->drawn_alloc : 256;
+			rt->drawn = lk_xrealloc(rt->drawn, rt->drawn_alloc * sizeof *rt->drawn);
+		}
+		rt->drawn[rt->ndrawn++] = ps_rng_uniform(&rt->rng);
+	}
+	return (int)floor(rt->drawn[rt->draws++] * n);
 }
 
 void ps_runtime_track(struct ps_runtime *rt, bool on)
@@ -124,6 +144,8 @@ void ps_set_host(struct ps_runtime *rt, const struct ps_host *host, void *ctx)
 {
 	rt->host = host;
 	rt->host_ctx = ctx;
+	/* a session never goes back to an earlier draw (undo does not) */
+	rt->rng_keyed = false;
 }
 
 size_t ps_key_size(const struct ps_runtime *rt)
@@ -214,6 +236,8 @@ void ps_start(struct ps_runtime *rt, struct ps_turn_info *info)
 		info = &local;
 	ps_put_cells(rt, rt->lv->cells);
 	memcpy(rt->restart_cells, rt->lv->cells, (size_t)rt->n * (size_t)rt->ow * sizeof(ps_word));
+	if (rt->rng_keyed)
+		rt->draws = 0;   /* the start draws from the seed */
 	begin(rt, info);
 	if (rt->g->flags.run_rules_on_level_start)
 		ps_process_input(rt, -1, true, false);

@@ -121,7 +121,15 @@ struct ps_runtime {
 	bool text_mode;
 	bool left_level;                       /* a win moved the session on */
 
+	/* the random generator; in a game whose keys hold its state (the
+	 * numbers drawn since the seed: lv->rng_in_key, unless a session
+	 * plays), the numbers it gave are kept, so that a key loaded from
+	 * earlier draws from where that state stood */
 	struct ps_rng rng;
+	bool rng_keyed;
+	uint32_t draws;                        /* numbers drawn since the seed */
+	double *drawn;                         /* the numbers, keyed runtimes */
+	uint32_t ndrawn, drawn_alloc;
 	const struct ps_host *host;
 	void *host_ctx;
 	struct ps_turn_info *info;
@@ -146,6 +154,9 @@ void ps_apply_rule_groups(struct ps_runtime *rt, int first, int count, const int
 bool ps_process_input(struct ps_runtime *rt, int dir, bool dont_do_win, bool dont_modify);
 void ps_set_host(struct ps_runtime *rt, const struct ps_host *host, void *ctx);
 void ps_start_movement(struct ps_runtime *rt, int dir);
+
+/* The next random number: floor(uniform * n), as the engine draws it. */
+int ps_draw_below(struct ps_runtime *rt, int n);
 
 /* ps_state.c: the cells and what is kept with them */
 void ps_state_init(struct ps_runtime *rt);

@@ -311,6 +311,23 @@ static unsigned rank_at(const struct ps_runtime *rt, const ps_word *c, int l)
 	return 0;
 }
 
+/* The numbers drawn, in the key's last four bytes (keyed games). */
+static void put_draws(const struct ps_runtime *rt, unsigned char *key)
+{
+	if (!rt->lv->rng_in_key)
+		return;
+	uint32_t d = rt->rng_keyed ? rt->draws : 0;
+	unsigned char *at = key + rt->lv->key_size - 4;
+	for (int b = 0; b < 4; b++)
+		at[b] = (unsigned char)(d >> (8 * b));
+}
+
+static uint32_t get_draws(const struct ps_runtime *rt, const unsigned char *key)
+{
+	const unsigned char *at = key + rt->lv->key_size - 4;
+	return (uint32_t)at[0] | (uint32_t)at[1] << 8 | (uint32_t)at[2] << 16 | (uint32_t)at[3] << 24;
+}
+
 static void set_won(const struct ps_runtime *rt, unsigned char *key, bool won)
 {
 	size_t b = rt->lv->key_bits - 1;
@@ -346,6 +363,7 @@ void ps_store(const struct ps_runtime *rt_c, void *key)
 		}
 	}
 	set_won(rt, out, rt->won);
+	put_draws(rt, out);
 }
 
 bool ps_key_won(const struct ps_runtime *rt, const void *key)
@@ -412,6 +430,8 @@ void ps_load(struct ps_runtime *rt, const void *key)
 		rt->log_len = 0;
 	}
 	rt->won = ps_key_won(rt, key);
+	if (rt->rng_keyed)
+		rt->draws = get_draws(rt, key);
 	rt->mods++;
 }
 
