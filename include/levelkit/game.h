@@ -55,6 +55,10 @@ struct lk_level_options {
 	const char *heuristic;  /* NULL = the game's default */
 	bool plain;             /* no pruning: the raw state space, as a rule
 				 * interpreter such as PuzzleScript sees it */
+	/* a game that draws random numbers (PuzzleScript's random rules)
+	 * draws them from this seed, unless the record names its own (its
+	 * `seed` field): solve's --seed */
+	uint64_t seed;
 };
 
 /* Every game's level structure starts with this header. */
@@ -70,6 +74,10 @@ struct lk_level {
 	/* optional: what the game's analysis concluded about the heuristic,
 	 * in a phrase (solve --stats writes it as `heuristic`) */
 	const char *heuristic_note;
+	/* a level whose game draws random numbers: the seed it draws them
+	 * from, which every answer holds for (written as the `seed` field);
+	 * NULL for a deterministic game */
+	const char *random_seed;
 	/* The facts a move of this level can carry, by name ("push"; a
 	 * PuzzleScript level might name "rule 7"), fact i being facts[i]. */
 	const char *const *facts;
@@ -160,6 +168,10 @@ struct lk_game {
 	void *(*load_def)(const struct lk_game *game, const struct lk_record *rec,
 			  const char *key, struct lk_strbuf *err, size_t *line);
 	void (*free_def)(void *def);
+	/* optional: what a user should know about a definition once, not
+	 * once per level (a PuzzleScript game's random rules: what its
+	 * answers mean); NULL for nothing.  Reported through lk_def_notes. */
+	const char *(*def_note)(const void *def);
 
 	/* Check that rec holds a valid level for these options.  Returns 0,
 	 * or -1 with a lower-case message in err and *line set to the index
@@ -364,6 +376,9 @@ void lk_level_free(struct lk_level *level);
 void lk_game_def_add(const struct lk_game *game, const char *key, void *def);
 /* Free every cached definition (at exit; tests). */
 void lk_game_defs_release(void);
+/* Where a definition's note (lk_game.def_note) goes, once per definition
+ * and run: the commands print it on stderr.  NULL (the default): nowhere. */
+extern void (*lk_def_notes)(const struct lk_game *game, const char *key, const char *note);
 
 /* The canonical text of a level (see lk_game.canonical). */
 void lk_level_canonical(const struct lk_level *level, const struct lk_record *rec,

@@ -47,6 +47,8 @@ int lk_act_solve(struct lk_solver *solver, struct lk_record *rec,
 		lk_search_result_init(&r);
 		lk_solver_run(solver, level, &o->search, &r);
 		lk_fields_solve(rec, level, &r);
+		if (level->random_seed)   /* what every answer holds for */
+			lk_record_set(rec, "seed", level->random_seed);
 		if (o->stats) {
 			lk_fields_stats(rec, &r);
 			/* what the analysis concluded, and which search answered */
@@ -131,6 +133,8 @@ int lk_act_rate(struct lk_solver *solver, struct lk_record *rec,
 	lk_rating_init(&r);
 	lk_rate(solver, level, &o->rate, &r);
 	lk_fields_rating(rec, level, &r);
+	if (level->random_seed)
+		lk_record_set(rec, "seed", level->random_seed);
 	if (o->graph || (level->game->whole_graph && !o->no_graph))
 		analyse(level, rec, o);
 	if (o->stats)

@@ -74,7 +74,9 @@ int main(int argc, char **argv)
 	struct lk_option opts[] = {
 		LK_CLI_COMMON_OPTIONS(ctx.common),
 		{ LK_OPT_U64, 0, "seed", &ctx.seed, "n",
-		  "shuffle move order with this seed (default 0: natural order)", NULL },
+		  "shuffle move order with this seed (default 0: natural order); a PuzzleScript\n"
+		  "game that draws random numbers draws them from it (unless the record has a\n"
+		  "seed field), and its answers hold for that seed", NULL },
 		LK_OPT_GROUP_("Checking"),
 		{ LK_OPT_FLAG, 0, "verify", &ctx.verify, NULL,
 		  "replay each record's solution field instead of solving", NULL },
@@ -117,6 +119,7 @@ int main(int argc, char **argv)
 		ctx.common.act.search.algo = LK_ALGO_AUTO;
 	ctx.act = ctx.common.act;
 	ctx.act.search.seed = ctx.seed;
+	ctx.act.level.seed = ctx.seed;   /* a random game's generator too */
 	ctx.act.csp.seed = ctx.seed;
 	int rc = lk_pipeline_run(&p, argv + first, argc - first);
 	free(fields);

@@ -80,6 +80,15 @@ struct def_entry {
 
 static struct def_entry *defs;
 static pthread_mutex_t defs_lock = PTHREAD_MUTEX_INITIALIZER;
+void (*lk_def_notes)(const struct lk_game *game, const char *key, const char *note);
+
+/* A new definition's note, once (defs_lock held). */
+static void note_def(const struct lk_game *game, const char *key, const void *def)
+{
+	const char *note = game->def_note ? game->def_note(def) : NULL;
+	if (note && lk_def_notes)
+		lk_def_notes(game, key, note);
+}
 
 static const void *find_def(const struct lk_game *game, const struct lk_record *rec,
 			    struct lk_strbuf *err, size_t *line)
@@ -103,6 +112,7 @@ static const void *find_def(const struct lk_game *game, const struct lk_record *
 			*e = (struct def_entry){ game, lk_strbuf_detach(&key, NULL), made, defs };
 			defs = e;
 			def = made;
+			note_def(game, e->key, made);
 		}
 	}
 	pthread_mutex_unlock(&defs_lock);
@@ -120,6 +130,7 @@ void lk_game_def_add(const struct lk_game *game, const char *key, void *def)
 		struct def_entry *e = lk_xmalloc(sizeof *e);
 		*e = (struct def_entry){ game, lk_xstrdup(key), def, defs };
 		defs = e;
+		note_def(game, key, def);
 	}
 	pthread_mutex_unlock(&defs_lock);
 	if (have)
