@@ -254,6 +254,64 @@ static void test_coin(void **state)
 	ps_game_free(g);
 }
 
+/* --rolls: the coin game is solvable for some roll (one throw) but not
+ * whatever the dice say (tails may come for ever); with either face
+ * winning it is solvable whatever they say, in one move. */
+static const char *rolls_answer(const struct lk_record *rec0, const char *rolls, const char *field,
+				struct lk_record *out)
+{
+	lk_record_init(out);
+	lk_record_copy(out, rec0);
+	struct lk_level_options opt = { .rolls = rolls };
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	size_t line = 0;
+	struct lk_level *level = lk_level_load(out, &opt, &err, &line);
+	assert_non_null(level);
+	struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
+	o.max_states = 100000;
+	assert_non_null(level->game->own_solve);
+	assert_int_equal(level->game->own_solve(level, &o, out), 1);
+	lk_level_free(level);
+	lk_strbuf_release(&err);
+	return lk_record_get(out, field);
+}
+
+static void test_rolls(void **state)
+{
+	(void)state;
+	struct script s = { 0 };
+	script_load(&s, coin);
+	struct lk_record out;
+	assert_string_equal(rolls_answer(&s.recs[0], "some", "solvable", &out), "yes");
+	assert_string_equal(lk_record_get(&out, "solution"), "x");
+	assert_string_equal(lk_record_get(&out, "rolls"), "some");
+	lk_record_release(&out);
+	assert_string_equal(rolls_answer(&s.recs[0], "every", "solvable", &out), "no");
+	assert_null(lk_record_get(&out, "solution"));
+	lk_record_release(&out);
+	script_free(&s);
+
+	/* either face wins: whatever the dice say, one throw */
+	struct lk_strbuf either = LK_STRBUF_INIT;
+	lk_strbuf_addstr(&either, coin);
+	char *at = strstr(either.buf, "some Heads");
+	memcpy(at, "some Face ", 10);
+	script_load(&s, either.buf);
+	assert_string_equal(rolls_answer(&s.recs[0], "every", "solvable", &out), "yes");
+	assert_string_equal(lk_record_get(&out, "moves"), "1");
+	lk_record_release(&out);
+	/* a seed changes nothing there; it is the default question */
+	struct lk_level_options opt = { 0 };
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	size_t line = 0;
+	struct lk_level *level = lk_level_load(&s.recs[0], &opt, &err, &line);
+	assert_int_equal(level->game->own_solve(level, NULL, NULL), 0);
+	lk_level_free(level);
+	lk_strbuf_release(&err);
+	script_free(&s);
+	lk_strbuf_release(&either);
+}
+
 /* --------------------------------------------------------- real time */
 
 /* The crate moves one cell right on each tick (a turn with no key
@@ -310,6 +368,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_coin),
 		cmocka_unit_test(test_realtime),
+		cmocka_unit_test(test_rolls),
 		cmocka_unit_test(test_suite_seeded),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);

@@ -39,6 +39,7 @@ struct lk_csp_ops;
 struct lk_generator;
 struct lk_analysis;
 struct lk_canvas;
+struct lk_search_options;
 
 /* Outcomes of any search, named as the "solvable" field writes them. */
 enum lk_status { LK_SOLVED, LK_UNSOLVABLE, LK_UNKNOWN };
@@ -59,6 +60,10 @@ struct lk_level_options {
 	 * draws them from this seed, unless the record names its own (its
 	 * `seed` field): solve's --seed */
 	uint64_t seed;
+	/* what a game that draws random numbers is asked (PuzzleScript):
+	 * NULL or "seed", for that seed; "some", for some roll of the dice;
+	 * "every", whatever the dice say (solve's --rolls) */
+	const char *rolls;
 };
 
 /* Every game's level structure starts with this header. */
@@ -185,6 +190,13 @@ struct lk_game {
 				      const struct lk_record *rec,
 				      const struct lk_level_options *opt);
 	void (*free_level)(struct lk_level *level);
+	/* optional: a level that asks what the state-space solvers cannot
+	 * answer (PuzzleScript's --rolls some or every, over every outcome of
+	 * the dice) answers it here within opt's bounds and writes the fields
+	 * (solvable, moves, ...) itself; returns 1 then, 0 when the generic
+	 * solve applies to this level. */
+	int (*own_solve)(const struct lk_level *level, const struct lk_search_options *opt,
+			 struct lk_record *rec);
 
 	/* ---- the state space (NULL for constraint games) ---- */
 	void (*initial_state)(const struct lk_level *level, void *key);

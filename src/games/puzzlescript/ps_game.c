@@ -47,6 +47,7 @@ struct ps_lk_level {
 	char letters[8];
 	int codes[8];
 	char *seed;                    /* random games: the generator's seed */
+	enum ps_rolls rolls;           /* and what they are asked */
 	struct ps_facts facts;         /* what a move can carry, for concepts */
 	struct lk_strbuf note;         /* the heuristic's, for --stats */
 	/* the heuristic and pruning (ps_analysis.c, ps_heuristic.c) */
@@ -271,6 +272,11 @@ static struct lk_level *ps_new_level(const struct lk_game *game, const void *def
 			l->seed = lk_xstrdup(buf);
 		}
 		l->base.random_seed = l->seed;
+		const char *rolls = opt ? opt->rolls : NULL;
+		l->rolls = rolls && !strcmp(rolls, "some") ? PS_ROLLS_SOME :
+			   rolls && !strcmp(rolls, "every") ? PS_ROLLS_EVERY : PS_ROLLS_SEED;
+		if (l->rolls != PS_ROLLS_SEED)
+			l->base.random_seed = NULL;   /* the answer holds for the dice, not a seed */
 	}
 	pthread_mutex_init(&l->lock, NULL);
 	bool plain = opt && opt->plain;
@@ -347,6 +353,38 @@ static void done_runtime(const struct ps_lk_level *cl, struct ps_runtime *rt)
 	LK_ALLOC_GROW(l->idle, l->nidle + 1, l->idle_alloc);
 	l->idle[l->nidle++] = rt;
 	pthread_mutex_unlock(&l->lock);
+}
+
+enum ps_rolls ps_level_rolls(const struct lk_level *level)
+{
+	return ((const struct ps_lk_level *)level)->rolls;
+}
+
+int ps_level_inputs(const struct lk_level *level, const char **letters, const int **codes)
+{
+	const struct ps_lk_level *l = (const struct ps_lk_level *)level;
+	*letters = l->letters;
+	*codes = l->codes;
+	return l->ninputs;
+}
+
+struct ps_runtime *ps_level_borrow(const struct lk_level *level)
+{
+	return new_runtime((const struct ps_lk_level *)level);
+}
+
+void ps_level_give_back(const struct lk_level *level, struct ps_runtime *rt)
+{
+	done_runtime((const struct ps_lk_level *)level, rt);
+}
+
+/* The own_solve hook: --rolls some and every are answered by ps_rolls.c. */
+static int ps_own_solve(const struct lk_level *level, const struct lk_search_options *opt,
+			struct lk_record *rec)
+{
+	if (ps_level_rolls(level) == PS_ROLLS_SEED)
+		return 0;
+	return ps_rolls_solve(level, opt, rec);
 }
 
 static struct ps_runtime *scratch_runtime(const struct ps_lk_level *l, void *scratch)
@@ -658,6 +696,7 @@ const struct lk_game lk_game_puzzlescript = {
 	.validate = ps_validate,
 	.new_level = ps_new_level,
 	.free_level = ps_free_level,
+	.own_solve = ps_own_solve,
 	.initial_state = ps_initial_state,
 	.successors = ps_successors,
 	.is_goal = ps_is_goal,

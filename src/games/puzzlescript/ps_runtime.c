@@ -107,6 +107,8 @@ void ps_runtime_free(struct ps_runtime *rt)
 	free(rt->moved_save);
 	free(rt->static_cells);
 	free(rt->drawn);
+	free(rt->forced);
+	free(rt->ranges);
 	for (int r = 0; r <= rt->g->max_rows; r++)
 		free(rt->rows[r].v);
 	free(rt->rows);
@@ -122,6 +124,17 @@ void ps_runtime_seed(struct ps_runtime *rt, const char *seed)
 
 int ps_draw_below(struct ps_runtime *rt, int n)
 {
+	if (rt->choosing) {
+		/* the dice as ps_rolls.c sets them */
+		if (rt->nchoices >= PS_MAX_CHOICES) {
+			rt->choice_overflow = true;
+			return 0;
+		}
+		int k = rt->nchoices++;
+		rt->ranges[k] = n > 1 ? n : 1;
+		int v = k < rt->nforced ? rt->forced[k] : 0;
+		return v < n ? v : 0;
+	}
 	if (!rt->rng_keyed)
 		return ps_rng_below(&rt->rng, n);
 	/* keyed: the k-th number since the seed, whatever was drawn since */

@@ -22,6 +22,7 @@
 #include "ps_rng.h"
 
 #define PS_MAX_DEPTH 6   /* nested turns: again's trial run, restart's start rules */
+#define PS_MAX_CHOICES 4096   /* random draws one turn may make when they are chosen */
 
 struct ps_match {
 	int i, k1, k2;
@@ -130,6 +131,12 @@ struct ps_runtime {
 	uint32_t draws;                        /* numbers drawn since the seed */
 	double *drawn;                         /* the numbers, keyed runtimes */
 	uint32_t ndrawn, drawn_alloc;
+	/* choosing (ps_rolls.c): each draw's result is forced[k] for the
+	 * k-th draw of the turn (0 beyond nforced), its range noted in
+	 * ranges[k]; past PS_MAX_CHOICES draws the turn is cut short */
+	bool choosing, choice_overflow;
+	int *forced, *ranges;
+	int nforced, nchoices;
 	const struct ps_host *host;
 	void *host_ctx;
 	struct ps_turn_info *info;
