@@ -159,7 +159,7 @@ int ps_rolls_solve(const struct lk_level *level, const struct lk_search_options 
 				limit = "interrupted";
 				break;
 			}
-			if (deadline && lk_now() > deadline) {
+			if (deadline > 0 && lk_now() > deadline) {
 				limit = "time";
 				break;
 			}
