@@ -67,6 +67,37 @@ if out["drawn"] != out["levels"]:
     bad = [c["title"] for c in out["cards"].values() if c["elements"] != c["expected"] or not c["elements"]]
     fail(f"{out['drawn']} of {out['levels']} levels drawn; not drawn: {bad}")
 
+# 1b. each card as a person sees it: the title whole or shortened in the
+# middle (never cut at its end), fitting its box, the whole title on hover;
+# every field row inside the card; no field the same on every card, and
+# nothing of where the level came from (script, settings, ...) instead of
+# the answers
+same = set()
+if len(records) > 1:
+    names = set().union(*(set(r["fields"]) for r in records))
+    same = {n for n in names if len({r["fields"].get(n) for r in records}) == 1}
+# answers are shown even when every card has the same one (page.js's ANSWERS)
+answers = {"moves", "pushes", "grade", "difficulty", "difficulty-min", "solutions", "unique", "stars",
+           "combo-moves", "dead-ends", "rank", "verified", "verify-error", "requires", "shortcut", "exists",
+           "example", "error", "limit", "optimum", "states"}
+provenance = {"solution", "title", "settings", "game", "script", "script-hash", "level", "message",
+              "from", "generator", "seed", "index"}
+for i, c in sorted(out["cards"].items(), key=lambda kv: int(kv[0])):
+    title, shown = c["title"], c["shown"]
+    if c["tip"] != title:
+        fail(f"card {i}: its tooltip is '{c['tip']}', not the title '{title}'")
+    if not c["titleFits"]:
+        fail(f"card {i}: the title '{shown}' does not fit its card")
+    if shown != title:
+        head, sep, tail = shown.partition("\u2026")
+        if not sep or not title.startswith(head) or not title.endswith(tail) or len(tail) < len(head):
+            fail(f"card {i}: '{shown}' is not '{title}' shortened in the middle")
+    if not c["rowsFit"]:
+        fail(f"card {i} ({title}): its last field row is cut off ({c['rows']} rows)")
+    wrong = [f for f in c["fields"] if f in provenance or (f in same and f not in answers)]
+    if wrong:
+        fail(f"card {i} ({title}) shows {wrong}, the same on every card or not an answer")
+
 # 2. every solution played: the end is "solved" exactly when solve --verify
 # says yes, and the final frame shows a won position of the game
 for play, rec in zip(out["plays"], records):

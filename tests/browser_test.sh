@@ -147,6 +147,12 @@ grep -q '<html[^>]*data-reloads' "$TMP/final.dom" && fail "the last suggestions 
 grep -q 'id="lk-refresh" hidden' "$TMP/final.dom" || fail "the last suggestions page says it reloads"
 n=$(grep -o 'class="lk-card" data-i="[0-9]' "$TMP/final.dom" | wc -l)
 [ "$n" = 3 ] || fail "the suggestions page shows $n cards, not 3"
+# each card titled by its rank and origin (no title of their own)
+for rank in 1 2 3; do
+	checks=$((checks + 1))
+	grep -q "class=\"lk-title\" title=\"suggestion $rank from [^\"]*gen-from.xsb record 1: gen fixture" \
+		"$TMP/final.dom" || fail "no card titled 'suggestion $rank from ...gen-from.xsb record 1: ...'"
+done
 
 # 5. PuzzleScript: the demo Sokoban drawn with its own sprites, each
 # solution played to a frame with every target under a crate (the script
@@ -175,7 +181,20 @@ chrome "$TMP/svg.dom" --dump-dom "file://$TMP/sheet.svg"
 grep -qi 'parsererror\|error on line' "$TMP/svg.dom" && fail "the SVG sheet does not parse: $(head -c 300 "$TMP/svg.dom")"
 [ "$(grep -o '<use' "$TMP/svg.dom" | wc -l)" -gt 40 ] || fail "the SVG sheet draws few symbols"
 
-# 7. screenshots, kept as artifacts: the sheet, and a level opened
+# 7. #level=N opens record N, numbered as filter's `record` and tsv's
+# column number it (record 1 of view.xsb is its header)
+for n in 2 4 7; do
+	checks=$((checks + 1))
+	want=$("$FILTER" "record == $n" -f tsv --fields title "$TMP/view.xsb" | tail -1)
+	chrome "$TMP/level.dom" --virtual-time-budget=3000 --dump-dom "file://$TMP/view.html#level=$n"
+	got=$(sed -n 's/.*<span id="lk-d-title">\([^<]*\)<.*/\1/p' "$TMP/level.dom")
+	case $got in
+	"$want  ("*", record $n)") ;;
+	*) fail "#level=$n opens '$got', not record $n ('$want')" ;;
+	esac
+done
+
+# 8. screenshots, kept as artifacts: the sheet, and a level opened
 chrome /dev/null --virtual-time-budget=3000 --screenshot="$ARTIFACTS/view-sheet.png" "file://$TMP/view.html"
 chrome /dev/null --virtual-time-budget=3000 --screenshot="$ARTIFACTS/view-level.png" "file://$TMP/view.html#level=2"
 chrome /dev/null --virtual-time-budget=3000 --screenshot="$ARTIFACTS/rated.png" "file://$TMP/rated.html"

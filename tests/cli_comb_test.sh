@@ -189,6 +189,9 @@ run "$TMP/g1" "$TMP/err" "$GEN" combination -n 5 --seed 3 -t 0 -j 1
 expect 0 "$rc" "gen combination"
 expect 5 "$(grep -c '^game: combination$' "$TMP/g1" || true)" "gen: levels"
 expect 5 "$(grep -c '^unique: yes$' "$TMP/g1" || true)" "gen: unique"
+# settings: only what means something to a constraint solver
+expect 5 "$(grep -c '^settings: tries=10000 nodes=300000 time=0$' "$TMP/g1" || true)" \
+	"gen combination: settings without a search algorithm or direction"
 run "$TMP/g2" "$TMP/err" "$GEN" combination -n 5 --seed 3 -t 0 -j 2
 checks=$((checks + 1))
 cmp -s "$TMP/g1" "$TMP/g2" || fail "gen combination: same seed, different output"

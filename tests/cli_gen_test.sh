@@ -139,7 +139,8 @@ expect_count 1 "$TMP/out" "^usage: gen" "gen --help usage line"
 for args in "" "chess" "sokoban --shard 3/3" "sokoban --shard 1/0" "sokoban --size 2x2" \
 	"sokoban --size big" "sokoban --param nope=1" "sokoban --param boxes=0" \
 	"sokoban -g nope" "sokoban --bogus" "sokoban extra" "sokoban -n many" \
-	"sokoban --rules $TMP/no-such.rules" "sokoban --rules $LEVELS/gen-bad.rules"; do
+	"sokoban --rules $TMP/no-such.rules" "sokoban --rules $LEVELS/gen-bad.rules" \
+	"sokoban -f puzzlescript" "fruit -f puzzlescript" "sokoban --title T"; do
 	# shellcheck disable=SC2086
 	run "$TMP/out" "$TMP/err" "$GEN" $args -n 1
 	expect_rc 2 "$rc" "gen $args"
@@ -159,6 +160,11 @@ expect_count 20 "$TMP/a" "^seed: 3$" "gen -n 20: seed field"
 expect_count 20 "$TMP/a" "^solvable: yes$" "gen -n 20: solvable"
 run "$TMP/b" "$TMP/err" "$GEN" sokoban -n 20 --seed 3
 expect_same "$TMP/a" "$TMP/b" "gen --seed 3 twice"
+expect_count 1 "$TMP/err" "^gen: 20 levels written .*; seed 3, next index 20$" "the summary says the seed"
+run "$TMP/out" "$TMP/err" "$GEN" sokoban -n 2
+expect_count 1 "$TMP/err" "; seed 1, next index" "the summary says the default seed"
+run "$TMP/out" "$TMP/err" "$GEN" sokoban -n 2 --seed 5 --shard 2/3
+expect_count 1 "$TMP/err" "; seed 5, shard 2/3, next index" "the summary says the seed and the shard"
 run "$TMP/j1" "$TMP/err" "$GEN" sokoban -n 20 --seed 3 -j 1
 run "$TMP/j2" "$TMP/err" "$GEN" sokoban -n 20 --seed 3 -j 2
 expect_same "$TMP/j1" "$TMP/j2" "gen -j 1 and -j 2"

@@ -118,6 +118,8 @@ checks=$((checks + 1))
 cmp -s "$TMP/g1.txt" "$TMP/g2.txt" || fail "gen laser: the same seed on one thread or two"
 expect "3" "$(grep -c '^requires: yes$' "$TMP/g1.txt")" "gen laser --preset: requires: yes"
 expect "3" "$(grep -c '^requires-over: tidy$' "$TMP/g1.txt")" "gen laser: requires-over"
+expect "0" "$(grep -c '^settings: .*\(algo\|direction\|states\)=' "$TMP/g1.txt")" \
+	"gen laser: no search algorithm, direction or state bound in the settings"
 expect "yes;yes;yes;" "$(tsv requires "$SOLVE" --tidy --shortcut 'count(bender) >= 6' "$TMP/g1.txt")" \
 	"gen laser --preset six-benders: re-checked by the shortcut query"
 expect "yes all;yes all;yes all;" \

@@ -148,6 +148,32 @@ checks=$((checks + 1))
 n=$(build/release/solve --max-states 100 -f tsv levels/boxoban-hard-sample.xsb 2>/dev/null |
 	awk -F '\t' 'NR > 1 && $3 == "unknown" && $NF == "states"' | wc -l | tr -d ' ')
 [ "$n" = 9 ] || fail "README: --max-states 100 gives unknown for $n levels, README says nine"
+# what --max-states bounds (stored) is not the states field (expanded)
+checks=$((checks + 1))
+got=$(build/release/filter 'record == 2' levels/boxoban-hard-sample.xsb | build/release/solve --stats |
+	sed -n 's/^\(states\|stored\): //p' | tr '\n' ' ')
+[ "$got" = "213 238 " ] || fail "README: the first hard level has states and stored '$got', README says 213 and 238"
+checks=$((checks + 1))
+got=$(build/release/filter 'record == 2' levels/boxoban-hard-sample.xsb |
+	build/release/solve --max-states 213 | sed -n 's/^solvable: //p')
+[ "$got" = unknown ] || fail "README: --max-states 213 gives '$got' on the first hard level, README says unknown"
+# gen.md's messages for options that do not apply, as gen prints them
+awk '/^## Options that do not apply/ { on = 1 } on && /^```$/ { if (inb) exit; inb = 1; next } inb' \
+	"$SRC/docs/gen.md" >"$TMP/na-doc"
+while IFS= read -r line; do
+	case $line in
+	'$ gen '*)
+		args=${line#\$ gen }
+		# shellcheck disable=SC2086
+		build/release/gen $args -n 1 >/dev/null 2>"$TMP/na-err"
+		got=$(head -n 1 "$TMP/na-err")
+		;;
+	*)
+		checks=$((checks + 1))
+		[ "$line" = "$got" ] || fail "gen.md: 'gen $args' prints '$got', the page says '$line'"
+		;;
+	esac
+done <"$TMP/na-doc"
 data=$SRC/../shared/data/sokoban/microban.xsb
 if [ -f "$data" ]; then
 	checks=$((checks + 1))
@@ -155,6 +181,17 @@ if [ -f "$data" ]; then
 	awk '/^record\ttitle\tmoves\tpushes$/ { on = 1 } on { print } on && /^2\t/ { exit }' \
 		"$SRC/docs/format.md" >"$TMP/mb-doc"
 	cmp -s "$TMP/mb" "$TMP/mb-doc" || fail "format.md: the Microban tsv sample differs from solve's output"
+	# the figures of the paragraph under it
+	for want in "2 : 16 3" "2 -m moves: 16 3" "5 : 27 6" "5 -m moves: 25 8"; do
+		checks=$((checks + 1))
+		n=${want%% *}
+		opt=${want#* }
+		opt=${opt%%:*}
+		# shellcheck disable=SC2086
+		got=$(build/release/filter "title == \"Microban $n\"" "$data" |
+			build/release/solve $opt -f tsv --fields moves,pushes 2>/dev/null | tail -n 1 | tr '\t' ' ')
+		[ "$got" = "${want#*: }" ] || fail "format.md: Microban $n ${opt:-by pushes}: $got, the page says ${want#*: }"
+	done
 fi
 
 echo "$checks checks, $failures failed"

@@ -268,6 +268,98 @@ static void test_unsolvable_and_bounded(void **state)
 	lk_solver_release(&s);
 }
 
+/* Runs cut by a state bound, forwards: a run that solves within the bound
+ * is the run without it, and one that fails would have explored more than
+ * it had.  So the bound is at most the mean of the runs without the bound
+ * (an independent truth: those runs made again), and is the mean when
+ * every run solved.  Every search that hit the bound is in limits; a
+ * solution found when the optimal solve was cut replays to a win. */
+static void test_failed_runs(void **state)
+{
+	(void)state;
+	/* the small levels, and Boxoban medium/valid/000.txt #0 (in
+	 * levels/boxoban-medium-sample.xsb), whose shuffled runs vary enough
+	 * for some to fail under a bound that others solve within */
+	const char *levels[] = {
+		solvable_levels[0], solvable_levels[1], solvable_levels[2], solvable_levels[3],
+		"##########\n#       ##\n# $    ###\n#. ## . ##\n# ####  ##\n"
+		"#   #   ##\n#$$ #. ###\n# # # $@##\n# .    ###\n##########\n",
+	};
+	struct lk_solver s;
+	lk_solver_init(&s);
+	int partly = 0, others = 0, floors = 0;
+	for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
+		struct lk_level *level = load(levels[i], i % 2 ? "moves" : "pushes");
+		struct lk_rate_options o;
+		struct lk_rating free_runs, r;
+		lk_rate_options_init(&o);
+		o.search.direction = LK_FORWARD;
+		o.runs = 10;
+		o.seed = 7 + i;
+		rate(&s, level, &o, &free_runs);
+		assert_int_equal(free_runs.runs_solved, 10);
+		assert_int_equal(free_runs.limits, 0);
+		assert_true(fabs(free_runs.bound - free_runs.mean) < 1e-9);
+		for (uint64_t bound = 2; bound <= 256; bound *= 2) {
+			o.search.max_states = bound;
+			rate(&s, level, &o, &r);
+			assert_int_equal(r.runs_wanted, 10);
+			assert_true(r.runs <= 10);
+			assert_true(r.bound <= free_runs.mean + 1e-9);
+			if (r.runs_solved == 10)
+				assert_true(r.mean == free_runs.mean);
+			else
+				assert_true(r.limits & LK_LIMIT_BIT(LK_LIMIT_STATES));
+			partly += r.runs_solved > 0 && r.runs_solved < 10;
+			/* a stopped A* leaves a lower bound on the optimum */
+			if (r.has_floor)
+				assert_true(r.floor <= free_runs.optimal.cost);
+			floors += r.has_floor;
+			for (int a = 0; a < LK_ALGO_COUNT; a++) {
+				assert_true(r.status[a] != LK_UNSOLVABLE);
+				if (r.ran[a] && r.status[a] == LK_UNKNOWN)
+					assert_true(r.limits & LK_LIMIT_BIT(LK_LIMIT_STATES));
+			}
+			if (r.optimal.status == LK_UNKNOWN) {
+				assert_true(r.limits & LK_LIMIT_BIT(LK_LIMIT_STATES));
+				assert_int_equal(r.other.status,
+						 r.min_known || r.runs_solved ? LK_SOLVED : LK_UNKNOWN);
+			} else {
+				assert_int_equal(r.other.status, LK_UNKNOWN);
+			}
+			if (r.other.status == LK_SOLVED) {
+				/* the solution replays to a win */
+				struct lk_moves m, replayed;
+				struct lk_strbuf why = LK_STRBUF_INIT;
+				bool solved = false;
+				lk_moves_init(&m, level);
+				lk_moves_init(&replayed, level);
+				lk_level_label(level, r.other.path, r.other.nkeys, &m);
+				assert_int_equal(level->game->replay(level, m.text.buf, &replayed, &solved, &why), 0);
+				assert_true(solved);
+				assert_true(r.other.cost >= r.optimal.cost);
+				/* no better than the optimum */
+				assert_true(r.other.cost >= free_runs.optimal.cost);
+				if (r.other.optimal)
+					assert_int_equal(r.other.cost, free_runs.optimal.cost);
+				lk_moves_release(&m);
+				lk_moves_release(&replayed);
+				lk_strbuf_release(&why);
+				others++;
+			}
+			lk_rating_release(&r);
+		}
+		lk_rating_release(&free_runs);
+		lk_level_free(level);
+	}
+	print_message("  %d ratings with some runs failed, %d solved by another search, %d floors\n",
+		      partly, others, floors);
+	assert_true(partly > 0);
+	assert_true(floors > 0);
+	assert_true(others > 0);
+	lk_solver_release(&s);
+}
+
 static void test_solver_reuse(void **state)
 {
 	(void)state;
@@ -337,6 +429,7 @@ int main(void)
 		cmocka_unit_test(test_mixedaim_matches_searches),
 		cmocka_unit_test(test_multiple_method),
 		cmocka_unit_test(test_unsolvable_and_bounded),
+		cmocka_unit_test(test_failed_runs),
 		cmocka_unit_test(test_solver_reuse),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -81,9 +81,12 @@ static void read_svg(const char *svg, struct picture *pic)
 				assert_true(pic->nsym[n] < MAX_RECTS);
 				pic->sym[n][pic->nsym[n]++] = read_rect(r, strchr(r, '>'));
 			}
-		} else if (strncmp(line, "<g transform=\"translate(", 24) == 0) {
-			double x, y;
-			assert_int_equal(sscanf(line + 24, "%lf %lf", &x, &y), 2);
+		} else if (strncmp(line, "<g", 2) == 0 && (line[2] == ' ' || line[2] == '>')) {
+			/* a group, moved or not (a sheet's level: class="level") */
+			double x = 0, y = 0;
+			const char *t = strstr(line, "transform=\"translate(");
+			if (t && t < eol)
+				assert_int_equal(sscanf(t + 21, "%lf %lf", &x, &y), 2);
 			assert_true(depth < 15);
 			ox[depth + 1] = ox[depth] + x;
 			oy[depth + 1] = oy[depth] + y;

@@ -568,32 +568,51 @@ static void test_tsv(void **state)
 	char *out;
 	(void)state;
 
-	/* The command's own fields that the first level has come first, in
-	 * the command's order; the first level's others follow.  A field the
-	 * first level lacks (moves) has no column. */
+	/* The command's own fields come first, in the command's order, all of
+	 * them whatever the first level holds (an unsolvable level has no
+	 * moves: the column is still there); the first level's others follow,
+	 * and a field of later levels only (other) has no column. */
 	out = format(LK_FORMAT_TSV, extra, in);
 	assert_string_equal(out,
-			    "record\ttitle\tPushes\tnote\n"
-			    "2\tLevel 1\t4\ta b\n"
-			    "3\t\t\tn\n"
-			    "4\tThird\t\t\n");
+			    "record\ttitle\tmoves\tPushes\tsolver\tnote\n"
+			    "2\tLevel 1\t\t4\t\ta b\n"
+			    "3\t\t9\t\t\tn\n"
+			    "4\tThird\t\t\t\t\n");
 	free(out);
 	/* own fields keep their places whatever order the input has */
 	out = format(LK_FORMAT_TSV, extra, "###\nnote: x\nPushes: 2\nmoves: 5\n");
-	assert_string_equal(out, "record\ttitle\tmoves\tPushes\tnote\n1\t\t5\t2\tx\n");
+	assert_string_equal(out, "record\ttitle\tmoves\tPushes\tsolver\tnote\n1\t\t5\t2\t\tx\n");
 	free(out);
-	/* always-columns are there even when the first level lacks them */
+	/* always-columns come last, there even when the first level lacks
+	 * them, also when they are among the own fields */
 	{
 		const char *const always[] = { "limit", NULL };
+		const char *const own[] = { "moves", "limit", "solution", NULL };
 		struct lk_record rec = LK_RECORD_INIT;
 		struct lk_writer w;
 		struct lk_strbuf got = LK_STRBUF_INIT;
-		parse_one("###\nmoves: 3\n", &rec);
-		lk_writer_init(&w, NULL, LK_FORMAT_TSV, extra);
+		parse_one("###\nmoves: 3\nnote: n\n", &rec);
+		lk_writer_init(&w, NULL, LK_FORMAT_TSV, own);
 		w.always_columns = always;
 		lk_writer_format(&w, &rec, &got);
-		assert_string_equal(got.buf, "record\ttitle\tmoves\tlimit\n1\t\t3\t\n");
+		assert_string_equal(got.buf, "record\ttitle\tmoves\tsolution\tnote\tlimit\n1\t\t3\t\tn\t\n");
 		lk_writer_release(&w);
+		/* --fields checked: the own fields, the always ones, record,
+		 * title and the level's fields exist; a misspelt name does not,
+		 * and the message lists what does */
+		struct lk_strbuf msg = LK_STRBUF_INIT;
+		lk_writer_init(&w, NULL, LK_FORMAT_TSV, own);
+		w.always_columns = always;
+		assert_int_equal(lk_writer_choose_columns(&w, "record,Title,solution,limit,NOTE", &msg), 0);
+		assert_int_equal(lk_writer_check_columns(&w, &rec, &msg), 0);
+		lk_writer_release(&w);
+		lk_writer_init(&w, NULL, LK_FORMAT_TSV, own);
+		assert_int_equal(lk_writer_choose_columns(&w, "title,mvoes", &msg), 0);
+		assert_int_equal(lk_writer_check_columns(&w, &rec, &msg), -1);
+		assert_string_equal(msg.buf, "--fields: no field 'mvoes' (the fields here: record, title, "
+					     "moves, limit, solution, note)");
+		lk_writer_release(&w);
+		lk_strbuf_release(&msg);
 		/* --fields: exactly the chosen columns */
 		struct lk_strbuf err = LK_STRBUF_INIT;
 		lk_strbuf_reset(&got);

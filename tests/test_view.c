@@ -861,6 +861,24 @@ static void test_svg(void **state)
 	free(two);
 }
 
+/* Captions are shortened in the middle, by characters (not bytes), and
+ * keep more of the end, which tells a pack's levels apart. */
+static void test_middle_cut(void **state)
+{
+	(void)state;
+	struct lk_strbuf out = LK_STRBUF_INIT;
+	view_middle_cut("Microban 1", 10, &out);
+	assert_string_equal(out.buf, "Microban 1");
+	lk_strbuf_reset(&out);
+	view_middle_cut("Boxoban medium/valid/000.txt #17", 16, &out);
+	assert_string_equal(out.buf, "Boxoba\xe2\x80\xa6" "0.txt #17");
+	lk_strbuf_reset(&out);
+	/* é and … are one character each: never cut inside one */
+	view_middle_cut("\xc3\xa9t\xc3\xa9 \xc3\xa9t\xc3\xa9 \xc3\xa9t\xc3\xa9 12", 6, &out);
+	assert_string_equal(out.buf, "\xc3\xa9t\xe2\x80\xa6" " 12");
+	lk_strbuf_release(&out);
+}
+
 static void test_ansi(void **state)
 {
 	(void)state;
@@ -972,6 +990,7 @@ int main(void)
 		cmocka_unit_test(test_films_rebuild_every_frame),
 		cmocka_unit_test(test_film_statuses),
 		cmocka_unit_test(test_svg),
+		cmocka_unit_test(test_middle_cut),
 		cmocka_unit_test(test_ansi),
 		cmocka_unit_test(test_page),
 		cmocka_unit_test(test_choose),

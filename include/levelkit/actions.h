@@ -73,6 +73,16 @@ int lk_act_concept(struct lk_solver *solver, struct lk_record *rec,
 		   enum lk_truth *answer, struct lk_strbuf *err, size_t *line);
 
 /*
+ * The fields an action writes into a record of `game` under the options
+ * o, for one outcome or another (solved, unsolvable, undecided), in the
+ * order the commands give their tsv columns; with game NULL, those it
+ * writes for any game.  NULL-terminated: free() the array, not the names.
+ */
+enum lk_act_kind { LK_ACT_SOLVE, LK_ACT_VERIFY, LK_ACT_RATE, LK_ACT_REQUIRES, LK_ACT_EXISTS };
+const char **lk_act_fields(const struct lk_game *game, enum lk_act_kind kind,
+			   const struct lk_act_options *o);
+
+/*
  * Open an input for reading records: a file, or "-" (or NULL) for stdin.
  * A file in a game's own format (a PuzzleScript script: game->import)
  * reads as the records the game makes of it.  Returns 0, or -1 with a

@@ -53,20 +53,41 @@ struct lk_rate_options {
 
 void lk_rate_options_init(struct lk_rate_options *o);
 
+/* A set of bounds hit (enum lk_limit): bit LK_LIMIT_BIT(limit) per bound. */
+#define LK_LIMIT_BIT(limit) (1u << (unsigned)(limit))
+
 struct lk_rating {
 	/* the solve with search.algo (A* by default; BFS if the game has no
 	 * admissible heuristic) */
 	struct lk_search_result optimal;
-	/* MixedAim: per algorithm, status and states explored */
+	/* When the optimal solve did not solve the level: the best solution
+	 * any other search found (status LK_SOLVED then; proved optimal ones
+	 * first, then the cheapest), else status LK_UNKNOWN. */
+	struct lk_search_result other;
+	bool unsolvable;                  /* some search exhausted the level: a proof */
+	/* the best lower bound on the optimal cost that a stopped A* (with
+	 * an admissible heuristic) or uniform-cost search left */
+	bool has_floor;
+	unsigned long floor;
+	/* MixedAim: per algorithm, whether it ran, its status, and the states
+	 * it explored (to its solution, or before its bound) */
 	bool have_mixedaim;
+	bool ran[LK_ALGO_COUNT];
 	enum lk_status status[LK_ALGO_COUNT];
 	uint64_t explored[LK_ALGO_COUNT];
 	bool min_known;                   /* some solver solved it */
 	uint64_t min_explored;
-	/* the multiple method */
-	unsigned runs, runs_solved, runs_unknown;
-	double mean, sd;
+	/* the multiple method: runs_wanted asked for (1 with single), runs
+	 * made; mean and sd over the solved runs; bound the sum of the states
+	 * every run made explored (an unsolved one's before its bound) over
+	 * runs_wanted: a lower bound of the mean of all the runs asked for,
+	 * had they been made and finished (the mean when they all solved
+	 * the level) */
+	unsigned runs_wanted, runs, runs_solved, runs_unknown;
+	double mean, sd, bound;
 	bool single;                      /* mean is the single method's count */
+	/* every bound any of the searches hit (LK_LIMIT_BIT) */
+	unsigned limits;
 };
 
 void lk_rating_init(struct lk_rating *r);
@@ -87,22 +108,37 @@ void lk_rate(struct lk_solver *solver, const struct lk_level *level,
  * the static order (the "single method").
  */
 struct lk_csp_rating {
-	enum lk_status status;
+	enum lk_status status;       /* of the counting solve */
 	uint64_t solutions;          /* capped by the count limit */
 	bool exhausted;
 	uint64_t single;             /* nodes, static order */
 	double mean, sd;
-	unsigned runs, runs_solved;
+	/* runs asked for, made, solved; mean and sd over the solved ones;
+	 * bound the nodes of every run made (an unsolved one's before its
+	 * bound) over the runs asked for: a lower bound, as struct
+	 * lk_rating's */
+	unsigned runs_wanted, runs, runs_solved;
+	double bound;
 	bool fine;                   /* SAC and GCC were off for the runs */
 	bool single_method;          /* mean is `single` (lk_csp_rate_single) */
-	enum lk_limit limit;
+	enum lk_limit limit;         /* the counting solve's, when it was unknown */
+	unsigned limits;             /* every bound any search hit (LK_LIMIT_BIT) */
 };
 
+/* A level the counting solve left undecided is still run (the runs give a
+ * lower bound), unless three runs in a row fail with none solved. */
 void lk_csp_rate(const struct lk_level *level, const struct lk_csp_options *base, unsigned runs,
 		 uint64_t seed, struct lk_csp_rating *out);
+/* The same, and the counting solve's first solution into solution (left
+ * empty when it found none); solution may be NULL. */
+void lk_csp_rate_solution(const struct lk_level *level, const struct lk_csp_options *base,
+			  unsigned runs, uint64_t seed, struct lk_csp_rating *out,
+			  struct lk_strbuf *solution);
 /* The paper's "single method": the difficulty is the nodes of one solve in
  * the static order (with the same 500-node cut-off), no runs. */
 void lk_csp_rate_single(const struct lk_level *level, const struct lk_csp_options *base,
 			struct lk_csp_rating *out);
+void lk_csp_rate_single_solution(const struct lk_level *level, const struct lk_csp_options *base,
+				 struct lk_csp_rating *out, struct lk_strbuf *solution);
 
 #endif

@@ -24,16 +24,24 @@ void lk_fields_solve(struct lk_record *rec, const struct lk_level *level,
 /* A solution given as a path of keys, e.g. by a generator that knows it. */
 void lk_fields_solution(struct lk_record *rec, const struct lk_level *level,
 			const unsigned char *keys, size_t nkeys, bool optimal);
-/* rate's fields: solvable, moves, pushes, optimal, limit, difficulty,
- * difficulty-sd, difficulty-se, difficulty-runs, difficulty-min, states-*, grade. */
+/*
+ * rate's fields: solvable; moves, pushes, optimal and solution of the best
+ * solution found (the optimal solve's, else another search's with
+ * optimal: no unless it proves optimality; one not proved optimal does not
+ * replace a solution the record has); difficulty, difficulty-sd,
+ * difficulty-se, difficulty-runs, difficulty-min, states-*, grade, each
+ * exact, a bound (">= N") or unknown; limit, every bound any search hit.
+ */
 void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 		      const struct lk_rating *r);
 
 /* Constraint games: solvable, solutions, unique, nodes, solution. */
 void lk_fields_csp_solve(struct lk_record *rec, const struct lk_csp_result *r);
 /* ... and their rating: difficulty, difficulty-sd, difficulty-se, difficulty-runs, nodes-static,
- * grade (the multiple method over random square orders). */
-void lk_fields_csp_rating(struct lk_record *rec, const struct lk_csp_rating *r);
+ * grade (the multiple method over random square orders), as rate's above;
+ * solution when given (may be NULL). */
+void lk_fields_csp_rating(struct lk_record *rec, const struct lk_csp_rating *r,
+			  const char *solution);
 
 /* The whole-graph analysis: reachable, dead-ends, dead-end-path,
  * solutions, combo-moves, noncombo-moves, stars (or graph: incomplete). */

@@ -293,6 +293,12 @@ struct lk_game {
 	 * message and its line. */
 	int (*import)(const char *path, const char *data, size_t len, struct lk_record **recs,
 		      size_t *nrecs, struct lk_strbuf *err, size_t *line);
+	/* Optional: once an action (solve, rate, ...) has loaded the level
+	 * of a record it writes, bring the record's pointer to a file of
+	 * the game's up to date (PuzzleScript: the script's absolute path as
+	 * found, for a record that named it by a relative one), so that the
+	 * record written stays usable from any directory. */
+	void (*update_record)(const struct lk_level *level, struct lk_record *rec);
 
 	/* ---- constraint games (csp.h); the state-space members are then NULL ---- */
 	const struct lk_csp_ops *csp;
@@ -391,6 +397,21 @@ void lk_game_defs_release(void);
 /* Where a definition's note (lk_game.def_note) goes, once per definition
  * and run: the commands print it on stderr.  NULL (the default): nowhere. */
 extern void (*lk_def_notes)(const struct lk_game *game, const char *key, const char *note);
+
+/*
+ * Notices: what a user should know while loading a level that is not an
+ * error, said once by the game (a PuzzleScript script edited since its
+ * levels were read: they are played by it as it is now).  The handler
+ * gets the record's file (NULL: stdin) and source line; the commands
+ * print `prog: file:line: message` on standard error.  Without a handler
+ * notices are dropped.  lk_notice may be called from any thread.
+ */
+typedef void lk_notice_fn(const char *file, size_t line, const char *message);
+void lk_set_notice_handler(lk_notice_fn *fn);
+/* A notice about rec, at its line index (rec->lines; (size_t)-1: its
+ * first line). */
+void lk_notice(const struct lk_record *rec, size_t line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /* The canonical text of a level (see lk_game.canonical). */
 void lk_level_canonical(const struct lk_level *level, const struct lk_record *rec,

@@ -86,12 +86,16 @@ void lk_gen_options_init(struct lk_gen_options *o);
 /*
  * The run's settings as one canonical line ("size=8x8 p.boxes=3
  * pushes=25: tries=10000 ..."): everything in o that can change which
- * level an index gives, except the memory bound (it varies with the
- * machine and -j, and the state bound is met long before it).  gen writes
- * it into every level (field `settings`) and --resume refuses a file made
- * with other settings, so a resumed run equals an uninterrupted one.
+ * level an index of generator g gives, except the memory bound (it varies
+ * with the machine and -j, and the state bound is met long before it).
+ * Only what means something to g's game: a constraint game (Combination,
+ * the laser game) has no search algorithm or direction, and its bound
+ * counts search nodes ("nodes=").  gen writes it into every level (field
+ * `settings`) and --resume refuses a file made with other settings, so a
+ * resumed run equals an uninterrupted one.
  */
-void lk_gen_settings(const struct lk_gen_options *o, struct lk_strbuf *out);
+void lk_gen_settings(const struct lk_generator *g, const struct lk_gen_options *o,
+		     struct lk_strbuf *out);
 
 /* The value of --param key, or NULL. */
 const char *lk_gen_param(const struct lk_gen_options *o, const char *key);

@@ -194,8 +194,8 @@ enum lk_format {
 	LK_FORMAT_PUZZLESCRIPT  /* a PuzzleScript LEVELS section */
 };
 
-/* Parse "text", "tsv", "json", "sok" or "sok-rle"; returns -1 for anything
- * else. */
+/* Parse "text", "tsv", "json", "sok", "sok-rle" or "puzzlescript"; returns
+ * -1 for anything else. */
 /* The format names for messages: "text, tsv, json, sok or sok-rle". */
 void lk_format_names(struct lk_strbuf *out, const char *last_sep);
 int lk_format_parse(const char *name, enum lk_format *fmt);
@@ -205,11 +205,12 @@ int lk_format_parse(const char *name, enum lk_format *fmt);
  *  text: the record itself, followed by one blank line.
  *  tsv:  one header row, then one row per level record (records without a
  *        grid are skipped).  Columns: "record", "title", then the command's
- *        own fields (extra_columns) that the first level record has, in the
- *        command's order, so that they keep their places whatever the
- *        input carried; then the first level record's other fields in
- *        order; then the always_columns not yet there (fields such as
- *        `limit` that a later record may have).  lk_writer_choose_columns
+ *        own fields (extra_columns, which may be set until the header is
+ *        written) whatever the first level record holds, in the command's
+ *        order, so that they keep their places whatever the input carried
+ *        and whatever the first level's outcome was; then the first level
+ *        record's other fields in order; then the always_columns (fields
+ *        such as `limit` the command keeps last).  lk_writer_choose_columns
  *        replaces all this by a chosen list.  Names compare
  *        case-insensitively.  There is no quoting: tabs and newlines in
  *        values are written as spaces.
@@ -227,6 +228,7 @@ int lk_format_parse(const char *name, enum lk_format *fmt);
  *        encoded in sok-rle).  Records without a grid and records of other
  *        games are written as in text.  See docs/format.md.
  */
+
 struct lk_writer {
 	FILE *fp;
 	enum lk_format format;
@@ -238,8 +240,19 @@ struct lk_writer {
 	size_t ncolumns;
 	bool header_written;
 	size_t levels;                    /* sok: levels written so far */
+	size_t refused;                   /* levels lk_writer_accepts refused */
 	struct lk_strbuf buf;
 };
+
+/* Can the writer's format hold the record?  puzzlescript writes the maps
+ * of PuzzleScript levels, in their script's legend; another game's level
+ * (a Sokoban grid's '.', '$' and '*' mean other things in a script's
+ * legend, and which script would it go in?) is refused.  0: yes (also for
+ * records without a grid); -1: refused, with the message; -2: refused,
+ * for the same reason as one before (said once: w->refused counts them
+ * all, lk_writer_refusal says why in a few words). */
+int lk_writer_accepts(struct lk_writer *w, const struct lk_record *rec, struct lk_strbuf *err);
+const char *lk_writer_refusal(const struct lk_writer *w);
 
 void lk_writer_init(struct lk_writer *w, FILE *fp, enum lk_format format,
 		    const char *const *extra_columns);
@@ -248,6 +261,12 @@ void lk_writer_release(struct lk_writer *w);
  * included only if listed).  list is comma-separated; returns -1 with a
  * message for a name that is not a field name. */
 int lk_writer_choose_columns(struct lk_writer *w, const char *list, struct lk_strbuf *err);
+/* Are the chosen columns fields that exist: "record", "title", the
+ * command's own (extra_columns, always_columns) or the fields of rec (the
+ * first level as read)?  0, or -1 with a message naming the first that is
+ * none of them and the fields there are. */
+int lk_writer_check_columns(const struct lk_writer *w, const struct lk_record *rec,
+			    struct lk_strbuf *err);
 /* Format and write one record, then flush.  Returns 0, or -1 on I/O error. */
 int lk_writer_put(struct lk_writer *w, const struct lk_record *rec);
 /* Format into a buffer without writing (used to prepare output in worker

@@ -97,6 +97,10 @@ struct lk_search_result {
 	enum lk_direction found_by; /* LK_FORWARD, LK_BACKWARD, or LK_BOTH (met) */
 	enum lk_algo algo;       /* the search that answered (auto: A* or BFS) */
 	bool portfolio;          /* auto ran A* and BFS in turns */
+	/* LK_UNKNOWN from A* with an admissible heuristic or uniform-cost
+	 * search: a lower bound on the optimal cost (no solution costs less) */
+	bool has_floor;
+	unsigned long floor;
 };
 
 void lk_search_result_init(struct lk_search_result *r);

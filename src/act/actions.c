@@ -22,10 +22,13 @@ void lk_act_options_init(struct lk_act_options *o)
 	lk_rate_options_init(&o->rate);
 }
 
-static struct lk_level *load(const struct lk_record *rec, const struct lk_act_options *o,
+static struct lk_level *load(struct lk_record *rec, const struct lk_act_options *o,
 			     struct lk_strbuf *err, size_t *line)
 {
-	return lk_level_load(rec, &o->level, err, line);
+	struct lk_level *level = lk_level_load(rec, &o->level, err, line);
+	if (level && level->game->update_record)
+		level->game->update_record(level, rec);
+	return level;
 }
 
 int lk_act_solve(struct lk_solver *solver, struct lk_record *rec,
@@ -123,11 +126,13 @@ int lk_act_rate(struct lk_solver *solver, struct lk_record *rec,
 		return -1;
 	if (level->game->csp) {
 		struct lk_csp_rating cr;
+		struct lk_strbuf solution = LK_STRBUF_INIT;
 		if (o->rate.single)
-			lk_csp_rate_single(level, &o->csp, &cr);
+			lk_csp_rate_single_solution(level, &o->csp, &cr, &solution);
 		else
-			lk_csp_rate(level, &o->csp, o->rate.runs, o->rate.seed, &cr);
-		lk_fields_csp_rating(rec, &cr);
+			lk_csp_rate_solution(level, &o->csp, o->rate.runs, o->rate.seed, &cr, &solution);
+		lk_fields_csp_rating(rec, &cr, solution.buf);
+		lk_strbuf_release(&solution);
 		lk_level_free(level);
 		return 0;
 	}

@@ -104,8 +104,11 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-void lk_gen_settings(const struct lk_gen_options *o, struct lk_strbuf *out)
+void lk_gen_settings(const struct lk_generator *g, const struct lk_gen_options *o,
+		     struct lk_strbuf *out)
 {
+	const struct lk_game *game = lk_game_find(g->game);
+	bool csp = game && game->csp;
 	size_t start = out->len;
 	if (o->width || o->height)
 		lk_strbuf_addf(out, " size=%dx%d", o->width, o->height);
@@ -132,10 +135,18 @@ void lk_gen_settings(const struct lk_gen_options *o, struct lk_strbuf *out)
 	if (o->min_stars)
 		lk_strbuf_addf(out, " stars=%d", o->min_stars);
 	const struct lk_search_options *so = &o->rating.search;
-	lk_strbuf_addf(out, " tries=%u algo=%s direction=%s states=%llu time=%.17g", o->max_tries,
-		       lk_algo_name(so->algo), lk_direction_name(so->direction),
-		       (unsigned long long)so->max_states, so->timeout);
-	if (o->rate || lk_range_set(&o->difficulty)) {
+	if (csp)   /* a constraint solver: no algorithm or direction, a node bound */
+		lk_strbuf_addf(out, " tries=%u nodes=%llu time=%.17g", o->max_tries,
+			       (unsigned long long)so->max_states, so->timeout);
+	else
+		lk_strbuf_addf(out, " tries=%u algo=%s direction=%s states=%llu time=%.17g",
+			       o->max_tries, lk_algo_name(so->algo), lk_direction_name(so->direction),
+			       (unsigned long long)so->max_states, so->timeout);
+	if (csp && (o->rate || lk_range_set(&o->difficulty))) {
+		/* the multiple method over random square orders: runs and seed */
+		lk_strbuf_addf(out, " rate=%u/%llu", o->rating.runs,
+			       (unsigned long long)o->rating.seed);
+	} else if (o->rate || lk_range_set(&o->difficulty)) {
 		const struct lk_rate_options *r = &o->rating;
 		lk_strbuf_addf(out, " rate=%u/%s/%llu%s%s", r->runs, lk_algo_name(r->runs_algo),
 			       (unsigned long long)r->seed, r->mixedaim ? "" : "/no-mixedaim",
@@ -280,7 +291,7 @@ static void finish_record(const struct lk_generator *g, const struct lk_gen_opti
 	lk_record_setf(out, "seed", "%llu", (unsigned long long)seed);
 	lk_record_setf(out, "index", "%llu", (unsigned long long)index);
 	struct lk_strbuf settings = LK_STRBUF_INIT;
-	lk_gen_settings(o, &settings);
+	lk_gen_settings(g, o, &settings);
 	lk_record_set(out, "settings", settings.buf);
 	lk_strbuf_release(&settings);
 	for (size_t i = 0; i < rec->nlines; i++) {

@@ -78,7 +78,7 @@ static int judge_csp(const struct lk_level *level, const struct lk_gen_options *
 	if (wants_rating(o)) {
 		struct lk_csp_rating cr;
 		lk_csp_rate(level, &co, o->rating.runs, o->rating.seed, &cr);
-		lk_fields_csp_rating(rec, &cr);
+		lk_fields_csp_rating(rec, &cr, NULL);
 		limit = cr.limit;
 	}
 	return check_difficulty(o, rec, limit, why);
@@ -236,7 +236,12 @@ static int judge_rating(struct lk_gen_worker *w, const struct lk_level *level,
 	lk_rating_init(&r);
 	lk_rate(&w->solver, level, &o->rating, &r);
 	lk_fields_rating(rec, level, &r);
+	/* the bound behind a difficulty that is not known (any, when the
+	 * optimal solve hit none) */
 	enum lk_limit limit = r.optimal.limit;
+	for (int l = LK_LIMIT_INTERRUPTED; l > LK_LIMIT_NONE && limit == LK_LIMIT_NONE; l--)
+		if (r.limits & LK_LIMIT_BIT(l))
+			limit = (enum lk_limit)l;
 	lk_rating_release(&r);
 	return check_difficulty(o, rec, limit, why);
 }

@@ -124,6 +124,13 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	lk_strbuf_release(&err);
 }
 
+void lk_cli_check_title(const char *title, enum lk_view_format view)
+{
+	if (title && view != LK_VIEW_HTML && view != LK_VIEW_SVG)
+		lk_usage_error("--title is the title of a page or a sheet: give -f html or svg (or -o "
+			       "FILE.html, FILE.svg)");
+}
+
 static bool is_csp(const struct lk_game *g)
 {
 	return g->csp != NULL;
@@ -140,38 +147,6 @@ void lk_cli_games_where(struct lk_strbuf *out, bool (*pred)(const struct lk_game
 				       lk_games[i]->name);
 			k++;
 		}
-}
-
-static void add_name(const char ***list, size_t *n, size_t *alloc, const char *name)
-{
-	for (size_t i = 0; i < *n; i++)
-		if (strcmp((*list)[i], name) == 0)
-			return;
-	LK_ALLOC_GROW(*list, *n + 2, *alloc);
-	(*list)[(*n)++] = name;
-}
-
-const char **lk_cli_fields(const char *const *tmpl)
-{
-	const char **list = NULL;
-	size_t n = 0, alloc = 0;
-	for (size_t t = 0; tmpl[t]; t++) {
-		bool counts = strcmp(tmpl[t], "@count") == 0, graph = strcmp(tmpl[t], "@graph") == 0;
-		if (!counts && !graph) {
-			add_name(&list, &n, &alloc, tmpl[t]);
-			continue;
-		}
-		for (size_t i = 0; lk_games[i]; i++) {
-			const struct lk_game *g = lk_games[i];
-			for (const struct lk_count_field *f = g->count_fields; counts && f && f->name; f++)
-				add_name(&list, &n, &alloc, f->name);
-			for (size_t j = 0; graph && g->graph_rules && g->graph_rules->fields[j]; j++)
-				add_name(&list, &n, &alloc, g->graph_rules->fields[j]);
-		}
-	}
-	LK_ALLOC_GROW(list, n + 1, alloc);
-	list[n] = NULL;
-	return list;
 }
 
 void lk_cli_csp_flags_init(struct lk_cli_csp_flags *f)
@@ -275,6 +250,8 @@ void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 	if (c->direction && lk_direction_parse(c->direction, &c->act.search.direction) < 0)
 		lk_usage_error("unknown direction '%s' (use forward, backward or both)", c->direction);
 	lk_cli_choose_format(c->format, c->output, c->color, &p->format, &p->view);
+	lk_cli_check_title(c->title, p->view);
+	p->title = c->title;
 	if (c->jobs == 0)
 		c->jobs = lk_cpu_count();
 	if (c->jobs > 1024)

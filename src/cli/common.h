@@ -27,7 +27,7 @@ void lk_cli_csp_flags_init(struct lk_cli_csp_flags *f);
 void lk_cli_csp_flags_finish(struct lk_cli_csp_flags *f, struct lk_csp_options *o);
 
 struct lk_cli_common {
-	const char *algo, *metric, *heuristic, *direction, *format, *output, *fields, *color;
+	const char *algo, *metric, *heuristic, *direction, *format, *output, *fields, *color, *title;
 	uint64_t max_states;
 	size_t max_memory;
 	double timeout;
@@ -46,6 +46,10 @@ void lk_cli_common_init(struct lk_cli_common *c, double default_timeout);
 /* -f and --color, for every command (the views are in view.h). */
 #define LK_CLI_FORMAT_HELP \
 	"text (default), tsv, json, sok, sok-rle, puzzlescript, html, svg or ansi (the last three are pictures; -o x.html and x.svg choose them too)"
+#define LK_CLI_TITLE_HELP \
+	"html, svg: the page's or sheet's title (default: the command and its inputs)"
+/* --title without a page or a sheet to put it on: a usage error. */
+void lk_cli_check_title(const char *title, enum lk_view_format view);
 #define LK_CLI_COLOR_HELP \
 	"colour text output: auto (on a terminal, unless NO_COLOR is set), always or never"
 /* Resolve -f, -o and --color into a record format and a view; exits with
@@ -79,7 +83,7 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	{ LK_OPT_FLAG, 0, "static-order", &(c).static_order, NULL,                            \
 	  "solve: squares in reading order, as the paper did (default: fewest values first)", NULL }, \
 	LK_OPT_GROUP_("Bounds (per search; a hit bound gives 'unknown')"),                    \
-	{ LK_OPT_U64, 0, "max-states", &(c).max_states, "n", "stored states (default: none; gen: 300000)", NULL }, \
+	{ LK_OPT_U64, 0, "max-states", &(c).max_states, "n", "states stored, every one met (default: none; gen: 300000); the states field counts fewer: those expanded", NULL }, \
 	{ LK_OPT_SIZE, 0, "max-memory", &(c).max_memory, "bytes",                             \
 	  "memory per search, e.g. 2G (default: RAM / (jobs + 1), at most 4G)", NULL },       \
 	{ LK_OPT_SECONDS, 't', "timeout", &(c).timeout, "secs", "time per search (solve: 30 s; rate, gen: 10 s)", NULL }, \
@@ -87,6 +91,7 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	{ LK_OPT_UINT, 'j', "jobs", &(c).jobs, "n", "levels in parallel (default 1; gen: every core)", NULL },  \
 	{ LK_OPT_STRING, 'f', "format", &(c).format, "fmt", LK_CLI_FORMAT_HELP, NULL }, \
 	{ LK_OPT_STRING, 0, "color", &(c).color, "when", LK_CLI_COLOR_HELP, NULL }, \
+	{ LK_OPT_STRING, 0, "title", &(c).title, "text", LK_CLI_TITLE_HELP, NULL }, \
 	{ LK_OPT_STRING, 0, "fields", &(c).fields, "a,b,...",                                 \
 	  "tsv: these columns, in this order (record and title included)", NULL },           \
 	{ LK_OPT_STRING, 'o', "output", &(c).output, "file", "write to file instead of stdout", NULL }, \
@@ -101,14 +106,6 @@ void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p);
 /* The names of the games that pred holds for, from the registry ("fruit
  * and skiddy"); empty when none. */
 void lk_cli_games_where(struct lk_strbuf *out, bool (*pred)(const struct lk_game *));
-
-/*
- * A command's own fields (for its tsv columns) from a template of generic
- * names in which "@count" stands for every game's count fields (pushes)
- * and "@graph" for every game's own analysis fields (Skiddy's stars):
- * the games' fields come from the registry.  NULL-terminated; free() it.
- */
-const char **lk_cli_fields(const char *const *tmpl);
 
 /* Report an unknown -f name, listing the formats; exits 2. */
 _Noreturn void lk_cli_unknown_format(const char *name);

@@ -40,7 +40,7 @@ static const char description[] =
 	"Exit status: 0 if a level was kept, 1 if none, 2 on any error, 130 if interrupted.";
 
 struct filter_ctx {
-	const char *expr_text, *format, *output, *by, *fields, *color;
+	const char *expr_text, *format, *output, *by, *fields, *color, *title;
 	bool dedupe, invert, count, asc, force;
 	unsigned long top;
 	/* concept queries: --forall / --exists and their bounds */
@@ -294,6 +294,13 @@ static void one_record(struct run *run, struct lk_record *rec, const struct verd
 		lk_level_free(level);
 		if (!fresh)
 			goto out;
+	}
+	int refused = ctx->count || run->view ? 0 : lk_writer_accepts(&run->writer, rec, &err);
+	if (refused == -1)
+		report(run, rec, 0, err.buf);
+	if (refused < 0) {
+		run->status = 2;   /* said once, counted at the end */
+		goto out;
 	}
 	if (ctx->top) {
 		struct lk_strbuf buf = LK_STRBUF_INIT;
@@ -556,6 +563,7 @@ static enum lk_format check_options(const struct filter_ctx *ctx, enum lk_view_f
 	enum lk_format format = LK_FORMAT_TEXT;
 	*view = LK_VIEW_NONE;
 	lk_cli_choose_format(ctx->format, ctx->output, ctx->color, &format, view);
+	lk_cli_check_title(ctx->title, *view);
 	if (ctx->count && *view == LK_VIEW_ANSI && !ctx->format)
 		*view = LK_VIEW_NONE;   /* a count is a number, not a level */
 	if (ctx->count && *view)
@@ -667,7 +675,7 @@ int main(int argc, char **argv)
 		{ LK_OPT_STRING, 0, "exists", &ctx.exists, "concept",
 		  "keep the levels with a solution that satisfies the concept", NULL },
 		{ .type = LK_OPT_TABLE, .value = ctx.csp_flags.opts },
-		{ LK_OPT_U64, 0, "max-states", &ctx.max_states, "n", "stored states per level (default: none)", NULL },
+		{ LK_OPT_U64, 0, "max-states", &ctx.max_states, "n", "states stored per level, every one met (default: none)", NULL },
 		{ LK_OPT_SIZE, 0, "max-memory", &ctx.max_memory, "bytes",
 		  "memory per level (default: RAM / 2, at most 4G)", NULL },
 		{ LK_OPT_SECONDS, 't', "timeout", &ctx.timeout, "secs",
@@ -679,6 +687,7 @@ int main(int argc, char **argv)
 		  "print only the number of level records kept", NULL },
 		{ LK_OPT_STRING, 'f', "format", &ctx.format, "fmt", LK_CLI_FORMAT_HELP, NULL },
 		{ LK_OPT_STRING, 0, "color", &ctx.color, "when", LK_CLI_COLOR_HELP, NULL },
+		{ LK_OPT_STRING, 0, "title", &ctx.title, "text", LK_CLI_TITLE_HELP, NULL },
 		{ LK_OPT_STRING, 0, "fields", &ctx.fields, "a,b,...",
 		  "tsv: these columns, in this order (record and title included)", NULL },
 		{ LK_OPT_STRING, 'o', "output", &ctx.output, "file", "write to file instead of stdout", NULL },
@@ -710,7 +719,7 @@ int main(int argc, char **argv)
 	run.keep_failed = output.replaces_input;
 	lk_writer_init(&run.writer, run.out, format, NULL);
 	if (view)
-		lk_pipeline_view_open(&run.view_writer, run.out, view, nfiles ? files : stdin_only,
+		lk_pipeline_view_open(&run.view_writer, run.out, view, ctx.title, nfiles ? files : stdin_only,
 				      nfiles ? nfiles : 1);
 	if (ctx.fields) {
 		struct lk_strbuf ferr = LK_STRBUF_INIT;
@@ -739,6 +748,9 @@ int main(int argc, char **argv)
 				put(&run, &run.top.items[i].rec);
 		}
 	}
+	if (run.writer.refused > 1)
+		lk_error("%zu levels in all were not written (%s)", run.writer.refused,
+			 lk_writer_refusal(&run.writer));
 	if (ctx.count && !run.write_failed) {
 		fprintf(run.out, "%zu\n", run.kept);
 		if (fflush(run.out) != 0) {

@@ -324,6 +324,7 @@ static int load_inputs(const struct gen_ctx *ctx, const struct lk_generator *gen
 struct suggest_out {
 	const char *path;     /* -o FILE: replaced at every update */
 	const char *from;     /* the level the climb starts from, for `from:` */
+	const char *title;    /* --title, or NULL */
 	bool progress;
 	enum lk_view_format view;    /* -f html, svg or ansi */
 	struct lk_record *last;      /* the last suggestions, for the final page */
@@ -336,8 +337,11 @@ static void write_suggestion_view(struct suggest_out *so, struct lk_record *cons
 				  bool final, const char *note)
 {
 	struct lk_strbuf title = LK_STRBUF_INIT, err = LK_STRBUF_INIT;
-	lk_strbuf_addf(&title, "%s suggestions%s%s", lk_prog, so->from ? " from " : "",
-		       so->from ? so->from : "");
+	if (so->title)
+		lk_strbuf_addstr(&title, so->title);
+	else
+		lk_strbuf_addf(&title, "%s suggestions%s%s", lk_prog, so->from ? " from " : "",
+			       so->from ? so->from : "");
 	struct lk_view_options vo = { .title = title.buf, .refresh = final ? 0 : 3, .note = note };
 	if (lk_view_write_file(so->path, so->view, &vo, top, n, &err) < 0)
 		lk_error("%s", err.buf);
@@ -420,7 +424,8 @@ static int suggest(struct gen_ctx *ctx, const struct lk_generator *gen, struct l
 		.timeout_cap = ctx->common.timeout,
 		.cancel = &lk_interrupted,
 	};
-	struct suggest_out out = { .path = NULL, .progress = isatty(2), .view = ctx->view };
+	struct suggest_out out = { .path = NULL, .progress = isatty(2), .view = ctx->view,
+				   .title = ctx->common.title };
 	if (ctx->common.output && strcmp(ctx->common.output, "-") != 0)
 		out.path = ctx->common.output;
 	if ((ctx->view == LK_VIEW_HTML || ctx->view == LK_VIEW_SVG) && !out.path)
@@ -685,7 +690,7 @@ static int run(struct gen_ctx *ctx, const struct lk_generator *gen, struct lk_ge
 		.shard = ctx->shard, .resume = ctx->resume, .output = ctx->common.output,
 		.force = ctx->common.force, .format = format,
 		.format_name = ctx->common.format, .fields = ctx->common.fields,
-		.jobs = (unsigned)ctx->common.jobs, .view = ctx->view,
+		.jobs = (unsigned)ctx->common.jobs, .view = ctx->view, .title = ctx->common.title,
 	};
 	return gen_run(&ro);
 }
@@ -713,6 +718,9 @@ int main(int argc, char **argv)
 	struct lk_pipeline unused = { 0 };
 	lk_cli_common_finish(&ctx.common, &unused);
 	ctx.view = unused.view;
+	if (unused.format == LK_FORMAT_PUZZLESCRIPT && strcmp(gen->game, "puzzlescript") != 0)
+		lk_usage_error("-f puzzlescript writes the levels of PuzzleScript games, in their "
+			       "script's legend; %s levels' characters mean other things there", gen->game);
 	struct lk_gen_options o;
 	fill_gen_options(&ctx, &o);
 	struct lk_record from = LK_RECORD_INIT, freeze = LK_RECORD_INIT;

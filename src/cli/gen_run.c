@@ -282,14 +282,20 @@ static void print_summary(struct run *run, double secs)
 		[END_GAVE_UP] = "gave up: ",
 		[END_WORKER_ERROR] = "stopped by an error: ",
 	};
-	struct lk_strbuf line = LK_STRBUF_INIT;
+	struct lk_strbuf line = LK_STRBUF_INIT, shard = LK_STRBUF_INIT;
 	describe_stats(run, &line);
+	/* the seed, so that a run can be repeated, and told apart from a run
+	 * on another machine (which needs another --seed or --shard) */
+	if (run->shards > 1)
+		lk_strbuf_addf(&shard, ", shard %s", run->o->shard);
 	lk_error("%s%llu levels written (%llu in all), %s, %llu duplicates dropped, %llu indices "
-		 "failed, %.1f s, %.1f levels/min; next index %llu", how[run->end],
+		 "failed, %.1f s, %.1f levels/min; seed %llu%s, next index %llu", how[run->end],
 		 (unsigned long long)run->new_levels, (unsigned long long)run->written, line.buf,
 		 (unsigned long long)run->duplicates, (unsigned long long)run->failed, secs,
 		 secs > 0 ? (double)run->new_levels * 60.0 / secs : 0.0,
+		 (unsigned long long)run->o->seed, shard.buf,
 		 (unsigned long long)index_of(run, run->next_seq));
+	lk_strbuf_release(&shard);
 	if (run->end == END_GAVE_UP)
 		lk_error("%d indices in a row found no level within --max-tries candidates (are the "
 			 "thresholds reachable?)", MAX_FAILED_IN_ROW);
@@ -357,7 +363,7 @@ static int prepare(struct run *run)
 		return 2;
 	if (o->resume) {
 		struct lk_strbuf settings = LK_STRBUF_INIT;
-		lk_gen_settings(o->opt, &settings);
+		lk_gen_settings(o->gen, o->opt, &settings);
 		struct gen_resume_run id = { o->gen, o->seed, run->shard, run->shards, settings.buf };
 		rc = gen_resume_load(&run->resume, o->resume, &id, &run->seen, o->output);
 		lk_strbuf_release(&settings);
@@ -375,7 +381,7 @@ static int prepare(struct run *run)
 		lk_usage_error("%s", err.buf);
 	if (o->view) {
 		char *what[] = { (char *)o->gen->game };
-		lk_pipeline_view_open(&run->view, run->out, o->view, what, 1);
+		lk_pipeline_view_open(&run->view, run->out, o->view, o->title, what, 1);
 	}
 	return 0;
 }

@@ -27,6 +27,7 @@ struct gen_run_options {
 	const char *fields;       /* --fields or NULL */
 	unsigned jobs;
 	enum lk_view_format view;   /* a picture instead of records (view.h) */
+	const char *title;          /* --title: the page's, or NULL */
 };
 
 /* Run; returns the exit status (0, 1 fewer levels than asked, 2, 130). */

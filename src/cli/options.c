@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "levelkit/game.h"
 #include "levelkit/strbuf.h"
 
 const char *lk_prog = "levelkit";
@@ -75,6 +76,12 @@ void lk_error_at(const char *file, size_t line, const char *fmt, ...)
 	va_start(ap, fmt);
 	vmessage(file ? file : "<stdin>", line, fmt, ap);
 	va_end(ap);
+}
+
+/* The library's notices (game.h), said as messages are. */
+static void print_notice(const char *file, size_t line, const char *message)
+{
+	lk_error_at(file, line, "%s", message);
 }
 
 _Noreturn void lk_usage_error(const char *fmt, ...)
@@ -288,6 +295,7 @@ int lk_parse_options(int argc, char **argv, const struct lk_option *table,
 	const char *slash = argv[0] ? strrchr(argv[0], '/') : NULL;
 	lk_prog = slash ? slash + 1 : (argv[0] ? argv[0] : lk_prog);
 	usage_line = usage;
+	lk_set_notice_handler(print_notice);
 
 	size_t n = 0;
 	while (opts[n].type != LK_OPT_END)

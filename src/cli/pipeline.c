@@ -45,6 +45,10 @@ struct run {
 	size_t lossy_line;       /* a record that cannot be kept verbatim */
 	bool write_failed;
 	const char *lossy_file;
+	/* tsv: the command's own columns, for the first level's game */
+	const char **own_columns;
+	bool columns_checked;
+	bool bad_columns;        /* --fields names a field there is not */
 	/* progress */
 	bool progress, stdout_tty;
 	double last_progress;
@@ -107,6 +111,34 @@ static void show_progress(struct run *run, bool force)
 
 /* ------------------------------------------------------- pool callbacks */
 
+static void release_slot(struct slot *slot);
+
+/* At the first level read: the command's own tsv columns, for its game
+ * (all games' when it names none there is), and the --fields names
+ * checked against them and the level's own fields, before any work is
+ * done.  False when --fields names a field there is not. */
+static bool first_level(struct run *run, const struct lk_record *rec)
+{
+	struct lk_pipeline *p = run->p;
+	if (run->columns_checked || p->view || p->format != LK_FORMAT_TSV)
+		return true;
+	run->columns_checked = true;
+	if (p->act) {
+		run->own_columns = lk_act_fields(lk_game_find(lk_record_game(rec)), p->kind, p->act);
+		run->writer.extra_columns = run->own_columns;
+	}
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	bool ok = lk_writer_check_columns(&run->writer, rec, &err) == 0;
+	if (!ok) {
+		clear_progress(run);
+		lk_error("%s", err.buf);
+		set_status(run, 2);
+		run->bad_columns = true;
+	}
+	lk_strbuf_release(&err);
+	return ok;
+}
+
 /* The next record of the input, opening the files in turn. */
 static enum lk_pool_take take(void *ctx, uint64_t seq, void *vslot)
 {
@@ -151,13 +183,28 @@ static enum lk_pool_take take(void *ctx, uint64_t seq, void *vslot)
 			continue;
 		}
 		enum lk_pool_take t = LK_POOL_READY;
+		int refused = 0;
 		if (got < 0) {
 			fail_slot(slot, line, err.buf);
 			slot->lossy = slot->rec.lossy;
+		} else if (!run->p->view &&
+			   (refused = lk_writer_accepts(&run->writer, &slot->rec, &err)) < 0) {
+			/* a level the output format cannot hold, refused before
+			 * it is worked on; said once, counted at the end */
+			if (refused == -1)
+				fail_slot(slot, 0, err.buf);
+			else
+				set_status(run, 2);
 		} else {
 			slot->output = true;
-			if (lk_record_grid(&slot->rec, NULL))
+			if (lk_record_grid(&slot->rec, NULL)) {
 				t = LK_POOL_WORK;   /* records without a grid pass through */
+				if (!first_level(run, &slot->rec)) {
+					release_slot(slot);
+					lk_strbuf_release(&err);
+					return LK_POOL_END;
+				}
+			}
 		}
 		lk_strbuf_release(&err);
 		return t;
@@ -272,9 +319,9 @@ static int open_output(struct run *run, struct lk_cli_output *output)
 		return -1;
 	run->out = output->fp;
 	run->keep_failed = output->replaces_input;
-	lk_writer_init(&run->writer, run->out, p->format, p->columns);
+	lk_writer_init(&run->writer, run->out, p->format, NULL);
 	if (p->view)
-		lk_pipeline_view_open(&run->view, run->out, p->view, run->files, run->nfiles);
+		lk_pipeline_view_open(&run->view, run->out, p->view, p->title, run->files, run->nfiles);
 	run->writer.always_columns = p->always_columns;
 	if (p->fields) {
 		struct lk_strbuf err = LK_STRBUF_INIT;
@@ -301,23 +348,24 @@ static void close_output(struct run *run, struct lk_cli_output *output)
 		}
 		lk_view_writer_release(&run->view);
 	}
-	bool replace = !lk_interrupted && !run->write_failed && !run->lossy_line;
+	bool replace = !lk_interrupted && !run->write_failed && !run->lossy_line && !run->bad_columns;
 	if (output->tmp && run->lossy_line)
 		lk_error_at(run->lossy_file, run->lossy_line, "this record cannot be kept as it was "
 			    "read (a NUL byte), so the input is not replaced");
 	if (lk_cli_output_close(output, replace) < 0)
 		set_status(run, 2);
 	free((char *)run->lossy_file);
+	free(run->own_columns);
 }
 
 void lk_pipeline_view_open(struct lk_view_writer *w, FILE *out, enum lk_view_format view,
-			   char *const *files, int nfiles)
+			   const char *given, char *const *files, int nfiles)
 {
 	struct lk_strbuf title = LK_STRBUF_INIT;
-	lk_strbuf_addf(&title, "%s", lk_prog);
-	for (int i = 0; i < nfiles && i < 3; i++)
+	lk_strbuf_addf(&title, "%s", given ? given : lk_prog);
+	for (int i = 0; !given && i < nfiles && i < 3; i++)
 		lk_strbuf_addf(&title, " %s", strcmp(files[i], "-") == 0 ? "<stdin>" : files[i]);
-	if (nfiles > 3)
+	if (!given && nfiles > 3)
 		lk_strbuf_addf(&title, " and %d more", nfiles - 3);
 	struct lk_view_options vo = { .title = title.buf };
 	lk_view_writer_init(w, out, view, &vo);
@@ -356,6 +404,9 @@ int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles)
 	if (run.reader_open)
 		lk_reader_close(&run.reader);
 	clear_progress(&run);
+	if (run.writer.refused > 1)
+		lk_error("%zu levels in all were not written (%s)", run.writer.refused,
+			 lk_writer_refusal(&run.writer));
 	close_output(&run, &output);
 	if (lk_interrupted && !run.write_failed)
 		return 130;

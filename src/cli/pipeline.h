@@ -20,6 +20,7 @@
 #include <signal.h>
 #include <stdbool.h>
 
+#include "levelkit/actions.h"
 #include "levelkit/record.h"
 #include "levelkit/strbuf.h"
 #include "levelkit/view.h"
@@ -48,12 +49,17 @@ struct lk_pipeline {
 
 	enum lk_format format;
 	enum lk_view_format view;                 /* a picture instead (view.h) */
-	const char *const *columns;               /* the command's own fields (tsv) */
-	const char *const *always_columns;        /* tsv: kept even if the first level
-						   * lacks them (e.g. limit) */
+	/* tsv: the command's own fields are those the action writes for the
+	 * first level's game under these options (lk_act_fields), every one
+	 * of them whatever that level's outcome; always_columns among them
+	 * come last (e.g. limit) */
+	enum lk_act_kind kind;
+	const struct lk_act_options *act;
+	const char *const *always_columns;
 	const char *fields;                       /* --fields: the tsv columns */
 	unsigned jobs;                            /* worker threads (1 = inline) */
 	const char *output;                       /* -o FILE, or NULL for stdout */
+	const char *title;                        /* --title: the page's, or NULL */
 	bool force;                               /* --force: -o may replace any file */
 	const char *noun;                         /* "solved", "rated": progress */
 };
@@ -64,8 +70,9 @@ struct lk_pipeline {
  * usage or I/O error, 130 when interrupted. */
 int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles);
 
-/* Start a view writer on out, titled with the command and its inputs. */
+/* Start a view writer on out, titled title (--title), or when it is NULL
+ * with the command and its inputs. */
 void lk_pipeline_view_open(struct lk_view_writer *w, FILE *out, enum lk_view_format view,
-			   char *const *files, int nfiles);
+			   const char *title, char *const *files, int nfiles);
 
 #endif

@@ -12,7 +12,10 @@
 static const char usage[] = "rate [options] [file...]";
 static const char description[] =
 	"Rate each level of the input.  Fields written:\n"
-	"  solvable, moves, pushes, optimal   from a solve with --algo (default astar)\n"
+	"  solvable, moves, pushes, optimal, solution\n"
+	"                                     from a solve with --algo (default astar)\n"
+	"  optimum                            >= N pushes: a bound on the optimal length\n"
+	"                                     when that solve hit a bound\n"
 	"  difficulty, difficulty-sd          mean and standard deviation of the states\n"
 	"                                     explored over --runs shuffled solves\n"
 	"                                     (Combination's multiple method)\n"
@@ -22,19 +25,16 @@ static const char description[] =
 	"                                     (MixedAim's measure)\n"
 	"  states-bfs, states-astar, states-greedy   the three counts behind it\n"
 	"  grade                              trivial, easy, medium, hard, very-hard, extreme\n"
+	"                                     (bands of absolute state counts: compare\n"
+	"                                     levels of one game and metric)\n"
+	"  limit                              every bound any search hit\n"
+	"A measure a search could not finish is a bound: difficulty: >= X with\n"
+	"difficulty-runs: solved/runs, states-bfs: >= N, grade: >= hard, or unknown.\n"
 	"With the whole-graph analysis (--graph; the default for %s):\n"
 	"  reachable, dead-ends, dead-end-path states reachable, those from which no win\n"
 	"                                     can be reached, and the shortest way into one\n"
 	"  solutions                          distinct shortest solutions\n"
 	"and the games' own fields of it:%s";
-
-/* "@count" and "@graph": the games' own fields (lk_cli_fields) */
-static const char *const rate_template[] = {
-	"solvable", "moves", "@count", "optimal", "difficulty", "difficulty-sd", "difficulty-se",
-	"difficulty-min", "states-bfs", "states-astar", "states-greedy", "grade",
-	"difficulty-runs", "difficulty-method", "nodes-static", "limit", "reachable", "dead-ends",
-	"dead-end-path", "solutions", "@graph", "graph", NULL
-};
 
 static bool whole_graph(const struct lk_game *g)
 {
@@ -105,13 +105,13 @@ int main(int argc, char **argv)
 	build_description(&help, graph_heading, sizeof graph_heading);
 	int first = lk_parse_options(argc, argv, opts, usage, help.buf);
 	lk_strbuf_release(&help);
-	const char **rate_fields = lk_cli_fields(rate_template);
 	struct lk_pipeline p = {
 		.ctx = &ctx,
 		.worker_new = lk_cli_solver_new,
 		.worker_free = lk_cli_solver_free,
 		.process = process,
-		.columns = rate_fields,
+		.kind = LK_ACT_RATE,
+		.act = &ctx.common.act,
 		.always_columns = rate_always,
 		.noun = "rated",
 	};
@@ -126,6 +126,5 @@ int main(int argc, char **argv)
 	if (ctx.runs_algo && lk_algo_parse(ctx.runs_algo, &act->rate.runs_algo) < 0)
 		lk_usage_error("unknown algorithm '%s'", ctx.runs_algo);
 	int rc = lk_pipeline_run(&p, argv + first, argc - first);
-	free(rate_fields);
 	return rc;
 }

@@ -21,19 +21,6 @@ static const char description[] =
 	"requires: yes, or no and a shortcut: a solution that does not.  Exit status 1\n"
 	"when some level has one.";
 
-/* "@count": the games' count fields, pushes (lk_cli_fields) */
-static const char *const solve_template[] = {
-	"solvable", "moves", "@count", "optimal", "states", "limit", "solution", NULL
-};
-static const char *const verify_template[] = {
-	"verified", "moves", "@count", "verify-error", "verify-note", NULL
-};
-static const char *const shortcut_template[] = {
-	"concept", "requires", "requires-over", "solvable", "limit", "shortcut-facts", "shortcut", NULL
-};
-static const char *const exists_template[] = {
-	"concept", "exists", "exists-over", "solvable", "limit", "example-facts", "example", NULL
-};
 static const char *const solve_always[] = { "limit", NULL };
 static const char *const verify_always[] = { "verify-error", NULL };
 static const char *const concept_always[] = { "limit", "solvable", NULL };
@@ -105,16 +92,14 @@ int main(int argc, char **argv)
 		ctx.concept.text = text;
 		ctx.concept.quantifier = ctx.shortcut ? LK_FORALL : LK_EXISTS;
 	}
-	const char *const *template = ctx.verify ? verify_template
-				    : ctx.shortcut ? shortcut_template
-				    : ctx.exists ? exists_template : solve_template;
-	const char **fields = lk_cli_fields(template);
 	struct lk_pipeline p = {
 		.ctx = &ctx,
 		.worker_new = lk_cli_solver_new,
 		.worker_free = lk_cli_solver_free,
 		.process = process,
-		.columns = fields,
+		.kind = ctx.verify ? LK_ACT_VERIFY : ctx.shortcut ? LK_ACT_REQUIRES
+			: ctx.exists ? LK_ACT_EXISTS : LK_ACT_SOLVE,
+		.act = &ctx.act,
 		.always_columns = ctx.verify ? verify_always : text ? concept_always : solve_always,
 		.noun = ctx.verify ? "verified" : text ? "checked" : "solved",
 	};
@@ -130,7 +115,6 @@ int main(int argc, char **argv)
 	ctx.act.level.rolls = ctx.rolls;
 	ctx.act.csp.seed = ctx.seed;
 	int rc = lk_pipeline_run(&p, argv + first, argc - first);
-	free(fields);
 	lk_expr_free((struct lk_expr *)ctx.concept.concept);
 	return rc;
 }

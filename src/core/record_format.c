@@ -94,9 +94,18 @@ static void add_column(struct lk_writer *w, const char *name, size_t len,
 	w->columns[w->ncolumns++] = lk_xstrndup(name, len);
 }
 
-/* Columns come from the first level only: a stream is normally one pack
- * whose levels share their fields, and a header must be written before
- * the later levels are even read. */
+static bool listed(const char *const *list, const char *name, size_t len)
+{
+	for (size_t i = 0; list && list[i]; i++)
+		if (lk_field_name_eq(name, len, list[i]))
+			return true;
+	return false;
+}
+
+/* The command's own columns are all there whatever the first level
+ * holds; the rest come from the first level only: a stream is normally
+ * one pack whose levels share their fields, and a header must be written
+ * before the later levels are even read. */
 static void choose_columns(struct lk_writer *w, const struct lk_record *rec)
 {
 	size_t alloc = 0;
@@ -108,9 +117,11 @@ static void choose_columns(struct lk_writer *w, const struct lk_record *rec)
 	}
 	add_column(w, "record", 6, &alloc);
 	add_column(w, "title", 5, &alloc);
-	for (size_t i = 0; w->extra_columns && w->extra_columns[i]; i++)
-		if (lk_record_find(rec, w->extra_columns[i]) >= 0)
-			add_column(w, w->extra_columns[i], strlen(w->extra_columns[i]), &alloc);
+	for (size_t i = 0; w->extra_columns && w->extra_columns[i]; i++) {
+		const char *name = w->extra_columns[i];
+		if (!listed(w->always_columns, name, strlen(name)))
+			add_column(w, name, strlen(name), &alloc);
+	}
 	for (size_t i = 0; i < rec->nlines; i++)
 		if (rec->lines[i].kind == LK_LINE_FIELD)
 			add_column(w, rec->lines[i].text, rec->lines[i].name_len,
@@ -145,6 +156,34 @@ int lk_writer_choose_columns(struct lk_writer *w, const char *list, struct lk_st
 			return 0;
 		s = comma + 1;
 	}
+}
+
+int lk_writer_check_columns(const struct lk_writer *w, const struct lk_record *rec,
+			    struct lk_strbuf *err)
+{
+	for (size_t i = 0; i < w->nchosen; i++) {
+		const char *name = w->chosen[i];
+		size_t len = strlen(name);
+		if (lk_field_name_eq(name, len, "record") || lk_field_name_eq(name, len, "title") ||
+		    listed(w->extra_columns, name, len) || listed(w->always_columns, name, len) ||
+		    lk_record_find(rec, name) >= 0)
+			continue;
+		lk_strbuf_addstr(err, "--fields: no field '");
+		lk_strbuf_add_escaped(err, name, len);
+		lk_strbuf_addstr(err, "' (the fields here: record, title");
+		for (size_t j = 0; w->extra_columns && w->extra_columns[j]; j++)
+			lk_strbuf_addf(err, ", %s", w->extra_columns[j]);
+		for (size_t j = 0; j < rec->nlines; j++) {
+			const struct lk_line *l = &rec->lines[j];
+			if (l->kind == LK_LINE_FIELD && !listed(w->extra_columns, l->text, l->name_len)) {
+				lk_strbuf_addstr(err, ", ");
+				lk_strbuf_add_escaped(err, l->text, l->name_len);
+			}
+		}
+		lk_strbuf_addch(err, ')');
+		return -1;
+	}
+	return 0;
 }
 
 /* TSV has no quoting: the separators inside a value become spaces. */
@@ -382,6 +421,26 @@ static void format_json(const struct lk_record *rec, struct lk_strbuf *out)
  * lines and its grid rows, each followed by a blank line.  Other fields
  * and comments have no place in a script and are left out.
  */
+int lk_writer_accepts(struct lk_writer *w, const struct lk_record *rec, struct lk_strbuf *err)
+{
+	if (w->format != LK_FORMAT_PUZZLESCRIPT || lk_record_grid(rec, NULL) == 0)
+		return 0;
+	const char *game = lk_record_game(rec);
+	if (strcmp(game, "puzzlescript") == 0)
+		return 0;
+	if (w->refused++)
+		return -2;
+	lk_strbuf_addf(err, "-f puzzlescript writes the levels of PuzzleScript games, in their "
+		       "script's legend; this is a %s level, whose characters mean other things "
+		       "there: it is not written, nor any other level that is not PuzzleScript", game);
+	return -1;
+}
+
+const char *lk_writer_refusal(const struct lk_writer *w)
+{
+	return w->format == LK_FORMAT_PUZZLESCRIPT ? "-f puzzlescript: not PuzzleScript levels" : "";
+}
+
 static void format_puzzlescript(struct lk_writer *w, const struct lk_record *rec,
 				struct lk_strbuf *out)
 {
@@ -395,8 +454,11 @@ static void format_puzzlescript(struct lk_writer *w, const struct lk_record *rec
 			lk_strbuf_addf(out, "message %s\n\n", l->text + l->value_off);
 	}
 	/* PuzzleScript trims a map's rows: the indent a record may give them
-	 * (so that a row starting with ';' stays a grid line) goes */
+	 * (so that a row starting with ';' stays a grid line) goes.  Another
+	 * game's grid has no place here (lk_writer_accepts refused it). */
 	size_t first, n = lk_record_grid(rec, &first);
+	if (n && strcmp(lk_record_game(rec), "puzzlescript") != 0)
+		return;
 	for (size_t i = 0; i < n; i++) {
 		const char *row = rec->lines[first + i].text;
 		lk_strbuf_addstr(out, row + strspn(row, " \t"));

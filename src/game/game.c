@@ -6,6 +6,7 @@
 #include "levelkit/game.h"
 
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,6 +62,29 @@ static size_t source_line(const struct lk_record *rec, size_t line)
 	if (line < rec->nlines && rec->lines[line].lineno)
 		return rec->lines[line].lineno;
 	return rec->first_lineno;
+}
+
+/* -------------------------------------------------------------- notices */
+
+static lk_notice_fn *notice_handler;   /* set once, before any thread starts */
+
+void lk_set_notice_handler(lk_notice_fn *fn)
+{
+	notice_handler = fn;
+}
+
+void lk_notice(const struct lk_record *rec, size_t line, const char *fmt, ...)
+{
+	lk_notice_fn *fn = notice_handler;
+	if (!fn)
+		return;
+	struct lk_strbuf text = LK_STRBUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	lk_strbuf_vaddf(&text, fmt, ap);
+	va_end(ap);
+	fn(rec->source, source_line(rec, line), text.buf);
+	lk_strbuf_release(&text);
 }
 
 /* ---------------------------------------------------------- definitions */

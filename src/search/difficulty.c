@@ -43,6 +43,7 @@ void lk_rating_init(struct lk_rating *r)
 {
 	memset(r, 0, sizeof *r);
 	lk_search_result_init(&r->optimal);
+	lk_search_result_init(&r->other);
 	for (int a = 0; a < LK_ALGO_COUNT; a++)
 		r->status[a] = LK_UNKNOWN;
 }
@@ -50,17 +51,52 @@ void lk_rating_init(struct lk_rating *r)
 void lk_rating_release(struct lk_rating *r)
 {
 	lk_search_result_release(&r->optimal);
+	lk_search_result_release(&r->other);
 	lk_rating_init(r);
+}
+
+/* What every search tells whatever it measured: a bound it hit, a proof
+ * that the level has no solution, a lower bound on the optimal cost, and
+ * (when the optimal solve did not
+ * solve the level) a better solution than the one kept so far: proved
+ * optimal first, then cheaper.  A kept solution is taken from res, which
+ * the next search releases. */
+static void learn(struct lk_rating *r, struct lk_search_result *res)
+{
+	if (res->status == LK_UNKNOWN)
+		r->limits |= LK_LIMIT_BIT(res->limit);
+	if (res->status == LK_UNSOLVABLE)
+		r->unsolvable = true;
+	if (res->has_floor && (!r->has_floor || res->floor > r->floor)) {
+		r->has_floor = true;
+		r->floor = res->floor;
+	}
+	if (res->status != LK_SOLVED || r->optimal.status == LK_SOLVED)
+		return;
+	const struct lk_search_result *o = &r->other;
+	bool better = o->status != LK_SOLVED || (res->optimal && !o->optimal) ||
+		      (res->optimal == o->optimal && res->cost < o->cost);
+	if (better) {
+		struct lk_search_result t = r->other;
+		r->other = *res;
+		*res = t;
+	}
 }
 
 static void record_mixedaim(struct lk_rating *r, enum lk_algo a, const struct lk_search_result *res)
 {
+	r->ran[a] = true;
 	r->status[a] = res->status;
 	r->explored[a] = res->expanded;
 	if (res->status == LK_SOLVED && (!r->min_known || res->expanded < r->min_explored)) {
 		r->min_known = true;
 		r->min_explored = res->expanded;
 	}
+}
+
+static bool cancelled(const struct lk_rate_options *opt)
+{
+	return opt->search.cancel && *opt->search.cancel;
 }
 
 void lk_rate(struct lk_solver *solver, const struct lk_level *level,
@@ -70,6 +106,8 @@ void lk_rate(struct lk_solver *solver, const struct lk_level *level,
 	struct lk_search_result res;
 	lk_search_result_init(&res);
 	lk_rating_release(r);
+	r->single = opt->single;
+	r->runs_wanted = opt->single ? 1 : opt->runs;
 
 	/* The optimal solve (A* unless the caller chose otherwise) comes first: it settles solvability, and an
 	 * unsolvable level has no difficulty to measure. */
@@ -80,7 +118,8 @@ void lk_rate(struct lk_solver *solver, const struct lk_level *level,
 	if (so.algo == LK_ALGO_ASTAR && !(level->has_heuristic && level->heuristic_admissible))
 		so.algo = LK_ALGO_BFS;
 	lk_solver_run(solver, level, &so, &r->optimal);
-	if (r->optimal.status == LK_UNSOLVABLE)
+	learn(r, &r->optimal);
+	if (r->unsolvable)
 		return;
 
 	if (opt->mixedaim) {
@@ -97,22 +136,24 @@ void lk_rate(struct lk_solver *solver, const struct lk_level *level,
 				continue;
 			if (others[i] != LK_ALGO_BFS && !level->has_heuristic)
 				continue;
+			if (cancelled(opt))
+				break;
 			so.algo = others[i];
 			lk_solver_run(solver, level, &so, &res);
 			record_mixedaim(r, others[i], &res);
-			if (opt->search.cancel && *opt->search.cancel)
-				break;
+			learn(r, &res);
+			if (r->unsolvable)
+				goto done;
 		}
 	}
 
-	/* Welford's running mean and variance over the solved runs. */
-	double mean = 0.0, m2 = 0.0;
+	/* Welford's running mean and variance over the solved runs, and the
+	 * plain sum over all of them for the bound. */
+	double mean = 0.0, m2 = 0.0, sum = 0.0;
 	so.algo = opt->runs_algo;
 	so.direction = opt->search.direction;
-	unsigned runs = opt->single ? 1 : opt->runs;
-	r->single = opt->single;
-	for (unsigned k = 0; k < runs; k++) {
-		if (opt->search.cancel && *opt->search.cancel)
+	for (unsigned k = 0; k < r->runs_wanted; k++) {
+		if (cancelled(opt))
 			break;
 		/* Runs that keep hitting bounds would only burn the time limit
 		 * K times over: give up after a few. */
@@ -120,17 +161,26 @@ void lk_rate(struct lk_solver *solver, const struct lk_level *level,
 			break;
 		so.seed = opt->single ? 0 : lk_mix64(opt->seed * 0x100000001b3ULL + k + 1) | 1;
 		lk_solver_run(solver, level, &so, &res);
+		double x = (double)res.expanded;
+		bool solved = res.status == LK_SOLVED;
+		learn(r, &res);   /* may take res's solution */
+		if (r->unsolvable)
+			goto done;
 		r->runs++;
-		if (res.status != LK_SOLVED) {
+		sum += x;
+		if (!solved) {
 			r->runs_unknown++;
 			continue;
 		}
-		double x = (double)res.expanded, d = x - mean;
+		double d = x - mean;
 		r->runs_solved++;
 		mean += d / r->runs_solved;
 		m2 += d * (x - mean);
 	}
 	r->mean = mean;
 	r->sd = r->runs_solved > 1 ? sqrt(m2 / (r->runs_solved - 1)) : 0.0;
+	/* a run not made counts 0: every run explores at least that */
+	r->bound = r->runs_wanted ? sum / r->runs_wanted : 0.0;
+done:
 	lk_search_result_release(&res);
 }

@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "levelkit/concept.h"
 
@@ -71,34 +72,145 @@ void lk_fields_solve(struct lk_record *rec, const struct lk_level *level,
 }
 
 static const char *const difficulty_fields[] = {
-	"difficulty", "difficulty-sd", "difficulty-se", "difficulty-runs", "difficulty-method", "difficulty-min", "states-bfs",
-	"states-astar", "states-greedy", "grade", NULL
+	"difficulty", "difficulty-sd", "difficulty-se", "difficulty-runs", "difficulty-method",
+	"difficulty-min", "states-bfs", "states-astar", "states-greedy", "grade", NULL
 };
 
-/* The multiple method's figures: the mean, the spread of the runs, and
- * the standard error of the mean (the spread of the mean itself over
- * repeated ratings, the paper's Table 2), then how many runs solved.  The
- * single method has one count and says so. */
-static void write_mean(struct lk_record *rec, double mean, double sd, unsigned solved, unsigned runs,
-		       bool single)
+/* The bounds any search hit, in the order of enum lk_limit ("time", or
+ * "states, time"); none removes the field. */
+static void write_limits(struct lk_record *rec, unsigned limits)
 {
-	lk_record_setf(rec, "difficulty", "%.1f", mean);
-	if (single) {
-		lk_record_set(rec, "difficulty-method", "single");
-		return;
-	}
-	lk_record_setf(rec, "difficulty-sd", "%.1f", sd);
-	lk_record_setf(rec, "difficulty-se", "%.1f", sd / sqrt((double)solved));
-	if (solved < runs)
-		lk_record_setf(rec, "difficulty-runs", "%u/%u", solved, runs);
+	struct lk_strbuf names = LK_STRBUF_INIT;
+	for (int l = LK_LIMIT_NONE + 1; l <= LK_LIMIT_INTERRUPTED; l++)
+		if (limits & LK_LIMIT_BIT(l))
+			lk_strbuf_addf(&names, "%s%s", names.len ? ", " : "",
+				       lk_limit_name((enum lk_limit)l));
+	if (names.len)
+		lk_record_set(rec, "limit", names.buf);
+	else
+		lk_record_unset(rec, "limit");
+	lk_strbuf_release(&names);
 }
 
-static void write_count(struct lk_record *rec, const char *name, enum lk_status st, uint64_t n)
+/* A difficulty known exactly, as a lower bound, or not at all: what the
+ * grade is read from. */
+struct known {
+	enum { KNOWN_NOT, KNOWN_EXACT, KNOWN_AT_LEAST } how;
+	double value;
+};
+
+/* The grade of a difficulty.  Of a lower bound it is a lower bound
+ * (">= hard"), except in the last band, which nothing can overturn, and
+ * the first, which says nothing. */
+static void write_grade(struct lk_record *rec, struct known k)
 {
-	if (st == LK_SOLVED)
-		lk_record_setf(rec, name, "%llu", (unsigned long long)n);
+	enum lk_grade g = lk_grade_of(k.value);
+	if (k.how == KNOWN_NOT || (k.how == KNOWN_AT_LEAST && g == 0)) {
+		lk_record_set(rec, "grade", "unknown");
+		return;
+	}
+	if (k.how == KNOWN_AT_LEAST && g != LK_GRADE_COUNT - 1)
+		lk_record_setf(rec, "grade", ">= %s", lk_grade_name(g));
 	else
-		lk_record_set(rec, name, lk_status_name(st));
+		lk_record_set(rec, "grade", lk_grade_name(g));
+}
+
+/*
+ * The multiple method's figures.  When every run asked for solved the
+ * level: the mean, the spread of the runs and the standard error of the
+ * mean (the spread of the mean itself over repeated ratings, the paper's
+ * Table 2).  Otherwise the mean is not known, and what is known is a
+ * lower bound of it: each run that hit a bound would have explored more
+ * than it had, and one never made (given up, interrupted) at least
+ * nothing.  It is written ">= X", with no spread, and difficulty-runs says
+ * how many of the runs asked for solved the level (it is there exactly
+ * when the difficulty is not known).  The single method has one count and
+ * says so.
+ */
+static struct known write_runs(struct lk_record *rec, unsigned wanted, unsigned solved,
+			       double mean, double sd, double bound, bool single)
+{
+	struct known k = { KNOWN_NOT, 0.0 };
+	if (single)
+		lk_record_set(rec, "difficulty-method", "single");
+	if (solved == wanted) {
+		k = (struct known){ KNOWN_EXACT, mean };
+		lk_record_setf(rec, "difficulty", "%.1f", mean);
+		if (!single) {
+			lk_record_setf(rec, "difficulty-sd", "%.1f", sd);
+			lk_record_setf(rec, "difficulty-se", "%.1f", sd / sqrt((double)solved));
+		}
+		return k;
+	}
+	if (bound > 0) {
+		k = (struct known){ KNOWN_AT_LEAST, bound };
+		lk_record_setf(rec, "difficulty", ">= %.1f", bound);
+	} else {
+		lk_record_set(rec, "difficulty", "unknown");
+	}
+	lk_record_setf(rec, "difficulty-runs", "%u/%u", solved, wanted);
+	return k;
+}
+
+/* One of MixedAim's counts: the states to a solution, ">= N" for a
+ * search stopped by a bound after N, unknown for one that never ran; and
+ * the range [lo, hi] the count lies in. */
+static void write_count(struct lk_record *rec, const char *name, bool ran, enum lk_status st,
+			uint64_t n, uint64_t *lo, uint64_t *hi)
+{
+	if (ran && st == LK_SOLVED) {
+		lk_record_setf(rec, name, "%llu", (unsigned long long)n);
+		*lo = *hi = n;
+	} else if (ran && n) {
+		lk_record_setf(rec, name, ">= %llu", (unsigned long long)n);
+		*lo = n;
+		*hi = UINT64_MAX;
+	} else {
+		lk_record_set(rec, name, "unknown");
+		*lo = 0;
+		*hi = UINT64_MAX;
+	}
+}
+
+/* MixedAim's measure, the least of the counts: exact when a solved count
+ * is below every bound, "<= N" when a stopped search might have done
+ * better, ">= N" when none solved. */
+static struct known write_mixedaim(struct lk_record *rec, const struct lk_level *level,
+				   const struct lk_rating *r)
+{
+	static const struct {
+		enum lk_algo algo;
+		const char *field;
+	} solvers[] = { { LK_ALGO_BFS, "states-bfs" },
+			{ LK_ALGO_ASTAR, "states-astar" },
+			{ LK_ALGO_GREEDY, "states-greedy" } };
+	uint64_t lo = UINT64_MAX, hi = UINT64_MAX;
+	lk_record_set(rec, "difficulty-min", "unknown");   /* its place, before the counts */
+	for (size_t i = 0; i < sizeof solvers / sizeof solvers[0]; i++) {
+		enum lk_algo a = solvers[i].algo;
+		if (a != LK_ALGO_BFS && !level->has_heuristic)
+			continue;
+		uint64_t l, h;
+		write_count(rec, solvers[i].field, r->ran[a], r->status[a], r->explored[a], &l, &h);
+		lo = l < lo ? l : lo;
+		hi = h < hi ? h : hi;
+	}
+	struct known k = { KNOWN_NOT, 0.0 };
+	if (lo == hi) {
+		lk_record_setf(rec, "difficulty-min", "%llu", (unsigned long long)lo);
+		k = (struct known){ KNOWN_EXACT, (double)lo };
+	} else if (hi != UINT64_MAX) {
+		lk_record_setf(rec, "difficulty-min", "<= %llu", (unsigned long long)hi);
+		/* the grade is still known if the whole range lies in one band */
+		if (lo && lk_grade_of((double)lo) == lk_grade_of((double)hi))
+			k = (struct known){ KNOWN_EXACT, (double)hi };
+		else if (lo)
+			k = (struct known){ KNOWN_AT_LEAST, (double)lo };
+	} else if (lo) {
+		lk_record_setf(rec, "difficulty-min", ">= %llu", (unsigned long long)lo);
+		k = (struct known){ KNOWN_AT_LEAST, (double)lo };
+	}
+	return k;
 }
 
 void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
@@ -106,44 +218,58 @@ void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 {
 	for (size_t i = 0; difficulty_fields[i]; i++)
 		lk_record_unset(rec, difficulty_fields[i]);
-	bool solvable = r->optimal.status == LK_SOLVED || r->min_known || r->runs_solved > 0;
-	enum lk_status status = solvable ? LK_SOLVED : r->optimal.status;
+	const struct lk_search_result *best = r->optimal.status == LK_SOLVED ? &r->optimal
+					      : r->other.status == LK_SOLVED  ? &r->other
+									      : NULL;
+	enum lk_status status = best ? LK_SOLVED : r->unsolvable ? LK_UNSOLVABLE : LK_UNKNOWN;
+	bool had_solution = lk_record_get(rec, "solution") != NULL;
 	lk_record_set(rec, "solvable", lk_status_name(status));
-	if (r->optimal.status == LK_SOLVED) {
-		struct lk_moves m;
-		lk_moves_init(&m, level);
-		lk_level_label(level, r->optimal.path, r->optimal.nkeys, &m);
+	/* rate's own solution; one it did not prove optimal does not replace
+	 * a solution the record already has (an earlier solve's with more
+	 * time, say), which keeps its fields */
+	/* a solution as cheap as a lower bound on the optimum is optimal */
+	bool proved = best && (best->optimal || (r->has_floor && best->cost <= r->floor));
+	bool own = best && (proved || !had_solution);
+	struct lk_moves m;
+	lk_moves_init(&m, level);
+	lk_record_unset(rec, "optimum");
+	if (own) {
+		lk_level_label(level, best->path, best->nkeys, &m);
 		lk_fields_lengths(rec, level, &m);
-		lk_record_set(rec, "optimal", r->optimal.optimal ? level->metric : "no");
-		lk_moves_release(&m);
-	} else {
-		/* Lengths from an earlier solve stay only if we cannot do better;
-		 * an optimality claim we could not confirm is dropped. */
+		lk_record_set(rec, "optimal", proved ? level->metric : "no");
+	} else if (status == LK_UNSOLVABLE) {
+		unset_lengths(rec, level);
 		lk_record_unset(rec, "optimal");
-		if (r->optimal.status == LK_UNSOLVABLE)
-			unset_lengths(rec, level);
+		lk_record_unset(rec, "solution");
+	} else if (!had_solution) {
+		/* lengths of unknown origin may stay; no optimality claim */
+		lk_record_unset(rec, "optimal");
 	}
-	if (status == LK_UNKNOWN)
-		lk_record_set(rec, "limit", lk_limit_name(r->optimal.limit));
-	else
-		lk_record_unset(rec, "limit");
+	/* what is known of the optimum when no solution is proved optimal
+	 * (by rate, or by an earlier run whose solution the record keeps): a
+	 * bound */
+	const char *claim = lk_record_get(rec, "optimal");
+	bool kept_optimal = !own && claim && strcmp(claim, level->metric) == 0;
+	if (status != LK_UNSOLVABLE && !proved && !kept_optimal && r->has_floor)
+		lk_record_setf(rec, "optimum", ">= %lu %s", r->floor, level->metric);
 
-	if (solvable && r->runs_solved > 0) {
-		write_mean(rec, r->mean, r->sd, r->runs_solved, r->runs, r->single);
+	if (status != LK_UNSOLVABLE) {
+		struct known runs = { KNOWN_NOT, 0.0 }, least = { KNOWN_NOT, 0.0 };
+		if (r->runs_wanted)
+			runs = write_runs(rec, r->runs_wanted, r->runs_solved, r->mean, r->sd, r->bound,
+					  r->single);
+		if (r->have_mixedaim)
+			least = write_mixedaim(rec, level, r);
+		/* the grade is of `difficulty`; of difficulty-min without runs */
+		if (r->runs_wanted)
+			write_grade(rec, runs);
+		else if (r->have_mixedaim)
+			write_grade(rec, least);
 	}
-	if (solvable && r->have_mixedaim) {
-		if (r->min_known)
-			lk_record_setf(rec, "difficulty-min", "%llu", (unsigned long long)r->min_explored);
-		write_count(rec, "states-bfs", r->status[LK_ALGO_BFS], r->explored[LK_ALGO_BFS]);
-		if (level->has_heuristic) {
-			write_count(rec, "states-astar", r->status[LK_ALGO_ASTAR], r->explored[LK_ALGO_ASTAR]);
-			write_count(rec, "states-greedy", r->status[LK_ALGO_GREEDY],
-				    r->explored[LK_ALGO_GREEDY]);
-		}
-	}
-	if (solvable && (r->runs_solved > 0 || r->min_known))
-		lk_record_set(rec, "grade",
-			      lk_grade_name(lk_grade_of(r->runs_solved ? r->mean : (double)r->min_explored)));
+	if (own)
+		lk_record_set(rec, "solution", m.text.buf);
+	lk_moves_release(&m);
+	write_limits(rec, r->limits);
 }
 
 static const char *const analysis_fields[] = {
@@ -205,20 +331,28 @@ void lk_fields_csp_solve(struct lk_record *rec, const struct lk_csp_result *r)
 		lk_record_unset(rec, "solution");
 }
 
-void lk_fields_csp_rating(struct lk_record *rec, const struct lk_csp_rating *r)
+void lk_fields_csp_rating(struct lk_record *rec, const struct lk_csp_rating *r,
+			  const char *solution)
 {
 	static const char *const names[] = { "difficulty", "difficulty-sd", "difficulty-se",
 					     "difficulty-runs", "difficulty-method", "grade", NULL };
 	for (size_t i = 0; names[i]; i++)
 		lk_record_unset(rec, names[i]);
-	write_count_fields(rec, r->status, r->solutions, r->exhausted, r->limit);
+	/* a run may solve a level the counting solve left undecided */
+	bool run_solved = r->status == LK_UNKNOWN && r->runs_solved;
+	write_count_fields(rec, run_solved ? LK_SOLVED : r->status,
+			   run_solved && !r->solutions ? 1 : r->solutions, r->exhausted, r->limit);
 	/* not `nodes`, which is solve's search (dynamic order, counting):
 	 * one field name, one meaning */
 	lk_record_setf(rec, "nodes-static", "%llu", (unsigned long long)r->single);
-	if (r->status != LK_SOLVED || !r->runs_solved)
-		return;
-	write_mean(rec, r->mean, r->sd, r->runs_solved, r->runs, r->single_method);
-	lk_record_set(rec, "grade", lk_grade_name(lk_grade_of(r->mean)));
+	if (solution && *solution)
+		lk_record_set(rec, "solution", solution);
+	else if (r->status == LK_UNSOLVABLE)
+		lk_record_unset(rec, "solution");
+	if (r->status != LK_UNSOLVABLE && (r->runs_wanted || r->single_method))
+		write_grade(rec, write_runs(rec, r->runs_wanted, r->runs_solved, r->mean, r->sd,
+					    r->bound, r->single_method));
+	write_limits(rec, r->limits);
 }
 
 void lk_fields_verify(struct lk_record *rec, const struct lk_level *level, bool legal, bool solved,

@@ -150,6 +150,7 @@ struct lane {
 	uint32_t goal;           /* solved: the goal entry */
 	uint32_t head;           /* BFS: next entry to expand */
 	uint64_t expanded, generated;
+	size_t popped;           /* best-first: priority of the last state taken */
 };
 
 struct run {
@@ -334,6 +335,7 @@ static size_t priority_of(const struct lane *L, uint32_t g, unsigned h)
 
 static void start_best_first(struct lane *L)
 {
+	L->popped = SIZE_MAX;
 	unsigned h0 = estimate(L, lk_table_key(&L->mem->table, 0));
 	if (h0 == LK_H_DEAD)
 		lane_finish(L, LK_UNSOLVABLE, LK_LIMIT_NONE);
@@ -358,6 +360,7 @@ static void step_best_first(struct lane *L, uint64_t budget)
 		uint32_t g = lk_table_cost(t, item.id);
 		if (item.g > g)
 			continue;  /* a cheaper path to this state was found later */
+		L->popped = prio;
 		const void *key = lk_table_key(t, item.id);
 		if (!L->greedy && o->cost_limited && prio > o->cost_limit) {
 			lane_finish(L, LK_UNSOLVABLE, LK_LIMIT_NONE);
@@ -414,6 +417,29 @@ static void step_best_first(struct lane *L, uint64_t budget)
 				return;
 		}
 	}
+}
+
+/*
+ * A lower bound on the optimal cost, of a lane of A* with an admissible
+ * heuristic or of uniform-cost search stopped by a bound: until the search
+ * ends, some state on an optimal path is open with its optimal cost (or is
+ * the one being expanded), and its priority is at most the optimum; so
+ * the least priority there is is a bound (stale items only lower it).
+ */
+static bool lane_floor(const struct lane *L, size_t *floor)
+{
+	const struct lk_search_options *o = L->run->opt;
+	bool admissible = L->algo == LK_ALGO_UCS ||
+			  (L->algo == LK_ALGO_ASTAR &&
+			   (L->level->heuristic_admissible || !L->game->heuristic));
+	const struct lk_open_list *q = L->mem->open;
+	size_t f = L->popped;
+	if (q->count && q->min < f)
+		f = q->min;
+	if (!admissible || o->cost_limited || o->accept || f == SIZE_MAX)
+		return false;
+	*floor = f;
+	return true;
 }
 
 /* Store the lane's start; finish it at once if the start is a goal. */
@@ -597,6 +623,14 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 	} else {
 		r->status = LK_UNKNOWN;
 		r->limit = run.stop ? run.stop : lanes[use[0] ? 0 : 1].limit;
+		/* each lane's bound holds: the best of them */
+		for (int i = 0; i < 2; i++) {
+			size_t f;
+			if (use[i] && lane_floor(&lanes[i], &f) && (!r->has_floor || f > r->floor)) {
+				r->floor = f;
+				r->has_floor = true;
+			}
+		}
 	}
 	r->seconds = lk_now() - start;
 	lk_level_free(reversed);

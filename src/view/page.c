@@ -193,17 +193,10 @@ void view_page_record(struct view_page *pg, const struct lk_record *rec, struct 
 	new_definitions(&pg->dict, out);
 
 	struct lk_strbuf text = LK_STRBUF_INIT;
-	const char *title = lk_record_title(rec, &text);
 	lk_strbuf_addf(out, "{\"r\":1,\"n\":%zu,\"src\":", rec->number);
 	view_json_string(out, rec->source ? rec->source : "");
 	lk_strbuf_addstr(out, ",\"t\":");
-	if (title) {
-		view_json_string(out, title);
-	} else {
-		lk_strbuf_reset(&text);
-		lk_strbuf_addf(&text, "record %zu", rec->number);
-		view_json_string(out, text.buf);
-	}
+	view_json_string(out, view_record_title(rec, &text));
 	lk_strbuf_addstr(out, ",\"g\":");
 	view_json_string(out, lk_record_game(rec));
 	lk_strbuf_addch(out, ',');

@@ -302,29 +302,93 @@
     return ['none', 'not solved yet'];
   }
 
-  var SHOWN = ['moves', 'pushes', 'grade', 'difficulty', 'solutions', 'unique', 'stars', 'rank', 'verified'];
+  /* A card shows a record's answers, not what every card repeats: the
+   * answers first, then the field the sheet is sorted by, then other
+   * fields whose value is not the same on every card (optimal: pushes); where a level comes
+   * from (its script, settings, seed) and its solution are in the level's
+   * own view.  At most CARD_ROWS rows, which the card has room for. */
+  var ANSWERS = ['moves', 'pushes', 'grade', 'difficulty', 'difficulty-min', 'solutions', 'unique',
+    'stars', 'combo-moves', 'dead-ends', 'rank', 'verified', 'verify-error', 'requires', 'shortcut',
+    'exists', 'example', 'error', 'limit', 'optimum', 'states'];
+  var NOT_ON_CARDS = ['solution', 'title', 'settings', 'game', 'script', 'script-hash', 'level', 'message',
+    'from', 'generator', 'seed', 'index', 'solvable'];
+  var CARD_ROWS = 5;
+  var sameEverywhere = {};          /* field -> true when every record has one value */
+  function findSame() {
+    var first = {};
+    sameEverywhere = {};
+    if (recs.length < 2) return;
+    fieldNames.forEach(function (f) { sameEverywhere[f.toLowerCase()] = true; });
+    recs.forEach(function (r) {
+      Object.keys(sameEverywhere).forEach(function (low) {
+        var v = r.fmap[low];
+        if (!(low in first)) first[low] = v;
+        else if (first[low] !== v) delete sameEverywhere[low];
+      });
+    });
+  }
+
+  function cardFields(r) {
+    var order = ANSWERS.filter(function (k) { return r.fmap[k] !== undefined; });
+    if (state.sort && order.indexOf(state.sort.toLowerCase()) < 0 && value(r, state.sort) !== undefined)
+      order.unshift(state.sort.toLowerCase());
+    for (var k = 0; k < r.f.length; k++) {
+      var low = r.f[k][0].toLowerCase();
+      if (order.indexOf(low) < 0 && NOT_ON_CARDS.indexOf(low) < 0 && !sameEverywhere[low])
+        order.push(low);
+    }
+    return order.slice(0, CARD_ROWS);
+  }
+
+  /* A title that fits its card: shortened in the middle, since the end of a
+   * pack's titles tells its levels apart ("Boxoban medium/valid/000.txt #17");
+   * the whole title is the tooltip. */
+  var probe = null, fitted = {};
+  function titleWidth(text) {
+    if (!probe) {
+      /* measured as the card shows it: same class, so same font */
+      probe = document.createElement('div');
+      probe.className = 'lk-title';
+      probe.style.cssText = 'position:absolute;visibility:hidden;left:-9999px;top:0;width:auto;overflow:visible';
+      document.body.appendChild(probe);
+    }
+    probe.textContent = text;
+    return probe.getBoundingClientRect().width;
+  }
+  function fitTitle(t) {
+    t = String(t);
+    if (fitted[t] !== undefined) return fitted[t];
+    var room = CARD_W - 8 - 12 - 2 - 2, chars = Array.from(t), out = t;
+    if (titleWidth(t) > room) {
+      /* the most characters that fit, found by halving */
+      var cut = function (keep) {
+        var head = Math.floor(keep * 2 / 5);
+        return chars.slice(0, head).join('') + '\u2026' + chars.slice(chars.length - (keep - head)).join('');
+      };
+      var lo = 1, hi = chars.length - 1;
+      while (lo < hi) {
+        var mid = Math.ceil((lo + hi) / 2);
+        if (titleWidth(cut(mid)) <= room) lo = mid; else hi = mid - 1;
+      }
+      out = cut(lo);
+    }
+    return (fitted[t] = out);
+  }
+
   function card(i) {
     var r = recs[i];
     prepare(r);
     var st = status(r);
     var pic = r.drawn ? svgOf(r, r.firstIds, 'lk-thumb') :
       '<pre class="lk-nopic">' + esc(r.grid) + '</pre>';
-    var rows = [];
-    var order = SHOWN.filter(function (k) { return r.fmap[k] !== undefined; });
-    if (state.sort && order.indexOf(state.sort.toLowerCase()) < 0 && value(r, state.sort) !== undefined)
-      order.unshift(state.sort.toLowerCase());
-    for (var k = 0; k < r.f.length && order.length < 7; k++) {
-      var low = r.f[k][0].toLowerCase();
-      if (order.indexOf(low) < 0 && low !== 'solution' && low !== 'title' && low !== 'settings')
-        order.push(low);
-    }
+    var rows = [], order = cardFields(r);
     for (var j = 0; j < order.length; j++) {
       var v = value(r, order[j]);
-      rows.push('<tr data-k="' + esc(order[j]) + '"><th>' + esc(order[j]) + '</th><td>' +
+      rows.push('<tr data-k="' + esc(order[j]) + '"><th>' + esc(order[j]) + '</th><td title="' + esc(v) + '">' +
         esc(v) + '</td></tr>');
     }
     return '<div class="lk-card" data-i="' + i + '" tabindex="0"><div class="lk-pic">' + pic +
-      '</div><div class="lk-title" title="' + esc(r.t) + '">' + esc(r.t) + '</div>' +
+      '</div><div class="lk-title" title="' + esc(r.t) + '">' + esc(fitTitle(r.t)) + '</div>' +
       '<div class="lk-badge lk-' + st[0] + '">' + esc(st[1]) + '</div>' +
       '<table class="lk-fields">' + rows.join('') + '</table></div>';
   }
@@ -401,7 +465,8 @@
         counts.push(0);
       }
       logs.forEach(function (x) { counts[Math.floor(x * 2) - b0]++; });
-      out.push(bars('difficulty (states, log scale; bins from)', labels, counts));
+      out.push(bars('difficulty (states, log scale: a bar counts the levels from its number to the next bar\'s)',
+        labels, counts));
     }
     if (scatter.length) out.push(scatterChart(scatter));
     box.innerHTML = out.join('');
@@ -652,6 +717,7 @@
   function start() {
     var t0 = performance.now();
     readData();
+    findSame();
     var saved = loadState();
     if (saved) { state.sort = saved.sort || ''; state.desc = !!saved.desc; state.filter = saved.filter || ''; }
     controls();
@@ -681,8 +747,11 @@
         location.reload();
       }, C.refresh * 1000);
     }
+    /* #level=N: record N, numbered as filter's `record`, tsv's column and
+     * the messages number it (from 1 in its input, headers counted) */
     var m = /^#level=(\d+)$/.exec(location.hash);
-    if (m && +m[1] < recs.length) openLevel(+m[1]);
+    for (var ri = 0; m && ri < recs.length; ri++)
+      if (recs[ri].n === +m[1]) { openLevel(ri); break; }
     if (/^#selftest/.test(location.hash)) selftest();
   }
 
@@ -761,8 +830,14 @@
     /* 1. every level drawn on the sheet */
     everyCard(function (c) {
       var i = c.getAttribute('data-i'), svg = c.querySelector('svg.lk-thumb');
+      var t = c.querySelector('.lk-title'), rows = c.querySelectorAll('.lk-fields tr');
+      var box = c.getBoundingClientRect(), pad = parseFloat(getComputedStyle(c).paddingBottom) || 0;
       out.cards[i] = { elements: svg ? svg.querySelectorAll('*').length - 1 : 0,
-        expected: recs[+i].drawn ? recs[+i].firstIds.length : 0, title: recs[+i].t };
+        expected: recs[+i].drawn ? recs[+i].firstIds.length : 0, title: recs[+i].t,
+        shown: t.textContent, tip: t.getAttribute('title'), titleFits: t.scrollWidth <= t.clientWidth,
+        rows: rows.length, rowsFit: !rows.length ||
+          rows[rows.length - 1].getBoundingClientRect().bottom <= box.bottom - pad + 0.5,
+        fields: Array.prototype.map.call(rows, function (tr) { return tr.getAttribute('data-k'); }) };
     });
     Object.keys(out.cards).forEach(function (i) {
       var c = out.cards[i];

@@ -63,6 +63,16 @@ void view_svg_prim(const struct lk_canvas *c, const struct lk_prim *p, const str
 		   const struct view_dict *d, const char *href, const char *id_prefix,
 		   struct lk_strbuf *out);
 
+/* s shortened to at most max_chars characters (UTF-8) by an ellipsis in
+ * its middle, keeping more of its end, which tells the levels of a pack
+ * apart ("Boxoban medi…000.txt #17"); s itself when it fits. */
+void view_middle_cut(const char *s, size_t max_chars, struct lk_strbuf *out);
+
+/* A record's name on a card or a sheet: its title; else, for one of gen
+ * --suggest's suggestions, its rank and where it comes from ("suggestion
+ * 2 from mine.xsb record 1"); else "record N".  In buf. */
+const char *view_record_title(const struct lk_record *rec, struct lk_strbuf *buf);
+
 /* XML text (escapes & < > " '). */
 void view_xml_escape(struct lk_strbuf *out, const char *s);
 /* A JSON string, quotes included; '<' is escaped too, so that the text can

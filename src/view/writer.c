@@ -131,6 +131,21 @@ static void describe_record(const struct lk_record *rec, struct lk_strbuf *out)
 	lk_strbuf_release(&err);
 }
 
+const char *view_record_title(const struct lk_record *rec, struct lk_strbuf *buf)
+{
+	const char *t = lk_record_title(rec, buf);
+	if (t)
+		return t;
+	const char *rank = lk_record_get(rec, "rank"), *from = lk_record_get(rec, "from");
+	lk_strbuf_reset(buf);
+	if (rank && *rank)
+		lk_strbuf_addf(buf, "suggestion %s%s%s", rank, from && *from ? " from " : "",
+			       from && *from ? from : "");
+	else
+		lk_strbuf_addf(buf, "record %zu", rec->number);
+	return buf->buf;
+}
+
 /* ------------------------------------------------------------- writer */
 
 struct lk_view_state {

@@ -6,12 +6,12 @@
  * key, a move is an input (up, left, down, right, action), written
  * compactly as "uldrx".
  *
- * How a record finds its script (ps_import.c reads scripts into records):
- * the fields `script` (the path as it was given) and `script-hash` (a hash
- * of its text).  A level is loaded only when the file at that path (or
- * beside the record's own file) has that hash: a script moved away, or
- * edited since the level was written, is an error that says so, never a
- * level played under other rules.  docs/games/puzzlescript.md has more.
+ * How a record finds its script (ps_import.c reads scripts into records,
+ * ps_script.c finds them): the fields `script` (its absolute path) and
+ * `script-hash` (a hash of its text), looked for at that path and beside
+ * the record's own file.  A script edited since the level was read is
+ * played as it is now, the change said once.
+ * docs/games/puzzlescript.md has more.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -78,34 +78,6 @@ uint64_t ps_text_hash(const char *data, size_t len)
 	return h;
 }
 
-/* The script of a record: its path (tried as given, then beside the
- * record's own file) and text.  0, or -1 with a message. */
-static int find_script(const struct lk_record *rec, struct lk_strbuf *path,
-		       struct lk_strbuf *text, struct lk_strbuf *err)
-{
-	const char *given = lk_record_get(rec, "script");
-	if (!given || !*given) {
-		lk_strbuf_addstr(err, "a puzzlescript level needs a script field naming its script");
-		return -1;
-	}
-	lk_strbuf_addstr(path, given);
-	if (lk_strbuf_read_file(text, path->buf) == 0)
-		return 0;
-	int first_errno = errno;
-	const char *slash = rec->source ? strrchr(rec->source, '/') : NULL;
-	if (given[0] != '/' && slash) {
-		lk_strbuf_reset(path);
-		lk_strbuf_add(path, rec->source, (size_t)(slash - rec->source) + 1);
-		lk_strbuf_addstr(path, given);
-		lk_strbuf_reset(text);
-		if (lk_strbuf_read_file(text, path->buf) == 0)
-			return 0;
-	}
-	lk_strbuf_addf(err, "cannot read the script %s: %s (was it moved? the script field names "
-		       "it as it was given when the levels were read)", given, strerror(first_errno));
-	return -1;
-}
-
 static int ps_def_key(const struct lk_game *game, const struct lk_record *rec,
 		      struct lk_strbuf *key, struct lk_strbuf *err, size_t *line)
 {
@@ -113,25 +85,35 @@ static int ps_def_key(const struct lk_game *game, const struct lk_record *rec,
 	struct lk_strbuf path = LK_STRBUF_INIT, text = LK_STRBUF_INIT;
 	long field = lk_record_find(rec, "script");
 	*line = field >= 0 ? (size_t)field : (size_t)-1;
-	int rc = find_script(rec, &path, &text, err);
+	int rc = ps_script_find(rec, &path, &text, err);
 	if (rc == 0) {
 		char hash[17];
 		snprintf(hash, sizeof hash, "%016llx", (unsigned long long)ps_text_hash(text.buf, text.len));
 		const char *want = lk_record_get(rec, "script-hash");
-		if (want && strcmp(want, hash) != 0) {
-			lk_strbuf_addf(err, "the script %s has changed since this level was read from it "
-				       "(script-hash %s, the script now %s): read its levels again",
-				       path.buf, want, hash);
-			long hf = lk_record_find(rec, "script-hash");
-			*line = hf >= 0 ? (size_t)hf : *line;
-			rc = -1;
-		} else {
-			lk_strbuf_addf(key, "%s#%s", path.buf, hash);
-		}
+		/* an edited script is played as it is now, the change said */
+		if (want && strcmp(want, hash) != 0)
+			ps_script_changed(rec, path.buf, want, hash);
+		lk_strbuf_addf(key, "%s#%s", path.buf, hash);
 	}
 	lk_strbuf_release(&path);
 	lk_strbuf_release(&text);
 	return rc;
+}
+
+/* A record that names its script by a relative path (written by hand, or
+ * by an older levelkit) names it, once loaded, by the absolute path where
+ * it was found: the record an action writes works from any directory. */
+static void ps_update_record(const struct lk_level *level, struct lk_record *rec)
+{
+	const char *given = lk_record_get(rec, "script");
+	const struct ps_game *g = level->def;
+	if (!given || given[0] == '/' || !g || !g->filename || !*g->filename)
+		return;
+	struct lk_strbuf path = LK_STRBUF_INIT;
+	ps_script_absolute(g->filename, &path);
+	if (path.buf[0] == '/')
+		lk_record_set(rec, "script", path.buf);
+	lk_strbuf_release(&path);
 }
 
 static void *ps_load_def(const struct lk_game *game, const struct lk_record *rec, const char *key,
@@ -236,6 +218,7 @@ static int ps_validate(const struct lk_game *game, const void *def, const struct
 		*line = bad ? first + bad - 1 : first;
 		return -1;
 	}
+	ps_script_check_level(rec, g, map);
 	ps_map_free(map);
 	return 0;
 }
@@ -712,5 +695,6 @@ const struct lk_game lk_game_puzzlescript = {
 	.symmetries = LK_SYMMETRIES_NONE,
 	.import_probe = ps_import_probe,
 	.import = ps_import,
+	.update_record = ps_update_record,
 	.generators = ps_generators,
 };

@@ -36,6 +36,23 @@ unsigned ps_facts_of_turn(const struct ps_facts *f, const struct ps_runtime *rt,
 /* 64-bit FNV-1a of a script's text: the script-hash field. */
 uint64_t ps_text_hash(const char *data, size_t len);
 
+/* ps_script.c: where a record's script is (its script field, then beside
+ * the record's file; a file with the record's script-hash preferred),
+ * into path and text; 0, or -1 with a message. */
+int ps_script_find(const struct lk_record *rec, struct lk_strbuf *path, struct lk_strbuf *text,
+		   struct lk_strbuf *err);
+/* A path made absolute (for the script field): resolved when the file is
+ * there, else joined to the working directory. */
+void ps_script_absolute(const char *path, struct lk_strbuf *out);
+/* The record's script at path has changed since it was read (script-hash
+ * was, the text now hashes to now): said once per script and run. */
+void ps_script_changed(const struct lk_record *rec, const char *path, const char *was,
+		       const char *now);
+/* When the record's script has changed: whether the record's map is still
+ * the script's level it was read as; said once for a level that is not. */
+void ps_script_check_level(const struct lk_record *rec, const struct ps_game *g,
+			   const struct ps_level *map);
+
 /* The game's import hooks (game.h). */
 bool ps_import_probe(const char *data, size_t len);
 int ps_import(const char *path, const char *data, size_t len, struct lk_record **recs,

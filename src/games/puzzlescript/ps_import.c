@@ -3,8 +3,8 @@
  * record per level of its LEVELS section (game.h's import hooks).
  *
  * Each record is the level's map, its rows as the script writes them and
- * with the script's line numbers, and the fields game, script (the path as
- * given), script-hash (of the script's text) and level (the map's number,
+ * with the script's line numbers, and the fields game, script (the path,
+ * made absolute: ps_script.c), script-hash (of the script's text) and level (the map's number,
  * from 1); the messages shown before a map are its `message` fields, and
  * messages after the last map make a record of their own, without a grid.
  * The script is compiled here, once: its levels are the engine's, and the
@@ -98,7 +98,8 @@ static void split_lines(const char *data, size_t len, struct lines *l)
 }
 
 struct importer {
-	const char *path;
+	const char *path;            /* as given, for a title */
+	const char *field;           /* the script field: the path made absolute */
 	char hash[17];
 	const char *title;
 	struct lk_record *recs;
@@ -124,7 +125,7 @@ static void add_fields(struct importer *im, struct lk_record *rec, int number)
 		lk_record_add_line(rec, t.buf, 0);
 	}
 	lk_record_set(rec, "game", "puzzlescript");
-	lk_record_set(rec, "script", im->path);
+	lk_record_set(rec, "script", im->field);
 	lk_record_set(rec, "script-hash", im->hash);
 	if (number > 0)
 		lk_record_setf(rec, "level", "%d", number);
@@ -155,7 +156,9 @@ int ps_import(const char *path, const char *data, size_t len, struct lk_record *
 		return -1;
 	}
 	lk_strbuf_release(&why);
-	struct importer im = { .path = path, .title = ps_game_flags(g)->title };
+	struct lk_strbuf absolute = LK_STRBUF_INIT;
+	ps_script_absolute(path, &absolute);
+	struct importer im = { .path = path, .field = absolute.buf, .title = ps_game_flags(g)->title };
 	snprintf(im.hash, sizeof im.hash, "%016llx", (unsigned long long)ps_text_hash(data, len));
 	lk_strbuf_init(&im.messages);
 	struct lines lines;
@@ -198,9 +201,10 @@ int ps_import(const char *path, const char *data, size_t len, struct lk_record *
 	lk_strbuf_release(&im.messages);
 	/* The levels will ask for this definition: compiled once. */
 	struct lk_strbuf key = LK_STRBUF_INIT;
-	lk_strbuf_addf(&key, "%s#%s", path, im.hash);
+	lk_strbuf_addf(&key, "%s#%s", im.field, im.hash);
 	lk_game_def_add(&lk_game_puzzlescript, key.buf, g);
 	lk_strbuf_release(&key);
+	lk_strbuf_release(&absolute);
 	*recs = im.recs;
 	*nrecs = im.nrecs;
 	return 0;

@@ -21,6 +21,7 @@
 #include <strings.h>
 
 #include "levelkit/game.h"
+#include "levelkit/grid.h"
 #include "levelkit/transform.h"
 #include "ps.h"
 #include "ps_game.h"
@@ -215,21 +216,96 @@ static bool invariants_hold(const struct ps_tr *t, const struct lk_cells *c)
 	return true;
 }
 
+/*
+ * A random room made tidy, as gen sokoban's are: an empty cell (nothing
+ * but the background) that the player cannot reach without crossing a
+ * wall becomes wall, and the rows and columns beyond the walls around
+ * what is left are cropped.  The level is solved as it is written, so its
+ * answers are those of the tidy room.  Returns the crop (x0, y0, w, h);
+ * cells (row by row, ow words) are changed in place.
+ */
+static void tidy_room(const struct ps_tr *t, uint64_t *cells, int w, int h, int crop[4])
+{
+	const struct ps_game *g = t->g;
+	int ow = g->ow, wall = t->roles.wall, n = w * h;
+	crop[0] = crop[1] = 0;
+	crop[2] = w;
+	crop[3] = h;
+	if (wall < 0)
+		return;
+	uint64_t *bg = lk_xcalloc((size_t)ow, sizeof *bg);
+	if (g->background_id >= 0)
+		ps_bit_set(bg, g->background_id);
+	int *queue = lk_xmalloc((size_t)n * sizeof *queue);
+	char *seen = lk_xcalloc((size_t)n, 1);
+	int head = 0, tail = 0;
+	for (int i = 0; i < n; i++) {
+		const uint64_t *cell = cells + (size_t)i * (size_t)ow;
+		if (ps_tr_has(g->player_mask, g->player_aggregate, cell, ow)) {
+			seen[i] = 1;
+			queue[tail++] = i;
+		}
+	}
+	while (head < tail) {
+		int i = queue[head++], x = i % w, y = i / w;
+		for (int d = 0; d < 4; d++) {
+			int nx = x + lk_dir_dx[d], ny = y + lk_dir_dy[d], j = ny * w + nx;
+			if (nx < 0 || ny < 0 || nx >= w || ny >= h || seen[j] ||
+			    ps_bit_get(cells + (size_t)j * (size_t)ow, wall))
+				continue;
+			seen[j] = 1;
+			queue[tail++] = j;
+		}
+	}
+	int x0 = w, y0 = h, x1 = -1, y1 = -1;
+	for (int i = 0; i < n && tail > 0; i++) {
+		uint64_t *cell = cells + (size_t)i * (size_t)ow;
+		if (!seen[i] && memcmp(cell, bg, (size_t)ow * sizeof *bg) == 0)
+			ps_bit_set(cell, wall);   /* an empty pocket */
+		if (ps_bit_get(cell, wall))
+			continue;
+		int x = i % w, y = i / w;
+		x0 = x < x0 ? x : x0;
+		y0 = y < y0 ? y : y0;
+		x1 = x > x1 ? x : x1;
+		y1 = y > y1 ? y : y1;
+	}
+	if (x1 >= 0) {   /* one wall row and column kept around the rest */
+		crop[0] = x0 > 0 ? x0 - 1 : 0;
+		crop[1] = y0 > 0 ? y0 - 1 : 0;
+		crop[2] = (x1 < w - 1 ? x1 + 2 : w) - crop[0];
+		crop[3] = (y1 < h - 1 ? y1 + 2 : h) - crop[1];
+	}
+	free(bg);
+	free(queue);
+	free(seen);
+}
+
 /* The cells as rows of legend characters, then read back: the record is
- * written only if it reads as these very cells. */
+ * written only if it reads as these very cells.  Random rooms (--script)
+ * are tidied first. */
 static int ps_tr_write(const void *gs, const struct lk_cells *c, struct lk_record *rec)
 {
 	const struct ps_tr *t = gs;
 	const struct ps_game *g = t->g;
-	int w = c->width, h = c->height, ow = g->ow;
+	int ow = g->ow;
 	if (!invariants_hold(t, c))
 		return -1;
+	size_t bytes = (size_t)c->width * (size_t)c->height * (size_t)ow * sizeof(uint64_t);
+	uint64_t *rows = lk_xmalloc(bytes);
+	memcpy(rows, c->cell, bytes);
+	int crop[4] = { 0, 0, c->width, c->height };
+	if (t->own)
+		tidy_room(t, rows, c->width, c->height, crop);
+	int w = crop[2], h = crop[3];
 	uint64_t *cols = lk_xmalloc((size_t)w * (size_t)h * (size_t)ow * sizeof *cols);
 	for (int x = 0; x < w; x++)
 		for (int y = 0; y < h; y++)
 			memcpy(cols + ((size_t)x * (size_t)h + (size_t)y) * (size_t)ow,
-			       c->cell + ((size_t)y * (size_t)w + (size_t)x) * (size_t)ow,
+			       rows + ((size_t)(y + crop[1]) * (size_t)c->width + (size_t)(x + crop[0])) *
+					      (size_t)ow,
 			       (size_t)ow * sizeof *cols);
+	free(rows);
 	struct ps_level shape = { .width = w, .height = h };
 	struct lk_strbuf text = LK_STRBUF_INIT, err = LK_STRBUF_INIT;
 	int rc = ps_map_write(g, &shape, cols, &text) == 0 ? 0 : -1;
@@ -292,14 +368,22 @@ static int game_of_record(struct ps_tr *t, const struct lk_gen_options *o, struc
 	lk_strbuf_release(&why);
 	t->g = level->def;   /* cached for the life of the process */
 	lk_level_free(level);
-	t->script = lk_xstrdup(lk_record_get(o->from, "script"));
-	const char *hash = lk_record_get(o->from, "script-hash");
-	t->hash = lk_xstrdup(hash ? hash : "");
+	/* the script as found (maybe beside the record's file) and as it is
+	 * now (maybe edited since the level was read): what gen's levels name */
+	struct lk_strbuf path = LK_STRBUF_INIT, text = LK_STRBUF_INIT;
+	ps_script_absolute(t->g->filename, &path);
+	char hash[17] = "";
+	if (lk_strbuf_read_file(&text, t->g->filename) == 0)
+		snprintf(hash, sizeof hash, "%016llx",
+			 (unsigned long long)ps_text_hash(text.buf, text.len));
+	t->script = lk_strbuf_detach(&path, NULL);
+	t->hash = lk_xstrdup(hash);
+	lk_strbuf_release(&text);
 	return 0;
 }
 
 /* The game of --script FILE, compiled here: the fields are those ps_import
- * gives the script's own levels (the path as given, the text's hash). */
+ * gives the script's own levels (the path made absolute, the text's hash). */
 static int game_of_script(struct ps_tr *t, const char *path, struct lk_strbuf *err)
 {
 	struct lk_strbuf text = LK_STRBUF_INIT, why = LK_STRBUF_INIT;
@@ -312,8 +396,10 @@ static int game_of_script(struct ps_tr *t, const char *path, struct lk_strbuf *e
 		char hash[17];
 		snprintf(hash, sizeof hash, "%016llx",
 			 (unsigned long long)ps_text_hash(text.buf, text.len));
+		struct lk_strbuf absolute = LK_STRBUF_INIT;
+		ps_script_absolute(path, &absolute);
 		t->g = t->own;
-		t->script = lk_xstrdup(path);
+		t->script = lk_strbuf_detach(&absolute, NULL);
 		t->hash = lk_xstrdup(hash);
 		rc = 0;
 	}
