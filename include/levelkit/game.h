@@ -175,7 +175,8 @@ struct lk_game {
 	void (*free_def)(void *def);
 	/* optional: what a user should know about a definition once, not
 	 * once per level (a PuzzleScript game's random rules: what its
-	 * answers mean); NULL for nothing.  Reported through lk_def_notes. */
+	 * answers mean); NULL for nothing.  Given as a notice (lk_notice)
+	 * about the first record that uses the definition. */
 	const char *(*def_note)(const void *def);
 
 	/* Check that rec holds a valid level for these options.  Returns 0,
@@ -394,9 +395,7 @@ void lk_level_free(struct lk_level *level);
 void lk_game_def_add(const struct lk_game *game, const char *key, void *def);
 /* Free every cached definition (at exit; tests). */
 void lk_game_defs_release(void);
-/* Where a definition's note (lk_game.def_note) goes, once per definition
- * and run: the commands print it on stderr.  NULL (the default): nowhere. */
-extern void (*lk_def_notes)(const struct lk_game *game, const char *key, const char *note);
+
 
 /*
  * Notices: what a user should know while loading a level that is not an

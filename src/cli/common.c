@@ -188,19 +188,8 @@ void lk_cli_csp_flags_finish(struct lk_cli_csp_flags *f, struct lk_csp_options *
 	o->flags = f->given;
 }
 
-/* A definition's note (a PuzzleScript game's random rules), once per run:
- * "prog: FILE: note", the file from the definition's key ("path#hash"). */
-static void print_def_note(const struct lk_game *game, const char *key, const char *note)
-{
-	(void)game;
-	const char *hash = strrchr(key, '#');
-	int len = hash ? (int)(hash - key) : (int)strlen(key);
-	fprintf(stderr, "%s: %.*s: %s\n", lk_prog, len, key, note);
-}
-
 void lk_cli_common_init(struct lk_cli_common *c, double default_timeout)
 {
-	lk_def_notes = print_def_note;
 	memset(c, 0, sizeof *c);
 	lk_act_options_init(&c->act);
 	c->timeout = default_timeout;
