@@ -137,7 +137,9 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 void lk_search(const struct lk_level *level, const struct lk_search_options *opt,
 	       struct lk_search_result *r);
 
-/* Seconds on a monotonic clock. */
+/* Seconds on a monotonic clock (with LEVELKIT_CLOCK=cpu in the
+ * environment: the process's CPU time, for bounds that mean the same on a
+ * shared machine). */
 double lk_now(void);
 
 #endif

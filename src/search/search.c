@@ -20,6 +20,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "levelkit/search.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -31,7 +32,10 @@
 #define CHECK_EVERY 256
 /* Expansions per turn when two lanes alternate. */
 #define SLICE 4096
-/* Seconds per turn of the auto portfolio's lanes. */
+/* Seconds per turn of the auto portfolio's BFS lane; its A* lane starts
+ * with half as much, and halves it (down to a sixteenth) after every turn
+ * in which it met no state with a smaller heuristic than before, doubling
+ * it back when it does: a heuristic that leads nowhere costs BFS little. */
 #define PORTFOLIO_SLICE 0.01
 
 static const struct {
@@ -89,8 +93,15 @@ int lk_direction_parse(const char *name, enum lk_direction *d)
 
 double lk_now(void)
 {
+	/* LEVELKIT_CLOCK=cpu: the process's CPU time, so that time bounds
+	 * mean the same on a machine other jobs share (benchmarks, -j 1) */
+	static int cpu = -1;
+	if (cpu < 0) {
+		const char *c = getenv("LEVELKIT_CLOCK");
+		cpu = c && strcmp(c, "cpu") == 0;
+	}
 	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(cpu ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -151,6 +162,8 @@ struct lane {
 	uint32_t head;           /* BFS: next entry to expand */
 	uint64_t expanded, generated;
 	size_t popped;           /* best-first: priority of the last state taken */
+	unsigned best_h;         /* best-first: the least heuristic met so far */
+	double slice;            /* the auto portfolio: seconds per turn */
 };
 
 struct run {
@@ -405,6 +418,8 @@ static void step_best_first(struct lane *L, uint64_t budget)
 					return;
 			}
 			unsigned h = estimate(L, child);
+			if (h < L->best_h)
+				L->best_h = h;
 			if (h == LK_H_DEAD) {
 				lk_table_set_link(t, id, item.id, DEAD_COST);
 				continue;
@@ -540,6 +555,8 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		L->run = &run;
 		L->algo = portfolio && i == 1 ? LK_ALGO_BFS : algo;
 		L->backward = i == 1 && !portfolio;
+		L->best_h = UINT_MAX;
+		L->slice = L->algo == LK_ALGO_BFS ? PORTFOLIO_SLICE : PORTFOLIO_SLICE / 2;
 		L->greedy = L->algo == LK_ALGO_GREEDY;
 		/* Each lane gets its share of the bounds, never rounded to 0,
 		 * which would mean "no bound". */
@@ -580,14 +597,22 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 			if (L->done)
 				continue;
 			if (portfolio) {
-				/* a turn of PORTFOLIO_SLICE seconds */
-				double until = lk_now() + PORTFOLIO_SLICE;
+				/* a turn of the lane's slice */
+				double until = lk_now() + L->slice;
+				unsigned h_before = L->best_h;
 				do {
 					if (L->algo == LK_ALGO_BFS)
 						step_bfs(L, CHECK_EVERY);
 					else
 						step_best_first(L, CHECK_EVERY);
 				} while (!L->done && !run.stop && lk_now() < until);
+				if (L->algo != LK_ALGO_BFS) {
+					if (L->best_h < h_before)
+						L->slice = L->slice * 2 < PORTFOLIO_SLICE / 2 ? L->slice * 2
+											: PORTFOLIO_SLICE / 2;
+					else if (L->slice / 2 >= PORTFOLIO_SLICE / 16)
+						L->slice /= 2;
+				}
 			} else {
 				uint64_t budget = nlanes == 2 ? SLICE : UINT64_MAX;
 				if (L->algo == LK_ALGO_BFS)
