@@ -429,6 +429,19 @@ static void put_result(struct ps_runtime *rt, int i, const ps_word *cur, const p
 		       bool rigid_change)
 {
 	int ow = rt->ow, mw = rt->mw;
+	if (ow == 1 && mw == 1) {
+		ps_word cell = rt->cells[i], c = cur[0], mv = curm[0];
+		rt->sfx_create[0] |= c & ~cell;
+		rt->sfx_destroy[0] |= cell & ~c;
+		if (c != cell)
+			ps_write_cell(rt, i, cur);
+		rt->movs[i] = mv;
+		rt->map_mov[0] |= mv;
+		if (mv || rigid_change)
+			ps_movmap_set(rt, i);
+		ps_touch(rt, i);
+		return;
+	}
 	ps_word *cell = rt->cells + (size_t)i * (size_t)ow;
 	bool objects = false;
 	for (int k = 0; k < ow; k++) {
@@ -630,6 +643,23 @@ static bool unchanged_since(const struct ps_runtime *rt, const struct ps_row *ro
 static bool apply_tuples(struct ps_runtime *rt, const struct ps_rule *rule)
 {
 	int d = delta_of(rt, rule->dir), nrows = rule->nrows;
+	if (nrows == 1) {
+		/* one row (most rules): its matches in order, each re-checked
+		 * unless none of its cells changed since it was found */
+		const struct ps_row *row = &rule->rows[0];
+		struct ps_match_list *l = &rt->rows[0];
+		bool result = false;
+		for (size_t k = 0; k < l->n; k++) {
+			struct ps_match *m = &l->v[k];
+			if (k > 0 && !unchanged_since(rt, row, m, d, m->chk) && !recheck_row(rt, row, m, d))
+				continue;
+			if (apply_row(rt, rule, row, m, d))
+				result = true;
+		}
+		if (result)
+			note_fired(rt, rule);
+		return result;
+	}
 	int pick[nrows];
 	memset(pick, 0, sizeof pick);
 	bool result = false;

@@ -136,6 +136,20 @@ static inline void flip(struct ps_runtime *rt, int id, int i, bool on)
 /* Cell i's objects, unlogged, keeping the boards, counts and map mask. */
 static void set_objects(struct ps_runtime *rt, int i, const ps_word *objects)
 {
+	if (rt->ow == 1) {
+		ps_word d = rt->cells[i] ^ objects[0];
+		if (!d)
+			return;
+		ps_word now = objects[0];
+		while (d) {
+			int b = lk_lowest_bit64(d);
+			d &= d - 1;
+			flip(rt, b, i, (now >> b) & 1);
+		}
+		rt->cells[i] = now;
+		ps_touch(rt, i);
+		return;
+	}
 	ps_word *c = rt->cells + (size_t)i * (size_t)rt->ow;
 	bool changed = false;
 	for (int k = 0; k < rt->ow; k++) {
@@ -168,7 +182,6 @@ void ps_write_cell(struct ps_runtime *rt, int i, const ps_word *objects)
 		rt->logged[i] = rt->epoch;
 	}
 	set_objects(rt, i, objects);
-	rt->mods++;
 }
 
 void ps_rollback(struct ps_runtime *rt, size_t mark)
