@@ -39,13 +39,14 @@ while IFS=$'\t' read -r file index seed name; do
 	[ -n "$n" ] && printf 'suite\t%s\t%s\n' "$tmp/suite/$file" "$n" >> "$list"
 done < "$tmp/suite.tsv"
 
-# one solve: solvable, moves, seconds, which search answered (or the error)
+# one solve: solvable, moves, seconds, which search answered (or the error);
+# FIELDS: auto's include search, which a single search has not
 one() {
-	local script=$1 level=$2
-	shift 2
+	local script=$1 level=$2 fields=$3
+	shift 3
 	"$build/filter" "level == $level" "$script" 2>/dev/null |
 		"$build/solve" "$@" -t "$secs" --max-memory 1G --stats -f tsv \
-			--fields solvable,moves,time,search 2>&1 |
+			--fields "$fields" 2>&1 |
 		awk -F'\t' 'NR == 2 { print $1 "\t" $2 "\t" $3 "\t" $4; found = 1 }
 			/^solve: / && !found { sub(/.*: /, ""); err = $0 }
 			END { if (!found) print "error\t\t\t" err }'
@@ -53,8 +54,8 @@ one() {
 out=$tmp/portfolio.tsv
 printf 'set\tscript\tlevel\tauto\tauto moves\tauto s\tanswered\tbfs\tbfs moves\tbfs s\n' > "$out"
 while IFS=$'\t' read -r set script level; do
-	a=$(one "$script" "$level")
-	b=$(one "$script" "$level" -a bfs | cut -f1-3)
+	a=$(one "$script" "$level" solvable,moves,time,search)
+	b=$(one "$script" "$level" solvable,moves,time -a bfs | cut -f1-3)
 	printf '%s\t%s\t%s\t%s\t%s\n' "$set" "$script" "$level" "$a" "$b" >> "$out"
 done < "$list"
 load_after=$(uptime | sed 's/.*load average: //')
