@@ -18,7 +18,10 @@
 #
 # Usage: bench/puzzlescript_ref.sh [BUILD_DIR]   (default build/release)
 #   DEMO_SECONDS (2), SUITE_SECONDS (1): the reference's CPU seconds per level;
-#   SUITE_GAMES=N: only the first N suite games (a quick check).
+#   SUITE_GAMES=N: only the first N suite games (a quick check);
+#   REUSE=1: the tables from BUILD_DIR/bench/ref-demo.tsv and ref-suite.tsv
+#   as an earlier run (or bench/ps_compare.sh runs on parts of the lists, put
+#   together) left them, without comparing again.
 #   About 25 minutes of one core.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -62,8 +65,12 @@ node bench/ps_suite_games.js "$data/puzzlescript/testdata.jsonl" "$tmp/suite" > 
 awk -F'\t' -v d="$tmp/suite" -v max="${SUITE_GAMES:-0}" 'max == 0 || NR <= max { print "suite\t" d "/" $1 "\t" $2 "\t" $3 }' \
 	"$tmp/suite.tsv" > "$tmp/ref-suite.list"
 
-bench/ps_compare.sh "$tmp/ref-demo.list" "$demo_secs" "$build" > "$tmp/ref-demo.tsv"
-bench/ps_compare.sh "$tmp/ref-suite.list" "$suite_secs" "$build" > "$tmp/ref-suite.tsv"
+if [ "${REUSE:-0}" = 1 ] && [ -s "$tmp/ref-demo.tsv" ] && [ -s "$tmp/ref-suite.tsv" ]; then
+	echo "bench: the tables from $tmp/ref-demo.tsv and ref-suite.tsv (REUSE=1)" >&2
+else
+	bench/ps_compare.sh "$tmp/ref-demo.list" "$demo_secs" "$build" > "$tmp/ref-demo.tsv"
+	bench/ps_compare.sh "$tmp/ref-suite.list" "$suite_secs" "$build" > "$tmp/ref-suite.tsv"
+fi
 
 # ---- the number a user gets: solve -a bfs --plain on microban.txt
 solve_out=$tmp/ref-microban-solve.tsv
