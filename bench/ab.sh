@@ -5,6 +5,9 @@
 # refactoring kept the speed (docs/benchmarks.md, "Refactorings").
 #
 # Usage: bench/ab.sh OLD_BUILD_DIR NEW_BUILD_DIR [ROUNDS]   (default 5 rounds)
+# AB_CLOCK=cpu measures user + system CPU seconds instead of wall seconds:
+# on a machine others share, a run's CPU time moves far less than its wall
+# time (the workloads are single-threaded).
 # Needs ../shared/data beside the repository (or LEVELKIT_DATA).  The
 # workloads are bounded by states, not time, so both builds do the same work.
 set -euo pipefail
@@ -33,9 +36,14 @@ workloads=(
 	"solve combination, count 1000|\$B/solve -j 1 -t 0 --count-limit 1000 levels/combination-sample.xsb"
 )
 
-# time_of DIR COMMAND: seconds of one run
+# time_of DIR COMMAND: seconds of one run (wall, or CPU with AB_CLOCK=cpu)
 time_of() {
-	local B=$1 start end
+	local B=$1 start end t
+	if [ "${AB_CLOCK:-wall}" = cpu ]; then
+		t=$( { TIMEFORMAT='%3U %3S'; time eval "${2//\\\$B/$B}" >/dev/null 2>&1 || true; } 2>&1 )
+		echo "$t" | awk '{ print $1 + $2 }'
+		return
+	fi
 	start=$(date +%s.%N)
 	eval "${2//\\\$B/$B}" >/dev/null 2>&1 || true
 	end=$(date +%s.%N)

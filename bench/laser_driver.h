@@ -5,7 +5,7 @@
 #define LASER_DRIVER_H
 
 #include "levelkit/expr.h"
-#include "levelkit/laser.h"
+#include "laser.h"   /* src/games/laser: the game's own API */
 
 double driver_now(void);
 /* Every level of a .lvl or record file; exits on an error. */

@@ -28,7 +28,7 @@
 
 #include "levelkit/table.h"
 #include "../src/games/puzzlescript/ps.h"
-#include "../src/games/puzzlescript/ps_util.h"
+#include "../src/games/puzzlescript/ps_diag.h"
 
 /* CPU time of this process: the machine is shared, and a core's
  * throughput is what is measured */

@@ -7,7 +7,8 @@
 #   lib/cmake/levelkit/                    for find_package(levelkit)
 #   share/man/man1/levelkit*.1             made from --help at build time
 #   share/bash-completion/completions/     levelkit and levelkit-CMD
-#   share/doc/levelkit/                    README.md, LICENSE, docs/
+#   share/doc/levelkit/                    README.md, LICENSE, docs/ (with images/)
+#   share/levelkit/levels/                 the sample packs (the man pages' examples)
 #
 # Every path is relative to the prefix, so `--prefix P` at install time
 # works, and levelkit.pc and the CMake package find the prefix from where
@@ -59,6 +60,13 @@ endif()
 configure_file(cmake/levelkit.pc.in ${PROJECT_BINARY_DIR}/levelkit.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/levelkit.pc DESTINATION ${pc_dir})
 
+# ------------------------------------------------------ sample levels
+# The bundled packs, which the man pages' examples use (and README's
+# installed examples name): share/levelkit/levels.
+set(LEVELKIT_LEVELSDIR ${CMAKE_INSTALL_DATADIR}/levelkit/levels)
+set(LEVELKIT_FULL_LEVELSDIR ${CMAKE_INSTALL_FULL_DATADIR}/levelkit/levels)
+install(DIRECTORY levels/ DESTINATION ${LEVELKIT_LEVELSDIR})
+
 # ------------------------------------------------------------ man pages
 # Each page is made from the program's --help by man/lk_help2man.c (run by
 # cmake/levelkit-man.cmake), so it lists exactly the options the program
@@ -78,21 +86,25 @@ if(LEVELKIT_MAN)
   file(MAKE_DIRECTORY ${man_dir})
   set(man_script ${PROJECT_SOURCE_DIR}/cmake/levelkit-man.cmake)
   set(man_common -DHELP2MAN=$<TARGET_FILE:lk_help2man> -DFRONT=$<TARGET_FILE:levelkit_front>
-                 -DVERSION=${PROJECT_VERSION})
+                 -DVERSION=${PROJECT_VERSION} -DLEVELS=${LEVELKIT_FULL_LEVELSDIR})
   add_custom_command(OUTPUT ${man_dir}/levelkit.1
     COMMAND ${CMAKE_COMMAND} ${man_common} -DPROGRAM=$<TARGET_FILE:levelkit_front>
             -DNAME=levelkit -DOUT=${man_dir}/levelkit.1
             "-DSUMMARY=generate, solve, rate and filter puzzle levels"
             -DDOCROOT=${PROJECT_SOURCE_DIR} -DDOCDIR=${CMAKE_INSTALL_DOCDIR}
-            -DDOCS=${levelkit_docs_arg} -P ${man_script}
+            -DDOCS=${levelkit_docs_arg} -DEXTRA=${PROJECT_SOURCE_DIR}/man/levelkit.txt
+            -P ${man_script}
     DEPENDS lk_help2man levelkit_front ${man_script} ${levelkit_doc_files}
+            ${PROJECT_SOURCE_DIR}/man/levelkit.txt
     COMMENT "Making the man page levelkit.1" VERBATIM)
   set(man_pages ${man_dir}/levelkit.1)
   foreach(cmd ${LEVELKIT_COMMANDS})
     add_custom_command(OUTPUT ${man_dir}/levelkit-${cmd}.1
       COMMAND ${CMAKE_COMMAND} ${man_common} -DPROGRAM=$<TARGET_FILE:${cmd}>
-              -DNAME=levelkit-${cmd} -DOUT=${man_dir}/levelkit-${cmd}.1 -P ${man_script}
+              -DNAME=levelkit-${cmd} -DOUT=${man_dir}/levelkit-${cmd}.1
+              -DEXTRA=${PROJECT_SOURCE_DIR}/man/levelkit-${cmd}.txt -P ${man_script}
       DEPENDS lk_help2man levelkit_front ${cmd} ${man_script}
+              ${PROJECT_SOURCE_DIR}/man/levelkit-${cmd}.txt
       COMMENT "Making the man page levelkit-${cmd}.1" VERBATIM)
     list(APPEND man_pages ${man_dir}/levelkit-${cmd}.1)
   endforeach()
@@ -112,4 +124,6 @@ endforeach()
 
 # ------------------------------------------------------------ documents
 install(FILES README.md LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR})
-install(DIRECTORY docs DESTINATION ${CMAKE_INSTALL_DOCDIR} FILES_MATCHING PATTERN "*.md")
+# the pages and their pictures (README shows docs/images/levels.svg)
+install(DIRECTORY docs DESTINATION ${CMAKE_INSTALL_DOCDIR}
+        FILES_MATCHING PATTERN "*.md" PATTERN "*.svg" PATTERN "*.png")

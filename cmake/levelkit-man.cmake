@@ -11,6 +11,9 @@
 #   -DSUMMARY=text    the NAME line's summary, for the front command's page
 #   -DDOCROOT=dir -DDOCDIR=dir -DDOCS=a,b   documents listed in the page
 #                     (comma-separated: a ';' would split the custom command)
+#   -DEXTRA=path      the page's sections --help has no place for (exit
+#                     status, environment, examples: man/NAME.txt)
+#   -DLEVELS=dir      where the sample packs are installed, for EXTRA
 
 foreach(var HELP2MAN FRONT PROGRAM NAME VERSION OUT)
   if(NOT DEFINED ${var})
@@ -33,6 +36,12 @@ run("${OUT}.help" "${PROGRAM}" --help)
 set(args -n "${NAME}" -v "${VERSION}" -l "${OUT}.commands" -o "${OUT}")
 if(DEFINED SUMMARY)
   list(APPEND args -d "${SUMMARY}")
+endif()
+if(DEFINED EXTRA)
+  list(APPEND args -x "${EXTRA}")
+  if(DEFINED LEVELS)
+    list(APPEND args -L "${LEVELS}")
+  endif()
 endif()
 if(DEFINED DOCROOT)
   list(APPEND args -D "${DOCROOT}" -I "${DOCDIR}")

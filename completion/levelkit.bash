@@ -40,20 +40,27 @@ _levelkit_files()
 }
 
 # _levelkit_option_line OPTION: sets _levelkit_line to the --help line of
-# OPTION (-f or --format) in $help, or to "" if there is none.  Option lines
-# are "    -f, --format <fmt>   description" or "        --long ...".
+# OPTION (-f or --format) in $help, joined with the lines its description
+# goes on in (indented to the description's column), or to "" if there is
+# none.  Option lines are "    -f, --format <fmt>   description" or
+# "        --long ...".
 _levelkit_option_line()
 {
-	local line
+	local line found=
 	_levelkit_line=
 	while IFS= read -r line; do
+		if [[ -n $found ]]; then
+			[[ $line =~ ^\ {20,}[^\ ] ]] || return
+			_levelkit_line+=" ${line#"${line%%[! ]*}"}"
+			continue
+		fi
 		if [[ $line =~ ^\ {4}(-[[:alnum:]],\ |\ {4})--[[:alnum:]-]+ ]]; then
 			local term=${line#"${line%%[! ]*}"}
 			term=${term%%  *}
 			case " ${term//,/} " in
 			*" $1 "*)
 				_levelkit_line=$line
-				return
+				found=1
 				;;
 			esac
 		fi
@@ -118,6 +125,23 @@ _levelkit_generators()
 			fi
 		fi
 	done <<<"$help"
+}
+
+# _levelkit_presets GAME: sets _levelkit_words to the presets that the
+# joined --rules line in $_levelkit_line lists for GAME ("(sokoban: walls,
+# move, mix (default) or push; puzzlescript: ...)"), or to nothing.
+_levelkit_presets()
+{
+	local v='[a-z][a-z0-9-]*' re="[(;] *$1: ([^;]*)" desc
+	_levelkit_words=()
+	[[ -n $1 && $_levelkit_line =~ $re ]] || return
+	desc=${BASH_REMATCH[1]}
+	desc=${desc//(default)/}
+	desc=${desc%%)*}
+	if [[ $desc =~ ^\ *$v(\ *,\ *$v)*(\ +or\ +$v)?\ *$ ]]; then
+		desc=${desc//,/ }
+		read -r -a _levelkit_words <<<"${desc// or / }"
+	fi
 }
 
 # _levelkit_commands: COMPREPLY gets the commands of the levelkit in $prog.
@@ -189,11 +213,18 @@ _levelkit()
 		if [[ $_levelkit_line == *'<'*'>'* ]]; then
 			if [[ $cmd == gen ]] && [[ $prev == -g || $prev == --generator ]]; then
 				_levelkit_generators generators "$(_levelkit_game)"
+			elif [[ $cmd == gen && $prev == --rules ]]; then
+				# a preset of the game's, or a rules file: the
+				# presets first, files when none fits
+				_levelkit_presets "$(_levelkit_game)"
 			else
 				_levelkit_values "$_levelkit_line"
 			fi
 			if ((${#_levelkit_words[@]})); then
 				_levelkit_reply "${_levelkit_words[@]}"
+				if ((${#COMPREPLY[@]} == 0)) && [[ $prev == --rules ]]; then
+					_levelkit_files
+				fi
 			else
 				_levelkit_files
 			fi

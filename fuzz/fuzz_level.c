@@ -23,6 +23,7 @@
 
 #include "levelkit/csp.h"
 #include "levelkit/game.h"
+#include "levelkit/registry.h"
 #include "levelkit/search.h"
 #include "levelkit/strbuf.h"
 

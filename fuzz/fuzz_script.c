@@ -24,7 +24,7 @@
 #include "levelkit/strbuf.h"
 #include "../src/games/puzzlescript/ps.h"
 #include "../src/games/puzzlescript/ps_session.h"
-#include "../src/games/puzzlescript/ps_util.h"
+#include "../src/games/puzzlescript/ps_diag.h"
 
 #define MAX_MAPS 3
 #define MAX_TURNS 8

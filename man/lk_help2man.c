@@ -4,7 +4,7 @@
  * for the one layout that src/cli/options.c and src/cli/levelkit.c print).
  *
  * usage: lk_help2man -n NAME -v VERSION -l COMMANDS -o OUT [-d SUMMARY]
- *                    [-D DOCROOT -I DOCDIR] HELP [DOC...]
+ *                    [-x EXTRA [-L LEVELS]] [-D DOCROOT -I DOCDIR] HELP [DOC...]
  *
  *   NAME      the page: "levelkit" or "levelkit-CMD"
  *   COMMANDS  the output of `levelkit --list-commands` (name TAB summary),
@@ -14,6 +14,15 @@
  *   DOC...    documents (relative to DOCROOT) listed under DOCUMENTATION
  *             with their first "# " heading, as installed under DOCDIR
  *             (next to README.md)
+ *   EXTRA     the sections --help has no place for (man/NAME.txt: EXIT
+ *             STATUS, ENVIRONMENT, FILES, EXAMPLES), put after OPTIONS: a
+ *             line in capitals is a section's heading, a line indented by
+ *             four spaces an item "TERM  DESCRIPTION", a line "$ command"
+ *             an example's command (continued by lines "> more", shown
+ *             indented under it: break it where the shell goes on, after
+ *             a '|' or a '\', so that it fits 80 columns), other lines
+ *             text (a blank line makes a paragraph); @LEVELS@ becomes
+ *             LEVELS, where the sample packs are installed
  *
  * The help layout: "usage: PROG ..." and "   or: PROG ..." lines, a blank
  * line, the description (filled text, and lines indented by a few spaces
@@ -241,6 +250,87 @@ static void put_description(struct lines *h, size_t from, size_t to)
 		fputs(".fi\n", out);
 }
 
+/* Text with @LEVELS@ replaced. */
+static void put_subst(const char *s, const char *levels)
+{
+	const char *at;
+	while ((at = strstr(s, "@LEVELS@")) != NULL) {
+		put_text(s, (size_t)(at - s));
+		put_str(levels ? levels : "share/levelkit/levels");
+		s = at + 8;
+	}
+	put_str(s);
+}
+
+static bool is_heading(const char *s)
+{
+	if (!*s || indent(s) > 0)
+		return false;
+	for (; *s; s++)
+		if (!((*s >= 'A' && *s <= 'Z') || *s == ' '))
+			return false;
+	return true;
+}
+
+/* The extra sections (see the top of the file). */
+static void put_extra(const char *path, const char *levels)
+{
+	struct lines x = read_lines(path);
+	bool para = false;
+	for (size_t i = 0; i < x.n; i++) {
+		const char *s = x.v[i];
+		if (blank(s)) {
+			para = true;
+			continue;
+		}
+		if (is_heading(s)) {
+			fputs(".SH ", out);
+			put_str(s);
+			fputc('\n', out);
+			para = false;
+			continue;
+		}
+		if (i == 0)
+			die("%s:1: expected a section heading in capitals", path);
+		if (strncmp(s, "$ ", 2) == 0) {
+			/* an example: the command as it is typed, in bold, one
+			 * line of the page per line of the command */
+			fputs(".PP\n.RS 4\n.nf\n\\fB", out);
+			put_subst(s + 2, levels);
+			fputs("\\fR\n", out);
+			while (i + 1 < x.n && strncmp(x.v[i + 1], "> ", 2) == 0) {
+				fputs("\\fB  ", out);
+				put_subst(x.v[++i] + 2, levels);
+				fputs("\\fR\n", out);
+			}
+			fputs(".fi\n.RE\n", out);
+			para = true;
+			continue;
+		}
+		if (indent(s) >= 4) {
+			char *term;
+			const char *desc;
+			split_item(s, &term, &desc);
+			fputs(".TP\n\\fB", out);
+			put_str(term);
+			fputs("\\fR\n", out);
+			put_subst(desc, levels);
+			fputc('\n', out);
+			free(term);
+			para = false;
+			continue;
+		}
+		if (para)
+			fputs(".PP\n", out);
+		para = false;
+		put_subst(s, levels);
+		fputc('\n', out);
+	}
+	for (size_t j = 0; j < x.n; j++)
+		free(x.v[j]);
+	free(x.v);
+}
+
 static void put_upper(const char *s)
 {
 	for (; *s; s++)
@@ -251,6 +341,7 @@ int main(int argc, char **argv)
 {
 	const char *name = NULL, *version = NULL, *list = NULL, *outpath = NULL;
 	const char *summary = NULL, *docroot = NULL, *docdir = "share/doc/levelkit";
+	const char *extra = NULL, *levels = NULL;
 	int i = 1;
 	for (; i + 1 < argc && argv[i][0] == '-' && argv[i][1] && !argv[i][2]; i += 2) {
 		switch (argv[i][1]) {
@@ -261,12 +352,14 @@ int main(int argc, char **argv)
 		case 'd': summary = argv[i + 1]; break;
 		case 'D': docroot = argv[i + 1]; break;
 		case 'I': docdir = argv[i + 1]; break;
+		case 'x': extra = argv[i + 1]; break;
+		case 'L': levels = argv[i + 1]; break;
 		default: die("unknown option %s", argv[i]);
 		}
 	}
 	if (!name || !version || !list || !outpath || i >= argc)
 		die("usage: lk_help2man -n NAME -v VERSION -l COMMANDS -o OUT [-d SUMMARY] "
-		    "[-D DOCROOT -I DOCDIR] HELP [DOC...]");
+		    "[-x EXTRA [-L LEVELS]] [-D DOCROOT -I DOCDIR] HELP [DOC...]");
 	const char *helppath = argv[i++];
 	read_commands(list);
 
@@ -299,12 +392,14 @@ int main(int argc, char **argv)
 	put_str(name);
 	fputs(" \\- ", out);
 	put_str(summary);
-	fputs("\n.SH SYNOPSIS\n.nf\n", out);
+	/* each form filled, with a hanging indent: a long one wraps under
+	 * itself instead of running past 80 columns */
+	fputs("\n.SH SYNOPSIS\n.in +4\n", out);
 	for (; k < h.n && (strncmp(h.v[k], "usage: ", 7) == 0 ||
 			   strncmp(h.v[k], "   or: ", 7) == 0); k++) {
 		const char *u = h.v[k] + 7;
 		size_t prog = strcspn(u, " ");
-		fputs("\\fB", out);
+		fputs(".ti -4\n\\fB", out);
 		if (cmd) {
 			fputs("levelkit ", out);
 			put_str(cmd);
@@ -313,9 +408,9 @@ int main(int argc, char **argv)
 		}
 		fputs("\\fR", out);
 		put_str(u + prog);
-		fputc('\n', out);
+		fputs("\n.br\n", out);
 	}
-	fputs(".fi\n", out);
+	fputs(".in -4\n", out);
 
 	/* The groups start at the first heading followed by an item. */
 	size_t groups = k;
@@ -403,6 +498,8 @@ int main(int argc, char **argv)
 	}
 	if (!nitems)
 		die("%s: no items", helppath);
+	if (extra)
+		put_extra(extra, levels);
 
 	if (docroot && i < argc) {
 		fputs(".SH DOCUMENTATION\nThe overview, \\fIREADME.md\\fR, and these documents are "

@@ -168,6 +168,40 @@ if f["cards"] != int(filter_count):
 if charts_wanted is not None and out["charts"] != charts_wanted:
     fail(f"{out['charts']} charts shown, not {charts_wanted}")
 
+# 5. the charts say what the records hold, bounds as bounds: a grade known
+# only as a lower bound ("grade: >= medium") is drawn at its band as an
+# "at least" part of the bar, never as a band of its own; a difficulty
+# that is a bound or unknown has no value to draw, and the note says how
+# many were left out
+NUMBER = re.compile(r"^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$")
+grades = [r["fields"]["grade"].strip() for r in records if "grade" in r["fields"]]
+diffs = [r["fields"]["difficulty"].strip() for r in records if "difficulty" in r["fields"]]
+if out["charts"] and len(out.get("chartText", [])) != out["charts"]:
+    fail("the page did not report what its charts say")
+for chart in out.get("chartText", []):
+    if chart["caption"] == "grade":
+        lower = [g for g in grades if g.startswith(">=")]
+        if any(l.startswith(">=") for l in chart["labels"]):
+            fail(f"the grade chart has a band of its own for a bound: {chart['labels']}")
+        if sum(chart["bars"]) != len(grades) - len(lower) or sum(chart["atLeast"]) != len(lower):
+            fail(f"the grade chart draws {chart['bars']} and at least {chart['atLeast']} for "
+                 f"{len(grades) - len(lower)} grades and {len(lower)} lower bounds")
+        for band in {g[2:].strip() for g in lower}:
+            k = chart["labels"].index(band) if band in chart["labels"] else -1
+            if k < 0:
+                fail(f"the grade chart has no band {band} for its lower bounds")
+        if lower and str(len(lower)) not in chart["note"]:
+            fail(f"the grade chart's note does not count the {len(lower)} lower bounds: '{chart['note']}'")
+    elif chart["caption"].startswith("difficulty (states"):
+        exact = [d for d in diffs if NUMBER.match(d)]
+        if sum(chart["bars"]) != len(exact):
+            fail(f"the difficulty chart counts {sum(chart['bars'])} levels, {len(exact)} have a value")
+        left = len(diffs) - len(exact)
+        if left and not chart["note"].startswith(f"{left} level"):
+            fail(f"the difficulty chart does not say that {left} levels are not drawn: '{chart['note']}'")
+        if not left and chart["note"]:
+            fail(f"the difficulty chart says '{chart['note']}' with every difficulty drawn")
+
 for msg in failures:
     print("FAIL: " + msg)
 print(f"{name}: {out['levels']} levels, {len(out['plays'])} played, {out['charts']} charts, "

@@ -117,6 +117,12 @@ grep -q '"sol":"solved"' "$TMP/wrong.html" && fail "a spoilt solution is called 
 "$RATE" -k 5 -t 5 "$LEVELS/../../levels/boxoban-medium-sample.xsb" >"$TMP/rated.xsb" 2>/dev/null
 "$RATE" -k 5 -t 5 "$LEVELS/../../levels/boxoban-medium-sample.xsb" -f html -o "$TMP/rated.html" 2>/dev/null
 page rate-boxoban "$TMP/rated.xsb" 'grade == "easy" || grade == "medium"' "$TMP/rated.html" "" 3
+# a rating under a bound that stops some runs: lower-bound grades drawn at
+# their band ("at least"), difficulties that are bounds left out and counted
+"$RATE" -k 5 --max-states 300 "$LEVELS/../../levels/boxoban-hard-sample.xsb" >"$TMP/bounded.xsb" 2>/dev/null
+"$RATE" -k 5 --max-states 300 "$LEVELS/../../levels/boxoban-hard-sample.xsb" -f html -o "$TMP/bounded.html" 2>/dev/null
+grep -q '^grade: >= ' "$TMP/bounded.xsb" || fail "rate --max-states 300 gave no lower-bound grade to draw"
+page rate-bounded "$TMP/bounded.xsb" 'has(difficulty-runs)' "$TMP/bounded.html" "" 3
 "$SOLVE" -t 5 "$LEVELS/../../levels/boxoban-hard-sample.xsb" 2>/dev/null >"$TMP/hard.xsb"
 "$FILTER" 'moves >= 30' -f html -o "$TMP/hard.html" "$TMP/hard.xsb"
 "$FILTER" 'moves >= 30' "$TMP/hard.xsb" >"$TMP/hard30.xsb"
@@ -147,12 +153,19 @@ grep -q '<html[^>]*data-reloads' "$TMP/final.dom" && fail "the last suggestions 
 grep -q 'id="lk-refresh" hidden' "$TMP/final.dom" || fail "the last suggestions page says it reloads"
 n=$(grep -o 'class="lk-card" data-i="[0-9]' "$TMP/final.dom" | wc -l)
 [ "$n" = 3 ] || fail "the suggestions page shows $n cards, not 3"
-# each card titled by its rank and origin (no title of their own)
+# each card titled by its origin and rank (no title of their own), the
+# rank at the end, which a title shortened in the middle keeps: the cards
+# as shown tell the suggestions apart
 for rank in 1 2 3; do
 	checks=$((checks + 1))
-	grep -q "class=\"lk-title\" title=\"suggestion $rank from [^\"]*gen-from.xsb record 1: gen fixture" \
-		"$TMP/final.dom" || fail "no card titled 'suggestion $rank from ...gen-from.xsb record 1: ...'"
+	grep -q "class=\"lk-title\" title=\"[^\"]*gen-from.xsb record 1: gen fixture[^\"]*, suggestion $rank\"" \
+		"$TMP/final.dom" || fail "no card titled '...gen-from.xsb record 1: ..., suggestion $rank'"
 done
+checks=$((checks + 1))
+# (the page's script holds the card template, whose title is esc(...))
+n=$(grep -o 'class="lk-title" title="[^"]*">[^<]*<' "$TMP/final.dom" | grep -v 'esc(' |
+	sed 's/.*">//' | sort -u | wc -l)
+[ "$n" = 3 ] || fail "the suggestions' cards show $n different titles, not 3"
 
 # 5. PuzzleScript: the demo Sokoban drawn with its own sprites, each
 # solution played to a frame with every target under a crate (the script

@@ -181,8 +181,15 @@ expect_eq "Echo,Foxtrot" "$(titles "$TMP/out")" "record number"
 # records are still decided.
 run "$TMP/out" "$TMP/err" "$FILTER" 'pushes > 3' "$PACK"
 expect_rc 2 "$rc" "missing field"
-expect_eq "filter: $PACK:28: record 4 has no field 'pushes'" "$(cat "$TMP/err")" "missing field message"
+expect_eq "filter: $PACK:28: record 4 has no field 'pushes' (this record's fields: title, solvable, record)" "$(cat "$TMP/err")" "missing field message"
 expect_eq "filter test pack,Bravo,Delta,Echo,Foxtrot" "$(text_titles "$TMP/out")" "missing field: other records"
+# A misspelt field fails on every record: said once, with the names the
+# record has and the nearest one, and the others counted (issue 18).
+run "$TMP/out" "$TMP/err" sh -c '"$1" "$2" | "$3" "pushs >= 2"' sh "$SOLVE" "$SMALL" "$FILTER"
+expect_rc 2 "$rc" "misspelt field"
+expect_count 2 "$TMP/err" "." "misspelt field: two lines"
+expect_count 1 "$TMP/err" "^filter: <stdin>:[0-9]*: record 2 has no field 'pushs' (did you mean 'pushes'? this record's fields: title, solvable, moves, pushes, .*)$" "misspelt field: first record, with the names"
+expect_count 1 "$TMP/err" "^filter: 4 more records had no field 'pushs' (not reported one by one)$" "misspelt field: the others counted"
 # ... unless has() guards it.
 run "$TMP/out" "$TMP/err" "$FILTER" 'has(pushes) && pushes > 3' "$PACK"
 expect_rc 0 "$rc" "has() guard"
@@ -265,7 +272,7 @@ expect_eq "2" "$(cat "$TMP/out")" "--top --count"
 # The expression is optional; a record without the field is an error.
 run "$TMP/out" "$TMP/err" "$FILTER" -f tsv --top 3 --by difficulty "$PACK"
 expect_rc 2 "$rc" "--top without the field"
-expect_eq "filter: $PACK:28: record 4 has no field 'difficulty'" "$(cat "$TMP/err")" "--top without the field message"
+expect_eq "filter: $PACK:28: record 4 has no field 'difficulty' (this record's fields: title, solvable, record)" "$(cat "$TMP/err")" "--top without the field message"
 expect_eq "Foxtrot,Delta,Bravo" "$(titles "$TMP/out")" "--top without the field: the others"
 # So is a value that is not a number.
 run "$TMP/out" "$TMP/err" "$FILTER" --top 3 --by grade 'has(grade)' "$PACK"
@@ -374,7 +381,7 @@ expect_eq "3" "$(cat "$TMP/out")" "solve | filter -c"
 # The unsolvable level has no pushes: an error on stdin, with its line.
 run "$TMP/out" "$TMP/err" sh -c '"$1" "$2" | "$3" "pushes >= 5"' sh "$SOLVE" "$SMALL" "$FILTER"
 expect_rc 2 "$rc" "solve | filter 'pushes >= 5'"
-expect_count 1 "$TMP/err" "^filter: <stdin>:[0-9][0-9]*: record 4 has no field 'pushes'$" "solve | filter on stdin"
+expect_count 1 "$TMP/err" "^filter: <stdin>:[0-9][0-9]*: record 4 has no field 'pushes' (this record's fields: .*)$" "solve | filter on stdin"
 expect_count 0 "$TMP/out" "^solvable: " "solve | filter 'pushes >= 5': none"
 # filter | solve: the kept records are valid input for the next command.
 run "$TMP/out" "$TMP/err" sh -c '"$3" "!has(note)" "$2" | "$1" -f tsv' sh "$SOLVE" "$SMALL" "$FILTER"

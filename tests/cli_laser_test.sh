@@ -50,11 +50,11 @@ tsvof() {
 }
 
 # ---- solve: counts, all and tidy
-expect "split 12;combine 17641;big10 >=100000;" \
+expect "split 12;combine 17641;big10 >= 100000;" \
 	"$(tsv title,solutions "$SOLVE" --count-limit 100000 "$EX")" "solve --count-limit: all solutions"
 expect "split 1;combine 13;big10 55;" \
 	"$(tsv title,solutions "$SOLVE" --tidy --count-limit 1000 "$EX")" "solve --tidy: tidy solutions"
-expect "split yes >=1;combine yes >=1;big10 yes >=1;" \
+expect "split yes >= 1;combine yes >= 1;big10 yes >= 1;" \
 	"$(tsv title,solvable,solutions "$SOLVE" --tidy --count-limit 1 "$EX")" "solve --tidy --count-limit 1"
 expect "split yes no;combine yes no;big10 yes no;" \
 	"$(tsv title,solvable,unique "$SOLVE" "$EX")" "solve: solvable, not unique"

@@ -215,6 +215,18 @@ expect_count 1 elsewhere/hand-solved.txt "^script: $HERE/microban.txt\$" "the re
 rc=0
 (cd elsewhere/deeper && "$SOLVE" --verify ../hand-solved.txt >../verified.txt 2>../err) || rc=$?
 expect_rc 0 "$rc" "its solution verified from another directory"
+# filter writes such a record as solve does (a pack it writes elsewhere
+# must work there), and leaves one whose script is nowhere as it is
+rc=0
+"$FILTER" 'level == 1' handdir/hand.txt -o elsewhere/hand-kept.txt 2>err || rc=$?
+expect_rc 0 "$rc" "filter of a record with a relative script path"
+expect_count 1 elsewhere/hand-kept.txt "^script: $HERE/microban.txt\$" "the record filter writes names it absolutely"
+sed 's|^script: .*|script: nowhere/game.txt|' handdir/hand.txt >handdir/lost.txt
+rc=0
+"$FILTER" 'level == 1' handdir/lost.txt >lost-kept.txt 2>err || rc=$?
+expect_rc 0 "$rc" "filter of a record whose script is nowhere"
+expect_count 2 lost-kept.txt "^script: nowhere/game.txt\$" "that record (and the closing message) passes as it is"
+expect_count 0 err '' "and nothing is said"
 
 # --- a script edited after the levels were read: played as it is now, the
 # change said once, and each level that is no longer the script's named

@@ -312,5 +312,260 @@ expect_count 0 "$TMP/err" "until interrupted" "gen --suggest with a limit: no wa
 checks=$((checks + 1))
 grep -q "^from: $LEVELS/gen-from.xsb record " "$TMP/g" || fail "gen --suggest: no from field"
 
+# ================================================ issue 18, sections 2 and 4
+
+expect_line() {
+	checks=$((checks + 1))
+	grep -qxF -e "$1" "$2" || { fail "$3: no line '$1' in:"; head -n 5 "$2" >&2; }
+}
+
+# ------------------------------------------------------- an endless line
+
+# The reader stops at 16 MiB per line instead of taking all memory: the
+# run is bounded in memory when the system lets us bound it (an address
+# space limit breaks the sanitizers' runtime, which is checked first).
+limit=
+if sh -c 'ulimit -v 400000 && exec "$1" --version' sh "$SOLVE" >/dev/null 2>&1; then
+	limit="ulimit -v 400000 &&"
+fi
+run "$TMP/out" "$TMP/err" timeout 60 sh -c "$limit"' exec "$1" /dev/zero' sh "$SOLVE"
+expect_rc 2 "$rc" "solve /dev/zero"
+expect_line "solve: /dev/zero:1: line too long (limit 16777216 bytes)" "$TMP/err" "solve /dev/zero: message"
+run "$TMP/out" "$TMP/err" timeout 60 sh -c "$limit"' head -c 20000000 /dev/zero | "$1" -k 1' sh "$RATE"
+expect_rc 2 "$rc" "rate on an endless stdin line"
+expect_line "rate: <stdin>:1: line too long (limit 16777216 bytes)" "$TMP/err" "rate on stdin: message"
+# a pack whose third record holds a line too long: the levels before it
+# are solved, and -o onto the pack leaves it as it was
+{ cat "$SMALL"; printf '\n; long\n'; head -c 17000000 /dev/zero | tr '\0' '#'; printf '\n'; } >"$TMP/long.xsb"
+cp "$TMP/long.xsb" "$TMP/long.orig"
+long_line=$(($(wc -l <"$SMALL") + 3))
+run "$TMP/out" "$TMP/err" timeout 60 "$SOLVE" -t 2 "$TMP/long.xsb"
+expect_rc 2 "$rc" "solve a pack with a line too long"
+expect_count 5 "$TMP/out" "^solvable: " "a line too long: the levels before it solved"
+expect_line "solve: $TMP/long.xsb:$long_line: line too long (limit 16777216 bytes)" "$TMP/err" \
+	"a line too long: file and line"
+run "$TMP/out" "$TMP/err" timeout 60 "$SOLVE" -t 2 "$TMP/long.xsb" -o "$TMP/long.xsb"
+expect_rc 2 "$rc" "solve -o onto a pack with a line too long"
+expect_same "$TMP/long.orig" "$TMP/long.xsb" "a line too long: the input is not replaced"
+rm -f "$TMP/long.xsb" "$TMP/long.orig" "$TMP"/long.xsb.tmp*
+
+# whole-file readers (gen's --rules and --resume) stop a device or pipe
+# at 64 MiB
+for opt in --rules --resume; do
+	run "$TMP/out" "$TMP/err" timeout 60 sh -c "$limit"' exec "$1" sokoban "$2" /dev/zero -n 1' sh "$GEN" "$opt"
+	expect_rc 2 "$rc" "gen $opt /dev/zero"
+	expect_count 1 "$TMP/err" "^gen: /dev/zero: .*: File too large$" "gen $opt /dev/zero: says why"
+done
+
+# What memory is spent is the input's own: a record of long lines held
+# whole runs out under a small limit, and the message names the program.
+if [ -n "$limit" ]; then
+	run "$TMP/out" "$TMP/err" timeout 60 sh -c '
+		{ printf "Comment:\n"; i=0; while [ $i -lt 12 ]; do head -c 16000000 /dev/zero | tr "\0" x; echo; i=$((i + 1)); done; } |
+		{ ulimit -v 150000 && exec "$1"; }' sh "$SOLVE"
+	expect_count 1 "$TMP/err" "^solve: out of memory allocating [0-9]* bytes$" "out of memory: the program's name"
+fi
+
+# ------------------------------------ -o: no empty file, none replaced
+
+for cmd in solve rate filter; do
+	case $cmd in
+	solve) c="$SOLVE" ;;
+	rate) c="$RATE" ;;
+	filter) c="$FILTER --dedupe" ;;
+	esac
+	rm -f "$TMP/left.xsb"
+	# shellcheck disable=SC2086
+	run "$TMP/out" "$TMP/err" $c "$TMP/missing.xsb" -o "$TMP/left.xsb"
+	expect_rc 2 "$rc" "$cmd missing.xsb -o"
+	checks=$((checks + 1))
+	[ ! -e "$TMP/left.xsb" ] || fail "$cmd missing.xsb -o left a file behind"
+done
+: >"$TMP/empty-out.xsb"
+run "$TMP/out" "$TMP/err" "$SOLVE" "$SMALL" -o "$TMP/empty-out.xsb"
+expect_rc 2 "$rc" "solve -o over an empty file"
+expect_count 0 "$TMP/empty-out.xsb" "." "solve -o over an empty file: untouched"
+run "$TMP/out" "$TMP/err" "$SOLVE" "$SMALL" -o "$TMP/empty-out.xsb" --force
+expect_rc 0 "$rc" "solve -o --force over an empty file"
+expect_count 5 "$TMP/empty-out.xsb" "^solvable: " "solve -o --force over an empty file: written"
+: >"$TMP/empty-gen.xsb"
+run "$TMP/out" "$TMP/err" "$GEN" sokoban -n 1 -o "$TMP/empty-gen.xsb"
+expect_rc 2 "$rc" "gen -o over an empty file"
+# a run that writes no level leaves no file of its own
+rm -f "$TMP/none.xsb"
+run "$TMP/out" "$TMP/err" "$GEN" sokoban -n 1 --size 5x5 --max-tries 5 -o "$TMP/none.xsb"
+expect_rc 1 "$rc" "gen that gives up"
+checks=$((checks + 1))
+[ ! -e "$TMP/none.xsb" ] || fail "gen that wrote no level left its file behind"
+
+# --fields: a name that is no field is an error for every command (gen
+# and filter as solve and rate), and a bad --fields leaves no file: not
+# a new -o file, not a .tmp beside an input it would have replaced
+for cmd in solve rate filter gen; do
+	case $cmd in
+	solve) c="$SOLVE $SMALL" ;;
+	rate) c="$RATE -k 2 $SMALL" ;;
+	filter) c="$FILTER has(title) $SMALL" ;;
+	gen) c="$GEN sokoban -n 1 --seed 3" ;;
+	esac
+	for list in record,mvoes 'a b'; do
+		rm -f "$TMP/fields.tsv"
+		# shellcheck disable=SC2086
+		run "$TMP/out" "$TMP/err" $c -f tsv --fields "$list" -o "$TMP/fields.tsv"
+		expect_rc 2 "$rc" "$cmd --fields $list"
+		checks=$((checks + 1))
+		[ ! -e "$TMP/fields.tsv" ] || fail "$cmd --fields $list -o: left a file behind"
+	done
+	expect_count 1 "$TMP/err" "^$cmd: --fields: 'a b' is not a field name$" "$cmd --fields 'a b': says so"
+	# shellcheck disable=SC2086
+	run "$TMP/out" "$TMP/err" $c -f tsv --fields record,mvoes
+	expect_count 1 "$TMP/err" "^$cmd: --fields: no field 'mvoes' (the fields here: record, title" \
+		"$cmd --fields record,mvoes: names the fields there are"
+	expect_count 0 "$TMP/out" "." "$cmd --fields record,mvoes: nothing written"
+done
+for cmd in solve rate filter; do
+	case $cmd in
+	solve) c="$SOLVE" ;;
+	rate) c="$RATE -k 2" ;;
+	filter) c="$FILTER has(title)" ;;
+	esac
+	cp "$SMALL" "$TMP/in.xsb"
+	# shellcheck disable=SC2086
+	run "$TMP/out" "$TMP/err" $c "$TMP/in.xsb" -f tsv --fields record,mvoes -o "$TMP/in.xsb" --force
+	expect_rc 2 "$rc" "$cmd --fields record,mvoes -o onto its input"
+	expect_same "$SMALL" "$TMP/in.xsb" "$cmd --fields record,mvoes -o onto its input: input untouched"
+	expect_count 0 "$TMP/err" "left as it was" "$cmd --fields record,mvoes -o onto its input: no output to point to"
+	checks=$((checks + 1))
+	! ls "$TMP"/in.xsb.tmp* >/dev/null 2>&1 || fail "$cmd --fields record,mvoes -o onto its input: a .tmp left"
+done
+
+# ------------------------------------------------------- no levels read
+
+: >"$TMP/empty.xsb"
+run "$TMP/out" "$TMP/err" "$SOLVE" "$TMP/empty.xsb"
+expect_rc 1 "$rc" "solve empty.xsb"
+expect_line "solve: $TMP/empty.xsb: no levels read" "$TMP/err" "solve empty.xsb: says so"
+run "$TMP/out" "$TMP/err" "$RATE"
+expect_rc 1 "$rc" "rate on empty stdin"
+expect_line "rate: <stdin>: no levels read" "$TMP/err" "rate on empty stdin: says so"
+printf '; a header only\n' >"$TMP/header.xsb"
+run "$TMP/out" "$TMP/err" "$SOLVE" "$TMP/header.xsb" "$TMP/empty.xsb"
+expect_rc 1 "$rc" "solve on a header and an empty file"
+expect_line "solve: no levels read from the 2 inputs" "$TMP/err" "solve on two inputs: says so"
+expect_count 1 "$TMP/out" "^; a header only$" "solve on a header: the header passes"
+
+# ----------------------------------------------- contradictory thresholds
+
+for bad in "--min-pushes 5 --max-pushes 3" "--min-moves 9 --max-moves 8" "--difficulty 5:1" \
+	"--min-difficulty 5 --max-difficulty 1" "--size 4x4" "-g transform --size 4x4" "--max-pushes -1"; do
+	# shellcheck disable=SC2086
+	run "$TMP/out" "$TMP/err" timeout 5 "$GEN" sokoban -n 1 $bad
+	expect_rc 2 "$rc" "gen sokoban $bad: refused at once"
+	expect_count 0 "$TMP/err" "tried" "gen sokoban $bad: nothing tried"
+done
+run "$TMP/out" "$TMP/err" "$GEN" sokoban --min-pushes 5 --max-pushes 3
+expect_count 1 "$TMP/err" "min-pushes 5 is above --max-pushes 3" "empty band: named"
+run "$TMP/out" "$TMP/err" "$GEN" sokoban --size 4x4
+expect_count 1 "$TMP/err" "the smallest square size that can is 5x5" "--size 4x4: the smallest size"
+run "$TMP/out" "$TMP/err" timeout 60 "$GEN" sokoban -n 1 --size 5x5 -p boxes=1 --min-pushes 1
+expect_rc 0 "$rc" "gen sokoban --size 5x5 (the smallest size said) makes a level"
+
+# ------------------------------------------- options that do not apply
+
+run "$TMP/out" "$TMP/err" "$SOLVE" --tidy -t 2 "$SMALL"
+expect_rc 0 "$rc" "solve --tidy on Sokoban: still solved"
+expect_line "solve: --tidy applied to no level read (it applies to laser)" "$TMP/err" \
+	"solve --tidy on Sokoban: said once"
+expect_count 1 "$TMP/err" "." "solve --tidy on Sokoban: one line"
+run "$TMP/out" "$TMP/err" "$RATE" -k 2 --runs-algo bfs --no-symmetry "$LEVELS/../../levels/combination-sample.xsb"
+expect_line "rate: --runs-algo applied to no level read (it applies to sokoban, fruit, skiddy, puzzlescript and lightsout)" \
+	"$TMP/err" "rate --runs-algo on Combination"
+expect_count 0 "$TMP/err" "no-symmetry" "rate --no-symmetry on Combination: it applies"
+run "$TMP/out" "$TMP/err" "$SOLVE" --count-limit 0 "$SMALL"
+expect_rc 2 "$rc" "solve --count-limit 0"
+run "$TMP/out" "$TMP/err" "$SOLVE" --verify -a bfs -t 3 "$SMALL"
+expect_rc 2 "$rc" "solve --verify -a bfs"
+expect_count 1 "$TMP/err" "^solve: -a and -t do not apply to --verify" "solve --verify -a: names both as typed"
+run "$TMP/out" "$TMP/err" "$SOLVE" --shortcut 'count(push) >= 2' -m moves "$SMALL"
+expect_rc 2 "$rc" "solve --shortcut -m"
+run "$TMP/out" "$TMP/err" "$FILTER" --tidy 'has(title)' "$SMALL"
+expect_rc 2 "$rc" "filter --tidy without --forall"
+run "$TMP/out" "$TMP/err" "$FILTER" -t 5 'has(title)' "$SMALL"
+expect_rc 2 "$rc" "filter -t without --forall"
+for combo in "combination -a bfs" "combination -m moves" "laser --plain" "fruit -m pushes" \
+	"fruit --heuristic matching" "sokoban --tidy" "sokoban --count-limit 5"; do
+	# shellcheck disable=SC2086
+	run "$TMP/out" "$TMP/err" timeout 5 "$GEN" $combo -n 1
+	expect_rc 2 "$rc" "gen $combo: refused at once"
+done
+run "$TMP/out" "$TMP/err" "$GEN" sokoban --from "$LEVELS/gen-from.xsb" --suggest 2 -n 5
+expect_rc 2 "$rc" "gen --suggest -n"
+expect_count 1 "$TMP/err" "^gen: -n does not apply to --suggest" "gen --suggest -n: says -n"
+
+# -------------------------------------------------------------- messages
+
+run "$TMP/out" "$TMP/err" "$SOLVE" "$TMP/missing.xsb"
+expect_line "solve: $TMP/missing.xsb: cannot open: No such file or directory" "$TMP/err" "cannot open: file first, once"
+mkdir -p "$TMP/adir"
+run "$TMP/out" "$TMP/err" "$SOLVE" "$TMP/adir"
+expect_line "solve: $TMP/adir: read error: Is a directory" "$TMP/err" "a directory: file once"
+run "$TMP/out" "$TMP/err" "$GEN" sokoban --from "$TMP/mine.xsb" -n 1
+expect_line "gen: $TMP/mine.xsb: cannot open: No such file or directory" "$TMP/err" "gen --from missing: file once"
+run "$TMP/out" "$TMP/err" "$GEN" sokoban -n 1 --seed 3
+expect_count 1 "$TMP/err" "^gen: 1 level written (1 in all), .* 0 duplicates dropped, 0 indices failed" "gen: singular and plural"
+run "$TMP/p12.xsb" "$TMP/err" "$GEN" sokoban -n 1 --seed 5 --min-pushes 12
+run "$TMP/out" "$TMP/err" "$GEN" sokoban -n 2 --seed 5 --min-pushes 13 --resume "$TMP/p12.xsb" -o "$TMP/p12.xsb"
+expect_rc 2 "$rc" "resume with other settings"
+expect_count 0 "$TMP/err" '\\n' "resume with other settings: no literal \\n"
+expect_count 1 "$TMP/err" "the file's: .*; this run's: " "resume with other settings: both settings on one line"
+run "$TMP/run.tsv" "$TMP/err" "$GEN" sokoban -n 1 --seed 5 -f tsv
+run "$TMP/out" "$TMP/err" "$GEN" sokoban -n 2 --seed 5 --resume "$TMP/run.tsv" -o "$TMP/run.tsv"
+expect_line "gen: $TMP/run.tsv: this is tsv, not gen's text output; --resume continues only a run written as text (the default -f), and leaves this file as it is" \
+	"$TMP/err" "resume a tsv file: says what it is"
+
+# the progress line, on a terminal (script(1) gives one)
+if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1; then
+	printf '; one\n#####\n#@$.#\n#####\n' >"$TMP/one.xsb"
+	script -qec "'$SOLVE' '$TMP/one.xsb' >/dev/null" /dev/null </dev/null 2>/dev/null |
+		tr '\r' '\n' >"$TMP/progress" || true
+	checks=$((checks + 1))
+	grep -q "solve: 1 level solved" "$TMP/progress" || fail "progress: no '1 level solved'"
+	expect_count 0 "$TMP/progress" "1 levels" "progress: no '1 levels'"
+fi
+
+# ----------------------------------------------------------------- --help
+
+# every --help fits 80 columns, the front command's too (levelkit is
+# beside the commands); the lines of rate's table of fields fit 73,
+# since the man page keeps them as they are, indented by 7 more
+for c in "$GEN" "$SOLVE" "$RATE" "$FILTER" "${SOLVE%/*}/levelkit"; do
+	name=${c##*/}
+	run "$TMP/help" "$TMP/err" "$c" --help
+	expect_count 0 "$TMP/help" '^.\{81,\}$' "$name --help: lines over 80 columns"
+done
+run "$TMP/help" "$TMP/err" "$RATE" --help
+sed -n '/^Rate each level/,/^$/p' "$TMP/help" >"$TMP/desc"
+expect_count 0 "$TMP/desc" '^ .\{73,\}$' "rate --help: table lines over 73 columns"
+expect_count 0 "$TMP/help" "solve:" "rate --help: no other command's option"
+run "$TMP/out" "$TMP/err" "$RATE" --static-order "$SMALL"
+expect_rc 2 "$rc" "rate --static-order: refused (rate's measures take the reading order)"
+expect_line "rate: --static-order does not apply to rate (its measures take the squares in reading order, as the paper did)" \
+	"$TMP/err" "rate --static-order: says why"
+for c in "$GEN" "$SOLVE" "$RATE" "$FILTER"; do
+	name=${c##*/}
+	run "$TMP/help" "$TMP/err" "$c" --help
+	# an option's description goes on under itself, not at column 0
+	awk '/^    -h, --help/ { exit } /^    (-[[:alnum:]], |    )--/ { on = 1 } on' "$TMP/help" |
+		grep -v '^$' | grep -v '^[A-Z]' >"$TMP/opts"
+	expect_count 0 "$TMP/opts" '^[^ ]' "$name --help: option descriptions back at column 0"
+	expect_count 0 "$TMP/opts" '^ \{1,29\}[^ -]' "$name --help: option descriptions not under themselves"
+done
+run "$TMP/help" "$TMP/err" "$SOLVE" --help
+expect_count 0 "$TMP/help" "gen:" "solve --help: no other command's defaults"
+expect_count 1 "$TMP/help" "time per search (default 30 s)" "solve --help: its own timeout"
+run "$TMP/help" "$TMP/err" "$GEN" --help
+expect_count 1 "$TMP/help" "^    -g, --generator <name>    the game's generator (the list above; default: its$" "gen --help: -g points up"
+expect_count 1 "$TMP/help" "at least n moves (default 4 for fruit and skiddy," "gen --help: --min-moves per game"
+
 echo "$checks checks, $failures failed"
 [ "$failures" -eq 0 ]

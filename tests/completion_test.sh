@@ -64,10 +64,20 @@ expect "bfs ucs astar greedy auto" levelkit rate -a ""
 expect "pushes moves" levelkit solve --metric ""
 expect "matching mixedaim bound" levelkit solve --heuristic ""
 expect "forward backward both" levelkit-solve -d ""
-# gen: the games, then each game's generators
-expect "sokoban fruit skiddy combination puzzlescript laser" levelkit gen ""
+# values listed on an option's wrapped lines, and the presets of gen's game
+expect "bfs ucs astar greedy" levelkit rate --runs-algo ""
+expect "walls move pair mix pull push" levelkit gen sokoban --rules ""
+expect "pair pull push" levelkit-gen sokoban --rules p
+expect "walls crates targets pair mix" levelkit gen puzzlescript --rules ""
+expect "split-combine split-combine-2 six-benders monolithic monolithic-open" levelkit gen laser --preset ""
+expect "monolithic monolithic-open" levelkit gen -n 2 laser --preset mo
+# gen: the games (the registry's list, as gen's error message gives it:
+# a new game adds no line here), then each game's generators
+games=$(gen 2>&1 | sed -n 's/.*which game? (\(.*\)).*/\1/p' | sed 's/ or /, /; s/,//g')
+[[ $games == sokoban\ fruit\ skiddy\ * ]] || { echo "FAIL: gen does not list the games: '$games'" >&2; failures=$((failures + 1)); }
+expect "$games" levelkit gen ""
 expect "sokoban skiddy" levelkit gen s
-expect "sokoban fruit skiddy combination puzzlescript laser" levelkit-gen -n 5 --seed 3 ""
+expect "$games" levelkit-gen -n 5 --seed 3 ""
 expect "backward transform" levelkit gen sokoban -g ""
 expect "random" levelkit gen -n 3 fruit --generator ""
 expect "local" levelkit-gen combination -g l
@@ -76,6 +86,7 @@ cd "$LEVELS" || exit 2
 expect "skiddy.xsb small.xsb" levelkit solve s
 expect "skiddy.xsb small.xsb" levelkit gen sokoban -n 2 s
 expect "gen-bad.rules gen-from.xsb gen-move.rules" levelkit gen sokoban --from gen-
+expect "gen-bad.rules gen-from.xsb gen-move.rules" levelkit gen sokoban --rules gen-
 expect "small.xsb" levelkit-rate -o sm
 
 echo "$checks checks, $failures failed"

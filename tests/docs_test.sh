@@ -148,6 +148,16 @@ checks=$((checks + 1))
 n=$(build/release/solve --max-states 100 -f tsv levels/boxoban-hard-sample.xsb 2>/dev/null |
 	awk -F '\t' 'NR > 1 && $3 == "unknown" && $NF == "states"' | wc -l | tr -d ' ')
 [ "$n" = 9 ] || fail "README: --max-states 100 gives unknown for $n levels, README says nine"
+# the --forall examples of README and concepts.md keep levels (one that
+# asked for 30 pushes kept none of the sample's, whose optimum is 11-27)
+for doc in README.md docs/concepts.md; do
+	checks=$((checks + 1))
+	grep -q "^build/release/filter --forall 'count(push) >= 20' -t 2 levels/boxoban-hard-sample.xsb" \
+		"$SRC/$doc" || fail "$doc: its --forall example is not the one checked here"
+done
+checks=$((checks + 1))
+n=$(build/release/filter --forall 'count(push) >= 20' -t 30 -c levels/boxoban-hard-sample.xsb 2>/dev/null)
+[ "$n" = 5 ] || fail "README: filter --forall 'count(push) >= 20' keeps $n levels, README says 5"
 # what --max-states bounds (stored) is not the states field (expanded)
 checks=$((checks + 1))
 got=$(build/release/filter 'record == 2' levels/boxoban-hard-sample.xsb | build/release/solve --stats |

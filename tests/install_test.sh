@@ -90,6 +90,14 @@ for f in "$BIN/levelkit" "$P/$LK_LIBDIR/liblevelkit.a" "$P/$LK_LIBDIR/pkgconfig/
 	"$MAN/levelkit.1" "$COMPL/levelkit"; do
 	expect "not installed: ${f#"$P"/}" test -f "$f"
 done
+# README's picture and the sample packs the man pages' examples use
+expect "not installed: docs/images/levels.svg" \
+	cmp -s "$SRC/docs/images/levels.svg" "$P/$LK_DATADIR/doc/levelkit/docs/images/levels.svg"
+for f in "$SRC"/levels/*.xsb "$SRC"/levels/puzzlescript/*.txt "$SRC"/levels/LICENSE-boxoban; do
+	rel=${f#"$SRC"/levels/}
+	expect "sample not installed: share/levelkit/levels/$rel" \
+		cmp -s "$f" "$P/$LK_DATADIR/levelkit/levels/$rel"
+done
 for h in "$SRC"/include/levelkit/*.h; do
 	expect "header not installed: levelkit/${h##*/}" cmp -s "$h" "$P/$LK_INCLUDEDIR/levelkit/${h##*/}"
 done
@@ -124,6 +132,10 @@ for cmd in $COMMANDS; do
 		expect "levelkit-$cmd.1 does not list $opt" grep -qF -e "\\fB$roff\\fR" "$MAN/levelkit-$cmd.1"
 	done <"$TMP/opts"
 	expect "levelkit-$cmd.1 has no NAME line" grep -qF -e "levelkit\\-$cmd \\- " "$MAN/levelkit-$cmd.1"
+	for section in "EXIT STATUS" ENVIRONMENT EXAMPLES; do
+		expect "levelkit-$cmd.1 has no $section" grep -qx -e ".SH $section" "$MAN/levelkit-$cmd.1"
+	done
+	expect "levelkit-$cmd.1: NO_COLOR not under ENVIRONMENT" grep -qx -e '\\fBNO_COLOR\\fR' "$MAN/levelkit-$cmd.1"
 	expect "levelkit.1 does not refer to levelkit-$cmd(1)" grep -qF -e "\\fBlevelkit\\-$cmd\\fR(1)" "$MAN/levelkit.1"
 done
 
@@ -142,9 +154,45 @@ if command -v man >/dev/null 2>&1; then
 	run "$TMP/out" "$TMP/err" man -l "$MAN/levelkit-solve.1"
 	expect_rc 0 "$rc" "man -l levelkit-solve.1"
 	expect "man -l levelkit-solve.1 shows no --algo" grep -q -e '--algo' "$TMP/out"
+	# every page fits a terminal of 80 columns: descriptions, tables and
+	# examples (a command too long is broken where the shell goes on)
+	for page in "$MAN"/levelkit*.1; do
+		LC_ALL=C MANWIDTH=80 man -l "$page" 2>/dev/null | sed 's/.\x08//g' >"$TMP/out"
+		awk 'length > 80' "$TMP/out" >"$TMP/wide"
+		expect "${page##*/}: lines over 80 columns: $(head -n 2 "$TMP/wide")" test ! -s "$TMP/wide"
+	done
 else
 	echo "note: no man command; the pages are checked as text only"
 fi
+
+# The man pages' examples, run as a user would: in the installed sample
+# directory, with the installed commands on PATH (and HOME elsewhere, for
+# the examples that write there).  Each must succeed (0, or 1 for a
+# negative answer).
+mkdir "$TMP/home"
+for page in "$MAN"/levelkit*.1; do
+	# an example is a block of bold lines (.nf to .fi) starting with
+	# "levelkit": its lines are one command, which the shell continues
+	# after a '|' or a '\'; each is written as one line of NUL-free text
+	# with the line breaks as \001 (joined back below)
+	awk '/^\.nf$/ { on = 1; cmd = ""; next }
+	     /^\.fi$/ { if (cmd ~ /^levelkit /) print cmd; on = 0; next }
+	     on && /^\\fB.*\\fR$/ { l = substr($0, 4, length($0) - 6)
+		cmd = cmd == "" ? l : cmd "\001" l }' "$page" |
+		sed 's/\\-/-/g; s/\\e/\\/g' >"$TMP/examples"
+	expect "${page##*/}: no examples" test -s "$TMP/examples"
+	while IFS= read -r line; do
+		line=$(printf '%s' "$line" | tr '\001' '\n')
+		checks=$((checks + 1))
+		rc=0
+		(cd "$P/$LK_DATADIR/levelkit/levels" &&
+			HOME=$TMP/home PATH="$BIN:$PATH" timeout 60 sh -c "$line" >"$TMP/out" 2>"$TMP/err") || rc=$?
+		case $rc in
+		0|1) ;;
+		*) fail "${page##*/}: example '$line' exited $rc: $(head -n 2 "$TMP/err")" ;;
+		esac
+	done <"$TMP/examples"
+done
 
 # ---------------------------------------------------- the front command
 
@@ -208,7 +256,7 @@ if command -v bash >/dev/null 2>&1; then
 		complete -p levelkit-filter' sh "$COMPL/levelkit"
 	expect_rc 0 "$rc" "the installed completion"
 	expect_line solve "$TMP/out" "completion of 'levelkit so'"
-	expect "completion of 'levelkit-gen '" grep -q '^sokoban fruit skiddy combination puzzlescript laser$' "$TMP/out"
+	expect "completion of 'levelkit-gen '" grep -q '^sokoban fruit skiddy combination puzzlescript laser\( [a-z]*\)*$' "$TMP/out"   # the registry's games
 	expect_line "complete -F _levelkit levelkit-filter" "$TMP/out" "completion registered for levelkit-filter"
 fi
 # bash-completion, when it is there, loads completions/levelkit-CMD on

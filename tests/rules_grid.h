@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "levelkit/generate.h"
+#include "levelkit/registry.h"
 #include "levelkit/rules.h"
 #include "levelkit/transform.h"
 #include "levelkit/rng.h"

@@ -33,6 +33,7 @@
 #include "levelkit/analysis.h"
 #include "levelkit/game.h"
 #include "levelkit/record.h"
+#include "levelkit/registry.h"
 #include "levelkit/search.h"
 #include "test_support.h"
 

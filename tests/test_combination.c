@@ -26,11 +26,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "levelkit/actions.h"
 #include "levelkit/csp.h"
 #include "levelkit/difficulty.h"
 #include "levelkit/game.h"
 #include "levelkit/generate.h"
 #include "levelkit/record.h"
+#include "levelkit/registry.h"
 #include "levelkit/rng.h"
 
 /* ------------------------------------------------------- loading levels */

@@ -30,6 +30,7 @@
 #include "levelkit/actions.h"
 #include "levelkit/concept.h"
 #include "levelkit/record.h"
+#include "levelkit/registry.h"
 #include "levelkit/search.h"
 
 /* ------------------------------------------------------- loading levels */

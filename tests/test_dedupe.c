@@ -23,6 +23,7 @@
 #include "levelkit/dedupe.h"
 #include "levelkit/game.h"
 #include "levelkit/record.h"
+#include "levelkit/registry.h"
 
 /* ---------------------------------------------------------------- helpers */
 

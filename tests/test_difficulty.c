@@ -26,6 +26,7 @@
 #include "levelkit/difficulty.h"
 #include "levelkit/game.h"
 #include "levelkit/record.h"
+#include "levelkit/registry.h"
 
 static struct lk_level *load(const char *text, const char *metric)
 {

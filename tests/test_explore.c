@@ -28,6 +28,7 @@
 #include "levelkit/explore.h"
 #include "levelkit/game.h"
 #include "levelkit/record.h"
+#include "levelkit/registry.h"
 
 #define UNSEEN UINT32_MAX
 

@@ -30,6 +30,7 @@
 #include "levelkit/game.h"
 #include "levelkit/grid.h"
 #include "levelkit/record.h"
+#include "levelkit/registry.h"
 #include "levelkit/search.h"
 #include "test_support.h"
 

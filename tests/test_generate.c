@@ -27,9 +27,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "levelkit/actions.h"
 #include "levelkit/game.h"
 #include "levelkit/generate.h"
 #include "levelkit/record.h"
+#include "levelkit/registry.h"
 #include "test_support.h"
 
 #define UNSEEN UINT32_MAX
@@ -522,18 +524,27 @@ static void check_range(struct lk_gen_options *o, long lo, long hi, int n)
 	lk_gen_worker_release(&w, g);
 }
 
+/* The backward generator's pushes threshold, as gen makes it of
+ * --min-pushes/--max-pushes. */
+static void set_pushes(struct lk_gen_options *o, double min, double max)
+{
+	static const struct lk_gen_field pushes = { .name = "pushes", .noun = "optimal pushes" };
+	o->thresholds[0] = (struct lk_gen_threshold){ &pushes, { min, max } };
+	o->nthresholds = 1;
+}
+
 static void test_thresholds(void **state)
 {
 	(void)state;
 	struct lk_gen_options o;
 	small_options(&o);
-	o.pushes.min = 7;
+	set_pushes(&o, 7, INFINITY);
 	check_range(&o, 7, 1000, 8);
 	small_options(&o);
-	o.pushes.max = 3;
+	set_pushes(&o, -INFINITY, 3);
 	check_range(&o, 1, 3, 8);
 	small_options(&o);
-	o.pushes.min = o.pushes.max = 4;
+	set_pushes(&o, 4, 4);
 	check_range(&o, 4, 4, 8);
 	small_options(&o);
 	o.moves.max = 12;
@@ -551,7 +562,7 @@ static void test_give_up(void **state)
 	struct lk_gen_worker w;
 	struct lk_gen_stats st = { 0 };
 	small_options(&o);
-	o.pushes.min = 500;
+	set_pushes(&o, 500, INFINITY);
 	o.max_tries = 4;
 	worker(&w, g, &o);
 	assert_null(generate(g, &w, &o, 1, 0, &st, NULL));

@@ -28,8 +28,9 @@
 #include "levelkit/difficulty.h"
 #include "levelkit/expr.h"
 #include "levelkit/game.h"
-#include "levelkit/laser.h"
+#include "laser.h"   /* src/games/laser: the game's own API */
 #include "levelkit/record.h"
+#include "levelkit/registry.h"
 #include "levelkit/rng.h"
 
 /* ------------------------------------------------------------- helpers */

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "levelkit/expr.h"
-#include "levelkit/laser.h"
+#include "laser.h"   /* src/games/laser: the game's own API */
 
 struct brute {
 	const struct lk_laser *lv;

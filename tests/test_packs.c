@@ -22,6 +22,7 @@
 
 #include "levelkit/game.h"
 #include "levelkit/record.h"
+#include "levelkit/registry.h"
 #include "levelkit/rng.h"
 #include "test_support.h"
 

@@ -19,6 +19,7 @@
 
 #include "levelkit/game.h"
 #include "levelkit/record.h"
+#include "levelkit/registry.h"
 #include "levelkit/view.h"
 #include "../src/games/puzzlescript/ps_draw.h"
 

@@ -21,6 +21,7 @@
 
 #include "levelkit/game.h"
 #include "levelkit/json.h"
+#include "levelkit/registry.h"
 #include "levelkit/search.h"
 #include "../src/games/puzzlescript/ps.h"
 #include "../src/games/puzzlescript/ps_rng.h"

@@ -22,6 +22,7 @@
 #include <cmocka.h>
 
 #include "levelkit/game.h"
+#include "levelkit/registry.h"
 #include "levelkit/search.h"
 #include "../src/games/puzzlescript/ps_game.h"
 

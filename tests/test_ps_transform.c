@@ -23,6 +23,7 @@
 #include "levelkit/actions.h"
 #include "levelkit/game.h"
 #include "levelkit/generate.h"
+#include "levelkit/registry.h"
 #include "levelkit/transform.h"
 #include "../src/games/puzzlescript/ps.h"
 

@@ -19,7 +19,7 @@
 #include "../src/games/puzzlescript/ps.h"
 #include "../src/games/puzzlescript/ps_rng.h"
 #include "../src/games/puzzlescript/ps_session.h"
-#include "../src/games/puzzlescript/ps_util.h"
+#include "../src/games/puzzlescript/ps_diag.h"
 
 /* A game from its sections; rules, win conditions and levels vary. */
 static char *game_text(const char *prelude, const char *legend_extra, const char *layers,

@@ -29,7 +29,7 @@
 #include "levelkit/json.h"
 #include "../src/games/puzzlescript/ps.h"
 #include "../src/games/puzzlescript/ps_session.h"
-#include "../src/games/puzzlescript/ps_util.h"
+#include "../src/games/puzzlescript/ps_diag.h"
 
 enum outcome { PASS, FAIL_LEVEL, FAIL_AUDIO, FAIL_COMPILE, FAIL_AGAIN, FAIL_SETUP, CRASH, NOUTCOMES };
 static const char *const outcome_names[NOUTCOMES] = {

@@ -343,6 +343,67 @@ static void test_read_long_line(void **state)
 	free(in);
 }
 
+/* A line of LK_LINE_MAX bytes is read whole; one byte more ends the
+ * input with -2, "line too long" and its line, after the records before
+ * it (issue 18: solve /dev/zero took all memory). */
+static void test_read_line_limit(void **state)
+{
+	const char *head = "; one\n#####\n#@$.#\n#####\n\n";
+	size_t h = strlen(head), n = LK_LINE_MAX;
+	char *in = malloc(h + n + 2);
+	struct src s;
+	struct lk_record rec = LK_RECORD_INIT;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	size_t line = 0;
+	(void)state;
+
+	assert_non_null(in);
+	memcpy(in, head, h);
+	memset(in + h, 'x', n);
+	memcpy(in + h + n, "\n", 2);
+	src_open(&s, in, h + n + 1);
+	assert_int_equal(lk_reader_next(&s.r, &rec, &err, &line), 1);
+	assert_int_equal(lk_reader_next(&s.r, &rec, &err, &line), 1);
+	assert_int_equal(strlen(rec.lines[0].text), n);
+	assert_int_equal(lk_reader_next(&s.r, &rec, &err, &line), 0);
+	src_close(&s);
+
+	memset(in + h + n, 'x', 1);
+	memcpy(in + h + n + 1, "\n", 1);
+	src_open(&s, in, h + n + 2);
+	assert_int_equal(lk_reader_next(&s.r, &rec, &err, &line), 1);
+	assert_int_equal(rec.first_lineno, 1);
+	line = 0;
+	assert_int_equal(lk_reader_next(&s.r, &rec, &err, &line), -2);
+	assert_string_equal(err.buf, "line too long (limit 16777216 bytes)");
+	assert_int_equal(line, 6);
+	src_close(&s);
+
+	/* a Comment: section's end is looked for over at most as many
+	 * bytes: beyond them the field is an ordinary one */
+	size_t k = 3, len = LK_LINE_MAX / 2;
+	char *big = malloc(32 + k * (len + 1) + 32);
+	assert_non_null(big);
+	size_t at = (size_t)sprintf(big, "Comment: x\n");
+	for (size_t i = 0; i < k; i++) {
+		memset(big + at, 'y', len);
+		at += len;
+		big[at++] = '\n';
+	}
+	at += (size_t)sprintf(big + at, "Comment-End:\n#####\n#@$.#\n#####\n");
+	src_open(&s, big, at);
+	assert_int_equal(lk_reader_next(&s.r, &rec, &err, &line), 1);
+	assert_int_equal(rec.lines[0].cont, 0);
+	assert_int_equal(rec.nlines, k + 5);
+	assert_int_equal(lk_reader_next(&s.r, &rec, &err, &line), 0);
+	src_close(&s);
+
+	free(big);
+	free(in);
+	lk_record_release(&rec);
+	lk_strbuf_release(&err);
+}
+
 static void test_reader_open(void **state)
 {
 	struct lk_reader r;
@@ -350,7 +411,7 @@ static void test_reader_open(void **state)
 	(void)state;
 
 	assert_int_equal(lk_reader_open(&r, "/nonexistent/dir/x.xsb", &err), -1);
-	assert_non_null(strstr(err.buf, "cannot open /nonexistent/dir/x.xsb"));
+	assert_non_null(strstr(err.buf, "/nonexistent/dir/x.xsb: cannot open: "));
 	lk_reader_close(&r);
 
 	assert_int_equal(lk_reader_open(&r, "-", &err), 0);
@@ -748,6 +809,7 @@ int main(void)
 		cmocka_unit_test(test_read_nul_byte),
 		cmocka_unit_test(test_read_many_nul_lines),
 		cmocka_unit_test(test_read_long_line),
+		cmocka_unit_test(test_read_line_limit),
 		cmocka_unit_test(test_reader_open),
 		cmocka_unit_test(test_get_set_unset),
 		cmocka_unit_test(test_duplicate_fields),

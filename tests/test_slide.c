@@ -1,6 +1,6 @@
 /*
  * test_slide.c - tests of the slide simulator (src/games/slide.c,
- * include/levelkit/slide.h) that Fruit Dating and Skiddy share.
+ * src/games/slide/slide.h) that Fruit Dating and Skiddy share.
  *
  *  - Hand-built boards, one rule of docs/games/slide.md at a time: packing
  *    against the far wall in all four directions, walls and blocks,
@@ -30,7 +30,7 @@
 #include <string.h>
 
 #include "levelkit/grid.h"
-#include "levelkit/slide.h"
+#include "slide.h"   /* src/games/slide: the simulator's own API */
 
 /* ------------------------------------------------------ test boards */
 

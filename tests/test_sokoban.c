@@ -29,6 +29,7 @@
 
 #include "levelkit/game.h"
 #include "levelkit/record.h"
+#include "levelkit/registry.h"
 #include "levelkit/rng.h"
 #include "levelkit/search.h"
 #include "test_support.h"

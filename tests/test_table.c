@@ -3,7 +3,9 @@
  * interning finds and adds, dense insertion-ordered entry numbers,
  * parent/cost storage, growth over hundreds of thousands of keys of odd
  * sizes (every key found, no false hits), the memory budget (LK_INTERN_FULL, table still usable),
- * lk_table_reset reuse and the per-state overhead.
+ * lk_table_reset reuse and the per-state overhead; the general keyed
+ * table of hash.h against a linear search, and FNV-1a's published
+ * vectors for lk_hash_text.
  *
  * Keys are made distinct by construction (a bijection of the index), so
  * the expected answer for every lookup is known without the table.
@@ -17,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "levelkit/hash.h"
 #include "levelkit/rng.h"
 #include "levelkit/table.h"
 
@@ -375,6 +378,64 @@ static void test_overhead(void **state)
 	lk_table_release(&t);
 }
 
+/* The keyed table against a list searched by hand: random keys of 0 to 9
+ * bytes from a small alphabet (many repeats, some empty, some prefixes of
+ * others), through growth, then cleared and used again. */
+static void test_keyed_against_list(void **state)
+{
+	(void)state;
+	struct lk_keyed t;
+	struct lk_rng rng;
+	lk_keyed_init(&t);
+	lk_rng_seed(&rng, 7);
+	for (int round = 0; round < 2; round++) {
+		char (*list)[12] = calloc(4000, sizeof *list);
+		size_t *lens = calloc(4000, sizeof *lens), n = 0;
+		for (int i = 0; i < 20000; i++) {
+			char key[12];
+			size_t len = (size_t)lk_rng_below(&rng, 10);
+			for (size_t k = 0; k < len; k++)
+				key[k] = (char)('a' + lk_rng_below(&rng, 2));
+			size_t want = n;
+			for (size_t j = 0; j < n && want == n; j++)
+				if (lens[j] == len && memcmp(list[j], key, len) == 0)
+					want = j;
+			assert_int_equal(lk_keyed_find(&t, key, len), want == n ? UINT32_MAX : (uint32_t)want);
+			bool added;
+			uint32_t id = lk_keyed_add(&t, key, len, &added);
+			assert_int_equal(id, (uint32_t)want);
+			assert_int_equal(added, want == n);
+			if (want == n) {
+				assert_true(n < 4000);
+				memcpy(list[n], key, len);
+				lens[n++] = len;
+			}
+		}
+		assert_int_equal(t.count, (uint32_t)n);
+		for (size_t j = 0; j < n; j++) {
+			size_t len;
+			const char *k = lk_keyed_key(&t, (uint32_t)j, &len);
+			assert_int_equal(len, lens[j]);
+			assert_memory_equal(k, list[j], len);
+			assert_int_equal(k[len], '\0');
+		}
+		free(list);
+		free(lens);
+		lk_keyed_clear(&t);
+		assert_int_equal(lk_keyed_find(&t, "a", 1), UINT32_MAX);
+	}
+	lk_keyed_release(&t);
+}
+
+static void test_hash_text_vectors(void **state)
+{
+	(void)state;
+	/* FNV-1a 64 of "", "a" and "foobar" (Fowler, Noll and Vo's tables) */
+	assert_true(lk_hash_text("", 0) == 0xcbf29ce484222325ULL);
+	assert_true(lk_hash_text("a", 1) == 0xaf63dc4c8601ec8cULL);
+	assert_true(lk_hash_text("foobar", 6) == 0x85944171f73967e8ULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -388,6 +449,8 @@ int main(void)
 		cmocka_unit_test(test_budget),
 		cmocka_unit_test(test_reset_reuse),
 		cmocka_unit_test(test_overhead),
+		cmocka_unit_test(test_keyed_against_list),
+		cmocka_unit_test(test_hash_text_vectors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -36,6 +36,7 @@
 #include "levelkit/fields.h"
 #include "levelkit/game.h"
 #include "levelkit/record.h"
+#include "levelkit/registry.h"
 #include "levelkit/search.h"
 #include "levelkit/view.h"
 #include "test_support.h"

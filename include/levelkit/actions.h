@@ -1,6 +1,6 @@
 /*
  * actions.h - one library call per action on a level record: solve, verify,
- * rate, analyse (and generate: lk_generate_index, generate.h).  Each loads
+ * rate, analyse, and generate (lk_generate_index).  Each loads
  * the record's level, picks its path from what the game offers (state-space
  * search, constraint search, whole-graph analysis) and writes the record's
  * fields; the commands only choose the options and the records.
@@ -14,6 +14,7 @@
 #include "levelkit/concept.h"
 #include "levelkit/csp.h"
 #include "levelkit/difficulty.h"
+#include "levelkit/generate.h"
 #include "levelkit/record.h"
 #include "levelkit/search.h"
 #include "levelkit/strbuf.h"
@@ -51,6 +52,13 @@ int lk_act_verify(struct lk_record *rec, const struct lk_act_options *o, bool *v
 		  struct lk_strbuf *err, size_t *line);
 int lk_act_rate(struct lk_solver *solver, struct lk_record *rec,
 		const struct lk_act_options *o, struct lk_strbuf *err, size_t *line);
+/* For a command that passes records on without an action (filter): the
+ * record's pointers to its game's files as an action writes them (game.h
+ * update_record: a PuzzleScript record's script by the absolute path
+ * where it was found), so that what filter writes elsewhere stays as
+ * usable as what solve writes.  A record whose level does not load is
+ * left as it is, without a word: nothing was asked of its level. */
+void lk_act_update_record(struct lk_record *rec);
 /* The whole-graph analysis alone: reachable, dead-ends, solutions and the
  * game's own graph fields. */
 int lk_act_analyse(struct lk_record *rec, const struct lk_act_options *o,
@@ -86,9 +94,21 @@ const char **lk_act_fields(const struct lk_game *game, enum lk_act_kind kind,
  * Open an input for reading records: a file, or "-" (or NULL) for stdin.
  * A file in a game's own format (a PuzzleScript script: game->import)
  * reads as the records the game makes of it.  Returns 0, or -1 with a
- * message in err ("file:line: message" when the file's content is at
- * fault); lk_reader_close must be called either way.
+ * message in err that starts with the file's name ("file: cannot open:
+ * ...", or "file:line: message" when the file's content is at fault);
+ * lk_reader_close must be called either way.
  */
 int lk_input_open(struct lk_reader *r, const char *path, struct lk_strbuf *err);
+
+/*
+ * Level `index` of the run `seed`: draw candidates until one passes the
+ * thresholds (solving or rating it when they ask for more than the
+ * generator knows) and fill out with it and the fields generator, seed and
+ * index.  Returns 0, or -1 when max_tries candidates all failed or *cancel
+ * was set.  stats counts the candidates.
+ */
+int lk_generate_index(const struct lk_generator *g, struct lk_gen_worker *w,
+		      const struct lk_gen_options *o, uint64_t seed, uint64_t index,
+		      struct lk_record *out, struct lk_gen_stats *stats);
 
 #endif

@@ -371,23 +371,17 @@ struct lk_concept_result {
 void lk_concept_result_init(struct lk_concept_result *r);
 void lk_concept_result_release(struct lk_concept_result *r);
 
-/* All games, NULL-terminated (src/games/registry.c). */
-extern const struct lk_game *const lk_games[];
-const struct lk_game *lk_game_find(const char *name);
-/* The games' names from the registry, for messages and help: "sokoban,
- * fruit, skiddy and combination" with last_sep " and " (or " or "). */
-void lk_game_names(struct lk_strbuf *out, const char *last_sep);
-
 /*
- * Find the record's game, find or load its shared definition, validate and
- * build its level.  Returns the level, or NULL with a message in err and
- * *lineno set to the source line of the fault (the record's first line
- * when the fault has no line of its own).  Thread-safe: definitions are
- * cached for the life of the process, one per key.
+ * Find or load the record's shared definition, validate and build its
+ * level as a level of game (the registry's lk_level_load finds the game by
+ * the record's `game` field).  Returns the level, or NULL with a message
+ * in err and *lineno set to the source line of the fault (the record's
+ * first line when the fault has no line of its own).  Thread-safe:
+ * definitions are cached for the life of the process, one per key.
  */
-struct lk_level *lk_level_load(const struct lk_record *rec,
-			       const struct lk_level_options *opt,
-			       struct lk_strbuf *err, size_t *lineno);
+struct lk_level *lk_game_load_level(const struct lk_game *game, const struct lk_record *rec,
+				    const struct lk_level_options *opt, struct lk_strbuf *err,
+				    size_t *lineno);
 void lk_level_free(struct lk_level *level);
 /* Put a definition into the cache under key (a game's import compiles a
  * script once and hands its levels over with it); if one is there, def

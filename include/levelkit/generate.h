@@ -1,12 +1,14 @@
 /*
- * generate.h - level generators and the loop that turns a (seed, index)
- * into one accepted level.
+ * generate.h - level generators (the gen layer, src/gen/generator.c): the
+ * generator interface and what every game's generator may use (reject
+ * reasons, ranges, --param values, the settings line, a worker's state).
  *
- * A generator makes candidate levels from a random stream; the loop
- * (lk_generate_index) draws candidates from the stream of (seed, index)
- * until one passes the thresholds, so level i of a run depends only on
- * (seed, i): runs are reproducible and can be split into shards.  Each
- * generator is one `const struct lk_generator`, like the games.
+ * A generator makes candidate levels from a random stream; the generation
+ * action (lk_generate_index, actions.h) draws candidates from the stream
+ * of (seed, index) until one passes the thresholds, so level i of a run
+ * depends only on (seed, i): runs are reproducible and can be split into
+ * shards.  Each generator is one `const struct lk_generator`, like the
+ * games; the registry (registry.h) finds them by game and name.
  */
 #ifndef LEVELKIT_GENERATE_H
 #define LEVELKIT_GENERATE_H
@@ -34,7 +36,7 @@
 	X(EASY, "too-easy")               \
 	X(HARD, "too-hard")               \
 	X(DEAD_END, "dead-ends")          \
-	X(STARS, "too-few-stars")         \
+	X(RATING, "too-low-rating")       \
 	X(SHORTCUT, "shortcut")           \
 	X(UNDECIDED, "undecided")         \
 	X(DUPLICATE, "duplicate")
@@ -46,6 +48,10 @@ enum lk_reject {
 	LK_REJECT_COUNT
 };
 const char *lk_reject_name(enum lk_reject r);
+struct lk_gen_options;
+/* The name of a reason in a run with these options: a rating threshold's
+ * own name for LK_REJECT_RATING (Skiddy's "too-few-stars"). */
+const char *lk_gen_reject_name(const struct lk_gen_options *o, enum lk_reject r);
 /* The reason for a search that stopped on a bound (time, states, memory,
  * or interrupted). */
 enum lk_reject lk_reject_of_limit(enum lk_limit limit);
@@ -58,15 +64,40 @@ void lk_range_init(struct lk_range *r);
 bool lk_range_has(const struct lk_range *r, double v);
 bool lk_range_set(const struct lk_range *r);
 
+/* A field of the game's own that its generators' levels can be judged by
+ * (Sokoban's optimal pushes, Skiddy's star rating), declared by the
+ * generators (lk_generator.fields); gen offers each as options. */
+struct lk_gen_field {
+	const char *name;        /* the record's field: "pushes", "stars" */
+	const char *noun;        /* for help texts: "optimal pushes", "star rating" */
+	/* false: a range (--min-NAME/--max-NAME) judged with the solution's
+	 * length; true: a rating of at least n (--NAME n, 0 to max), judged on
+	 * the whole-graph analysis that writes it */
+	bool rating;
+	double max;              /* a rating's highest value */
+	const char *too_low;     /* a rating's reject reason ("too-few-stars") */
+	double default_min;      /* a range's minimum when no length threshold is
+				  * given (0: none) */
+};
+
+/* A threshold of a run on one of those fields. */
+struct lk_gen_threshold {
+	const struct lk_gen_field *field;
+	struct lk_range range;
+};
+#define LK_GEN_MAX_THRESHOLDS 8
+
 struct lk_gen_options {
 	int width, height;           /* 0: the generator's default */
 	const char **param_keys;     /* --param key=value, nparams of them */
 	const char **param_values;
 	size_t nparams;
-	struct lk_range moves, pushes, difficulty;
+	struct lk_range moves, difficulty;
+	/* thresholds on the game's own fields (pushes, stars) */
+	struct lk_gen_threshold thresholds[LK_GEN_MAX_THRESHOLDS];
+	size_t nthresholds;
 	bool rate;                   /* also write rate's fields */
 	bool no_dead_ends;           /* whole-graph analysis finds no dead end */
-	int min_stars;               /* Skiddy's rating at least this (0: any) */
 	struct lk_rate_options rating; /* bounds for every search, and rating */
 	/* The levels are judged in this state space: a metric (moves gives
 	 * MixedAim's move-by-move space), a heuristic, plain (no pruning). */
@@ -86,16 +117,19 @@ void lk_gen_options_init(struct lk_gen_options *o);
 /*
  * The run's settings as one canonical line ("size=8x8 p.boxes=3
  * pushes=25: tries=10000 ..."): everything in o that can change which
- * level an index of generator g gives, except the memory bound (it varies
- * with the machine and -j, and the state bound is met long before it).
- * Only what means something to g's game: a constraint game (Combination,
+ * level an index of a generator of game gives, except the memory bound (it
+ * varies with the machine and -j, and the state bound is met long before
+ * it).  Only what means something to the game: a constraint game (Combination,
  * the laser game) has no search algorithm or direction, and its bound
  * counts search nodes ("nodes=").  gen writes it into every level (field
  * `settings`) and --resume refuses a file made with other settings, so a
  * resumed run equals an uninterrupted one.
  */
-void lk_gen_settings(const struct lk_generator *g, const struct lk_gen_options *o,
+void lk_gen_settings(const struct lk_game *game, const struct lk_gen_options *o,
 		     struct lk_strbuf *out);
+
+/* The range of the run's threshold on the field, or NULL when it has none. */
+const struct lk_range *lk_gen_threshold_of(const struct lk_gen_options *o, const char *field);
 
 /* The value of --param key, or NULL. */
 const char *lk_gen_param(const struct lk_gen_options *o, const char *key);
@@ -123,10 +157,8 @@ struct lk_gen_worker {
  * for ever.  X(enum suffix, the options it stands for). */
 #define LK_GEN_ACCEPTS(X)                                      \
 	X(MOVES, "--min-moves/--max-moves")                    \
-	X(PUSHES, "--min-pushes/--max-pushes")                 \
 	X(DIFFICULTY, "--min-difficulty/--max-difficulty/--difficulty/--rate") \
 	X(DEAD_ENDS, "--no-dead-ends")                         \
-	X(STARS, "--stars")                                    \
 	X(FROM, "--from/--rules/--freeze/--suggest")
 
 enum lk_gen_accept_bit {
@@ -157,10 +189,14 @@ struct lk_generator {
 	const char *summary;
 	const char *params_help;     /* "key=value ..." lines for --help */
 	const char *size_help;       /* its default size, for --help */
-	/* Thresholds gen applies when none is given, so that a plain run
-	 * writes levels a designer would keep (0: none). */
-	double default_min_pushes, default_min_moves;
+	/* The moves threshold gen applies when no length threshold is given,
+	 * so that a plain run writes levels a designer would keep (0: none);
+	 * a field's own is its default_min. */
+	double default_min_moves;
 	unsigned accepts;            /* LK_GEN_ACCEPT() bits */
+	/* The game's own fields its levels can be judged by, ended by a NULL
+	 * name; may be NULL. */
+	const struct lk_gen_field *fields;
 	const struct lk_gen_flag *flags;   /* ended by a NULL name; may be NULL */
 	/* Check the options and make a worker's state; NULL with a message
 	 * in err when the options are wrong. */
@@ -176,28 +212,8 @@ struct lk_generator {
 	const struct lk_transform_ops *transform;
 };
 
-/* Every generator of every game (game->generators), in registry order:
- * size_t it = 0; while ((g = lk_generator_next(&it))) ... */
-const struct lk_generator *lk_generator_next(size_t *it);
-/* The games whose generators accept `bit` ("sokoban, fruit and skiddy"). */
-void lk_generator_games_accepting(unsigned bit, struct lk_strbuf *out);
-/* Find a generator of a game by name, or the game's first when name is
- * NULL. */
-const struct lk_generator *lk_generator_find(const char *game, const char *name);
-
 int lk_gen_worker_init(struct lk_gen_worker *w, const struct lk_generator *g,
 		       const struct lk_gen_options *o, struct lk_strbuf *err);
 void lk_gen_worker_release(struct lk_gen_worker *w, const struct lk_generator *g);
-
-/*
- * Level `index` of the run `seed`: draw candidates until one passes the
- * thresholds (solving or rating it when they ask for more than the
- * generator knows) and fill out with it and the fields generator, seed and
- * index.  Returns 0, or -1 when max_tries candidates all failed or *cancel
- * was set.  stats counts the candidates.
- */
-int lk_generate_index(const struct lk_generator *g, struct lk_gen_worker *w,
-		      const struct lk_gen_options *o, uint64_t seed, uint64_t index,
-		      struct lk_record *out, struct lk_gen_stats *stats);
 
 #endif

@@ -146,8 +146,13 @@ struct lk_reader {
 	struct lk_reader_state *st;
 };
 
+/* The longest line the reader takes (16 MiB): an endless line such as
+ * /dev/zero's is an error, not all of memory. */
+#define LK_LINE_MAX ((size_t)1 << 24)
+
 /* Open path for reading; "-" or NULL means stdin.  Returns 0, or -1 with a
- * message in err; lk_reader_close must be called either way. */
+ * message in err that starts with the file's name ("x.xsb: cannot open:
+ * ..."); lk_reader_close must be called either way. */
 int lk_reader_open(struct lk_reader *r, const char *path, struct lk_strbuf *err);
 /* Read from an already open stream (not closed by lk_reader_close); name is
  * the display name (NULL means "<stdin>").  Used for pipes and by tests. */
@@ -163,7 +168,8 @@ void lk_reader_init_records(struct lk_reader *r, struct lk_record *recs, size_t 
  * Read the next record into rec (which must be initialised; it is cleared
  * first).  Blank lines before the record are skipped; lines keep their
  * blanks verbatim; line ends are LF, CRLF or CR alone; a UTF-8 byte order
- * mark at the start is taken off (rec->bom); there is no line length limit.
+ * mark at the start is taken off (rec->bom); a line may hold up to
+ * LK_LINE_MAX bytes.
  * An input whose first non-blank text is "<?xml", "<!--" or
  * "<SokobanLevels" is read as an SLC XML collection.
  * Returns 1 for a record, 0 at end of input, -1 for a malformed record: the
@@ -171,7 +177,9 @@ void lk_reader_init_records(struct lk_reader *r, struct lk_record *recs, size_t 
  * command can write it back unchanged), err holds the message and
  * *err_line its line, and the next call continues with the following
  * record.  Errors reading the file itself return -2 (the stream cannot
- * continue).  err and err_line may be NULL.  A malformed record still counts
+ * continue): err holds the message without the file's name ("read error:
+ * ...", or "line too long (limit N bytes)" with its line in *err_line; 0
+ * when the error has no line).  err and err_line may be NULL.  A malformed record still counts
  * in the numbering.
  *
  * A .sok level may be followed by notes or a solution after a blank line,

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "levelkit/clock.h"   /* lk_now */
 #include "levelkit/game.h"
 #include "levelkit/rng.h"
 #include "levelkit/table.h"
@@ -138,10 +139,5 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 /* One-off search with a temporary solver. */
 void lk_search(const struct lk_level *level, const struct lk_search_options *opt,
 	       struct lk_search_result *r);
-
-/* Seconds on a monotonic clock (with LEVELKIT_CLOCK=cpu in the
- * environment: the process's CPU time, for bounds that mean the same on a
- * shared machine). */
-double lk_now(void);
 
 #endif

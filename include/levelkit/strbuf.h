@@ -40,12 +40,16 @@ void lk_strbuf_vaddf(struct lk_strbuf *sb, const char *fmt, va_list ap);
  * mark) \xNN; printable ASCII and valid UTF-8 are kept. */
 void lk_strbuf_add_escaped(struct lk_strbuf *sb, const char *data, size_t len);
 /* Append the whole file at path: 0, or -1 with errno set (nothing opened,
- * or a read error after part of it was appended). */
+ * or a read error after part of it was appended).  What is not a regular
+ * file (a pipe, a device) is read up to 64 MiB: beyond, -1 with EFBIG. */
 int lk_strbuf_read_file(struct lk_strbuf *sb, const char *path);
 char *lk_strbuf_detach(struct lk_strbuf *sb, size_t *len);
 
 /* Allocation helpers that abort with a message when memory is exhausted.
  * Searches never use them for their state tables, which are budgeted. */
+/* The name those messages start with ("levelkit" until set: the commands
+ * set their own, so that solve's message says "solve: "). */
+void lk_set_program_name(const char *name);
 void *lk_xmalloc(size_t size);
 void *lk_xcalloc(size_t n, size_t size);
 void *lk_xrealloc(void *p, size_t size);

@@ -25,6 +25,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "levelkit/hash.h"   /* lk_hash_bytes */
+
 #define LK_NO_ENTRY UINT32_MAX
 /* Entries per chunk; a power of two so id -> chunk is a shift. */
 #define LK_TABLE_CHUNK_BITS 14
@@ -54,9 +56,6 @@ struct lk_table {
 void lk_table_init(struct lk_table *t, size_t key_size, size_t max_bytes);
 void lk_table_reset(struct lk_table *t, size_t key_size, size_t max_bytes);
 void lk_table_release(struct lk_table *t);
-
-/* A 64-bit hash of a key (any length). */
-uint64_t lk_hash_bytes(const void *key, size_t len);
 
 enum lk_intern {
 	LK_INTERN_FULL = -1,   /* the budget forbids storing another state */

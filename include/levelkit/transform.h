@@ -32,6 +32,8 @@ struct lk_transform_setup {
 };
 
 struct lk_transform_ops {
+	/* The game whose levels the cells become. */
+	const struct lk_game *game;
 	/* Preset names, NULL-terminated, and the one used without --rules. */
 	const char *const *presets;
 	const char *default_preset;

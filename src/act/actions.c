@@ -12,6 +12,7 @@
 #include "levelkit/analysis.h"
 #include "levelkit/concept.h"
 #include "levelkit/fields.h"
+#include "levelkit/registry.h"
 
 void lk_act_options_init(struct lk_act_options *o)
 {
@@ -29,6 +30,21 @@ static struct lk_level *load(struct lk_record *rec, const struct lk_act_options 
 	if (level && level->game->update_record)
 		level->game->update_record(level, rec);
 	return level;
+}
+
+void lk_act_update_record(struct lk_record *rec)
+{
+	const struct lk_game *game = lk_game_find(lk_record_game(rec));
+	if (!game || !game->update_record || lk_record_grid(rec, NULL) == 0)
+		return;
+	static const struct lk_level_options defaults = { 0 };
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	size_t line = 0;
+	struct lk_level *level = lk_level_load(rec, &defaults, &err, &line);
+	if (level)
+		game->update_record(level, rec);
+	lk_level_free(level);
+	lk_strbuf_release(&err);
 }
 
 int lk_act_solve(struct lk_solver *solver, struct lk_record *rec,

@@ -11,6 +11,7 @@
 
 #include "levelkit/actions.h"
 #include "levelkit/game.h"
+#include "levelkit/registry.h"
 
 #define PROBE_BYTES 65536
 
@@ -41,7 +42,7 @@ int lk_input_open(struct lk_reader *r, const char *path, struct lk_strbuf *err)
 	size_t nrecs = 0, line = 0;
 	int rc = 0;
 	if (lk_strbuf_read_file(&text, path) < 0) {
-		lk_strbuf_addf(err, "cannot read %s: %s", path, strerror(errno));
+		lk_strbuf_addf(err, "%s: cannot read: %s", path, strerror(errno));
 		rc = -1;
 	} else {
 		struct lk_strbuf why = LK_STRBUF_INIT;

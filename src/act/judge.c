@@ -4,8 +4,9 @@
  * The path follows the game: a constraint game is solved (counted) and
  * rated by its own search; a state-space game is checked for a solved
  * start, analysed whole when the game wants it (or the thresholds need
- * dead ends or stars), solved when the generator did not say enough, and
- * rated when a difficulty threshold or --rate asks for it.  Every step
+ * dead ends or a rating the analysis writes, Skiddy's stars), solved when
+ * the generator did not say enough, and rated when a difficulty threshold
+ * or --rate asks for it.  Every step
  * writes the fields solve, rate and the analysis would.
  */
 #include "judge.h"
@@ -19,6 +20,7 @@
 #include "levelkit/difficulty.h"
 #include "levelkit/fields.h"
 #include "levelkit/game.h"
+#include "levelkit/registry.h"
 
 static bool field_number(const struct lk_record *rec, const char *name, double *v)
 {
@@ -95,6 +97,31 @@ static bool solved_at_start(const struct lk_level *level)
 	return solved;
 }
 
+/* Whether a rating the analysis wrote (Skiddy's stars) is below its
+ * threshold; a level without the field rates below any. */
+static bool below_rating(const struct lk_gen_options *o, const struct lk_record *rec)
+{
+	for (size_t i = 0; i < o->nthresholds; i++) {
+		const struct lk_gen_threshold *t = &o->thresholds[i];
+		double v;
+		if (!t->field->rating)
+			continue;
+		if (!field_number(rec, t->field->name, &v))
+			v = -1;
+		if (v < t->range.min)
+			return true;
+	}
+	return false;
+}
+
+static bool wants_rating_field(const struct lk_gen_options *o)
+{
+	for (size_t i = 0; i < o->nthresholds; i++)
+		if (o->thresholds[i].field->rating)
+			return true;
+	return false;
+}
+
 /* Small tilt and slide games are analysed whole, as rate would: one
  * exploration gives the shortest solution, the dead ends and the game's
  * own fields (Skiddy's stars). */
@@ -111,17 +138,14 @@ static int judge_graph(const struct lk_level *level, const struct lk_gen_options
 		lk_fields_solution(rec, level, a.solution, a.solution_keys, true);
 	lk_fields_analysis(rec, level, &a);
 	lk_analysis_release(&a);
-	double stars;
-	if (!field_number(rec, "stars", &stars))
-		stars = -1;   /* a game without stars */
 	if (!complete)
 		*why = lk_reject_of_limit(limit);
 	else if (!solved && !lk_record_get(rec, "solvable"))
 		*why = LK_REJECT_UNSOLVABLE;
 	else if (o->no_dead_ends && dead)
 		*why = LK_REJECT_DEAD_END;
-	else if (o->min_stars > 0 && stars < (double)o->min_stars)
-		*why = LK_REJECT_STARS;
+	else if (below_rating(o, rec))
+		*why = LK_REJECT_RATING;
 	else
 		return 0;
 	return -1;
@@ -152,14 +176,19 @@ static int judge_solution(struct lk_gen_worker *w, const struct lk_level *level,
 	return -1;
 }
 
-/* The push and move thresholds; moves are read from the game's field
- * (Skiddy's perfect solution, combo-moves), which a level may lack. */
+/* The length thresholds: the game's own (Sokoban's pushes), then moves,
+ * read from the game's field (Skiddy's perfect solution, combo-moves),
+ * which a level may lack. */
 static int check_lengths(const struct lk_level *level, const struct lk_gen_options *o,
 			 const struct lk_record *rec, bool analysed, enum lk_reject *why)
 {
 	double v;
-	if (lk_range_set(&o->pushes) && field_number(rec, "pushes", &v) && !lk_range_has(&o->pushes, v)) {
-		*why = v < o->pushes.min ? LK_REJECT_SHORT : LK_REJECT_LONG;
+	for (size_t i = 0; i < o->nthresholds; i++) {
+		const struct lk_gen_threshold *t = &o->thresholds[i];
+		if (t->field->rating || !lk_range_set(&t->range) || !field_number(rec, t->field->name, &v) ||
+		    lk_range_has(&t->range, v))
+			continue;
+		*why = v < t->range.min ? LK_REJECT_SHORT : LK_REJECT_LONG;
 		return -1;
 	}
 	if (!lk_range_set(&o->moves))
@@ -264,7 +293,7 @@ int lk_judge(struct lk_gen_worker *w, const struct lk_gen_options *o, struct lk_
 		*why = LK_REJECT_SOLVED;
 		rc = -1;
 	} else {
-		bool analyse = level->game->whole_graph || o->no_dead_ends || o->min_stars > 0;
+		bool analyse = level->game->whole_graph || o->no_dead_ends || wants_rating_field(o);
 		rc = analyse ? judge_graph(level, o, rec, why) : 0;
 		if (rc == 0)
 			rc = judge_solution(w, level, o, rec, why);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "levelkit/analysis.h"
+#include "levelkit/registry.h"
 
 struct names {
 	const char **list;

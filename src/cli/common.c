@@ -5,12 +5,14 @@
 #include "common.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "levelkit/registry.h"
 
 bool lk_cli_same_file(const char *a, const char *b)
 {
@@ -63,11 +65,26 @@ int lk_cli_output_open(struct lk_cli_output *o, const char *path, char *const *i
 		size_t n = strlen(path) + 32;
 		o->tmp = lk_xmalloc(n);
 		snprintf(o->tmp, n, "%s.tmp%ld", path, (long)getpid());
-	} else if (!force && stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-		lk_error("%s: the file exists and is not an input; --force replaces it", path);
-		return -1;
+		o->fp = fopen(o->tmp, "w");
+	} else if (stat(path, &st) == 0) {
+		/* Any file, even an empty one: a command replaces only a file
+		 * it created itself (or any with --force).  Devices and pipes
+		 * (/dev/null, a FIFO) hold nothing to lose. */
+		if (S_ISREG(st.st_mode) && !force) {
+			lk_error("%s: the file exists and is not an input; --force replaces it", path);
+			return -1;
+		}
+		o->fp = fopen(path, "w");
+	} else {
+		/* O_EXCL: a file that appeared meanwhile is not taken over */
+		int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+		if (fd < 0 && errno == EEXIST) {
+			lk_error("%s: the file exists and is not an input; --force replaces it", path);
+			return -1;
+		}
+		o->fp = fd < 0 ? NULL : fdopen(fd, "w");
+		o->created = o->fp != NULL;
 	}
-	o->fp = fopen(o->tmp ? o->tmp : path, "w");
 	if (!o->fp) {
 		lk_error("%s: cannot open for writing: %s", o->tmp ? o->tmp : path, strerror(errno));
 		free(o->tmp);
@@ -77,7 +94,7 @@ int lk_cli_output_open(struct lk_cli_output *o, const char *path, char *const *i
 	return 0;
 }
 
-int lk_cli_output_close(struct lk_cli_output *o, bool replace)
+int lk_cli_output_close(struct lk_cli_output *o, bool replace, bool nothing_read)
 {
 	int rc = 0;
 	if (o->fp == stdout) {
@@ -93,14 +110,20 @@ int lk_cli_output_close(struct lk_cli_output *o, bool replace)
 		replace = false;
 	}
 	if (o->tmp) {
-		if (!replace) {
-			lk_error("%s was left as it was; the output is in %s", o->path, o->tmp);
+		if (nothing_read && !replace) {
+			remove(o->tmp);
+		} else if (!replace) {
+			lk_error("%s: left as it was; the output is in %s", o->path, o->tmp);
 		} else if (rename(o->tmp, o->path) != 0) {
-			lk_error("cannot replace %s: %s", o->path, strerror(errno));
+			lk_error("%s: cannot replace: %s", o->path, strerror(errno));
 			rc = -1;
 		}
 		free(o->tmp);
 		o->tmp = NULL;
+	} else if (nothing_read && o->created) {
+		/* no input could be read: no empty file left behind (which
+		 * the next run could not replace without --force) */
+		remove(o->path);
 	}
 	o->fp = NULL;
 	return rc;
@@ -188,12 +211,38 @@ void lk_cli_csp_flags_finish(struct lk_cli_csp_flags *f, struct lk_csp_options *
 	o->flags = f->given;
 }
 
-void lk_cli_common_init(struct lk_cli_common *c, double default_timeout)
+#define ALGO_HELP(last) \
+	"bfs, ucs, " last "\n(auto: A*, and BFS beside it where the heuristic is no proven bound)"
+
+void lk_cli_common_default_auto(struct lk_cli_common *c)
+{
+	snprintf(c->algo_help, sizeof c->algo_help, "%s", ALGO_HELP("astar, greedy or auto (default)"));
+}
+
+void lk_cli_common_init(struct lk_cli_common *c, double default_timeout, unsigned long default_jobs,
+			uint64_t default_states)
 {
 	memset(c, 0, sizeof *c);
 	lk_act_options_init(&c->act);
 	c->timeout = default_timeout;
-	c->jobs = 1;
+	c->jobs = default_jobs;
+	if (default_states)
+		snprintf(c->states_help, sizeof c->states_help, "states stored, every one met "
+			 "(default %llu); the states field counts fewer: those expanded",
+			 (unsigned long long)default_states);
+	else
+		snprintf(c->states_help, sizeof c->states_help, "states stored, every one met "
+			 "(default: none); the states field counts fewer: those expanded");
+	snprintf(c->timeout_help, sizeof c->timeout_help, "time per search (default %g s)",
+		 default_timeout);
+	snprintf(c->algo_help, sizeof c->algo_help, "%s", ALGO_HELP("astar (default), greedy or auto"));
+	if (default_jobs)
+		snprintf(c->jobs_help, sizeof c->jobs_help, "levels in parallel (default %lu; 0: every core)",
+			 default_jobs);
+	else
+		snprintf(c->jobs_help, sizeof c->jobs_help, "levels in parallel (default 0: every core)");
+	c->static_order_help = "squares in reading order, as the paper did (default: fewest "
+			       "values first)";
 	struct lk_strbuf games = LK_STRBUF_INIT;
 	lk_cli_games_where(&games, is_csp);
 	snprintf(c->csp_heading, sizeof c->csp_heading, "Constraint games (%s)", games.buf);
@@ -273,6 +322,8 @@ void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 		known_names(&known, offsetof(struct lk_game, heuristics));
 		lk_usage_error("unknown heuristic '%s' (%s)", c->heuristic, known.buf);
 	}
+	if (lk_option_given("count-limit") && c->count_limit == 0)
+		lk_usage_error("--count-limit 0: solutions are counted up to n, at least 1 (default 2)");
 	c->act.level.metric = c->metric;
 	c->act.level.heuristic = c->heuristic;
 	c->act.level.plain = c->plain;
@@ -285,7 +336,126 @@ void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 	p->force = c->force;
 	if (c->fields && (p->format != LK_FORMAT_TSV || p->view))
 		lk_usage_error("--fields chooses the columns of -f tsv");
+	lk_cli_check_fields(c->fields);
 	p->fields = c->fields;
+}
+
+void lk_cli_check_fields(const char *fields)
+{
+	if (!fields)
+		return;
+	/* before -o creates its file, so that a usage error leaves none */
+	struct lk_writer w;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	lk_writer_init(&w, NULL, LK_FORMAT_TSV, NULL);
+	if (lk_writer_choose_columns(&w, fields, &err) < 0)
+		lk_usage_error("%s", err.buf);
+	lk_writer_release(&w);
+	lk_strbuf_release(&err);
+}
+
+uint64_t lk_cli_game_bit(const char *name)
+{
+	for (size_t i = 0; lk_games[i] && i < 64; i++)
+		if (strcmp(lk_games[i]->name, name) == 0)
+			return (uint64_t)1 << i;
+	return 0;
+}
+
+void lk_cli_reject_options(const char *const *names, const char *what)
+{
+	struct lk_strbuf given = LK_STRBUF_INIT;
+	size_t n = 0;
+	for (size_t i = 0; names[i]; i++)
+		n += lk_option_given(names[i]);
+	for (size_t i = 0, k = 0; names[i]; i++) {
+		if (!lk_option_given(names[i]))
+			continue;
+		lk_strbuf_addf(&given, "%s%s", k == 0 ? "" : k + 1 == n ? " and " : ", ",
+			       lk_option_typed(names[i]));
+		k++;
+	}
+	if (n)
+		lk_usage_error("%s %s not apply to %s", given.buf, n == 1 ? "does" : "do", what);
+	lk_strbuf_release(&given);
+}
+
+void lk_cli_warn_unapplied(uint64_t seen, const char *opt,
+			   bool (*pred)(const struct lk_game *g, const void *ctx), const void *ctx)
+{
+	if (!lk_option_given(opt))
+		return;
+	struct lk_strbuf where = LK_STRBUF_INIT;
+	size_t n = 0, k = 0;
+	for (size_t i = 0; lk_games[i] && i < 64; i++) {
+		if (!pred(lk_games[i], ctx))
+			continue;
+		if (seen & ((uint64_t)1 << i))
+			return;   /* some level read was of a game it applies to */
+		n++;
+	}
+	for (size_t i = 0; lk_games[i] && i < 64; i++)
+		if (pred(lk_games[i], ctx)) {
+			lk_strbuf_addf(&where, "%s%s", k == 0 ? "" : k + 1 == n ? " and " : ", ",
+				       lk_games[i]->name);
+			k++;
+		}
+	lk_error("--%s applied to no level read (it applies to %s)", opt,
+		 n ? where.buf : "no game");
+	lk_strbuf_release(&where);
+}
+
+static bool has_state_space(const struct lk_game *g, const void *ctx)
+{
+	(void)ctx;
+	return g->successors != NULL;
+}
+
+static bool is_constraint_game(const struct lk_game *g, const void *ctx)
+{
+	(void)ctx;
+	return g->csp != NULL;
+}
+
+static bool knows_metric(const struct lk_game *g, const void *name)
+{
+	return lk_name_in(name, g->metrics);
+}
+
+static bool knows_heuristic(const struct lk_game *g, const void *name)
+{
+	return lk_name_in(name, g->heuristics);
+}
+
+static bool has_csp_flag(const struct lk_game *g, const void *name)
+{
+	for (const struct lk_csp_flag *f = g->csp ? g->csp->flags : NULL; f && f->name; f++)
+		if (strcmp(f->name, name) == 0)
+			return true;
+	return false;
+}
+
+bool lk_cli_state_space_game(const struct lk_game *g, const void *ctx)
+{
+	return has_state_space(g, ctx);
+}
+
+void lk_cli_common_unapplied(const struct lk_cli_common *c, uint64_t seen)
+{
+	static const char *const search[] = { "algo", "direction", "plain", NULL };
+	static const char *const csp[] = { "count-limit", "no-sac", "no-gcc", "no-symmetry",
+					   "static-order", NULL };
+	for (size_t i = 0; search[i]; i++)
+		lk_cli_warn_unapplied(seen, search[i], has_state_space, NULL);
+	for (size_t i = 0; csp[i]; i++)
+		lk_cli_warn_unapplied(seen, csp[i], is_constraint_game, NULL);
+	if (c->metric)
+		lk_cli_warn_unapplied(seen, "metric", knows_metric, c->metric);
+	if (c->heuristic)
+		lk_cli_warn_unapplied(seen, "heuristic", knows_heuristic, c->heuristic);
+	for (size_t k = 0; k < c->csp_flags.n; k++)
+		lk_cli_warn_unapplied(seen, c->csp_flags.opts[k].long_name, has_csp_flag,
+				      c->csp_flags.opts[k].long_name);
 }
 
 void *lk_cli_solver_new(void *ctx)

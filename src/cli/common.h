@@ -36,12 +36,21 @@ struct lk_cli_common {
 	uint64_t count_limit;
 	/* resolved by lk_cli_common_finish: what the actions are given */
 	struct lk_act_options act;
-	/* help headings made from the registry */
+	/* help headings made from the registry, and the command's defaults */
 	char csp_heading[128];
+	char states_help[128], timeout_help[64], jobs_help[80], algo_help[128];
+	/* NULL for rate, which does not list the option (see rate.c) */
+	const char *static_order_help;
 	struct lk_cli_csp_flags csp_flags;
 };
 
-void lk_cli_common_init(struct lk_cli_common *c, double default_timeout);
+/* The command's defaults: the time per search, the jobs (0: every core)
+ * and the state bound (0: none), shown in its --help (the search: astar;
+ * lk_cli_common_default_auto makes it auto). */
+void lk_cli_common_init(struct lk_cli_common *c, double default_timeout, unsigned long default_jobs,
+			uint64_t default_states);
+/* auto as the command's default search, in its --help (solve's). */
+void lk_cli_common_default_auto(struct lk_cli_common *c);
 
 /* -f and --color, for every command (the views are in view.h). */
 #define LK_CLI_FORMAT_HELP \
@@ -58,11 +67,15 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 			  enum lk_format *fmt, enum lk_view_format *view);
 
 /* Option table entries for the shared options (spliced into a command's
- * table; `c` is a struct lk_cli_common). */
-#define LK_CLI_COMMON_OPTIONS(c)                                                              \
+ * table; `c` is a struct lk_cli_common): the solver, the constraint games'
+ * options (solve and rate only: a generator's constraint searches keep
+ * their own settings), the bounds and the input and output. */
+#define LK_CLI_COMMON_OPTIONS(c) \
+	LK_CLI_SOLVER_OPTIONS(c), LK_CLI_CSP_OPTIONS(c), LK_CLI_IO_OPTIONS(c)
+
+#define LK_CLI_SOLVER_OPTIONS(c)                                                              \
 	LK_OPT_GROUP_("Solver"),                                                              \
-	{ LK_OPT_STRING, 'a', "algo", &(c).algo, "name", "bfs, ucs, astar (default; solve: auto), greedy or auto\n"                      \
-	  "(auto: A*, and BFS beside it where the heuristic is no proven bound)", NULL }, \
+	{ LK_OPT_STRING, 'a', "algo", &(c).algo, "name", (c).algo_help, NULL },              \
 	{ LK_OPT_STRING, 'm', "metric", &(c).metric, "name",                                  \
 	  "what solution length counts: pushes (default) or moves", NULL },                   \
 	{ LK_OPT_STRING, 0, "heuristic", &(c).heuristic, "name",                              \
@@ -71,7 +84,9 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	{ LK_OPT_FLAG, 0, "plain", &(c).plain, NULL,                                           \
 	  "no deadlock pruning: the raw state space MixedAim's solvers search", NULL },       \
 	{ LK_OPT_STRING, 'd', "direction", &(c).direction, "dir",                             \
-	  "forward, backward (from the solved position) or both (default)", NULL },           \
+	  "forward, backward (from the solved position) or both (default)", NULL }
+
+#define LK_CLI_CSP_OPTIONS(c)                                                                 \
 	LK_OPT_GROUP_((c).csp_heading),                                                      \
 	{ LK_OPT_U64, 0, "count-limit", &(c).count_limit, "n",                                \
 	  "count solutions up to n (default 2: is it unique?)", NULL },                        \
@@ -81,14 +96,16 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	{ LK_OPT_FLAG, 0, "no-symmetry", &(c).no_symmetry, NULL,                              \
 	  "count solutions that differ only by colour names separately", NULL },              \
 	{ LK_OPT_FLAG, 0, "static-order", &(c).static_order, NULL,                            \
-	  "solve: squares in reading order, as the paper did (default: fewest values first)", NULL }, \
+	  (c).static_order_help, NULL }
+
+#define LK_CLI_IO_OPTIONS(c)                                                                  \
 	LK_OPT_GROUP_("Bounds (per search; a hit bound gives 'unknown')"),                    \
-	{ LK_OPT_U64, 0, "max-states", &(c).max_states, "n", "states stored, every one met (default: none; gen: 300000); the states field counts fewer: those expanded", NULL }, \
+	{ LK_OPT_U64, 0, "max-states", &(c).max_states, "n", (c).states_help, NULL },        \
 	{ LK_OPT_SIZE, 0, "max-memory", &(c).max_memory, "bytes",                             \
 	  "memory per search, e.g. 2G (default: RAM / (jobs + 1), at most 4G)", NULL },       \
-	{ LK_OPT_SECONDS, 't', "timeout", &(c).timeout, "secs", "time per search (solve: 30 s; rate, gen: 10 s)", NULL }, \
+	{ LK_OPT_SECONDS, 't', "timeout", &(c).timeout, "secs", (c).timeout_help, NULL },    \
 	LK_OPT_GROUP_("Input and output"),                                                    \
-	{ LK_OPT_UINT, 'j', "jobs", &(c).jobs, "n", "levels in parallel (default 1; gen: every core)", NULL },  \
+	{ LK_OPT_UINT, 'j', "jobs", &(c).jobs, "n", (c).jobs_help, NULL },                   \
 	{ LK_OPT_STRING, 'f', "format", &(c).format, "fmt", LK_CLI_FORMAT_HELP, NULL }, \
 	{ LK_OPT_STRING, 0, "color", &(c).color, "when", LK_CLI_COLOR_HELP, NULL }, \
 	{ LK_OPT_STRING, 0, "title", &(c).title, "text", LK_CLI_TITLE_HELP, NULL }, \
@@ -103,6 +120,10 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 /* Check and resolve the shared options; exits with a usage error. */
 void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p);
 
+/* A --fields list that names no field is a usage error (said before -o
+ * creates its file); NULL is fine. */
+void lk_cli_check_fields(const char *fields);
+
 /* The names of the games that pred holds for, from the registry ("fruit
  * and skiddy"); empty when none. */
 void lk_cli_games_where(struct lk_strbuf *out, bool (*pred)(const struct lk_game *));
@@ -114,24 +135,52 @@ _Noreturn void lk_cli_unknown_format(const char *name);
 bool lk_cli_same_file(const char *a, const char *b);
 
 /*
- * The -o output of a record command.  Never loses a user's data: an
- * existing non-empty file that is not one of the inputs is refused unless
- * force; an output that is one of the inputs is written beside it and
- * renamed over it at the end (replaces_input is then set, and the command
- * must keep every record), and only in text format unless force.
+ * The -o output of a record command.  Never loses a user's data: -o
+ * creates its file, and an existing file (even an empty one) that is not
+ * one of the inputs is refused unless force; an output that is one of the
+ * inputs is written beside it and renamed over it at the end
+ * (replaces_input is then set, and the command must keep every record),
+ * and only in text format unless force.
  */
 struct lk_cli_output {
 	FILE *fp;
 	const char *path;        /* NULL: stdout */
 	char *tmp;               /* replacing an input: the file being written */
 	bool replaces_input;
+	bool created;            /* path did not exist: this command made it */
 };
 /* 0, or -1 after a message (then exit 2). */
 int lk_cli_output_open(struct lk_cli_output *o, const char *path, char *const *inputs,
 		       int ninputs, enum lk_format format, bool force);
 /* Close; when replacing an input, rename over it if `replace`, else leave
- * the output beside it and say so.  0, or -1 after a message. */
-int lk_cli_output_close(struct lk_cli_output *o, bool replace);
+ * the output beside it and say so.  nothing_read (no record could be
+ * read from any input): the file this command created is removed instead,
+ * so that a failed run leaves no empty file.  0, or -1 after a message. */
+int lk_cli_output_close(struct lk_cli_output *o, bool replace, bool nothing_read);
+
+/*
+ * Options that do not apply.  One rule for every command: an option that
+ * applies to nothing the command is asked to do is a usage error up front
+ * (lk_cli_reject_options: "--algo does not apply to --verify"); gen knows
+ * its game before it starts and refuses an option its game ignores, but
+ * solve, rate and filter learn a level's game only when they read it, so
+ * an option that applies to some games only is reported once at the end
+ * when no level read was of those games ("--tidy applied to no level read
+ * (it applies to laser)"), and the exit status stays what it was.
+ */
+/* The bit of the game of this name in a set of games (lk_games order). */
+uint64_t lk_cli_game_bit(const char *name);
+/* A usage error naming the options of `names` (long names, NULL-ended)
+ * that were given, if any: "... do not apply to <what>". */
+void lk_cli_reject_options(const char *const *names, const char *what);
+/* If opt was given and no game of `seen` satisfies pred, say so once. */
+void lk_cli_warn_unapplied(uint64_t seen, const char *opt,
+			   bool (*pred)(const struct lk_game *g, const void *ctx), const void *ctx);
+bool lk_cli_state_space_game(const struct lk_game *g, const void *ctx);
+/* The shared options' check (solver options: the state-space games; the
+ * constraint options: the constraint games; -m and --heuristic: the games
+ * that know the name; a game's own flag: its games). */
+void lk_cli_common_unapplied(const struct lk_cli_common *c, uint64_t seen);
 
 /* Pipeline worker state of the solving commands: one reusable solver. */
 void *lk_cli_solver_new(void *ctx);

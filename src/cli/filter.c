@@ -21,6 +21,7 @@
 #include "levelkit/expr.h"
 #include "levelkit/game.h"
 #include "levelkit/record.h"
+#include "levelkit/registry.h"
 #include "common.h"
 #include "pool.h"
 #include "options.h"
@@ -37,7 +38,8 @@ static const char description[] =
 	"are case-insensitive.  Records without a grid (pack headers) pass through in\n"
 	"text output.  --dedupe then drops levels equal to an earlier one up to rotation,\n"
 	"reflection and translation; --top keeps the K records with the largest FIELD.\n"
-	"Exit status: 0 if a level was kept, 1 if none, 2 on any error, 130 if interrupted.";
+	"Exit status: 0 if a level was kept, 1 if none, 2 on any error, 130 if\n"
+	"interrupted.";
 
 struct filter_ctx {
 	const char *expr_text, *format, *output, *by, *fields, *color, *title;
@@ -151,8 +153,17 @@ struct run {
 	size_t kept, seq;
 	int status;              /* 0, or 2 once any error was reported */
 	bool write_failed;
+	bool read_failed;        /* an input could not be read to its end */
+	size_t records_read;
+	uint64_t games_seen;     /* the games of the levels read (lk_cli_game_bit) */
+	/* fields missing from some record: reported for the first, counted
+	 * for the others (a misspelt name fails on every record) */
+	struct missing { char *name; size_t more; } *missing;
+	size_t nmissing, missing_alloc;
 	bool keep_failed;        /* the output replaces an input */
 	size_t lossy_line;       /* a failed record that cannot be kept as read */
+	bool columns_checked;    /* --fields, at the first level read */
+	bool bad_columns;        /* --fields names a field there is not */
 	/* --forall / --exists */
 	struct lk_act_concept concept;
 	struct lk_act_options act;
@@ -161,12 +172,14 @@ struct run {
 
 static void put(struct run *run, const struct lk_record *rec);
 
-/* A record that cannot be judged: reported; when the output replaces an
- * input it is kept as it was read, with an `error` field, since nothing
- * may disappear from the user's file. */
-static void report(struct run *run, struct lk_record *rec, size_t line, const char *msg)
+/* A record that cannot be judged: reported (on stderr unless quiet);
+ * when the output replaces an input it is kept as it was read, with an
+ * `error` field, since nothing may disappear from the user's file. */
+static void report_as(struct run *run, struct lk_record *rec, size_t line, const char *msg,
+		      bool quiet)
 {
-	lk_error_at(rec->source, line ? line : rec->first_lineno, "%s", msg);
+	if (!quiet)
+		lk_error_at(rec->source, line ? line : rec->first_lineno, "%s", msg);
 	run->status = 2;
 	if (!run->keep_failed)
 		return;
@@ -180,6 +193,118 @@ static void report(struct run *run, struct lk_record *rec, size_t line, const ch
 	lk_record_set(rec, "error", text.buf);
 	lk_strbuf_release(&text);
 	put(run, rec);
+}
+
+static void report(struct run *run, struct lk_record *rec, size_t line, const char *msg)
+{
+	report_as(run, rec, line, msg, false);
+}
+
+/* Levenshtein distance of a and b, ignoring case, capped at 3. */
+static size_t distance(const char *a, size_t n, const char *b)
+{
+	size_t m = strlen(b), row[64];
+	if (n >= 64 || m >= 64)
+		return 3;
+	for (size_t j = 0; j <= m; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= n; i++) {
+		size_t diag = row[0];
+		row[0] = i;
+		for (size_t j = 1; j <= m; j++) {
+			size_t up = row[j];
+			bool same = (a[i - 1] | 0x20) == (b[j - 1] | 0x20);
+			size_t best = diag + !same;
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[m] < 3 ? row[m] : 3;
+}
+
+/* " (did you mean 'pushes'? this record's fields: title, moves, ...)" */
+static void describe_fields(const struct lk_record *rec, const char *missing,
+			    struct lk_strbuf *out)
+{
+	struct lk_strbuf names = LK_STRBUF_INIT, tbuf = LK_STRBUF_INIT;
+	const char *best = NULL;
+	size_t best_len = 0, best_d = 3;
+	bool has_title = lk_record_title(rec, &tbuf) != NULL;
+	if (has_title) {
+		lk_strbuf_addstr(&names, "title");
+		best_d = distance("title", 5, missing);
+		best = best_d < 3 ? "title" : NULL;
+		best_len = 5;
+	}
+	for (size_t i = 0; i < rec->nlines; i++) {
+		const struct lk_line *l = &rec->lines[i];
+		if (l->kind != LK_LINE_FIELD)
+			continue;
+		bool dup = false;
+		for (size_t j = 0; j < i && !dup; j++)
+			dup = rec->lines[j].kind == LK_LINE_FIELD &&
+			      rec->lines[j].name_len == l->name_len &&
+			      lk_field_name_eq(rec->lines[j].text, l->name_len, l->text) ;
+		if (dup)
+			continue;
+		lk_strbuf_addf(&names, "%s%.*s", names.len ? ", " : "", (int)l->name_len, l->text);
+		size_t d = distance(l->text, l->name_len, missing);
+		if (d < best_d) {
+			best_d = d;
+			best = l->text;
+			best_len = l->name_len;
+		}
+	}
+	lk_strbuf_addstr(out, " (");
+	if (best)
+		lk_strbuf_addf(out, "did you mean '%.*s'? ", (int)best_len, best);
+	if (names.len)
+		lk_strbuf_addf(out, "this record's fields: %s, record)", names.buf);
+	else
+		lk_strbuf_addstr(out, "this record has no fields; record is its number)");
+	lk_strbuf_release(&names);
+	lk_strbuf_release(&tbuf);
+}
+
+/* A record without a field the expression or --by names: the first one
+ * for each name is reported with the names the record has, the others
+ * only counted (said once at the end). */
+static void report_missing(struct run *run, struct lk_record *rec, const char *name,
+			   const char *msg)
+{
+	for (size_t i = 0; i < run->nmissing; i++)
+		if (strcmp(run->missing[i].name, name) == 0) {
+			run->missing[i].more++;
+			report_as(run, rec, 0, msg, true);
+			return;
+		}
+	LK_ALLOC_GROW(run->missing, run->nmissing + 1, run->missing_alloc);
+	run->missing[run->nmissing++] = (struct missing){ lk_xstrdup(name), 0 };
+	struct lk_strbuf text = LK_STRBUF_INIT;
+	lk_strbuf_addstr(&text, msg);
+	describe_fields(rec, name, &text);
+	report_as(run, rec, 0, text.buf, false);
+	lk_strbuf_release(&text);
+}
+
+/* The expression could not be evaluated on rec: a missing field, or
+ * something else (reported as it is). */
+static void report_eval(struct run *run, struct lk_record *rec, const char *msg)
+{
+	struct lk_strbuf buf = LK_STRBUF_INIT;
+	const char *name = NULL;
+	for (size_t i = 0; i < lk_expr_field_count(run->expr) && !name; i++)
+		if (!lk_expr_value(rec, lk_expr_field(run->expr, i), &buf))
+			name = lk_expr_field(run->expr, i);
+	lk_strbuf_release(&buf);
+	if (name && strstr(msg, "has no field"))
+		report_missing(run, rec, name, msg);
+	else
+		report(run, rec, 0, msg);
 }
 
 static void put(struct run *run, const struct lk_record *rec)
@@ -261,10 +386,11 @@ static void one_record(struct run *run, struct lk_record *rec, const struct verd
 			put(run, rec);
 		return;
 	}
+	run->games_seen |= lk_cli_game_bit(lk_record_game(rec));
 	if (run->expr) {
 		bool match;
 		if (lk_expr_eval(run->expr, rec, &match, &err) < 0) {
-			report(run, rec, 0, err.buf);
+			report_eval(run, rec, err.buf);
 			goto out;
 		}
 		if (match == ctx->invert)
@@ -302,13 +428,18 @@ static void one_record(struct run *run, struct lk_record *rec, const struct verd
 		run->status = 2;   /* said once, counted at the end */
 		goto out;
 	}
+	/* the record written as solve would write it (a PuzzleScript
+	 * record's script by its absolute path), so that it stays usable
+	 * from another directory */
+	if (!ctx->count)
+		lk_act_update_record(rec);
 	if (ctx->top) {
 		struct lk_strbuf buf = LK_STRBUF_INIT;
 		const char *value = lk_expr_value(rec, ctx->by, &buf);
 		double key;
 		if (!value) {
 			lk_strbuf_addf(&err, "record %zu has no field '%s'", rec->number, ctx->by);
-			report(run, rec, 0, err.buf);
+			report_missing(run, rec, ctx->by, err.buf);
 		} else if (!lk_expr_number(value, strlen(value), &key)) {
 			lk_strbuf_addf(&err, "record %zu: field '%s' is not a number: '%s'", rec->number,
 				       ctx->by, value);
@@ -324,6 +455,26 @@ static void one_record(struct run *run, struct lk_record *rec, const struct verd
 		put(run, rec);
 out:
 	lk_strbuf_release(&err);
+}
+
+/* At the first level read: the --fields names checked against the
+ * level's fields (filter writes none of its own), as solve and rate check
+ * theirs, before any level is judged.  False when one names a field there
+ * is not: the run ends, and its output is removed. */
+static bool first_level(struct run *run, const struct lk_record *rec)
+{
+	if (!run->ctx->fields || run->columns_checked || !lk_record_grid(rec, NULL))
+		return true;
+	run->columns_checked = true;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	bool ok = lk_writer_check_columns(&run->writer, rec, &err) == 0;
+	if (!ok) {
+		lk_error("%s", err.buf);
+		run->status = 2;
+		run->bad_columns = true;
+	}
+	lk_strbuf_release(&err);
+	return ok;
 }
 
 static void read_file(struct run *run, const char *path)
@@ -345,15 +496,19 @@ static void read_file(struct run *run, const char *path)
 		if (got == -2) {
 			/* a read cut by Ctrl-C ends the run quietly */
 			if (!lk_interrupted) {
-				lk_error("%s: %s", reader.name, err.buf);
+				lk_error_at(reader.name, line, "%s", err.buf);
 				run->status = 2;
+				run->read_failed = true;
 			}
 			break;
 		}
+		run->records_read++;
 		if (got < 0) {
 			report(run, &rec, line, err.buf);
 			continue;
 		}
+		if (!first_level(run, &rec))
+			break;
 		one_record(run, &rec, NULL);
 	}
 out:
@@ -426,13 +581,21 @@ static enum lk_pool_take pooled_take(void *ctx, uint64_t seq, void *vslot)
 		if (got == -2) {
 			/* a read cut by Ctrl-C ends the run quietly */
 			if (!lk_interrupted) {
-				lk_error("%s: %s", p->reader.name, sl->read_err.buf);
+				lk_error_at(p->reader.name, sl->line, "%s", sl->read_err.buf);
 				p->run->status = 2;
+				p->run->read_failed = true;
 			}
 			close_current(p);
 			return LK_POOL_END;
 		}
+		p->run->records_read++;
 		sl->got = got < 0 ? -1 : 1;
+		if (got > 0 && !first_level(p->run, &sl->rec)) {
+			lk_record_release(&sl->rec);
+			lk_strbuf_release(&sl->read_err);
+			close_current(p);
+			return LK_POOL_END;
+		}
 		if (got < 0 || lk_record_grid(&sl->rec, NULL) == 0)
 			return LK_POOL_READY;
 		if (p->run->expr) {
@@ -445,6 +608,14 @@ static enum lk_pool_take pooled_take(void *ctx, uint64_t seq, void *vslot)
 		}
 		return LK_POOL_WORK;
 	}
+}
+
+static bool csp_flag_of(const struct lk_game *g, const void *name)
+{
+	for (const struct lk_csp_flag *f = g->csp ? g->csp->flags : NULL; f && f->name; f++)
+		if (strcmp(f->name, name) == 0)
+			return true;
+	return false;
 }
 
 static void *pooled_worker_new(void *ctx)
@@ -577,6 +748,7 @@ static enum lk_format check_options(const struct filter_ctx *ctx, enum lk_view_f
 		lk_usage_error("--top needs --by FIELD");
 	if (ctx->fields && (format != LK_FORMAT_TSV || *view))
 		lk_usage_error("--fields chooses the columns of -f tsv");
+	lk_cli_check_fields(ctx->fields);
 	if (ctx->by && !valid_field_name(ctx->by))
 		lk_usage_error("--by: '%s' is not a field name", ctx->by);
 	top_ascending = ctx->asc;
@@ -625,8 +797,19 @@ static void take_concept(struct filter_ctx *ctx, struct run *run)
 	if (ctx->forall && ctx->exists)
 		lk_usage_error("--forall and --exists do not go together: run two filters");
 	const char *text = ctx->forall ? ctx->forall : ctx->exists;
-	if (!text)
+	if (!text) {
+		/* the bounds and the games' flags are the concept searches' */
+		static const char *const searching[] = { "max-states", "max-memory", "timeout",
+							 NULL };
+		lk_cli_reject_options(searching, "a filter without --forall or --exists (it does "
+				      "not search)");
+		const char *flags[LK_CLI_MAX_CSP_FLAGS + 1] = { NULL };
+		for (size_t k = 0; k < ctx->csp_flags.n; k++)
+			flags[k] = ctx->csp_flags.opts[k].long_name;
+		lk_cli_reject_options(flags, "a filter without --forall or --exists (it does not "
+				      "search)");
 		return;
+	}
 	struct lk_strbuf err = LK_STRBUF_INIT;
 	run->concept.concept = lk_expr_parse_concept(text, &err);
 	if (!run->concept.concept)
@@ -677,7 +860,7 @@ int main(int argc, char **argv)
 		{ .type = LK_OPT_TABLE, .value = ctx.csp_flags.opts },
 		{ LK_OPT_U64, 0, "max-states", &ctx.max_states, "n", "states stored per level, every one met (default: none)", NULL },
 		{ LK_OPT_SIZE, 0, "max-memory", &ctx.max_memory, "bytes",
-		  "memory per level (default: RAM / 2, at most 4G)", NULL },
+		  "memory per level (default: RAM / (jobs + 1), at most 4G)", NULL },
 		{ LK_OPT_SECONDS, 't', "timeout", &ctx.timeout, "secs",
 		  "time per level (default 10 s); an undecided level is left out", NULL },
 		{ LK_OPT_UINT, 'j', "jobs", &ctx.jobs, "n",
@@ -736,7 +919,7 @@ int main(int argc, char **argv)
 	} else {
 		if (nfiles == 0)
 			read_file(&run, "-");
-		for (int i = 0; i < nfiles && !run.write_failed; i++)
+		for (int i = 0; i < nfiles && !run.write_failed && !run.bad_columns; i++)
 			read_file(&run, files[i]);
 	}
 
@@ -754,10 +937,23 @@ int main(int argc, char **argv)
 	if (ctx.count && !run.write_failed) {
 		fprintf(run.out, "%zu\n", run.kept);
 		if (fflush(run.out) != 0) {
-			lk_error("write error: %s", strerror(errno));
+			lk_error("%s: write error: %s", ctx.output ? ctx.output : "<stdout>",
+				 strerror(errno));
 			run.status = 2;
 		}
 	}
+	for (size_t i = 0; i < run.nmissing; i++) {
+		if (run.missing[i].more)
+			lk_error("%zu more record%s had no field '%s' (not reported one by one)",
+				 run.missing[i].more, run.missing[i].more == 1 ? "" : "s",
+				 run.missing[i].name);
+		free(run.missing[i].name);
+	}
+	free(run.missing);
+	if (run.concept.concept && run.records_read && !lk_interrupted)
+		for (size_t k = 0; k < ctx.csp_flags.n; k++)
+			lk_cli_warn_unapplied(run.games_seen, ctx.csp_flags.opts[k].long_name,
+					      csp_flag_of, ctx.csp_flags.opts[k].long_name);
 
 	lk_writer_release(&run.writer);
 	if (view) {
@@ -774,7 +970,9 @@ int main(int argc, char **argv)
 	if (output.tmp && run.lossy_line)
 		lk_error_at(ctx.output, run.lossy_line, "this record cannot be kept as it was read "
 			    "(a NUL byte), so the input is not replaced");
-	if (lk_cli_output_close(&output, !lk_interrupted && !run.write_failed && !run.lossy_line) < 0)
+	if (lk_cli_output_close(&output, !lk_interrupted && !run.write_failed && !run.lossy_line &&
+				!run.read_failed && !run.bad_columns,
+				run.records_read == 0 || run.bad_columns) < 0)
 		run.status = 2;
 	top_release(&run.top);
 	if (ctx.dedupe)

@@ -20,10 +20,15 @@
 #include "levelkit/dedupe.h"
 #include "levelkit/generate.h"
 #include "levelkit/grid.h"
+#include "levelkit/registry.h"
 #include "levelkit/strbuf.h"
 #include "levelkit/transform.h"
 
 static const char usage[] = "gen GAME [options]";
+
+/* Generation tries many candidates: one whose state space is huge is not
+ * worth minutes, so searches get a state bound unless given one. */
+#define GEN_MAX_STATES 300000
 
 /* ------------------------------------------------------------- options */
 
@@ -37,9 +42,17 @@ struct gen_ctx {
 	enum lk_view_format view;    /* a picture instead of records (view.h) */
 	uint64_t candidates;
 	double time_limit;
-	double min_moves, max_moves, min_pushes, max_pushes, min_diff, max_diff;
+	double min_moves, max_moves, min_diff, max_diff;
+	/* The game's own fields generators judge by (lk_gen_field: Sokoban's
+	 * pushes, Skiddy's stars), once each from the registry, and what was
+	 * asked of each: a range's --min/--max, a rating's --NAME n. */
+	const struct lk_gen_field *fields[LK_GEN_MAX_THRESHOLDS];
+	size_t nfields;
+	double field_min[LK_GEN_MAX_THRESHOLDS], field_max[LK_GEN_MAX_THRESHOLDS];
+	unsigned long field_rating[LK_GEN_MAX_THRESHOLDS];
+	char field_names[LK_GEN_MAX_THRESHOLDS][2][48];   /* min-NAME and max-NAME, or NAME */
 	bool rate, no_dead_ends;
-	unsigned long runs, stars;
+	unsigned long runs;
 	const char **keys, **values;
 	size_t nparams, params_alloc;
 };
@@ -162,7 +175,8 @@ static int read_level(const char *path, unsigned long n, struct lk_record *rec)
 	size_t line = 0;
 	unsigned long seen = 0;
 	int got = -1;
-	if (lk_input_open(&r, path, &err) == 0) {
+	bool opened = lk_input_open(&r, path, &err) == 0;
+	if (opened) {
 		while ((got = lk_reader_next(&r, rec, &err, &line)) != 0) {
 			if (got == 1 && lk_record_grid(rec, NULL) && ++seen == n)
 				break;
@@ -171,17 +185,24 @@ static int read_level(const char *path, unsigned long n, struct lk_record *rec)
 		}
 	}
 	if (got != 1) {
-		if (got == -1)
+		if (!opened)
+			lk_error("%s", err.buf);   /* it names the file */
+		else if (got < 0)
 			lk_error_at(path, line, "%s", err.buf);
 		else if (seen > 0)
 			lk_error("%s: --level %lu: the file has %lu level%s", path, n, seen,
 				 seen == 1 ? "" : "s");
 		else
-			lk_error("%s: %s", path, err.len ? err.buf : "no level in file");
+			lk_error("%s: no level in the file", path);
 	}
 	lk_reader_close(&r);
 	lk_strbuf_release(&err);
 	return got == 1 ? 0 : -1;
+}
+
+static bool state_space(const struct lk_game *g)
+{
+	return g->successors != NULL;
 }
 
 /* An acceptance option given for a game whose generator cannot judge by
@@ -196,20 +217,73 @@ static void check_applies(const struct lk_generator *gen, unsigned bit, bool giv
 	lk_usage_error("%s does not apply to %s (it applies to %s)", what, gen->game, games.buf);
 }
 
+/* The search options, against the game (gen takes no constraint options:
+ * a generator's constraint searches keep their own settings): the solver
+ * options belong to the state-space games, and -m and --heuristic to the
+ * games that have the name. */
+static void check_search_options(const struct gen_ctx *ctx, const struct lk_game *game)
+{
+	if (!game)
+		return;
+	if (!game->successors) {
+		static const char *const search[] = { "algo", "direction", "heuristic", "plain",
+						      "metric", NULL };
+		struct lk_strbuf what = LK_STRBUF_INIT;
+		lk_strbuf_addf(&what, "%s, a constraint game (the solver options apply to ",
+			       game->name);
+		lk_cli_games_where(&what, state_space);
+		lk_strbuf_addch(&what, ')');
+		lk_cli_reject_options(search, what.buf);
+		lk_strbuf_release(&what);
+		return;
+	}
+	if (ctx->common.metric && !lk_name_in(ctx->common.metric, game->metrics))
+		lk_usage_error("-m %s: game %s has no metric '%s'", ctx->common.metric, game->name,
+			       ctx->common.metric);
+	if (ctx->common.heuristic && !lk_name_in(ctx->common.heuristic, game->heuristics))
+		lk_usage_error("--heuristic %s: game %s has no heuristic '%s'", ctx->common.heuristic,
+			       game->name, ctx->common.heuristic);
+}
+
+static bool field_given(const struct gen_ctx *ctx, size_t i)
+{
+	return ctx->fields[i]->rating ? ctx->field_rating[i] > 0
+				      : isfinite(ctx->field_min[i]) || isfinite(ctx->field_max[i]);
+}
+
+/* The options of the game's own fields (range ones, or ratings) given for
+ * a generator that does not judge by them. */
+static void check_fields_apply(const struct gen_ctx *ctx, const struct lk_generator *gen,
+			       bool ratings)
+{
+	for (size_t i = 0; i < ctx->nfields; i++) {
+		const struct lk_gen_field *f = ctx->fields[i];
+		if (f->rating != ratings || !field_given(ctx, i) || lk_generator_field(gen, f->name))
+			continue;
+		struct lk_strbuf games = LK_STRBUF_INIT;
+		lk_generator_games_judging(f->name, &games);
+		if (f->rating)
+			lk_usage_error("--%s does not apply to %s (it applies to %s)", f->name, gen->game,
+				       games.buf);
+		lk_usage_error("--min-%s/--max-%s does not apply to %s (it applies to %s)", f->name,
+			       f->name, gen->game, games.buf);
+	}
+}
+
 static void check_options_apply(const struct gen_ctx *ctx, const struct lk_generator *gen)
 {
 	check_applies(gen, LK_GEN_ACCEPT(MOVES), isfinite(ctx->min_moves) || isfinite(ctx->max_moves),
 		      "--min-moves/--max-moves");
-	check_applies(gen, LK_GEN_ACCEPT(PUSHES),
-		      isfinite(ctx->min_pushes) || isfinite(ctx->max_pushes), "--min-pushes/--max-pushes");
+	check_fields_apply(ctx, gen, false);
 	check_applies(gen, LK_GEN_ACCEPT(DIFFICULTY),
 		      ctx->rate || ctx->difficulty || isfinite(ctx->min_diff) || isfinite(ctx->max_diff),
 		      "--rate and the difficulty thresholds");
 	check_applies(gen, LK_GEN_ACCEPT(DEAD_ENDS), ctx->no_dead_ends, "--no-dead-ends");
-	check_applies(gen, LK_GEN_ACCEPT(STARS), ctx->stars > 0, "--stars");
+	check_fields_apply(ctx, gen, true);
 	check_applies(gen, LK_GEN_ACCEPT(FROM),
 		      ctx->from || ctx->rules || ctx->freeze || ctx->suggest, "--from/--rules/--freeze/--suggest");
 	const struct lk_game *game = lk_game_find(gen->game);
+	check_search_options(ctx, game);
 	if (ctx->require && game && game->csp && !game->csp->concept)
 		lk_usage_error("--require: game %s has no concept queries", gen->game);
 	if (ctx->require && ctx->suggest)
@@ -219,24 +293,63 @@ static void check_options_apply(const struct gen_ctx *ctx, const struct lk_gener
 		lk_usage_error("--level belongs to --from");
 	if ((ctx->candidates || ctx->time_limit > 0) && !ctx->suggest)
 		lk_usage_error("--candidates and --time-limit belong to --suggest");
-	if (ctx->stars > 3)
-		lk_usage_error("--stars %lu: the rating is 0 to 3", ctx->stars);
+	if (ctx->suggest) {
+		/* the climb writes no run of -n levels and judges by difficulty
+		 * alone: these would be ignored */
+		static const char *const run_options[] = {
+			"count", "shard", "resume", "max-tries", "jobs", "min-moves", "max-moves", NULL
+		};
+		const char *names[sizeof run_options / sizeof *run_options + 2 * LK_GEN_MAX_THRESHOLDS + 2];
+		size_t n = 0;
+		for (; run_options[n]; n++)
+			names[n] = run_options[n];
+		for (size_t i = 0; i < ctx->nfields; i++)
+			if (!ctx->fields[i]->rating) {
+				names[n++] = ctx->field_names[i][0];
+				names[n++] = ctx->field_names[i][1];
+			}
+		names[n++] = "rate";
+		names[n++] = "runs";
+		names[n] = NULL;
+		lk_cli_reject_options(names, "--suggest (one climb that keeps the k hardest "
+				      "levels it meets until --candidates, --time-limit or Ctrl-C)");
+	}
+	for (size_t i = 0; i < ctx->nfields; i++)
+		if (ctx->fields[i]->rating && (double)ctx->field_rating[i] > ctx->fields[i]->max)
+			lk_usage_error("--%s %lu: the rating is 0 to %g", ctx->fields[i]->name,
+				       ctx->field_rating[i], ctx->fields[i]->max);
 }
 
 /* Defaults a designer would keep: no trivial levels unless asked for. */
 static void apply_default_thresholds(struct gen_ctx *ctx, const struct lk_generator *gen)
 {
-	bool any = isfinite(ctx->min_moves) || isfinite(ctx->max_moves) ||
-		   isfinite(ctx->min_pushes) || isfinite(ctx->max_pushes);
+	bool any = isfinite(ctx->min_moves) || isfinite(ctx->max_moves);
+	for (size_t i = 0; i < ctx->nfields; i++)
+		any |= !ctx->fields[i]->rating && field_given(ctx, i);
 	if (any || ctx->suggest)
 		return;
-	if (gen->default_min_pushes > 0)
-		ctx->min_pushes = gen->default_min_pushes;
+	for (size_t i = 0; i < ctx->nfields; i++) {
+		const struct lk_gen_field *f = lk_generator_field(gen, ctx->fields[i]->name);
+		if (f && !f->rating && f->default_min > 0)
+			ctx->field_min[i] = f->default_min;
+	}
 	if (gen->default_min_moves > 0)
 		ctx->min_moves = gen->default_min_moves;
 }
 
-static void fill_gen_options(struct gen_ctx *ctx, struct lk_gen_options *o)
+/* A band no level can be in is a mistake, not a run that gives up after
+ * hours: --min-pushes 5 --max-pushes 3. */
+static void check_range(const char *what, const struct lk_range *r)
+{
+	if (r->min > r->max)
+		lk_usage_error("--min-%s %g is above --max-%s %g, so no level could pass", what, r->min,
+			       what, r->max);
+	if (r->max < 0)
+		lk_usage_error("--max-%s %g: no level has fewer than 0 %s", what, r->max, what);
+}
+
+static void fill_gen_options(struct gen_ctx *ctx, const struct lk_generator *gen,
+			     struct lk_gen_options *o)
 {
 	lk_gen_options_init(o);
 	if (ctx->size)
@@ -245,9 +358,20 @@ static void fill_gen_options(struct gen_ctx *ctx, struct lk_gen_options *o)
 	o->param_values = ctx->values;
 	o->nparams = ctx->nparams;
 	o->moves = (struct lk_range){ ctx->min_moves, ctx->max_moves };
-	o->pushes = (struct lk_range){ ctx->min_pushes, ctx->max_pushes };
+	for (size_t i = 0; i < ctx->nfields; i++) {
+		const struct lk_gen_field *f = lk_generator_field(gen, ctx->fields[i]->name);
+		if (!f || !field_given(ctx, i))
+			continue;
+		struct lk_gen_threshold *t = &o->thresholds[o->nthresholds++];
+		t->field = f;
+		t->range = f->rating ? (struct lk_range){ (double)ctx->field_rating[i], INFINITY }
+				     : (struct lk_range){ ctx->field_min[i], ctx->field_max[i] };
+	}
 	o->difficulty = (struct lk_range){ ctx->min_diff, ctx->max_diff };
 	if (ctx->difficulty) {
+		if (isfinite(ctx->min_diff) || isfinite(ctx->max_diff))
+			lk_usage_error("--difficulty and --min-difficulty/--max-difficulty do not go "
+				       "together");
 		char *colon = strchr(ctx->difficulty, ':');
 		if (!colon)
 			lk_usage_error("--difficulty %s: expected lo:hi", ctx->difficulty);
@@ -256,16 +380,22 @@ static void fill_gen_options(struct gen_ctx *ctx, struct lk_gen_options *o)
 			o->difficulty.min = number_or_die("difficulty", ctx->difficulty);
 		if (colon[1])
 			o->difficulty.max = number_or_die("difficulty", colon + 1);
+		*colon = ':';
+		if (o->difficulty.min > o->difficulty.max)
+			lk_usage_error("--difficulty %s: the lower bound is above the upper one, so no "
+				       "level could pass", ctx->difficulty);
 	}
+	check_range("moves", &o->moves);
+	for (size_t i = 0; i < o->nthresholds; i++)
+		if (!o->thresholds[i].field->rating)
+			check_range(o->thresholds[i].field->name, &o->thresholds[i].range);
+	check_range("difficulty", &o->difficulty);
 	o->rate = ctx->rate;
 	o->no_dead_ends = ctx->no_dead_ends;
-	o->min_stars = (int)ctx->stars;
 	o->rating.search = ctx->common.act.search;
 	o->level = ctx->common.act.level;   /* -m, --heuristic, --plain */
-	/* Generation tries many candidates: one whose state space is huge is
-	 * not worth minutes, so searches get a state bound unless given one. */
 	if (!ctx->common.max_states)
-		o->rating.search.max_states = 300000;
+		o->rating.search.max_states = GEN_MAX_STATES;
 	o->rating.runs = (unsigned)ctx->runs;
 	if (ctx->max_tries)
 		o->max_tries = (unsigned)(ctx->max_tries > 0xffffffffu ? 0xffffffffu : ctx->max_tries);
@@ -464,12 +594,19 @@ static int suggest(struct gen_ctx *ctx, const struct lk_generator *gen, struct l
 		free(recs);
 		lk_strbuf_release(&note);
 	}
-	lk_error("%s%llu candidates in %.1f s: %llu solvable, %llu unsolvable, %llu timed out, "
-		 "%llu invalid, %llu solved at the start; %llu updates, first after %.2f s",
-		 lk_interrupted ? "interrupted: " : "", (unsigned long long)st.candidates, st.seconds,
+	struct lk_strbuf updates = LK_STRBUF_INIT;
+	lk_strbuf_addf(&updates, "%llu update%s", (unsigned long long)st.updates,
+		       st.updates == 1 ? "" : "s");
+	if (st.updates)
+		lk_strbuf_addf(&updates, ", first after %.2f s", st.first_update);
+	lk_error("%s%llu candidate%s in %.1f s: %llu solvable, %llu unsolvable, %llu timed out, "
+		 "%llu invalid, %llu solved at the start; %s",
+		 lk_interrupted ? "interrupted: " : "", (unsigned long long)st.candidates,
+		 st.candidates == 1 ? "" : "s", st.seconds,
 		 (unsigned long long)st.solvable, (unsigned long long)st.unsolvable,
 		 (unsigned long long)st.timed_out, (unsigned long long)st.invalid,
-		 (unsigned long long)st.solved_start, (unsigned long long)st.updates, st.first_update);
+		 (unsigned long long)st.solved_start, updates.buf);
+	lk_strbuf_release(&updates);
 	lk_strbuf_release(&err);
 	lk_strbuf_release(&from_text);
 	lk_strbuf_release(&title);
@@ -480,18 +617,30 @@ static int suggest(struct gen_ctx *ctx, const struct lk_generator *gen, struct l
 
 static void build_help(struct lk_strbuf *help)
 {
-	lk_strbuf_addstr(help, "Generate levels of GAME (");
-	lk_game_names(help, " or ");
-	lk_strbuf_addstr(help,
-		") and write them as records with the fields\n"
-		"generator, seed, index, settings and what solve (and with --rate, rate) would add.\n"
-		"Level i depends only on (seed, i); duplicates up to symmetry are dropped.\n"
-		"An existing -o file is never replaced without --force (or continued with --resume).\n\n"
-		"Generators (--generator; the first of a game is its default):");
+	struct lk_strbuf text = LK_STRBUF_INIT;
+	lk_strbuf_addstr(&text, "Generate levels of GAME (");
+	lk_game_names(&text, " or ");
+	lk_strbuf_addstr(&text,
+		") and write them as records with the fields generator, seed, index, settings "
+		"and what solve (and with --rate, rate) would add.  Level i depends only on "
+		"(seed, i); duplicates up to symmetry are dropped.  An existing -o file is never "
+		"replaced without --force (or continued with --resume).");
+	lk_wrap(help, text.buf, 0, 0, 80);
+	lk_strbuf_release(&text);
+	lk_strbuf_addstr(help, "\n\nGenerators (--generator; the first of a game is its default):");
 	const struct lk_generator *g;
 	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL;) {
-		lk_strbuf_addf(help, "\n  %s %s: %s\n      size %s; --param %s", g->game, g->name,
-			       g->summary, g->size_help, g->params_help);
+		/* a table of indented lines, each entry wrapped under itself */
+		struct lk_strbuf line = LK_STRBUF_INIT;
+		lk_strbuf_addf(&line, "%s %s: %s", g->game, g->name, g->summary);
+		/* 72 columns: the man page indents the table by 7 more */
+		lk_strbuf_addstr(help, "\n  ");
+		lk_wrap(help, line.buf, 2, 6, 72);
+		lk_strbuf_reset(&line);
+		lk_strbuf_addf(&line, "size %s; --param %s", g->size_help, g->params_help);
+		lk_strbuf_addstr(help, "\n      ");
+		lk_wrap(help, line.buf, 6, 8, 72);
+		lk_strbuf_release(&line);
 	}
 }
 
@@ -503,47 +652,102 @@ static void free_params(struct gen_ctx *ctx)
 	free(ctx->values);
 }
 
-/* Help texts that name games, made from the registry. */
+/* Help texts and option names that name games or fields, made from the
+ * registry. */
 struct gen_help {
-	char min_moves[160], min_pushes[160], stars[160], rules[400];
+	char min_moves[400], rules[400];
+	char min_help[LK_GEN_MAX_THRESHOLDS][400], max_help[LK_GEN_MAX_THRESHOLDS][160];
 	char *flag_help[32];
 };
 
-static bool accepts_stars(const struct lk_game *g)
+/* Every generator's own fields, once each by name, in registry order, and
+ * their options' names. */
+static void collect_fields(struct gen_ctx *ctx)
 {
-	for (size_t i = 0; g->generators && g->generators[i]; i++)
-		if (g->generators[i]->accepts & LK_GEN_ACCEPT(STARS))
-			return true;
-	return false;
-}
-
-/* "at least n moves (default: 4 for fruit and skiddy)" */
-static void default_help(char *out, size_t size, const char *what, size_t member)
-{
-	struct lk_strbuf games = LK_STRBUF_INIT;
-	double value = 0;
 	const struct lk_generator *g;
 	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL;) {
-		double v = *(const double *)((const char *)g + member);
-		if (v > 0) {
-			lk_strbuf_addf(&games, "%s%s %s", games.len ? ", " : " ", g->game, g->name);
-			value = v;
+		for (const struct lk_gen_field *f = g->fields; f && f->name; f++) {
+			bool dup = false;
+			for (size_t i = 0; i < ctx->nfields && !dup; i++)
+				dup = strcmp(ctx->fields[i]->name, f->name) == 0;
+			if (dup || ctx->nfields == LK_GEN_MAX_THRESHOLDS)
+				continue;
+			size_t i = ctx->nfields++;
+			ctx->fields[i] = f;
+			ctx->field_min[i] = -INFINITY;
+			ctx->field_max[i] = INFINITY;
+			if (f->rating) {
+				snprintf(ctx->field_names[i][0], sizeof ctx->field_names[i][0], "%s", f->name);
+			} else {
+				snprintf(ctx->field_names[i][0], sizeof ctx->field_names[i][0], "min-%s", f->name);
+				snprintf(ctx->field_names[i][1], sizeof ctx->field_names[i][1], "max-%s", f->name);
+			}
 		}
 	}
-	if (games.len)
-		snprintf(out, size, "at least n %s (default %g for%s)", what, value, games.buf);
-	else
-		snprintf(out, size, "at least n %s", what);
-	lk_strbuf_release(&games);
 }
 
-/* "rules file, or a preset of the game's (sokoban: walls, ..., mix
- * (default); puzzlescript: ...)" */
+/* A generator's default minimum: its moves' (field NULL) or its field's. */
+static double default_min(const struct lk_generator *g, const char *field)
+{
+	if (!field)
+		return g->default_min_moves;
+	const struct lk_gen_field *f = lk_generator_field(g, field);
+	return f && !f->rating ? f->default_min : 0;
+}
+
+/* "at least n moves (default 4 for fruit and skiddy, 8 for puzzlescript)":
+ * the generators with a default, grouped by value, a game named alone
+ * when all its generators have that default. */
+static void default_help(char *out, size_t size, const char *what, const char *field)
+{
+	struct lk_strbuf text = LK_STRBUF_INIT;
+	double done[16];
+	size_t ndone = 0;
+	const struct lk_generator *g, *h;
+	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL && ndone < 16;) {
+		double v = default_min(g, field);
+		bool seen = !(v > 0);
+		for (size_t i = 0; i < ndone && !seen; i++)
+			seen = done[i] == v;
+		if (seen)
+			continue;
+		done[ndone++] = v;
+		struct lk_strbuf names = LK_STRBUF_INIT;
+		size_t n = 0, k = 0;
+		for (size_t jt = 0; (h = lk_generator_next(&jt)) != NULL;)
+			n += default_min(h, field) == v;
+		for (size_t jt = 0; (h = lk_generator_next(&jt)) != NULL;) {
+			if (default_min(h, field) != v)
+				continue;
+			/* "fruit" when every generator of fruit has this default,
+			 * else "sokoban backward" */
+			bool whole = true;
+			const struct lk_game *game = lk_game_find(h->game);
+			for (size_t i = 0; game && game->generators && game->generators[i]; i++)
+				whole &= default_min(game->generators[i], field) == v;
+			lk_strbuf_addf(&names, "%s%s", k == 0 ? "" : k + 1 == n ? " and " : ", ", h->game);
+			if (!whole)
+				lk_strbuf_addf(&names, " %s", h->name);
+			k++;
+		}
+		lk_strbuf_addf(&text, "%s%g for %s", text.len ? ", " : "", v, names.buf);
+		lk_strbuf_release(&names);
+	}
+	if (text.len)
+		snprintf(out, size, "at least n %s (default %s)", what, text.buf);
+	else
+		snprintf(out, size, "at least n %s", what);
+	lk_strbuf_release(&text);
+}
+
+/* "a rules file, or a preset of the game's (sokoban: walls, ..., mix
+ * (default) or push; puzzlescript: ...)": each game's list in the form the
+ * completion reads (completion/levelkit.bash) */
 static void rules_help(char *out, size_t size)
 {
 	struct lk_strbuf text = LK_STRBUF_INIT;
 	const struct lk_generator *g;
-	lk_strbuf_addstr(&text, "rules file, or a preset of the game's (");
+	lk_strbuf_addstr(&text, "a rules file, or a preset of the game's (");
 	bool first = true;
 	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL;) {
 		const struct lk_transform_ops *ops = g->transform;
@@ -551,7 +755,8 @@ static void rules_help(char *out, size_t size)
 			continue;
 		lk_strbuf_addf(&text, "%s%s: ", first ? "" : "; ", g->game);
 		for (size_t i = 0; ops->presets[i]; i++)
-			lk_strbuf_addf(&text, "%s%s%s", i ? ", " : "", ops->presets[i],
+			lk_strbuf_addf(&text, "%s%s%s", i == 0 ? "" : ops->presets[i + 1] ? ", " : " or ",
+				       ops->presets[i],
 				       ops->default_preset && strcmp(ops->presets[i], ops->default_preset) == 0
 				       ? " (default)" : "");
 		first = false;
@@ -561,39 +766,65 @@ static void rules_help(char *out, size_t size)
 	lk_strbuf_release(&text);
 }
 
-static void make_help(struct gen_help *h)
+static void make_help(const struct gen_ctx *ctx, struct gen_help *h)
 {
 	rules_help(h->rules, sizeof h->rules);
-	default_help(h->min_moves, sizeof h->min_moves, "moves",
-		     offsetof(struct lk_generator, default_min_moves));
-	default_help(h->min_pushes, sizeof h->min_pushes, "optimal pushes",
-		     offsetof(struct lk_generator, default_min_pushes));
-	struct lk_strbuf games = LK_STRBUF_INIT;
-	lk_cli_games_where(&games, accepts_stars);
-	snprintf(h->stars, sizeof h->stars, "%s: star rating at least n (0-3)", games.buf);
-	lk_strbuf_release(&games);
+	default_help(h->min_moves, sizeof h->min_moves, "moves", NULL);
+	for (size_t i = 0; i < ctx->nfields; i++) {
+		const struct lk_gen_field *f = ctx->fields[i];
+		if (f->rating) {
+			struct lk_strbuf games = LK_STRBUF_INIT;
+			lk_generator_games_judging(f->name, &games);
+			snprintf(h->min_help[i], sizeof h->min_help[i], "%s: %s at least n (0-%g)",
+				 games.buf, f->noun, f->max);
+			lk_strbuf_release(&games);
+			continue;
+		}
+		default_help(h->min_help[i], sizeof h->min_help[i], f->noun, f->name);
+		snprintf(h->max_help[i], sizeof h->max_help[i], "at most n %s", f->noun);
+	}
+}
+
+/* The options of the game's own fields: the ranges' or the ratings'. */
+static size_t add_field_options(struct gen_ctx *ctx, const struct gen_help *h, bool ratings,
+				struct lk_option *opts, size_t n)
+{
+	for (size_t i = 0; i < ctx->nfields; i++) {
+		if (ctx->fields[i]->rating != ratings)
+			continue;
+		if (ratings) {
+			opts[n++] = (struct lk_option){ LK_OPT_UINT, 0, ctx->field_names[i][0],
+							&ctx->field_rating[i], "n", h->min_help[i], NULL };
+			continue;
+		}
+		opts[n++] = (struct lk_option){ LK_OPT_CALLBACK, 0, ctx->field_names[i][0],
+						&ctx->field_min[i], "n", h->min_help[i], threshold_cb };
+		opts[n++] = (struct lk_option){ LK_OPT_CALLBACK, 0, ctx->field_names[i][1],
+						&ctx->field_max[i], "n", h->max_help[i], threshold_cb };
+	}
+	return n;
 }
 
 /* The option table: the options below, then every generator's flags
  * (free the result). */
 static struct lk_option *make_options(struct gen_ctx *ctx, struct gen_help *h)
 {
-	const struct lk_option base[] = {
+	const struct lk_option head[] = {
 		LK_OPT_GROUP_("Generation"),
 		{ LK_OPT_U64, 'n', "count", &ctx->count, "n", "levels to write (default 10)", NULL },
 		{ LK_OPT_U64, 's', "seed", &ctx->seed, "n", "seed of the run (default 1)", NULL },
 		{ LK_OPT_STRING, 'g', "generator", &ctx->generator, "name",
-		  "the game's generator (see below; default: its first)", NULL },
-		{ LK_OPT_STRING, 0, "size", &ctx->size, "WxH", "grid size (default: the generator's, below)", NULL },
+		  "the game's generator (the list above; default: its first)", NULL },
+		{ LK_OPT_STRING, 0, "size", &ctx->size, "WxH", "grid size (default: the generator's, above)", NULL },
 		{ LK_OPT_CALLBACK, 'p', "param", ctx, "key=value",
-		  "generator parameter (see below); repeatable", param_cb },
+		  "generator parameter (the list above); repeatable", param_cb },
 		{ LK_OPT_U64, 0, "max-tries", &ctx->max_tries, "n",
 		  "candidates per level before giving up on it (default 10000)", NULL },
 		LK_OPT_GROUP_("Acceptance"),
 		{ LK_OPT_CALLBACK, 0, "min-moves", &ctx->min_moves, "n", h->min_moves, threshold_cb },
 		{ LK_OPT_CALLBACK, 0, "max-moves", &ctx->max_moves, "n", "at most n moves", threshold_cb },
-		{ LK_OPT_CALLBACK, 0, "min-pushes", &ctx->min_pushes, "n", h->min_pushes, threshold_cb },
-		{ LK_OPT_CALLBACK, 0, "max-pushes", &ctx->max_pushes, "n", "at most n optimal pushes", threshold_cb },
+	};
+	const struct lk_option middle[] = {
 		{ LK_OPT_CALLBACK, 0, "min-difficulty", &ctx->min_diff, "x",
 		  "difficulty (rate's mean) at least x", threshold_cb },
 		{ LK_OPT_CALLBACK, 0, "max-difficulty", &ctx->max_diff, "x", "difficulty at most x", threshold_cb },
@@ -601,7 +832,8 @@ static struct lk_option *make_options(struct gen_ctx *ctx, struct gen_help *h)
 		{ LK_OPT_FLAG, 0, "rate", &ctx->rate, NULL, "also write rate's fields", NULL },
 		{ LK_OPT_FLAG, 0, "no-dead-ends", &ctx->no_dead_ends, NULL,
 		  "only levels with no dead end (whole-graph analysis)", NULL },
-		{ LK_OPT_UINT, 0, "stars", &ctx->stars, "n", h->stars, NULL },
+	};
+	const struct lk_option tail[] = {
 		{ LK_OPT_UINT, 'k', "runs", &ctx->runs, "k", "shuffled solves when rating (default 50)", NULL },
 		{ LK_OPT_STRING, 0, "require", &ctx->require, "concept",
 		  "only levels whose every solution satisfies the concept (docs/concepts.md)", NULL },
@@ -622,13 +854,21 @@ static struct lk_option *make_options(struct gen_ctx *ctx, struct gen_help *h)
 		{ LK_OPT_STRING, 0, "shard", &ctx->shard, "K/N", "only indices K, K+N, K+2N, ...", NULL },
 		{ LK_OPT_STRING, 0, "resume", &ctx->resume, "file",
 		  "continue the run in file (same options) and never repeat its levels", NULL },
-		LK_CLI_COMMON_OPTIONS(ctx->common),
+		LK_CLI_SOLVER_OPTIONS(ctx->common),
+		LK_CLI_IO_OPTIONS(ctx->common),
 	};
-	size_t nbase = sizeof base / sizeof *base, nflags = sizeof h->flag_help / sizeof *h->flag_help;
+	size_t nflags = sizeof h->flag_help / sizeof *h->flag_help;
+	size_t nbase = sizeof head / sizeof *head + sizeof middle / sizeof *middle +
+		       sizeof tail / sizeof *tail + 2 * ctx->nfields;
 	struct lk_option *opts = lk_xcalloc(nbase + nflags + 2, sizeof *opts);
-	memcpy(opts, base, sizeof base);
-	opts[nbase] = (struct lk_option)LK_OPT_GROUP_("Generator flags");
-	size_t n = add_flag_options(opts, nbase + 1, nbase + 1 + nflags, h->flag_help);
+	memcpy(opts, head, sizeof head);
+	size_t n = add_field_options(ctx, h, false, opts, sizeof head / sizeof *head);
+	memcpy(opts + n, middle, sizeof middle);
+	n = add_field_options(ctx, h, true, opts, n + sizeof middle / sizeof *middle);
+	memcpy(opts + n, tail, sizeof tail);
+	n += sizeof tail / sizeof *tail;
+	opts[n] = (struct lk_option)LK_OPT_GROUP_("Generator flags");
+	n = add_flag_options(opts, n + 1, n + 1 + nflags, h->flag_help);
 	opts[n] = (struct lk_option)LK_OPT_END_();
 	flag_ctx = ctx;
 	return opts;
@@ -678,9 +918,9 @@ static int run(struct gen_ctx *ctx, const struct lk_generator *gen, struct lk_ge
 		struct stat st;
 		const char *path = ctx->common.output;
 		if (path && strcmp(path, "-") != 0 && !ctx->common.force && stat(path, &st) == 0 &&
-		    st.st_size > 0) {
-			lk_error("%s: the file exists and holds %lld bytes; --force replaces it", path,
-				 (long long)st.st_size);
+		    S_ISREG(st.st_mode)) {
+			lk_error("%s: the file exists and holds %lld byte%s; --force replaces it", path,
+				 (long long)st.st_size, st.st_size == 1 ? "" : "s");
 			return 2;
 		}
 		return suggest(ctx, gen, o, from);
@@ -698,15 +938,15 @@ static int run(struct gen_ctx *ctx, const struct lk_generator *gen, struct lk_ge
 int main(int argc, char **argv)
 {
 	struct gen_ctx ctx = { 0 };
-	lk_cli_common_init(&ctx.common, 10.0);
-	ctx.common.jobs = 0;   /* every core */
+	lk_cli_common_init(&ctx.common, 10.0, 0, GEN_MAX_STATES);   /* every core */
 	ctx.count = 10;
 	ctx.seed = 1;
 	ctx.runs = 50;
-	ctx.min_moves = ctx.min_pushes = ctx.min_diff = -INFINITY;
-	ctx.max_moves = ctx.max_pushes = ctx.max_diff = INFINITY;
+	ctx.min_moves = ctx.min_diff = -INFINITY;
+	ctx.max_moves = ctx.max_diff = INFINITY;
+	collect_fields(&ctx);
 	struct gen_help help_texts = { .flag_help = { NULL } };
-	make_help(&help_texts);
+	make_help(&ctx, &help_texts);
 	struct lk_option *opts = make_options(&ctx, &help_texts);
 	struct lk_strbuf help = LK_STRBUF_INIT;
 	build_help(&help);
@@ -722,7 +962,7 @@ int main(int argc, char **argv)
 		lk_usage_error("-f puzzlescript writes the levels of PuzzleScript games, in their "
 			       "script's legend; %s levels' characters mean other things there", gen->game);
 	struct lk_gen_options o;
-	fill_gen_options(&ctx, &o);
+	fill_gen_options(&ctx, gen, &o);
 	struct lk_record from = LK_RECORD_INIT, freeze = LK_RECORD_INIT;
 	struct lk_strbuf rules_text = LK_STRBUF_INIT;
 	lk_record_init(&from);

@@ -20,6 +20,7 @@
 
 #include "common.h"
 #include "options.h"
+#include "levelkit/registry.h"
 
 static bool field_u64(const struct lk_record *rec, const char *name, uint64_t *v)
 {
@@ -36,7 +37,7 @@ static int read_all(const char *path, struct lk_strbuf *out, bool *missing)
 		*missing = true;
 		return 0;
 	}
-	lk_error("%s: %s", path, strerror(errno));
+	lk_error("%s: cannot read: %s", path, strerror(errno));
 	return -1;
 }
 
@@ -82,9 +83,9 @@ static int check_record(const char *path, const struct lk_record *rec,
 	}
 	const char *settings = lk_record_get(rec, "settings");
 	if (!settings || strcmp(settings, run->settings) != 0) {
-		lk_error_at(path, line, "level made with other settings: the file has\n  settings: %s\n"
-			    "this run has\n  settings: %s\nresume with the options of the first run",
-			    settings ? settings : "(none)", run->settings);
+		lk_error_at(path, line, "level made with other settings (the file's: %s; this run's: "
+			    "%s); resume with the options of the first run",
+			    settings ? settings : "none", run->settings);
 		return -1;
 	}
 	return 0;
@@ -99,6 +100,20 @@ int gen_resume_load(struct gen_resume *r, const char *path, const struct gen_res
 	struct lk_strbuf text = LK_STRBUF_INIT;
 	bool missing;
 	if (read_all(path, &text, &missing) < 0) {
+		lk_strbuf_release(&text);
+		return -1;
+	}
+	/* gen's other formats say what they are at once (a tsv header, a
+	 * JSON object per line): a message about its first record would not */
+	size_t lead = 0;
+	while (lead < text.len && (text.buf[lead] == ' ' || text.buf[lead] == '\n' ||
+				   text.buf[lead] == '\r' || text.buf[lead] == '\t'))
+		lead++;
+	const char *kind = text.len - lead >= 7 && memcmp(text.buf + lead, "record\t", 7) == 0
+			   ? "tsv" : lead < text.len && text.buf[lead] == '{' ? "json" : NULL;
+	if (kind) {
+		lk_error("%s: this is %s, not gen's text output; --resume continues only a run "
+			 "written as text (the default -f), and leaves this file as it is", path, kind);
 		lk_strbuf_release(&text);
 		return -1;
 	}

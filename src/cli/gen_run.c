@@ -11,6 +11,7 @@
 #include "gen_run.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -22,6 +23,7 @@
 #include "common.h"
 #include "gen_resume.h"
 #include "levelkit/dedupe.h"
+#include "levelkit/registry.h"
 #include "pool.h"
 
 /* A run whose thresholds nothing meets would go on for ever. */
@@ -29,7 +31,7 @@
 
 /* Why the run ended, for the summary and the exit status. */
 enum run_end { END_COUNT, END_INTERRUPTED, END_WRITE_ERROR, END_RESUME_ERROR, END_GAVE_UP,
-	       END_WORKER_ERROR };
+	       END_WORKER_ERROR, END_BAD_FIELDS };
 
 struct slot {
 	uint64_t seq;              /* position in this shard's index sequence */
@@ -53,6 +55,7 @@ struct run {
 	struct lk_view_writer view;   /* when o->view: a picture instead */
 	FILE *out;
 	const char *out_name;
+	bool created;              /* out is a file this run created */
 	enum run_end end;
 	/* counts; stats is added to by workers under the lock */
 	pthread_mutex_t stats_lock;
@@ -95,7 +98,7 @@ static void describe_stats(struct run *run, struct lk_strbuf *out)
 	for (int i = 0; i < LK_REJECT_COUNT; i++) {
 		if (!st.rejected[i])
 			continue;
-		lk_strbuf_addf(out, "%s%s %llu", sep, lk_reject_name((enum lk_reject)i),
+		lk_strbuf_addf(out, "%s%s %llu", sep, lk_gen_reject_name(run->o->opt, (enum lk_reject)i),
 			       (unsigned long long)st.rejected[i]);
 		sep = ", ";
 	}
@@ -193,6 +196,19 @@ static void work(void *ctx, void *vw, void *vslot)
 static bool write_level(struct run *run, struct lk_record *rec)
 {
 	rec->number = (size_t)run->written + 1;   /* its place in the output */
+	if (run->o->fields && run->written == 0 && !run->o->view) {
+		/* --fields checked against the first level, as solve's are */
+		struct lk_strbuf err = LK_STRBUF_INIT;
+		int rc = lk_writer_check_columns(&run->writer, rec, &err);
+		if (rc < 0) {
+			clear_progress(run);
+			lk_error("%s", err.buf);
+			run->end = END_BAD_FIELDS;
+		}
+		lk_strbuf_release(&err);
+		if (rc < 0)
+			return false;
+	}
 	if (run->resume.torn) {
 		struct lk_strbuf text = LK_STRBUF_INIT;
 		lk_writer_format(&run->writer, rec, &text);
@@ -281,6 +297,7 @@ static void print_summary(struct run *run, double secs)
 		[END_RESUME_ERROR] = "stopped: ",
 		[END_GAVE_UP] = "gave up: ",
 		[END_WORKER_ERROR] = "stopped by an error: ",
+		[END_BAD_FIELDS] = "stopped: ",
 	};
 	struct lk_strbuf line = LK_STRBUF_INIT, shard = LK_STRBUF_INIT;
 	describe_stats(run, &line);
@@ -288,10 +305,12 @@ static void print_summary(struct run *run, double secs)
 	 * on another machine (which needs another --seed or --shard) */
 	if (run->shards > 1)
 		lk_strbuf_addf(&shard, ", shard %s", run->o->shard);
-	lk_error("%s%llu levels written (%llu in all), %s, %llu duplicates dropped, %llu indices "
-		 "failed, %.1f s, %.1f levels/min; seed %llu%s, next index %llu", how[run->end],
-		 (unsigned long long)run->new_levels, (unsigned long long)run->written, line.buf,
-		 (unsigned long long)run->duplicates, (unsigned long long)run->failed, secs,
+	lk_error("%s%llu level%s written (%llu in all), %s, %llu duplicate%s dropped, %llu "
+		 "ind%s failed, %.1f s, %.1f levels/min; seed %llu%s, next index %llu", how[run->end],
+		 (unsigned long long)run->new_levels, run->new_levels == 1 ? "" : "s",
+		 (unsigned long long)run->written, line.buf, (unsigned long long)run->duplicates,
+		 run->duplicates == 1 ? "" : "s", (unsigned long long)run->failed,
+		 run->failed == 1 ? "ex" : "ices", secs,
 		 secs > 0 ? (double)run->new_levels * 60.0 / secs : 0.0,
 		 (unsigned long long)run->o->seed, shard.buf,
 		 (unsigned long long)index_of(run, run->next_seq));
@@ -307,21 +326,33 @@ static void print_summary(struct run *run, double secs)
  * the run being resumed (appended to) or --force says so: a night's work
  * must not vanish because of a repeated command line.
  */
-static FILE *open_output(const struct gen_run_options *o, const struct gen_resume *resumed)
+static FILE *open_output(const struct gen_run_options *o, const struct gen_resume *resumed,
+			 bool *created)
 {
 	const char *path = o->output;
 	if (!path || strcmp(path, "-") == 0)
 		return stdout;
 	bool append = o->resume && resumed->output_is_resume_file;
 	struct stat st;
-	if (!append && !o->force && stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-		lk_error("%s: the file exists and holds %lld bytes; --resume %s continues it, "
-			 "--force replaces it", path, (long long)st.st_size, path);
+	bool exists = stat(path, &st) == 0;
+	/* any file, even an empty one: gen replaces only what it created */
+	if (!append && !o->force && exists && S_ISREG(st.st_mode)) {
+		lk_error("%s: the file exists and holds %lld byte%s; --resume %s continues it, "
+			 "--force replaces it", path, (long long)st.st_size,
+			 st.st_size == 1 ? "" : "s", path);
 		return NULL;
 	}
-	FILE *out = fopen(path, append ? "a" : "w");
+	FILE *out;
+	if (!append && !exists) {
+		/* O_EXCL: a file that appeared meanwhile is not taken over */
+		int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+		out = fd < 0 ? NULL : fdopen(fd, "w");
+		*created = out != NULL;
+	} else {
+		out = fopen(path, append ? "a" : "w");
+	}
 	if (!out)
-		lk_error("%s: %s", path, strerror(errno));
+		lk_error("%s: cannot open for writing: %s", path, strerror(errno));
 	return out;
 }
 
@@ -363,7 +394,7 @@ static int prepare(struct run *run)
 		return 2;
 	if (o->resume) {
 		struct lk_strbuf settings = LK_STRBUF_INIT;
-		lk_gen_settings(o->gen, o->opt, &settings);
+		lk_gen_settings(lk_game_find(o->gen->game), o->opt, &settings);
 		struct gen_resume_run id = { o->gen, o->seed, run->shard, run->shards, settings.buf };
 		rc = gen_resume_load(&run->resume, o->resume, &id, &run->seen, o->output);
 		lk_strbuf_release(&settings);
@@ -372,7 +403,7 @@ static int prepare(struct run *run)
 		run->first_seq = run->next_seq = run->resume.next_seq;
 		run->written = run->resume.levels;
 	}
-	run->out = open_output(o, &run->resume);
+	run->out = open_output(o, &run->resume, &run->created);
 	if (!run->out)
 		return 2;
 	run->out_name = run->out == stdout ? "<stdout>" : o->output;
@@ -422,8 +453,10 @@ int gen_run(const struct gen_run_options *o)
 		run.end = END_INTERRUPTED;
 
 	clear_progress(&run);
-	print_summary(&run, lk_now() - run.t0);
-	status = run.end == END_WRITE_ERROR || run.end == END_RESUME_ERROR ? 2 : 0;
+	if (run.end != END_BAD_FIELDS)   /* a usage error: nothing was written */
+		print_summary(&run, lk_now() - run.t0);
+	status = run.end == END_WRITE_ERROR || run.end == END_RESUME_ERROR ||
+		 run.end == END_BAD_FIELDS ? 2 : 0;
 	if (run.worker_error.len) {
 		lk_error("%s", run.worker_error.buf);
 		status = 2;
@@ -442,6 +475,10 @@ int gen_run(const struct gen_run_options *o)
 			lk_error("%s: write error: %s", run.out_name, strerror(errno));
 		status = 2;
 	}
+	/* a run that wrote no level leaves no file of its own behind (the
+	 * next run would need --force to replace it) */
+	if (run.created && run.written == 0)
+		remove(o->output);
 	lk_strbuf_release(&run.worker_error);
 	gen_resume_release(&run.resume);
 	lk_dedupe_release(&run.seen);

@@ -26,8 +26,8 @@ static const struct command {
 	const char *name;
 	const char *summary;
 } commands[] = {
-	{ .name = "gen", .summary = "generate levels of a game, solved and optionally rated" },
-	{ .name = "solve", .summary = "solve each level and add the solution and its length" },
+	{ .name = "gen", .summary = "generate levels, solved and optionally rated" },
+	{ .name = "solve", .summary = "solve each level: its solution and its length" },
 	{ .name = "rate", .summary = "grade the difficulty of each level" },
 	{ .name = "filter", .summary = "keep the levels whose fields satisfy an expression" },
 	{ .name = NULL, .summary = NULL },
@@ -58,7 +58,7 @@ static void print_help(FILE *fp)
 	fprintf(fp, "\nOptions\n"
 		    "    -h, --help                show this help\n"
 		    "        --version             show the version\n"
-		    "        --list-commands       list the commands and their summaries, tab-separated\n");
+		    "        --list-commands       list the commands and summaries, tab-separated\n");
 }
 
 static _Noreturn void usage_error(const char *fmt, const char *arg)

@@ -16,8 +16,35 @@
 #include "levelkit/game.h"
 #include "levelkit/strbuf.h"
 
+/* --help: descriptions start at this column, lines end before the width */
+#define HELP_COLUMN 30
+#define HELP_WIDTH 80
+
 const char *lk_prog = "levelkit";
 static const char *usage_line;
+/* The options given, by long name, and how each was typed ("-n" or
+ * "--count"), for lk_option_given and messages. */
+static struct given { const char *name; char typed[64]; } *given;
+static size_t ngiven, given_alloc;
+
+static const struct given *find_given(const char *long_name)
+{
+	for (size_t i = 0; i < ngiven; i++)
+		if (strcmp(given[i].name, long_name) == 0)
+			return &given[i];
+	return NULL;
+}
+
+bool lk_option_given(const char *long_name)
+{
+	return find_given(long_name) != NULL;
+}
+
+const char *lk_option_typed(const char *long_name)
+{
+	const struct given *g = find_given(long_name);
+	return g ? g->typed : NULL;
+}
 
 void lk_message_format(struct lk_strbuf *out, const char *file, size_t line, const char *text)
 {
@@ -202,6 +229,41 @@ size_t lk_physical_memory(void)
 	return (size_t)pages * (size_t)size;
 }
 
+void lk_wrap(struct lk_strbuf *out, const char *text, size_t col, size_t indent, size_t width)
+{
+	const char *p = text;
+	bool first = true;
+	for (;;) {
+		/* the blanks between two words are kept (two after a full
+		 * stop), unless the line breaks there */
+		size_t gap = 0;
+		bool newline = false;
+		for (; *p == ' ' || *p == '\n'; p++) {
+			newline |= *p == '\n';
+			gap++;
+		}
+		if (newline)
+			gap = 1;
+		if (!*p)
+			break;
+		size_t n = strcspn(p, " \n");
+		if (!first && col + gap + n > width) {
+			lk_strbuf_addch(out, '\n');
+			for (size_t i = 0; i < indent; i++)
+				lk_strbuf_addch(out, ' ');
+			col = indent;
+		} else if (!first) {
+			for (size_t i = 0; i < gap; i++)
+				lk_strbuf_addch(out, ' ');
+			col += gap;
+		}
+		lk_strbuf_add(out, p, n);
+		col += n;
+		p += n;
+		first = false;
+	}
+}
+
 static void print_help(const struct lk_option *opts, const char *description)
 {
 	print_usage(stdout, "usage: ");
@@ -213,6 +275,8 @@ static void print_help(const struct lk_option *opts, const char *description)
 			printf("%s%s\n", o == opts ? "" : "\n", o->help);
 			continue;
 		}
+		if (!o->help)
+			continue;   /* parsed, not listed (refused with a reason) */
 		struct lk_strbuf left = LK_STRBUF_INIT;
 		lk_strbuf_addstr(&left, "    ");
 		if (o->short_name)
@@ -222,10 +286,13 @@ static void print_help(const struct lk_option *opts, const char *description)
 		lk_strbuf_addf(&left, "--%s", o->long_name);
 		if (o->argh)
 			lk_strbuf_addf(&left, " <%s>", o->argh);
-		if (left.len < 30)
-			printf("%-30s%s\n", left.buf, o->help);
+		/* long descriptions go on under their start (a hanging indent) */
+		if (left.len < HELP_COLUMN)
+			lk_strbuf_addf(&left, "%*s", (int)(HELP_COLUMN - left.len), "");
 		else
-			printf("%s\n%30s%s\n", left.buf, "", o->help);
+			lk_strbuf_addf(&left, "\n%*s", HELP_COLUMN, "");
+		lk_wrap(&left, o->help, HELP_COLUMN, HELP_COLUMN, HELP_WIDTH);
+		puts(left.buf);
 		lk_strbuf_release(&left);
 	}
 	printf("\n    -h, --help                show this help\n");
@@ -294,6 +361,7 @@ int lk_parse_options(int argc, char **argv, const struct lk_option *table,
 	opts[nflat] = (struct lk_option)LK_OPT_END_();
 	const char *slash = argv[0] ? strrchr(argv[0], '/') : NULL;
 	lk_prog = slash ? slash + 1 : (argv[0] ? argv[0] : lk_prog);
+	lk_set_program_name(lk_prog);
 	usage_line = usage;
 	lk_set_notice_handler(print_notice);
 
@@ -346,8 +414,18 @@ int lk_parse_options(int argc, char **argv, const struct lk_option *table,
 			for (size_t i = 0; i < n && !o; i++)
 				if (opts[i].short_name == c)
 					o = &opts[i];
-		if (o)
+		if (o) {
 			store(o, optarg);
+			if (o->long_name && !lk_option_given(o->long_name)) {
+				LK_ALLOC_GROW(given, ngiven + 1, given_alloc);
+				struct given *g = &given[ngiven++];
+				g->name = o->long_name;
+				if (c < 256)
+					snprintf(g->typed, sizeof g->typed, "-%c", c);
+				else
+					snprintf(g->typed, sizeof g->typed, "--%s", o->long_name);
+			}
+		}
 	}
 	free(longs);
 	free(opts);

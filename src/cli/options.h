@@ -35,7 +35,7 @@ struct lk_option {
 	const char *long_name;
 	void *value;
 	const char *argh;        /* argument name in --help; NULL for flags */
-	const char *help;
+	const char *help;        /* NULL: parsed but not listed in --help */
 	lk_opt_callback callback;
 };
 
@@ -53,6 +53,17 @@ extern const char *lk_prog;
  */
 int lk_parse_options(int argc, char **argv, const struct lk_option *opts,
 		     const char *usage, const char *description);
+
+/* Append text to out filled to lines of at most width columns (a word
+ * longer than that stays whole), starting at column col; each line after
+ * the first starts with indent spaces.  Newlines in text are blanks. */
+struct lk_strbuf;
+void lk_wrap(struct lk_strbuf *out, const char *text, size_t col, size_t indent, size_t width);
+
+/* Was the option of this long name given (after lk_parse_options)? */
+bool lk_option_given(const char *long_name);
+/* How it was typed the first time ("-n" or "--count"), or NULL. */
+const char *lk_option_typed(const char *long_name);
 
 /* Report a usage error and exit 2. */
 _Noreturn void lk_usage_error(const char *fmt, ...)

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "common.h"
+#include "levelkit/registry.h"
 #include "levelkit/search.h"
 #include "options.h"
 #include "pool.h"
@@ -44,7 +45,12 @@ struct run {
 	bool keep_failed;        /* the output replaces an input */
 	size_t lossy_line;       /* a record that cannot be kept verbatim */
 	bool write_failed;
+	bool read_failed;        /* an input could not be read to its end */
 	const char *lossy_file;
+	/* what was read: records of any kind, level records, and the games
+	 * of the levels (bit i: lk_games[i]) */
+	size_t records_read, levels_read;
+	uint64_t games_seen;
 	/* tsv: the command's own columns, for the first level's game */
 	const char **own_columns;
 	bool columns_checked;
@@ -103,9 +109,9 @@ static void show_progress(struct run *run, bool force)
 	if (!force && now - run->last_progress < 0.25)
 		return;
 	run->last_progress = now;
-	fprintf(stderr, "\r\033[K%s: %zu levels %s%s%.0zu%s", lk_prog, run->done,
-		run->p->noun ? run->p->noun : "done", run->failed ? ", " : "", run->failed,
-		run->failed ? " failed" : "");
+	fprintf(stderr, "\r\033[K%s: %zu level%s %s%s%.0zu%s", lk_prog, run->done,
+		run->done == 1 ? "" : "s", run->p->noun ? run->p->noun : "done",
+		run->failed ? ", " : "", run->failed, run->failed ? " failed" : "");
 	fflush(stderr);
 }
 
@@ -171,8 +177,9 @@ static enum lk_pool_take take(void *ctx, uint64_t seq, void *vslot)
 			/* A read cut by Ctrl-C is no error: the run ends quietly. */
 			if (got == -2 && !lk_interrupted) {
 				clear_progress(run);
-				lk_error("%s: %s", run->reader.name, err.buf);
+				lk_error_at(run->reader.name, line, "%s", err.buf);
 				set_status(run, 2);
+				run->read_failed = true;
 			}
 			lk_record_release(&slot->rec);
 			lk_strbuf_release(&err);
@@ -183,14 +190,17 @@ static enum lk_pool_take take(void *ctx, uint64_t seq, void *vslot)
 			continue;
 		}
 		enum lk_pool_take t = LK_POOL_READY;
+		run->records_read++;
 		int refused = 0;
 		if (got < 0) {
 			fail_slot(slot, line, err.buf);
 			slot->lossy = slot->rec.lossy;
+			run->levels_read++;
 		} else if (!run->p->view &&
 			   (refused = lk_writer_accepts(&run->writer, &slot->rec, &err)) < 0) {
 			/* a level the output format cannot hold, refused before
 			 * it is worked on; said once, counted at the end */
+			run->levels_read++;
 			if (refused == -1)
 				fail_slot(slot, 0, err.buf);
 			else
@@ -199,6 +209,8 @@ static enum lk_pool_take take(void *ctx, uint64_t seq, void *vslot)
 			slot->output = true;
 			if (lk_record_grid(&slot->rec, NULL)) {
 				t = LK_POOL_WORK;   /* records without a grid pass through */
+				run->levels_read++;
+				run->games_seen |= lk_cli_game_bit(lk_record_game(&slot->rec));
 				if (!first_level(run, &slot->rec)) {
 					release_slot(slot);
 					lk_strbuf_release(&err);
@@ -348,11 +360,14 @@ static void close_output(struct run *run, struct lk_cli_output *output)
 		}
 		lk_view_writer_release(&run->view);
 	}
-	bool replace = !lk_interrupted && !run->write_failed && !run->lossy_line && !run->bad_columns;
+	bool replace = !lk_interrupted && !run->write_failed && !run->lossy_line &&
+		       !run->read_failed && !run->bad_columns;
 	if (output->tmp && run->lossy_line)
 		lk_error_at(run->lossy_file, run->lossy_line, "this record cannot be kept as it was "
 			    "read (a NUL byte), so the input is not replaced");
-	if (lk_cli_output_close(output, replace) < 0)
+	/* a --fields that names no field stops the run before any level is
+	 * written: its output is removed as when nothing could be read */
+	if (lk_cli_output_close(output, replace, run->records_read == 0 || run->bad_columns) < 0)
 		set_status(run, 2);
 	free((char *)run->lossy_file);
 	free(run->own_columns);
@@ -408,7 +423,19 @@ int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles)
 		lk_error("%zu levels in all were not written (%s)", run.writer.refused,
 			 lk_writer_refusal(&run.writer));
 	close_output(&run, &output);
+	p->levels_read = run.levels_read;
+	p->games_seen = run.games_seen;
 	if (lk_interrupted && !run.write_failed)
 		return 130;
+	if (run.levels_read == 0 && run.status == 0) {
+		/* an empty input is no answer: said, and exit 1 (as sha256sum
+		 * -c on a file without checksums) */
+		if (run.nfiles == 1)
+			lk_error("%s: no levels read",
+				 strcmp(run.files[0], "-") == 0 ? "<stdin>" : run.files[0]);
+		else
+			lk_error("no levels read from the %d inputs", run.nfiles);
+		return 1;
+	}
 	return run.status;
 }

@@ -19,6 +19,7 @@
 
 #include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "levelkit/actions.h"
 #include "levelkit/record.h"
@@ -62,12 +63,20 @@ struct lk_pipeline {
 	const char *title;                        /* --title: the page's, or NULL */
 	bool force;                               /* --force: -o may replace any file */
 	const char *noun;                         /* "solved", "rated": progress */
+
+	/* set by lk_pipeline_run: the level records read, and the games of
+	 * those (bit i: lk_games[i]) */
+	size_t levels_read;
+	uint64_t games_seen;
 };
 
 /* Run over files (nfiles == 0 means stdin) and return the exit status
  * (README's table): 0 all records processed, 1 some answer was negative
- * (job->negative), 2 some record could not be read or processed, or a
- * usage or I/O error, 130 when interrupted. */
+ * (job->negative) or no level was read at all ("no levels read"), 2 some
+ * record could not be read or processed, or a usage or I/O error, 130
+ * when interrupted.  An input that could not be read to its end is never
+ * replaced by -o; the file -o created is removed when no record at all
+ * could be read. */
 int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles);
 
 /* Start a view writer on out, titled title (--title), or when it is NULL

@@ -8,32 +8,36 @@
 #include <stdlib.h>
 
 #include "common.h"
+#include "levelkit/registry.h"
 
 static const char usage[] = "rate [options] [file...]";
 static const char description[] =
 	"Rate each level of the input.  Fields written:\n"
 	"  solvable, moves, pushes, optimal, solution\n"
-	"                                     from a solve with --algo (default astar)\n"
-	"  optimum                            >= N pushes: a bound on the optimal length\n"
-	"                                     when that solve hit a bound\n"
-	"  difficulty, difficulty-sd          mean and standard deviation of the states\n"
-	"                                     explored over --runs shuffled solves\n"
-	"                                     (Combination's multiple method)\n"
-	"  difficulty-se                      standard error of that mean (sd / sqrt(runs))\n"
-	"  difficulty-method                  single, with --single (one solve, natural order)\n"
-	"  difficulty-min                     fewest states explored by BFS, A* or greedy\n"
-	"                                     (MixedAim's measure)\n"
-	"  states-bfs, states-astar, states-greedy   the three counts behind it\n"
-	"  grade                              trivial, easy, medium, hard, very-hard, extreme\n"
-	"                                     (bands of absolute state counts: compare\n"
-	"                                     levels of one game and metric)\n"
-	"  limit                              every bound any search hit\n"
+	"                      from a solve with --algo (default astar)\n"
+	"  optimum             >= N pushes: a bound on the optimal length when\n"
+	"                      that solve hit a bound\n"
+	"  difficulty, difficulty-sd\n"
+	"                      mean and standard deviation of the states explored\n"
+	"                      over --runs shuffled solves (Combination's\n"
+	"                      multiple method)\n"
+	"  difficulty-se       standard error of that mean (sd / sqrt(runs))\n"
+	"  difficulty-method   single, with --single (one solve, natural order)\n"
+	"  difficulty-min      fewest states explored by BFS, A* or greedy\n"
+	"                      (MixedAim's measure)\n"
+	"  states-bfs, states-astar, states-greedy\n"
+	"                      the three counts behind it\n"
+	"  grade               trivial, easy, medium, hard, very-hard, extreme\n"
+	"                      (bands of absolute state counts: compare levels\n"
+	"                      of one game and metric)\n"
+	"  limit               every bound any search hit\n"
 	"A measure a search could not finish is a bound: difficulty: >= X with\n"
 	"difficulty-runs: solved/runs, states-bfs: >= N, grade: >= hard, or unknown.\n"
 	"With the whole-graph analysis (--graph; the default for %s):\n"
-	"  reachable, dead-ends, dead-end-path states reachable, those from which no win\n"
-	"                                     can be reached, and the shortest way into one\n"
-	"  solutions                          distinct shortest solutions\n"
+	"  reachable           states reachable from the start\n"
+	"  dead-ends           those from which no win can be reached\n"
+	"  dead-end-path       the shortest way into one\n"
+	"  solutions           distinct shortest solutions\n"
 	"and the games' own fields of it:%s";
 
 static bool whole_graph(const struct lk_game *g)
@@ -79,9 +83,13 @@ static int process(void *vctx, struct lk_job *job)
 int main(int argc, char **argv)
 {
 	struct rate_ctx ctx = { 0 };
-	lk_cli_common_init(&ctx.common, 10.0);
+	lk_cli_common_init(&ctx.common, 10.0, 1, 0);
 	ctx.runs = 50;
 	ctx.seed = 1;
+	/* rate's measures of a constraint game are the paper's, whose orders
+	 * are fixed: --static-order would change nothing, so it is not listed
+	 * and is refused */
+	ctx.common.static_order_help = NULL;
 	char graph_heading[160] = "";
 	struct lk_option opts[] = {
 		LK_CLI_COMMON_OPTIONS(ctx.common),
@@ -89,7 +97,7 @@ int main(int argc, char **argv)
 		{ LK_OPT_UINT, 'k', "runs", &ctx.runs, "k",
 		  "shuffled solves for the mean (default 50; 0 skips)", NULL },
 		{ LK_OPT_STRING, 0, "runs-algo", &ctx.runs_algo, "name",
-		  "solver of the shuffled solves (default greedy)", NULL },
+		  "solver of the shuffled solves: bfs, ucs, astar or greedy (default)", NULL },
 		{ LK_OPT_FLAG, 0, "no-mixedaim", &ctx.no_mixedaim, NULL,
 		  "skip MixedAim's three-solver minimum", NULL },
 		{ LK_OPT_U64, 0, "seed", &ctx.seed, "n", "seed of the shuffled solves (default 1)", NULL },
@@ -105,6 +113,9 @@ int main(int argc, char **argv)
 	build_description(&help, graph_heading, sizeof graph_heading);
 	int first = lk_parse_options(argc, argv, opts, usage, help.buf);
 	lk_strbuf_release(&help);
+	static const char *const fixed_order[] = { "static-order", NULL };
+	lk_cli_reject_options(fixed_order, "rate (its measures take the squares in reading "
+			      "order, as the paper did)");
 	struct lk_pipeline p = {
 		.ctx = &ctx,
 		.worker_new = lk_cli_solver_new,
@@ -124,7 +135,16 @@ int main(int argc, char **argv)
 	act->graph = ctx.graph;
 	act->no_graph = ctx.no_graph;
 	if (ctx.runs_algo && lk_algo_parse(ctx.runs_algo, &act->rate.runs_algo) < 0)
-		lk_usage_error("unknown algorithm '%s'", ctx.runs_algo);
+		lk_usage_error("unknown algorithm '%s' (use bfs, ucs, astar or greedy)", ctx.runs_algo);
+	if (ctx.graph && ctx.no_graph)
+		lk_usage_error("--graph and --no-graph do not go together");
 	int rc = lk_pipeline_run(&p, argv + first, argc - first);
+	if (p.levels_read && rc != 130) {
+		lk_cli_common_unapplied(&ctx.common, p.games_seen);
+		static const char *const search[] = { "runs-algo", "no-mixedaim", "graph", "no-graph",
+						      NULL };
+		for (size_t i = 0; search[i]; i++)
+			lk_cli_warn_unapplied(p.games_seen, search[i], lk_cli_state_space_game, NULL);
+	}
 	return rc;
 }

@@ -59,7 +59,8 @@ static int process(void *vctx, struct lk_job *job)
 int main(int argc, char **argv)
 {
 	struct solve_ctx ctx = { 0 };
-	lk_cli_common_init(&ctx.common, 30.0);
+	lk_cli_common_init(&ctx.common, 30.0, 1, 0);
+	lk_cli_common_default_auto(&ctx.common);
 	struct lk_option opts[] = {
 		LK_CLI_COMMON_OPTIONS(ctx.common),
 		{ LK_OPT_U64, 0, "seed", &ctx.seed, "n",
@@ -83,6 +84,24 @@ int main(int argc, char **argv)
 	int first = lk_parse_options(argc, argv, opts, usage, description);
 	if (!!ctx.verify + !!ctx.shortcut + !!ctx.exists > 1)
 		lk_usage_error("--verify, --shortcut and --exists do not go together");
+	if (ctx.verify) {
+		static const char *const searching[] = {
+			"algo", "direction", "heuristic", "plain", "max-states", "max-memory",
+			"timeout", "seed", "count-limit", "no-sac", "no-gcc", "no-symmetry",
+			"static-order", NULL
+		};
+		lk_cli_reject_options(searching, "--verify (it replays solutions, it does not search)");
+		const char *flags[LK_CLI_MAX_CSP_FLAGS + 1] = { NULL };
+		for (size_t k = 0; k < ctx.common.csp_flags.n; k++)
+			flags[k] = ctx.common.csp_flags.opts[k].long_name;
+		lk_cli_reject_options(flags, "--verify (it replays solutions, it does not search)");
+	}
+	if (ctx.shortcut || ctx.exists) {
+		static const char *const chosen[] = { "algo", "direction", "metric", "heuristic",
+						      "plain", NULL };
+		lk_cli_reject_options(chosen, ctx.shortcut ? "--shortcut (a concept query chooses "
+				      "its own search)" : "--exists (a concept query chooses its own search)");
+	}
 	const char *text = ctx.shortcut ? ctx.shortcut : ctx.exists;
 	if (text) {
 		struct lk_strbuf err = LK_STRBUF_INIT;
@@ -115,6 +134,8 @@ int main(int argc, char **argv)
 	ctx.act.level.rolls = ctx.rolls;
 	ctx.act.csp.seed = ctx.seed;
 	int rc = lk_pipeline_run(&p, argv + first, argc - first);
+	if (p.levels_read && rc != 130)
+		lk_cli_common_unapplied(&ctx.common, p.games_seen);
 	lk_expr_free((struct lk_expr *)ctx.concept.concept);
 	return rc;
 }

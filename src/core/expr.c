@@ -1,5 +1,6 @@
 /*
- * expr.c - parsing and evaluating field conditions (see expr.h).
+ * expr.c - parsing field conditions (see expr.h); evaluating them on a
+ * record is expr_eval.c.
  *
  * A hand-written recursive-descent parser over a one-token lookahead
  * builds a small tree; "&&" and "||" nodes hold all their operands in one
@@ -27,10 +28,6 @@ static bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <
 static bool is_name_char(char c)
 {
 	return is_alpha(c) || is_digit(c) || c == '_' || c == '.' || c == '-';
-}
-static bool is_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
 
 /* Length of the number at s[0..len), or 0 if s does not start with one. */
@@ -79,9 +76,9 @@ static double to_double(const char *s, size_t len)
 
 bool lk_expr_number(const char *text, size_t len, double *value)
 {
-	while (len && is_space(*text))
+	while (len && lk_expr_space(*text))
 		text++, len--;
-	while (len && is_space(text[len - 1]))
+	while (len && lk_expr_space(text[len - 1]))
 		len--;
 	if (!len || scan_number(text, len) != len)
 		return false;
@@ -186,7 +183,7 @@ static void next(struct parser *p)
 	if (p->failed)
 		return;
 	const char *s = p->text;
-	while (is_space(s[p->pos]))
+	while (lk_expr_space(s[p->pos]))
 		p->pos++;
 	p->tok_pos = p->pos;
 	char c = s[p->pos], d = c ? s[p->pos + 1] : '\0';
@@ -312,7 +309,7 @@ static bool at_call(const struct parser *p)
 	if (p->tok != T_NAME)
 		return false;
 	size_t i = p->pos;
-	while (is_space(p->text[i]))
+	while (lk_expr_space(p->text[i]))
 		i++;
 	return p->text[i] == '(';
 }
@@ -324,7 +321,7 @@ static bool bare_name(const struct parser *p)
 	if (!p->concept || p->tok != T_NAME)
 		return false;
 	size_t i = p->pos;
-	while (is_space(p->text[i]))
+	while (lk_expr_space(p->text[i]))
 		i++;
 	return !strchr("=<>!(", p->text[i]) || p->text[i] == '\0';
 }
@@ -423,7 +420,7 @@ static bool at_has_call(const struct parser *p)
 	    !lk_field_name_eq(p->text + p->tok_pos, 3, "has"))
 		return false;
 	size_t i = p->pos;
-	while (is_space(p->text[i]))
+	while (lk_expr_space(p->text[i]))
 		i++;
 	return p->text[i] == '(';
 }
@@ -604,152 +601,4 @@ size_t lk_expr_field_count(const struct lk_expr *e)
 const char *lk_expr_field(const struct lk_expr *e, size_t i)
 {
 	return i < e->nfields ? e->fields[i] : NULL;
-}
-
-/* ------------------------------------------------------------ evaluation */
-
-const char *lk_expr_value(const struct lk_record *rec, const char *name, struct lk_strbuf *buf)
-{
-	size_t len = strlen(name);
-	if (lk_field_name_eq(name, len, "title")) {
-		const char *t = lk_record_title(rec, buf);
-		return t ? t : lk_record_get(rec, name);
-	}
-	const char *v = lk_record_get(rec, name);
-	if (!v && lk_field_name_eq(name, len, "record")) {
-		lk_strbuf_reset(buf);
-		lk_strbuf_addf(buf, "%zu", rec->number);
-		return buf->buf;
-	}
-	return v;
-}
-
-struct value {
-	const char *text;
-	size_t len;
-	bool is_num;
-	double num;
-};
-
-static int operand_value(const struct operand *o, const struct lk_record *rec,
-			 struct value *v, struct lk_strbuf *buf, struct lk_strbuf *err)
-{
-	if (o->kind == O_CALL) {
-		/* facts such as uses(SP2) belong to a solution (expr_facts.c) */
-		if (err)
-			lk_strbuf_addf(err, "record %zu has no field '%s(%s)'", rec->number, o->text,
-				       o->arg);
-		return -1;
-	}
-	if (o->kind != O_FIELD) {
-		v->text = o->text;
-		v->len = o->len;
-		v->is_num = o->kind == O_NUM;
-		v->num = o->num;
-		return 0;
-	}
-	const char *s = lk_expr_value(rec, o->text, buf);
-	if (!s) {
-		if (err)
-			lk_strbuf_addf(err, "record %zu has no field '%s'", rec->number, o->text);
-		return -1;
-	}
-	size_t len = strlen(s);
-	while (len && is_space(*s))
-		s++, len--;
-	while (len && is_space(s[len - 1]))
-		len--;
-	v->text = s;
-	v->len = len;
-	v->is_num = lk_expr_number(s, len, &v->num);
-	return 0;
-}
-
-static int compare(const struct node *n, const struct lk_record *rec, bool *result,
-		   struct lk_strbuf *err)
-{
-	struct value a, b;
-	struct lk_strbuf abuf = LK_STRBUF_INIT, bbuf = LK_STRBUF_INIT;
-	int rc = -1;
-	if (operand_value(&n->l, rec, &a, &abuf, err) < 0 ||
-	    operand_value(&n->r, rec, &b, &bbuf, err) < 0)
-		goto out;
-	int c;
-	if (a.is_num && b.is_num) {
-		c = a.num < b.num ? -1 : a.num > b.num ? 1 : 0;
-	} else if (n->op == C_EQ || n->op == C_NE) {
-		c = a.len == b.len && memcmp(a.text, b.text, a.len) == 0 ? 0 : 1;
-	} else {
-		c = memcmp(a.text, b.text, a.len < b.len ? a.len : b.len);
-		if (c == 0)
-			c = a.len < b.len ? -1 : a.len > b.len ? 1 : 0;
-	}
-	switch (n->op) {
-	case C_EQ: *result = c == 0; break;
-	case C_NE: *result = c != 0; break;
-	case C_LT: *result = c < 0; break;
-	case C_LE: *result = c <= 0; break;
-	case C_GT: *result = c > 0; break;
-	case C_GE: *result = c >= 0; break;
-	}
-	rc = 0;
-out:
-	lk_strbuf_release(&abuf);
-	lk_strbuf_release(&bbuf);
-	return rc;
-}
-
-static int eval(const struct node *n, const struct lk_record *rec, bool *result,
-		struct lk_strbuf *err)
-{
-	switch (n->kind) {
-	case N_OR:
-	case N_AND: {
-		/* Stop at the first operand that decides: true for ||,
-		 * false for &&. */
-		bool stop_on = n->kind == N_OR;
-		for (size_t i = 0; i < n->nkids; i++) {
-			if (eval(n->kids[i], rec, result, err) < 0)
-				return -1;
-			if (*result == stop_on)
-				return 0;
-		}
-		*result = !stop_on;
-		return 0;
-	}
-	case N_NOT:
-		if (eval(n->kids[0], rec, result, err) < 0)
-			return -1;
-		*result = !*result;
-		return 0;
-	case N_HAS: {
-		struct lk_strbuf buf = LK_STRBUF_INIT;
-		*result = lk_expr_value(rec, n->l.text, &buf) != NULL;
-		lk_strbuf_release(&buf);
-		return 0;
-	}
-	case N_CMP:
-		return compare(n, rec, result, err);
-	case N_TRUTH: {
-		/* a call (a fact: records have none) fails; a bare name (only
-		 * in concepts) is true when its field is a number other than 0 */
-		struct value v;
-		struct lk_strbuf buf = LK_STRBUF_INIT;
-		int rc = operand_value(&n->l, rec, &v, &buf, err);
-		*result = rc == 0 && v.is_num && v.num != 0;
-		lk_strbuf_release(&buf);
-		return rc;
-	}
-	}
-	return -1;
-}
-
-int lk_expr_eval(const struct lk_expr *e, const struct lk_record *rec, bool *result,
-		 struct lk_strbuf *err)
-{
-	bool r = false;
-	if (eval(e->root, rec, &r, err) < 0)
-		return -1;
-	*result = r;
-	return 0;
 }

@@ -1,7 +1,7 @@
 /*
  * expr_internal.h - the parsed form of a filter expression, shared by the
- * parser and record evaluation (expr.c) and the evaluation over facts
- * (expr_facts.c).
+ * parser (expr.c), the evaluation on records (expr_eval.c) and the
+ * evaluation over facts (expr_facts.c).
  */
 #ifndef LEVELKIT_EXPR_INTERNAL_H
 #define LEVELKIT_EXPR_INTERNAL_H
@@ -29,6 +29,12 @@ struct node {
 	enum cmp_op op;       /* N_CMP */
 	struct operand l, r;  /* N_CMP: both; N_HAS: l is the field; N_TRUTH: l */
 };
+
+/* The blanks of an expression (and of a field's value read as a number). */
+static inline bool lk_expr_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
 
 struct lk_expr {
 	struct node *root;

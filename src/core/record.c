@@ -14,20 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* '\r' counts as blank so that stray carriage returns (e.g. "\r\r\n" or a
- * CRLF file's separator line) never turn a separator into a grid line. */
-static bool is_blank_char(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r';
-}
-
-static bool is_blank_mem(const char *s, size_t len)
-{
-	for (size_t i = 0; i < len; i++)
-		if (!is_blank_char(s[i]))
-			return false;
-	return true;
-}
+#include "record_internal.h"
 
 /* Explicit ASCII tests: <ctype.h> depends on the locale, and field names
  * must mean the same thing everywhere. */
@@ -70,7 +57,7 @@ int lk_line_classify(const char *text, size_t *name_len, size_t *value_off)
 		*name_len = 0;
 	if (value_off)
 		*value_off = 0;
-	if (is_blank_mem(text, strlen(text)))
+	if (lk_blank_mem(text, strlen(text)))
 		return -1;
 	if (text[0] == ';')
 		return LK_LINE_COMMENT;
@@ -358,10 +345,10 @@ long lk_record_title_line(const struct lk_record *rec)
 			s++;
 		else if (l->kind != LK_LINE_TITLE)
 			continue;
-		while (is_blank_char(*s))
+		while (lk_blank_char(*s))
 			s++;
 		/* Skip decorative empty comments such as a lone ";". */
-		if (*s && !is_blank_mem(s, strlen(s)))
+		if (*s && !lk_blank_mem(s, strlen(s)))
 			return (long)i;
 	}
 	return -1;
@@ -378,10 +365,10 @@ const char *lk_record_title(const struct lk_record *rec, struct lk_strbuf *buf)
 	if (rec->lines[i].kind == LK_LINE_FIELD)
 		return lk_record_get(rec, "title");
 	s = rec->lines[i].text + (rec->lines[i].kind == LK_LINE_COMMENT);
-	while (is_blank_char(*s))
+	while (lk_blank_char(*s))
 		s++;
 	len = strlen(s);
-	while (len && is_blank_char(s[len - 1]))
+	while (len && lk_blank_char(s[len - 1]))
 		len--;
 	lk_strbuf_reset(buf);
 	lk_strbuf_add(buf, s, len);

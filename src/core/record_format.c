@@ -35,21 +35,6 @@ int lk_format_parse(const char *name, enum lk_format *fmt)
 	return -1;
 }
 
-static bool is_blank_char(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r';
-}
-
-/* Length of s without trailing blanks: "moves: 12 " must still be the
- * number 12 for a script, even though the text keeps the blank. */
-static size_t trimmed_len(const char *s)
-{
-	size_t n = strlen(s);
-	while (n && is_blank_char(s[n - 1]))
-		n--;
-	return n;
-}
-
 void lk_writer_init(struct lk_writer *w, FILE *fp, enum lk_format format,
 		    const char *const *extra_columns)
 {
@@ -222,7 +207,7 @@ static void format_tsv(struct lk_writer *w, const struct lk_record *rec,
 		if (i)
 			lk_strbuf_addch(out, '\t');
 		if (v)
-			tsv_cell(out, v, trimmed_len(v));
+			tsv_cell(out, v, lk_trimmed_len(v));
 	}
 	lk_strbuf_addch(out, '\n');
 	lk_strbuf_release(&tbuf);
@@ -330,7 +315,7 @@ static void json_string(struct lk_strbuf *out, const char *s, size_t len)
 
 static void json_value(struct lk_strbuf *out, const char *s)
 {
-	size_t len = trimmed_len(s);
+	size_t len = lk_trimmed_len(s);
 
 	if (is_json_number(s, len))
 		lk_strbuf_add(out, s, len);
@@ -372,7 +357,7 @@ static void format_json(const struct lk_record *rec, struct lk_strbuf *out)
 
 	lk_strbuf_addf(out, "{\"record\":%zu,\"title\":", rec->number);
 	if (title)
-		json_string(out, title, trimmed_len(title));
+		json_string(out, title, lk_trimmed_len(title));
 	else
 		lk_strbuf_addstr(out, "null");
 
@@ -390,11 +375,11 @@ static void format_json(const struct lk_record *rec, struct lk_strbuf *out)
 		const char *c = rec->lines[i].text + 1;
 		if (rec->lines[i].kind != LK_LINE_COMMENT)
 			continue;
-		while (is_blank_char(*c))
+		while (lk_blank_char(*c))
 			c++;
 		if (any)
 			lk_strbuf_addch(out, ',');
-		json_string(out, c, trimmed_len(c));
+		json_string(out, c, lk_trimmed_len(c));
 		any = true;
 	}
 	lk_strbuf_addch(out, ']');

@@ -1,7 +1,8 @@
 /*
  * record_internal.h - what the record_*.c files share and nothing else
- * needs: the Sokoban pack layout rules (record_pack.c), the SLC reader
- * (record_slc.c) and the .sok writer (record_sok.c).
+ * needs: the format's blank characters, the Sokoban pack layout rules
+ * (record_pack.c), the SLC reader (record_slc.c) and the .sok writer
+ * (record_sok.c).
  */
 #ifndef LEVELKIT_RECORD_INTERNAL_H
 #define LEVELKIT_RECORD_INTERNAL_H
@@ -9,7 +10,35 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <string.h>
+
 #include "levelkit/record.h"
+
+/* A blank of the record format.  '\r' counts as blank so that stray
+ * carriage returns (e.g. "\r\r\n" or a CRLF file's separator line) never
+ * turn a separator into a grid line. */
+static inline bool lk_blank_char(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+static inline bool lk_blank_mem(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (!lk_blank_char(s[i]))
+			return false;
+	return true;
+}
+
+/* The length of s without trailing blanks ("moves: 12 " is still the
+ * number 12 for a script, though the text keeps the blank). */
+static inline size_t lk_trimmed_len(const char *s)
+{
+	size_t n = strlen(s);
+	while (n && lk_blank_char(s[n - 1]))
+		n--;
+	return n;
+}
 
 /* ------------------------------------------------------ record_pack.c */
 

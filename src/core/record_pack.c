@@ -26,25 +26,12 @@ static bool is_letter(char c)
 	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
 }
 
-static bool is_blank_char(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r';
-}
-
 static bool in_set(char c, const char *set)
 {
 	return c != '\0' && strchr(set, c) != NULL;
 }
 
 /* Length without trailing blanks. */
-static size_t trimmed_len(const char *s)
-{
-	size_t n = strlen(s);
-	while (n && is_blank_char(s[n - 1]))
-		n--;
-	return n;
-}
-
 /*
  * A board row holds only board characters (with run lengths, groups, '|'
  * row breaks and tabs), at least one of them a wall, box, player or floor
@@ -53,7 +40,7 @@ static size_t trimmed_len(const char *s)
  */
 bool lk_sok_row_like(const char *line)
 {
-	size_t n = trimmed_len(line);
+	size_t n = lk_trimmed_len(line);
 	bool cell = false;
 
 	if (n == 0 || is_digit(line[n - 1]))
@@ -74,7 +61,7 @@ bool lk_sok_row_like(const char *line)
  */
 bool lk_pack_title_candidate(const char *line)
 {
-	size_t n = trimmed_len(line);
+	size_t n = lk_trimmed_len(line);
 
 	if (n == 0 || in_set(line[0], "#@+$*.-_ \t|();") || line[n - 1] == '#')
 		return false;
@@ -93,7 +80,7 @@ bool lk_pack_is_sokoban(const struct lk_record *block)
 		if (l->kind != LK_LINE_FIELD || !lk_field_name_eq(l->text, l->name_len, "game"))
 			continue;
 		v = l->text + l->value_off;
-		n = trimmed_len(v);
+		n = lk_trimmed_len(v);
 		if (n > 0 && !(n == 7 && strncmp(v, "sokoban", 7) == 0))
 			return false;
 	}
@@ -134,9 +121,9 @@ static void set_kind(struct lk_line *l, enum lk_line_kind kind)
 
 static void add_trimmed(struct lk_strbuf *sb, const char *s)
 {
-	while (is_blank_char(*s))
+	while (lk_blank_char(*s))
 		s++;
-	lk_strbuf_add(sb, s, trimmed_len(s));
+	lk_strbuf_add(sb, s, lk_trimmed_len(s));
 }
 
 /* Join each solution head with the lines of moves after it. */

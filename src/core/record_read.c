@@ -39,6 +39,7 @@ struct lk_reader_state {
 	bool done;
 	bool failed;                    /* reading failed: -2 after the queue */
 	struct lk_strbuf failure;
+	size_t failure_line;            /* its line, 0 when none (an I/O error) */
 	struct lk_queued *queue;        /* records ready to be handed out */
 	size_t queue_head, queue_len, queue_alloc;
 	struct lk_record held;          /* a .sok level awaiting its notes */
@@ -56,19 +57,6 @@ struct lk_reader_state {
 	size_t no_comment_end_until;
 	bool no_comment_end_at_all;
 };
-
-static bool is_blank_char(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r';
-}
-
-static bool is_blank_mem(const char *s, size_t len)
-{
-	for (size_t i = 0; i < len; i++)
-		if (!is_blank_char(s[i]))
-			return false;
-	return true;
-}
 
 /* ------------------------------------------------------- physical lines */
 
@@ -89,6 +77,16 @@ static int read_physical(struct lk_reader *r, struct rawline *out)
 	while ((c = getc(r->fp)) != EOF && c != '\n' && c != '\r') {
 		if (c == '\0')
 			nul = true;
+		if (b->len == LK_LINE_MAX) {
+			/* An endless line (/dev/zero) must not take all memory:
+			 * the file cannot be read on, since its next line is
+			 * nowhere in sight. */
+			lk_strbuf_reset(&st->failure);
+			lk_strbuf_addf(&st->failure, "line too long (limit %zu bytes)",
+				       (size_t)LK_LINE_MAX);
+			st->failure_line = r->lineno + 1;
+			return -1;
+		}
 		lk_strbuf_addch(b, (char)c);
 	}
 	if (c == '\r') {
@@ -100,8 +98,8 @@ static int read_physical(struct lk_reader *r, struct rawline *out)
 	if (c == EOF) {
 		if (ferror(r->fp)) {
 			lk_strbuf_reset(&st->failure);
-			lk_strbuf_addf(&st->failure, "error reading %s: %s", r->name,
-				       strerror(errno));
+			lk_strbuf_addf(&st->failure, "read error: %s", strerror(errno));
+			st->failure_line = 0;
 			return -1;
 		}
 		r->eof = true;
@@ -120,7 +118,7 @@ static int read_physical(struct lk_reader *r, struct rawline *out)
 	out->text = lk_xstrdup(b->buf);
 	out->lineno = r->lineno;
 	out->nul = nul;
-	out->blank = !nul && is_blank_mem(b->buf, b->len);
+	out->blank = !nul && lk_blank_mem(b->buf, b->len);
 	return 1;
 }
 
@@ -209,7 +207,10 @@ static void take_comment_section(struct lk_reader *r, struct lk_record *blk)
 	    st->no_comment_end_at_all)
 		return;
 	end = st->no_comment_end_until > at ? st->no_comment_end_until - at : 0;
-	for (; end < COMMENT_LOOKAHEAD; end++) {
+	/* the lines looked at wait in memory: at most LK_LINE_MAX bytes of
+	 * them, as for one line */
+	size_t bytes = 0;
+	for (; end < COMMENT_LOOKAHEAD && bytes <= LK_LINE_MAX; end++) {
 		struct rawline *l = peek(r, end);
 		if (!l) {
 			st->no_comment_end_at_all = true;
@@ -218,9 +219,10 @@ static void take_comment_section(struct lk_reader *r, struct lk_record *blk)
 		if (!l->nul && (is_field_named(l->text, "comment-end") ||
 				is_field_named(l->text, "comment_end")))
 			break;
+		bytes += strlen(l->text) + 1;
 	}
-	if (end >= COMMENT_LOOKAHEAD) {
-		st->no_comment_end_until = at + COMMENT_LOOKAHEAD;
+	if (end >= COMMENT_LOOKAHEAD || bytes > LK_LINE_MAX) {
+		st->no_comment_end_until = at + end;
 		return;
 	}
 	lk_strbuf_addstr(&value, blk->lines[head].text + blk->lines[head].value_off);
@@ -561,7 +563,7 @@ int lk_reader_open(struct lk_reader *r, const char *path, struct lk_strbuf *err)
 	if (!fp) {
 		if (err) {
 			lk_strbuf_reset(err);
-			lk_strbuf_addf(err, "cannot open %s: %s", path, strerror(errno));
+			lk_strbuf_addf(err, "%s: cannot open: %s", path, strerror(errno));
 		}
 		return -1;
 	}
@@ -617,6 +619,8 @@ int lk_reader_next(struct lk_reader *r, struct lk_record *rec,
 				lk_strbuf_reset(err);
 				lk_strbuf_addstr(err, st->failure.buf);
 			}
+			if (err_line)
+				*err_line = st->failure_line;
 			return -2;
 		}
 		return 0;

@@ -1,18 +1,32 @@
 /*
  * strbuf.c - growable strings and the aborting allocation helpers.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "levelkit/strbuf.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+
+/* What lk_strbuf_read_file reads of a file that is not a regular file (a
+ * pipe, a device): its size is not known, and /dev/zero has no end. */
+#define READ_STREAM_MAX ((size_t)1 << 26)
 
 const char lk_strbuf_empty[1];
 
+static const char *program_name = "levelkit";
+
+void lk_set_program_name(const char *name)
+{
+	program_name = name;
+}
+
 static void die_oom(size_t size)
 {
-	fprintf(stderr, "levelkit: out of memory allocating %zu bytes\n", size);
+	fprintf(stderr, "%s: out of memory allocating %zu bytes\n", program_name, size);
 	abort();
 }
 
@@ -211,12 +225,25 @@ int lk_strbuf_read_file(struct lk_strbuf *sb, const char *path)
 	FILE *fp = fopen(path, "rb");
 	if (!fp)
 		return -1;
+	struct stat st;
+	bool stream = fstat(fileno(fp), &st) != 0 || !S_ISREG(st.st_mode);
 	char buf[65536];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
+	size_t n, total = 0;
+	int rc = 0, saved;
+	while ((n = fread(buf, 1, sizeof buf, fp)) > 0) {
+		total += n;
+		if (stream && total > READ_STREAM_MAX) {
+			rc = -1;
+			break;
+		}
 		lk_strbuf_add(sb, buf, n);
-	int rc = ferror(fp) ? -1 : 0;
-	int saved = errno;
+	}
+	if (rc < 0) {
+		saved = EFBIG;
+	} else {
+		rc = ferror(fp) ? -1 : 0;
+		saved = errno;
+	}
 	fclose(fp);
 	errno = saved;
 	return rc;

@@ -18,6 +18,33 @@ static const int shapes[][5][2] = {
  * corridors; blocks make rooms). */
 static const unsigned shape_weight[] = { 6, 3, 3, 2, 1, 2, 1, 1 };
 
+/* How much floor lk_room_carve aims at: the share of the interior, at
+ * least one cell. */
+static int room_want(int inner, double share)
+{
+	int want = (int)(share * inner + 0.5);
+	return want < 1 ? 1 : want;
+}
+
+int lk_room_max_floor(int w, int h, double share)
+{
+	if (w < 3 || h < 3)
+		return 0;
+	int inner = (w - 2) * (h - 2), most = room_want(inner, share) + 4;
+	return most < inner ? most : inner;
+}
+
+bool lk_room_can_hold(int w, int h, double max_share, int need, int *smallest)
+{
+	*smallest = 0;
+	if (lk_room_max_floor(w, h, max_share) >= need)
+		return true;
+	for (int n = 3; n <= LK_GRID_MAX_SIDE && !*smallest; n++)
+		if (lk_room_max_floor(n, n, max_share) >= need)
+			*smallest = n;
+	return false;
+}
+
 int lk_room_carve(struct lk_grid *g, struct lk_rng *rng, double share)
 {
 	int w = g->width, h = g->height, floor = 0;
@@ -26,9 +53,7 @@ int lk_room_carve(struct lk_grid *g, struct lk_rng *rng, double share)
 	if (w < 3 || h < 3)
 		return 0;
 	int inner = (w - 2) * (h - 2);
-	int want = (int)(share * inner + 0.5);
-	if (want < 1)
-		want = 1;
+	int want = room_want(inner, share);
 	unsigned total = 0;
 	for (size_t i = 0; i < sizeof shape_weight / sizeof shape_weight[0]; i++)
 		total += shape_weight[i];

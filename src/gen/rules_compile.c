@@ -22,7 +22,7 @@ int lk_legend_words(const struct lk_legend *legend)
 	return legend->nobjects > 0 ? (legend->nobjects + 63) / 64 : 1;
 }
 
-size_t rules_new_mask(struct lk_rules *r)
+size_t lk_rules_new_mask(struct lk_rules *r)
 {
 	size_t at = r->nbits, w = (size_t)r->words;
 	LK_ALLOC_GROW(r->bits, at + w, r->bits_alloc);
@@ -31,7 +31,7 @@ size_t rules_new_mask(struct lk_rules *r)
 	return at;
 }
 
-size_t rules_add_mask(struct lk_rules *r, const uint64_t *m)
+size_t lk_rules_add_mask(struct lk_rules *r, const uint64_t *m)
 {
 	size_t w = (size_t)r->words;
 	bool empty = true;
@@ -39,12 +39,12 @@ size_t rules_add_mask(struct lk_rules *r, const uint64_t *m)
 		empty = m[i] == 0;
 	if (empty)
 		return 0;
-	size_t at = rules_new_mask(r);
+	size_t at = lk_rules_new_mask(r);
 	memcpy(r->bits + at, m, w * sizeof *m);
 	return at;
 }
 
-const char *rules_name(const struct lk_legend *lg, int name)
+const char *lk_rules_name(const struct lk_legend *lg, int name)
 {
 	return name < lg->nobjects ? lg->objects[name].name : lg->properties[name - lg->nobjects].name;
 }
@@ -147,8 +147,8 @@ static int compile_lhs_cell(struct compiler *c, const struct pcell *pc, struct r
 		if (it->nnames == 1 && is_aggregate(lg, name)) {
 			if (it->negate)
 				return failf(c, it->line, "'no %s': %s stands for several objects together "
-					     "(an aggregate); name them one by one", rules_name(lg, name),
-					     rules_name(lg, name));
+					     "(an aggregate); name them one by one", lk_rules_name(lg, name),
+					     lk_rules_name(lg, name));
 			int n;
 			const int *objs = members(lg, &name, &n);
 			for (int j = 0; j < n; j++) {
@@ -157,7 +157,7 @@ static int compile_lhs_cell(struct compiler *c, const struct pcell *pc, struct r
 				clear(c, c->m);
 				set_bit(c->m, objs[j]);
 				set_bit(c->m2, objs[j]);
-				rc->conds[rc->nconds].mask = rules_add_mask(c->rules, c->m);
+				rc->conds[rc->nconds].mask = lk_rules_add_mask(c->rules, c->m);
 				rc->conds[rc->nconds++].negate = false;
 			}
 			continue;
@@ -166,17 +166,17 @@ static int compile_lhs_cell(struct compiler *c, const struct pcell *pc, struct r
 			if (is_aggregate(lg, it->names[k]))
 				return failf(c, it->line, "'%s' stands for several objects together (an "
 					     "aggregate) and cannot be one of an 'or'%s",
-					     rules_name(lg, it->names[k]), "");
+					     lk_rules_name(lg, it->names[k]), "");
 		if (rc->nconds == MAX_CONDS)
 			return failf(c, it->line, "%s%s", "too many conditions in one cell", "");
 		clear(c, c->m);
 		add_names(c, it, c->m);
-		rc->conds[rc->nconds].mask = rules_add_mask(c->rules, c->m);
+		rc->conds[rc->nconds].mask = lk_rules_add_mask(c->rules, c->m);
 		rc->conds[rc->nconds++].negate = it->negate;
 		if (!it->negate)
 			add_names(c, it, c->m2);
 	}
-	rc->named = rules_add_mask(c->rules, c->m2);
+	rc->named = lk_rules_add_mask(c->rules, c->m2);
 	return 0;
 }
 
@@ -200,14 +200,14 @@ static int compile_rhs_cell(struct compiler *c, const struct pcell *pc, struct r
 			if (is_several(lg, name))
 				return failf(c, it->line, "'%s' stands for several objects: a replacement "
 					     "must say which one to put (or name %s on the left too, to put "
-					     "back the one it matched)", rules_name(lg, name),
-					     rules_name(lg, name));
+					     "back the one it matched)", lk_rules_name(lg, name),
+					     lk_rules_name(lg, name));
 		}
 		if (it->force >= 0) {
 			int name = subst(c, it->names[0]);
 			if (is_aggregate(lg, name))
 				return failf(c, it->line, "a force moves one object; '%s' stands for "
-					     "several%s", rules_name(lg, name), "");
+					     "several%s", lk_rules_name(lg, name), "");
 			if (rc->nmoves == MAX_MOVES)
 				return failf(c, it->line, "%s%s", "too many forces in one cell", "");
 			int n;
@@ -231,8 +231,8 @@ static int compile_rhs_cell(struct compiler *c, const struct pcell *pc, struct r
 				return failf(c, pc->items[0].line, "'%s' and '%s' share a layer: a cell "
 					     "holds one of them", lg->objects[a].name, lg->objects[b].name);
 	}
-	rc->put = rules_add_mask(c->rules, put);
-	rc->removed = rules_add_mask(c->rules, removed);
+	rc->put = lk_rules_add_mask(c->rules, put);
+	rc->removed = lk_rules_add_mask(c->rules, removed);
 	clear(c, c->m2);
 	for (int a = 0; a < lg->nobjects; a++)
 		if (has_bit(rules_mask(c->rules, rc->put), a)) {
@@ -240,7 +240,7 @@ static int compile_rhs_cell(struct compiler *c, const struct pcell *pc, struct r
 			for (int w = 0; w < words; w++)
 				c->m2[w] |= lm[w];
 		}
-	rc->put_layers = rules_add_mask(c->rules, c->m2);
+	rc->put_layers = lk_rules_add_mask(c->rules, c->m2);
 	return 0;
 }
 
@@ -296,7 +296,7 @@ static int check_left_forces(struct compiler *c)
 					return failf(c, it->line, "'%s %s' on the left: nothing moves before an "
 						     "edit, so a force on the left only repeats the same force on "
 						     "the right (write it there too, or leave it out)",
-						     force_text(it->force), rules_name(c->lg, it->names[0]));
+						     force_text(it->force), lk_rules_name(c->lg, it->names[0]));
 			}
 		}
 	return 0;
@@ -339,7 +339,7 @@ static int find_bindings(struct compiler *c, long *expansions)
 						return failf(c, it->line, "'%s' stands for several objects: a "
 							     "replacement must say which one to put (or name %s "
 							     "on the left too, to put back the one it matched)",
-							     rules_name(lg, name), rules_name(lg, name));
+							     lk_rules_name(lg, name), lk_rules_name(lg, name));
 					int n;
 					members(lg, &name, &n);
 					*expansions *= n;
@@ -354,8 +354,8 @@ static int find_bindings(struct compiler *c, long *expansions)
 	return 0;
 }
 
-int rules_compile(struct lk_rules *rules, struct group *g, const struct prule *pr,
-		  struct lk_strbuf *err)
+int lk_rules_compile(struct lk_rules *rules, struct group *g, const struct prule *pr,
+		     struct lk_strbuf *err)
 {
 	struct compiler c = { .rules = rules, .lg = rules->legend, .pr = pr, .err = err };
 	c.m = lk_xcalloc((size_t)rules->words, sizeof *c.m);

@@ -87,9 +87,9 @@ static inline const uint64_t *rules_mask(const struct lk_rules *r, size_t off)
 }
 
 /* A new empty mask; returns its offset (the array may move). */
-size_t rules_new_mask(struct lk_rules *r);
+size_t lk_rules_new_mask(struct lk_rules *r);
 /* The offset of a mask equal to m (words words), added if new. */
-size_t rules_add_mask(struct lk_rules *r, const uint64_t *m);
+size_t lk_rules_add_mask(struct lk_rules *r, const uint64_t *m);
 
 /* ---- the parser's form of a rule, before properties are expanded ---- */
 
@@ -128,9 +128,9 @@ struct prule {
 /* Compile a parsed rule into the group: one rule, or one per binding of
  * the properties its replacement names.  0, or -1 with "line N: ..." in
  * err. */
-int rules_compile(struct lk_rules *rules, struct group *g, const struct prule *pr,
-		  struct lk_strbuf *err);
+int lk_rules_compile(struct lk_rules *rules, struct group *g, const struct prule *pr,
+		     struct lk_strbuf *err);
 /* The display name of a legend name. */
-const char *rules_name(const struct lk_legend *lg, int name);
+const char *lk_rules_name(const struct lk_legend *lg, int name);
 
 #endif

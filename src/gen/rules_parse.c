@@ -413,7 +413,7 @@ static void parse_rule(struct parser *p, struct lk_rules *rules, struct group *g
 		return;
 	}
 	check_shapes(p, r);
-	if (!p->failed && rules_compile(rules, g, r, p->err) < 0)
+	if (!p->failed && lk_rules_compile(rules, g, r, p->err) < 0)
 		p->failed = true;
 }
 
@@ -425,12 +425,12 @@ struct lk_rules *lk_rules_parse(const char *text, const struct lk_legend *legend
 	struct prule *pr = lk_xmalloc(sizeof *pr);
 	rules->legend = legend;
 	rules->words = lk_legend_words(legend);
-	rules_new_mask(rules);   /* offset 0: the empty mask */
+	lk_rules_new_mask(rules);   /* offset 0: the empty mask */
 	rules->layer_mask = lk_xcalloc((size_t)legend->nobjects + 1, sizeof *rules->layer_mask);
 	for (int i = 0; i < legend->nobjects; i++) {
 		if (!legend->objects[i].name)
 			continue;
-		size_t m = rules_new_mask(rules);
+		size_t m = lk_rules_new_mask(rules);
 		for (int j = 0; j < legend->nobjects; j++)
 			if (legend->objects[j].name && legend->objects[j].layer == legend->objects[i].layer)
 				rules->bits[m + (size_t)j / 64] |= (uint64_t)1 << (j % 64);

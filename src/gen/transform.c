@@ -42,7 +42,7 @@ int lk_transform_preset(const struct lk_transform_ops *ops, const struct lk_gen_
 
 /* ------------------------------------------------------------- cells */
 
-void transform_copy_cells(struct lk_cells *dst, const struct lk_cells *src)
+void lk_transform_copy_cells(struct lk_cells *dst, const struct lk_cells *src)
 {
 	size_t n = (size_t)src->width * (size_t)src->height * (size_t)src->words;
 	if ((size_t)dst->width * (size_t)dst->height * (size_t)dst->words != n || !dst->cell) {
@@ -159,10 +159,10 @@ fail:
 	return NULL;
 }
 
-void transform_start(const struct lk_transform *t, struct lk_rng *rng, struct lk_cells *c)
+void lk_transform_start(const struct lk_transform *t, struct lk_rng *rng, struct lk_cells *c)
 {
 	if (t->start.cell) {
-		transform_copy_cells(c, &t->start);
+		lk_transform_copy_cells(c, &t->start);
 		return;
 	}
 	free(c->cell);
@@ -173,10 +173,10 @@ void transform_start(const struct lk_transform *t, struct lk_rng *rng, struct lk
 	t->ops->random(t->gs, rng, c);
 }
 
-bool transform_mutate(const struct lk_transform *t, const struct lk_cells *cur,
-		      struct lk_cells *next, struct lk_rng *rng)
+bool lk_transform_mutate(const struct lk_transform *t, const struct lk_cells *cur,
+			 struct lk_cells *next, struct lk_rng *rng)
 {
-	transform_copy_cells(next, cur);
+	lk_transform_copy_cells(next, cur);
 	lk_rules_apply(t->rules, next, rng);
 	if (t->ops->settle)
 		t->ops->settle(t->gs, next);
@@ -186,7 +186,7 @@ bool transform_mutate(const struct lk_transform *t, const struct lk_cells *cur,
 
 /* ------------------------------------------------------- evaluation */
 
-void evaluation_release(struct evaluation *e)
+void lk_transform_evaluation_release(struct evaluation *e)
 {
 	lk_record_release(&e->rec);
 	lk_strbuf_release(&e->canonical);
@@ -204,10 +204,10 @@ static uint64_t search(struct lk_solver *solver, const struct lk_level *level,
 	return r->expanded;
 }
 
-void transform_evaluate(const struct lk_transform *t, struct lk_solver *solver,
-			const struct lk_cells *c, const struct lk_level_options *lo,
-			const struct lk_search_options *bounds, uint64_t worth,
-			struct evaluation *e)
+void lk_transform_evaluate(const struct lk_transform *t, struct lk_solver *solver,
+			   const struct lk_cells *c, const struct lk_level_options *lo,
+			   const struct lk_search_options *bounds, uint64_t worth,
+			   struct evaluation *e)
 {
 	lk_record_init(&e->rec);
 	lk_strbuf_init(&e->canonical);
@@ -216,7 +216,7 @@ void transform_evaluate(const struct lk_transform *t, struct lk_solver *solver,
 		return;
 	struct lk_strbuf err = LK_STRBUF_INIT;
 	size_t line;
-	struct lk_level *level = lk_level_load(&e->rec, lo, &err, &line);
+	struct lk_level *level = lk_game_load_level(t->ops->game, &e->rec, lo, &err, &line);
 	lk_strbuf_release(&err);
 	if (!level)
 		return;
@@ -262,32 +262,32 @@ int lk_transform_candidate(struct lk_gen_worker *w, const struct lk_gen_options 
 	struct evaluation best = { .outcome = OUT_INVALID }, e;
 	uint64_t cur_difficulty = 0;
 	bool have_best = false;
-	transform_start(t, rng, &cur);
+	lk_transform_start(t, rng, &cur);
 	*why = LK_REJECT_INVALID;
 	for (long s = 0; s < t->steps; s++) {
-		if (!transform_mutate(t, &cur, &next, rng))
+		if (!lk_transform_mutate(t, &cur, &next, rng))
 			continue;
-		transform_evaluate(t, &w->solver, &next, &o->level, &o->rating.search, 0, &e);
+		lk_transform_evaluate(t, &w->solver, &next, &o->level, &o->rating.search, 0, &e);
 		bool fits = e.outcome == OUT_SOLVED && (double)e.difficulty <= o->difficulty.max;
 		if (!fits) {
 			*why = e.outcome == OUT_UNSOLVABLE ? LK_REJECT_UNSOLVABLE
 			       : e.outcome == OUT_TIMEOUT ? lk_reject_of_limit(e.limit)
 			       : e.outcome == OUT_SOLVED_START ? LK_REJECT_SOLVED
 			       : e.outcome == OUT_SOLVED ? LK_REJECT_HARD : LK_REJECT_INVALID;
-			evaluation_release(&e);
+			lk_transform_evaluation_release(&e);
 			continue;
 		}
 		if (e.difficulty >= cur_difficulty) {
-			transform_copy_cells(&cur, &next);
+			lk_transform_copy_cells(&cur, &next);
 			cur_difficulty = e.difficulty;
 		}
 		if (!have_best || e.difficulty > best.difficulty) {
 			if (have_best)
-				evaluation_release(&best);
+				lk_transform_evaluation_release(&best);
 			best = e;
 			have_best = true;
 		} else {
-			evaluation_release(&e);
+			lk_transform_evaluation_release(&e);
 		}
 	}
 	free(cur.cell);
@@ -297,6 +297,6 @@ int lk_transform_candidate(struct lk_gen_worker *w, const struct lk_gen_options 
 	/* the level and every field */
 	for (size_t i = 0; i < best.rec.nlines; i++)
 		lk_record_add_line(rec, best.rec.lines[i].text, 0);
-	evaluation_release(&best);
+	lk_transform_evaluation_release(&best);
 	return 0;
 }

@@ -32,20 +32,20 @@ struct evaluation {
 	struct lk_strbuf canonical;
 };
 
-void evaluation_release(struct evaluation *e);
+void lk_transform_evaluation_release(struct evaluation *e);
 
 /* The climb's starting cells: --from, or a random room. */
-void transform_start(const struct lk_transform *t, struct lk_rng *rng, struct lk_cells *c);
-void transform_copy_cells(struct lk_cells *dst, const struct lk_cells *src);
+void lk_transform_start(const struct lk_transform *t, struct lk_rng *rng, struct lk_cells *c);
+void lk_transform_copy_cells(struct lk_cells *dst, const struct lk_cells *src);
 /* One mutation of cur into next; false if the rules changed nothing. */
-bool transform_mutate(const struct lk_transform *t, const struct lk_cells *cur,
-		      struct lk_cells *next, struct lk_rng *rng);
+bool lk_transform_mutate(const struct lk_transform *t, const struct lk_cells *cur,
+			 struct lk_cells *next, struct lk_rng *rng);
 /* Solve cells in the options' state space; run BFS and greedy too when
  * A*'s count exceeds `worth` (then the level might rank: MixedAim's
  * difficulty can only be lower). */
-void transform_evaluate(const struct lk_transform *t, struct lk_solver *solver,
-			const struct lk_cells *c, const struct lk_level_options *lo,
-			const struct lk_search_options *bounds, uint64_t worth,
-			struct evaluation *e);
+void lk_transform_evaluate(const struct lk_transform *t, struct lk_solver *solver,
+			   const struct lk_cells *c, const struct lk_level_options *lo,
+			   const struct lk_search_options *bounds, uint64_t worth,
+			   struct evaluation *e);
 
 #endif

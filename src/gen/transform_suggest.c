@@ -23,7 +23,7 @@ static bool top_insert(struct top *top, struct evaluation *e)
 	if (top->n == top->k && e->difficulty <= top->e[top->n - 1].difficulty)
 		return false;
 	if (top->n == top->k)
-		evaluation_release(&top->e[--top->n]);
+		lk_transform_evaluation_release(&top->e[--top->n]);
 	size_t at = top->n;
 	while (at > 0 && top->e[at - 1].difficulty < e->difficulty) {
 		top->e[at] = top->e[at - 1];
@@ -50,18 +50,18 @@ int lk_transform_suggest(const struct lk_transform_ops *ops, const struct lk_gen
 	double start = lk_now();
 	memset(st, 0, sizeof *st);
 	st->first_update = -1;
-	transform_start(t, rng, &cur);
+	lk_transform_start(t, rng, &cur);
 
 	while (!(so->cancel && *so->cancel)) {
 		double now = lk_now();
 		if ((so->max_candidates && st->candidates >= so->max_candidates) ||
 		    (so->max_seconds > 0 && now - start >= so->max_seconds))
 			break;
-		if (!transform_mutate(t, &cur, &next, rng)) {
+		if (!lk_transform_mutate(t, &cur, &next, rng)) {
 			/* nothing the rules can do here: start over */
-			transform_start(t, rng, &cur);
+			lk_transform_start(t, rng, &cur);
 			cur_difficulty = 0;
-			if (st->candidates == 0 && !transform_mutate(t, &cur, &next, rng))
+			if (st->candidates == 0 && !lk_transform_mutate(t, &cur, &next, rng))
 				break;
 			continue;
 		}
@@ -81,7 +81,7 @@ int lk_transform_suggest(const struct lk_transform_ops *ops, const struct lk_gen
 
 		struct evaluation e;
 		uint64_t worth = top.n == top.k ? top.e[top.n - 1].difficulty : 0;
-		transform_evaluate(t, &solver, &next, &o->level, &bounds, worth, &e);
+		lk_transform_evaluate(t, &solver, &next, &o->level, &bounds, worth, &e);
 		st->candidates++;
 		switch (e.outcome) {
 		case OUT_INVALID: st->invalid++; break;
@@ -92,7 +92,7 @@ int lk_transform_suggest(const struct lk_transform_ops *ops, const struct lk_gen
 		}
 		bool solved = e.outcome == OUT_SOLVED && lk_range_has(&o->difficulty, (double)e.difficulty);
 		if (solved && e.difficulty >= cur_difficulty) {
-			transform_copy_cells(&cur, &next);
+			lk_transform_copy_cells(&cur, &next);
 			cur_difficulty = e.difficulty;
 		}
 		if (solved && top_insert(&top, &e)) {
@@ -104,12 +104,12 @@ int lk_transform_suggest(const struct lk_transform_ops *ops, const struct lk_gen
 				view[i] = &top.e[i].rec;
 			cb(ctx, view, top.n, st);
 		} else {
-			evaluation_release(&e);
+			lk_transform_evaluation_release(&e);
 		}
 	}
 	st->seconds = lk_now() - start;
 	for (size_t i = 0; i < top.n; i++)
-		evaluation_release(&top.e[i]);
+		lk_transform_evaluation_release(&top.e[i]);
 	free(top.e);
 	free(view);
 	free(cur.cell);

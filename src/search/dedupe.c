@@ -16,20 +16,10 @@ void lk_dedupe_release(struct lk_dedupe *d)
 	lk_table_release(&d->seen);
 }
 
-/* FNV-1a, an independent second half for the 128-bit key. */
-static uint64_t fnv1a(const char *s, size_t len)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-	for (size_t i = 0; i < len; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
-
 bool lk_dedupe_add_text(struct lk_dedupe *d, const char *canonical, size_t len)
 {
-	uint64_t key[2] = { lk_hash_bytes(canonical, len), fnv1a(canonical, len) };
+	/* FNV-1a, an independent second half for the 128-bit key */
+	uint64_t key[2] = { lk_hash_bytes(canonical, len), lk_hash_text(canonical, len) };
 	uint32_t id;
 	return lk_table_intern(&d->seen, key, lk_hash_bytes(key, sizeof key), 0, 0, &id) ==
 	       LK_INTERN_ADDED;

@@ -300,7 +300,7 @@ void lk_fields_analysis(struct lk_record *rec, const struct lk_level *level,
 		lk_moves_release(&m);
 	}
 	if (a->shortest != LK_NO_DEPTH)
-		lk_record_setf(rec, "solutions", "%s%llu", a->solutions_saturated ? ">=" : "",
+		lk_record_setf(rec, "solutions", "%s%llu", a->solutions_saturated ? ">= " : "",
 			       (unsigned long long)a->solutions);
 	if (own)
 		own->write_fields(level, a, rec);
@@ -314,7 +314,7 @@ static void write_count_fields(struct lk_record *rec, enum lk_status status, uin
 		lk_record_set(rec, "limit", lk_limit_name(limit));
 	else
 		lk_record_unset(rec, "limit");
-	lk_record_setf(rec, "solutions", "%s%llu", exhausted ? "" : ">=", (unsigned long long)solutions);
+	lk_record_setf(rec, "solutions", "%s%llu", exhausted ? "" : ">= ", (unsigned long long)solutions);
 	if (exhausted || solutions > 1)
 		lk_record_set(rec, "unique", solutions == 1 && exhausted ? "yes" : "no");
 	else

@@ -100,21 +100,6 @@ int lk_direction_parse(const char *name, enum lk_direction *d)
 	return -1;
 }
 
-
-double lk_now(void)
-{
-	/* LEVELKIT_CLOCK=cpu: the process's CPU time, so that time bounds
-	 * mean the same on a machine other jobs share (benchmarks, -j 1) */
-	static int cpu = -1;
-	if (cpu < 0) {
-		const char *c = getenv("LEVELKIT_CLOCK");
-		cpu = c && strcmp(c, "cpu") == 0;
-	}
-	struct timespec ts;
-	clock_gettime(cpu ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 void lk_search_result_init(struct lk_search_result *r)
 {
 	memset(r, 0, sizeof *r);

@@ -71,31 +71,6 @@ void lk_table_reset(struct lk_table *t, size_t key_size, size_t max_bytes)
 	t->peak_bytes = t->bytes;
 }
 
-uint64_t lk_hash_bytes(const void *key, size_t len)
-{
-	/* Word-at-a-time multiply-xorshift; keys are short (a few words) and
-	 * fully random-looking bits are needed only for the index and tag. */
-	const unsigned char *p = key;
-	uint64_t h = 0x9e3779b97f4a7c15ULL ^ (len * 0xff51afd7ed558ccdULL);
-	while (len >= 8) {
-		uint64_t w;
-		memcpy(&w, p, 8);
-		h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
-		h ^= h >> 29;
-		p += 8;
-		len -= 8;
-	}
-	if (len) {
-		uint64_t w = 0;
-		memcpy(&w, p, len);
-		h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
-		h ^= h >> 29;
-	}
-	h *= 0x94d049bb133111ebULL;
-	h ^= h >> 32;
-	return h;
-}
-
 static inline uint8_t tag_of(uint64_t hash)
 {
 	/* 1..255: zero marks an empty slot. */

@@ -17,6 +17,8 @@
 
 #include "levelkit/csp.h"
 #include "levelkit/game.h"
+#include "levelkit/hash.h"
+#include "levelkit/registry.h"
 #include "view_internal.h"
 
 struct film_maker {
@@ -25,21 +27,15 @@ struct film_maker {
 	/* An entry is found by a binary key (cheaper to make than its text,
 	 * and most primitives of a frame are old ones); its text is made
 	 * once, when it is new. */
-	struct lk_strbuf keys;        /* the entries' keys, back to back */
+	struct lk_keyed index;        /* the entries' keys, numbered */
 	struct lk_strbuf code;        /* the entries' text, back to back */
-	size_t *key_off, *key_len;    /* per entry */
 	size_t *code_off;             /* per entry: offset into code, then length */
 	size_t *code_len;
-	size_t key_alloc, key_len_alloc;
 	uint8_t *layer;               /* per entry */
 	uint8_t *board;               /* per entry: part of the board */
 	long *seen;                   /* per entry: last frame it was in */
 	size_t nentries, entries_alloc, seen_alloc, layer_alloc, len_alloc, board_alloc;
 	struct view_dict *dict;       /* of the film being made */
-	uint32_t *slots;              /* hash table of entry + 1, 0 empty */
-	size_t nslots;
-	uint32_t *hashes;             /* per entry */
-	size_t hashes_alloc;
 	/* frames */
 	size_t *cur, *prev;
 	size_t ncur, nprev, cur_alloc, prev_alloc;
@@ -63,7 +59,7 @@ struct film_maker *film_maker_new(void)
 	lk_canvas_init(&fm->canvas);
 	view_map_init(&fm->map);
 	lk_strbuf_init(&fm->code);
-	lk_strbuf_init(&fm->keys);
+	lk_keyed_init(&fm->index);
 	lk_strbuf_init(&fm->scratch);
 	return fm;
 }
@@ -75,17 +71,13 @@ void film_maker_free(struct film_maker *fm)
 	lk_canvas_release(&fm->canvas);
 	view_map_release(&fm->map);
 	lk_strbuf_release(&fm->code);
-	lk_strbuf_release(&fm->keys);
+	lk_keyed_release(&fm->index);
 	lk_strbuf_release(&fm->scratch);
-	free(fm->key_off);
-	free(fm->key_len);
 	free(fm->code_off);
 	free(fm->code_len);
 	free(fm->layer);
 	free(fm->board);
 	free(fm->seen);
-	free(fm->slots);
-	free(fm->hashes);
 	free(fm->cur);
 	free(fm->prev);
 	free(fm->changes);
@@ -117,41 +109,6 @@ void film_release(struct film *f)
 
 /* ------------------------------------------------------------ the atlas */
 
-/* Keys are mostly 32-bit integers: mix a word at a time (the
- * multiply-rotate step of MurmurHash3), then the tail. */
-static uint32_t hash_text(const char *s, size_t n)
-{
-	uint32_t h = 2166136261u;
-	size_t i = 0;
-	for (; i + 4 <= n; i += 4) {
-		uint32_t w;
-		memcpy(&w, s + i, 4);
-		w *= 0xcc9e2d51u;
-		w = (w << 15) | (w >> 17);
-		h ^= w * 0x1b873593u;
-		h = ((h << 13) | (h >> 19)) * 5 + 0xe6546b64u;
-	}
-	for (; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	h ^= h >> 16;
-	h *= 0x85ebca6bu;
-	h ^= h >> 13;
-	return h;
-}
-
-static void rehash(struct film_maker *fm, size_t nslots)
-{
-	free(fm->slots);
-	fm->slots = lk_xcalloc(nslots, sizeof *fm->slots);
-	fm->nslots = nslots;
-	for (size_t e = 0; e < fm->nentries; e++) {
-		size_t i = fm->hashes[e] & (nslots - 1);
-		while (fm->slots[i])
-			i = (i + 1) & (nslots - 1);
-		fm->slots[i] = (uint32_t)e + 1;
-	}
-}
-
 /* A primitive's key: everything that tells it apart, in dictionary
  * numbers, as bytes. */
 static void prim_key(const struct film_maker *fm, const struct lk_prim *p, struct lk_strbuf *t)
@@ -174,38 +131,24 @@ static size_t intern(struct film_maker *fm, const struct lk_prim *p)
 {
 	struct lk_strbuf *t = &fm->scratch;
 	prim_key(fm, p, t);
-	uint32_t h = hash_text(t->buf, t->len);
-	size_t i = h & (fm->nslots - 1);
-	for (; fm->slots[i]; i = (i + 1) & (fm->nslots - 1)) {
-		size_t e = fm->slots[i] - 1;
-		if (fm->hashes[e] == h && fm->key_len[e] == t->len &&
-		    memcmp(fm->keys.buf + fm->key_off[e], t->buf, t->len) == 0)
-			return e;
-	}
-	size_t e = fm->nentries++;
+	bool added;
+	size_t e = lk_keyed_add(&fm->index, t->buf, t->len, &added);
+	if (!added)
+		return e;
+	fm->nentries++;
 	size_t alloc = fm->entries_alloc;
 	LK_ALLOC_GROW(fm->code_off, e + 1, alloc);
 	LK_ALLOC_GROW(fm->code_len, e + 1, fm->len_alloc);
-	LK_ALLOC_GROW(fm->key_off, e + 1, fm->key_alloc);
-	LK_ALLOC_GROW(fm->key_len, e + 1, fm->key_len_alloc);
-	LK_ALLOC_GROW(fm->hashes, e + 1, fm->hashes_alloc);
 	LK_ALLOC_GROW(fm->seen, e + 1, fm->seen_alloc);
 	LK_ALLOC_GROW(fm->layer, e + 1, fm->layer_alloc);
 	LK_ALLOC_GROW(fm->board, e + 1, fm->board_alloc);
 	fm->entries_alloc = alloc;
-	fm->key_off[e] = fm->keys.len;
-	fm->key_len[e] = t->len;
-	lk_strbuf_add(&fm->keys, t->buf, t->len);
 	fm->code_off[e] = fm->code.len;
 	view_encode_prim(&fm->canvas, p, &fm->map, &fm->code);
 	fm->code_len[e] = fm->code.len - fm->code_off[e];
-	fm->hashes[e] = h;
 	fm->seen[e] = -1;
 	fm->layer[e] = p->layer;
 	fm->board[e] = 0;
-	fm->slots[i] = (uint32_t)e + 1;
-	if (2 * fm->nentries > fm->nslots)
-		rehash(fm, 2 * fm->nslots);
 	return e;
 }
 
@@ -341,13 +284,9 @@ static void start(struct film_maker *fm)
 	lk_canvas_reset(&fm->canvas);
 	view_map_release(&fm->map);
 	lk_strbuf_reset(&fm->code);
-	lk_strbuf_reset(&fm->keys);
+	lk_keyed_clear(&fm->index);
 	fm->nentries = fm->nfirst = fm->nchanges = fm->nframe_end = fm->nprev = fm->ncur = 0;
 	fm->nlast = 0;
-	if (fm->nslots != 256)
-		rehash(fm, 256);
-	else
-		memset(fm->slots, 0, fm->nslots * sizeof *fm->slots);
 }
 
 static void draw_frame(struct film_maker *fm, const struct lk_level *level, const void *key,

@@ -417,18 +417,27 @@
 
   /* --------------------------------------------------------- charts */
 
-  function bars(title, labels, counts, note) {
-    var max = Math.max.apply(null, counts.concat([1])), w = 300, h = 150, T = 14,
+  /* A bar chart; `atLeast` (optional) counts, per bar, levels known only
+   * to be at least there (a grade ">= medium"): stacked on the bar, pale. */
+  function bars(title, labels, counts, note, atLeast) {
+    var tot = counts.map(function (c, i) { return c + (atLeast ? atLeast[i] : 0); });
+    var max = Math.max.apply(null, tot.concat([1])), w = 300, h = 150, T = 14,
       bw = w / Math.max(1, labels.length);
     var out = ['<figure class="lk-chart"><figcaption>' + esc(title) + '</figcaption>' +
       '<svg viewBox="0 -' + T + ' ' + w + ' ' + (h + 34 + T) + '" width="' + w + '" height="' + (h + 34 + T) + '">'];
     for (var i = 0; i < labels.length; i++) {
-      var bh = counts[i] / max * h;
-      out.push('<rect x="' + (i * bw + 2) + '" y="' + (h - bh) + '" width="' + (bw - 4) + '" height="' + bh +
-        '" fill="#0072b2"><title>' + esc(labels[i]) + ': ' + counts[i] + '</title></rect>' +
-        '<text x="' + (i * bw + bw / 2) + '" y="' + (h + 12) + '" font-size="10" text-anchor="middle">' +
-        esc(labels[i]) + '</text><text x="' + (i * bw + bw / 2) + '" y="' + (h - bh - 3) +
-        '" font-size="10" text-anchor="middle">' + (counts[i] || '') + '</text>');
+      var bh = counts[i] / max * h, more = atLeast ? atLeast[i] : 0, mh = more / max * h;
+      out.push('<rect class="lk-bar" data-n="' + counts[i] + '" x="' + (i * bw + 2) + '" y="' + (h - bh) +
+        '" width="' + (bw - 4) + '" height="' + bh + '" fill="#0072b2"><title>' + esc(labels[i]) + ': ' +
+        counts[i] + '</title></rect>');
+      if (more)
+        out.push('<rect class="lk-bar-atleast" data-n="' + more + '" x="' + (i * bw + 2) + '" y="' +
+          (h - bh - mh) + '" width="' + (bw - 4) + '" height="' + mh + '" fill="#0072b2" fill-opacity="0.35">' +
+          '<title>at least ' + esc(labels[i]) + ': ' + more + '</title></rect>');
+      out.push('<text x="' + (i * bw + bw / 2) + '" y="' + (h + 12) + '" font-size="10" text-anchor="middle">' +
+        esc(labels[i]) + '</text><text x="' + (i * bw + bw / 2) + '" y="' + (h - bh - mh - 3) +
+        '" font-size="10" text-anchor="middle">' + (tot[i] ? (more ? counts[i] + '+' + more : tot[i]) : '') +
+        '</text>');
     }
     out.push('</svg>' + (note ? '<small>' + esc(note) + '</small>' : '') + '</figure>');
     return out.join('');
@@ -436,25 +445,36 @@
 
   function charts() {
     var box = $('lk-charts'), out = [];
-    var grades = (C.grades || []).slice(), gcount = {}, any = false;
-    var diff = [], scatter = [];
+    var grades = (C.grades || []).slice(), gcount = {}, gbound = {}, any = false, bounds = 0;
+    var diff = [], scatter = [], notDrawn = 0;
     for (var i = 0; i < view.length; i++) {
       var r = recs[view[i]];
       var g = r.fmap.grade;
       if (g !== undefined) {
+        /* a lower bound (">= medium") is drawn at its band, pale: the
+         * runs that failed could only raise it */
+        var lb = /^>=\s*(.*)$/.exec(g), band = lb ? lb[1] : g;
         any = true;
-        if (grades.indexOf(g) < 0) grades.push(g);
-        gcount[g] = (gcount[g] || 0) + 1;
+        if (grades.indexOf(band) < 0) grades.push(band);
+        if (lb) { gbound[band] = (gbound[band] || 0) + 1; bounds++; }
+        else gcount[band] = (gcount[band] || 0) + 1;
       }
       var d = number(r.fmap.difficulty);
       if (!isNaN(d)) {
         diff.push(d);
         var len = number(r.fmap.moves);
         if (!isNaN(len)) scatter.push([len, d]);
+      } else if (r.fmap.difficulty !== undefined) {
+        notDrawn++;   /* a bound (">= 250.0") or unknown: no value to place */
       }
     }
+    var left = notDrawn ? notDrawn + ' level' + (notDrawn === 1 ? '' : 's') +
+      ' whose difficulty is a bound or unknown not drawn' : '';
     if (any)
-      out.push(bars('grade', grades, grades.map(function (x) { return gcount[x] || 0; })));
+      out.push(bars('grade', grades, grades.map(function (x) { return gcount[x] || 0; }),
+        bounds ? 'pale: ' + bounds + ' grade' + (bounds === 1 ? '' : 's') + ' known only as a lower bound ' +
+          '(>= band), drawn at that band' : '',
+        grades.map(function (x) { return gbound[x] || 0; })));
     if (diff.length) {
       /* half-decade bins of log10 difficulty */
       var lo = Infinity, hi = -Infinity, logs = diff.map(function (x) { return Math.log10(Math.max(x, 1)); });
@@ -466,19 +486,19 @@
       }
       logs.forEach(function (x) { counts[Math.floor(x * 2) - b0]++; });
       out.push(bars('difficulty (states, log scale: a bar counts the levels from its number to the next bar\'s)',
-        labels, counts));
+        labels, counts, left));
     }
-    if (scatter.length) out.push(scatterChart(scatter));
+    if (scatter.length) out.push(scatterChart(scatter, left));
     box.innerHTML = out.join('');
   }
 
-  function scatterChart(pts) {
+  function scatterChart(pts, left) {
     var w = 320, h = 160, L = 36, B = 24, maxX = 1, lo = Infinity, hi = -Infinity;
-    var shown = pts, note = '';
+    var shown = pts, note = left || '';
     if (pts.length > 3000) {
       shown = [];
       for (var s = 0; s < 3000; s++) shown.push(pts[Math.floor(s * pts.length / 3000)]);
-      note = '3000 of ' + pts.length + ' levels shown';
+      note = '3000 of ' + pts.length + ' levels shown' + (note ? '; ' + note : '');
     }
     pts.forEach(function (p) {
       maxX = Math.max(maxX, p[0]);
@@ -498,7 +518,7 @@
       var x = L + p[0] / maxX * (w - 4) + 2, y = h - (Math.log10(Math.max(p[1], 1)) - lo) / (hi - lo) * (h - 4) - 2;
       out.push('<circle cx="' + x.toFixed(1) + '" cy="' + y.toFixed(1) + '" r="2" fill="#d55e00" fill-opacity="0.6"/>');
     });
-    out.push('</svg>' + (note ? '<small>' + note + '</small>' : '') + '</figure>');
+    out.push('</svg>' + (note ? '<small>' + esc(note) + '</small>' : '') + '</figure>');
     return out.join('');
   }
 
@@ -897,6 +917,19 @@
     box.value = '';
     box.dispatchEvent(new Event('input'));
     out.charts = $('lk-charts').querySelectorAll('figure').length;
+    /* what each chart says: its caption, note, labels and bars */
+    out.chartText = [].map.call($('lk-charts').querySelectorAll('figure'), function (f) {
+      var q = function (sel) { return [].map.call(f.querySelectorAll(sel), function (e) { return e; }); };
+      var note = f.querySelector('small');
+      return {
+        caption: f.querySelector('figcaption').textContent,
+        note: note ? note.textContent : '',
+        labels: q('text[text-anchor="middle"]').filter(function (t, k) { return k % 2 === 0; })
+          .map(function (t) { return t.textContent; }),
+        bars: q('rect.lk-bar').map(function (b) { return +b.getAttribute('data-n'); }),
+        atLeast: q('rect.lk-bar-atleast').map(function (b) { return +b.getAttribute('data-n'); })
+      };
+    });
     var pre = document.createElement('pre');
     pre.id = 'lk-selftest';
     pre.textContent = JSON.stringify(out);

@@ -20,6 +20,7 @@
 
 #include "levelkit/csp.h"
 #include "levelkit/game.h"
+#include "levelkit/registry.h"
 #include "view_internal.h"
 
 #define U LK_CANVAS_UNIT

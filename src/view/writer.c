@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "levelkit/game.h"
+#include "levelkit/registry.h"
 #include "view_internal.h"
 
 /* In the order of enum lk_view_format, from LK_VIEW_HTML. */
@@ -138,9 +139,12 @@ const char *view_record_title(const struct lk_record *rec, struct lk_strbuf *buf
 		return t;
 	const char *rank = lk_record_get(rec, "rank"), *from = lk_record_get(rec, "from");
 	lk_strbuf_reset(buf);
-	if (rank && *rank)
-		lk_strbuf_addf(buf, "suggestion %s%s%s", rank, from && *from ? " from " : "",
-			       from && *from ? from : "");
+	/* the rank last: a title too long for its card is shortened in the
+	 * middle, and the rank is what tells the suggestions apart */
+	if (rank && *rank && from && *from)
+		lk_strbuf_addf(buf, "%s, suggestion %s", from, rank);
+	else if (rank && *rank)
+		lk_strbuf_addf(buf, "suggestion %s", rank);
 	else
 		lk_strbuf_addf(buf, "record %zu", rec->number);
 	return buf->buf;

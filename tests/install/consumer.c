@@ -12,6 +12,7 @@
 
 #include <levelkit/game.h>
 #include <levelkit/record.h>
+#include <levelkit/registry.h>
 #include <levelkit/search.h>
 #include <levelkit/strbuf.h>
 

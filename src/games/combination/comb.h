@@ -64,6 +64,17 @@ bool comb_attacks(enum comb_kind kind, int axis);
 char comb_type_char(int t);
 int comb_char_type(char c);
 
+/* the level's vtable members (comb_level.c) */
+int comb_validate(const struct lk_game *game, const void *def, const struct lk_record *rec,
+		  const struct lk_level_options *opt, struct lk_strbuf *err, size_t *line);
+struct lk_level *comb_new(const struct lk_game *game, const void *def,
+			  const struct lk_record *rec, const struct lk_level_options *opt);
+void comb_free(struct lk_level *level);
+int comb_verify(const struct lk_level *level, const char *solution, bool *valid,
+		struct lk_strbuf *why);
+void comb_write_state(const struct lk_level *level, const void *key, struct lk_strbuf *out);
+void comb_canonical(const struct lk_level *level, struct lk_strbuf *out);
+
 /* the solver (comb_solve.c) */
 void comb_solve(const struct lk_level *level, const struct lk_csp_options *opt,
 		struct lk_csp_result *r);

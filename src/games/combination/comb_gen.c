@@ -135,7 +135,7 @@ static int judge_draft(const struct draft *d, const struct lk_gen_options *o, bo
 	size_t line;
 	lk_record_init(&rec);
 	draft_record(d, &rec);
-	struct lk_level *level = lk_level_load(&rec, &lo, &err, &line);
+	struct lk_level *level = lk_game_load_level(&lk_game_combination, &rec, &lo, &err, &line);
 	lk_strbuf_release(&err);
 	lk_record_release(&rec);
 	if (!level)

@@ -1,6 +1,6 @@
 /*
  * comb_level.c - reading a Combination level, the ray tables the solver
- * uses, checking a solution, and the game's vtable.
+ * uses, checking a solution (the game's vtable is combination.c).
  *
  *   game: combination
  *   pieces: 2 red queen, 3 blue rook, 1 green bishop
@@ -20,8 +20,6 @@
 #include "comb.h"
 #include "levelkit/grid.h"
 #include "levelkit/rays.h"
-
-static const char *const comb_metrics[] = { "nodes", NULL };
 
 
 bool comb_attacks(enum comb_kind kind, int axis)
@@ -138,9 +136,8 @@ static int parse_pieces(const char *s, struct parsed *p, struct lk_strbuf *err)
 	return 0;
 }
 
-static int comb_validate(const struct lk_game *game, const void *def,
-			 const struct lk_record *rec, const struct lk_level_options *opt,
-			 struct lk_strbuf *err, size_t *line)
+int comb_validate(const struct lk_game *game, const void *def, const struct lk_record *rec,
+		  const struct lk_level_options *opt, struct lk_strbuf *err, size_t *line)
 {
 	(void)game;
 	(void)def;
@@ -234,8 +231,8 @@ static void build_classes(struct comb_level *s)
 	s->class_at[s->nclasses] = at;
 }
 
-static struct lk_level *comb_new(const struct lk_game *game, const void *def,
-				 const struct lk_record *rec, const struct lk_level_options *opt)
+struct lk_level *comb_new(const struct lk_game *game, const void *def,
+			  const struct lk_record *rec, const struct lk_level_options *opt)
 {
 	(void)game;
 	(void)def;
@@ -292,7 +289,7 @@ static struct lk_level *comb_new(const struct lk_game *game, const void *def,
 	return &s->base;
 }
 
-static void comb_free(struct lk_level *level)
+void comb_free(struct lk_level *level)
 {
 	struct comb_level *s = (struct comb_level *)level;
 	for (int c = 0; c < s->ncolours; c++)
@@ -306,8 +303,8 @@ static void comb_free(struct lk_level *level)
 
 /* ------------------------------------------------------ a solution */
 
-static int comb_verify(const struct lk_level *level, const char *solution, bool *valid,
-		       struct lk_strbuf *why)
+int comb_verify(const struct lk_level *level, const char *solution, bool *valid,
+		struct lk_strbuf *why)
 {
 	const struct comb_level *s = (const struct comb_level *)level;
 	int *type_at = lk_xmalloc((size_t)(s->nsq ? s->nsq : 1) * sizeof *type_at);
@@ -386,7 +383,7 @@ out:
 	return rc;
 }
 
-static void comb_write_state(const struct lk_level *level, const void *key, struct lk_strbuf *out)
+void comb_write_state(const struct lk_level *level, const void *key, struct lk_strbuf *out)
 {
 	(void)key;
 	const struct comb_level *s = (const struct comb_level *)level;
@@ -403,7 +400,7 @@ static int compare_sets(const void *a, const void *b)
 
 /* Same puzzle: the grid up to the eight symmetries, and the pieces up to
  * the names of the colours. */
-static void comb_canonical(const struct lk_level *level, struct lk_strbuf *out)
+void comb_canonical(const struct lk_level *level, struct lk_strbuf *out)
 {
 	const struct comb_level *s = (const struct comb_level *)level;
 	struct lk_grid g;
@@ -439,29 +436,3 @@ static void comb_canonical(const struct lk_level *level, struct lk_strbuf *out)
 	lk_strbuf_release(&text);
 	lk_grid_release(&g);
 }
-
-static const struct lk_csp_ops comb_csp = {
-	.solve = comb_solve,
-	.verify = comb_verify,
-};
-
-extern const struct lk_generator lk_gen_combination_local;
-static const struct lk_generator *const combination_generators[] = {
-	&lk_gen_combination_local,
-	NULL,
-};
-
-const struct lk_game lk_game_combination = {
-	.name = "combination",
-	.summary = "Combination: place coloured rooks, bishops and queens so that no two colours attack",
-	.metrics = comb_metrics,
-	.validate = comb_validate,
-	.new_level = comb_new,
-	.free_level = comb_free,
-	.write_state = comb_write_state,
-	.symmetries = LK_SYMMETRIES_ALL,
-	.canonical = comb_canonical,
-	.csp = &comb_csp,
-	.generators = combination_generators,
-	.draw = comb_draw,
-};

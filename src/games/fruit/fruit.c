@@ -11,9 +11,9 @@
  * the cell in front of it).  One-way borders: a field
  * "oneway: x,y,d ..." (x column and y row from 0, d one of u r d l) lets
  * pieces pass from cell (x,y) in direction d but not back.  See
- * docs/games/fruit.md and, for the motion rules, include/levelkit/slide.h.
+ * docs/games/fruit.md and, for the motion rules, src/games/slide/slide.h.
  */
-#include "../slide/slide_game.h"
+#include "fruit.h"
 
 #include <string.h>
 
@@ -68,9 +68,10 @@ static const struct slide_rules fruit_rules = {
 	.oneway_field = true,
 	.min_w = 3, .min_h = 3, .max_w = 16, .max_h = 16,
 	.check = fruit_check,
+	.draw_terrain = fruit_draw_terrain,
+	.draw_piece = fruit_draw_piece,
 };
 
-extern const struct lk_generator lk_gen_fruit_random;
 static const struct lk_generator *const fruit_generators[] = {
 	&lk_gen_fruit_random,
 	NULL,

@@ -17,7 +17,7 @@ static int bits(unsigned v)
 	return (int)(v & 1) + (int)(v >> 1 & 1) + (int)(v >> 2 & 1) + (int)(v >> 3 & 1);
 }
 
-int gen_orientations(int type, uint8_t *ins, uint8_t *outs)
+int laser_orientations(int type, uint8_t *ins, uint8_t *outs)
 {
 	static const uint8_t nin[LK_LASER_NTYPES] = { 0, 1, 1, 1, 1, 2, 3, 0 };
 	static const uint8_t nout[LK_LASER_NTYPES] = { 1, 0, 1, 2, 3, 1, 1, 0 };
@@ -43,8 +43,8 @@ int gen_orientations(int type, uint8_t *ins, uint8_t *outs)
 	return n;
 }
 
-struct lk_laser *gen_design_level(const struct gen *g, const struct laser_spec *board,
-				  int open_targets, struct lk_strbuf *err)
+struct lk_laser *laser_design_level(const struct laser_gen *g, const struct laser_spec *board,
+				    int open_targets, struct lk_strbuf *err)
 {
 	struct laser_spec *spec = lk_xmalloc(sizeof *spec);
 	int group[LK_LASER_MAX_LINES], cap[LK_LASER_MAX_LINES], ngroups = 0;
@@ -55,7 +55,7 @@ struct lk_laser *gen_design_level(const struct gen *g, const struct laser_spec *
 		if (count <= 0 || t == LK_LASER_SRC || t == LK_LASER_BLOCKER)
 			continue;
 		uint8_t ins[16], outs[16];
-		int n = gen_orientations(t, ins, outs);
+		int n = laser_orientations(t, ins, outs);
 		for (int i = 0; i < n && spec->ntray < LK_LASER_MAX_LINES; i++) {
 			struct laser_kind *k = &spec->tray[spec->ntray];
 			*k = (struct laser_kind){ .type = (uint8_t)t, .ins = ins[i], .outs = outs[i],
@@ -81,8 +81,8 @@ struct lk_laser *gen_design_level(const struct gen *g, const struct laser_spec *
 	return dl;
 }
 
-enum lk_status gen_design(struct gen *g, const struct lk_laser *dl, const struct lk_laser_nogoods *ng,
-			  const struct lk_expr *satisfy, unsigned runs, struct lk_laser_placement *out)
+enum lk_status laser_design(struct laser_gen *g, const struct lk_laser *dl, const struct lk_laser_nogoods *ng,
+			    const struct lk_expr *satisfy, unsigned runs, struct lk_laser_placement *out)
 {
 	struct lk_laser_search_options o;
 	struct lk_laser_result *r = lk_xmalloc(sizeof *r);
@@ -118,8 +118,8 @@ enum lk_status gen_design(struct gen *g, const struct lk_laser *dl, const struct
 	return status;
 }
 
-void gen_pieces_of(const struct lk_laser *lv, const struct lk_laser_placement *pl,
-		   struct gen_pieces *out)
+void laser_pieces_of(const struct lk_laser *lv, const struct lk_laser_placement *pl,
+		     struct laser_gen_pieces *out)
 {
 	out->n = 0;
 	for (int i = 0; i < pl->n && out->n < GEN_MAX_PIECES; i++) {

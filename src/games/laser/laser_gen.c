@@ -38,44 +38,44 @@
 struct board {
 	struct laser_spec skel;        /* board, sources, targets, first blockers */
 	char cells[LK_LASER_MAX_CELLS];/* the skeleton's cells and the blockers added */
-	struct gen_pieces intended;
+	struct laser_gen_pieces intended;
 	int ndistr;
 	struct laser_kind distr[GEN_MAX_PIECES];
 	int added;                     /* blockers added */
 	bool lossless;                 /* the needs add up to the sources' power */
 	size_t nlearned, alloc;
-	struct gen_pieces *learned;    /* shortcuts found on this board */
+	struct laser_gen_pieces *learned;    /* shortcuts found on this board */
 	struct lk_laser_nogoods ng;
 };
 
-static void debug(const struct gen *g, const char *fmt, ...)
+static void debug(const struct laser_gen *g, const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 2, 3)))
 #endif
 	;
 
-static void debug(const struct gen *g, const char *fmt, ...)
+static void debug(const struct laser_gen *g, const char *fmt, ...)
 {
 	if (!g->debug)
 		return;
 	va_list ap;
 	va_start(ap, fmt);
-	fprintf(stderr, "laser gen %.3fs: ", gen_elapsed(g));
+	fprintf(stderr, "laser gen %.3fs: ", laser_gen_elapsed(g));
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
 	va_end(ap);
 }
 
-double gen_elapsed(const struct gen *g)
+double laser_gen_elapsed(const struct laser_gen *g)
 {
 	struct timespec t;
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (double)(t.tv_sec - g->t0.tv_sec) + (double)(t.tv_nsec - g->t0.tv_nsec) * 1e-9;
 }
 
-static bool out_of_time(const struct gen *g)
+static bool out_of_time(const struct laser_gen *g)
 {
-	return (g->o->timeout > 0 && gen_elapsed(g) > g->o->timeout) ||
+	return (g->o->timeout > 0 && laser_gen_elapsed(g) > g->o->timeout) ||
 	       (g->o->cancel && *g->o->cancel);
 }
 
@@ -96,7 +96,7 @@ static struct lk_laser *make_level(const struct board *b, struct lk_laser_placem
 		const struct laser_kind *k = i < b->intended.n ? &b->intended.kind[i]
 								: &b->distr[i - b->intended.n];
 		int l = 0;
-		while (l < spec->ntray && !gen_same_kind(&spec->tray[l], k))
+		while (l < spec->ntray && !laser_same_kind(&spec->tray[l], k))
 			l++;
 		if (l == spec->ntray) {
 			spec->tray[l] = *k;
@@ -109,7 +109,7 @@ static struct lk_laser *make_level(const struct board *b, struct lk_laser_placem
 		pl->n = 0;
 		for (int i = 0; i < b->intended.n; i++) {
 			int l = 0;
-			while (!gen_same_kind(&spec->tray[l], &b->intended.kind[i]))
+			while (!laser_same_kind(&spec->tray[l], &b->intended.kind[i]))
 				l++;
 			int c = b->intended.cell[i];
 			pl->p[pl->n++] = (struct lk_laser_place){ l + 1, c % spec->width, c / spec->width };
@@ -121,14 +121,14 @@ static struct lk_laser *make_level(const struct board *b, struct lk_laser_placem
 }
 
 /* Pieces as a placement of lv, if lv's tray holds them (else false). */
-static bool placement_in(const struct lk_laser *lv, const struct gen_pieces *p,
+static bool placement_in(const struct lk_laser *lv, const struct laser_gen_pieces *p,
 			 struct lk_laser_placement *pl)
 {
 	int used[LK_LASER_MAX_LINES] = { 0 };
 	pl->n = 0;
 	for (int i = 0; i < p->n; i++) {
 		int l = 0;
-		while (l < lv->ntray && !gen_same_kind(&lv->kind[lv->nfixed + l], &p->kind[i]))
+		while (l < lv->ntray && !laser_same_kind(&lv->kind[lv->nfixed + l], &p->kind[i]))
 			l++;
 		if (l == lv->ntray || ++used[l] > lv->tray_count[l] || lv->cells[p->cell[i]] != '.')
 			return false;
@@ -140,7 +140,7 @@ static bool placement_in(const struct lk_laser *lv, const struct gen_pieces *p,
 
 /* Simulate pieces on lv: facts, footprint; false when not a solution
  * (tidy unless o->all). */
-static bool judge(const struct gen *g, const struct lk_laser *lv, const struct lk_laser_placement *pl,
+static bool judge(const struct laser_gen *g, const struct lk_laser *lv, const struct lk_laser_placement *pl,
 		  struct lk_laser_facts *f, uint64_t *cells)
 {
 	int16_t kind_at[LK_LASER_MAX_CELLS];
@@ -160,17 +160,17 @@ static bool judge(const struct gen *g, const struct lk_laser *lv, const struct l
 
 /* Fewer distractors of a kind the shortcut uses more of than I: false
  * when there is none. */
-static bool tray_cut(struct gen *g, struct board *b, const struct gen_pieces *s)
+static bool tray_cut(struct laser_gen *g, struct board *b, const struct laser_gen_pieces *s)
 {
 	int best = -1, best_remove = 1 << 30;
 	for (int i = 0; i < s->n; i++) {
 		int use_s = 0, use_i = 0, have = 0;
 		for (int j = 0; j < s->n; j++)
-			use_s += gen_same_kind(&s->kind[j], &s->kind[i]);
+			use_s += laser_same_kind(&s->kind[j], &s->kind[i]);
 		for (int j = 0; j < b->intended.n; j++)
-			use_i += gen_same_kind(&b->intended.kind[j], &s->kind[i]);
+			use_i += laser_same_kind(&b->intended.kind[j], &s->kind[i]);
 		for (int j = 0; j < b->ndistr; j++)
-			have += gen_same_kind(&b->distr[j], &s->kind[i]);
+			have += laser_same_kind(&b->distr[j], &s->kind[i]);
 		have += use_i;
 		if (use_s > use_i && have - use_s + 1 < best_remove) {
 			best = i;
@@ -180,7 +180,7 @@ static bool tray_cut(struct gen *g, struct board *b, const struct gen_pieces *s)
 	if (best < 0)
 		return false;
 	for (int j = b->ndistr - 1; j >= 0 && best_remove > 0; j--) {
-		if (gen_same_kind(&b->distr[j], &s->kind[best])) {
+		if (laser_same_kind(&b->distr[j], &s->kind[best])) {
 			b->distr[j] = b->distr[--b->ndistr];
 			best_remove--;
 		}
@@ -190,7 +190,7 @@ static bool tray_cut(struct gen *g, struct board *b, const struct gen_pieces *s)
 }
 
 /* Is this still a shortcut of the board's level (with I in *ipl)? */
-static bool still_shortcut(struct gen *g, const struct board *b, const struct gen_pieces *s)
+static bool still_shortcut(struct laser_gen *g, const struct board *b, const struct laser_gen_pieces *s)
 {
 	struct lk_laser_placement *pl = lk_xmalloc(sizeof *pl);
 	struct lk_laser *lv = make_level(b, NULL);
@@ -209,8 +209,8 @@ static bool still_shortcut(struct gen *g, const struct board *b, const struct ge
  * distractors.  Returns -1, or the index of a shortcut no change can rule
  * out (I is hopeless).
  */
-static int cut_batch(struct gen *g, struct board *b, const struct lk_laser *lv,
-		     const struct lk_laser_placement *ipl, const struct gen_pieces *s, int n)
+static int cut_batch(struct laser_gen *g, struct board *b, const struct lk_laser *lv,
+		     const struct lk_laser_placement *ipl, const struct laser_gen_pieces *s, int n)
 {
 	uint64_t fi[LK_LASER_MAX_CELLS / 64], (*cand)[LK_LASER_MAX_CELLS / 64] = lk_xcalloc((size_t)n, sizeof *cand);
 	bool *hit = lk_xcalloc((size_t)n, sizeof *hit);
@@ -269,10 +269,10 @@ static int cut_batch(struct gen *g, struct board *b, const struct lk_laser *lv,
 
 /* Rule out every shortcut learned on this board that the level still has
  * (after a new intended solution): false if one cannot be. */
-static bool recut(struct gen *g, struct board *b)
+static bool recut(struct laser_gen *g, struct board *b)
 {
 	struct lk_laser_placement *ipl = lk_xmalloc(sizeof *ipl);
-	struct gen_pieces *live = lk_xmalloc((b->nlearned + 1) * sizeof *live);
+	struct laser_gen_pieces *live = lk_xmalloc((b->nlearned + 1) * sizeof *live);
 	int n = 0;
 	for (size_t i = 0; i < b->nlearned; i++)
 		if (still_shortcut(g, b, &b->learned[i]))
@@ -303,7 +303,7 @@ static int spy_level(void *ctx, const char *name, const char *arg, double *lo, d
 
 /* The nogood of a hopeless intended solution: the shortcut's cells and
  * pieces, in the design level's lines. */
-static void learn(struct board *b, const struct lk_laser *dl, const struct gen_pieces *s,
+static void learn(struct board *b, const struct lk_laser *dl, const struct laser_gen_pieces *s,
 		  const uint64_t *cells)
 {
 	struct lk_laser_nogoods *ng = &b->ng;
@@ -313,14 +313,14 @@ static void learn(struct board *b, const struct lk_laser *dl, const struct gen_p
 	memcpy(n->cells, cells, sizeof n->cells);
 	for (int i = 0; i < s->n; i++)
 		for (int l = 0; l < dl->ntray; l++)
-			if (gen_same_kind(&dl->kind[dl->nfixed + l], &s->kind[i]))
+			if (laser_same_kind(&dl->kind[dl->nfixed + l], &s->kind[i]))
 				n->need[l]++;
 }
 
 /* Is the shortcut's violation of the concept independent of the level
  * properties a change could alter (blockers, tray), so that it is a
  * shortcut of every level that keeps it? */
-static bool always_violates(const struct gen *g, const struct lk_laser_facts *f)
+static bool always_violates(const struct laser_gen *g, const struct lk_laser_facts *f)
 {
 	struct laser_bounds bd = { *f, *f, NULL };
 	enum lk_truth t = LK_MAYBE;
@@ -336,7 +336,7 @@ static bool always_violates(const struct gen *g, const struct lk_laser_facts *f)
 static const char letters_src[] = "ABCDEFGHIJ", letters_tgt[] = "TUVWXYZKLMN";
 
 /* A board with blockers and sources, each shooting into the board. */
-static void new_board(struct gen *g, struct board *b)
+static void new_board(struct laser_gen *g, struct board *b)
 {
 	const struct lk_laser_gen_options *o = g->o;
 	struct laser_spec *s = &b->skel;
@@ -366,7 +366,7 @@ static void new_board(struct gen *g, struct board *b)
 
 /* Turn a design on the open board into the board's targets and intended
  * solution: false when it is too small. */
-static bool take_design(struct gen *g, struct board *b, const struct lk_laser *dl,
+static bool take_design(struct laser_gen *g, struct board *b, const struct lk_laser *dl,
 			const struct lk_laser_placement *pl)
 {
 	int16_t kind_at[LK_LASER_MAX_CELLS];
@@ -404,7 +404,7 @@ static bool take_design(struct gen *g, struct board *b, const struct lk_laser *d
 	return b->intended.n >= g->o->min_pieces;
 }
 
-static void draw_distractors(struct gen *g, struct board *b)
+static void draw_distractors(struct laser_gen *g, struct board *b)
 {
 	int total = 0;
 	b->ndistr = 0;
@@ -415,7 +415,7 @@ static void draw_distractors(struct gen *g, struct board *b)
 		while (r >= g->o->pieces[t])
 			r -= g->o->pieces[t++];
 		uint8_t ins[16], outs[16];
-		int n = gen_orientations(t, ins, outs), k = (int)lk_rng_below(&g->rng, (uint32_t)n);
+		int n = laser_orientations(t, ins, outs), k = (int)lk_rng_below(&g->rng, (uint32_t)n);
 		b->distr[b->ndistr++] = (struct laser_kind){
 			.type = (uint8_t)t, .ins = ins[k], .outs = outs[k],
 			.nin = (uint8_t)(t == LK_LASER_CMB2 ? 2 : t == LK_LASER_CMB3 ? 3 : 1),
@@ -429,16 +429,16 @@ static void draw_distractors(struct gen *g, struct board *b)
 enum outcome { DONE, HOPELESS, GAVE_UP };
 
 /* A new intended solution for the board's targets under the nogoods. */
-static enum outcome redesign(struct gen *g, struct board *b)
+static enum outcome redesign(struct laser_gen *g, struct board *b)
 {
 	struct lk_strbuf err = LK_STRBUF_INIT;
 	struct lk_laser_placement *pl = lk_xmalloc(sizeof *pl);
-	struct lk_laser *dl = gen_design_level(g, &b->skel, 0, &err);
+	struct lk_laser *dl = laser_design_level(g, &b->skel, 0, &err);
 	enum outcome out = GAVE_UP;
 	if (dl) {
 		/* any solution of a level that requires the concept will do,
 		 * however small: that is what makes a complete search a proof */
-		enum lk_status s = gen_design(g, dl, &b->ng, g->concept, g->o->redesign_restarts, pl);
+		enum lk_status s = laser_design(g, dl, &b->ng, g->concept, g->o->redesign_restarts, pl);
 		g->st->designs++;
 		debug(g, "redesign: %s", lk_status_name(s));
 		if (s == LK_UNSOLVABLE) {
@@ -463,18 +463,18 @@ static enum outcome redesign(struct gen *g, struct board *b)
 struct batch {
 	const struct lk_laser *lv;
 	int n;
-	struct gen_pieces s[BATCH];
+	struct laser_gen_pieces s[BATCH];
 };
 
 static bool collect(void *ctx, const struct lk_laser_solution *sol)
 {
 	struct batch *bt = ctx;
-	gen_pieces_of(bt->lv, sol->placement, &bt->s[bt->n++]);
+	laser_pieces_of(bt->lv, sol->placement, &bt->s[bt->n++]);
 	return bt->n < BATCH;
 }
 
 /* Rounds of shortcut queries and cuts on a board: DONE with the level. */
-static enum outcome cegis(struct gen *g, struct board *b, struct lk_laser **level,
+static enum outcome cegis(struct laser_gen *g, struct board *b, struct lk_laser **level,
 			  struct lk_laser_placement *ipl)
 {
 	struct lk_laser_result *r = lk_xmalloc(sizeof *r);
@@ -538,7 +538,7 @@ static enum outcome cegis(struct gen *g, struct board *b, struct lk_laser **leve
 		 * and pieces */
 		if (b->lossless && always_violates(g, &f)) {
 			struct lk_strbuf err = LK_STRBUF_INIT;
-			struct lk_laser *dl = gen_design_level(g, &b->skel, 0, &err);
+			struct lk_laser *dl = laser_design_level(g, &b->skel, 0, &err);
 			b->ng.cells_matter = g->blockers_help && g->o->max_blockers != 0;
 			if (dl)
 				learn(b, dl, &bt->s[h], cells);
@@ -562,7 +562,7 @@ static enum outcome cegis(struct gen *g, struct board *b, struct lk_laser **leve
 /* Can any solution of the palette's pieces satisfy the concept at all?
  * Bounds on an intended solution's facts, from the pieces alone: a
  * network of sources merges only at combiners, one merge per extra in-port. */
-static bool satisfiable(const struct gen *g, int sources)
+static bool satisfiable(const struct laser_gen *g, int sources)
 {
 	const struct lk_laser_gen_options *o = g->o;
 	struct laser_bounds b;
@@ -588,9 +588,9 @@ static bool satisfiable(const struct gen *g, int sources)
 	return t != LK_FALSE;
 }
 
-static enum lk_laser_gen_status finish(struct gen *g, enum lk_laser_gen_status s)
+static enum lk_laser_gen_status finish(struct laser_gen *g, enum lk_laser_gen_status s)
 {
-	g->st->seconds = gen_elapsed(g);
+	g->st->seconds = laser_gen_elapsed(g);
 	lk_expr_free(g->concept);
 	lk_expr_free(g->design);
 	return s;
@@ -599,7 +599,7 @@ static enum lk_laser_gen_status finish(struct gen *g, enum lk_laser_gen_status s
 /* What every run needs: the concept, the designs' own conditions, whether
  * blockers can help and proofs hold.  -1 (with why) on a bad request, 1
  * when the request is proved impossible. */
-static int setup(struct gen *g, const struct lk_laser_gen_options *o, int sources, int blockers,
+static int setup(struct laser_gen *g, const struct lk_laser_gen_options *o, int sources, int blockers,
 		 struct lk_strbuf *why)
 {
 	struct lk_strbuf text = LK_STRBUF_INIT;
@@ -644,7 +644,7 @@ static int setup(struct gen *g, const struct lk_laser_gen_options *o, int source
 /* A board whose targets are placed: the intended solution, its tray,
  * then the rounds.  HOPELESS when no level on it can require the concept
  * (a proof when g->proofs and the board loses no power). */
-static enum outcome run_board(struct gen *g, struct board *b, struct lk_laser **level,
+static enum outcome run_board(struct laser_gen *g, struct board *b, struct lk_laser **level,
 			      struct lk_laser_placement *intended)
 {
 	struct lk_laser *lv = make_level(b, NULL);
@@ -664,7 +664,7 @@ enum lk_laser_gen_status lk_laser_generate(const struct lk_laser_gen_options *o,
 					   struct lk_laser_placement *intended,
 					   struct lk_laser_gen_stats *st, struct lk_strbuf *why)
 {
-	struct gen g = { .o = o, .st = st };
+	struct laser_gen g = { .o = o, .st = st };
 	memset(st, 0, sizeof *st);
 	*level = NULL;
 	lk_rng_seed2(&g.rng, o->seed, index);
@@ -687,11 +687,11 @@ enum lk_laser_gen_status lk_laser_generate(const struct lk_laser_gen_options *o,
 		memset(b, 0, sizeof *b);
 		new_board(&g, b);
 		st->boards++;
-		struct lk_laser *dl = gen_design_level(&g, &b->skel, o->max_targets, &err);
+		struct lk_laser *dl = laser_design_level(&g, &b->skel, o->max_targets, &err);
 		lk_strbuf_release(&err);
 		if (!dl)
 			continue;
-		enum lk_status s = gen_design(&g, dl, NULL, g.design, o->design_restarts, pl);
+		enum lk_status s = laser_design(&g, dl, NULL, g.design, o->design_restarts, pl);
 		debug(&g, "board %u: design %s", k, lk_status_name(s));
 		st->designs++;
 		bool taken = s == LK_SOLVED && take_design(&g, b, dl, pl);
@@ -721,7 +721,7 @@ enum lk_laser_gen_status lk_laser_generate_on(const struct lk_laser_gen_options 
 					      struct lk_laser_placement *intended,
 					      struct lk_laser_gen_stats *st, struct lk_strbuf *why)
 {
-	struct gen g = { .o = o, .st = st };
+	struct laser_gen g = { .o = o, .st = st };
 	struct board *b = lk_xcalloc(1, sizeof *b);
 	struct lk_laser_placement *pl = lk_xmalloc(sizeof *pl);
 	enum lk_laser_gen_status status = LK_LASER_GEN_GAVE_UP;
@@ -739,7 +739,7 @@ enum lk_laser_gen_status lk_laser_generate_on(const struct lk_laser_gen_options 
 	}
 	st->boards = 1;
 	bool open = board->ntargets == 0;
-	struct lk_laser *dl = gen_design_level(&g, &b->skel, open ? o->max_targets : 0, &err);
+	struct lk_laser *dl = laser_design_level(&g, &b->skel, open ? o->max_targets : 0, &err);
 	if (!dl) {
 		lk_strbuf_add(why, err.buf, err.len);
 		goto out;
@@ -747,7 +747,7 @@ enum lk_laser_gen_status lk_laser_generate_on(const struct lk_laser_gen_options 
 	/* with the targets given, any solution satisfying the concept is an
 	 * intended solution, which makes a complete search that finds none a
 	 * proof */
-	enum lk_status s = gen_design(&g, dl, open ? NULL : &b->ng, open ? g.design : g.concept,
+	enum lk_status s = laser_design(&g, dl, open ? NULL : &b->ng, open ? g.design : g.concept,
 				      o->design_restarts, pl);
 	st->designs++;
 	bool lossless = dl->src_total == dl->need_total;

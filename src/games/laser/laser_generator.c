@@ -171,7 +171,7 @@ static int laser_candidate(struct lk_gen_worker *w, const struct lk_gen_options 
 
 static const struct lk_gen_flag laser_gen_flags[] = {
 	{ "preset", "preset", "the paper's concepts with pieces that suit them: split-combine, "
-	  "split-combine-2, six-benders, monolithic, monolithic-open", "name" },
+	  "split-combine-2, six-benders, monolithic or monolithic-open", "name" },
 	{ NULL, NULL, NULL, NULL },
 };
 

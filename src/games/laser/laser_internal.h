@@ -1,6 +1,7 @@
 /*
  * laser_internal.h - the laser game's level model, shared by the files of
- * src/games/laser and its generator (the public API is levelkit/laser.h).
+ * src/games/laser and its generator (the game's API, for its tests and the
+ * bench driver, is laser.h).
  *
  * Every piece on the board and every tray line is a *kind*: type, in- and
  * out-ports, and for sources and targets a power.  Fixed pieces come
@@ -13,7 +14,7 @@
 #include <stdint.h>
 
 #include "levelkit/game.h"
-#include "levelkit/laser.h"
+#include "laser.h"
 #include "levelkit/rays.h"
 
 #define LASER_MAX_KINDS (LK_LASER_MAX_FIXED + LK_LASER_MAX_LINES + 1)

@@ -13,7 +13,8 @@
 
 #include "ps_internal.h"
 #include "ps_parse.h"
-#include "ps_util.h"
+#include "ps_arena.h"
+#include "ps_diag.h"
 
 struct ps_list {
 	int *v;

@@ -1,5 +1,5 @@
 /*
- * ps_game.h - what the PuzzleScript game's files share (ps_game.c, the
+ * ps_game.h - what the PuzzleScript game's files share (puzzlescript.c, the
  * vtable; ps_import.c, reading a script's levels into records).
  */
 #ifndef LEVELKIT_PS_GAME_H
@@ -32,9 +32,6 @@ void ps_facts_release(struct ps_facts *f);
  * each once, at most max of them; returns how many. */
 unsigned ps_facts_of_turn(const struct ps_facts *f, const struct ps_runtime *rt, uint16_t *out,
 			  unsigned max);
-
-/* 64-bit FNV-1a of a script's text: the script-hash field. */
-uint64_t ps_text_hash(const char *data, size_t len);
 
 /* ps_script.c: where a record's script is (its script field, then beside
  * the record's file; a file with the record's script-hash preferred),
@@ -94,7 +91,7 @@ enum ps_rolls { PS_ROLLS_SEED, PS_ROLLS_SOME, PS_ROLLS_EVERY };
 struct lk_search_options;
 int ps_rolls_solve(const struct lk_level *level, const struct lk_search_options *opt,
 		   struct lk_record *rec);
-/* What ps_rolls.c needs of a level (ps_game.c): its question, its inputs
+/* What ps_rolls.c needs of a level (puzzlescript.c): its question, its inputs
  * (letters and engine codes), and a runtime to borrow and give back. */
 enum ps_rolls ps_level_rolls(const struct lk_level *level);
 int ps_level_inputs(const struct lk_level *level, const char **letters, const int **codes);
@@ -103,5 +100,9 @@ void ps_level_give_back(const struct lk_level *level, struct ps_runtime *rt);
 
 /* Whether a key's last bit says the turn that reached it won. */
 bool ps_map_key_won(const struct ps_level *lv, const void *key);
+
+/* The game's vtable (puzzlescript.c). */
+struct lk_game;
+extern const struct lk_game lk_game_puzzlescript;
 
 #endif

@@ -15,10 +15,10 @@
 #include <string.h>
 
 #include "levelkit/game.h"
+#include "levelkit/hash.h"
 #include "ps.h"
 #include "ps_game.h"
 
-extern const struct lk_game lk_game_puzzlescript;
 
 /* A line of only '=' (three or more), blanks around allowed. */
 static bool rule_line(const char *s, size_t n)
@@ -159,7 +159,7 @@ int ps_import(const char *path, const char *data, size_t len, struct lk_record *
 	struct lk_strbuf absolute = LK_STRBUF_INIT;
 	ps_script_absolute(path, &absolute);
 	struct importer im = { .path = path, .field = absolute.buf, .title = ps_game_flags(g)->title };
-	snprintf(im.hash, sizeof im.hash, "%016llx", (unsigned long long)ps_text_hash(data, len));
+	snprintf(im.hash, sizeof im.hash, "%016llx", (unsigned long long)lk_hash_text(data, len));
 	lk_strbuf_init(&im.messages);
 	struct lines lines;
 	split_lines(data, len, &lines);

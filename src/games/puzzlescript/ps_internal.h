@@ -19,7 +19,7 @@
 #include <stdint.h>
 
 #include "ps.h"
-#include "ps_util.h"
+#include "ps_arena.h"
 
 typedef uint64_t ps_word;
 

@@ -8,6 +8,7 @@
 
 #include "levelkit/bits.h"
 #include "ps_compile.h"
+#include "ps_unicode.h"
 
 static void fill_from_glyph(const struct ps_game *g, const int *glyph, ps_word *cell)
 {

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "ps_parse.h"
+#include "ps_unicode.h"
 
 static const char *const section_names[PS_NSECTIONS] = {
 	"objects", "legend", "sounds", "collisionlayers", "rules", "winconditions", "levels",

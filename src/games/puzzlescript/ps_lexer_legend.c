@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ps_parse.h"
+#include "ps_unicode.h"
 
 static const char *const keywords[] = {
 	"objects", "collisionlayers", "legend", "sounds", "rules", "...", "winconditions", "levels",

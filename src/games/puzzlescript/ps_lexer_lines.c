@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ps_parse.h"
+#include "ps_unicode.h"
 
 static const char *const meta_with_value[] = {
 	"title", "author", "homepage", "background_color", "text_color", "key_repeat_interval",

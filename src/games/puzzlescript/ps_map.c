@@ -12,7 +12,7 @@
 #include "ps.h"
 #include "ps_internal.h"
 #include "ps_game.h"
-#include "ps_util.h"
+#include "ps_unicode.h"
 
 /* The objects a legend character stands for, or NULL: legend names are
  * case-insensitive, as in the script's own maps. */

@@ -7,7 +7,7 @@
  * conditions, levels, prelude flags).  Games depend on its quirks (what a
  * comment cuts, which characters make a name, how blank lines split
  * levels), so ps_lexer.c and ps_lexer_legend.c follow it token by token.
- * Names are interned (ps_util.h) in lower case, as the reference
+ * Names are interned (ps_arena.h) in lower case, as the reference
  * lower-cases every line before reading it.
  */
 #ifndef LEVELKIT_PS_PARSE_H
@@ -17,7 +17,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ps_util.h"
+#include "ps_arena.h"
+#include "ps_diag.h"
+#include "levelkit/strbuf.h"
 
 enum ps_section {
 	PS_SEC_NONE = -1,

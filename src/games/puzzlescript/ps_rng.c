@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "ps_util.h"
+#include "ps_unicode.h"
 
 static uint8_t next_byte(struct ps_rng *r)
 {

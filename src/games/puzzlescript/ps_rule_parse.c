@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ps_compile.h"
+#include "ps_unicode.h"
 
 const char *const ps_word_dir_names[PW_NWORDS] = {
 	"", "up", "down", "left", "right", "^", "v", "<", ">", "moving", "stationary", "parallel",

@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "levelkit/game.h"
+#include "levelkit/hash.h"
 #include "ps.h"
 #include "ps_game.h"
 #include "ps_internal.h"   /* the game's file name */
@@ -49,7 +50,7 @@ void ps_script_absolute(const char *path, struct lk_strbuf *out)
 
 static void text_hash(const struct lk_strbuf *text, char hash[17])
 {
-	snprintf(hash, 17, "%016llx", (unsigned long long)ps_text_hash(text->buf, text->len));
+	snprintf(hash, 17, "%016llx", (unsigned long long)lk_hash_text(text->buf, text->len));
 }
 
 int ps_script_find(const struct lk_record *rec, struct lk_strbuf *path, struct lk_strbuf *text,

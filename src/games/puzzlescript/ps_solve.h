@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 #include "ps_internal.h"
-#include "ps_util.h"
+#include "ps_arena.h"
 
 /* How the objects of one side of a win condition can change. */
 enum ps_mob {

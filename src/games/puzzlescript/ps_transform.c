@@ -22,6 +22,7 @@
 
 #include "levelkit/game.h"
 #include "levelkit/grid.h"
+#include "levelkit/hash.h"
 #include "levelkit/transform.h"
 #include "ps.h"
 #include "ps_game.h"
@@ -359,7 +360,7 @@ static int game_of_record(struct ps_tr *t, const struct lk_gen_options *o, struc
 	}
 	struct lk_strbuf why = LK_STRBUF_INIT;
 	size_t line;
-	struct lk_level *level = lk_level_load(o->from, &o->level, &why, &line);
+	struct lk_level *level = lk_game_load_level(&lk_game_puzzlescript, o->from, &o->level, &why, &line);
 	if (!level) {
 		lk_strbuf_addf(err, "--from: %s", why.buf);
 		lk_strbuf_release(&why);
@@ -375,7 +376,7 @@ static int game_of_record(struct ps_tr *t, const struct lk_gen_options *o, struc
 	char hash[17] = "";
 	if (lk_strbuf_read_file(&text, t->g->filename) == 0)
 		snprintf(hash, sizeof hash, "%016llx",
-			 (unsigned long long)ps_text_hash(text.buf, text.len));
+			 (unsigned long long)lk_hash_text(text.buf, text.len));
 	t->script = lk_strbuf_detach(&path, NULL);
 	t->hash = lk_xstrdup(hash);
 	lk_strbuf_release(&text);
@@ -395,7 +396,7 @@ static int game_of_script(struct ps_tr *t, const char *path, struct lk_strbuf *e
 	} else {
 		char hash[17];
 		snprintf(hash, sizeof hash, "%016llx",
-			 (unsigned long long)ps_text_hash(text.buf, text.len));
+			 (unsigned long long)lk_hash_text(text.buf, text.len));
 		struct lk_strbuf absolute = LK_STRBUF_INIT;
 		ps_script_absolute(path, &absolute);
 		t->g = t->own;
@@ -458,6 +459,7 @@ fail:
 }
 
 static const struct lk_transform_ops ps_transform_ops = {
+	.game = &lk_game_puzzlescript,
 	.presets = preset_names,
 	.default_preset = "mix",
 	.params = params,

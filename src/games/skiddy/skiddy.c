@@ -10,7 +10,7 @@
  * 8x7 (either way round) and their border holds only walls and exits.  The
  * rules the article leaves open are fixed in docs/games/skiddy.md.
  */
-#include "../slide/slide_game.h"
+#include "skiddy.h"
 
 #include "levelkit/analysis.h"
 #include "levelkit/grid.h"
@@ -55,6 +55,8 @@ static const struct slide_rules skiddy_rules = {
 	.oneway_field = false,
 	.min_w = 5, .min_h = 4, .max_w = 8, .max_h = 7,
 	.check = skiddy_check,
+	.draw_terrain = skiddy_draw_terrain,
+	.draw_piece = skiddy_draw_piece,
 };
 
 /*
@@ -106,7 +108,6 @@ static const char *const skiddy_win_kind_names[SLIDE_WIN_KINDS] = {
 	[SLIDE_WIN_COMBO] = "combo",
 };
 
-extern const struct lk_generator lk_gen_skiddy_random;
 static const struct lk_generator *const skiddy_generators[] = {
 	&lk_gen_skiddy_random,
 	NULL,

@@ -173,6 +173,12 @@ static void skiddy_free(void *state)
 	free(state);
 }
 
+/* The star rating (skiddy.c) as an acceptance threshold: --stars n. */
+static const struct lk_gen_field skiddy_fields[] = {
+	{ .name = "stars", .noun = "star rating", .rating = true, .max = 3, .too_low = "too-few-stars" },
+	{ .name = NULL },
+};
+
 const struct lk_generator lk_gen_skiddy_random = {
 	.game = "skiddy",
 	.name = "random",
@@ -182,8 +188,8 @@ const struct lk_generator lk_gen_skiddy_random = {
 	.size_help = "at random from 5x4 to 8x7",
 	/* half the levels would take 1 or 2 moves (docs/games/skiddy.md) */
 	.default_min_moves = 4,
-	.accepts = LK_GEN_ACCEPT(MOVES) | LK_GEN_ACCEPT(DIFFICULTY) | LK_GEN_ACCEPT(DEAD_ENDS) |
-		   LK_GEN_ACCEPT(STARS),
+	.accepts = LK_GEN_ACCEPT(MOVES) | LK_GEN_ACCEPT(DIFFICULTY) | LK_GEN_ACCEPT(DEAD_ENDS),
+	.fields = skiddy_fields,
 	.new_state = skiddy_new,
 	.free_state = skiddy_free,
 	.candidate = skiddy_candidate,

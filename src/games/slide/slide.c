@@ -2,7 +2,7 @@
  * slide.c - the slide simulator of the tilt and slide games (see slide.h
  * for the rules it implements).
  */
-#include "levelkit/slide.h"
+#include "slide.h"
 
 #include <limits.h>
 #include <stdlib.h>

@@ -13,9 +13,20 @@
 #define LEVELKIT_SLIDE_GAME_H
 
 #include "levelkit/game.h"
-#include "levelkit/slide.h"
+#include "slide.h"
+
+struct lk_canvas;
+struct lk_paint;
 
 #define SLIDE_MAX_KINDS 15
+
+/* The facts a move can carry (concepts read them: uses(anteater)), as
+ * bits above the direction in an edge's move code, and their names. */
+enum { SLIDE_FACT_MATCH, SLIDE_FACT_ANTEATER, SLIDE_FACT_MUD, SLIDE_FACT_CRATE, SLIDE_FACT_PIT,
+       SLIDE_NFACTS };
+extern const char *const slide_fact_names[];
+/* The direction of a move letter (u r d l, either case), or -1. */
+int slide_dir_of_letter(char c);
 #define SLIDE_FLAG_LOST 1u
 
 /* One character of a game's legend. */
@@ -37,6 +48,11 @@ struct slide_rules {
 	int min_w, min_h, max_w, max_h;    /* board size, either orientation */
 	/* extra checks of a read board; NULL or a message (static) */
 	const char *(*check)(const struct lk_slide_board *b, int *bad_cell);
+	/* The game's look (slide_draw.c draws the board and calls these):
+	 * the mark of a cell's terrain other than wall and floor, on the
+	 * marks layer; the piece on a cell, on the pieces layer. */
+	void (*draw_terrain)(struct lk_canvas *c, const struct lk_slide_board *b, int cell);
+	void (*draw_piece)(struct lk_canvas *c, const struct lk_slide_board *b, int cell);
 };
 
 struct slide_level {
@@ -99,9 +115,12 @@ void slide_unpack_key(const struct lk_level *level, const void *key, struct lk_s
 bool slide_move_key(const struct lk_level *level, void *scratch, const void *key, int dir,
 		    void *out);
 /* Drawing and playing back (slide_draw.c, slide_frames.c). */
-struct lk_canvas;
 void slide_draw(const struct lk_level *level, const void *key, const char *placement,
 		struct lk_canvas *c);
+/* What the games' drawings share: a piece of a colour with its letter
+ * (round or square), and black or white text that reads on a colour. */
+void slide_draw_coloured(struct lk_canvas *c, uint32_t rgb, const char *letter, bool round);
+struct lk_paint slide_letter_on(uint32_t rgb);
 int slide_replay_keys(const struct lk_level *level, const char *solution, unsigned char **keys,
 		      size_t *nkeys, struct lk_strbuf *err);
 

@@ -53,6 +53,20 @@ static void *backward_new(const struct lk_gen_options *o, struct lk_strbuf *err)
 		free(b);
 		return NULL;
 	}
+	/* A candidate needs the boxes, the player and a cell to move to: a
+	 * size whose rooms are smaller would only make invalid candidates,
+	 * for as long as the run lasts. */
+	int smallest;
+	double share = b->floor_share ? (double)b->floor_share / 100.0 : 0.55;
+	if (!lk_room_can_hold(w, h, share, (int)b->boxes + 2, &smallest)) {
+		lk_strbuf_addf(err, "--size %dx%d cannot hold a level of %ld box%s: its rooms have "
+			       "at most %d floor cells, and a level needs %ld (the boxes, the player "
+			       "and a cell to move to); the smallest square size that can is %dx%d",
+			       w, h, b->boxes, b->boxes == 1 ? "" : "es",
+			       lk_room_max_floor(w, h, share), b->boxes + 2, smallest, smallest);
+		free(b);
+		return NULL;
+	}
 	lk_graph_init(&b->graph);
 	return b;
 }
@@ -78,7 +92,7 @@ static struct lk_level *load(const struct lk_record *rec)
 	struct lk_strbuf err = LK_STRBUF_INIT;
 	struct lk_level_options lo = { 0 };
 	size_t line;
-	struct lk_level *level = lk_level_load(rec, &lo, &err, &line);
+	struct lk_level *level = lk_game_load_level(&lk_game_sokoban, rec, &lo, &err, &line);
 	lk_strbuf_release(&err);
 	return level;
 }
@@ -149,9 +163,10 @@ static int backward_candidate(struct lk_gen_worker *w, const struct lk_gen_optio
 		goto out;
 	}
 	size_t depth = lk_graph_whole_depth(&b->graph);
-	if (o->pushes.max < (double)depth)
-		depth = (size_t)o->pushes.max;
-	if (depth == 0 || (double)depth < o->pushes.min) {
+	const struct lk_range *pushes = lk_gen_threshold_of(o, "pushes");
+	if (pushes && pushes->max < (double)depth)
+		depth = (size_t)pushes->max;
+	if (depth == 0 || (pushes && (double)depth < pushes->min)) {
 		*why = LK_REJECT_SHORT;
 		goto out;
 	}
@@ -186,6 +201,12 @@ out:
 	return rc;
 }
 
+/* below 10 pushes, about 4 in 10 levels rate trivial (docs/gen.md) */
+static const struct lk_gen_field backward_fields[] = {
+	{ .name = "pushes", .noun = "optimal pushes", .default_min = 10 },
+	{ .name = NULL },
+};
+
 const struct lk_generator lk_gen_sokoban_backward = {
 	.game = "sokoban",
 	.name = "backward",
@@ -193,10 +214,8 @@ const struct lk_generator lk_gen_sokoban_backward = {
 		   "(Taylor and Parberry); optimal pushes known",
 	.params_help = "boxes=N (4), floor=PERCENT (35-55 at random), states=N (4000000)",
 	.size_help = "10x10",
-	/* below 10 pushes, about 4 in 10 levels rate trivial (docs/gen.md) */
-	.default_min_pushes = 10,
-	.accepts = LK_GEN_ACCEPT(MOVES) | LK_GEN_ACCEPT(PUSHES) | LK_GEN_ACCEPT(DIFFICULTY) |
-		   LK_GEN_ACCEPT(DEAD_ENDS),
+	.accepts = LK_GEN_ACCEPT(MOVES) | LK_GEN_ACCEPT(DIFFICULTY) | LK_GEN_ACCEPT(DEAD_ENDS),
+	.fields = backward_fields,
 	.new_state = backward_new,
 	.free_state = backward_free,
 	.candidate = backward_candidate,

@@ -34,20 +34,27 @@ static bool kept(const struct sokoban *s, int c)
 	return false;
 }
 
-void soko_canonical(const struct lk_level *level, struct lk_strbuf *out)
+/* The bounding box of the kept cells. */
+static void kept_bounds(const struct sokoban *base, int *x0, int *y0, int *x1, int *y1)
 {
-	const struct sokoban *s = (const struct sokoban *)level;
-	const struct sokoban *base = s->forward ? s->forward : s;
-	int x0 = base->width, y0 = base->height, x1 = -1, y1 = -1;
+	*x0 = base->width, *y0 = base->height, *x1 = -1, *y1 = -1;
 	for (int c = 0; c < base->cells; c++) {
 		if (!kept(base, c))
 			continue;
 		int x = c % base->width, y = c / base->width;
-		if (x < x0) x0 = x;
-		if (y < y0) y0 = y;
-		if (x > x1) x1 = x;
-		if (y > y1) y1 = y;
+		if (x < *x0) *x0 = x;
+		if (y < *y0) *y0 = y;
+		if (x > *x1) *x1 = x;
+		if (y > *y1) *y1 = y;
 	}
+}
+
+void soko_canonical(const struct lk_level *level, struct lk_strbuf *out)
+{
+	const struct sokoban *s = (const struct sokoban *)level;
+	const struct sokoban *base = s->forward ? s->forward : s;
+	int x0, y0, x1, y1;
+	kept_bounds(base, &x0, &y0, &x1, &y1);
 	/* The player's area, with the boxes where they start. */
 	size_t n = (size_t)base->cells;
 	uint8_t *box = lk_xcalloc(n, 1), *area = lk_xcalloc(n, 1);
@@ -126,16 +133,8 @@ void soko_write_tidy(const struct lk_level *level, const void *key, struct lk_st
 	const uint8_t *k = key;
 	unsigned pk = soko_key_player(k);
 	int player = pk == SOKO_ANYWHERE ? -1 : base->cell_of[pk];
-	int x0 = base->width, y0 = base->height, x1 = -1, y1 = -1;
-	for (int c = 0; c < base->cells; c++) {
-		if (!kept(base, c))
-			continue;
-		int x = c % base->width, y = c / base->width;
-		if (x < x0) x0 = x;
-		if (y < y0) y0 = y;
-		if (x > x1) x1 = x;
-		if (y > y1) y1 = y;
-	}
+	int x0, y0, x1, y1;
+	kept_bounds(base, &x0, &y0, &x1, &y1);
 	for (int y = y0; y <= y1; y++) {
 		size_t start = out->len;
 		for (int x = x0; x <= x1; x++) {

@@ -1,7 +1,7 @@
 /*
  * sokoban_level.c - reading a Sokoban level: validation, then the static
  * analysis every search relies on (playable floor, goal distances, dead
- * squares), and the game's vtable.
+ * squares).  The vtable is sokoban.c.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -10,8 +10,6 @@
 #include "levelkit/record.h"
 #include "sokoban.h"
 
-static const char *const soko_metrics[] = { "pushes", "moves", NULL };
-static const char *const soko_heuristics[] = { "matching", "mixedaim", NULL };
 
 /* Characters of the XSB format, plus run lengths, groups and row breaks,
  * tabs, and the .sok letters p P b B (see lk_sok_decode_line). */
@@ -364,66 +362,3 @@ void soko_free_level(struct lk_level *level)
 	free(s->fact_text);
 	free(s);
 }
-
-extern const struct lk_generator lk_gen_sokoban_backward;
-extern const struct lk_generator lk_gen_sokoban_transform;
-static const struct lk_generator *const sokoban_generators[] = {
-	&lk_gen_sokoban_backward,
-	&lk_gen_sokoban_transform,
-	NULL,
-};
-
-
-/* pushes: the moves that push a box */
-static const struct lk_count_field soko_count_fields[] = {
-	{ "pushes", "push" },
-	{ NULL, NULL },
-};
-
-static int soko_vt_validate(const struct lk_game *game, const void *def,
-			    const struct lk_record *rec, const struct lk_level_options *opt,
-			    struct lk_strbuf *err, size_t *line)
-{
-	(void)game;
-	(void)def;
-	return soko_validate(rec, opt, err, line);
-}
-
-static struct lk_level *soko_vt_new_level(const struct lk_game *game, const void *def,
-					  const struct lk_record *rec,
-					  const struct lk_level_options *opt)
-{
-	(void)game;
-	(void)def;
-	return soko_new_level(rec, opt);
-}
-
-const struct lk_game lk_game_sokoban = {
-	.name = "sokoban",
-	.summary = "push every box onto a goal (XSB notation)",
-	.metrics = soko_metrics,
-	.heuristics = soko_heuristics,
-	.validate = soko_vt_validate,
-	.new_level = soko_vt_new_level,
-	.free_level = soko_free_level,
-	.initial_state = soko_initial_state,
-	.successors = soko_successors,
-	.is_goal = soko_is_goal,
-	.heuristic = soko_heuristic,
-	.heuristic_fact = "push",
-	.estimate = soko_estimate,
-	.move_facts = soko_move_facts,
-	.track_size = soko_track_size,
-	.track_start = soko_track_start,
-	.track_move = soko_track_move,
-	.label_path = soko_label_path,
-	.replay = soko_replay,
-	.count_fields = soko_count_fields,
-	.symmetries = LK_SYMMETRIES_ALL,
-	.reverse_level = soko_new_reverse,
-	.write_state = soko_write_state,
-	.canonical = soko_canonical,
-	.generators = sokoban_generators,
-	.draw = soko_draw,
-	.replay_keys = soko_replay_keys,
-};

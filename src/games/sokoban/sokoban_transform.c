@@ -85,6 +85,16 @@ static void *soko_open(const struct lk_gen_options *o, struct lk_transform_setup
 			       LK_GRID_MAX_SIDE, LK_GRID_MAX_SIDE);
 		goto fail;
 	}
+	int smallest;
+	if (!o->from && !lk_room_can_hold(s->width, s->height, 0.55, (int)s->boxes + 2, &smallest)) {
+		lk_strbuf_addf(err, "--size %dx%d cannot hold a level of %ld box%s: its rooms have "
+			       "at most %d floor cells, and a level needs %ld (the boxes, the player "
+			       "and a cell to move to); the smallest square size that can is %dx%d",
+			       s->width, s->height, s->boxes, s->boxes == 1 ? "" : "es",
+			       lk_room_max_floor(s->width, s->height, 0.55), s->boxes + 2, smallest,
+			       smallest);
+		goto fail;
+	}
 	setup->legend = &legend;
 	setup->width = s->width;
 	setup->height = s->height;
@@ -229,6 +239,7 @@ static void soko_tidy(const void *gs, const struct lk_level *level, struct lk_re
 }
 
 static const struct lk_transform_ops soko_transform_ops = {
+	.game = &lk_game_sokoban,
 	.presets = preset_names,
 	.default_preset = "mix",
 	.params = params,
@@ -247,6 +258,11 @@ static void *transform_new(const struct lk_gen_options *o, struct lk_strbuf *err
 	return lk_transform_new(&soko_transform_ops, o, err);
 }
 
+static const struct lk_gen_field transform_fields[] = {
+	{ .name = "pushes", .noun = "optimal pushes" },
+	{ .name = NULL },
+};
+
 const struct lk_generator lk_gen_sokoban_transform = {
 	.game = "sokoban",
 	.name = "transform",
@@ -254,8 +270,9 @@ const struct lk_generator lk_gen_sokoban_transform = {
 		   "room, keeping the hardest solvable level",
 	.params_help = "steps=N (30), boxes=N (3, random rooms only)",
 	.size_help = "10x10, or that of --from",
-	.accepts = LK_GEN_ACCEPT(MOVES) | LK_GEN_ACCEPT(PUSHES) | LK_GEN_ACCEPT(DIFFICULTY) |
-		   LK_GEN_ACCEPT(DEAD_ENDS) | LK_GEN_ACCEPT(FROM),
+	.accepts = LK_GEN_ACCEPT(MOVES) | LK_GEN_ACCEPT(DIFFICULTY) | LK_GEN_ACCEPT(DEAD_ENDS) |
+		   LK_GEN_ACCEPT(FROM),
+	.fields = transform_fields,
 	.new_state = transform_new,
 	.free_state = lk_transform_free,
 	.candidate = lk_transform_candidate,

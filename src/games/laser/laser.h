@@ -3,7 +3,9 @@
  * docs/games/laser.md and ../shared/laser/SPEC.md): levels, the firing
  * simulation of a placement, the solver with its visitor over every
  * solution, per-solution facts and concepts, the shortcut query, and the
- * shortcut-free generator.
+ * shortcut-free generator.  The game's own API, private to the library
+ * (not installed): its tests and bench/laser_driver include it from
+ * src/games/laser; the commands reach the game through its vtable.
  *
  * A level is a board of empty cells, blockers and fixed pieces (sources,
  * targets, and any other piece) plus a tray of pieces the player may put on

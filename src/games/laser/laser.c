@@ -1,5 +1,5 @@
 /*
- * laser_game.c - the laser game as a levelkit game (game.h): validation
+ * laser.c - the laser game as a levelkit game (game.h): validation
  * and construction from a record, SPEC.md's .lvl files imported as
  * records, and the constraint-game members of csp.h, so that the actions
  * solve, count, verify and rate it the way they do Combination (rating:

@@ -1,7 +1,8 @@
 /*
- * game.c - the game interface's own code: finding a game in the registry
- * (src/games/registry.c), the validate-then-build loader, the canonical
- * text of a level.
+ * game.c - the game interface's own code: the validate-then-build loader
+ * (with the cache of shared definitions), labelled moves, the canonical
+ * text of a level.  Finding a game by name is the registry's
+ * (src/games/registry.c), above every game.
  */
 #include "levelkit/game.h"
 
@@ -30,23 +31,6 @@ const char *lk_limit_name(enum lk_limit limit)
 	case LK_LIMIT_INTERRUPTED: return "interrupted";
 	default: return "none";
 	}
-}
-
-const struct lk_game *lk_game_find(const char *name)
-{
-	for (size_t i = 0; lk_games[i]; i++)
-		if (strcmp(lk_games[i]->name, name) == 0)
-			return lk_games[i];
-	return NULL;
-}
-
-void lk_game_names(struct lk_strbuf *out, const char *last_sep)
-{
-	size_t n = 0;
-	while (lk_games[n])
-		n++;
-	for (size_t i = 0; i < n; i++)
-		lk_strbuf_addf(out, "%s%s", i == 0 ? "" : i + 1 == n ? last_sep : ", ", lk_games[i]->name);
 }
 
 bool lk_name_in(const char *name, const char *const *list)
@@ -187,21 +171,10 @@ void lk_game_defs_release(void)
 
 /* --------------------------------------------------------------- loader */
 
-struct lk_level *lk_level_load(const struct lk_record *rec,
-			       const struct lk_level_options *opt,
-			       struct lk_strbuf *err, size_t *lineno)
+struct lk_level *lk_game_load_level(const struct lk_game *game, const struct lk_record *rec,
+				    const struct lk_level_options *opt, struct lk_strbuf *err,
+				    size_t *lineno)
 {
-	const char *name = lk_record_game(rec);
-	const struct lk_game *game = lk_game_find(name);
-	long field = lk_record_find(rec, "game");
-
-	if (!game) {
-		lk_strbuf_addf(err, "unknown game '%s' (the games are ", name);
-		lk_game_names(err, " and ");
-		lk_strbuf_addch(err, ')');
-		*lineno = source_line(rec, field >= 0 ? (size_t)field : (size_t)-1);
-		return NULL;
-	}
 	if (opt->metric && !lk_name_in(opt->metric, game->metrics)) {
 		lk_strbuf_addf(err, "game %s has no metric '%s'", game->name, opt->metric);
 		*lineno = rec->first_lineno;

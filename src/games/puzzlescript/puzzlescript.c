@@ -1,5 +1,5 @@
 /*
- * ps_game.c - PuzzleScript as a levelkit game: a script the user brings is
+ * puzzlescript.c - PuzzleScript as a levelkit game: a script the user brings is
  * the game's definition (compiled once, shared by all its levels and
  * threads), a level record is a map in the script's legend characters,
  * and the state space is the engine's: a state is the engine's packed
@@ -26,6 +26,7 @@
 #include "levelkit/game.h"
 #include "levelkit/generate.h"
 #include "levelkit/grid.h"
+#include "levelkit/hash.h"
 #include "ps.h"
 #include "ps_draw.h"
 #include "ps_game.h"
@@ -70,14 +71,6 @@ struct ps_scratch {
 
 /* ------------------------------------------------------------ the script */
 
-uint64_t ps_text_hash(const char *data, size_t len)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)data[i]) * 0x100000001b3ULL;
-	return h;
-}
-
 static int ps_def_key(const struct lk_game *game, const struct lk_record *rec,
 		      struct lk_strbuf *key, struct lk_strbuf *err, size_t *line)
 {
@@ -88,7 +81,7 @@ static int ps_def_key(const struct lk_game *game, const struct lk_record *rec,
 	int rc = ps_script_find(rec, &path, &text, err);
 	if (rc == 0) {
 		char hash[17];
-		snprintf(hash, sizeof hash, "%016llx", (unsigned long long)ps_text_hash(text.buf, text.len));
+		snprintf(hash, sizeof hash, "%016llx", (unsigned long long)lk_hash_text(text.buf, text.len));
 		const char *want = lk_record_get(rec, "script-hash");
 		/* an edited script is played as it is now, the change said */
 		if (want && strcmp(want, hash) != 0)

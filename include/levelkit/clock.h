@@ -1,0 +1,13 @@
+/*
+ * clock.h - the one clock of the library: every time bound (a search's,
+ * the transformer's, gen's progress) is measured on it.
+ */
+#ifndef LEVELKIT_CLOCK_H
+#define LEVELKIT_CLOCK_H
+
+/* Seconds on a monotonic clock (from an arbitrary start); with
+ * LEVELKIT_CLOCK=cpu in the environment, the process's CPU time, for
+ * bounds that mean the same on a shared machine. */
+double lk_now(void);
+
+#endif
