@@ -8,7 +8,8 @@
 # docs/benchmarks.md (section "puzzlescript-portfolio").
 #
 # Usage: bench/ps_portfolio.sh [BUILD_DIR] [SECONDS]
-#   (defaults: build/release, 2).  Needs node (to split the test suite into
+#   (defaults: build/release, 2); FROM=N goes on from the N-th level of a
+#   stopped run.  Needs node (to split the test suite into
 #   games).  About half an hour on one core.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -52,12 +53,20 @@ one() {
 			END { if (!found) print "error\t\t\t" err }'
 }
 out=$tmp/portfolio.tsv
-printf 'set\tscript\tlevel\tauto\tauto moves\tauto s\tanswered\tbfs\tbfs moves\tbfs s\n' > "$out"
+# FROM=N: go on from the list's N-th level, keeping the rows before it (a
+# stopped run resumed)
+from=${FROM:-1}
+if [ "$from" -gt 1 ] && [ -s "$out" ]; then
+	head -n "$from" "$out" > "$out.tmp" && mv "$out.tmp" "$out"
+else
+	from=1
+	printf 'set\tscript\tlevel\tauto\tauto moves\tauto s\tanswered\tbfs\tbfs moves\tbfs s\n' > "$out"
+fi
 while IFS=$'\t' read -r set script level; do
-	a=$(one "$script" "$level" solvable,moves,time,search)
-	b=$(one "$script" "$level" solvable,moves,time -a bfs | cut -f1-3)
+	a=$(one "$script" "$level" solvable,moves,time,search || true)
+	b=$(one "$script" "$level" solvable,moves,time -a bfs | cut -f1-3 || true)
 	printf '%s\t%s\t%s\t%s\t%s\n' "$set" "$script" "$level" "$a" "$b" >> "$out"
-done < "$list"
+done < <(tail -n +"$from" "$list")
 load_after=$(uptime | sed 's/.*load average: //')
 
 read -r n nerr bfs_yes auto_yes missed extra < <(awk -F'\t' 'NR > 1 { n++

@@ -106,7 +106,7 @@ IFS=$'\t' read -r sn sa smin smed smax slow < <(ratios "$tmp/ref-suite.tsv")
 IFS=$'\t' read -r an aa amin amed amax alow < <(ratios "$tmp/ref-demo.tsv" "$tmp/ref-suite.tsv")
 low_rows=$(awk -F'\t' 'FNR > 1 && $14 != "-" && $14 + 0 < 10 { n = split($2, p, "/")
 		printf "| %s | %s | %s | %s | %s | %s |\n", p[n], $3, $8, $13, $14, $15 }' "$tmp/ref-demo.tsv" "$tmp/ref-suite.tsv")
-failed_rows=$(awk -F'\t' 'FNR > 1 && $14 == "-" { n = split($2, p, "/"); printf "%s (level %s): %s; ", p[n], $3, $15 }' \
+failed_rows=$(awk -F'\t' 'FNR > 1 && $14 == "-" { n = split($2, p, "/"); printf "%s%s (level %s): %s", (k++ ? "; " : ""), p[n], $3, $15 }' \
 	"$tmp/ref-demo.tsv" "$tmp/ref-suite.tsv")
 # per demo game, its largest search: the key's bytes and the bytes per stored state
 mem_rows=$(awk -F'\t' 'NR > 1 && $16 != "-" { g = $1; if (!(g in o)) { o[g] = ++k; nm[k] = g }
@@ -121,14 +121,18 @@ read -r sgen sstored smem ssolved slevels < <(awk -F'\t' 'NR == 1 { for (i = 1; 
 solve_rate=$(awk -v g="$sgen" -v t="$solve_cpu" 'BEGIN { printf "%.0f", (t > 0 ? g / t : 0) }')
 bench_cpu=$(awk -v a="$cpu0" -v b="$cpu1" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.0f", (b - a) / hz }')
 
+if [ "${REUSE:-0}" = 1 ]; then
+	run_note="the comparisons of an earlier run, put together (REUSE=1; see the notes below the tables)"
+else
+	run_note="load average $load_before at the start, $load_after at the end (1, 5 and 15 minutes); $bench_cpu s of CPU in all"
+fi
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
 cat > "$tmp/ps-ref-section.md" <<EOT
 ## PuzzleScript engine against the reference engine (issue 21)
 
 Recorded by \`bench/puzzlescript_ref.sh\` on $(date -u +%Y-%m-%d), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown),
 reference engine increpare/PuzzleScript $ref_commit under node $(node --version), $(nproc) cores ($cpu),
-shared with other jobs: load average $load_before at the start, $load_after at the end (1, 5 and 15
-minutes); $bench_cpu s of CPU in all.  Re-run with \`cmake --workflow --preset release &&
+shared with other jobs: $run_note.  Re-run with \`cmake --workflow --preset release &&
 bench/puzzlescript_ref.sh\` (it fetches the reference at the commit above; \`PS_REF\` names a copy).
 
 **Side by side, level by level.**  Both engines run the same plain breadth-first search
@@ -157,7 +161,7 @@ Levels below 10x (script, level index as the reference's loadLevel counts, rates
 ${low_rows:+
 | script | level | reference | levelkit | ratio | check |
 |---|---:|---:|---:|---:|---|
-$low_rows}${low_rows:-none.}
+$low_rows}$([ -n "$low_rows" ] || echo none.)
 
 Not compared: ${failed_rows:-none}.
 
