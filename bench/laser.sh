@@ -15,7 +15,8 @@
 #     solutions enumerated by the plain search, each judged by the
 #     whole-placement simulation: zero may violate the concept);
 #  5. throughput: two processes (this machine's two cores) generating the
-#     presets in turn for THROUGHPUT_SECONDS.
+#     presets in turn for THROUGHPUT_SECONDS;
+#  6. then bench/laser_refraction.sh (issue 20, section "laser-20").
 #
 # Usage: bench/laser.sh [BUILD_DIR]     (default: build/release)
 # gringo (which holds clingo) is installed here if missing (a Debian
@@ -37,15 +38,19 @@ n_big=${N_BIG:-2}
 limit=${CLINGO_TIMEOUT:-30}
 example_limit=${EXAMPLE_TIMEOUT:-120}
 tp_seconds=${THROUGHPUT_SECONDS:-300}
-presets=(split-combine split-combine-2 six-benders monolithic monolithic-open)
+presets=(split-combine split-combine-2 six-benders monolithic monolithic-open monolithic-tidy monolithic-open-tidy)
 # pieces for 5x5 boards, small enough for clingo to finish
 declare -A small=(
 	[split-combine]="--pieces '1 SP2, 1 CMB2, 3 BND' --distractors 1"
 	[split-combine-2]="--pieces '2 SP2, 2 CMB2, 4 BND' --distractors 0"
 	[six-benders]="--pieces '7 BND' --distractors 1"
-	[monolithic]="--sources 2 --targets 1-2 --pieces '1 SP2, 2 CMB2, 3 BND' --distractors 1"
-	[monolithic-open]="--sources 2 --targets 1-2 --pieces '1 SP2, 2 CMB2, 3 BND' --distractors 1"
+	[monolithic]="--sources 2 --targets 1-2 --pieces '1 SP2, 2 CMB2, 3 BND' --distractors 0"
+	[monolithic-open]="--sources 2 --targets 1-2 --pieces '1 SP2, 2 CMB2, 3 BND' --distractors 0"
+	[monolithic-tidy]="--sources 2 --targets 1-2 --pieces '1 SP2, 2 CMB2, 3 BND' --distractors 1"
+	[monolithic-open-tidy]="--sources 2 --targets 1-2 --pieces '1 SP2, 2 CMB2, 3 BND' --distractors 1"
 )
+# presets whose guarantee covers all solutions, not only tidy ones
+over_all() { case $1 in monolithic | monolithic-open) return 0 ;; *) return 1 ;; esac; }
 [ -x "$drv" ] || { echo "bench: build first: cmake --workflow --preset release" >&2; exit 2; }
 command -v python3 >/dev/null || { echo "bench: python3 is needed for lvl2lp.py" >&2; exit 2; }
 if ! command -v clingo >/dev/null; then
@@ -57,17 +62,22 @@ fi
 rm -rf "$tmp"
 mkdir -p "$tmp"
 now() { date +%s.%N; }
+# the oracle with levelkit's one extension of SPEC.md (targets on several
+# sides add their beams; docs/games/laser.md), made from the shared file
+oracle_lp=$tmp/refraction-sum.lp
+sh bench/laser/oracle.sh "$oracle/refraction.lp" > "$oracle_lp"
 
 # clingo_run MODE LP [CONCEPT] -> "answer seconds" (answer: a count, sat,
 # unsat, or timeout); seconds are clingo's own (grounding and solving).
 clingo_run() {
-	local mode=$1 lp=$2 concept=${3:-} out
-	local args=("$oracle/refraction.lp" "$lp")
+	local mode=$1 lp=$2 concept=${3:-} out tidy=(-c tidy=1)
+	local args=("$oracle_lp" "$lp")
+	over_all "$concept" && tidy=()
 	case $mode in
 	all) args+=(0 --project -q) ;;
 	tidy) args+=(-c tidy=1 0 -q) ;;
 	nosplit) args+=("$oracle/no_splitter.lp" -c tidy=1 1 -q) ;;
-	shortcut) args+=("$asp/concepts.lp" "$asp/$concept.lp" -c tidy=1 1 -q) ;;
+	shortcut) args+=("$asp/concepts.lp" "$asp/$concept.lp" ${tidy[@]+"${tidy[@]}"} 1 -q) ;;
 	esac
 	out=$(timeout "$limit" clingo "${args[@]}" 2>/dev/null || true)
 	local secs answer
@@ -87,7 +97,10 @@ ours() {
 	tidy) "$drv" count --tidy "$file" | awk -F'\t' '{print $3, $5}' ;;
 	nosplit) "$drv" shortcut 'uses(splitter)' "$file" |
 		awk -F'\t' '{print ($3 == "shortcut" ? "sat" : $3 == "none" ? "unsat" : "unknown"), $6}' ;;
-	shortcut) "$drv" shortcut "$concept" "$file" |
+	shortcut)
+		local all=()
+		over_all "$concept" && all=(--all)
+		"$drv" shortcut ${all[@]+"${all[@]}"} "$concept" "$file" |
 		awk -F'\t' '{print ($3 == "shortcut" ? "sat" : $3 == "none" ? "unsat" : "unknown"), $6}' ;;
 	esac
 }
@@ -95,7 +108,7 @@ ours() {
 # compare FILE MODE [CONCEPT]: one line "mode ours ours_s clingo clingo_s"
 compare() {
 	local file=$1 mode=$2 concept=${3:-} lp=${1%.lvl}.lp
-	[ -f "$lp" ] || python3 "$oracle/lvl2lp.py" "$file" > "$lp"
+	[ -f "$lp" ] || python3 bench/laser/lvl_facts.py "$file" > "$lp"
 	echo "$mode $(ours "$mode" "$file" "$concept") $(clingo_run "$mode" "$lp" "$concept")"
 }
 
@@ -129,6 +142,13 @@ saved_limit=$limit
 limit=$example_limit
 for lvl in split combine big10; do
 	cp "$oracle/levels/$lvl.lvl" "$tmp/$lvl.lvl"
+	# our converter (which takes targets on several sides) writes what the
+	# shared one writes on SPEC.md's levels
+	if ! cmp -s <(python3 "$oracle/lvl2lp.py" "$tmp/$lvl.lvl" | sort) \
+		<(python3 bench/laser/lvl_facts.py "$tmp/$lvl.lvl" | sort); then
+		echo "bench: $lvl: bench/laser/lvl_facts.py and lvl2lp.py write different facts" >&2
+		exit 1
+	fi
 	row="| $lvl"
 	for mode in all tidy nosplit; do
 		read -r _ a as c cs <<<"$(compare "$tmp/$lvl.lvl" $mode)"
@@ -235,7 +255,8 @@ echo "bench: generation" >&2
 	echo
 	echo 'Seconds per shortcut-free level (wall clock, each level from its own (seed, index));'
 	echo 'rounds are shortcut queries, cuts the blockers and tray pieces they led to; re-checked:'
-	echo 'every level'"'"'s tidy solutions enumerated without the concept and judged by the simulation'
+	echo 'every level'"'"'s tidy solutions (all its solutions, one by one, for monolithic and monolithic-open)'
+	echo 'enumerated without the concept and judged by the simulation'
 	echo '(a level whose enumeration takes over a minute is left unchecked: the last column says how many were).'
 	echo
 	echo '| preset | levels | median s | mean s | 90% s | max s | CPU s per level | rounds per level | blockers in a level | boards proved hopeless | re-checked: shortcuts found |'
@@ -246,7 +267,9 @@ for p in "${presets[@]}"; do
 	/usr/bin/time -f %U -o "$tmp/gen-$p.cpu" "$drv" gen -n "$n_gen" --seed 16 --preset "$p" \
 		--stats "$tmp/gen-$p.stats" > "$tmp/gen-$p.txt" 2> "$tmp/gen-$p.err" || true
 	cpu=$(cat "$tmp/gen-$p.cpu")
-	"$drv" recheck "$p" "$tmp/gen-$p.txt" > "$tmp/recheck-$p.txt" || true
+	all=()
+	over_all "$p" && all=(--all)
+	"$drv" recheck ${all[@]+"${all[@]}"} "$p" "$tmp/gen-$p.txt" > "$tmp/recheck-$p.txt" || true
 	found=$(awk -F'\t' '$4 != 0' "$tmp/recheck-$p.txt" | wc -l)
 	checked=$(awk -F'\t' '$3 !~ />=/' "$tmp/recheck-$p.txt" | wc -l)
 	# blockers per level: '#' in grid lines (lines without a field or comment)
@@ -286,3 +309,6 @@ made=$(cat "$tmp"/throughput-*.txt | awk '{ s += $1 } END { print s + 0 }')
 } >> "$sect"
 write_section laser "$sect"
 echo "bench: written to docs/benchmarks.md" >&2
+# issue 20's figures: Refraction's own levels, targets on several sides,
+# the paper's scale, symmetric blockers (its own section)
+bench/laser_refraction.sh "$build"

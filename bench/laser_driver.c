@@ -5,17 +5,18 @@
  * output lines bench/laser.sh compares with clingo's.  Not installed
  * (the commands are the way to use the game).
  *
- *   laser_driver count [--tidy] [--limit N] FILE...       counts, one line per level
+ *   laser_driver count [--tidy] [--limit N] [--timeout S] [--satisfy CONCEPT] FILE...
+ *                                                         counts, one line per level
  *   laser_driver solve [--tidy] FILE                      a solution, drawn
  *   laser_driver verify FILE PLACEMENT                    which targets it satisfies
- *   laser_driver shortcut [--all] CONCEPT FILE...         a solution violating it, or "none"
- *   laser_driver recheck CONCEPT FILE...                  every tidy solution judged apart
+ *   laser_driver shortcut [--all] [--timeout S] CONCEPT FILE...   a solution violating it, or "none"
+ *   laser_driver recheck [--all] CONCEPT FILE...          every tidy (or every) solution judged apart
  *   laser_driver rate FILE                                lk_csp_rate's difficulty
  *   laser_driver convert FILE                             .lvl <-> record
  *   laser_driver gen [options]                            see --help of gen
  *
- * FILE is a .lvl file (SPEC.md) or a record file (game: laser, any number
- * of levels).  CONCEPT is an expression over facts or a preset name.
+ * FILE is a .lvl file (SPEC.md), Refraction's JSON levels or a record
+ * file (game: laser, any number of levels), read as the commands read it.  CONCEPT is an expression over facts or a preset name.
  * Times are printed in seconds of this process's own work.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -26,6 +27,7 @@
 #include <time.h>
 
 #include "laser_driver.h"
+#include "levelkit/actions.h"
 #include "levelkit/csp.h"
 #include "levelkit/difficulty.h"
 
@@ -41,70 +43,41 @@ double driver_now(void)
 	return now();
 }
 
-static char *slurp(const char *path)
-{
-	FILE *fp = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-	struct lk_strbuf sb = LK_STRBUF_INIT;
-	char buf[4096];
-	size_t n;
-	if (!fp) {
-		fprintf(stderr, "laser_driver: cannot open %s\n", path);
-		exit(2);
-	}
-	while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
-		lk_strbuf_add(&sb, buf, n);
-	if (fp != stdin)
-		fclose(fp);
-	return lk_strbuf_detach(&sb, NULL);
-}
-
-/* Every level of a file: a .lvl file holds one, a record file any number. */
+/* Every level of a file, read as the commands read it (lk_input_open: a
+ * record file, a .lvl file, Refraction's JSON levels); a level that does
+ * not load is reported and skipped. */
 int driver_levels(const char *path, struct lk_laser ***out)
 {
-	char *text = slurp(path);
 	struct lk_strbuf err = LK_STRBUF_INIT;
 	struct lk_laser **lvs = NULL;
 	size_t n = 0, alloc = 0, line;
-	const char *s = text;
-	while (*s == ';' || *s == '\n' || *s == ' ') {
-		if (*s == ';')
-			s = strchr(s, '\n') ? strchr(s, '\n') : s + strlen(s);
-		else
-			s++;
+	struct lk_reader r;
+	struct lk_record rec;
+	if (lk_input_open(&r, strcmp(path, "-") ? path : NULL, &err) < 0) {
+		fprintf(stderr, "laser_driver: %s\n", err.buf);
+		exit(2);
 	}
-	if (strncmp(s, "size", 4) == 0) {
-		struct lk_laser *lv = lk_laser_read_lvl(text, &err, &line);
-		if (!lv) {
-			fprintf(stderr, "laser_driver: %s:%zu: %s\n", path, line, err.buf);
+	lk_record_init(&rec);
+	int rc;
+	while ((rc = lk_reader_next(&r, &rec, &err, &line)) != 0) {
+		if (rc == -2) {
+			fprintf(stderr, "laser_driver: %s: %s\n", path, err.buf);
 			exit(2);
 		}
-		LK_ALLOC_GROW(lvs, n + 1, alloc);
-		lvs[n++] = lv;
-	} else {
-		FILE *fp = fmemopen(text, strlen(text), "r");
-		struct lk_reader r;
-		struct lk_record rec;
-		lk_reader_init_fp(&r, fp, path);
-		lk_record_init(&rec);
-		int rc;
-		while ((rc = lk_reader_next(&r, &rec, &err, &line)) != 0) {
-			if (rc < 0 || !lk_record_grid(&rec, NULL))
-				continue;
-			lk_strbuf_reset(&err);
-			if (lk_laser_validate(&rec, &err, &line) < 0) {
-				size_t l = line < rec.nlines ? rec.lines[line].lineno : rec.first_lineno;
-				fprintf(stderr, "laser_driver: %s:%zu: %s\n", path, l, err.buf);
-				exit(2);
-			}
-			LK_ALLOC_GROW(lvs, n + 1, alloc);
-			lvs[n++] = lk_laser_new(&rec);
+		if (rc < 0 || !lk_record_grid(&rec, NULL))
+			continue;
+		lk_strbuf_reset(&err);
+		if (lk_laser_validate(&rec, &err, &line) < 0) {
+			size_t l = line < rec.nlines ? rec.lines[line].lineno : rec.first_lineno;
+			fprintf(stderr, "laser_driver: %s:%zu: %s (skipped)\n", path, l, err.buf);
+			continue;
 		}
-		lk_record_release(&rec);
-		lk_reader_close(&r);
-		fclose(fp);
+		LK_ALLOC_GROW(lvs, n + 1, alloc);
+		lvs[n++] = lk_laser_new(&rec);
 	}
+	lk_record_release(&rec);
+	lk_reader_close(&r);
 	lk_strbuf_release(&err);
-	free(text);
 	*out = lvs;
 	return (int)n;
 }
@@ -136,6 +109,8 @@ static int cmd_count(int argc, char **argv)
 			o.timeout = atof(argv[++i]);
 		else if (!strcmp(argv[i], "--weak"))
 			o.weak = true;
+		else if (!strcmp(argv[i], "--satisfy") && i + 1 < argc)
+			o.satisfy = driver_concept(argv[++i]);
 		else if (!strcmp(argv[i], "--fixed-order"))
 			o.fixed_order = true;
 	}
@@ -153,6 +128,7 @@ static int cmd_count(int argc, char **argv)
 		}
 		free(lvs);
 	}
+	lk_expr_free((struct lk_expr *)o.satisfy);
 	return 0;
 }
 
@@ -217,9 +193,12 @@ static int cmd_shortcut(int argc, char **argv)
 	o.tidy = true;
 	o.limit = 1;
 	int i = 0;
-	for (; i < argc && argv[i][0] == '-'; i++)
+	for (; i < argc && argv[i][0] == '-'; i++) {
 		if (!strcmp(argv[i], "--all"))
 			o.tidy = false;
+		else if (!strcmp(argv[i], "--timeout") && i + 1 < argc)
+			o.timeout = atof(argv[++i]);
+	}
 	if (i + 1 >= argc)
 		return 2;
 	o.violate = driver_concept(argv[i++]);
@@ -275,6 +254,7 @@ static int cmd_rate(int argc, char **argv)
 struct recheck {
 	const struct lk_laser *lv;
 	const struct lk_expr *concept;
+	bool all;                    /* every solution, not only tidy ones */
 	uint64_t solutions, violating;
 	struct lk_laser_placement first;
 };
@@ -287,19 +267,23 @@ static bool recheck_visit(void *ctx, const struct lk_laser_solution *s)
 	struct lk_laser_eval ev;
 	lk_laser_evaluate(rc->lv, s->placement, &ev, NULL);
 	rc->solutions++;
-	if (!ev.tidy || !lk_laser_concept_holds(rc->concept, &ev.facts)) {
+	if (!(rc->all ? ev.solved : ev.tidy) || !lk_laser_concept_holds_at(rc->lv, s->placement, rc->concept)) {
 		if (!rc->violating++)
 			rc->first = *s->placement;
 	}
 	return true;
 }
 
-/* recheck CONCEPT FILE...: every tidy solution, found by the plain search
- * (no concept given to it) and judged by the simulation; prints the
- * number of solutions and of those violating the concept (a shortcut, or
- * a search bug when it is not tidy). */
+/* recheck [--all] CONCEPT FILE...: every tidy solution (every solution,
+ * one by one, with --all), found by the plain search (no concept given to
+ * it) and judged by the simulation; prints the number of solutions and of
+ * those violating the concept (a shortcut, or a search bug when it is not
+ * a solution). */
 static int cmd_recheck(int argc, char **argv)
 {
+	bool all = argc > 0 && !strcmp(argv[0], "--all");
+	argc -= all;
+	argv += all;
 	if (argc < 2)
 		return 2;
 	struct lk_expr *concept = driver_concept(argv[0]);
@@ -312,9 +296,11 @@ static int cmd_recheck(int argc, char **argv)
 			struct lk_laser_result r;
 			struct recheck *rc = calloc(1, sizeof *rc);
 			lk_laser_search_options_init(&o);
-			o.tidy = true;
+			o.tidy = !all;
+			o.expand = all;
 			o.timeout = 60;
 			rc->lv = lvs[j];
+			rc->all = all;
 			rc->concept = concept;
 			double t0 = now();
 			lk_laser_search(lvs[j], &o, recheck_visit, rc, &r);
@@ -395,6 +381,8 @@ static int cmd_gen(int argc, char **argv)
 			o.sources = atoi(v);
 		else if (!strcmp(a, "--targets"))
 			sscanf(v, "%d-%d", &o.min_targets, &o.max_targets);
+		else if (!strcmp(a, "--target-sides"))
+			o.target_sides = atoi(v);
 		else if (!strcmp(a, "--min-pieces"))
 			o.min_pieces = atoi(v);
 		else if (!strcmp(a, "--distractors"))
@@ -413,6 +401,13 @@ static int cmd_gen(int argc, char **argv)
 		}
 		else if (!strcmp(a, "--timeout"))
 			o.timeout = atof(v);
+		else if (!strcmp(a, "--symmetry") && lk_laser_gen_symmetry(&o, v, &err) < 0) {
+			fprintf(stderr, "laser_driver: gen: %s\n", err.buf);
+			return 2;
+		} else if (!strcmp(a, "--symmetry"))
+			continue;
+		else if (!strcmp(a, "--whole-palette"))
+			o.whole_palette = atoi(v) != 0;
 		else if (!strcmp(a, "--design-nodes"))
 			o.design_nodes = strtoull(v, NULL, 10);
 		else if (!strcmp(a, "--design-restarts"))

@@ -3,7 +3,8 @@
 
 Usage: fuzz/seeds.py SOURCE_DIR OUT_DIR
 
-Writes OUT_DIR/record, OUT_DIR/level, OUT_DIR/expr, OUT_DIR/rules and OUT_DIR/script, one
+Writes OUT_DIR/record, OUT_DIR/level, OUT_DIR/expr, OUT_DIR/rules, OUT_DIR/script and
+OUT_DIR/json, one
 file per seed, named by the SHA-1 of its content as libFuzzer names its own
 (so a seed found twice is one file).  Nothing here is committed: the seeds
 are remade from what the repository holds now, so they follow the formats
@@ -21,6 +22,9 @@ as they change.
   script  the bundled PuzzleScript games (levels/puzzlescript/) and the
           150 smallest distinct games of the reference's test suite
           ($LEVELKIT_DATA or ../shared/data, puzzlescript/testdata.jsonl)
+  json    Refraction's JSON levels (tests/levels/*.json, *.jsonl) whole and
+          line by line, the JSON level strings of tests/test_laser.c, and
+          the JSON code blocks of docs/games/laser.md
 """
 import ast
 import hashlib
@@ -162,15 +166,35 @@ def scripts(src, out):
             out["script"].append(source.encode("utf-8"))
 
 
+def json_levels(src, out):
+    tl = os.path.join(src, "tests", "levels")
+    for name in sorted(os.listdir(tl)):
+        if name.endswith((".json", ".jsonl")):
+            data = read(os.path.join(tl, name))
+            out["json"].append(data)
+            for line in data.splitlines(keepends=True):
+                if line.strip():
+                    out["json"].append(line)
+    text = read(os.path.join(src, "tests", "test_laser.c")).decode()
+    m = re.search(r"json_levels\[\] =\s*" + C_STRINGS, text)
+    if m:
+        out["json"].append(c_string(m.group(1)).encode())
+    for doc in docs(src, ["games"]):
+        for b in code_blocks(doc):
+            if b.lstrip().startswith(("{", "[")):
+                out["json"].append(b.encode())
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit("usage: fuzz/seeds.py SOURCE_DIR OUT_DIR")
     src, dst = sys.argv[1], sys.argv[2]
-    out = {"record": [], "level": [], "expr": [], "rules": [], "script": []}
+    out = {"record": [], "level": [], "expr": [], "rules": [], "script": [], "json": []}
     record_and_level(src, out)
     expressions(src, out)
     rules(src, out)
     scripts(src, out)
+    json_levels(src, out)
     for kind, seeds in out.items():
         d = os.path.join(dst, kind)
         os.makedirs(d, exist_ok=True)

@@ -138,10 +138,19 @@ expect 4 "$(paste "$TMP/sd" "$TMP/se" |
 	"rate: difficulty-se = difficulty-sd / sqrt(runs)"
 expect 4 "$(values "$R" grade | grep -c . || true)" "rate: grade"
 # the single method: one solve in the static order, its nodes the difficulty
+# (in the paper's model: solve --paper-model --static-order finds the same)
 run "$TMP/out" "$TMP/err" "$RATE" --single "$COMB"
 expect 0 "$rc" "rate --single"
-check_fields "$TMP/out" "Armies 5" difficulty=33.0 nodes-static=33 difficulty-method=single difficulty-sd=- \
-	difficulty-se=- grade=easy
+check_fields "$TMP/out" "Armies 5" difficulty=264.0 nodes-static=264 difficulty-method=single difficulty-sd=- \
+	difficulty-se=-
+run "$TMP/out2" "$TMP/err" "$SOLVE" --paper-model --static-order --count-limit 1 "$COMB"
+check_fields "$TMP/out2" "Armies 5" nodes=264
+# every grade is the band of its rating (docs/rating.md: two units a band)
+expect "" "$(paste "$(values "$TMP/out" rating >"$TMP/ra"; echo "$TMP/ra")" \
+	"$(values "$TMP/out" grade >"$TMP/gr"; echo "$TMP/gr")" |
+	awk '{ split("trivial easy medium hard very-hard extreme", g, " "); b = int($1 / 2 + 0.5) + 1;
+	       if (b > 6) b = 6; if ($1 < 1) b = 1; if (g[b] != $2) print }')" "rate --single: grade from the rating"
+expect 4 "$(grep -c . "$TMP/gr" || true)" "rate --single: a rating and a grade for each solvable level"
 check_fields "$TMP/out" "Hole" difficulty=- difficulty-method=-
 # the same seed, the same figures; --runs 0 leaves the difficulty out
 run "$TMP/rated2" "$TMP/err" "$RATE" "$COMB"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # cli_filter_test.sh - end-to-end tests of the filter command on the
 # fixture packs in tests/levels: exit statuses 0, 1 and 2, expressions and
-# their errors, --invert, --count, --top/--by/--asc, --dedupe, missing
+# their errors, --invert, --count, --top/--by/--asc, --progression, --dedupe, missing
 # fields, pack headers, -o, tsv and json, and solve | filter pipelines.
 #
 # usage: cli_filter_test.sh FILTER SOLVE LEVELS_DIR
@@ -263,6 +263,31 @@ tail -n +2 "$TMP/all" | sort -t "$(printf '\t')" -k3,3g -s | head -n 40 | cut -f
 run "$TMP/out" "$TMP/err" "$FILTER" -f tsv --top 40 --by score --asc "$TMP/many.xsb"
 titles "$TMP/out" >"$TMP/got"
 expect_same "$TMP/want" "$TMP/got" "--top 40 --asc of 300 against sort"
+# --progression: on 300 levels by score, 20 of them in chapters of 5: the
+# easiest first, the hardest last, rising within a chapter, three dips
+run "$TMP/out" "$TMP/err" "$FILTER" -f tsv --fields score --progression 20 --by score "$TMP/many.xsb"
+expect_rc 0 "$rc" "--progression 20 of 300"
+tail -n +2 "$TMP/out" >"$TMP/curve"
+expect_eq 20 "$(wc -l <"$TMP/curve" | tr -d ' ')" "--progression 20: how many"
+expect_eq "$(tail -n +2 "$TMP/all" | cut -f 3 | sort -g | head -n 1)" "$(head -n 1 "$TMP/curve")" \
+	"--progression: the easiest first"
+expect_eq "$(tail -n +2 "$TMP/all" | cut -f 3 | sort -g | tail -n 1)" "$(tail -n 1 "$TMP/curve")" \
+	"--progression: the hardest last"
+expect_eq 3 "$(awk 'NR > 1 && $1 < last { n++ } { last = $1 } END { print n + 0 }' "$TMP/curve")" \
+	"--progression: three dips"
+run "$TMP/out" "$TMP/err" "$FILTER" -f tsv --fields score --progression 20 --chapter 0 --by score "$TMP/many.xsb"
+expect_eq 0 "$(tail -n +2 "$TMP/out" | awk 'NR > 1 && $1 < last { n++ } { last = $1 } END { print n + 0 }')" \
+	"--progression --chapter 0: no dips"
+# difficulty by default; a level without it is an error
+run "$TMP/out" "$TMP/err" "$FILTER" -f tsv --progression 3 'has(difficulty)' "$PACK"
+expect_rc 0 "$rc" "--progression by difficulty"
+run "$TMP/out" "$TMP/err" "$FILTER" -f tsv --progression 3 "$PACK"
+expect_rc 2 "$rc" "--progression: a level without difficulty"
+for args in "--progression 0" "--progression 2001" "--progression 3 --top 2 --by score" "--chapter 3"; do
+	# shellcheck disable=SC2086
+	run "$TMP/out" "$TMP/err" "$FILTER" $args "$TMP/many.xsb"
+	expect_rc 2 "$rc" "usage: $args"
+done
 # The text output: headers first, then the kept levels in order.
 run "$TMP/out" "$TMP/err" "$FILTER" --top 2 --by pushes --asc 'solvable == "yes"' "$PACK"
 expect_rc 0 "$rc" "--top text"

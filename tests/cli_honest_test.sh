@@ -88,7 +88,7 @@ column() {
 { level 4 "$SMALL"; level 2 "$SMALL"; level 3 "$SMALL"; } >"$TMP/unsolvable.xsb"
 { level 3 "$SMALL"; level 2 "$SMALL"; } >"$TMP/undecided.xsb"
 { printf '; no player\n#####\n# $.#\n#####\n\n'; level 2 "$SMALL"; level 3 "$SMALL"; } >"$TMP/rejected.xsb"
-bounds="-d forward --max-states 3"   # Round the corner needs more, one push does not
+bounds="-d forward --max-states 3 --no-fallback"   # Round the corner needs more, one push does not
 # a concept query chooses its own search (forward), and -d is refused with it
 cbounds="--max-states 3"
 
@@ -233,6 +233,18 @@ check "rate: some level has a bound on its optimum" test -s "$TMP/floors"
 check "rate: every bound on the optimum is at most the optimum" \
 	awk 'NR == FNR { if (FNR > 1) optimum[$1] = $2; next } { if ($2 > optimum[$1]) { print "record " $1 ": " $2 " > " optimum[$1]; bad = 1 } }
 	END { exit bad }' "$TMP/optimum" "$TMP/floors"
+# the thesis's "no solution within 11 moves": a stopped BFS's finished depth,
+# below the optimum on every level (and the bound it gives, at most it)
+"$RATE" -a bfs -k 0 --no-mixedaim -d forward --max-states 100 "$MEDIUM" >"$TMP/bfs-cut" 2>/dev/null
+awk 'BEGIN { RS = "" } { n++ } /\nno-solution-within: [0-9]+ pushes(\n|$)/ {
+	match($0, /\nno-solution-within: [0-9]+/); print n, substr($0, RSTART + 21, RLENGTH - 21) }' "$TMP/bfs-cut" >"$TMP/depths"
+check "rate -a bfs: some level has no solution within a depth" test -s "$TMP/depths"
+check "rate -a bfs: every such depth is below the optimum" \
+	awk 'NR == FNR { if (FNR > 1) optimum[$1] = $2; next } { if ($2 >= optimum[$1]) { print "record " $1 ": " $2 " >= " optimum[$1]; bad = 1 } }
+	END { exit bad }' "$TMP/optimum" "$TMP/depths"
+check "rate -a bfs: the depth's bound on the optimum beside it" \
+	awk 'BEGIN { RS = "" } /\nno-solution-within: / { match($0, /\nno-solution-within: [0-9]+/); d = substr($0, RSTART + 21, RLENGTH - 21)
+	if (!match($0, /\noptimum: >= [0-9]+/) || substr($0, RSTART + 13, RLENGTH - 13) + 0 < d + 1) bad = 1 } END { exit bad }' "$TMP/bfs-cut"
 check "rate: every bound or unknown comes with a limit" \
 	awk 'BEGIN { RS = "" } /: (>=|<=) |: unknown\n|: unknown$/ && !/\nlimit: / { bad = 1 } END { exit bad }' "$TMP/rated"
 check "rate: every solved level has a solution" \

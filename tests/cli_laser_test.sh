@@ -160,5 +160,93 @@ checks=$((checks + 1))
 grep -q '^; beam: 1/2 from 4,2 heading N into B TGT at 4,0$' "$TMP/split.plain" ||
 	fail "plain text view: the beams with their powers"
 
+# ---- Refraction's JSON levels: one object per line (.jsonl), or one value
+# over several lines (.json); the designer's placement is the solution
+# (counts as the answer set oracle gives them, bench/laser/oracle.sh)
+JL=$(dirname "$LVL")/laser-refraction.jsonl
+JS=$(dirname "$LVL")/laser-refraction.json
+# rows FIELDS OPTIONS...: solve's tsv rows on a JSON file (stderr dropped)
+rows() {
+	f=$1
+	shift
+	"$SOLVE" "$@" -f tsv --fields "$f" 2>/dev/null | tail -n +2 | tr '\t' ' ' | tr '\n' ';'
+}
+rc=0
+"$SOLVE" "$JL" >/dev/null 2>"$TMP/jl.err" || rc=$?
+expect 2 "$rc" "JSON levels: exit status with levels that cannot be read"
+expect "$JL:5: pieces[1]: unknown type \"coin\" (source, target, blocker, bender, splitter, combiner);$JL:6: json: column 32: unexpected character;$JL:7: pieces[1] and pieces[2]: the target on cell 95 needs 1/2 on one side and 1/3 on another (its entries are its sides, which sum to one need);" \
+	"$(sed 's/^solve: //' "$TMP/jl.err" | tr '\n' ';')" "JSON levels: what is wrong, file and line"
+expect "laser-refraction 1 7657 1@2,7;laser-refraction 2 91 -;laser-refraction 3 1 1@2,2;" \
+	"$(rows title,solutions,solution --count-limit 100000 "$JL" || true)" \
+	"JSON levels: all solutions, and the designer's placement kept"
+expect "laser-refraction 1 1;laser-refraction 2 1;laser-refraction 3 1;" \
+	"$(rows title,solutions --tidy --count-limit 100 "$JL" || true)" "JSON levels: tidy solutions"
+expect "laser-refraction 1 yes 1@4,0 2@4,6;laser-refraction 2 yes 1@9,0;" \
+	"$(rows title,verified,solution --verify "$JS")" "JSON: solve --verify checks the designer's placements"
+expect "laser-refraction 1 7;laser-refraction 2 81;" "$(rows title,solutions --count-limit 1000 "$JS")" \
+	"JSON over several lines: all solutions"
+expect "laser-refraction 1 7;laser-refraction 2 1;" "$(rows title,solutions --tidy --count-limit 1000 "$JS")" \
+	"JSON over several lines: tidy solutions"
+expect "laser-refraction 2 BND E>N;" \
+	"$("$SOLVE" "$JS" | awk '/^title:/ { t = substr($0, 8) } /^fixed: . BND / { printf "%s %s %s;", t, $3, $4 }')" \
+	"JSON: a piece that is not movable stands fixed"
+
+# ---- Refraction's own levels, when REFRACTION_DIR names a directory holding
+# edbutler/infinite-refraction's puzzles/original.txt and brainpop.txt
+# (GPL-3.0, not in this repository): every designer's placement verifies,
+# 14 of the original game's levels have a target on several sides, and
+# tidy counts as the answer set oracle gives them (bench/laser/oracle.sh:
+# lines 10, 45, 48, 52 and 54, the last four with such targets)
+if [ -n "${REFRACTION_DIR:-}" ] && [ -f "$REFRACTION_DIR/original.txt" ]; then
+	for f in original brainpop; do
+		"$SOLVE" --verify "$REFRACTION_DIR/$f.txt" -f tsv --fields verified 2>/dev/null | tail -n +2 |
+			sort | uniq -c | awk '{ printf "%s %s;", $2, $1 }' >"$TMP/$f.verified"
+	done
+	expect "yes 61;" "$(cat "$TMP/original.verified")" "Refraction's original levels: the designers' placements verify"
+	expect "yes 35;" "$(cat "$TMP/brainpop.verified")" "BrainPOP's levels: the designers' placements verify"
+	expect 14 "$("$SOLVE" --verify "$REFRACTION_DIR/original.txt" 2>/dev/null |
+		awk '/^title:/ { r++ } /^fixed: . TGT [NESW][NESW]+>/ && !(r in m) { m[r] = 1; n++ } END { print n + 0 }')" \
+		"Refraction's original levels: targets on several sides"
+	sed -n '10p;45p;48p;52p;54p' "$REFRACTION_DIR/original.txt" >"$TMP/original5.jsonl"
+	expect "189;17;2;84;124;" "$(rows solutions --tidy --count-limit 100000 "$TMP/original5.jsonl")" \
+		"Refraction's original levels: tidy counts as the oracle's"
+else
+	echo "cli_laser: REFRACTION_DIR not set: Refraction's own levels not checked" >&2
+fi
+
+# ---- facts over powers: "practises 1/12 + 1/12" (tests/levels/laser-twelfths.xsb)
+TW=$(dirname "$LVL")/laser-twelfths.xsb
+expect "twelfths yes;" "$(tsv title,verified "$SOLVE" --verify "$TW")" "the intended solution verifies"
+expect "twelfths yes into(1/12 + 1/12) == 1, into(combiner 1/6) == 1;" \
+	"$(tsv title,exists,example-facts "$SOLVE" --tidy --exists 'into(1/12 + 1/12) >= 1 && into(combiner 1/6) == 1' "$TW")" \
+	"solve --exists over powers"
+expect "twelfths no uses(combiner) == 1, into(1/12 + 1/12) == 0;" \
+	"$(tsv title,requires,shortcut-facts "$SOLVE" --tidy --shortcut '!uses(combiner) || into(1/12 + 1/12) >= 1' "$TW" || true)" \
+	"solve --shortcut: a combiner whose sum is lost is a shortcut of into(1/12 + 1/12)"
+rc=0
+"$SOLVE" --shortcut 'into(1/12 +)' "$TW" >/dev/null 2>"$TMP/err" || rc=$?
+expect 2 "$rc" "a fact over powers that does not parse is an error"
+
+# ---- gen laser: monolithic as the paper states it, symmetric blockers,
+# targets on several sides
+"$GEN" laser -n 2 --seed 4 --size 6x6 --preset monolithic --param sources=2 --param targets=1-2 \
+	--param 'pieces=1 SP2, 2 CMB2, 3 BND' >"$TMP/mono.txt" 2>/dev/null
+expect "yes all;yes all;" "$(tsvof "$TMP/mono.txt" requires,requires-over)" "gen laser --preset monolithic: over all solutions"
+expect "$(tsv solutions "$SOLVE" --tidy --count-limit 100000 "$TMP/mono.txt")" \
+	"$(tsv solutions "$SOLVE" --count-limit 100000 "$TMP/mono.txt")" \
+	"monolithic: every solution is tidy (it uses every given piece)"
+"$GEN" laser -n 2 --seed 4 --size 7x7 --preset six-benders --param symmetry=lr --param blockers=6 >"$TMP/sym.txt" 2>/dev/null
+expect "2" "$(grep -c '^requires: yes$' "$TMP/sym.txt")" "gen laser --param symmetry=lr"
+checks=$((checks + 1))
+awk 'BEGIN { RS = "" } { n = split($0, L, "\n"); for (i = 1; i <= n; i++) if (L[i] ~ /^[.#A-Za-z]+$/ && L[i] !~ /:/) {
+	row = L[i]; w = length(row)
+	for (x = 1; x <= w; x++) if (substr(row, x, 1) == "#" && substr(row, w + 1 - x, 1) != "#") bad++ } }
+	END { exit bad > 0 }' "$TMP/sym.txt" || fail "gen laser --param symmetry=lr: blockers not mirrored"
+"$GEN" laser -n 3 --seed 4 --size 5x5 --param target-sides=3 --param sources=2 >"$TMP/sides.txt" 2>/dev/null
+checks=$((checks + 1))
+grep -q '^fixed: . TGT [NESW][NESW][NESW]*> ' "$TMP/sides.txt" || fail "gen laser --param target-sides=3: no target on several sides"
+expect "yes;yes;yes;" "$(sed '/^solution:/d; s/^intended:/solution:/' "$TMP/sides.txt" | "$SOLVE" --verify -f tsv --fields verified | tail -n +2 | tr '\n' ';')" \
+	"gen laser --param target-sides: the intended solutions verify"
+
 echo "$checks checks, $failures failures"
 [ "$failures" -eq 0 ]

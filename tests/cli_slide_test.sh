@@ -177,6 +177,23 @@ run "$TMP/f4" "$TMP/err" "$GEN" fruit -n 3 --size 6x6 --min-moves 4 --seed 4 -t 
 checks=$((checks + 1))
 ! cmp -s "$TMP/f1" "$TMP/f4" || fail "gen fruit: seeds 3 and 4 give the same levels"
 
+# the obstacle fields, to filter on: every level has them, the density is
+# the stones over the open cells of its own grid, and filter keeps exactly
+# the levels at or below a density
+expect 5 "$(grep -c '^obstacles: [0-9]*$' "$TMP/fruit" || true)" "gen fruit: obstacles"
+awk 'BEGIN { RS = "" } { n = split($0, line, "\n"); open = 0; stones = 0; d = ""
+	for (i = 1; i <= n; i++) {
+		if (line[i] ~ /^obstacle-density: /) d = substr(line[i], 19)
+		if (line[i] ~ /^[#a-zO~HNESW. ]+$/ && line[i] ~ /#/) {
+			open += gsub(/[^#]/, "&", line[i]); stones += gsub(/O/, "O", line[i]) }
+	}
+	if (sprintf("%.3f", stones / open) != d) { print "record " NR ": " d " but " stones "/" open; bad = 1 } }
+	END { exit bad }' "$TMP/fruit" || fail "gen fruit: obstacle-density is stones over open cells"
+checks=$((checks + 1))
+run "$TMP/sparse" "$TMP/err" "$FILTER" 'obstacle-density <= 0.05' "$TMP/fruit"
+expect "$(values "$TMP/fruit" obstacle-density | awk '$1 <= 0.05' | wc -l | tr -d ' ')" \
+	"$(grep -c '^game: fruit$' "$TMP/sparse" || true)" "filter on obstacle-density"
+
 # ----------------------------------------------------------- gen skiddy
 
 run "$TMP/skiddy" "$TMP/err" "$GEN" skiddy -n 3 --stars 3 --seed 2 -t 0

@@ -135,6 +135,22 @@ expect_rc 0 "$rc" "solve -m moves"
 expect_count 4 "$TMP/out" "^optimal: moves$" "solve -m moves optimal"
 expect_count 1 "$TMP/out" "^moves: 8$" "solve -m moves level 5"
 
+# One switch per technique: --without turns one off alone, --stats counts
+# each (levels 2 and 5 have pushes onto dead squares); an unknown name
+# is a usage error.
+run "$TMP/out" "$TMP/err" "$SOLVE" --stats "$SMALL"
+expect_rc 0 "$rc" "solve --stats"
+expect_count 2 "$TMP/out" "^pruned-dead-squares: [1-9]" "dead squares counted"
+expect_count 5 "$TMP/out" "^pruned-pi-corrals: " "pi-corrals counter written"
+run "$TMP/out" "$TMP/err" "$SOLVE" --stats --without dead-squares,pi-corrals "$SMALL"
+expect_rc 0 "$rc" "solve --without"
+expect_count 5 "$TMP/out" "^pruned-dead-squares: 0$" "--without dead-squares"
+expect_count 4 "$TMP/out" "^optimal: pushes$" "--without: still optimal"
+expect_count 1 "$TMP/out" "^solvable: no$" "--without: unsolvable level stays so"
+run "$TMP/out" "$TMP/err" "$SOLVE" --without freez "$SMALL"
+expect_rc 2 "$rc" "solve --without unknown"
+expect_count 1 "$TMP/err" "^solve: unknown technique 'freez'" "--without unknown message"
+
 # stdin, as no file and as '-'.
 run "$TMP/out" "$TMP/err" sh -c 'cat "$1" | "$2"' sh "$SMALL" "$SOLVE"
 expect_rc 0 "$rc" "cat | solve"
@@ -215,7 +231,9 @@ expect_count 1 "$TMP/rated" "^note: keep me$" "solve | rate other fields"
 expect_count 5 "$TMP/rated" "^states: " "solve | rate states from solve"
 run "$TMP/out" "$TMP/err" "$RATE" --runs 0 --no-mixedaim "$SMALL"
 expect_rc 0 "$rc" "rate --runs 0 --no-mixedaim"
-expect_count 0 "$TMP/out" "^grade: " "rate with nothing to measure"
+# neither published measure, but the rating still (its own effort runs)
+expect_count 0 "$TMP/out" "^difficulty: " "rate --runs 0 --no-mixedaim: no difficulty"
+expect_count 4 "$TMP/out" "^grade: " "rate --runs 0 --no-mixedaim: the rating's grade still"
 expect_count 4 "$TMP/out" "^optimal: pushes$" "rate optimal"
 run "$TMP/out" "$TMP/err" "$RATE" --single --no-mixedaim "$SMALL"
 expect_rc 0 "$rc" "rate --single"

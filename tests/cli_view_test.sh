@@ -245,7 +245,7 @@ while kill -0 $pid 2>/dev/null; do
 	if cp "$TMP/ideas.html" "$TMP/look.html" 2>/dev/null; then
 		looks=$((looks + 1))
 		whole_page "$TMP/look.html" "the suggestions page while it is rewritten"
-		grep -q '"refresh": 3' "$TMP/look.html" && live=$((live + 1))
+		grep -q '"refresh": 1.5' "$TMP/look.html" && live=$((live + 1))
 	fi
 	sleep 0.2
 done

@@ -60,17 +60,18 @@ expect "tsv" levelkit rate --format ts
 expect "text tsv json sok sok-rle puzzlescript html svg ansi" levelkit solve --format = ""
 expect "text tsv" levelkit solve --format = t
 expect "" levelkit solve -f x
-expect "bfs ucs astar greedy auto" levelkit rate -a ""
-expect "pushes moves" levelkit solve --metric ""
-expect "matching mixedaim bound" levelkit solve --heuristic ""
+expect "bfs ucs astar greedy any auto" levelkit rate -a ""
+expect "pushes moves cost" levelkit solve --metric ""
+expect "matching mixedaim bound thesis" levelkit solve --heuristic ""
+expect "levelkit thesis" levelkit rate --measure ""
 expect "forward backward both" levelkit-solve -d ""
 # values listed on an option's wrapped lines, and the presets of gen's game
 expect "bfs ucs astar greedy" levelkit rate --runs-algo ""
-expect "walls move pair mix pull push" levelkit gen sokoban --rules ""
+expect "walls move pair mix mirror pull push" levelkit gen sokoban --rules ""
 expect "pair pull push" levelkit-gen sokoban --rules p
-expect "walls crates targets pair mix" levelkit gen puzzlescript --rules ""
-expect "split-combine split-combine-2 six-benders monolithic monolithic-open" levelkit gen laser --preset ""
-expect "monolithic monolithic-open" levelkit gen -n 2 laser --preset mo
+expect "walls crates targets pair mix mirror" levelkit gen puzzlescript --rules ""
+expect "split-combine split-combine-2 six-benders monolithic monolithic-open monolithic-tidy monolithic-open-tidy" levelkit gen laser --preset ""
+expect "monolithic monolithic-open monolithic-tidy monolithic-open-tidy" levelkit gen -n 2 laser --preset mo
 # gen: the games (the registry's list, as gen's error message gives it:
 # a new game adds no line here), then each game's generators
 games=$(gen 2>&1 | sed -n 's/.*which game? (\(.*\)).*/\1/p' | sed 's/ or /, /; s/,//g')

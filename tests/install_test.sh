@@ -211,7 +211,7 @@ expect "levelkit solve: not 20 solved levels" test "$(grep -c '	yes	' "$TMP/fron
 # small.xsb level 1 is one push to the right (worked by hand)
 run "$TMP/out" "$TMP/err" "$BIN/levelkit" solve -f tsv "$LEVELS/small.xsb"
 expect_rc 0 "$rc" "levelkit solve small.xsb"
-expect "levelkit solve small.xsb: level 1 is not 'R', one push" grep -q '^2	Level 1: one push	yes	1	1	pushes	[0-9]*	R	' "$TMP/out"
+expect "levelkit solve small.xsb: level 1 is not 'R', one push" grep -q '^2	Level 1: one push	yes	1	1	pushes	[0-9]*		R	' "$TMP/out"
 
 # exit statuses pass through: filter keeps nothing (1), a bad option (2)
 run "$TMP/out" "$TMP/err" "$BIN/levelkit" filter -c 'has(no-such-field)' "$LEVELS/small.xsb"
@@ -270,7 +270,7 @@ if [ -f "$bash_completion" ]; then
 		' sh "$bash_completion"
 	expect_rc 0 "$rc" "bash-completion loads levelkit-rate"
 	expect_line "complete -F _levelkit levelkit-rate" "$TMP/out" "bash-completion loads levelkit-rate"
-	expect_line "bfs ucs astar greedy auto" "$TMP/out" "bash-completion: levelkit-rate -a"
+	expect_line "bfs ucs astar greedy any auto" "$TMP/out" "bash-completion: levelkit-rate -a"
 else
 	echo "note: no $bash_completion; its loader is not tried"
 fi

@@ -12,8 +12,9 @@
 #     or the folder's name; the view's view_ and film_).
 #
 #   0 core      src/core       strbuf rng hash clock bits grid record expr json rays assign
+#                              progression
 #   1 interface src/interface  game csp canvas
-#   2 search    src/search     table search explore analysis difficulty dedupe
+#   2 search    src/search     table search explore analysis difficulty rating dedupe
 #                              fields concept
 #   3 gen       src/gen        room rules generate transform
 #   4 gamelib   src/games/slide  (a library the slide games share)
@@ -35,9 +36,9 @@ checks=0
 
 header_layer() {
 	case $1 in
-	strbuf|rng|hash|clock|bits|grid|record|expr|json|rays|assign) echo 0 ;;
+	strbuf|rng|hash|clock|bits|grid|record|expr|json|rays|assign|progression) echo 0 ;;
 	game|csp|canvas) echo 1 ;;
-	table|search|explore|analysis|difficulty|dedupe|fields|concept) echo 2 ;;
+	table|search|explore|analysis|difficulty|rating|dedupe|fields|concept) echo 2 ;;
 	room|rules|generate|transform) echo 3 ;;
 	registry) echo 6 ;;
 	actions|view) echo 7 ;;

@@ -20,6 +20,7 @@
  *  - Skiddy levels rated 0, 1, 2 and 3 stars, each argued in a comment.
  *  - A state bound: an incomplete graph has no stars.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -298,6 +299,48 @@ static int count_goal(void *ctx, const void *key, uint32_t depth)
 }
 
 /* lk_analyse against the brute force; returns the truth. */
+/*
+ * The list of shortest solutions: each one replayed by the game (legal,
+ * solved, as long as the shortest), no two alike, and as many as the
+ * count (which compare checks against the brute force) when it fits:
+ * so the list is exactly the set of shortest solutions.
+ */
+static void check_list(const struct lk_level *level, const struct lk_analysis *a,
+		       const char *text)
+{
+	if (a->shortest == LK_NO_DEPTH) {
+		assert_int_equal(a->listed, 0);
+		return;
+	}
+	assert_int_equal(a->listed, a->solutions < 1000 ? a->solutions : 1000);
+	char *copy = strdup(a->list.buf ? a->list.buf : "");
+	char **seen = calloc(a->listed + 1, sizeof *seen);
+	size_t n = 0;
+	for (char *tok = strtok(copy, " "); tok; tok = strtok(NULL, " ")) {
+		struct lk_moves m;
+		struct lk_strbuf err = LK_STRBUF_INIT;
+		bool solved = false;
+		lk_moves_init(&m, level);
+		int rc = level->game->replay(level, tok, &m, &solved, &err);
+		/* the length in the level's metric: pushes, or moves */
+		uint64_t len = strcmp(level->metric, "pushes") == 0 ? lk_moves_count(&m, "push") : m.inputs;
+		if (rc != 0 || !solved || len != a->shortest)
+			fail_msg("listed solution '%s' (%s) does not solve in %u\n%s", tok, err.buf ? err.buf : "",
+				 a->shortest, text);
+		for (size_t i = 0; i < n; i++)
+			if (strcmp(seen[i], tok) == 0)
+				fail_msg("solution '%s' listed twice\n%s", tok, text);
+		assert_true(n < a->listed);
+		seen[n++] = tok;
+		lk_moves_release(&m);
+		lk_strbuf_release(&err);
+	}
+	/* a level solved at the start lists one empty solution */
+	assert_int_equal(n, a->shortest ? a->listed : 0);
+	free(seen);
+	free(copy);
+}
+
 static void compare(const struct lk_level *level, const char *text, struct truth *t)
 {
 	struct bg g;
@@ -307,8 +350,10 @@ static void compare(const struct lk_level *level, const char *text, struct truth
 	bg_build(&g, level, 200000);
 	bg_truth(&g, t);
 	lk_analysis_init(&a);
+	a.list_max = 1000;
 	lk_analyse_visit(level, &o, &a, count_goal, &goals);
 	assert_true(a.complete);
+	check_list(level, &a, text);
 	assert_int_equal(goals.n, t->wins);
 	if (a.reachable != t->reachable || a.dead_ends != t->dead || a.shortest != t->shortest ||
 	    a.solutions != t->solutions || a.wins != t->wins || a.edges != t->edges)

@@ -597,6 +597,19 @@ static void test_concepts(void **state)
 	};
 	assert_int_equal(facts_eval("uses(box 2)", f), LK_TRUE);
 	assert_int_equal(facts_eval("uses( box   2 )", f), LK_TRUE);
+	/* fractions and sums in a call (the laser game's powers): words
+	 * joined by one space, '+' a word of its own */
+	const struct fact p[] = {
+		{ "into", "1/12 + 1/12", 2, 2 }, { "made", "combiner 1/6", 1, 1 },
+		{ "adds", "1/2 + 1/4 + 1", 0, 0 }, { NULL, NULL, 0, 0 },
+	};
+	assert_int_equal(facts_eval("into(1/12 + 1/12) == 2", p), LK_TRUE);
+	assert_int_equal(facts_eval("into(1/12+1/12) == 2", p), LK_TRUE);
+	assert_int_equal(facts_eval("made(combiner  1/6) >= 1", p), LK_TRUE);
+	assert_int_equal(facts_eval("adds(1/2 +1/4+ 1) == 0", p), LK_TRUE);
+	parse_fails("into(1/12 +)", "column 12: expected a name or number after '+' in into()");
+	parse_fails("into(+ 1)", "column 6: unexpected character '+'");
+	parse_fails("into(1/x)", "column 7: unexpected character '/'");
 	assert_int_equal(facts_eval("count(rule 7) == 3 && length >= 12", f), LK_TRUE);
 	/* a bare name is a condition in a concept, never in a filter */
 	struct lk_strbuf err = LK_STRBUF_INIT;

@@ -131,6 +131,23 @@ static long solve_all(const struct lk_level *level, char *sol, size_t solsz)
 
 /* ------------------------------------------------------------ parsing */
 
+/* The obstacle fields, counted by hand: 5x3 open cells inside the border
+ * less one wall is 14, two stones in them (mud, hedgehogs and anteaters
+ * are no obstacles the generator places by density). */
+static void test_obstacles(void **state)
+{
+	(void)state;
+	struct lk_level *level = load("game: fruit\n#######\n#a O ~#\n#  #O #\n#H   a#\n#######\n");
+	struct lk_record rec;
+	lk_record_init(&rec);
+	assert_non_null(level->game->level_fields);
+	level->game->level_fields(level, &rec);
+	assert_string_equal(lk_record_get(&rec, "obstacles"), "2");
+	assert_string_equal(lk_record_get(&rec, "obstacle-density"), "0.143");
+	lk_record_release(&rec);
+	lk_level_free(level);
+}
+
 static void test_validation(void **state)
 {
 	(void)state;
@@ -839,6 +856,7 @@ static void test_symmetry_two_borders_one_cell(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_obstacles),
 		cmocka_unit_test(test_validation),
 		cmocka_unit_test(test_hand_worked),
 		cmocka_unit_test(test_oneway),

@@ -289,6 +289,220 @@ static void test_evaluate(void **state)
 	lk_laser_free(lv);
 }
 
+/* Targets on several sides sum their beams (an extension of SPEC.md, the
+ * original game's rule), hand-worked. */
+static void test_multi_target(void **state)
+{
+	(void)state;
+	/* two half beams meet in T, which needs 1 from W and S: the empty
+	 * placement solves it; a bender on (1,0) diverts A's beam and one on
+	 * (2,1) blocks B's; on the other four cells it is idle: 5 solutions,
+	 * 1 tidy */
+	static const char halves[] = "game: laser\n"
+				     "A.T\n"
+				     "...\n"
+				     "..B\n"
+				     "fixed: A SRC >E 1/2\n"
+				     "fixed: B SRC >N 1/2\n"
+				     "fixed: T TGT WS> 1\n"
+				     "tray: 1 BND W>N\n";
+	struct lk_laser *lv = load(halves);
+	assert_int_equal(count(lv, false), 5);
+	assert_int_equal(count(lv, true), 1);
+	struct lk_laser_placement pl;
+	struct lk_laser_eval ev;
+	struct lk_strbuf msg = LK_STRBUF_INIT;
+	assert_int_equal(lk_laser_placement_parse(lv, "-", &pl, NULL), 0);
+	lk_laser_evaluate(lv, &pl, &ev, &msg);
+	assert_true(ev.tidy);
+	assert_string_equal(msg.buf, "target T (2,0): 1/2 + 1/2 = 1 of 1, satisfied\n");
+	assert_int_equal(ev.facts.fired[LK_LASER_TGT], 1);
+	assert_int_equal(ev.facts.network, 1);   /* both sources feed T */
+	lk_strbuf_reset(&msg);
+	assert_int_equal(lk_laser_placement_parse(lv, "1@1,0", &pl, NULL), 0);
+	lk_laser_evaluate(lv, &pl, &ev, &msg);
+	assert_false(ev.solved);
+	assert_string_equal(msg.buf, "target T (2,0): 1/2 of 1, not satisfied\n");
+	lk_laser_free(lv);
+
+	/* two whole beams overshoot: T must lose one, to a bender that
+	 * diverts A's (it fires: tidy) or blocks B's (idle): 2 solutions, 1
+	 * tidy; every tidy one uses a bender, but among all solutions the
+	 * idle blocker is a shortcut */
+	lv = load("game: laser\nA.T\n...\n..B\nfixed: A SRC >E 1\nfixed: B SRC >N 1\n"
+		  "fixed: T TGT WS> 1\ntray: 1 BND W>N\n");
+	assert_int_equal(count(lv, false), 2);
+	assert_int_equal(count(lv, true), 1);
+	struct lk_expr *bender = lk_expr_parse("uses(bender)", NULL);
+	struct lk_laser_result r;
+	lk_laser_shortcut(lv, bender, false, 0, 0, &r);
+	assert_int_equal(r.status, LK_UNSOLVABLE);
+	lk_laser_shortcut(lv, bender, true, 0, 0, &r);
+	assert_int_equal(r.status, LK_SOLVED);
+	struct lk_strbuf text = LK_STRBUF_INIT;
+	lk_laser_placement_format(&r.first, &text);
+	assert_string_equal(text.buf, "1@2,1");
+	lk_strbuf_release(&text);
+	lk_expr_free(bender);
+	lk_laser_free(lv);
+
+	/* a three-sided target fed from two of its sides (as level 45 of the
+	 * original game): 1/2 + 1/4 = 3/4 through a splitter; the third side
+	 * may stay dark */
+	lv = load("game: laser\n"
+		  "A...\n"
+		  "....\n"
+		  "..T.\n"
+		  "fixed: A SRC >E 1\n"
+		  "fixed: T TGT NEW> 3/4\n"
+		  "tray: 1 SP2 W>ES\n"
+		  "tray: 1 BND N>W\n"
+		  "tray: 1 SP2 W>SE\n");
+	assert_int_equal(lk_laser_placement_parse(lv, "1@2,0 3@3,0 2@3,2", &pl, NULL), 0);
+	lk_strbuf_reset(&msg);
+	lk_laser_evaluate(lv, &pl, &ev, &msg);
+	assert_true(ev.tidy);
+	assert_string_equal(msg.buf, "target T (2,2): 1/2 + 1/4 = 3/4 of 3/4, satisfied\n");
+	assert_true(count(lv, true) >= 1);
+	lk_laser_free(lv);
+	lk_strbuf_release(&msg);
+
+	/* a target takes 1 to 4 in-ports and no out-port */
+	load_fails("game: laser\nA.T\nfixed: A SRC >E 1\nfixed: T TGT W>E 1\n",
+		   "TGT takes 1 to 4 in-ports and no out-port, not 'W>E'", 3);
+	load_fails("game: laser\nA.T\nfixed: A SRC >E 1\nfixed: T TGT > 1\n",
+		   "TGT takes 1 to 4 in-ports and no out-port, not '>'", 3);
+}
+
+/* The value of a fact on a placement (lk_laser_fact_at). */
+static double fact_at(const struct lk_laser *lv, const char *placement, const char *name,
+		      const char *arg)
+{
+	struct lk_laser_placement pl;
+	double v = -1;
+	assert_int_equal(lk_laser_placement_parse(lv, placement, &pl, NULL), 0);
+	if (lk_laser_fact_at(lv, &pl, name, arg, &v) < 0)
+		fail_msg("%s(%s) is not a fact", name, arg ? arg : "");
+	return v;
+}
+
+/* Facts over powers, hand-worked on SPEC.md's examples and on the paper's
+ * 1/12 + 1/12 (a level whose distracting 1/6 source is a shortcut). */
+static void test_power_facts(void **state)
+{
+	(void)state;
+	/* split: 1 into SP2, 1/2 north into B, 1/2 south, turned west by the
+	 * bender into C */
+	struct lk_laser *lv = load(split_record);
+	const char *pl = "1@4,2 2@4,4";
+	assert_true(fact_at(lv, pl, "made", "1/2") == 2);        /* the splitter, the bender */
+	assert_true(fact_at(lv, pl, "made", "SP2 1/2") == 1);
+	assert_true(fact_at(lv, pl, "made", "source 1") == 1);
+	assert_true(fact_at(lv, pl, "made", "1") == 1);
+	assert_true(fact_at(lv, pl, "into", "1/2") == 2);
+	assert_true(fact_at(lv, pl, "into", "splitter 1/2") == 2); /* the bender passes it on */
+	assert_true(fact_at(lv, pl, "into", "bender 1/2") == 0);
+	assert_true(fact_at(lv, pl, "into", "source 1/2") == 0);
+	assert_true(fact_at(lv, pl, "made", "1/7") == 0);         /* no beam can carry it */
+	assert_true(fact_at(lv, pl, "adds", "1/4 + 1/4") == 0);
+	lk_laser_free(lv);
+
+	/* combine: 1/2 + 1/2 = 1 through the combiner; the shortcut's bender
+	 * takes the source's 1 to the target */
+	lv = load_lvl("combine.lvl");
+	pl = "1@2,0 2@4,0 3@2,3 4@4,3";
+	assert_true(fact_at(lv, pl, "adds", "1/2 + 1/2") == 1);
+	assert_true(fact_at(lv, pl, "into", "1/2 + 1/2") == 1);
+	assert_true(fact_at(lv, pl, "into", "combiner 1") == 1);
+	assert_true(fact_at(lv, pl, "into", "source 1") == 0);
+	assert_true(fact_at(lv, "2@4,0", "into", "source 1") == 1);
+	assert_true(fact_at(lv, "2@4,0", "adds", "1/2 + 1/2") == 0);
+	lk_laser_free(lv);
+
+	/* a target on two sides adds its beams too */
+	lv = load("game: laser\nA.T\n...\n..B\nfixed: A SRC >E 1/2\nfixed: B SRC >N 1/2\n"
+		  "fixed: T TGT WS> 1\ntray: 1 BND W>N\n");
+	assert_true(fact_at(lv, "-", "adds", "1/2 + 1/2") == 1);
+	assert_true(fact_at(lv, "-", "into", "source 1/2") == 2);
+	assert_true(fact_at(lv, "-", "into", "1/2 + 1/2") == 0);   /* no combiner made one */
+	lk_laser_free(lv);
+
+	/* The paper's lesson 1/12 + 1/12 = 2/12: two 1/12 sources and a
+	 * combiner, and a distracting 1/6 source whose beam reaches the
+	 * target unless a piece stops it.  "A combiner fires" has shortcuts:
+	 * the 1/6 source alone, and the combiner adding 1/12 and 1/12 with
+	 * its beam leaving the board while the 1/6 feeds the target; "the
+	 * target receives 1/12 + 1/12" tells them apart. */
+	lv = load("game: laser\n"
+		  "A....\n"
+		  ".....\n"
+		  "C...T\n"
+		  ".....\n"
+		  "B....\n"
+		  "fixed: A SRC >E 1/12\n"
+		  "fixed: B SRC >E 1/12\n"
+		  "fixed: C SRC >E 1/6\n"
+		  "fixed: T TGT W> 1/6\n"
+		  "tray: 1 CMB2 NS>E\n"
+		  "tray: 1 BND W>S\n"
+		  "tray: 1 BND W>N\n");
+	const char *lost = "1@1,1 2@1,0 3@1,4", *intended = "1@1,2 2@1,0 3@1,4";
+	assert_true(fact_at(lv, lost, "adds", "1/12 + 1/12") == 1);
+	assert_true(fact_at(lv, lost, "into", "1/12 + 1/12") == 0);
+	assert_true(fact_at(lv, lost, "into", "source 1/6") == 1);
+	assert_true(fact_at(lv, intended, "into", "1/12 + 1/12") == 1);
+	assert_true(fact_at(lv, intended, "into", "combiner 1/6") == 1);
+	struct lk_expr *practise = lk_expr_parse("into(1/12 + 1/12) >= 1", NULL);
+	struct lk_expr *fires = lk_expr_parse("uses(combiner)", NULL);
+	struct lk_expr *lost_sum = lk_expr_parse("uses(combiner) && into(1/12 + 1/12) == 0", NULL);
+	struct lk_laser_placement p;
+	assert_int_equal(lk_laser_placement_parse(lv, lost, &p, NULL), 0);
+	assert_true(lk_laser_concept_holds_at(lv, &p, fires));
+	assert_false(lk_laser_concept_holds_at(lv, &p, practise));
+	struct lk_laser_result r;
+	lk_laser_shortcut(lv, practise, false, 0, 0, &r);
+	assert_int_equal(r.status, LK_SOLVED);
+	assert_false(lk_laser_concept_holds_at(lv, &r.first, practise));
+	/* the search for a solution whose combiner's sum is lost */
+	struct lk_laser_search_options o;
+	lk_laser_search_options_init(&o);
+	o.tidy = true;
+	o.satisfy = lost_sum;
+	o.limit = 1;
+	lk_laser_search(lv, &o, NULL, NULL, &r);
+	assert_int_equal(r.status, LK_SOLVED);
+	assert_true(lk_laser_concept_holds_at(lv, &r.first, lost_sum));
+	lk_expr_free(practise);
+	lk_expr_free(fires);
+	lk_expr_free(lost_sum);
+	lk_laser_free(lv);
+
+	/* what is a fact over powers and what is not */
+	static const char *const good[] = { "made(1/2) >= 1", "made(splitter 1/4) == 2",
+					    "adds(1/2 + 1/4 + 1/4) >= 1", "into(CMB3 3) >= 1",
+					    "into(1/3 + 1/3 + 1/3) == 0", NULL };
+	static const char *const bad[] = { "made(1/2 + 1/2) >= 1", "adds(1/2) >= 1",
+					   "into(target 1) >= 1", "made(1/0) >= 1", "into(bender) >= 1",
+					   "adds(combiner 1/2 + 1/2) >= 1", "made(0) >= 1", NULL };
+	for (int i = 0; good[i]; i++) {
+		struct lk_strbuf err = LK_STRBUF_INIT;
+		struct lk_expr *e = lk_expr_parse(good[i], &err);
+		assert_non_null(e);
+		if (lk_laser_concept_check(e, &err) < 0)
+			fail_msg("%s: %s", good[i], err.buf);
+		lk_expr_free(e);
+		lk_strbuf_release(&err);
+	}
+	for (int i = 0; bad[i]; i++) {
+		struct lk_strbuf err = LK_STRBUF_INIT;
+		struct lk_expr *e = lk_expr_parse(bad[i], &err);
+		if (e && lk_laser_concept_check(e, &err) == 0)
+			fail_msg("%s should not be a fact", bad[i]);
+		lk_expr_free(e);
+		lk_strbuf_release(&err);
+	}
+}
+
 /* Least fixpoint: pieces on a cycle never fire, even if a source feeds the
  * cycle's combiner on its other port. */
 static void test_cycle(void **state)
@@ -482,12 +696,33 @@ static void tray_counts(const char *text, int n, int *spare)
 	}
 }
 
+/* a/b + c/d as reduced text */
+static void add_powers(const char *p, const char *q, char *out, size_t size)
+{
+	long a = atol(p), b = strchr(p, '/') ? atol(strchr(p, '/') + 1) : 1;
+	long c = atol(q), d = strchr(q, '/') ? atol(strchr(q, '/') + 1) : 1;
+	long n = a * d + c * b, m = b * d, x = n, y = m;
+	while (y) {
+		long t = x % y;
+		x = y;
+		y = t;
+	}
+	if (m / x == 1)
+		snprintf(out, size, "%ld", n / x);
+	else
+		snprintf(out, size, "%ld/%ld", n / x, m / x);
+}
+
 /* Add one or two targets to the board text: on empty cells where a beam of
  * a random placement passes, facing it, needing what it carries (now and
  * then a random need instead), so that the placement, or a close one,
- * solves the level. */
-static void plant_targets(struct lk_rng *rng, int max_empty, struct lk_strbuf *text)
+ * solves the level.  Now and then a target is on several sides (it sums
+ * its beams): where two beams of the placement cross its cell it needs
+ * their sum, else it has a side or two more that may catch beams. */
+static int plant_targets(struct lk_rng *rng, int max_empty, struct lk_strbuf *text, int *summed)
 {
+	int multi = 0;
+	*summed = 0;
 	struct lk_laser *lv = load(text->buf);
 	struct lk_laser_placement pl;
 	struct lk_strbuf drawn = LK_STRBUF_INIT, beams = LK_STRBUF_INIT;
@@ -534,8 +769,19 @@ static void plant_targets(struct lk_rng *rng, int max_empty, struct lk_strbuf *t
 	for (int i = 0; i < ntgt; i++) {
 		int c, side;
 		const char *need;
-		if (ncand && lk_rng_below(rng, 6) != 0) {
-			int k = (int)lk_rng_below(rng, (uint32_t)ncand);
+		char sum[32];
+		unsigned ins;
+		int cross[64], ncross = 0;   /* candidates where another beam crosses */
+		for (int k = 0; k < ncand; k++)
+			for (int k2 = 0; k2 < ncand; k2++)
+				if (cand[k2][0] == cand[k][0] && cand[k2][1] != cand[k][1]) {
+					cross[ncross++] = k;
+					break;
+				}
+		bool sum_now = ncross && lk_rng_below(rng, 3) == 0;
+		if (sum_now || (ncand && lk_rng_below(rng, 6) != 0)) {
+			int k = sum_now ? cross[lk_rng_below(rng, (uint32_t)ncross)]
+					: (int)lk_rng_below(rng, (uint32_t)ncand);
 			c = cand[k][0];
 			side = cand[k][1];
 			need = power[k];
@@ -546,8 +792,29 @@ static void plant_targets(struct lk_rng *rng, int max_empty, struct lk_strbuf *t
 		}
 		if (grid[c] != '.')
 			continue;
+		ins = 1u << side;
+		if (sum_now || lk_rng_below(rng, 3) == 0) {
+			int k2 = 0;
+			while (k2 < ncand && (cand[k2][0] != c || cand[k2][1] == side))
+				k2++;
+			if (k2 < ncand && (sum_now || lk_rng_below(rng, 4) != 0)) {
+				ins |= 1u << cand[k2][1];
+				add_powers(need, power[k2], sum, sizeof sum);
+				++*summed;
+				need = sum;
+			} else {
+				ins |= 1u << lk_rng_below(rng, 4);
+				if (lk_rng_below(rng, 2))
+					ins |= 1u << lk_rng_below(rng, 4);
+			}
+		}
 		grid[c] = (char)('T' + i);
-		lk_strbuf_addf(&fields, "fixed: %c TGT %c> %s\n", 'T' + i, heading[side], need);
+		multi += (ins & (ins - 1)) != 0;
+		lk_strbuf_addf(&fields, "fixed: %c TGT ", 'T' + i);
+		for (int s = 0; s < 4; s++)
+			if (ins >> s & 1)
+				lk_strbuf_addch(&fields, heading[s]);
+		lk_strbuf_addf(&fields, "> %s\n", need);
 	}
 	int empty = 0;
 	for (int c = 0; c < w * h; c++)
@@ -574,13 +841,104 @@ static void plant_targets(struct lk_rng *rng, int max_empty, struct lk_strbuf *t
 	lk_strbuf_release(&drawn);
 	lk_strbuf_release(&beams);
 	lk_laser_free(lv);
+	return multi;
 }
 
-#define NCONCEPTS 10
+/* A small random level around a target on two or three sides, each fed
+ * straight by a source some cells away, needing (mostly) the sum of their
+ * powers: what targets on several sides add, stressed, with a random tray
+ * that can divert, split and combine the beams, and now and then a side
+ * more or a second target.  *summed: whether the need is such a sum. */
+static void random_sum_board(struct lk_rng *rng, struct lk_strbuf *out, int *summed)
+{
+	static const char *const powers[] = { "1", "1/2", "1/3", "2", "1/2" };
+	static const char dirs[] = "NESW";
+	static const int dx[] = { 0, 1, 0, -1 }, dy[] = { -1, 0, 1, 0 };
+	int w = 3 + (int)lk_rng_below(rng, 2), h = 3 + (int)lk_rng_below(rng, 2);
+	char cells[16];
+	struct lk_strbuf fields = LK_STRBUF_INIT;
+	memset(cells, '.', sizeof cells);
+	int t = (int)lk_rng_below(rng, (uint32_t)(w * h)), tx = t % w, ty = t / w;
+	cells[t] = 'T';
+	unsigned ins = 0;
+	char need[32] = "0";
+	int want = 2 + (lk_rng_below(rng, 3) == 0), nsrc = 0;
+	for (int tries = 0; tries < 12 && nsrc < want; tries++) {
+		int side = (int)lk_rng_below(rng, 4), room = 0;
+		for (int x = tx + dx[side], y = ty + dy[side]; x >= 0 && y >= 0 && x < w && y < h;
+		     x += dx[side], y += dy[side])
+			room++;
+		if (!room || (ins >> side & 1))
+			continue;
+		int d = 1 + (int)lk_rng_below(rng, (uint32_t)room), c = (ty + d * dy[side]) * w + tx + d * dx[side];
+		if (cells[c] != '.')
+			continue;
+		const char *p = powers[lk_rng_below(rng, 5)];
+		char letter = (char)('A' + nsrc++);
+		cells[c] = letter;
+		ins |= 1u << side;
+		lk_strbuf_addf(&fields, "fixed: %c SRC >%c %s\n", letter, dirs[(side + 2) % 4], p);
+		char sum[32];
+		add_powers(need, p, sum, sizeof sum);
+		memcpy(need, sum, sizeof need);
+	}
+	*summed = nsrc >= 2;
+	if (lk_rng_below(rng, 4) == 0)
+		ins |= 1u << lk_rng_below(rng, 4);
+	if (nsrc == 0 || lk_rng_below(rng, 8) == 0) {
+		*summed = 0;
+		snprintf(need, sizeof need, "%s", needs[lk_rng_below(rng, 9)]);
+	}
+	if (lk_rng_below(rng, 4) == 0) {
+		int c = (int)lk_rng_below(rng, (uint32_t)(w * h));
+		if (cells[c] == '.') {
+			cells[c] = 'U';
+			lk_strbuf_addf(&fields, "fixed: U TGT %c> %s\n", dirs[lk_rng_below(rng, 4)],
+				       needs[lk_rng_below(rng, 9)]);
+		}
+	}
+	lk_strbuf_addstr(&fields, "fixed: T TGT ");
+	for (int s = 0; s < 4; s++)
+		if (ins >> s & 1)
+			lk_strbuf_addch(&fields, dirs[s]);
+	lk_strbuf_addf(&fields, "> %s\n", need);
+	int empty = 0;
+	for (int c = 0; c < w * h; c++)
+		empty += cells[c] == '.';
+	int blockers = (int)lk_rng_below(rng, 2);
+	while (empty > 9 || blockers-- > 0) {
+		int c = (int)lk_rng_below(rng, (uint32_t)(w * h));
+		if (cells[c] == '.') {
+			cells[c] = '#';
+			empty--;
+		}
+	}
+	int lines = 1 + (int)lk_rng_below(rng, 3);
+	for (int i = 0; i < lines; i++) {
+		static const int pick[] = { 0, 0, 0, 1, 1, 2, 3, 4 };
+		int ty2 = pick[lk_rng_below(rng, 8)];
+		lk_strbuf_addf(&fields, "tray: %d %s ", 1 + (int)lk_rng_below(rng, 2), type_names[ty2]);
+		random_ports(rng, ty2, &fields);
+		lk_strbuf_addch(&fields, '\n');
+	}
+	lk_strbuf_addstr(out, "game: laser\n");
+	for (int y = 0; y < h; y++) {
+		lk_strbuf_add(out, cells + y * w, (size_t)w);
+		lk_strbuf_addch(out, '\n');
+	}
+	lk_strbuf_add(out, fields.buf, fields.len);
+	lk_strbuf_release(&fields);
+}
+
+#define NCONCEPTS 16
 static const char *const concepts[NCONCEPTS] = {
 	"uses(splitter)", "count(BND) >= 1", "network == 1", "placed >= 2",
 	"idle == 0 || count(combiner) >= 1", "network <= 2 && !uses(SP3)", "count(target) == 2",
 	"count(BND) >= 2", "count(bender) <= 1 || uses(SP2)", "count(splitter) >= 2 || count(BND) == 3",
+	/* over powers */
+	"made(1/2) >= 1", "into(source 1) >= 1 || into(1/2) == 2", "into(1) >= 1 && made(SP3 1/3) <= 1",
+	"adds(1/2 + 1/2) >= 1 || into(splitter 1/4) >= 1", "into(source 1/2) == 0",
+	"into(2) >= 1 || adds(1 + 1) >= 1 || made(1/6) >= 1",
 };
 
 struct brute {
@@ -601,7 +959,7 @@ static void brute_rec(struct brute *b, int i)
 		b->all++;
 		b->tidy += ev.tidy;
 		for (int k = 0; k < NCONCEPTS; k++) {
-			bool h = lk_laser_concept_holds(b->concept[k], &ev.facts);
+			bool h = lk_laser_concept_holds_at(b->lv, &b->pl, b->concept[k]);
 			b->holds[0][k] += h;
 			b->holds[1][k] += h && ev.tidy;
 		}
@@ -644,16 +1002,23 @@ static void test_brute_force(void **state)
 	(void)state;
 	struct lk_rng rng;
 	struct lk_strbuf text = LK_STRBUF_INIT;
-	int solvable = 0, tidy_solvable = 0;
+	int solvable = 0, tidy_solvable = 0, multi_levels = 0, multi_solvable = 0;
+	int sum_solvable = 0, some_true[NCONCEPTS] = { 0 }, some_false[NCONCEPTS] = { 0 };
 	lk_rng_seed(&rng, 14);
 	struct brute *b = calloc(1, sizeof *b);
 	assert_non_null(b);
 	for (int k = 0; k < NCONCEPTS; k++)
 		b->concept[k] = lk_expr_parse(concepts[k], NULL);
-	for (int n = 0; n < 300; n++) {
+	for (int n = 0; n < 500; n++) {
+		/* the last 200 built round a target on several sides */
+		int summed, multi = 1;
 		lk_strbuf_reset(&text);
-		random_board(&rng, 7, &text);
-		plant_targets(&rng, 7, &text);
+		if (n < 300) {
+			random_board(&rng, 7, &text);
+			multi = plant_targets(&rng, 7, &text, &summed);
+		} else {
+			random_sum_board(&rng, &text, &summed);
+		}
 		struct lk_laser *lv = load(text.buf);
 		b->lv = lv;
 		b->all = b->tidy = 0;
@@ -672,6 +1037,13 @@ static void test_brute_force(void **state)
 		brute_rec(b, 0);
 		solvable += b->all > 0;
 		tidy_solvable += b->tidy > 0;
+		for (int k = 0; k < NCONCEPTS; k++) {
+			some_true[k] += b->holds[0][k] > 0;
+			some_false[k] += b->holds[0][k] < b->all;
+		}
+		multi_levels += multi > 0;
+		multi_solvable += multi > 0 && b->all > 0;
+		sum_solvable += summed > 0 && b->all > 0;
 		for (int variant = 0; variant < 6; variant++) {
 			struct lk_laser_search_options o;
 			lk_laser_search_options_init(&o);
@@ -708,9 +1080,23 @@ static void test_brute_force(void **state)
 		lk_laser_free(lv);
 	}
 	/* the random levels must exercise the solver, not only say no */
-	print_message("%d of 300 levels solvable, %d with tidy solutions\n", solvable, tidy_solvable);
+	print_message("%d of 500 levels solvable, %d with tidy solutions; %d with a target on "
+		      "several sides, %d of them solvable, %d needing the sum of two beams\n", solvable,
+		      tidy_solvable, multi_levels, multi_solvable, sum_solvable);
 	assert_true(solvable >= 100);
 	assert_true(tidy_solvable >= 80);
+	assert_true(multi_levels >= 40);
+	assert_true(multi_solvable >= 15);
+	assert_true(sum_solvable >= 10);
+	/* each concept over powers holds for solutions of enough levels, and
+	 * fails for solutions of enough others, to test the search for
+	 * solutions that satisfy it and for those that violate it */
+	for (int k = 10; k < NCONCEPTS; k++) {
+		print_message("%s: true of a solution on %d levels, false on %d\n", concepts[k],
+			      some_true[k], some_false[k]);
+		assert_true(some_true[k] >= 10);
+		assert_true(some_false[k] >= 10);
+	}
 	for (int k = 0; k < NCONCEPTS; k++)
 		lk_expr_free(b->concept[k]);
 	free(b);
@@ -795,6 +1181,83 @@ static void concept(const struct lk_level *level, const char *text, enum lk_quan
 	lk_strbuf_release(&err);
 }
 
+/* Refraction's JSON levels through the game's import hook (laser_json.c):
+ * which files it claims, records with the file's line numbers, targets
+ * on several sides merged, the designer's placement, and a level that
+ * cannot be read kept in its place with the reason. */
+static const char json_levels[] =
+	"{\"level\": {\"data\": {\"pieces\": ["
+	"{\"type\": \"source\", \"pos\": 5, \"output\": \"w\", \"value\": {\"num\": 1, \"den\": 4}},"
+	"{\"type\": \"source\", \"pos\": 90, \"output\": \"n\", \"value\": {\"num\": 1, \"den\": 4}},"
+	"{\"type\": \"source\", \"pos\": 37, \"output\": \"w\", \"value\": {\"num\": 1, \"den\": 2}},"
+	/* one target on three sides: three entries on cell 30 */
+	"{\"type\": \"target\", \"pos\": 30, \"inputs\": [\"n\"], \"value\": {\"num\": 1, \"den\": 1}},"
+	"{\"type\": \"target\", \"pos\": 30, \"inputs\": [\"s\"], \"value\": {\"num\": 1, \"den\": 1}},"
+	"{\"type\": \"target\", \"pos\": 30, \"inputs\": [\"e\"], \"value\": {\"num\": 1, \"den\": 1}},"
+	/* distractors: on the designer's cell 0, fed from the wrong side;
+	 * on the target's cell; and one without a cell */
+	"{\"type\": \"bender\", \"pos\": 0, \"input\": \"n\", \"output\": \"e\", \"mobility\": \"movable\"},"
+	/* the designer's bender turns the first source's beam down */
+	"{\"type\": \"bender\", \"pos\": 0, \"input\": \"e\", \"output\": \"s\", \"mobility\": \"movable\"},"
+	"{\"type\": \"bender\", \"pos\": 30, \"input\": \"s\", \"output\": \"e\", \"mobility\": \"movable\"},"
+	"{\"type\": \"splitter\", \"input\": \"s\", \"outputs\": [\"e\", \"w\"], \"mobility\": \"movable\"}"
+	"]}}, \"extra\": {\"lasers\": [{\"s\": 5, \"e\": 0}, {\"s\": 0, \"e\": 30}, {\"s\": 90, \"e\": 30},"
+	"{\"s\": 37, \"e\": 30}]}}\n"
+	"\n"
+	"{\"level\": {\"data\": {\"pieces\": [{\"type\": \"source\", \"pos\": 100}]}}}\n"
+	"[{\"pieces\": [{\"type\": \"blocker\", \"pos\": 5}]}]\n";
+
+static void test_json(void **state)
+{
+	(void)state;
+	const struct lk_game *game = lk_game_find("laser");
+	static const char ps_like[] = "{\"name\": \"x\", \"source\": \"OBJECTS\"}\n";
+	assert_true(game->import_probe(json_levels, strlen(json_levels)));
+	assert_false(game->import_probe(ps_like, strlen(ps_like)));
+	assert_false(game->import_probe(split_record, strlen(split_record)));
+	assert_false(game->import_probe("[1, 2]\n", 7));
+	struct lk_record *recs = NULL;
+	size_t nrecs = 0, line = 0;
+	struct lk_strbuf err = LK_STRBUF_INIT, title = LK_STRBUF_INIT;
+	assert_int_equal(game->import("dir/pack.jsonl", json_levels, strlen(json_levels), &recs, &nrecs,
+				      &err, &line), 0);
+	assert_int_equal(nrecs, 3);
+	assert_string_equal(lk_record_title(&recs[0], &title), "pack 1");
+	/* the target's three sides, one definition */
+	assert_string_equal(lk_record_get(&recs[0], "fixed"), "D TGT NES> 1");
+	/* a segment ends on cell 0 arriving on its E side: the designer's
+	 * bender (line 2) stands there, not the one fed from N; the one on
+	 * the target's cell stays in the tray */
+	assert_string_equal(lk_record_get(&recs[0], "solution"), "2@0,0");
+	assert_int_equal(recs[0].lines[0].lineno, 1);
+	assert_int_equal(recs[1].first_lineno, 3);
+	assert_int_equal(lk_laser_validate(&recs[0], &err, &line), 0);
+	struct lk_laser *lv = lk_laser_new(&recs[0]);
+	struct lk_laser_placement pl;
+	struct lk_laser_eval ev;
+	struct lk_strbuf msg = LK_STRBUF_INIT;
+	assert_int_equal(lk_laser_placement_parse(lv, "2@0,0", &pl, NULL), 0);
+	lk_laser_evaluate(lv, &pl, &ev, &msg);
+	assert_true(ev.tidy);
+	assert_string_equal(msg.buf, "target D (0,3): 1/4 + 1/2 + 1/4 = 1 of 1, satisfied\n");
+	lk_strbuf_release(&msg);
+	lk_laser_free(lv);
+	/* a level that cannot be read: kept, validation says why and where */
+	lk_strbuf_reset(&err);
+	assert_int_equal(lk_laser_validate(&recs[1], &err, &line), -1);
+	assert_string_equal(err.buf, "pieces[0]: \"pos\" is a cell from 0 to 99 (10 * row + column)");
+	assert_int_equal(recs[1].lines[line].lineno, 3);
+	assert_int_not_equal(lk_record_grid(&recs[1], NULL), 0);   /* not a pack header */
+	/* an array on a line: its levels (a board of one blocker) */
+	assert_int_equal(lk_laser_validate(&recs[2], &err, &line), 0);
+	assert_int_equal(recs[2].first_lineno, 4);
+	for (size_t i = 0; i < nrecs; i++)
+		lk_record_release(&recs[i]);
+	free(recs);
+	lk_strbuf_release(&err);
+	lk_strbuf_release(&title);
+}
+
 static void test_game_hooks(void **state)
 {
 	(void)state;
@@ -866,11 +1329,14 @@ int main(void)
 		cmocka_unit_test(test_forms),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_evaluate),
+		cmocka_unit_test(test_multi_target),
+		cmocka_unit_test(test_power_facts),
 		cmocka_unit_test(test_cycle),
 		cmocka_unit_test(test_placement_text),
 		cmocka_unit_test(test_facts),
 		cmocka_unit_test(test_brute_force),
 		cmocka_unit_test(test_csp),
+		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_game_hooks),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -25,9 +25,10 @@
 struct brute {
 	const struct lk_laser *lv;
 	const struct lk_expr *concept;
+	bool all;                     /* every solution, not only tidy ones */
 	int cells[LK_LASER_MAX_CELLS], ncells, spare[LK_LASER_MAX_LINES];
 	struct lk_laser_placement pl;
-	long tidy, violating;
+	long tidy, violating;         /* solutions (tidy ones unless all) */
 };
 
 static void brute_rec(struct brute *b, int i)
@@ -35,9 +36,9 @@ static void brute_rec(struct brute *b, int i)
 	if (i == b->ncells) {
 		struct lk_laser_eval ev;
 		lk_laser_evaluate(b->lv, &b->pl, &ev, NULL);
-		if (ev.tidy) {
+		if (b->all ? ev.solved : ev.tidy) {
 			b->tidy++;
-			b->violating += !lk_laser_concept_holds(b->concept, &ev.facts);
+			b->violating += !lk_laser_concept_holds_at(b->lv, &b->pl, b->concept);
 		}
 		return;
 	}
@@ -76,7 +77,7 @@ static void setup(struct brute *b, const struct lk_laser *lv)
 	lk_strbuf_release(&sb);
 }
 
-static void check_levels(const char *concept, const char *pieces, int sources, int n)
+static void check_levels_over(const char *concept, const char *pieces, int sources, int n, bool all)
 {
 	struct lk_laser_gen_options o;
 	struct lk_strbuf err = LK_STRBUF_INIT;
@@ -91,6 +92,8 @@ static void check_levels(const char *concept, const char *pieces, int sources, i
 	o.max_targets = 2;
 	o.require = concept;
 	o.seed = 11;
+	o.all = all;
+	b->all = all;
 	assert_int_equal(lk_laser_gen_palette(&o, pieces, &err), 0);
 	const char *preset = lk_laser_concept_preset(concept);
 	struct lk_expr *e = lk_expr_parse(preset ? preset : concept, NULL);
@@ -105,18 +108,18 @@ static void check_levels(const char *concept, const char *pieces, int sources, i
 		struct lk_laser_eval ev;
 		lk_laser_evaluate(lv, pl, &ev, NULL);
 		assert_true(ev.tidy);
-		assert_true(lk_laser_concept_holds(e, &ev.facts));
+		assert_true(lk_laser_concept_holds_at(lv, pl, e));
 		setup(b, lv);
 		brute_rec(b, 0);
 		if (b->violating || !b->tidy) {
 			struct lk_strbuf sb = LK_STRBUF_INIT;
 			lk_laser_write_lvl(lv, &sb);
-			fail_msg("%s, level %d: %ld of %ld tidy solutions violate it\n%s", concept, i,
-				 b->violating, b->tidy, sb.buf);
+			fail_msg("%s, level %d: %ld of %ld %s solutions violate it\n%s", concept, i,
+				 b->violating, b->tidy, all ? "" : "tidy", sb.buf);
 		}
 		/* and the shortcut query agrees, on its own */
 		struct lk_laser_result r;
-		lk_laser_shortcut(lv, e, false, 0, 0, &r);
+		lk_laser_shortcut(lv, e, all, 0, 0, &r);
 		assert_int_equal(r.status, LK_UNSOLVABLE);
 		lk_laser_free(lv);
 	}
@@ -126,14 +129,127 @@ static void check_levels(const char *concept, const char *pieces, int sources, i
 	free(pl);
 }
 
+static void check_levels(const char *concept, const char *pieces, int sources, int n)
+{
+	check_levels_over(concept, pieces, sources, n, false);
+}
+
 static void test_requires(void **state)
 {
 	(void)state;
 	check_levels("split-combine", "1 SP2, 1 CMB2, 3 BND", 1, 6);
 	check_levels("count(bender) >= 3", "4 BND", 1, 6);
 	check_levels("uses(SP2)", "1 SP2, 3 BND", 1, 6);
-	check_levels("monolithic", "1 SP2, 1 CMB2, 3 BND", 2, 4);
+	check_levels("monolithic-tidy", "1 SP2, 1 CMB2, 3 BND", 2, 4);
 	check_levels("!uses(CMB2) || count(bender) >= 2", "1 SP2, 1 CMB2, 3 BND", 1, 4);
+	/* over every solution, idle pieces and pieces left in the tray
+	 * included: the paper's monolithic (every given piece in one
+	 * network), and a concept over powers */
+	check_levels_over("monolithic", "1 SP2, 1 CMB2, 3 BND", 2, 4, true);
+	check_levels_over("made(splitter 1/2) >= 1 && into(source 1) == 0", "1 SP2, 3 BND", 1, 4, true);
+}
+
+/* The presets: monolithic as the paper states it covers every solution
+ * and every given piece; the tidy restriction is in the name. */
+static void test_presets(void **state)
+{
+	(void)state;
+	struct lk_laser_gen_options o;
+	lk_laser_gen_options_init(&o);
+	assert_int_equal(lk_laser_gen_preset(&o, "monolithic"), 0);
+	assert_true(o.all);
+	assert_int_equal(o.distractors, 0);
+	assert_string_equal(lk_laser_concept_preset(o.require),
+			    "network == 1 && placed == tray && idle == 0");
+	assert_int_equal(lk_laser_gen_preset(&o, "monolithic-tidy"), 0);
+	assert_false(o.all);
+	assert_int_equal(o.distractors, 2);
+	assert_string_equal(lk_laser_concept_preset(o.require), "network == 1");
+	assert_int_equal(lk_laser_gen_preset(&o, "monolithic-open"), 0);
+	assert_int_equal(o.max_blockers, 0);
+	assert_true(o.all);
+}
+
+/* The form of the blockers (paper 5.1): with a symmetry, the blockers of
+ * every level, the first ones and those the repairs add, are invariant
+ * under it; the levels still require the concept. */
+static void test_symmetry(void **state)
+{
+	(void)state;
+	int orbit[4];
+	/* 4 x 3: (0,0) mirrors to (3,0), (0,2), (3,2); the middle row is its
+	 * own top-bottom mirror */
+	assert_int_equal(lk_laser_orbit(LK_LASER_SYM_BOTH, 4, 3, 0, orbit), 4);
+	assert_int_equal(orbit[1], 3);
+	assert_int_equal(orbit[2], 8);
+	assert_int_equal(orbit[3], 11);
+	assert_int_equal(lk_laser_orbit(LK_LASER_SYM_TB, 4, 3, 5, orbit), 1);
+	assert_int_equal(lk_laser_orbit(LK_LASER_SYM_ROT180, 3, 3, 4, orbit), 1);
+	assert_int_equal(lk_laser_orbit(LK_LASER_SYM_ROT90, 3, 3, 1, orbit), 4);
+	assert_int_equal(orbit[1], 5);
+	assert_int_equal(orbit[2], 7);
+	assert_int_equal(orbit[3], 3);
+	struct lk_laser_gen_options o;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	lk_laser_gen_options_init(&o);
+	assert_int_equal(lk_laser_gen_symmetry(&o, "diagonal", &err), -1);
+	assert_string_equal(err.buf, "symmetry diagonal: expected none, lr, tb, both, rot180 or rot90");
+	static const char *const syms[] = { "lr", "tb", "both", "rot180", "rot90" };
+	struct lk_laser_placement *pl = malloc(sizeof *pl);
+	int repaired = 0;
+	assert_non_null(pl);
+	for (int k = 0; k < 5; k++) {
+		lk_laser_gen_options_init(&o);
+		assert_int_equal(lk_laser_gen_symmetry(&o, syms[k], &err), 0);
+		o.width = o.height = 7;
+		o.require = "count(bender) >= 4";
+		o.blockers = 2;
+		o.distractors = 4;
+		o.seed = 21;
+		assert_int_equal(lk_laser_gen_palette(&o, "6 BND, 1 SP2", &err), 0);
+		struct lk_expr *e = lk_expr_parse(o.require, NULL);
+		int added = 0;
+		for (int i = 0; i < 4; i++) {
+			struct lk_laser *lv;
+			struct lk_laser_gen_stats st;
+			lk_strbuf_reset(&err);
+			if (lk_laser_generate(&o, (uint64_t)i, &lv, pl, &st, &err) != LK_LASER_GEN_OK)
+				fail_msg("symmetry %s, level %d: %s", syms[k], i, err.buf);
+			added += (int)st.cut_blockers;
+			struct lk_strbuf sb = LK_STRBUF_INIT;
+			lk_laser_write_lvl(lv, &sb);
+			const char *grid = strstr(sb.buf, "grid\n") + 5;
+			for (int c = 0; c < 49; c++) {
+				if (grid[c / 7 * 8 + c % 7] != '#')
+					continue;
+				int n = lk_laser_orbit(o.symmetry, 7, 7, c, orbit);
+				for (int j = 0; j < n; j++)
+					if (grid[orbit[j] / 7 * 8 + orbit[j] % 7] != '#')
+						fail_msg("symmetry %s, level %d: a blocker on cell %d, none on %d\n%s",
+							 syms[k], i, c, orbit[j], sb.buf);
+			}
+			struct lk_laser_result r;
+			lk_laser_shortcut(lv, e, false, 0, 0, &r);
+			assert_int_equal(r.status, LK_UNSOLVABLE);
+			lk_strbuf_release(&sb);
+			lk_laser_free(lv);
+		}
+		print_message("symmetry %s: %d blockers added by repairs in 4 levels\n", syms[k], added);
+		repaired += added;
+		lk_expr_free(e);
+	}
+	assert_true(repaired >= 6);   /* the repairs' orbits, not only the first blockers */
+	lk_laser_gen_options_init(&o);
+	o.width = 6;
+	o.height = 5;
+	o.symmetry = LK_LASER_SYM_ROT90;
+	struct lk_laser *lv = NULL;
+	struct lk_laser_gen_stats st;
+	lk_strbuf_reset(&err);
+	assert_int_equal(lk_laser_generate(&o, 0, &lv, pl, &st, &err), LK_LASER_GEN_GAVE_UP);
+	assert_string_equal(err.buf, "symmetry rot90 needs a square board");
+	free(pl);
+	lk_strbuf_release(&err);
 }
 
 /* A generated level depends on (seed, index) only. */
@@ -199,6 +315,7 @@ static void test_infeasible(void **state)
 	infeasible("split-combine", "6 BND, 2 SP2", 1);
 	/* three sources merge into one network only at two merges or more */
 	infeasible("monolithic", "1 CMB2, 2 SP2, 4 BND", 3);
+	infeasible("monolithic-tidy", "1 CMB2, 2 SP2, 4 BND", 3);
 	infeasible("count(splitter) >= 2 && count(combiner) >= 2", "1 SP2, 1 SP3, 1 CMB3", 1);
 }
 
@@ -357,6 +474,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_requires),
+		cmocka_unit_test(test_presets),
+		cmocka_unit_test(test_symmetry),
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_infeasible),
 		cmocka_unit_test(test_options),

@@ -347,6 +347,87 @@ static void test_frozen(void **state)
 	free(got);
 }
 
+/* symmetrise AXIS by hand: the player's half copied onto the other, the
+ * player kept where it was and not copied. */
+static void test_symmetrise_by_hand(void **state)
+{
+	(void)state;
+	expect("symmetrise horizontal", "#######\n#$ @ .#\n# #   #\n#######",
+	       "#######\n#$ @ $#\n# # # #\n#######", 2);
+	/* the player on the right: the right half is kept */
+	expect("symmetrise horizontal", "#######\n#$  @.#\n#.#   #\n#######",
+	       "#######\n#.  @.#\n#     #\n#######", 3);
+	expect("symmetrise vertical", "#####\n#@$ #\n#   #\n#.  #\n#####",
+	       "#####\n#@$ #\n#   #\n# $ #\n#####", 2);
+	expect("symmetrise rotate", "#####\n#@$.#\n#   #\n#####", "#####\n#@$.#\n#.$ #\n#####", 2);
+	/* already symmetric: nothing to do */
+	expect("symmetrise both", "#####\n#$ $#\n# @ #\n#$ $#\n#####", "#####\n#$ $#\n# @ #\n#$ $#\n#####",
+	       0);
+}
+
+/* On random grids: the result is its own mirror image under the axis in
+ * every object but the player, the player is where it was, and a second
+ * run changes nothing; frozen cells never change. */
+static void test_symmetrise_random(void **state)
+{
+	(void)state;
+	static const char *const axes[] = { "horizontal", "vertical", "both", "rotate" };
+	static const char pool[] = " #$.*";
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 42);
+	for (int trial = 0; trial < 400; trial++) {
+		int w = 3 + (int)lk_rng_below(&rng, 6), h = 3 + (int)lk_rng_below(&rng, 5);
+		char grid[128];
+		size_t at = 0;
+		int player = (int)lk_rng_below(&rng, (unsigned)(w * h));
+		for (int y = 0; y < h; y++) {
+			for (int x = 0; x < w; x++)
+				grid[at++] = y * w + x == player ? '@' : pool[lk_rng_below(&rng, 5)];
+			if (y + 1 < h)
+				grid[at++] = '\n';
+		}
+		grid[at] = '\0';
+		int axis = trial % 4;
+		char rule[64];
+		snprintf(rule, sizeof rule, "symmetrise %s", axes[axis]);
+		uint8_t frozen[64] = { 0 };
+		bool freeze = trial % 5 == 0;
+		if (freeze)
+			frozen[lk_rng_below(&rng, (unsigned)(w * h))] = 1;
+		char *got, *again;
+		run(rule, grid, 1, freeze ? frozen : NULL, &got);
+		struct lk_cells c;
+		cells_from(&c, got);
+		for (int y = 0; y < h; y++)
+			for (int x = 0; x < w; x++) {
+				int i = y * w + x;
+				int mx = axis == 1 ? x : w - 1 - x, my = axis == 0 ? y : h - 1 - y;
+				int j = my * w + mx;
+				uint64_t a = c.cell[i] & ~(uint64_t)PLAYER, b = c.cell[j] & ~(uint64_t)PLAYER;
+				/* a frozen cell may keep its half from being copied,
+				 * so with one only the frozen cell itself is checked */
+				if (a != b && !freeze)
+					fail_msg("%s of\n%s\ngave\n%s", rule, grid, got);
+				if (axis == 2 && !freeze) {   /* both: also left-right alone */
+					int k = y * w + (w - 1 - x);
+					if ((c.cell[k] & ~(uint64_t)PLAYER) != a)
+						fail_msg("%s of\n%s\ngave\n%s", rule, grid, got);
+				}
+				if (freeze && frozen[i])
+					assert_int_equal(grid[y * (w + 1) + x], got[y * (w + 1) + x]);
+			}
+		assert_int_equal(count_mask(&c, PLAYER), 1);
+		assert_true(c.cell[player] & PLAYER);
+		if (!freeze) {
+			if (run(rule, got, 1, NULL, &again) != 0)
+				fail_msg("%s twice changed\n%s\ninto\n%s", rule, got, again);
+			free(again);
+		}
+		free(c.cell);
+		free(got);
+	}
+}
+
 static void test_deterministic(void **state)
 {
 	(void)state;
@@ -548,6 +629,9 @@ static void test_parse_errors(void **state)
 	parse_error("\noption half [Wall] -> []", 2, "option needs a probability");
 	parse_error("choose 0 [Wall] -> []", 1, "choose needs a count");
 	parse_error("choose x [Wall] -> []", 1, "choose needs a count");
+	parse_error("[Wall] -> []\nsymmetrise", 2, "symmetrise needs an axis");
+	parse_error("symmetrise sideways", 1, "symmetrise needs an axis");
+	parse_error("symmetrise horizontal [Wall] -> []", 1, "unexpected '['");
 	parse_error("[Wall] -> [] (open\n\n", 1, "unclosed comment");
 	parse_error("\n(a (b)\n[Wall] -> []\n", 2, "unclosed comment");
 	parse_error("[Crate][Target] -> [Crate]", 1, "fewer patterns");
@@ -578,6 +662,8 @@ int main(void)
 		cmocka_unit_test(test_several_patterns),
 		cmocka_unit_test(test_layer_replacement),
 		cmocka_unit_test(test_frozen),
+		cmocka_unit_test(test_symmetrise_by_hand),
+		cmocka_unit_test(test_symmetrise_random),
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_presets),
 		cmocka_unit_test(test_many_pattern_combinations),

@@ -427,7 +427,7 @@ static void check_run(struct lk_solver *s, const struct toy *t, const struct tru
 		else if (dir == LK_BACKWARD)
 			assert_int_equal(r.found_by, LK_BACKWARD);
 		if (r.found_by == LK_BOTH)
-			assert_int_equal(algo, LK_ALGO_GREEDY);
+			assert_true(algo == LK_ALGO_GREEDY || algo == LK_ALGO_ANY);
 	}
 	/* Counters are plausible: never more distinct states than nodes per
 	 * direction, and nothing expanded that was not stored. */
@@ -652,6 +652,14 @@ static void test_bounds(void **state)
 
 			expect_unknown(&s, t, &o, 10, 0, LK_LIMIT_STATES);
 			assert_true(shared_result.stored <= 10);
+			/* forward BFS stored nodes 0..9 of the chain and stopped
+			 * expanding node 8: every node within 8 edges was tested */
+			if (a == LK_ALGO_BFS && dirs[di] == LK_FORWARD) {
+				assert_true(shared_result.has_depth);
+				assert_int_equal(shared_result.depth, 8);
+				assert_true(shared_result.has_floor);
+				assert_int_equal(shared_result.floor, 9);
+			}
 			/* a few chunks of memory */
 			expect_unknown(&s, t, &o, 0, 300 * 1024, LK_LIMIT_MEMORY);
 		}
@@ -668,6 +676,7 @@ static void test_bounds(void **state)
 	graph_free(&g);
 
 	/* On random graphs, any bound yields the truth or "unknown". */
+	unsigned depth_seen = 0;
 	struct lk_rng rng;
 	lk_rng_seed(&rng, 99);
 	for (int trial = 0; trial < 150; trial++) {
@@ -684,6 +693,14 @@ static void test_bounds(void **state)
 			lk_solver_run(&s, &t->base, &o, &shared_result);
 			if (shared_result.status == LK_UNKNOWN) {
 				assert_int_equal(shared_result.limit, LK_LIMIT_STATES);
+				/* a BFS's finished depth is below the fewest edges to a
+				 * goal, and its floor at most the least cost */
+				assert_true(!shared_result.has_depth || a == LK_ALGO_BFS);
+				if (shared_result.has_depth && reachable)
+					assert_true(shared_result.depth < tr.hops[t->g.start]);
+				if (shared_result.has_floor && reachable)
+					assert_true(shared_result.floor <= tr.dist[t->g.start]);
+				depth_seen += shared_result.has_depth;
 				continue;
 			}
 			assert_int_equal(shared_result.status, reachable ? LK_SOLVED : LK_UNSOLVABLE);
@@ -701,6 +718,7 @@ static void test_bounds(void **state)
 		toy_free(&t->base);
 		graph_free(&g);
 	}
+	assert_true(depth_seen > 0);
 	lk_search_result_release(&shared_result);
 	lk_solver_release(&s);
 }
@@ -773,6 +791,52 @@ static void test_cancel(void **state)
 	graph_free(&g);
 }
 
+/* The tick hook: called all through a long search (a progress line
+ * drawn from it never stands still), and it changes nothing found. */
+static unsigned long ticks;
+static void count_tick(void *ctx)
+{
+	assert_ptr_equal(ctx, &ticks);
+	ticks++;
+}
+
+static void test_tick(void **state)
+{
+	(void)state;
+	struct graph g;
+	chain(&g, 50000);
+	struct toy *t = toy_new(&g, 4, H_HALF, 1, true, true);
+	struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
+	struct lk_search_result r, plain;
+	lk_search_result_init(&r);
+	lk_search_result_init(&plain);
+	for (int a = 0; a < LK_ALGO_COUNT; a++) {
+		for (size_t di = 0; di < ndirs; di++) {
+			o.algo = (enum lk_algo)a;
+			o.direction = dirs[di];
+			o.tick = NULL;
+			o.tick_ctx = NULL;
+			lk_search(&t->base, &o, &plain);
+			ticks = 0;
+			o.tick = count_tick;
+			o.tick_ctx = &ticks;
+			lk_search(&t->base, &o, &r);
+			check_path(t, &r);
+			assert_int_equal(r.cost, plain.cost);
+			assert_int_equal(r.expanded, plain.expanded);
+			/* once every 256 expansions of each lane, give or take
+			 * the slices two lanes take in turn */
+			assert_true(r.expanded >= 25000);
+			assert_true(ticks >= r.expanded / 256 / 2 - 2);
+			assert_true(ticks <= r.expanded / 256 + 2);
+		}
+	}
+	lk_search_result_release(&r);
+	lk_search_result_release(&plain);
+	toy_free(&t->base);
+	graph_free(&g);
+}
+
 /* A w x h grid of unit edges both ways: many shortest paths. */
 static void grid_graph(struct graph *g, unsigned w, unsigned h)
 {
@@ -819,7 +883,7 @@ static void test_seeds(void **state)
 			o.seed = seed;
 			lk_search(&t->base, &o, &r);
 			unsigned long c = check_path(t, &r);
-			if (a != LK_ALGO_GREEDY)
+			if (lk_algo_optimal((enum lk_algo)a))
 				assert_int_equal(c, 11 + 8);
 			assert_true(r.nkeys * 2 <= sizeof paths[0]);
 			/* The same seed gives the same search. */
@@ -980,7 +1044,8 @@ static void test_names(void **state)
 	for (int a = 0; a < LK_ALGO_COUNT; a++) {
 		assert_int_equal(lk_algo_parse(lk_algo_name((enum lk_algo)a), &algo), 0);
 		assert_int_equal(algo, a);
-		assert_int_equal(lk_algo_optimal((enum lk_algo)a), a != LK_ALGO_GREEDY);
+		assert_int_equal(lk_algo_optimal((enum lk_algo)a),
+				 a != LK_ALGO_GREEDY && a != LK_ALGO_ANY);
 	}
 	assert_int_equal(lk_algo_parse("dfs", &algo), -1);
 	assert_string_equal(lk_algo_name(LK_ALGO_ASTAR), "astar");
@@ -1025,6 +1090,7 @@ int main(void)
 		cmocka_unit_test(test_bounds),
 		cmocka_unit_test(test_tiny_bounds),
 		cmocka_unit_test(test_cancel),
+		cmocka_unit_test(test_tick),
 		cmocka_unit_test(test_seeds),
 		cmocka_unit_test(test_solver_reuse),
 		cmocka_unit_test(test_backward),

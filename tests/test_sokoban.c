@@ -401,10 +401,17 @@ static void check_level(struct lk_solver *s, const char *text, const enum lk_dir
 							 lk_algo_name((enum lk_algo)a),
 							 lk_direction_name(dirs[d]),
 							 lk_status_name(o.status), lk_status_name(want), text);
-					if (want != LK_SOLVED || a == LK_ALGO_GREEDY)
+					if (want != LK_SOLVED || !lk_algo_optimal((enum lk_algo)a))
 						continue;
 					long got = metric ? o.moves : o.pushes;
 					long best = metric ? min_moves : min_pushes;
+					/* the thesis's halved greedy matching can overestimate
+					 * (test_thesis): A* with it claims nothing */
+					if (!level->heuristic_admissible && a == LK_ALGO_ASTAR) {
+						assert_false(o.optimal);
+						assert_true(got >= best);
+						continue;
+					}
 					if (got != best)
 						fail_msg("%s %s/%s/%s: %ld, optimum %ld\n%s", level->metric,
 							 heuristics[hi], lk_algo_name((enum lk_algo)a),
@@ -497,7 +504,7 @@ static void test_known_levels(void **state)
 			for (int a = 0; a < LK_ALGO_COUNT; a++) {
 				struct outcome o = run(&s, level, &b, (enum lk_algo)a, LK_FORWARD, 0);
 				assert_int_equal(o.status, k->moves < 0 ? LK_UNSOLVABLE : LK_SOLVED);
-				if (k->moves < 0 || a == LK_ALGO_GREEDY)
+				if (k->moves < 0 || !lk_algo_optimal((enum lk_algo)a))
 					continue;
 				assert_int_equal(metric ? o.moves : o.pushes, metric ? k->moves : k->pushes);
 				if (k->moves_solution && metric)
@@ -638,7 +645,7 @@ static void test_bounded_answers(void **state)
 				continue;
 			}
 			assert_int_equal(o.status, best >= 0 ? LK_SOLVED : LK_UNSOLVABLE);
-			if (best >= 0 && a != LK_ALGO_GREEDY)
+			if (best >= 0 && lk_algo_optimal((enum lk_algo)a))
 				assert_int_equal(o.pushes, best);
 		}
 		lk_level_free(level);

@@ -30,7 +30,12 @@ struct lk_act_options {
 	struct lk_rate_options rate;
 	bool graph;       /* rate: the whole-graph analysis for any game */
 	bool no_graph;    /* rate: not even for games that want it by default */
+	unsigned list_solutions;   /* the analysis lists up to this many shortest solutions */
 	bool stats;       /* also write the search statistics fields */
+	/* solve: no search for any solution where the optimal one gives up */
+	bool no_fallback;
+	bool explain;     /* rate: write what contributed to the rating */
+	bool features;    /* rate: write the rating's features (f-NAME), the graph's too */
 };
 
 /* Defaults: as LK_SEARCH_OPTIONS_INIT, lk_csp_options_init and

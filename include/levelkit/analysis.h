@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "levelkit/search.h"
+#include "levelkit/strbuf.h"
 
 #define LK_NO_DEPTH UINT32_MAX
 
@@ -34,6 +35,12 @@ struct lk_analysis {
 	 * ending in a win of each kind, or LK_NO_DEPTH */
 	unsigned win_kinds;
 	uint32_t shortest_kind[LK_MAX_WIN_KINDS];
+	/* Set before the analysis (lk_analysis_release keeps it): list up to
+	 * list_max of the distinct shortest solutions, each as its moves'
+	 * labels, separated by single spaces, into list (listed of them). */
+	unsigned list_max;
+	struct lk_strbuf list;
+	uint64_t listed;
 	/* paths as state keys, start first (owned) */
 	unsigned char *solution;   size_t solution_keys;
 	unsigned char *dead_end;   size_t dead_end_keys;  /* shortest way into a dead end */

@@ -30,4 +30,12 @@ static inline size_t lk_assign_work(int n, int m)
  */
 long lk_assign(const int *cost, int n, int m, int *work);
 
+/* After lk_assign: the assignment itself, h[j] for j = 1 .. m being the
+ * row (1-based) given column j (0-based j - 1), or 0 for a column no row
+ * took.  It lives in work. */
+static inline const int *lk_assign_holders(const int *work, int n, int m)
+{
+	return work + (n + 1) + (m + 1);
+}
+
 #endif

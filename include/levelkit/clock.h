@@ -9,5 +9,8 @@
  * LEVELKIT_CLOCK=cpu in the environment, the process's CPU time, for
  * bounds that mean the same on a shared machine. */
 double lk_now(void);
+/* Processor seconds the calling thread has used (for figures that must not
+ * depend on the machine's load). */
+double lk_thread_cpu(void);
 
 #endif

@@ -71,6 +71,12 @@ void lk_csp_result_release(struct lk_csp_result *r);
 struct lk_csp_ops {
 	void (*solve)(const struct lk_level *level, const struct lk_csp_options *opt,
 		      struct lk_csp_result *r);
+	/* Optional: the model a difficulty is measured in, when it is not
+	 * solve's (Combination: the paper's own model, where solve adds an
+	 * implied rule that would shrink the search sizes); lk_csp_rate counts
+	 * its runs' nodes here.  Same contract as solve. */
+	void (*measure)(const struct lk_level *level, const struct lk_csp_options *opt,
+			struct lk_csp_result *r);
 	/* Check a solution text: 0 with *valid, or -1 with a message when it
 	 * cannot be read. */
 	int (*verify)(const struct lk_level *level, const char *solution, bool *valid,

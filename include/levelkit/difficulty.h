@@ -10,8 +10,8 @@
  *  solves whose move order is shuffled by K different seeds, of the states
  *  explored, with the standard deviation to show how stable the mean is.
  *
- * Both count expanded states.  A grade band is derived from the mean
- * through one X-macro list.
+ * Both count expanded states.  The grade bands (one X-macro list) are
+ * read off the rating (rating.h), not off these counts.
  */
 #ifndef LEVELKIT_DIFFICULTY_H
 #define LEVELKIT_DIFFICULTY_H
@@ -22,13 +22,13 @@
 #include "levelkit/csp.h"
 #include "levelkit/search.h"
 
-/* Grades: X(enum suffix, name, mean states explored below which it applies). */
-#define LK_GRADES(X)                          \
-	X(TRIVIAL, "trivial", 10.0)           \
-	X(EASY, "easy", 100.0)                \
-	X(MEDIUM, "medium", 1000.0)           \
-	X(HARD, "hard", 10000.0)              \
-	X(VERY_HARD, "very-hard", 100000.0)   \
+/* Grades: X(enum suffix, name, rating (rating.h) below which it applies). */
+#define LK_GRADES(X)                    \
+	X(TRIVIAL, "trivial", 1.0)      \
+	X(EASY, "easy", 3.0)            \
+	X(MEDIUM, "medium", 5.0)        \
+	X(HARD, "hard", 7.0)            \
+	X(VERY_HARD, "very-hard", 9.0)  \
 	X(EXTREME, "extreme", 1e300)
 
 enum lk_grade {
@@ -39,7 +39,7 @@ enum lk_grade {
 };
 
 const char *lk_grade_name(enum lk_grade grade);
-enum lk_grade lk_grade_of(double mean_states);
+enum lk_grade lk_grade_of(double rating);
 
 struct lk_rate_options {
 	struct lk_search_options search;  /* bounds for every single solve */
@@ -49,6 +49,9 @@ struct lk_rate_options {
 	uint64_t seed;                    /* seeds of the K runs derive from it */
 	bool single;                      /* the "single method" instead: one
 					   * solve in the natural move order */
+	bool no_fallback;                 /* no search for any solution (the
+					   * game's solve_any) when every other
+					   * search gave up */
 };
 
 void lk_rate_options_init(struct lk_rate_options *o);
@@ -69,6 +72,9 @@ struct lk_rating {
 	 * an admissible heuristic) or uniform-cost search left */
 	bool has_floor;
 	unsigned long floor;
+	/* the deepest layer a stopped BFS finished: no solution that short */
+	bool has_depth;
+	unsigned long depth;
 	/* MixedAim: per algorithm, whether it ran, its status, and the states
 	 * it explored (to its solution, or before its bound) */
 	bool have_mixedaim;
@@ -88,6 +94,15 @@ struct lk_rating {
 	bool single;                      /* mean is the single method's count */
 	/* every bound any of the searches hit (LK_LIMIT_BIT) */
 	unsigned limits;
+	/* the first LK_EFFORT_RUNS (rating.h) runs, when they were shuffled
+	 * greedy solves: how many were made and solved, and the states they
+	 * expanded (an unsolved one's before its bound) */
+	bool effort_runs;
+	unsigned effort_made, effort_solved;
+	double effort_sum, effort_sq;
+	double effort_cost;               /* the solved ones' solution costs, summed */
+	/* the cost of the solution each of MixedAim's solvers found */
+	unsigned long cost[LK_ALGO_COUNT];
 };
 
 void lk_rating_init(struct lk_rating *r);
@@ -102,10 +117,13 @@ void lk_rate(struct lk_solver *solver, const struct lk_level *level,
 /*
  * Combination's difficulty (Jefferson et al. 2008, section 5): the mean
  * and standard deviation of the nodes of `runs` solves (to the first
- * solution) with the squares in random orders.  As the paper does, SAC and
- * the GCC are used, and when a level then takes fewer than 500 nodes they
- * are turned off for a finer figure.  *single is the nodes of one solve in
- * the static order (the "single method").
+ * solution) with the variables in random orders, counted in the game's
+ * measure model (csp->measure: the paper's own model) in fixed orders.
+ * As the paper does, SAC and the GCC are used, and when the level then
+ * takes fewer than 500 nodes on average they are turned off for a finer
+ * figure.  *single is the nodes of one solve in the static order (the
+ * "single method", with the same cut-off).  The solutions are counted by
+ * csp->solve as `base` configures it.
  */
 struct lk_csp_rating {
 	enum lk_status status;       /* of the counting solve */
@@ -134,6 +152,11 @@ void lk_csp_rate(const struct lk_level *level, const struct lk_csp_options *base
 void lk_csp_rate_solution(const struct lk_level *level, const struct lk_csp_options *base,
 			  unsigned runs, uint64_t seed, struct lk_csp_rating *out,
 			  struct lk_strbuf *solution);
+/* The multiple method alone, for a level known to be solvable (a
+ * generator's difficulty climb): mean, sd, runs, runs_solved, bound,
+ * limits and fine are set; runs = 0 is one run in the static order. */
+void lk_csp_difficulty(const struct lk_level *level, const struct lk_csp_options *base,
+		       unsigned runs, uint64_t seed, struct lk_csp_rating *out);
 /* The paper's "single method": the difficulty is the nodes of one solve in
  * the static order (with the same 500-node cut-off), no runs. */
 void lk_csp_rate_single(const struct lk_level *level, const struct lk_csp_options *base,

@@ -40,6 +40,7 @@ struct lk_generator;
 struct lk_analysis;
 struct lk_canvas;
 struct lk_search_options;
+struct lk_search_result;
 
 /* Outcomes of any search, named as the "solvable" field writes them. */
 enum lk_status { LK_SOLVED, LK_UNSOLVABLE, LK_UNKNOWN };
@@ -64,7 +65,38 @@ struct lk_level_options {
 	 * NULL or "seed", for that seed; "some", for some roll of the dice;
 	 * "every", whatever the dice say (solve's --rolls) */
 	const char *rolls;
+	/* The game's techniques (lk_game.techniques) to turn off, by name,
+	 * NULL-terminated; NULL: none.  Names a game does not have are
+	 * ignored (a stream may mix games). */
+	const char *const *off;
+	/* The thesis measure (De Keyser 2019, 3.3; rate --measure thesis):
+	 * moves, no pruning, the thesis's heuristic as written, and moves
+	 * tried clockwise from up (up, right, down, left, then action), so
+	 * that a Sokoban level searched as Sokoban and as PuzzleScript is
+	 * the same search.  Overrides metric, heuristic and
+	 * plain; every game that searches gives the thesis's heuristic of its
+	 * win ("no Fruit", "no Skiddy", "no LightOn"). */
+	bool thesis;
 };
+
+/*
+ * A pruning or search technique of a game, each with its own switch
+ * (lk_level_options.off) and its own counter (lk_game.technique_counts),
+ * in the manner of Rolling Stone, so that each claim ("never loses an
+ * optimal solution") can be tested on its own.
+ */
+struct lk_technique {
+	const char *name;       /* the switch: "freeze" */
+	const char *counter;    /* the --stats field counting what it did */
+	const char *help;       /* one line: what it does */
+	unsigned flags;         /* LK_TECH_* */
+};
+/* Never loses an optimal solution (so the optimal searches use it). */
+#define LK_TECH_OPTIMAL 1u
+/* Used only by searches for any solution (-a any). */
+#define LK_TECH_ANY 2u
+/* Techniques of one game at most. */
+#define LK_MAX_TECHNIQUES 16
 
 /* Every game's level structure starts with this header. */
 struct lk_level {
@@ -83,6 +115,10 @@ struct lk_level {
 	 * from, which every answer holds for (written as the `seed` field);
 	 * NULL for a deterministic game */
 	const char *random_seed;
+	/* Edges may cost more than 1 (a PuzzleScript game's COST metric):
+	 * breadth-first search then finds fewest moves, not least cost, so
+	 * only uniform-cost search and A* are optimal in the metric. */
+	bool weighted;
 	/* The facts a move of this level can carry, by name ("push"; a
 	 * PuzzleScript level might name "rule 7"), fact i being facts[i]. */
 	const char *const *facts;
@@ -218,6 +254,19 @@ struct lk_game {
 	 * not be a lower bound (it may weigh what a bound cannot, such as the
 	 * order goals must be filled in), or LK_H_DEAD.  NULL: the heuristic. */
 	unsigned (*estimate)(const struct lk_level *level, const void *key, void *scratch);
+	/* Optional: the game's own search for any solution, however long
+	 * (-a any; search.h), filling r as lk_solver_run does (its solution
+	 * a path of this level's keys, r->optimal false).  NULL: greedy
+	 * best-first search in both directions stands in. */
+	void (*solve_any)(const struct lk_level *level, const struct lk_search_options *opt,
+			  struct lk_search_result *r);
+	/* Optional: the game's techniques (NULL-terminated by name), and
+	 * their counters: technique_counts adds what each did in the searches
+	 * that used the scratch block (zeroed before each search) to counts[i]
+	 * for technique i. */
+	const struct lk_technique *techniques;
+	void (*technique_counts)(const struct lk_level *level, const void *scratch,
+				 uint64_t *counts);
 	/* Optional: the facts of the move `move` (an edge's code) out of key,
 	 * into facts (at most max of them); returns how many. */
 	unsigned (*move_facts)(const struct lk_level *level, const void *key, uint32_t move,
@@ -226,6 +275,13 @@ struct lk_game {
 	/* Label a path of states (start first, nkeys of them): one
 	 * lk_moves_add per move. */
 	void (*label_path)(const struct lk_level *level, const unsigned char *keys, size_t nkeys,
+			   struct lk_moves *out);
+	/* Optional: label the one move `move` (an edge's code) out of key:
+	 * one lk_moves_add.  Two moves from one state into the same state
+	 * (Skiddy's last skiddy leaving through either of two exits) then get
+	 * their own labels, where label_path can give only the first.  NULL:
+	 * label_path of the two states. */
+	void (*label_move)(const struct lk_level *level, const void *key, uint32_t move,
 			   struct lk_moves *out);
 	/* Replay a solution text from the start, adding its moves to out.
 	 * Returns 0 if every move is legal (then *solved says whether it ends
@@ -254,6 +310,17 @@ struct lk_game {
 	bool whole_graph;
 	/* Optional: the game's own fields of the whole-graph analysis. */
 	const struct lk_graph_rules *graph_rules;
+	/* Optional: what the rating (rating.h) reads of the level itself:
+	 * the cells of the board a player takes in (Sokoban: its floor) and
+	 * the pieces that move (Sokoban: its boxes); 0 for one it cannot
+	 * tell.  Constraint games too (cells to fill, pieces to place). */
+	void (*rating_counts)(const struct lk_level *level, unsigned *cells, unsigned *objects);
+	/* Optional: fields that describe the level itself, whatever its
+	 * solution (Fruit Dating: its obstacles and their density, which the
+	 * article throws levels "full of obstacles" away by), written with
+	 * the solving fields; level_field_names lists them. */
+	void (*level_fields)(const struct lk_level *level, struct lk_record *rec);
+	const char *const *level_field_names;
 	/* The fields counting facts of a solution (NULL-terminated list, or
 	 * NULL): "pushes" for Sokoban. */
 	const struct lk_count_field *count_fields;

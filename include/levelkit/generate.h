@@ -107,6 +107,10 @@ struct lk_gen_options {
 	const char *rules;           /* transformer rules (text), or NULL */
 	const char *rules_name;      /* the rules file, for messages; NULL for a preset */
 	const struct lk_record *freeze; /* grid of frozen cells (not ' ' . - _) */
+	/* --combine: a second level joined to --from's (beside it, or below
+	 * it with combine_below), its player left out; or NULL */
+	const struct lk_record *combine;
+	bool combine_below;
 	/* --require: every solution must satisfy this concept (concept.h),
 	 * parsed by lk_expr_parse_concept, and its text; NULL for none. */
 	const struct lk_expr *require;

@@ -25,7 +25,8 @@
 	X(BFS, "bfs", true)          \
 	X(UCS, "ucs", true)          \
 	X(ASTAR, "astar", true)      \
-	X(GREEDY, "greedy", false)
+	X(GREEDY, "greedy", false)   \
+	X(ANY, "any", false)
 
 enum lk_algo {
 #define LK_X(id, name, optimal) LK_ALGO_##id,
@@ -80,9 +81,15 @@ struct lk_search_options {
 	 * done. */
 	bool cost_limited;
 	unsigned long cost_limit;
+	/* Optional: called now and then (when the clock and *cancel are
+	 * looked at, every few hundred states) so that a caller can keep its
+	 * progress display alive during one long search.  May be NULL. */
+	void (*tick)(void *ctx);
+	void *tick_ctx;
 };
 
-#define LK_SEARCH_OPTIONS_INIT { LK_ALGO_ASTAR, LK_FORWARD, 0, 0, 0.0, 0, NULL, NULL, NULL, false, 0 }
+#define LK_SEARCH_OPTIONS_INIT \
+	{ LK_ALGO_ASTAR, LK_FORWARD, 0, 0, 0.0, 0, NULL, NULL, NULL, false, 0, NULL, NULL }
 
 struct lk_search_result {
 	enum lk_status status;
@@ -97,6 +104,7 @@ struct lk_search_result {
 	size_t peak_bytes;       /* most memory held by the table and open list */
 	double overhead_per_state; /* table bytes per state beyond the key */
 	double seconds;
+	double cpu_seconds;      /* processor time of the searching thread */
 	enum lk_direction found_by; /* LK_FORWARD, LK_BACKWARD, or LK_BOTH (met) */
 	enum lk_algo algo;       /* the search that answered (auto: A* or BFS) */
 	bool portfolio;          /* auto ran A* and BFS in turns */
@@ -104,6 +112,18 @@ struct lk_search_result {
 	 * search: a lower bound on the optimal cost (no solution costs less) */
 	bool has_floor;
 	unsigned long floor;
+	/* the optimal search gave up and the search for any solution ran
+	 * after it (lk_search_fallback) */
+	bool fallback;
+	/* What each of the game's techniques did (lk_game.techniques), in
+	 * the order the game lists them. */
+	uint64_t technique_counts[LK_MAX_TECHNIQUES];
+	/* LK_UNKNOWN from BFS: every state within `depth` edges of the start
+	 * (or of the goals, backwards) was generated and tested, so no
+	 * solution has that many edges or fewer (Fig. 3.7 of the thesis: "no
+	 * solution within 11 moves"); floor is then at least depth + 1 */
+	bool has_depth;
+	unsigned long depth;
 };
 
 void lk_search_result_init(struct lk_search_result *r);
@@ -135,6 +155,18 @@ void lk_solver_release(struct lk_solver *s);
 /* Run one search; r must be initialised (it is released first). */
 void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		   const struct lk_search_options *opt, struct lk_search_result *r);
+
+/*
+ * Where an optimal search (r, run with opt) gave up on a bound, and the
+ * game has a search for any solution (game->solve_any), run that with the
+ * same bounds, unless `off`: a designer gets an answer, not optimal, with
+ * the lower bound the first search proved (r->has_floor; a solution no
+ * dearer than it is optimal after all).  r keeps
+ * the first search's figures when the second one fails too; its state
+ * counts add up.  r->fallback says the second search ran.
+ */
+void lk_search_fallback(struct lk_solver *s, const struct lk_level *level,
+			const struct lk_search_options *opt, bool off, struct lk_search_result *r);
 
 /* One-off search with a temporary solver. */
 void lk_search(const struct lk_level *level, const struct lk_search_options *opt,

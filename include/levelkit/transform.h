@@ -87,29 +87,76 @@ bool lk_transform_has_preset(const struct lk_transform_ops *ops, const char *nam
 int lk_transform_preset(const struct lk_transform_ops *ops, const struct lk_gen_options *o,
 			const char *name, struct lk_strbuf *out, struct lk_strbuf *err);
 
+/* How suggestions are ranked (gen --by): MixedAim's difficulty, a numeric
+ * field of the suggestion, or a fact's count over its solution. */
+enum lk_suggest_rank { LK_RANK_DIFFICULTY, LK_RANK_FIELD, LK_RANK_COUNT };
+
+struct lk_suggest_stats;
+
 struct lk_suggest_options {
 	unsigned k;                 /* suggestions kept (MixedAim shows 4) */
 	uint64_t max_candidates;    /* 0 = until interrupted */
 	double max_seconds;         /* 0 = no limit */
 	double timeout_cap;         /* the longest a solve may take */
 	const volatile sig_atomic_t *cancel;
+	/* Staying the designer's: each candidate is the base level (--from,
+	 * or the suggestion picked last) with the rules applied 1 to `within`
+	 * times (0: 1), at most max_changes cells from it (< 0: any).  With
+	 * climb, MixedAim's old autonomous form instead: every candidate at
+	 * least as hard as the current one becomes the new base. */
+	unsigned within;
+	long max_changes;
+	bool climb;
+	/* Ranking: by rank (and name, the field or the fact), larger first;
+	 * suggestions with the same solution and the same search (A*'s
+	 * states) are one puzzle, folded into one with `variants`. */
+	enum lk_suggest_rank rank;
+	const char *rank_name;
+	/* --require: only suggestions whose every solution satisfies it,
+	 * proved by the concept query (concept.h); NULL for none. */
+	const struct lk_expr *require;
+	const char *require_text;
+	/* The threshold from which a suggestion is "interesting" (the
+	 * thesis's eq. 4.1/4.2), in the rank's terms; NaN: the base level's
+	 * own value. */
+	double interesting;
+	/* Called every `every` seconds whatever happens (live feedback). */
+	double every;
+	void (*progress)(void *ctx, const struct lk_suggest_stats *st);
+	/* Polled between candidates: a rank (1..n) of the current
+	 * suggestions to continue from, or 0.  NULL: never. */
+	unsigned (*pick)(void *ctx);
 };
 
 struct lk_suggest_stats {
 	uint64_t candidates, invalid, solvable, unsolvable, timed_out, updates;
 	uint64_t solved_start;      /* solved before any move: not a puzzle */
+	uint64_t too_far;           /* more than max_changes cells from the base */
+	uint64_t folded;            /* the same puzzle as a suggestion shown */
+	uint64_t not_proved;        /* --require: the concept query did not prove it */
+	uint64_t interesting;       /* solvable, at or above the threshold */
+	uint64_t picks;             /* times the base changed to a suggestion */
+	double threshold;           /* the interesting threshold in use */
+	double solve_seconds;       /* spent solving candidates */
 	double first_update;        /* seconds until the first suggestion, or -1 */
+	double last_update;         /* seconds when the suggestions last changed, or -1 */
 	double seconds;
 };
 
-/* Called whenever the suggestions change: the current ones, hardest first
+/* The thesis's usefulness of a transformation (eq. 4.1 and 4.2): 1 /
+ * ((1 - interesting / candidates) * mean solve time), per second; 0 when
+ * nothing was tried.  And the plain rate: interesting levels per minute. */
+double lk_suggest_usefulness(const struct lk_suggest_stats *st);
+double lk_suggest_interesting_per_minute(const struct lk_suggest_stats *st);
+
+/* Called whenever the suggestions change: the current ones, best first
  * (records with the level and its fields). */
 typedef void (*lk_suggest_cb)(void *ctx, struct lk_record *const *top, size_t n,
 			      const struct lk_suggest_stats *st);
 
 /*
  * Run the transformer on o->from (or a random room) until a limit or
- * *cancel, calling cb on every change of the K hardest distinct solvable
+ * *cancel, calling cb on every change of the K best distinct solvable
  * levels.  Solves get adaptive time limits as in MixedAim: a tenth of the
  * time spent so far until a first solvable level is found, then 8 times
  * the longest solve among the current suggestions.  Returns 0, or -1 with

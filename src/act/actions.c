@@ -12,6 +12,7 @@
 #include "levelkit/analysis.h"
 #include "levelkit/concept.h"
 #include "levelkit/fields.h"
+#include "levelkit/rating.h"
 #include "levelkit/registry.h"
 
 void lk_act_options_init(struct lk_act_options *o)
@@ -67,11 +68,12 @@ int lk_act_solve(struct lk_solver *solver, struct lk_record *rec,
 		struct lk_search_result r;
 		lk_search_result_init(&r);
 		lk_solver_run(solver, level, &o->search, &r);
+		lk_search_fallback(solver, level, &o->search, o->no_fallback, &r);
 		lk_fields_solve(rec, level, &r);
 		if (level->random_seed)   /* what every answer holds for */
 			lk_record_set(rec, "seed", level->random_seed);
 		if (o->stats) {
-			lk_fields_stats(rec, &r);
+			lk_fields_stats(rec, level, &r);
 			/* what the analysis concluded, and which search answered */
 			if (level->heuristic_note)
 				lk_record_set(rec, "heuristic", level->heuristic_note);
@@ -127,11 +129,17 @@ static void analyse(struct lk_level *level, struct lk_record *rec,
 {
 	struct lk_analysis a;
 	lk_analysis_init(&a);
+	a.list_max = o->list_solutions;
 	lk_analyse(level, &o->search, &a);
 	lk_fields_analysis(rec, level, &a);
 	if (o->stats)
 		lk_fields_graph_stats(rec, &a);
 	lk_analysis_release(&a);
+}
+
+static unsigned rate_flags(const struct lk_act_options *o)
+{
+	return (o->explain ? LK_RATE_EXPLAIN : 0u) | (o->features ? LK_RATE_FEATURES : 0u);
 }
 
 int lk_act_rate(struct lk_solver *solver, struct lk_record *rec,
@@ -148,6 +156,7 @@ int lk_act_rate(struct lk_solver *solver, struct lk_record *rec,
 		else
 			lk_csp_rate_solution(level, &o->csp, o->rate.runs, o->rate.seed, &cr, &solution);
 		lk_fields_csp_rating(rec, &cr, solution.buf);
+		lk_fields_rate_csp(rec, level, &cr, rate_flags(o));
 		lk_strbuf_release(&solution);
 		lk_level_free(level);
 		return 0;
@@ -156,12 +165,15 @@ int lk_act_rate(struct lk_solver *solver, struct lk_record *rec,
 	lk_rating_init(&r);
 	lk_rate(solver, level, &o->rate, &r);
 	lk_fields_rating(rec, level, &r);
+	struct lk_feature_options fo = { o->rate.search, o->rate.seed,
+					 o->features ? LK_RATING_GRAPH_STATES : 0 };
+	lk_fields_rate_level(rec, solver, level, &r, &fo, rate_flags(o));
 	if (level->random_seed)
 		lk_record_set(rec, "seed", level->random_seed);
 	if (o->graph || (level->game->whole_graph && !o->no_graph))
 		analyse(level, rec, o);
 	if (o->stats)
-		lk_fields_stats(rec, &r.optimal);
+		lk_fields_stats(rec, level, &r.optimal);
 	lk_rating_release(&r);
 	lk_level_free(level);
 	return 0;

@@ -20,6 +20,7 @@
 #include "levelkit/difficulty.h"
 #include "levelkit/fields.h"
 #include "levelkit/game.h"
+#include "levelkit/rating.h"
 #include "levelkit/registry.h"
 
 static bool field_number(const struct lk_record *rec, const char *name, double *v)
@@ -73,6 +74,24 @@ static int judge_csp(const struct lk_level *level, const struct lk_gen_options *
 	enum lk_status status = res.status;
 	enum lk_limit limit = res.limit;
 	lk_csp_result_release(&res);
+	/* A search cut off before its first solution says nothing, but the
+	 * generator's own solution (the laser game's intended placement), once
+	 * verified, proves the level solvable; the count stays a bound. */
+	const char *intended = lk_record_get(rec, "intended");
+	if (status == LK_UNKNOWN && intended && level->game->csp->verify) {
+		char *text = lk_xstrdup(intended);
+		struct lk_strbuf no = LK_STRBUF_INIT;
+		bool valid = false;
+		if (level->game->csp->verify(level, text, &valid, &no) == 0 && valid) {
+			lk_record_set(rec, "solvable", lk_status_name(LK_SOLVED));
+			lk_record_unset(rec, "limit");
+			lk_record_set(rec, "solutions", ">=1");
+			lk_record_set(rec, "solution", text);
+			status = LK_SOLVED;
+		}
+		lk_strbuf_release(&no);
+		free(text);
+	}
 	if (status != LK_SOLVED) {
 		*why = status == LK_UNSOLVABLE ? LK_REJECT_UNSOLVABLE : lk_reject_of_limit(limit);
 		return -1;
@@ -81,6 +100,7 @@ static int judge_csp(const struct lk_level *level, const struct lk_gen_options *
 		struct lk_csp_rating cr;
 		lk_csp_rate(level, &co, o->rating.runs, o->rating.seed, &cr);
 		lk_fields_csp_rating(rec, &cr, NULL);
+		lk_fields_rate_csp(rec, level, &cr, 0);
 		limit = cr.limit;
 	}
 	return check_difficulty(o, rec, limit, why);
@@ -265,6 +285,8 @@ static int judge_rating(struct lk_gen_worker *w, const struct lk_level *level,
 	lk_rating_init(&r);
 	lk_rate(&w->solver, level, &o->rating, &r);
 	lk_fields_rating(rec, level, &r);
+	struct lk_feature_options fo = { o->rating.search, o->rating.seed, 0 };
+	lk_fields_rate_level(rec, &w->solver, level, &r, &fo, 0);
 	/* the bound behind a difficulty that is not known (any, when the
 	 * optimal solve hit none) */
 	enum lk_limit limit = r.optimal.limit;

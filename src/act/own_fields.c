@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "levelkit/analysis.h"
+#include "levelkit/rating.h"
 #include "levelkit/registry.h"
 
 struct names {
@@ -33,15 +34,43 @@ static void add_counts(struct names *ns, const struct lk_game *g)
 		add(ns, f->name);
 }
 
-static void add_search_stats(struct names *ns, const struct lk_act_options *o)
+/* A metric that is a length of its own (a PuzzleScript game's cost):
+ * the field named after it (fields.c writes it for weighted levels). */
+static void add_metric(struct names *ns, const struct lk_game *g, const struct lk_act_options *o)
 {
-	static const char *const stats[] = { "generated", "stored", "memory", "overhead", "time" };
-	for (size_t i = 0; o->stats && i < sizeof stats / sizeof stats[0]; i++)
+	const char *m = o->level.metric;
+	if (!m || strcmp(m, "moves") == 0 || !lk_name_in(m, g->metrics))
+		return;
+	for (const struct lk_count_field *f = g->count_fields; f && f->name; f++)
+		if (strcmp(f->name, m) == 0)
+			return;
+	add(ns, m);
+}
+
+static void add_search_stats(struct names *ns, const struct lk_game *g,
+			     const struct lk_act_options *o)
+{
+	static const char *const stats[] = { "generated", "stored", "memory", "overhead", "time",
+					     "cpu" };
+	if (!o->stats)
+		return;
+	/* each technique's counter (lk_fields_stats writes them first) */
+	for (const struct lk_technique *t = g->techniques; t && t->name; t++)
+		add(ns, t->counter);
+	for (size_t i = 0; i < sizeof stats / sizeof stats[0]; i++)
 		add(ns, stats[i]);
+}
+
+/* The game's fields of the level itself, written first (fields.c). */
+static void add_level_fields(struct names *ns, const struct lk_game *g)
+{
+	for (size_t i = 0; g->level_field_names && g->level_field_names[i]; i++)
+		add(ns, g->level_field_names[i]);
 }
 
 static void solve_fields(struct names *ns, const struct lk_game *g, const struct lk_act_options *o)
 {
+	add_level_fields(ns, g);
 	add(ns, "solvable");
 	if (g->csp) {
 		add(ns, "solutions");
@@ -55,11 +84,13 @@ static void solve_fields(struct names *ns, const struct lk_game *g, const struct
 	}
 	add(ns, "moves");
 	add_counts(ns, g);
+	add_metric(ns, g, o);
 	add(ns, "optimal");
 	add(ns, "states");
+	add(ns, "optimum");
 	add(ns, "solution");
 	add(ns, "limit");
-	add_search_stats(ns, o);
+	add_search_stats(ns, g, o);
 	/* actions.c: auto's portfolio and the game's analysis of its
 	 * heuristic, with the statistics; a game of random levels (its own
 	 * solve answers --rolls: PuzzleScript) writes the seed or the rolls */
@@ -115,13 +146,24 @@ static void add_runs(struct names *ns, const struct lk_act_options *o)
 		add(ns, "difficulty-method");
 }
 
+/* The rating's (search/rating_fields.c), f-NAME with --features. */
+static void add_rating(struct names *ns, const struct lk_act_options *o)
+{
+	add(ns, "rating");
+	add(ns, "grade");
+	if (o->explain)
+		add(ns, "explain");
+	for (int i = 0; o->features && i < LK_F_COUNT; i++)
+		add(ns, lk_feature_field((enum lk_feature)i));
+}
+
 static void rate_fields(struct names *ns, const struct lk_game *g, const struct lk_act_options *o)
 {
+	add_level_fields(ns, g);
 	add(ns, "solvable");
 	if (g->csp) {
 		add_mean(ns, o);
-		if (with_runs(o))
-			add(ns, "grade");
+		add_rating(ns, o);
 		add_runs(ns, o);
 		add(ns, "nodes-static");
 		add(ns, "solutions");
@@ -132,6 +174,7 @@ static void rate_fields(struct names *ns, const struct lk_game *g, const struct 
 	}
 	add(ns, "moves");
 	add_counts(ns, g);
+	add_metric(ns, g, o);
 	add(ns, "optimal");
 	add_mean(ns, o);   /* difficulty: column 7 of Sokoban's table, documented */
 	if (o->rate.mixedaim) {
@@ -142,13 +185,12 @@ static void rate_fields(struct names *ns, const struct lk_game *g, const struct 
 			add(ns, "states-greedy");
 		}
 	}
-	if (with_runs(o) || o->rate.mixedaim)
-		add(ns, "grade");
+	add_rating(ns, o);
 	add_runs(ns, o);
 	bool graph = o->graph || (g->whole_graph && !o->no_graph);
 	if (graph) {
 		static const char *const whole[] = { "reachable", "dead-ends", "dead-end-path",
-						     "solutions" };
+						     "solutions", "shortest-solutions" };
 		for (size_t i = 0; i < sizeof whole / sizeof whole[0]; i++)
 			add(ns, whole[i]);
 		for (size_t i = 0; g->graph_rules && g->graph_rules->fields[i]; i++)
@@ -156,9 +198,10 @@ static void rate_fields(struct names *ns, const struct lk_game *g, const struct 
 		add(ns, "graph");
 	}
 	add(ns, "optimum");
+	add(ns, "no-solution-within");
 	add(ns, "solution");
 	add(ns, "limit");
-	add_search_stats(ns, o);
+	add_search_stats(ns, g, o);
 	if (g->own_solve)
 		add(ns, "seed");   /* a random level's, actions.c */
 	if (graph && o->stats) {

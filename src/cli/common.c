@@ -212,11 +212,59 @@ void lk_cli_csp_flags_finish(struct lk_cli_csp_flags *f, struct lk_csp_options *
 }
 
 #define ALGO_HELP(last) \
-	"bfs, ucs, " last "\n(auto: A*, and BFS beside it where the heuristic is no proven bound)"
+	"bfs, ucs, " last "\n(any: a game's own search for any solution, for hard levels; auto: A*,\n" \
+	"and BFS beside it where the heuristic is no proven bound)"
 
 void lk_cli_common_default_auto(struct lk_cli_common *c)
 {
-	snprintf(c->algo_help, sizeof c->algo_help, "%s", ALGO_HELP("astar, greedy or auto (default)"));
+	snprintf(c->algo_help, sizeof c->algo_help, "%s", ALGO_HELP("astar, greedy, any or auto (default)"));
+}
+
+/* --without's help: "turn these techniques off (sokoban: dead-squares,
+ * freeze, ...)" from the registry. */
+static void techniques_help(char *out, size_t size)
+{
+	struct lk_strbuf b = LK_STRBUF_INIT;
+	for (size_t i = 0; lk_games[i]; i++) {
+		const struct lk_technique *t = lk_games[i]->techniques;
+		if (!t || !t->name)
+			continue;
+		lk_strbuf_addf(&b, "%s%s: ", b.len ? "; " : "", lk_games[i]->name);
+		for (size_t j = 0; t[j].name; j++)
+			lk_strbuf_addf(&b, "%s%s", j ? ", " : "", t[j].name);
+	}
+	snprintf(out, size, "turn these techniques off (%s)", b.buf ? b.buf : "none");
+	lk_strbuf_release(&b);
+}
+
+/* Split --without at its commas and check every name against the games'
+ * techniques.  The names live as long as the process (held here too, so
+ * that they are still reachable at exit). */
+static char *without_copy;
+static const char **without_names;
+
+static void techniques_off(struct lk_cli_common *c)
+{
+	size_t n = 1;
+	for (const char *p = c->without; *p; p++)
+		n += *p == ',';
+	c->without_copy = without_copy = lk_xstrdup(c->without);
+	c->without_names = without_names = lk_xcalloc(n + 1, sizeof *c->without_names);
+	n = 0;
+	for (char *tok = c->without_copy, *next; tok; tok = next) {
+		next = strchr(tok, ',');
+		if (next)
+			*next++ = '\0';
+		if (!*tok)
+			continue;
+		bool known = false;
+		for (size_t i = 0; lk_games[i] && !known; i++)
+			for (const struct lk_technique *t = lk_games[i]->techniques; t && t->name; t++)
+				known |= strcmp(t->name, tok) == 0;
+		if (!known)
+			lk_usage_error("unknown technique '%s' (%s)", tok, c->without_help);
+		c->without_names[n++] = tok;
+	}
 }
 
 void lk_cli_common_init(struct lk_cli_common *c, double default_timeout, unsigned long default_jobs,
@@ -235,7 +283,7 @@ void lk_cli_common_init(struct lk_cli_common *c, double default_timeout, unsigne
 			 "(default: none); the states field counts fewer: those expanded");
 	snprintf(c->timeout_help, sizeof c->timeout_help, "time per search (default %g s)",
 		 default_timeout);
-	snprintf(c->algo_help, sizeof c->algo_help, "%s", ALGO_HELP("astar (default), greedy or auto"));
+	snprintf(c->algo_help, sizeof c->algo_help, "%s", ALGO_HELP("astar (default), greedy, any or auto"));
 	if (default_jobs)
 		snprintf(c->jobs_help, sizeof c->jobs_help, "levels in parallel (default %lu; 0: every core)",
 			 default_jobs);
@@ -248,6 +296,7 @@ void lk_cli_common_init(struct lk_cli_common *c, double default_timeout, unsigne
 	snprintf(c->csp_heading, sizeof c->csp_heading, "Constraint games (%s)", games.buf);
 	lk_strbuf_release(&games);
 	lk_cli_csp_flags_init(&c->csp_flags);
+	techniques_help(c->without_help, sizeof c->without_help);
 }
 
 /* The constraint games' options from the shared ones. */
@@ -280,13 +329,36 @@ static void known_names(struct lk_strbuf *out, size_t member)
 	}
 }
 
+/* --measure: "levelkit" changes nothing; "thesis" is the thesis's
+ * configuration (game.h lk_level_options.thesis), searched forwards, and
+ * an option that contradicts it is a usage error rather than a measure
+ * that is neither. */
+static void measure(struct lk_cli_common *c)
+{
+	if (!c->measure || strcmp(c->measure, "levelkit") == 0)
+		return;
+	if (strcmp(c->measure, "thesis") != 0)
+		lk_usage_error("unknown measure '%s' (use levelkit or thesis)", c->measure);
+	if (c->metric && strcmp(c->metric, "moves") != 0)
+		lk_usage_error("--measure thesis counts moves: --metric %s contradicts it", c->metric);
+	if (c->heuristic && strcmp(c->heuristic, "thesis") != 0)
+		lk_usage_error("--measure thesis uses the thesis's heuristic: --heuristic %s "
+			       "contradicts it", c->heuristic);
+	if (c->direction && c->act.search.direction != LK_FORWARD)
+		lk_usage_error("--measure thesis searches forward: --direction %s contradicts it",
+			       c->direction);
+	c->act.search.direction = LK_FORWARD;
+	c->act.level.thesis = true;
+}
+
 void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 {
 	if (c->algo && lk_algo_parse(c->algo, &c->act.search.algo) < 0)
-		lk_usage_error("unknown algorithm '%s' (use bfs, ucs, astar, greedy or auto)", c->algo);
+		lk_usage_error("unknown algorithm '%s' (use bfs, ucs, astar, greedy, any or auto)", c->algo);
 	c->act.search.direction = LK_BOTH;
 	if (c->direction && lk_direction_parse(c->direction, &c->act.search.direction) < 0)
 		lk_usage_error("unknown direction '%s' (use forward, backward or both)", c->direction);
+	measure(c);
 	lk_cli_choose_format(c->format, c->output, c->color, &p->format, &p->view);
 	lk_cli_check_title(c->title, p->view);
 	p->title = c->title;
@@ -327,10 +399,16 @@ void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 	c->act.level.metric = c->metric;
 	c->act.level.heuristic = c->heuristic;
 	c->act.level.plain = c->plain;
+	if (c->without) {
+		techniques_off(c);
+		c->act.level.off = c->without_names;
+	}
 	c->act.stats = c->stats;
+	c->act.no_fallback = c->no_fallback;
 	csp_options(c, &c->act.csp);
 	lk_cli_csp_flags_finish(&c->csp_flags, &c->act.csp);
 	c->act.rate.search = c->act.search;
+	c->act.rate.no_fallback = c->no_fallback;
 	p->jobs = (unsigned)c->jobs;
 	p->output = c->output;
 	p->force = c->force;
@@ -442,7 +520,7 @@ bool lk_cli_state_space_game(const struct lk_game *g, const void *ctx)
 
 void lk_cli_common_unapplied(const struct lk_cli_common *c, uint64_t seen)
 {
-	static const char *const search[] = { "algo", "direction", "plain", NULL };
+	static const char *const search[] = { "algo", "direction", "plain", "measure", NULL };
 	static const char *const csp[] = { "count-limit", "no-sac", "no-gcc", "no-symmetry",
 					   "static-order", NULL };
 	for (size_t i = 0; search[i]; i++)

@@ -28,20 +28,26 @@ void lk_cli_csp_flags_finish(struct lk_cli_csp_flags *f, struct lk_csp_options *
 
 struct lk_cli_common {
 	const char *algo, *metric, *heuristic, *direction, *format, *output, *fields, *color, *title;
+	const char *measure;
 	uint64_t max_states;
 	size_t max_memory;
 	double timeout;
 	unsigned long jobs;
-	bool stats, plain, no_sac, no_gcc, no_symmetry, static_order, force;
+	bool stats, plain, no_fallback, no_sac, no_gcc, no_symmetry, static_order, force;
 	uint64_t count_limit;
+	const char *without;     /* --without: techniques to turn off, a,b,... */
 	/* resolved by lk_cli_common_finish: what the actions are given */
 	struct lk_act_options act;
 	/* help headings made from the registry, and the command's defaults */
 	char csp_heading[128];
-	char states_help[128], timeout_help[64], jobs_help[80], algo_help[128];
+	char without_help[512];
+	char states_help[128], timeout_help[64], jobs_help[80], algo_help[192];
 	/* NULL for rate, which does not list the option (see rate.c) */
 	const char *static_order_help;
 	struct lk_cli_csp_flags csp_flags;
+	/* --without split at the commas, NULL-terminated */
+	char *without_copy;
+	const char **without_names;
 };
 
 /* The command's defaults: the time per search, the jobs (0: every core)
@@ -77,14 +83,20 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	LK_OPT_GROUP_("Solver"),                                                              \
 	{ LK_OPT_STRING, 'a', "algo", &(c).algo, "name", (c).algo_help, NULL },              \
 	{ LK_OPT_STRING, 'm', "metric", &(c).metric, "name",                                  \
-	  "what solution length counts: pushes (default) or moves", NULL },                   \
+	  "what solution length counts: pushes (default), moves or cost (PuzzleScript's COST)", NULL }, \
 	{ LK_OPT_STRING, 0, "heuristic", &(c).heuristic, "name",                              \
-	  "matching, mixedaim or bound (Sokoban: matching by default; PuzzleScript: mixedaim)", \
+	  "matching, mixedaim, bound or thesis (Sokoban: matching by default; PuzzleScript: mixedaim)", \
 	  NULL },                                                                             \
 	{ LK_OPT_FLAG, 0, "plain", &(c).plain, NULL,                                           \
 	  "no deadlock pruning: the raw state space MixedAim's solvers search", NULL },       \
+	{ LK_OPT_STRING, 0, "without", &(c).without, "a,b,...", (c).without_help, NULL },      \
+	{ LK_OPT_FLAG, 0, "no-fallback", &(c).no_fallback, NULL,                               \
+	  "where an optimal search gives up, do not search for any solution after it", NULL }, \
 	{ LK_OPT_STRING, 'd', "direction", &(c).direction, "dir",                             \
-	  "forward, backward (from the solved position) or both (default)", NULL }
+	  "forward, backward (from the solved position) or both (default)", NULL },           \
+	{ LK_OPT_STRING, 0, "measure", &(c).measure, "name",                                   \
+	  "levelkit (default: each game's fastest exact search) or thesis (MixedAim's: moves, " \
+	  "forward, no pruning, the thesis's heuristic as written)", NULL }
 
 #define LK_CLI_CSP_OPTIONS(c)                                                                 \
 	LK_OPT_GROUP_((c).csp_heading),                                                      \

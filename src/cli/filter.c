@@ -20,6 +20,7 @@
 #include "levelkit/dedupe.h"
 #include "levelkit/expr.h"
 #include "levelkit/game.h"
+#include "levelkit/progression.h"
 #include "levelkit/record.h"
 #include "levelkit/registry.h"
 #include "common.h"
@@ -27,7 +28,8 @@
 #include "options.h"
 
 static const char usage[] = "filter [options] EXPR [file...]\n"
-			    "   or: filter [options] (--dedupe | --top K --by FIELD) [EXPR] [file...]";
+			    "   or: filter [options] (--dedupe | --top K --by FIELD) [EXPR] [file...]\n"
+			    "   or: filter [options] --progression N [--by FIELD] [EXPR] [file...]";
 static const char description[] =
 	"Keep the level records of the input (files, or stdin when none or '-') whose\n"
 	"fields satisfy EXPR, for example\n"
@@ -37,14 +39,16 @@ static const char description[] =
 	"! && || and parentheses; has(field) tests that a field is present.  Field names\n"
 	"are case-insensitive.  Records without a grid (pack headers) pass through in\n"
 	"text output.  --dedupe then drops levels equal to an earlier one up to rotation,\n"
-	"reflection and translation; --top keeps the K records with the largest FIELD.\n"
+	"reflection and translation; --top keeps the K records with the largest FIELD;\n"
+	"--progression N chooses N levels and orders them so that FIELD (difficulty by\n"
+	"default) rises with dips.\n"
 	"Exit status: 0 if a level was kept, 1 if none, 2 on any error, 130 if\n"
 	"interrupted.";
 
 struct filter_ctx {
 	const char *expr_text, *format, *output, *by, *fields, *color, *title;
 	bool dedupe, invert, count, asc, force;
-	unsigned long top;
+	unsigned long top, progression, chapter;
 	/* concept queries: --forall / --exists and their bounds */
 	const char *forall, *exists;
 	uint64_t max_states;
@@ -433,16 +437,17 @@ static void one_record(struct run *run, struct lk_record *rec, const struct verd
 	 * from another directory */
 	if (!ctx->count)
 		lk_act_update_record(rec);
-	if (ctx->top) {
+	if (ctx->top || ctx->progression) {
 		struct lk_strbuf buf = LK_STRBUF_INIT;
-		const char *value = lk_expr_value(rec, ctx->by, &buf);
+		const char *by = ctx->by ? ctx->by : "difficulty";
+		const char *value = lk_expr_value(rec, by, &buf);
 		double key;
 		if (!value) {
-			lk_strbuf_addf(&err, "record %zu has no field '%s'", rec->number, ctx->by);
-			report_missing(run, rec, ctx->by, err.buf);
+			lk_strbuf_addf(&err, "record %zu has no field '%s'", rec->number, by);
+			report_missing(run, rec, by, err.buf);
 		} else if (!lk_expr_number(value, strlen(value), &key)) {
 			lk_strbuf_addf(&err, "record %zu: field '%s' is not a number: '%s'", rec->number,
-				       ctx->by, value);
+				       by, value);
 			report(run, rec, 0, err.buf);
 		} else {
 			top_offer(&run->top, key, run->seq++, rec);
@@ -718,6 +723,15 @@ static int parse_top(const struct lk_option *opt, const char *arg)
 	return 0;
 }
 
+static int parse_progression(const struct lk_option *opt, const char *arg)
+{
+	uint64_t k;
+	if (lk_parse_u64(arg, &k) < 0 || k == 0 || k > 2000)
+		lk_usage_error("--progression: '%s' is not a number of levels from 1 to 2000", arg);
+	*(unsigned long *)opt->value = (unsigned long)k;
+	return 0;
+}
+
 static bool valid_field_name(const char *s)
 {
 	size_t name_len, value_off;
@@ -740,12 +754,16 @@ static enum lk_format check_options(const struct filter_ctx *ctx, enum lk_view_f
 	if (ctx->count && *view)
 		lk_usage_error("--count prints a number; it makes no -f %s",
 			       ctx->format ? ctx->format : "picture");
-	if (ctx->by && !ctx->top)
-		lk_usage_error("--by needs --top");
+	if (ctx->top && ctx->progression)
+		lk_usage_error("--top and --progression each choose the levels: give one");
+	if (ctx->by && !ctx->top && !ctx->progression)
+		lk_usage_error("--by needs --top or --progression");
 	if (ctx->asc && !ctx->top)
 		lk_usage_error("--asc needs --top");
 	if (ctx->top && !ctx->by)
 		lk_usage_error("--top needs --by FIELD");
+	if (ctx->chapter != 5 && !ctx->progression)
+		lk_usage_error("--chapter needs --progression");
 	if (ctx->fields && (format != LK_FORMAT_TSV || *view))
 		lk_usage_error("--fields chooses the columns of -f tsv");
 	lk_cli_check_fields(ctx->fields);
@@ -771,11 +789,11 @@ static struct lk_expr *take_expression(const struct filter_ctx *ctx, char ***fil
 		if (expr) {
 			(*files)++;
 			(*nfiles)--;
-		} else if (!(ctx->dedupe || ctx->top || ctx->forall || ctx->exists) ||
+		} else if (!(ctx->dedupe || ctx->top || ctx->progression || ctx->forall || ctx->exists) ||
 			   !is_input((*files)[0])) {
 			expression_error(&err);
 		}
-	} else if (!(ctx->dedupe || ctx->top || ctx->forall || ctx->exists)) {
+	} else if (!(ctx->dedupe || ctx->top || ctx->progression || ctx->forall || ctx->exists)) {
 		lk_usage_error("no expression given");
 	}
 	lk_strbuf_release(&err);
@@ -835,9 +853,34 @@ static void take_concept(struct filter_ctx *ctx, struct run *run)
 	run->act.search.max_memory = memory;
 }
 
+static int by_seq(const void *va, const void *vb)
+{
+	const struct top_item *a = va, *b = vb;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+/* --progression: the chosen levels, in the order of the curve. */
+static void write_progression(struct run *run)
+{
+	struct top_heap *h = &run->top;
+	qsort(h->items, h->n, sizeof *h->items, by_seq);   /* ties by input order */
+	double *keys = lk_xmalloc(h->n * sizeof *keys);
+	size_t *order = lk_xmalloc(h->n * sizeof *order);
+	for (size_t i = 0; i < h->n; i++)
+		keys[i] = h->items[i].key;
+	size_t n = lk_progression(keys, h->n, run->ctx->progression, run->ctx->chapter, order);
+	for (size_t i = 0; i < n && !run->write_failed; i++) {
+		run->kept++;
+		if (!run->ctx->count)
+			put(run, &h->items[order[i]].rec);
+	}
+	free(order);
+	free(keys);
+}
+
 int main(int argc, char **argv)
 {
-	struct filter_ctx ctx = { .jobs = 1 };
+	struct filter_ctx ctx = { .jobs = 1, .chapter = 5 };
 	lk_cli_csp_flags_init(&ctx.csp_flags);
 	struct lk_option opts[] = {
 		LK_OPT_GROUP_("Selection"),
@@ -851,6 +894,11 @@ int main(int argc, char **argv)
 		  "keep the k records with the largest --by field, sorted", parse_top },
 		{ LK_OPT_STRING, 0, "by", &ctx.by, "field", "the numeric field --top sorts by", NULL },
 		{ LK_OPT_FLAG, 0, "asc", &ctx.asc, NULL, "--top keeps the smallest instead", NULL },
+		{ LK_OPT_CALLBACK, 0, "progression", &ctx.progression, "n",
+		  "choose n levels (at most 2000) and order them so that --by (default\n"
+		  "difficulty) rises with dips", parse_progression },
+		{ LK_OPT_UINT, 0, "chapter", &ctx.chapter, "c",
+		  "--progression: levels per rise before a dip (default 5; 0: no dips)", NULL },
 		LK_OPT_GROUP_("Concepts (docs/concepts.md): a search per level"),
 		{ LK_OPT_STRING, 0, "forall", &ctx.forall, "concept",
 		  "keep the levels that have a solution and whose every solution satisfies\n"
@@ -886,7 +934,9 @@ int main(int argc, char **argv)
 	int nfiles = argc - first;
 	struct lk_expr *expr = take_expression(&ctx, &files, &nfiles);
 
-	struct run run = { .ctx = &ctx, .expr = expr, .top = { .limit = ctx.top }, .view = view };
+	/* --progression keeps every candidate: the choice needs them all */
+	struct run run = { .ctx = &ctx, .expr = expr, .view = view,
+			   .top = { .limit = ctx.progression ? SIZE_MAX : ctx.top } };
 	take_concept(&ctx, &run);
 	static char *stdin_only[] = { "-" };
 	struct lk_cli_output output;
@@ -923,6 +973,8 @@ int main(int argc, char **argv)
 			read_file(&run, files[i]);
 	}
 
+	if (ctx.progression && run.top.n > 0)
+		write_progression(&run);
 	if (ctx.top && run.top.n > 0) {
 		qsort(run.top.items, run.top.n, sizeof *run.top.items, cmp_items);
 		for (size_t i = 0; i < run.top.n; i++) {

@@ -1,8 +1,8 @@
 /*
  * gen.c - the `gen` command: generate levels, for hours if need be.  This
  * file reads and checks the options; the run itself (worker threads,
- * writing in index order, resume) is gen_run.c, and --suggest's long
- * climb is suggest() below.
+ * writing in index order, resume) is gen_run.c, and --suggest is
+ * gen_suggest.c.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -17,6 +17,7 @@
 
 #include "common.h"
 #include "gen_run.h"
+#include "gen_suggest.h"
 #include "levelkit/dedupe.h"
 #include "levelkit/generate.h"
 #include "levelkit/grid.h"
@@ -36,9 +37,13 @@ struct gen_ctx {
 	struct lk_cli_common common;
 	uint64_t count, seed, max_tries;
 	const char *size, *shard, *resume, *generator, *difficulty;
-	const char *from, *rules, *freeze;
+	const char *from, *rules, *freeze, *combine, *combine_below;
 	const char *require;         /* --require CONCEPT */
-	unsigned long suggest, level;
+	unsigned long suggest, level, within;
+	long max_changes;
+	bool climb;
+	const char *by;
+	double interesting;
 	enum lk_view_format view;    /* a picture instead of records (view.h) */
 	uint64_t candidates;
 	double time_limit;
@@ -227,7 +232,7 @@ static void check_search_options(const struct gen_ctx *ctx, const struct lk_game
 		return;
 	if (!game->successors) {
 		static const char *const search[] = { "algo", "direction", "heuristic", "plain",
-						      "metric", NULL };
+						      "metric", "measure", NULL };
 		struct lk_strbuf what = LK_STRBUF_INIT;
 		lk_strbuf_addf(&what, "%s, a constraint game (the solver options apply to ",
 			       game->name);
@@ -286,16 +291,19 @@ static void check_options_apply(const struct gen_ctx *ctx, const struct lk_gener
 	check_search_options(ctx, game);
 	if (ctx->require && game && game->csp && !game->csp->concept)
 		lk_usage_error("--require: game %s has no concept queries", gen->game);
-	if (ctx->require && ctx->suggest)
-		lk_usage_error("--require does not go with --suggest (the climb keeps the hardest "
-			       "levels it meets, not proved ones; filter --forall checks them)");
 	if (ctx->level && !ctx->from)
 		lk_usage_error("--level belongs to --from");
-	if ((ctx->candidates || ctx->time_limit > 0) && !ctx->suggest)
-		lk_usage_error("--candidates and --time-limit belong to --suggest");
+	if ((ctx->combine || ctx->combine_below) && !ctx->from)
+		lk_usage_error("--combine and --combine-below join a level to --from's");
+	if (ctx->combine && ctx->combine_below)
+		lk_usage_error("--combine or --combine-below: one of them");
+	if ((ctx->candidates || ctx->time_limit > 0 || ctx->within || ctx->max_changes >= 0 ||
+	     ctx->climb || ctx->by || !isnan(ctx->interesting)) && !ctx->suggest)
+		lk_usage_error("--candidates, --time-limit, --within, --max-changes, --climb, --by and "
+			       "--interesting belong to --suggest");
 	if (ctx->suggest) {
-		/* the climb writes no run of -n levels and judges by difficulty
-		 * alone: these would be ignored */
+		/* the suggestions write no run of -n levels and rank by their
+		 * own measure: these would be ignored */
 		static const char *const run_options[] = {
 			"count", "shard", "resume", "max-tries", "jobs", "min-moves", "max-moves", NULL
 		};
@@ -311,13 +319,28 @@ static void check_options_apply(const struct gen_ctx *ctx, const struct lk_gener
 		names[n++] = "rate";
 		names[n++] = "runs";
 		names[n] = NULL;
-		lk_cli_reject_options(names, "--suggest (one climb that keeps the k hardest "
-				      "levels it meets until --candidates, --time-limit or Ctrl-C)");
+		lk_cli_reject_options(names, "--suggest (variations of --from kept while "
+				      "--candidates, --time-limit or Ctrl-C let the search go on)");
 	}
 	for (size_t i = 0; i < ctx->nfields; i++)
 		if (ctx->fields[i]->rating && (double)ctx->field_rating[i] > ctx->fields[i]->max)
 			lk_usage_error("--%s %lu: the rating is 0 to %g", ctx->fields[i]->name,
 				       ctx->field_rating[i], ctx->fields[i]->max);
+}
+
+static int parse_max_changes(const struct lk_option *opt, const char *arg)
+{
+	uint64_t n;
+	if (lk_parse_u64(arg, &n) < 0 || n > 1000000)
+		lk_usage_error("--max-changes: '%s' is not a number of cells", arg);
+	*(long *)opt->value = (long)n;
+	return 0;
+}
+
+static int parse_interesting(const struct lk_option *opt, const char *arg)
+{
+	*(double *)opt->value = number_or_die("interesting", arg);
+	return 0;
 }
 
 /* Defaults a designer would keep: no trivial levels unless asked for. */
@@ -413,7 +436,7 @@ static void fill_gen_options(struct gen_ctx *ctx, const struct lk_generator *gen
  * PuzzleScript preset names the script's own objects). */
 static int load_inputs(const struct gen_ctx *ctx, const struct lk_generator *gen,
 		       struct lk_gen_options *o, struct lk_record *from, struct lk_record *freeze,
-		       struct lk_strbuf *rules_text)
+		       struct lk_record *combine, struct lk_strbuf *rules_text)
 {
 	if (ctx->from) {
 		if (read_level(ctx->from, ctx->level ? ctx->level : 1, from) < 0)
@@ -424,6 +447,12 @@ static int load_inputs(const struct gen_ctx *ctx, const struct lk_generator *gen
 		if (read_level(ctx->freeze, 1, freeze) < 0)
 			return 2;
 		o->freeze = freeze;
+	}
+	if (ctx->combine || ctx->combine_below) {
+		if (read_level(ctx->combine ? ctx->combine : ctx->combine_below, 1, combine) < 0)
+			return 2;
+		o->combine = combine;
+		o->combine_below = !ctx->combine;
 	}
 	if (ctx->rules) {
 		const struct lk_transform_ops *ops = gen->transform;
@@ -447,170 +476,6 @@ static int load_inputs(const struct gen_ctx *ctx, const struct lk_generator *gen
 			o->rules_name = ctx->rules;
 	}
 	return 0;
-}
-
-/* ------------------------------------------------------------- suggest */
-
-struct suggest_out {
-	const char *path;     /* -o FILE: replaced at every update */
-	const char *from;     /* the level the climb starts from, for `from:` */
-	const char *title;    /* --title, or NULL */
-	bool progress;
-	enum lk_view_format view;    /* -f html, svg or ansi */
-	struct lk_record *last;      /* the last suggestions, for the final page */
-	size_t nlast;
-};
-
-/* A page or picture of the suggestions, rewritten whole (tmp + rename) at
- * every update; while the climb goes on the page reloads itself. */
-static void write_suggestion_view(struct suggest_out *so, struct lk_record *const *top, size_t n,
-				  bool final, const char *note)
-{
-	struct lk_strbuf title = LK_STRBUF_INIT, err = LK_STRBUF_INIT;
-	if (so->title)
-		lk_strbuf_addstr(&title, so->title);
-	else
-		lk_strbuf_addf(&title, "%s suggestions%s%s", lk_prog, so->from ? " from " : "",
-			       so->from ? so->from : "");
-	struct lk_view_options vo = { .title = title.buf, .refresh = final ? 0 : 3, .note = note };
-	if (lk_view_write_file(so->path, so->view, &vo, top, n, &err) < 0)
-		lk_error("%s", err.buf);
-	lk_strbuf_release(&title);
-	lk_strbuf_release(&err);
-}
-
-static void print_suggestions(void *vctx, struct lk_record *const *top, size_t n,
-			      const struct lk_suggest_stats *st)
-{
-	struct suggest_out *so = vctx;
-	struct lk_strbuf text = LK_STRBUF_INIT;
-	lk_strbuf_addf(&text, "; suggestions after %llu candidates, %.1f s (%llu solvable, %llu "
-		       "unsolvable, %llu timed out, %llu invalid, %llu solved at the start)\n\n",
-		       (unsigned long long)st->candidates, st->seconds,
-		       (unsigned long long)st->solvable, (unsigned long long)st->unsolvable,
-		       (unsigned long long)st->timed_out, (unsigned long long)st->invalid,
-		       (unsigned long long)st->solved_start);
-	for (size_t i = 0; i < n; i++) {
-		lk_record_setf(top[i], "rank", "%zu", i + 1);
-		if (so->from)
-			lk_record_set(top[i], "from", so->from);
-		lk_record_write(top[i], &text);
-		lk_strbuf_addch(&text, '\n');
-	}
-	if (so->view == LK_VIEW_ANSI || so->view == LK_VIEW_PLAIN) {
-		struct lk_view_writer vw;
-		lk_view_writer_init(&vw, NULL, so->view, NULL);
-		/* the summary line stays, the records are coloured */
-		text.len = (size_t)(strchr(text.buf, '\n') - text.buf) + 2;
-		text.buf[text.len] = '\0';
-		for (size_t i = 0; i < n; i++)
-			lk_view_writer_format(&vw, top[i], &text);
-		lk_view_writer_release(&vw);
-	}
-	if (so->path && (so->view == LK_VIEW_HTML || so->view == LK_VIEW_SVG)) {
-		for (size_t i = 0; i < so->nlast; i++)
-			lk_record_release(&so->last[i]);
-		so->last = lk_xrealloc(so->last, (n ? n : 1) * sizeof *so->last);
-		for (size_t i = 0; i < n; i++) {
-			lk_record_init(&so->last[i]);
-			lk_record_copy(&so->last[i], top[i]);
-		}
-		so->nlast = n;
-		struct lk_strbuf note = LK_STRBUF_INIT;
-		lk_strbuf_add(&note, text.buf + 2, strcspn(text.buf + 2, "\n"));
-		write_suggestion_view(so, top, n, false, note.buf);
-		lk_strbuf_release(&note);
-		if (so->progress)
-			fprintf(stderr, "\r\033[K%s: %zu suggestions, hardest %s after %llu candidates",
-				lk_prog, n, lk_record_get(top[0], "difficulty-min"),
-				(unsigned long long)st->candidates);
-	} else if (so->path) {
-		size_t len = strlen(so->path) + 32;
-		char *tmp = lk_xmalloc(len);
-		snprintf(tmp, len, "%s.tmp%ld", so->path, (long)getpid());
-		FILE *fp = fopen(tmp, "w");
-		if (!fp || fwrite(text.buf, 1, text.len, fp) != text.len || fclose(fp) != 0 ||
-		    rename(tmp, so->path) != 0)
-			lk_error("%s: cannot write: %s", so->path, strerror(errno));
-		free(tmp);
-		if (so->progress)
-			fprintf(stderr, "\r\033[K%s: %zu suggestions, hardest %s after %llu candidates",
-				lk_prog, n, lk_record_get(top[0], "difficulty-min"),
-				(unsigned long long)st->candidates);
-	} else {
-		fwrite(text.buf, 1, text.len, stdout);
-		fflush(stdout);
-	}
-	lk_strbuf_release(&text);
-}
-
-static int suggest(struct gen_ctx *ctx, const struct lk_generator *gen, struct lk_gen_options *o,
-		   const struct lk_record *from)
-{
-	struct lk_suggest_options so = {
-		.k = (unsigned)ctx->suggest,
-		.max_candidates = ctx->candidates,
-		.max_seconds = ctx->time_limit,
-		.timeout_cap = ctx->common.timeout,
-		.cancel = &lk_interrupted,
-	};
-	struct suggest_out out = { .path = NULL, .progress = isatty(2), .view = ctx->view,
-				   .title = ctx->common.title };
-	if (ctx->common.output && strcmp(ctx->common.output, "-") != 0)
-		out.path = ctx->common.output;
-	if ((ctx->view == LK_VIEW_HTML || ctx->view == LK_VIEW_SVG) && !out.path)
-		lk_usage_error("--suggest with a picture needs -o FILE (rewritten as the suggestions improve)");
-	struct lk_strbuf from_text = LK_STRBUF_INIT, title = LK_STRBUF_INIT;
-	if (o->from) {
-		const char *t = lk_record_title(from, &title);
-		lk_strbuf_addf(&from_text, "%s record %zu%s%s", ctx->from, from->number,
-			       t ? ": " : "", t ? t : "");
-		out.from = from_text.buf;
-	}
-	if (!ctx->candidates && !(ctx->time_limit > 0))
-		lk_error("suggesting until interrupted (Ctrl-C); --time-limit or --candidates "
-			 "sets an end");
-	struct lk_rng rng;
-	struct lk_suggest_stats st;
-	struct lk_strbuf err = LK_STRBUF_INIT;
-	lk_rng_seed(&rng, ctx->seed);
-	lk_pipeline_install_signals();
-	if (lk_transform_suggest(gen->transform, o, &rng, &so, print_suggestions, &out, &st, &err) < 0)
-		lk_usage_error("%s", err.buf);
-	if (out.progress && out.path)
-		fprintf(stderr, "\r\033[K");
-	if (out.nlast) {
-		/* the last page stops reloading: nothing will change it */
-		struct lk_record **recs = lk_xmalloc(out.nlast * sizeof *recs);
-		struct lk_strbuf note = LK_STRBUF_INIT;
-		for (size_t i = 0; i < out.nlast; i++)
-			recs[i] = &out.last[i];
-		lk_strbuf_addf(&note, "finished after %llu candidates, %.1f s",
-			       (unsigned long long)st.candidates, st.seconds);
-		write_suggestion_view(&out, recs, out.nlast, true, note.buf);
-		for (size_t i = 0; i < out.nlast; i++)
-			lk_record_release(&out.last[i]);
-		free(out.last);
-		free(recs);
-		lk_strbuf_release(&note);
-	}
-	struct lk_strbuf updates = LK_STRBUF_INIT;
-	lk_strbuf_addf(&updates, "%llu update%s", (unsigned long long)st.updates,
-		       st.updates == 1 ? "" : "s");
-	if (st.updates)
-		lk_strbuf_addf(&updates, ", first after %.2f s", st.first_update);
-	lk_error("%s%llu candidate%s in %.1f s: %llu solvable, %llu unsolvable, %llu timed out, "
-		 "%llu invalid, %llu solved at the start; %s",
-		 lk_interrupted ? "interrupted: " : "", (unsigned long long)st.candidates,
-		 st.candidates == 1 ? "" : "s", st.seconds,
-		 (unsigned long long)st.solvable, (unsigned long long)st.unsolvable,
-		 (unsigned long long)st.timed_out, (unsigned long long)st.invalid,
-		 (unsigned long long)st.solved_start, updates.buf);
-	lk_strbuf_release(&updates);
-	lk_strbuf_release(&err);
-	lk_strbuf_release(&from_text);
-	lk_strbuf_release(&title);
-	return lk_interrupted ? 130 : st.updates ? 0 : 1;
 }
 
 /* ---------------------------------------------------------------- main */
@@ -844,8 +709,23 @@ static struct lk_option *make_options(struct gen_ctx *ctx, struct gen_help *h)
 		{ LK_OPT_STRING, 0, "rules", &ctx->rules, "file|preset", h->rules, NULL },
 		{ LK_OPT_STRING, 0, "freeze", &ctx->freeze, "file",
 		  "grid whose non-blank cells never change", NULL },
+		{ LK_OPT_STRING, 0, "combine", &ctx->combine, "file",
+		  "--from: join the first level of file beside it (its player left out)", NULL },
+		{ LK_OPT_STRING, 0, "combine-below", &ctx->combine_below, "file",
+		  "--from: join the first level of file below it", NULL },
 		{ LK_OPT_UINT, 0, "suggest", &ctx->suggest, "k",
-		  "one long climb, until Ctrl-C or a limit below; keep and re-print the k hardest levels", NULL },
+		  "variations of --from until Ctrl-C or a limit below; keep and re-print the k best", NULL },
+		{ LK_OPT_UINT, 0, "within", &ctx->within, "n",
+		  "--suggest: each a variation of your level by 1 to n rule applications (default 1)", NULL },
+		{ LK_OPT_CALLBACK, 0, "max-changes", &ctx->max_changes, "n",
+		  "--suggest: at most n cells different from your level", parse_max_changes },
+		{ LK_OPT_FLAG, 0, "climb", &ctx->climb, NULL,
+		  "--suggest: MixedAim's climb instead: every harder level becomes the base", NULL },
+		{ LK_OPT_STRING, 0, "by", &ctx->by, "field",
+		  "--suggest: rank by this field or count(FACT) (default difficulty-min)", NULL },
+		{ LK_OPT_CALLBACK, 0, "interesting", &ctx->interesting, "x",
+		  "--suggest: count levels ranked at least x as interesting (default: your level's)",
+		  parse_interesting },
 		{ LK_OPT_U64, 0, "candidates", &ctx->candidates, "n",
 		  "--suggest: stop after n candidates", NULL },
 		{ LK_OPT_SECONDS, 0, "time-limit", &ctx->time_limit, "secs",
@@ -902,9 +782,12 @@ static const struct lk_generator *choose_generator(struct gen_ctx *ctx, int argc
 			continue;
 		struct lk_strbuf where = LK_STRBUF_INIT;
 		const struct lk_generator *g;
+		const char *last = NULL;   /* a game's generators come together: each game once */
 		for (size_t it = 0; (g = lk_generator_next(&it)) != NULL;)
-			if (find_flag(g, flags_given[i]))
+			if (find_flag(g, flags_given[i]) && (!last || strcmp(last, g->game) != 0)) {
 				lk_strbuf_addf(&where, "%s%s", where.len ? ", " : "", g->game);
+				last = g->game;
+			}
 		lk_usage_error("--%s does not apply to %s (it applies to %s)", flags_given[i], game,
 			       where.buf);
 	}
@@ -923,7 +806,17 @@ static int run(struct gen_ctx *ctx, const struct lk_generator *gen, struct lk_ge
 				 (long long)st.st_size, st.st_size == 1 ? "" : "s");
 			return 2;
 		}
-		return suggest(ctx, gen, o, from);
+		struct gen_suggest_options so = {
+			.gen = gen, .opt = o, .from = o->from ? from : NULL, .from_path = ctx->from,
+			.output = ctx->common.output, .view = ctx->view, .seed = ctx->seed,
+			.k = (unsigned)ctx->suggest, .candidates = ctx->candidates,
+			.time_limit = ctx->time_limit, .timeout = ctx->common.timeout,
+			.within = (unsigned)ctx->within, .max_changes = ctx->max_changes,
+			.climb = ctx->climb, .by = ctx->by, .interesting = ctx->interesting,
+			.title = ctx->common.title,
+		};
+		gen_suggest_check(&so);
+		return gen_suggest(&so);
 	}
 	struct gen_run_options ro = {
 		.gen = gen, .opt = o, .seed = ctx->seed, .count = ctx->count,
@@ -942,6 +835,8 @@ int main(int argc, char **argv)
 	ctx.count = 10;
 	ctx.seed = 1;
 	ctx.runs = 50;
+	ctx.max_changes = -1;
+	ctx.interesting = NAN;
 	ctx.min_moves = ctx.min_diff = -INFINITY;
 	ctx.max_moves = ctx.max_diff = INFINITY;
 	collect_fields(&ctx);
@@ -963,15 +858,17 @@ int main(int argc, char **argv)
 			       "script's legend; %s levels' characters mean other things there", gen->game);
 	struct lk_gen_options o;
 	fill_gen_options(&ctx, gen, &o);
-	struct lk_record from = LK_RECORD_INIT, freeze = LK_RECORD_INIT;
+	struct lk_record from = LK_RECORD_INIT, freeze = LK_RECORD_INIT, combine = LK_RECORD_INIT;
 	struct lk_strbuf rules_text = LK_STRBUF_INIT;
 	lk_record_init(&from);
 	lk_record_init(&freeze);
-	int status = load_inputs(&ctx, gen, &o, &from, &freeze, &rules_text);
+	lk_record_init(&combine);
+	int status = load_inputs(&ctx, gen, &o, &from, &freeze, &combine, &rules_text);
 	if (status == 0)
 		status = run(&ctx, gen, &o, &from, unused.format);
 	lk_record_release(&from);
 	lk_record_release(&freeze);
+	lk_record_release(&combine);
 	lk_strbuf_release(&rules_text);
 	lk_expr_free((struct lk_expr *)o.require);
 	free_params(&ctx);

@@ -1,8 +1,9 @@
 /*
  * rate.c - the `rate` command: for each level, whether it is solvable, its
- * optimal solution length, and its difficulty measured the MixedAim way
+ * optimal solution length, its difficulty measured the MixedAim way
  * (fewest states any of BFS, A* and greedy explores) and the Combination
- * way (mean and deviation of states explored over shuffled solves).
+ * way (mean and deviation of states explored over shuffled solves), and
+ * levelkit's rating (rating.h) with the grade read off it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@ static const char description[] =
 	"                      from a solve with --algo (default astar)\n"
 	"  optimum             >= N pushes: a bound on the optimal length when\n"
 	"                      that solve hit a bound\n"
+	"  no-solution-within  N moves: the depth a stopped BFS finished\n"
 	"  difficulty, difficulty-sd\n"
 	"                      mean and standard deviation of the states explored\n"
 	"                      over --runs shuffled solves (Combination's\n"
@@ -27,17 +29,27 @@ static const char description[] =
 	"                      (MixedAim's measure)\n"
 	"  states-bfs, states-astar, states-greedy\n"
 	"                      the three counts behind it\n"
-	"  grade               trivial, easy, medium, hard, very-hard, extreme\n"
-	"                      (bands of absolute state counts: compare levels\n"
-	"                      of one game and metric)\n"
+	"  rating              levelkit's estimate of how hard the level is for a\n"
+	"                      person, 0 and up on one scale for every game\n"
+	"                      (docs/rating.md); >= X when a search hit a bound\n"
+	"  grade               the rating's band: trivial (below 1), easy (3),\n"
+	"                      medium (5), hard (7), very-hard (9), extreme\n"
+	"  explain             --explain: what contributed to the rating\n"
+	"  f-NAME              --features: every feature of the rating (for\n"
+	"                      bench/rating_fit.py)\n"
 	"  limit               every bound any search hit\n"
+	"The searches run in levelkit's configuration of each game (the push\n"
+	"graph, pruning, the matching bound) unless --measure thesis: MixedAim's\n"
+	"own (moves, forward, no pruning, its heuristic); docs/commands.md says why.\n"
 	"A measure a search could not finish is a bound: difficulty: >= X with\n"
-	"difficulty-runs: solved/runs, states-bfs: >= N, grade: >= hard, or unknown.\n"
+	"difficulty-runs: solved/runs, states-bfs: >= N, rating: >= 8.2, grade: >= hard,\n"
+	"or unknown.\n"
 	"With the whole-graph analysis (--graph; the default for %s):\n"
 	"  reachable           states reachable from the start\n"
 	"  dead-ends           those from which no win can be reached\n"
 	"  dead-end-path       the shortest way into one\n"
 	"  solutions           distinct shortest solutions\n"
+	"  shortest-solutions  up to --list-solutions of them, ... when more\n"
 	"and the games' own fields of it:%s";
 
 static bool whole_graph(const struct lk_game *g)
@@ -70,7 +82,8 @@ struct rate_ctx {
 	struct lk_cli_common common;
 	unsigned long runs;
 	const char *runs_algo;
-	bool no_mixedaim, graph, no_graph, single;
+	bool no_mixedaim, graph, no_graph, single, explain, features;
+	unsigned long list_solutions;
 	uint64_t seed;
 };
 
@@ -85,6 +98,7 @@ int main(int argc, char **argv)
 	struct rate_ctx ctx = { 0 };
 	lk_cli_common_init(&ctx.common, 10.0, 1, 0);
 	ctx.runs = 50;
+	ctx.list_solutions = 10;
 	ctx.seed = 1;
 	/* rate's measures of a constraint game are the paper's, whose orders
 	 * are fixed: --static-order would change nothing, so it is not listed
@@ -103,10 +117,17 @@ int main(int argc, char **argv)
 		{ LK_OPT_U64, 0, "seed", &ctx.seed, "n", "seed of the shuffled solves (default 1)", NULL },
 		{ LK_OPT_FLAG, 0, "single", &ctx.single, NULL,
 		  "the single method instead: one solve in the natural order", NULL },
+		{ LK_OPT_FLAG, 0, "explain", &ctx.explain, NULL,
+		  "write what contributed to the rating: explain", NULL },
+		{ LK_OPT_FLAG, 0, "features", &ctx.features, NULL,
+		  "write every feature of the rating, the whole graph's too: f-NAME (bench/rating_fit.py)",
+		  NULL },
 		LK_OPT_GROUP_(graph_heading),
 		{ LK_OPT_FLAG, 0, "graph", &ctx.graph, NULL,
 		  "explore every reachable state: dead ends, number of shortest solutions, stars", NULL },
 		{ LK_OPT_FLAG, 0, "no-graph", &ctx.no_graph, NULL, "skip the analysis", NULL },
+		{ LK_OPT_UINT, 0, "list-solutions", &ctx.list_solutions, "n",
+		  "list up to n of the shortest solutions (default 10; 0: none)", NULL },
 		LK_OPT_END_(),
 	};
 	struct lk_strbuf help = LK_STRBUF_INIT;
@@ -133,7 +154,12 @@ int main(int argc, char **argv)
 	act->rate.seed = ctx.seed;
 	act->rate.single = ctx.single;
 	act->graph = ctx.graph;
+	act->explain = ctx.explain;
+	act->features = ctx.features;
 	act->no_graph = ctx.no_graph;
+	if (ctx.list_solutions > 100000)
+		lk_usage_error("--list-solutions %lu is too many", ctx.list_solutions);
+	act->list_solutions = (unsigned)ctx.list_solutions;
 	if (ctx.runs_algo && lk_algo_parse(ctx.runs_algo, &act->rate.runs_algo) < 0)
 		lk_usage_error("unknown algorithm '%s' (use bfs, ucs, astar or greedy)", ctx.runs_algo);
 	if (ctx.graph && ctx.no_graph)
@@ -142,7 +168,7 @@ int main(int argc, char **argv)
 	if (p.levels_read && rc != 130) {
 		lk_cli_common_unapplied(&ctx.common, p.games_seen);
 		static const char *const search[] = { "runs-algo", "no-mixedaim", "graph", "no-graph",
-						      NULL };
+						      "list-solutions", NULL };
 		for (size_t i = 0; search[i]; i++)
 			lk_cli_warn_unapplied(p.games_seen, search[i], lk_cli_state_space_game, NULL);
 	}

@@ -326,9 +326,11 @@ static bool bare_name(const struct parser *p)
 	return !strchr("=<>!(", p->text[i]) || p->text[i] == '\0';
 }
 
-/* NAME "(" (NAME | NUMBER)+ ")": a fact of a solution, such as uses(SP2)
- * or uses(box 2) (words joined by one space); o->text already holds the
- * name.  Returns true (p->failed tells). */
+/* NAME "(" WORD+ ")": a fact of a solution, such as uses(SP2) or
+ * uses(box 2) (words joined by one space); a word is a name, a number, a
+ * fraction of whole numbers (1/6) or '+' between two words, so that powers
+ * and their sums can be named (the laser game's into(1/12 + 1/12)).
+ * o->text already holds the name.  Returns true (p->failed tells). */
 static bool take_call(struct parser *p, struct operand *o)
 {
 	o->kind = O_CALL;
@@ -345,6 +347,26 @@ static bool take_call(struct parser *p, struct operand *o)
 		if (arg.len)
 			lk_strbuf_addch(&arg, ' ');
 		lk_strbuf_add(&arg, p->text + p->tok_pos, p->tok_len);
+		size_t i = p->pos;
+		if (p->tok == T_NUMBER && p->text[i] == '/' && is_digit(p->text[i + 1])) {
+			size_t j = i + 1;
+			while (is_digit(p->text[j]))
+				j++;
+			lk_strbuf_add(&arg, p->text + i, j - i);
+			p->pos = j;
+		}
+		for (i = p->pos; lk_expr_space(p->text[i]); i++)
+			;
+		if (p->text[i] == '+') {
+			lk_strbuf_addstr(&arg, " +");
+			p->pos = i + 1;
+			next(p);
+			if (p->tok != T_NAME && p->tok != T_NUMBER) {
+				fail(p, p->tok_pos, "expected a name or number after '+' in %s()", o->text);
+				break;
+			}
+			continue;
+		}
 		next(p);
 	}
 	o->arg = lk_xstrndup(arg.buf, arg.len);

@@ -171,6 +171,8 @@ void lk_gen_settings(const struct lk_game *game, const struct lk_gen_options *o,
 		add_record_hash(out, "from", o->from);
 	if (o->freeze)
 		add_record_hash(out, "freeze", o->freeze);
+	if (o->combine)
+		add_record_hash(out, o->combine_below ? "combine-below" : "combine", o->combine);
 	if (o->rules)
 		lk_strbuf_addf(out, " rules=%016llx", (unsigned long long)text_hash(o->rules));
 	if (o->require_text)
@@ -180,6 +182,8 @@ void lk_gen_settings(const struct lk_game *game, const struct lk_gen_options *o,
 		lk_strbuf_addf(out, " metric=%s", o->level.metric);
 	if (o->level.heuristic)
 		lk_strbuf_addf(out, " heuristic=%s", o->level.heuristic);
+	if (o->level.thesis)
+		lk_strbuf_addstr(out, " measure=thesis");
 	if (o->level.plain)
 		lk_strbuf_addstr(out, " plain");
 	/* drop the leading blank */

@@ -542,13 +542,91 @@ static unsigned apply_group(struct run *x, const struct group *gr, struct lk_rng
 	return done;
 }
 
+/* The cell a mirror maps (x, y) to. */
+static int mirrored(const struct lk_cells *g, enum rules_mirror m, int x, int y)
+{
+	int w = g->width, h = g->height;
+	switch (m) {
+	case MIRROR_HORIZONTAL: return y * w + (w - 1 - x);
+	case MIRROR_VERTICAL: return (h - 1 - y) * w + x;
+	default: return (h - 1 - y) * w + (w - 1 - x);   /* both, rotate: half a turn */
+	}
+}
+
+/* Whether cell (x, y) is on the side that is copied: the first half in
+ * reading order (of the columns for horizontal, of the rows otherwise),
+ * or the other half when the player stands there. */
+static bool source_side(const struct lk_cells *g, enum rules_mirror m, int x, int y, bool flip)
+{
+	int w = g->width, h = g->height;
+	bool first = m == MIRROR_HORIZONTAL ? 2 * x < w - 1
+		     : m == MIRROR_VERTICAL ? 2 * y < h - 1
+		     : y * w + x < mirrored(g, m, x, y);
+	return first != flip;
+}
+
+/*
+ * symmetrise AXIS: copy one half of the grid onto the other, so that the
+ * level is its own mirror image (both: mirrored left-right and top-bottom,
+ * each quarter the copy of the first; rotate: unchanged by half a turn).
+ * The half that holds the player is the one kept, and the player is not
+ * copied, so the level keeps one.  Frozen cells are left as they are.
+ */
+static unsigned symmetrise(struct run *x, enum rules_mirror m)
+{
+	const struct lk_rules *r = x->rules;
+	struct lk_cells *g = x->g;
+	size_t words = (size_t)x->words;
+	uint64_t pbit = r->player >= 0 ? (uint64_t)1 << (r->player % 64) : 0;
+	size_t pword = r->player >= 0 ? (size_t)r->player / 64 : 0;
+	unsigned changed = 0;
+	/* both is two passes: left onto right, then top onto bottom */
+	enum rules_mirror passes[2] = { m == MIRROR_BOTH ? MIRROR_HORIZONTAL : m,
+					m == MIRROR_BOTH ? MIRROR_VERTICAL : MIRROR_NONE };
+	for (int pass = 0; pass < 2 && passes[pass] != MIRROR_NONE; pass++) {
+		enum rules_mirror mm = passes[pass];
+		bool flip = false;
+		for (int y = 0; y < g->height && pbit; y++)
+			for (int xx = 0; xx < g->width; xx++)
+				if ((g->cell[((size_t)y * (size_t)g->width + (size_t)xx) * words + pword] & pbit) &&
+				    mirrored(g, mm, xx, y) != y * g->width + xx)
+					flip = !source_side(g, mm, xx, y, false);
+		for (int y = 0; y < g->height; y++)
+			for (int xx = 0; xx < g->width; xx++) {
+				int from = y * g->width + xx, to = mirrored(g, mm, xx, y);
+				if (to == from || !source_side(g, mm, xx, y, flip) ||
+				    (g->frozen && g->frozen[to]))
+					continue;
+				uint64_t *dst = g->cell + (size_t)to * words;
+				const uint64_t *src = g->cell + (size_t)from * words;
+				/* the player is not copied, and one stays where it is */
+				bool same = true;
+				for (size_t k = 0; k < words && same; k++) {
+					uint64_t want = src[k];
+					if (pbit && k == pword)
+						want = (want & ~pbit) | (dst[k] & pbit);
+					same = dst[k] == want;
+				}
+				if (same)
+					continue;
+				uint64_t keep = pbit ? dst[pword] & pbit : 0;
+				memcpy(dst, src, words * sizeof *dst);
+				if (pbit)
+					dst[pword] = (dst[pword] & ~pbit) | keep;
+				changed++;
+			}
+	}
+	return changed;
+}
+
 unsigned lk_rules_apply(const struct lk_rules *rules, struct lk_cells *cells, struct lk_rng *rng)
 {
 	struct run x = { .rules = rules, .g = cells, .words = rules->words };
 	unsigned done = 0;
 	x.tval = lk_xmalloc((size_t)MAX_TOUCH * (size_t)x.words * sizeof *x.tval);
 	for (int i = 0; i < rules->ngroups; i++)
-		done += apply_group(&x, &rules->groups[i], rng);
+		done += rules->groups[i].mirror ? symmetrise(&x, rules->groups[i].mirror)
+						: apply_group(&x, &rules->groups[i], rng);
 	free(x.tval);
 	return done;
 }

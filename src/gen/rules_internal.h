@@ -63,11 +63,15 @@ struct rule {
 	bool turns;        /* a relative force: the rule depends on its direction */
 };
 
+/* A symmetrise statement's mirror (a group with no rules). */
+enum rules_mirror { MIRROR_NONE, MIRROR_HORIZONTAL, MIRROR_VERTICAL, MIRROR_BOTH, MIRROR_ROTATE };
+
 struct group {
 	struct rule *rules;   /* alternatives (a rule's expansions among them) */
 	int nrules;
 	size_t rules_alloc;
 	long choose;          /* 0: not a choose group */
+	enum rules_mirror mirror;   /* symmetrise AXIS: not a rule */
 };
 
 struct lk_rules {
@@ -76,6 +80,7 @@ struct lk_rules {
 	uint64_t *bits;       /* every mask, words each */
 	size_t nbits, bits_alloc;
 	size_t *layer_mask;   /* per object: the mask of its layer */
+	int player;           /* the object named Player, or -1 (symmetrise keeps one) */
 	struct group *groups;
 	int ngroups;
 	size_t groups_alloc;

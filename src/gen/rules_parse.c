@@ -144,7 +144,8 @@ static int name_of(const struct lk_legend *lg, const char *name)
 static bool is_keyword(const char *s)
 {
 	static const char *const words[] = { "no", "or", "choose", "option", "up", "down", "left",
-					     "right", "horizontal", "vertical", "...", NULL };
+					     "right", "horizontal", "vertical", "...", "symmetrise",
+					     "symmetrize", NULL };
 	for (size_t i = 0; words[i]; i++)
 		if (strcasecmp(s, words[i]) == 0)
 			return true;
@@ -417,6 +418,30 @@ static void parse_rule(struct parser *p, struct lk_rules *rules, struct group *g
 		p->failed = true;
 }
 
+/* "symmetrise AXIS" (or symmetrize): a statement of its own line, not a
+ * rule; true when it was one (or failed as one). */
+static bool parse_symmetrise(struct parser *p, struct group *g)
+{
+	struct token *t = peek(p);
+	if (!t || (strcasecmp(t->text, "symmetrise") && strcasecmp(t->text, "symmetrize")))
+		return false;
+	p->at++;
+	static const char *const axes[] = { "horizontal", "vertical", "both", "rotate", NULL };
+	struct token *a = peek(p);
+	for (int i = 0; a && !a->line_start && axes[i]; i++)
+		if (strcasecmp(a->text, axes[i]) == 0) {
+			g->mirror = (enum rules_mirror)(MIRROR_HORIZONTAL + i);
+			p->at++;
+			struct token *next = peek(p);
+			if (next && !next->line_start)
+				fail(p, next->line, "unexpected '%s' after symmetrise and its axis", next->text);
+			return true;
+		}
+	fail(p, t->line, "%s", "symmetrise needs an axis: horizontal (left and right mirror each "
+	     "other), vertical (top and bottom), both, or rotate (half a turn)");
+	return true;
+}
+
 struct lk_rules *lk_rules_parse(const char *text, const struct lk_legend *legend,
 				struct lk_strbuf *err)
 {
@@ -436,11 +461,17 @@ struct lk_rules *lk_rules_parse(const char *text, const struct lk_legend *legend
 				rules->bits[m + (size_t)j / 64] |= (uint64_t)1 << (j % 64);
 		rules->layer_mask[i] = m;
 	}
+	rules->player = -1;
+	for (int i = 0; i < legend->nobjects; i++)
+		if (legend->objects[i].name && strcasecmp(legend->objects[i].name, "player") == 0)
+			rules->player = i;
 	tokenize(&p, text);
 	while (!p.failed && p.at < p.ntok) {
 		LK_ALLOC_GROW(rules->groups, (size_t)rules->ngroups + 1, rules->groups_alloc);
 		struct group *g = &rules->groups[rules->ngroups++];
 		memset(g, 0, sizeof *g);
+		if (parse_symmetrise(&p, g))
+			continue;
 		parse_rule(&p, rules, g, true, pr);
 		/* Alternatives: `or` between rules, on this line or the next. */
 		while (!p.failed && accept(&p, "or"))

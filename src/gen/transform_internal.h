@@ -18,6 +18,7 @@ struct lk_transform {
 	uint8_t *frozen;
 	long steps;
 	int width, height, words;
+	const char *count_fact;     /* evaluate counts this fact over the solution */
 };
 
 /* OUT_SOLVED_START: the level is solved before any move, no puzzle. */
@@ -26,7 +27,12 @@ enum outcome { OUT_INVALID, OUT_UNSOLVABLE, OUT_TIMEOUT, OUT_SOLVED_START, OUT_S
 struct evaluation {
 	enum outcome outcome;
 	enum lk_limit limit;      /* for OUT_TIMEOUT: the bound that was hit */
-	uint64_t difficulty;      /* MixedAim's: fewest states explored */
+	/* MixedAim's: fewest states explored; A*'s alone (an upper bound)
+	 * until transform_complete ran BFS and greedy too */
+	uint64_t difficulty;
+	bool complete;
+	bool bounded;             /* BFS or greedy stopped: difficulty an upper bound */
+	uint64_t fact_count;      /* the solution's count of t->count_fact */
 	double seconds;           /* of the A* solve */
 	struct lk_record rec;     /* the level and its fields */
 	struct lk_strbuf canonical;
@@ -40,12 +46,15 @@ void lk_transform_copy_cells(struct lk_cells *dst, const struct lk_cells *src);
 /* One mutation of cur into next; false if the rules changed nothing. */
 bool lk_transform_mutate(const struct lk_transform *t, const struct lk_cells *cur,
 			 struct lk_cells *next, struct lk_rng *rng);
-/* Solve cells in the options' state space; run BFS and greedy too when
- * A*'s count exceeds `worth` (then the level might rank: MixedAim's
- * difficulty can only be lower). */
+/* Solve cells in the options' state space with A* (its count is an
+ * upper bound of MixedAim's difficulty). */
 void lk_transform_evaluate(const struct lk_transform *t, struct lk_solver *solver,
 			   const struct lk_cells *c, const struct lk_level_options *lo,
-			   const struct lk_search_options *bounds, uint64_t worth,
-			   struct evaluation *e);
+			   const struct lk_search_options *bounds, struct evaluation *e);
+/* Run BFS and greedy too, for MixedAim's difficulty (the fewest of the
+ * three), as the thesis does only for a level that might rank. */
+void lk_transform_complete(const struct lk_transform *t, struct lk_solver *solver,
+			   const struct lk_level_options *lo,
+			   const struct lk_search_options *bounds, struct evaluation *e);
 
 #endif

@@ -20,9 +20,111 @@ void lk_analysis_init(struct lk_analysis *a)
 
 void lk_analysis_release(struct lk_analysis *a)
 {
+	unsigned list_max = a->list_max;
 	free(a->solution);
 	free(a->dead_end);
+	lk_strbuf_release(&a->list);
 	lk_analysis_init(a);
+	a->list_max = list_max;
+}
+
+/*
+ * Listing the shortest solutions: a depth-first walk from the start over
+ * the moves that go one layer deeper into a state from which a shortest
+ * win is still reachable (on_path), every move taken separately, as the
+ * count counts them.  A game with label_move labels each move on its own
+ * (two moves into one state get their own labels); otherwise the whole
+ * path of states is labelled at the end, as solutions always are (a
+ * Sokoban push's walk depends on where the last push left the player).
+ */
+struct lister {
+	const struct lk_level *level;
+	const struct lk_graph *g;
+	const uint8_t *on_path;
+	struct lk_analysis *a;
+	struct lk_strbuf path;        /* label_move: the labels so far */
+	struct lk_moves m;
+	void *scratch;
+	unsigned char *keys;          /* max_successors keys per depth */
+	struct lk_edge *edges;
+	unsigned char *trail;         /* the states so far, start first */
+};
+
+static void list_from(struct lister *ls, uint32_t u, uint32_t depth)
+{
+	struct lk_analysis *a = ls->a;
+	const struct lk_game *game = ls->level->game;
+	size_t ks = ls->level->key_size;
+	const unsigned char *key = lk_table_key(&ls->g->table, u);
+	memcpy(ls->trail + (size_t)depth * ks, key, ks);
+	if (depth == a->shortest) {
+		if (a->listed++)
+			lk_strbuf_addch(&a->list, ' ');
+		if (game->label_move) {
+			lk_strbuf_add(&a->list, ls->path.buf, ls->path.len);
+		} else {
+			lk_moves_reset(&ls->m);
+			game->label_path(ls->level, ls->trail, (size_t)depth + 1, &ls->m);
+			lk_strbuf_add(&a->list, ls->m.text.buf, ls->m.text.len);
+		}
+		return;
+	}
+	size_t slots = ls->level->max_successors;
+	unsigned char *keys = ls->keys + (size_t)depth * slots * ks;
+	struct lk_edge *edges = ls->edges + (size_t)depth * slots;
+	unsigned n = game->successors(ls->level, key, ls->scratch, keys, edges);
+	size_t mark = ls->path.len;
+	for (unsigned i = 0; i < n && a->listed < a->list_max; i++) {
+		const unsigned char *k = keys + (size_t)i * ks;
+		uint32_t v = lk_table_find(&ls->g->table, k, lk_hash_bytes(k, ks));
+		if (v == LK_NO_ENTRY || !ls->on_path[v] || lk_table_cost(&ls->g->table, v) != depth + 1)
+			continue;
+		if (game->label_move) {
+			lk_moves_reset(&ls->m);
+			game->label_move(ls->level, key, edges[i].move, &ls->m);
+			lk_strbuf_add(&ls->path, ls->m.text.buf, ls->m.text.len);
+		}
+		list_from(ls, v, depth + 1);
+		if (game->label_move) {
+			ls->path.len = mark;
+			ls->path.buf[mark] = '\0';
+		}
+	}
+}
+
+static void list_solutions(const struct lk_level *level, const struct lk_graph *g,
+			   struct lk_analysis *a)
+{
+	uint32_t n = g->table.count;
+	/* on_path[v]: a shortest win is reachable from v one layer at a
+	 * time; edges are grouped by source in breadth-first order, so read
+	 * backwards a target's mark is final before its sources are read */
+	uint8_t *on_path = lk_xcalloc(n ? n : 1, 1);
+	for (uint32_t v = 0; v < n; v++)
+		on_path[v] = lk_table_cost(&g->table, v) == a->shortest &&
+			     level->game->is_goal(level, lk_table_key(&g->table, v));
+	for (size_t e = g->nedges; e-- > 0;) {
+		uint32_t u = g->edge_from[e], v = g->edge_to[e];
+		if (on_path[v] && lk_table_cost(&g->table, v) == lk_table_cost(&g->table, u) + 1)
+			on_path[u] = 1;
+	}
+	size_t ks = level->key_size, slots = level->max_successors;
+	struct lister ls = { .level = level, .g = g, .on_path = on_path, .a = a };
+	lk_strbuf_init(&ls.path);
+	lk_moves_init(&ls.m, level);
+	ls.scratch = lk_xcalloc(1, level->scratch_size ? level->scratch_size : 1);
+	ls.keys = lk_xmalloc(((size_t)a->shortest + 1) * slots * ks + 1);
+	ls.edges = lk_xmalloc(((size_t)a->shortest + 1) * slots * sizeof *ls.edges + 1);
+	ls.trail = lk_xmalloc(((size_t)a->shortest + 1) * ks + 1);
+	if (on_path[0])
+		list_from(&ls, 0, 0);
+	free(ls.trail);
+	free(ls.edges);
+	free(ls.keys);
+	free(ls.scratch);
+	lk_moves_release(&ls.m);
+	lk_strbuf_release(&ls.path);
+	free(on_path);
 }
 
 /* The keys from the start to entry id, start first. */
@@ -151,6 +253,8 @@ void lk_analyse_visit(const struct lk_level *level, const struct lk_search_optio
 			a->solutions = sum;
 		}
 		free(count);
+		if (a->list_max && a->complete)
+			list_solutions(level, &g, a);
 	}
 	free(can);
 	free(queue);

@@ -562,6 +562,8 @@ void lk_concept_search(struct lk_solver *s, const struct lk_level *level,
 	o.max_memory = opt->max_memory;
 	o.timeout = opt->timeout;
 	o.cancel = opt->cancel;
+	o.tick = opt->tick;
+	o.tick_ctx = opt->tick_ctx;
 	o.accept = accept_goal;
 	o.accept_ctx = &q;
 	if (heuristic_usable(&q)) {

@@ -6,6 +6,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "levelkit/rating.h"
+
 static const struct {
 	const char *name;
 	double below;
@@ -20,10 +22,10 @@ const char *lk_grade_name(enum lk_grade grade)
 	return grade < LK_GRADE_COUNT ? grades[grade].name : "?";
 }
 
-enum lk_grade lk_grade_of(double mean_states)
+enum lk_grade lk_grade_of(double rating)
 {
 	for (int g = 0; g < LK_GRADE_COUNT; g++)
-		if (mean_states < grades[g].below)
+		if (rating < grades[g].below)
 			return (enum lk_grade)g;
 	return (enum lk_grade)(LK_GRADE_COUNT - 1);
 }
@@ -71,6 +73,10 @@ static void learn(struct lk_rating *r, struct lk_search_result *res)
 		r->has_floor = true;
 		r->floor = res->floor;
 	}
+	if (res->has_depth && (!r->has_depth || res->depth > r->depth)) {
+		r->has_depth = true;
+		r->depth = res->depth;
+	}
 	if (res->status != LK_SOLVED || r->optimal.status == LK_SOLVED)
 		return;
 	const struct lk_search_result *o = &r->other;
@@ -88,6 +94,8 @@ static void record_mixedaim(struct lk_rating *r, enum lk_algo a, const struct lk
 	r->ran[a] = true;
 	r->status[a] = res->status;
 	r->explored[a] = res->expanded;
+	if (res->status == LK_SOLVED)
+		r->cost[a] = res->cost;
 	if (res->status == LK_SOLVED && (!r->min_known || res->expanded < r->min_explored)) {
 		r->min_known = true;
 		r->min_explored = res->expanded;
@@ -116,7 +124,7 @@ void lk_rate(struct lk_solver *solver, const struct lk_level *level,
 	if (so.algo == LK_ALGO_AUTO)
 		so.algo = LK_ALGO_ASTAR;
 	if (so.algo == LK_ALGO_ASTAR && !(level->has_heuristic && level->heuristic_admissible))
-		so.algo = LK_ALGO_BFS;
+		so.algo = level->weighted ? LK_ALGO_UCS : LK_ALGO_BFS;
 	lk_solver_run(solver, level, &so, &r->optimal);
 	learn(r, &r->optimal);
 	if (r->unsolvable)
@@ -152,6 +160,8 @@ void lk_rate(struct lk_solver *solver, const struct lk_level *level,
 	double mean = 0.0, m2 = 0.0, sum = 0.0;
 	so.algo = opt->runs_algo;
 	so.direction = opt->search.direction;
+	/* the rating's effort is the mean of the first runs of greedy search */
+	r->effort_runs = !opt->single && opt->runs_algo == LK_ALGO_GREEDY;
 	for (unsigned k = 0; k < r->runs_wanted; k++) {
 		if (cancelled(opt))
 			break;
@@ -163,6 +173,14 @@ void lk_rate(struct lk_solver *solver, const struct lk_level *level,
 		lk_solver_run(solver, level, &so, &res);
 		double x = (double)res.expanded;
 		bool solved = res.status == LK_SOLVED;
+		if (r->effort_runs && k < LK_EFFORT_RUNS) {
+			r->effort_made++;
+			r->effort_solved += solved;
+			r->effort_sum += x;
+			r->effort_sq += x * x;
+			if (solved)
+				r->effort_cost += (double)res.cost;
+		}
 		learn(r, &res);   /* may take res's solution */
 		if (r->unsolvable)
 			goto done;
@@ -181,6 +199,16 @@ void lk_rate(struct lk_solver *solver, const struct lk_level *level,
 	r->sd = r->runs_solved > 1 ? sqrt(m2 / (r->runs_solved - 1)) : 0.0;
 	/* a run not made counts 0: every run explores at least that */
 	r->bound = r->runs_wanted ? sum / r->runs_wanted : 0.0;
+	/* No search solved it: the game's search for any solution, with the
+	 * same bounds, so that the level gets an answer (not optimal). */
+	if (r->optimal.status != LK_SOLVED && r->other.status != LK_SOLVED && !opt->no_fallback &&
+	    level->game->solve_any && !cancelled(opt)) {
+		so = opt->search;
+		so.algo = LK_ALGO_ANY;
+		lk_solver_run(solver, level, &so, &res);
+		res.fallback = true;
+		learn(r, &res);
+	}
 done:
 	lk_search_result_release(&res);
 }

@@ -76,6 +76,8 @@ void lk_explore(struct lk_graph *g, const struct lk_level *level,
 		if (depth >= g->nlayers)
 			close_layer(g, head);
 		if (head % CHECK_EVERY == 0) {
+			if (opt->tick)
+				opt->tick(opt->tick_ctx);
 			if (opt->cancel && *opt->cancel) {
 				g->limit = LK_LIMIT_INTERRUPTED;
 				goto out;

@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "levelkit/concept.h"
@@ -26,6 +27,40 @@ static void unset_lengths(struct lk_record *rec, const struct lk_level *level)
 	lk_record_unset(rec, "moves");
 	for (const struct lk_count_field *f = level->game->count_fields; f && f->name; f++)
 		lk_record_unset(rec, f->name);
+	if (level->weighted)
+		lk_record_unset(rec, level->metric);
+}
+
+/* A path's cost in a weighted level's metric: each step's cheapest edge
+ * into the next state (the game's successors, run again). */
+static unsigned long path_cost(const struct lk_level *level, const unsigned char *keys,
+			       size_t nkeys)
+{
+	size_t ks = level->key_size, slots = level->max_successors + 1u;
+	unsigned char *out = lk_xmalloc(slots * ks + 1);
+	struct lk_edge *edges = lk_xmalloc(slots * sizeof *edges);
+	void *scratch = lk_xcalloc(1, level->scratch_size ? level->scratch_size : 1);
+	unsigned long total = 0;
+	for (size_t i = 0; i + 1 < nkeys; i++) {
+		unsigned n = level->game->successors(level, keys + i * ks, scratch, out, edges);
+		unsigned best = 0;
+		for (unsigned j = 0; j < n; j++)
+			if (memcmp(out + (size_t)j * ks, keys + (i + 1) * ks, ks) == 0 &&
+			    (!best || edges[j].cost < best))
+				best = edges[j].cost;
+		total += best;
+	}
+	free(scratch);
+	free(edges);
+	free(out);
+	return total;
+}
+
+/* The game's fields of the level itself (game->level_fields). */
+static void level_fields(struct lk_record *rec, const struct lk_level *level)
+{
+	if (level->game->level_fields)
+		level->game->level_fields(level, rec);
 }
 
 /* The fields of a solved level; states is written when non-NULL. */
@@ -38,6 +73,8 @@ static void write_solved(struct lk_record *rec, const struct lk_level *level,
 	lk_level_label(level, keys, nkeys, &m);
 	lk_record_set(rec, "solvable", "yes");
 	lk_fields_lengths(rec, level, &m);
+	if (level->weighted)   /* the metric is a length of its own: its cost */
+		lk_record_setf(rec, level->metric, "%lu", path_cost(level, keys, nkeys));
 	lk_record_set(rec, "optimal", optimal ? level->metric : "no");
 	lk_record_unset(rec, "limit");
 	if (states)
@@ -49,12 +86,26 @@ static void write_solved(struct lk_record *rec, const struct lk_level *level,
 void lk_fields_solution(struct lk_record *rec, const struct lk_level *level,
 			const unsigned char *keys, size_t nkeys, bool optimal)
 {
+	level_fields(rec, level);
 	write_solved(rec, level, keys, nkeys, optimal, NULL);
+}
+
+/* What a search that gave up knows of the optimum: a bound, as rate
+ * writes it (optimum: >= N pushes), unless a solution is proved optimal. */
+static void write_optimum(struct lk_record *rec, const struct lk_level *level,
+			  const struct lk_search_result *r)
+{
+	if (r->has_floor && r->status != LK_UNSOLVABLE && !(r->status == LK_SOLVED && r->optimal))
+		lk_record_setf(rec, "optimum", ">= %lu %s", r->floor, level->metric);
+	else
+		lk_record_unset(rec, "optimum");
 }
 
 void lk_fields_solve(struct lk_record *rec, const struct lk_level *level,
 		     const struct lk_search_result *r)
 {
+	level_fields(rec, level);
+	write_optimum(rec, level, r);
 	if (r->status == LK_SOLVED) {
 		write_solved(rec, level, r->path, r->nkeys, r->optimal, &r->expanded);
 		return;
@@ -73,7 +124,7 @@ void lk_fields_solve(struct lk_record *rec, const struct lk_level *level,
 
 static const char *const difficulty_fields[] = {
 	"difficulty", "difficulty-sd", "difficulty-se", "difficulty-runs", "difficulty-method",
-	"difficulty-min", "states-bfs", "states-astar", "states-greedy", "grade", NULL
+	"difficulty-min", "states-bfs", "states-astar", "states-greedy", NULL
 };
 
 /* The bounds any search hit, in the order of enum lk_limit ("time", or
@@ -92,29 +143,6 @@ static void write_limits(struct lk_record *rec, unsigned limits)
 	lk_strbuf_release(&names);
 }
 
-/* A difficulty known exactly, as a lower bound, or not at all: what the
- * grade is read from. */
-struct known {
-	enum { KNOWN_NOT, KNOWN_EXACT, KNOWN_AT_LEAST } how;
-	double value;
-};
-
-/* The grade of a difficulty.  Of a lower bound it is a lower bound
- * (">= hard"), except in the last band, which nothing can overturn, and
- * the first, which says nothing. */
-static void write_grade(struct lk_record *rec, struct known k)
-{
-	enum lk_grade g = lk_grade_of(k.value);
-	if (k.how == KNOWN_NOT || (k.how == KNOWN_AT_LEAST && g == 0)) {
-		lk_record_set(rec, "grade", "unknown");
-		return;
-	}
-	if (k.how == KNOWN_AT_LEAST && g != LK_GRADE_COUNT - 1)
-		lk_record_setf(rec, "grade", ">= %s", lk_grade_name(g));
-	else
-		lk_record_set(rec, "grade", lk_grade_name(g));
-}
-
 /*
  * The multiple method's figures.  When every run asked for solved the
  * level: the mean, the spread of the runs and the standard error of the
@@ -127,29 +155,25 @@ static void write_grade(struct lk_record *rec, struct known k)
  * when the difficulty is not known).  The single method has one count and
  * says so.
  */
-static struct known write_runs(struct lk_record *rec, unsigned wanted, unsigned solved,
-			       double mean, double sd, double bound, bool single)
+static void write_runs(struct lk_record *rec, unsigned wanted, unsigned solved, double mean,
+		       double sd, double bound, bool single)
 {
-	struct known k = { KNOWN_NOT, 0.0 };
 	if (single)
 		lk_record_set(rec, "difficulty-method", "single");
 	if (solved == wanted) {
-		k = (struct known){ KNOWN_EXACT, mean };
 		lk_record_setf(rec, "difficulty", "%.1f", mean);
 		if (!single) {
 			lk_record_setf(rec, "difficulty-sd", "%.1f", sd);
 			lk_record_setf(rec, "difficulty-se", "%.1f", sd / sqrt((double)solved));
 		}
-		return k;
+		return;
 	}
 	if (bound > 0) {
-		k = (struct known){ KNOWN_AT_LEAST, bound };
 		lk_record_setf(rec, "difficulty", ">= %.1f", bound);
 	} else {
 		lk_record_set(rec, "difficulty", "unknown");
 	}
 	lk_record_setf(rec, "difficulty-runs", "%u/%u", solved, wanted);
-	return k;
 }
 
 /* One of MixedAim's counts: the states to a solution, ">= N" for a
@@ -175,8 +199,8 @@ static void write_count(struct lk_record *rec, const char *name, bool ran, enum 
 /* MixedAim's measure, the least of the counts: exact when a solved count
  * is below every bound, "<= N" when a stopped search might have done
  * better, ">= N" when none solved. */
-static struct known write_mixedaim(struct lk_record *rec, const struct lk_level *level,
-				   const struct lk_rating *r)
+static void write_mixedaim(struct lk_record *rec, const struct lk_level *level,
+			   const struct lk_rating *r)
 {
 	static const struct {
 		enum lk_algo algo;
@@ -195,22 +219,12 @@ static struct known write_mixedaim(struct lk_record *rec, const struct lk_level 
 		lo = l < lo ? l : lo;
 		hi = h < hi ? h : hi;
 	}
-	struct known k = { KNOWN_NOT, 0.0 };
-	if (lo == hi) {
+	if (lo == hi)
 		lk_record_setf(rec, "difficulty-min", "%llu", (unsigned long long)lo);
-		k = (struct known){ KNOWN_EXACT, (double)lo };
-	} else if (hi != UINT64_MAX) {
+	else if (hi != UINT64_MAX)
 		lk_record_setf(rec, "difficulty-min", "<= %llu", (unsigned long long)hi);
-		/* the grade is still known if the whole range lies in one band */
-		if (lo && lk_grade_of((double)lo) == lk_grade_of((double)hi))
-			k = (struct known){ KNOWN_EXACT, (double)hi };
-		else if (lo)
-			k = (struct known){ KNOWN_AT_LEAST, (double)lo };
-	} else if (lo) {
+	else if (lo)
 		lk_record_setf(rec, "difficulty-min", ">= %llu", (unsigned long long)lo);
-		k = (struct known){ KNOWN_AT_LEAST, (double)lo };
-	}
-	return k;
 }
 
 void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
@@ -218,6 +232,7 @@ void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 {
 	for (size_t i = 0; difficulty_fields[i]; i++)
 		lk_record_unset(rec, difficulty_fields[i]);
+	level_fields(rec, level);
 	const struct lk_search_result *best = r->optimal.status == LK_SOLVED ? &r->optimal
 					      : r->other.status == LK_SOLVED  ? &r->other
 									      : NULL;
@@ -233,9 +248,12 @@ void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 	struct lk_moves m;
 	lk_moves_init(&m, level);
 	lk_record_unset(rec, "optimum");
+	lk_record_unset(rec, "no-solution-within");
 	if (own) {
 		lk_level_label(level, best->path, best->nkeys, &m);
 		lk_fields_lengths(rec, level, &m);
+		if (level->weighted)
+			lk_record_setf(rec, level->metric, "%lu", best->cost);
 		lk_record_set(rec, "optimal", proved ? level->metric : "no");
 	} else if (status == LK_UNSOLVABLE) {
 		unset_lengths(rec, level);
@@ -252,19 +270,16 @@ void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 	bool kept_optimal = !own && claim && strcmp(claim, level->metric) == 0;
 	if (status != LK_UNSOLVABLE && !proved && !kept_optimal && r->has_floor)
 		lk_record_setf(rec, "optimum", ">= %lu %s", r->floor, level->metric);
+	if (status != LK_UNSOLVABLE && !proved && !kept_optimal && r->has_depth)
+		lk_record_setf(rec, "no-solution-within", "%lu %s", r->depth,
+			       level->weighted ? "moves" : level->metric);   /* BFS counts edges */
 
 	if (status != LK_UNSOLVABLE) {
-		struct known runs = { KNOWN_NOT, 0.0 }, least = { KNOWN_NOT, 0.0 };
 		if (r->runs_wanted)
-			runs = write_runs(rec, r->runs_wanted, r->runs_solved, r->mean, r->sd, r->bound,
-					  r->single);
+			write_runs(rec, r->runs_wanted, r->runs_solved, r->mean, r->sd, r->bound,
+				   r->single);
 		if (r->have_mixedaim)
-			least = write_mixedaim(rec, level, r);
-		/* the grade is of `difficulty`; of difficulty-min without runs */
-		if (r->runs_wanted)
-			write_grade(rec, runs);
-		else if (r->have_mixedaim)
-			write_grade(rec, least);
+			write_mixedaim(rec, level, r);
 	}
 	if (own)
 		lk_record_set(rec, "solution", m.text.buf);
@@ -273,7 +288,7 @@ void lk_fields_rating(struct lk_record *rec, const struct lk_level *level,
 }
 
 static const char *const analysis_fields[] = {
-	"reachable", "dead-ends", "dead-end-path", "solutions", "graph", NULL
+	"reachable", "dead-ends", "dead-end-path", "solutions", "shortest-solutions", "graph", NULL
 };
 
 void lk_fields_analysis(struct lk_record *rec, const struct lk_level *level,
@@ -302,6 +317,12 @@ void lk_fields_analysis(struct lk_record *rec, const struct lk_level *level,
 	if (a->shortest != LK_NO_DEPTH)
 		lk_record_setf(rec, "solutions", "%s%llu", a->solutions_saturated ? ">= " : "",
 			       (unsigned long long)a->solutions);
+	if (a->shortest != LK_NO_DEPTH && a->list_max) {
+		/* the list, and "..." when it is not all of them */
+		bool all = !a->solutions_saturated && a->listed == a->solutions;
+		lk_record_setf(rec, "shortest-solutions", "%s%s", a->shortest ? a->list.buf : "(no moves)",
+			       all ? "" : " ...");
+	}
 	if (own)
 		own->write_fields(level, a, rec);
 }
@@ -335,7 +356,7 @@ void lk_fields_csp_rating(struct lk_record *rec, const struct lk_csp_rating *r,
 			  const char *solution)
 {
 	static const char *const names[] = { "difficulty", "difficulty-sd", "difficulty-se",
-					     "difficulty-runs", "difficulty-method", "grade", NULL };
+					     "difficulty-runs", "difficulty-method", NULL };
 	for (size_t i = 0; names[i]; i++)
 		lk_record_unset(rec, names[i]);
 	/* a run may solve a level the counting solve left undecided */
@@ -350,8 +371,8 @@ void lk_fields_csp_rating(struct lk_record *rec, const struct lk_csp_rating *r,
 	else if (r->status == LK_UNSOLVABLE)
 		lk_record_unset(rec, "solution");
 	if (r->status != LK_UNSOLVABLE && (r->runs_wanted || r->single_method))
-		write_grade(rec, write_runs(rec, r->runs_wanted, r->runs_solved, r->mean, r->sd,
-					    r->bound, r->single_method));
+		write_runs(rec, r->runs_wanted, r->runs_solved, r->mean, r->sd, r->bound,
+			   r->single_method);
 	write_limits(rec, r->limits);
 }
 
@@ -373,13 +394,18 @@ void lk_fields_verify(struct lk_record *rec, const struct lk_level *level, bool 
 			      why ? why : "the moves are legal but do not solve the level");
 }
 
-void lk_fields_stats(struct lk_record *rec, const struct lk_search_result *r)
+void lk_fields_stats(struct lk_record *rec, const struct lk_level *level,
+		     const struct lk_search_result *r)
 {
+	const struct lk_technique *t = level->game->techniques;
+	for (size_t i = 0; t && t[i].name && i < LK_MAX_TECHNIQUES; i++)
+		lk_record_setf(rec, t[i].counter, "%llu", (unsigned long long)r->technique_counts[i]);
 	lk_record_setf(rec, "generated", "%llu", (unsigned long long)r->generated);
 	lk_record_setf(rec, "stored", "%llu", (unsigned long long)r->stored);
 	lk_record_setf(rec, "memory", "%zu", r->peak_bytes);
 	lk_record_setf(rec, "overhead", "%.1f", r->overhead_per_state);
 	lk_record_setf(rec, "time", "%.3f", r->seconds);
+	lk_record_setf(rec, "cpu", "%.3f", r->cpu_seconds);
 }
 
 void lk_fields_graph_stats(struct lk_record *rec, const struct lk_analysis *a)

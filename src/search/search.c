@@ -155,6 +155,8 @@ struct lane {
 	enum lk_limit limit;
 	uint32_t goal;           /* solved: the goal entry */
 	uint32_t head;           /* BFS: next entry to expand */
+	uint32_t layer_end;      /* BFS: the first entry of the layer after head's */
+	unsigned long layer;     /* BFS: the depth in edges of the entry last taken */
 	uint64_t expanded, generated;
 	size_t popped;           /* best-first: priority of the last state taken */
 	unsigned best_h;         /* best-first: the least heuristic met so far */
@@ -216,6 +218,8 @@ static bool out_of_bounds(struct lane *L)
 {
 	struct run *run = L->run;
 	const struct lk_search_options *o = run->opt;
+	if (o->tick)
+		o->tick(o->tick_ctx);
 	if (o->cancel && *o->cancel)
 		run->stop = LK_LIMIT_INTERRUPTED;
 	else if (o->timeout > 0 && lk_now() > run->deadline)
@@ -300,6 +304,10 @@ static void step_bfs(struct lane *L, uint64_t budget)
 		}
 		if (L->expanded % CHECK_EVERY == 0 && out_of_bounds(L))
 			return;
+		if (L->head == L->layer_end) {
+			L->layer++;
+			L->layer_end = (uint32_t)t->count;
+		}
 		uint32_t head = L->head++;
 		uint32_t g = lk_table_cost(t, head);
 		unsigned n = expand(L, lk_table_key(t, head));
@@ -452,6 +460,23 @@ static bool lane_floor(const struct lane *L, size_t *floor)
 	return true;
 }
 
+/*
+ * The depth a stopped BFS lane has finished: entries are numbered in
+ * breadth-first order and each is goal-tested when it is added, so once
+ * an entry of layer d (d edges from the start) has been taken, every
+ * state of the layers before it has been expanded and every state within
+ * d edges added and tested.  Every edge costs at least 1, so the optimum
+ * is then above d in any metric.
+ */
+static bool lane_depth(const struct lane *L, unsigned long *depth)
+{
+	const struct lk_search_options *o = L->run->opt;
+	if (o->algo != LK_ALGO_BFS || o->accept || L->head == 0)
+		return false;
+	*depth = L->layer;
+	return *depth > 0;
+}
+
 /* Store the lane's start; finish it at once if the start is a goal. */
 static void start_lane(struct lane *L)
 {
@@ -468,6 +493,7 @@ static void start_lane(struct lane *L)
 		lane_finish(L, LK_SOLVED, LK_LIMIT_NONE);
 	} else if (L->algo != LK_ALGO_BFS)
 		start_best_first(L);
+	L->layer_end = 1;   /* BFS: the start is layer 0 */
 }
 
 /* Append the keys from the lane's start to entry id (start first). */
@@ -523,10 +549,21 @@ static void build_path(struct lane *lanes, struct run *run, struct lane *winner,
 void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		   const struct lk_search_options *opt, struct lk_search_result *r)
 {
+	if (opt->algo == LK_ALGO_ANY) {
+		if (level->game->solve_any) {
+			level->game->solve_any(level, opt, r);
+			return;
+		}
+		/* Without a search of its own, a game's fastest is greedy. */
+		struct lk_search_options greedy = *opt;
+		greedy.algo = LK_ALGO_GREEDY;
+		lk_solver_run(s, level, &greedy, r);
+		return;
+	}
 	struct run run = { .opt = opt };
 	struct lane lanes[2];
 	struct lk_level *reversed = NULL;
-	double start = lk_now();
+	double start = lk_now(), cpu0 = lk_thread_cpu();
 	lk_search_result_release(r);
 	run.deadline = start + opt->timeout;
 	memset(lanes, 0, sizeof lanes);
@@ -624,6 +661,9 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		r->generated += lanes[i].generated;
 		r->stored += s->lane[i].table.count;
 		r->peak_bytes += s->lane[i].table.peak_bytes + s->lane[i].open->bytes;
+		if (level->game->technique_counts && s->lane[i].scratch)
+			level->game->technique_counts(lanes[i].level, s->lane[i].scratch,
+						      r->technique_counts);
 	}
 	r->overhead_per_state = lk_table_overhead_per_state(&s->lane[use[0] ? 0 : 1].table);
 	r->portfolio = portfolio;
@@ -634,7 +674,9 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		/* A* without a heuristic is uniform-cost search. */
 		r->optimal = !run.met && lk_algo_optimal(winner->algo) &&
 			     (winner->algo != LK_ALGO_ASTAR || winner->level->heuristic_admissible ||
-			      !winner->game->heuristic);
+			      !winner->game->heuristic) &&
+			     /* fewest edges is not least cost where edges weigh */
+			     !(winner->algo == LK_ALGO_BFS && winner->level->weighted);
 	} else if (winner) {
 		r->status = LK_UNSOLVABLE;
 	} else {
@@ -643,14 +685,60 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		/* each lane's bound holds: the best of them */
 		for (int i = 0; i < 2; i++) {
 			size_t f;
+			unsigned long d;
 			if (use[i] && lane_floor(&lanes[i], &f) && (!r->has_floor || f > r->floor)) {
 				r->floor = f;
 				r->has_floor = true;
 			}
+			if (use[i] && lane_depth(&lanes[i], &d) && (!r->has_depth || d > r->depth)) {
+				r->depth = d;
+				r->has_depth = true;
+			}
+		}
+		if (r->has_depth && (!r->has_floor || r->depth + 1 > r->floor)) {
+			r->floor = r->depth + 1;
+			r->has_floor = true;
 		}
 	}
 	r->seconds = lk_now() - start;
+	r->cpu_seconds = lk_thread_cpu() - cpu0;
 	lk_level_free(reversed);
+}
+
+void lk_search_fallback(struct lk_solver *s, const struct lk_level *level,
+			const struct lk_search_options *opt, bool off, struct lk_search_result *r)
+{
+	(void)s;
+	if (off || r->status != LK_UNKNOWN || r->limit == LK_LIMIT_INTERRUPTED ||
+	    !(lk_algo_optimal(opt->algo) || opt->algo == LK_ALGO_AUTO) || !level->game->solve_any ||
+	    opt->accept)
+		return;
+	struct lk_search_options any = *opt;
+	any.algo = LK_ALGO_ANY;
+	struct lk_search_result f;
+	lk_search_result_init(&f);
+	level->game->solve_any(level, &any, &f);
+	f.fallback = true;
+	f.has_floor = r->has_floor;
+	f.floor = r->floor;
+	/* a solution as cheap as the bound is optimal after all */
+	if (f.status == LK_SOLVED && f.has_floor && f.cost <= f.floor)
+		f.optimal = true;
+	if (f.status == LK_UNKNOWN) {
+		/* the first search's bound and figures tell more */
+		f.limit = r->limit;
+		f.stored = r->stored;
+		f.peak_bytes = r->peak_bytes;
+		f.overhead_per_state = r->overhead_per_state;
+	}
+	f.expanded += r->expanded;
+	f.generated += r->generated;
+	f.seconds += r->seconds;
+	f.cpu_seconds += r->cpu_seconds;
+	for (int i = 0; i < LK_MAX_TECHNIQUES; i++)
+		f.technique_counts[i] += r->technique_counts[i];
+	lk_search_result_release(r);
+	*r = f;
 }
 
 void lk_search(const struct lk_level *level, const struct lk_search_options *opt,

@@ -309,7 +309,7 @@
    * own view.  At most CARD_ROWS rows, which the card has room for. */
   var ANSWERS = ['moves', 'pushes', 'grade', 'difficulty', 'difficulty-min', 'solutions', 'unique',
     'stars', 'combo-moves', 'dead-ends', 'rank', 'verified', 'verify-error', 'requires', 'shortcut',
-    'exists', 'example', 'error', 'limit', 'optimum', 'states'];
+    'exists', 'example', 'error', 'limit', 'optimum', 'no-solution-within', 'states'];
   var NOT_ON_CARDS = ['solution', 'title', 'settings', 'game', 'script', 'script-hash', 'level', 'message',
     'from', 'generator', 'seed', 'index', 'solvable'];
   var CARD_ROWS = 5;

@@ -75,9 +75,32 @@ int comb_verify(const struct lk_level *level, const char *solution, bool *valid,
 void comb_write_state(const struct lk_level *level, const void *key, struct lk_strbuf *out);
 void comb_canonical(const struct lk_level *level, struct lk_strbuf *out);
 
-/* the solver (comb_solve.c) */
+/* the solver (comb_solve.c): the fast model, with implied rules and
+ * fewest-values-first branching; the flag --paper-model hands over to
+ * comb_paper_solve */
 void comb_solve(const struct lk_level *level, const struct lk_csp_options *opt,
 		struct lk_csp_result *r);
+/* the paper's own model (comb_paper.c), in which the difficulty is
+ * measured: Boolean M[square][type], branching on them in a fixed order */
+void comb_paper_solve(const struct lk_level *level, const struct lk_csp_options *opt,
+		      struct lk_csp_result *r);
+
+/* The global cardinality constraint (comb_gcc.c): squares take one value
+ * each, bit 0 "empty" or bit t+1 type t; value v exactly need[v] times.
+ * The scratch keeps the last matching, the start of the next call. */
+struct comb_gcc {
+	int nsq, nvals;
+	int *match;                   /* per square: its value in the matching */
+	int used[32];
+	int *queue, *by_value;
+	char *seen;
+	int *index, *low, *comp, *stack, *call, *next_edge;
+};
+void comb_gcc_init(struct comb_gcc *g, int nsq, int nvals);
+void comb_gcc_release(struct comb_gcc *g);
+/* False when no assignment meets the counts; else keep[q] is dom[q] less
+ * the values no such assignment gives q (generalised arc consistency). */
+bool comb_gcc_filter(struct comb_gcc *g, const uint32_t *dom, const int *need, uint32_t *keep);
 
 /* drawing (comb_draw.c) */
 struct lk_canvas;

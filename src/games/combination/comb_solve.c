@@ -400,6 +400,10 @@ static void search(struct solver *s)
 void comb_solve(const struct lk_level *level, const struct lk_csp_options *opt,
 		struct lk_csp_result *r)
 {
+	if (lk_csp_flag(opt, "paper-model")) {
+		comb_paper_solve(level, opt, r);
+		return;
+	}
 	const struct comb_level *lv = (const struct comb_level *)level;
 	struct solver s = { .lv = lv, .opt = opt, .r = r };
 	double start = lk_now();

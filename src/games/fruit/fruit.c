@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "levelkit/grid.h"
+#include "levelkit/record.h"
 
 #define FRUIT(ch) { ch, LK_T_FLOOR, LK_P_FRUIT, (uint8_t)(ch - 'a'), 0 }
 
@@ -72,6 +73,24 @@ static const struct slide_rules fruit_rules = {
 	.draw_piece = fruit_draw_piece,
 };
 
+/* The article throws away levels "full of obstacles": how many stones
+ * (its stones, cars and barrels) and what share of the board's open cells
+ * they fill, the density its generator draws (0-12 %). */
+static const char *const fruit_level_fields[] = { "obstacles", "obstacle-density", NULL };
+
+static void fruit_write_level_fields(const struct lk_level *level, struct lk_record *rec)
+{
+	const struct slide_level *s = (const struct slide_level *)level;
+	const struct lk_slide_board *b = &s->board;
+	int stones = 0, open = 0;
+	for (int c = 0; c < b->width * b->height; c++) {
+		open += b->terrain[c] != LK_T_WALL;
+		stones += b->piece[c] == LK_P_STONE;
+	}
+	lk_record_setf(rec, "obstacles", "%d", stones);
+	lk_record_setf(rec, "obstacle-density", "%.3f", open ? (double)stones / open : 0.0);
+}
+
 static const struct lk_generator *const fruit_generators[] = {
 	&lk_gen_fruit_random,
 	NULL,
@@ -82,5 +101,7 @@ const struct lk_game lk_game_fruit = {
 	.summary = "Fruit Dating: tilt the board until every fruit has met its match",
 	.data = &fruit_rules,
 	SLIDE_GAME_MEMBERS,
+	.level_fields = fruit_write_level_fields,
+	.level_field_names = fruit_level_fields,
 	.generators = fruit_generators,
 };

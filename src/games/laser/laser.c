@@ -184,7 +184,7 @@ static void laser_write_state(const struct lk_level *level, const void *key, str
 /* ------------------------------------------------------ .lvl files */
 
 /* A .lvl file starts, after comments and blank lines, with "size W H". */
-static bool laser_import_probe(const char *data, size_t len)
+static bool lvl_probe(const char *data, size_t len)
 {
 	size_t i = 0;
 	while (i < len) {
@@ -201,10 +201,20 @@ static bool laser_import_probe(const char *data, size_t len)
 	       (data[i + 4] == ' ' || data[i + 4] == '\t');
 }
 
-/* The file as one record, titled by its name without ".lvl". */
+/* The game's own files: SPEC.md's .lvl, and Refraction's JSON levels
+ * (laser_json.c). */
+static bool laser_import_probe(const char *data, size_t len)
+{
+	return lvl_probe(data, len) || laser_json_probe(data, len);
+}
+
+/* A .lvl file as one record, titled by its name without ".lvl"; a JSON
+ * file as a record per level. */
 static int laser_import(const char *path, const char *data, size_t len, struct lk_record **recs,
 			size_t *nrecs, struct lk_strbuf *err, size_t *line)
 {
+	if (!lvl_probe(data, len))
+		return laser_json_import(path, data, len, recs, nrecs, err, line);
 	char *text = lk_xstrndup(data, len);
 	struct lk_laser *lv = lk_laser_read_lvl(text, err, line);
 	free(text);
@@ -256,6 +266,17 @@ static const struct lk_generator *const laser_generators[] = {
 	NULL,
 };
 
+/* The rating's counts (rating.h): the empty cells, the pieces to place. */
+static void laser_rating_counts(const struct lk_level *level, unsigned *cells, unsigned *objects)
+{
+	const struct lk_laser *lv = (const struct lk_laser *)level;
+	unsigned empty = 0;
+	for (int c = 0; c < lv->ncells; c++)
+		empty += lv->cells[c] == '.';
+	*cells = empty;
+	*objects = lv->tray_total > 0 ? (unsigned)lv->tray_total : 0;
+}
+
 const struct lk_game lk_game_laser = {
 	.name = "laser",
 	.summary = "laser: place tray pieces so that beams from the sources give every target its power",
@@ -268,6 +289,7 @@ const struct lk_game lk_game_laser = {
 	.import_probe = laser_import_probe,
 	.import = laser_import,
 	.csp = &laser_csp,
+	.rating_counts = laser_rating_counts,
 	.generators = laser_generators,
 	.draw = laser_canvas_draw,
 	.describe = laser_describe,

@@ -122,24 +122,40 @@ struct lk_laser_facts {
  * and calls count(T), uses(T) = fires(T) (0 or 1), placed(T), where T is a
  * type name (SRC, TGT, BND, SP2, SP3, CMB2, CMB3, blocker, any case) or a
  * group: bender, splitter (SP2 and SP3), combiner (CMB2 and CMB3), source,
- * target, piece (any type a tray holds).  count(blocker) is the level's blockers.  0 with *value, -1 when
- * the name is not a fact.
+ * target, piece (any type a tray holds).  count(blocker) is the level's
+ * blockers.  0 with *value, -1 when the name is not a fact here: the
+ * facts over powers, made(P), made(T P), adds(P + Q), into(P), into(T P),
+ * into(P + Q) (docs/games/laser.md), need the placement
+ * (lk_laser_fact_at).
  */
 int lk_laser_fact(const struct lk_laser_facts *f, const char *name, const char *arg,
 		  double *value);
 
 /*
  * The paper's concepts as named presets: "split-combine", "split-combine-2",
- * "six-benders", "monolithic", "monolithic-open".  The expression of a
- * name (any case), or NULL; _at lists them by index (NULL past the end).
+ * "six-benders", "monolithic" (one network spanning every given piece:
+ * network == 1 && placed == tray && idle == 0), "monolithic-open" (and no
+ * blocker), and "monolithic-tidy", "monolithic-open-tidy" (network == 1
+ * among the pieces on the board, meant over tidy solutions).  The
+ * expression of a name (any case), or NULL; _at lists them by index (NULL
+ * past the end).
  */
 const char *lk_laser_concept_preset(const char *name);
 const char *lk_laser_concept_preset_at(size_t i, const char **expr, const char **about);
 
 /* Check that every fact a concept names exists: 0, or -1 with a message. */
 int lk_laser_concept_check(const struct lk_expr *concept, struct lk_strbuf *err);
-/* The concept on one solution's facts (exact). */
+/* The concept on one solution's facts (exact).  The facts over powers
+ * (made, adds, into) need the placement: with them, this answers false;
+ * use lk_laser_concept_holds_at. */
 bool lk_laser_concept_holds(const struct lk_expr *concept, const struct lk_laser_facts *f);
+/* The concept on a placement, every fact included (it is fired first). */
+bool lk_laser_concept_holds_at(const struct lk_laser *lv, const struct lk_laser_placement *pl,
+			       const struct lk_expr *concept);
+/* The value of any fact, those over powers included, on a placement: 0,
+ * or -1 when the name is not a fact. */
+int lk_laser_fact_at(const struct lk_laser *lv, const struct lk_laser_placement *pl,
+		     const char *name, const char *arg, double *value);
 
 /* ------------------------------------------------------- evaluation */
 
@@ -186,6 +202,10 @@ struct lk_laser_search_options {
 	/* No power may be lost: every beam must end in an in-port of a piece
 	 * that fires (the generator's designs; targets then take all). */
 	bool lossless;
+	/* The level's tray is not the one the concept is about (the
+	 * generator's design levels, whose tray is every orientation of the
+	 * palette): the fact `tray` is unknown. */
+	bool tray_open;
 	/* Learned constraints of the generator (internal), or NULL. */
 	const struct lk_laser_nogoods *nogoods;
 	uint64_t max_nodes;             /* 0 = no bound */
@@ -265,15 +285,30 @@ struct lk_laser_gen_options {
 					  * type in the intended solution */
 	int distractors;                 /* more tray pieces of the palette's types */
 	int min_targets, max_targets;    /* (1, 3) */
+	int target_sides;                /* targets on up to this many sides, which add
+					  * their beams (1: one side each) */
 	int min_pieces;                  /* placed in the intended solution (2) */
 	int blockers;                    /* random blockers on the board first */
 	int max_blockers;                /* blockers the repairs may add; -1: any */
+	/* The form of the blockers (the paper's example of a Form constraint,
+	 * 5.1): the set of blocker cells is invariant under this symmetry of
+	 * the board, the first ones and those the repairs add alike. */
+	enum lk_laser_symmetry {
+		LK_LASER_SYM_NONE,
+		LK_LASER_SYM_LR,                 /* mirrored left to right */
+		LK_LASER_SYM_TB,                 /* mirrored top to bottom */
+		LK_LASER_SYM_BOTH,               /* both mirrors */
+		LK_LASER_SYM_ROT180,             /* a half turn */
+		LK_LASER_SYM_ROT90               /* quarter turns (square boards) */
+	} symmetry;
 	bool all;                        /* shortcuts among all solutions, not tidy ones */
 	const char *require;             /* concept (expression or preset), or NULL */
 	uint64_t seed;
 	uint64_t design_nodes;           /* per design search, each restart (300) */
 	unsigned design_restarts;        /* restarts designing on a new board (50) */
 	unsigned redesign_restarts;      /* ... and for the board's targets again (10) */
+	bool whole_palette;              /* first designs from the whole palette, not
+					  * from sub-palettes drawn per restart */
 	uint64_t check_nodes;            /* per shortcut query (1000000) */
 	unsigned max_rounds;             /* shortcut queries per board (300) */
 	unsigned max_boards;             /* boards tried per level (200) */
@@ -287,13 +322,24 @@ void lk_laser_gen_options_init(struct lk_laser_gen_options *o);
  *   split-combine     1 source, 2 SP2 2 CMB2 6 BND, 2 distractors
  *   split-combine-2   the same, at least two splitters and two combiners
  *   six-benders       1 source, 8 BND, 2 distractors
- *   monolithic        3 sources and 3 targets, 2 SP2 2 CMB2 6 BND
+ *   monolithic        3 sources and 3 targets, 2 SP2 2 CMB2 6 BND, no
+ *                     distractors, shortcuts among all solutions: every
+ *                     solution uses every given piece in one network
  *   monolithic-open   the same without blockers (none added either)
+ *   monolithic-tidy, monolithic-open-tidy
+ *                     one network among the pieces on the board, over tidy
+ *                     solutions, 2 distractors
  * 0, or -1 for an unknown name.
  */
 int lk_laser_gen_preset(struct lk_laser_gen_options *o, const char *name);
 /* Parse a palette "2 SP2, 1 CMB2, 6 BND" into o->pieces; -1 with err. */
 int lk_laser_gen_palette(struct lk_laser_gen_options *o, const char *text, struct lk_strbuf *err);
+/* Parse a symmetry of the blockers: none, lr, tb, both, rot180, rot90;
+ * -1 with err. */
+int lk_laser_gen_symmetry(struct lk_laser_gen_options *o, const char *text, struct lk_strbuf *err);
+/* The cells a cell goes to under the symmetry on a w x h board, itself
+ * first: their number (1, 2 or 4), into orbit. */
+int lk_laser_orbit(enum lk_laser_symmetry sym, int w, int h, int cell, int orbit[4]);
 /* Parse source powers "1, 1/2" into o; -1 with err. */
 int lk_laser_gen_powers(struct lk_laser_gen_options *o, const char *text, struct lk_strbuf *err);
 

@@ -156,10 +156,8 @@ void laser_canvas_draw(const struct lk_level *level, const void *key, const char
 			int k = kind_at[i];
 			if (k < 0 || k == lv->blocker || lv->kind[k].type != LK_LASER_TGT)
 				continue;
-			int in = 0;
-			while (!(lv->kind[k].ins >> in & 1))
-				in++;
-			if (sim->recv[i] && sim->recv_value[i][in] == lv->kind[k].value)
+			if (sim->recv[i] &&
+			    laser_received(&lv->kind[k], sim->recv[i], sim->recv_value[i]) == lv->kind[k].value)
 				lk_canvas_circle(c, i % lv->width + 0.5, i / lv->width + 0.5, 0.44, &ok_paint);
 		}
 		free(sim);

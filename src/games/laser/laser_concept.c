@@ -15,7 +15,8 @@
 
 /* The facts the concept reads, each once, as "count(BND) == 6, network == 1". */
 struct facts_text {
-	const struct lk_laser_facts *facts;
+	const struct lk_laser *lv;
+	const struct lk_laser_placement *pl;
 	struct lk_strbuf *out;
 	struct lk_strbuf seen;     /* "\n"-separated names written so far */
 };
@@ -33,7 +34,7 @@ static void add_fact(void *ctx, const char *name, const char *arg, unsigned tren
 	struct lk_strbuf probe = LK_STRBUF_INIT;
 	lk_strbuf_addf(&probe, "\n%s\n", key.buf);
 	bool dup = t->seen.len && strstr(t->seen.buf, probe.buf) != NULL;
-	if (!dup && lk_laser_fact(t->facts, name, arg, &v) == 0) {
+	if (!dup && lk_laser_fact_at(t->lv, t->pl, name, arg, &v) == 0) {
 		lk_strbuf_addf(t->out, "%s%s == %g", t->out->len ? ", " : "", key.buf, v);
 		if (!t->seen.len)
 			lk_strbuf_addch(&t->seen, '\n');
@@ -46,14 +47,12 @@ static void add_fact(void *ctx, const char *name, const char *arg, unsigned tren
 static void witness(const struct lk_laser *lv, const struct lk_expr *concept,
 		    const struct lk_laser_placement *pl, struct lk_concept_result *r)
 {
-	struct lk_laser_eval ev;
-	lk_laser_evaluate(lv, pl, &ev, NULL);
 	struct lk_strbuf text = LK_STRBUF_INIT;
 	lk_laser_placement_format(pl, &text);
 	lk_moves_add(&r->witness, text.buf, text.len, (unsigned long)pl->n, NULL, 0);
 	lk_strbuf_release(&text);
 	r->has_witness = true;
-	struct facts_text t = { &ev.facts, &r->witness_facts, LK_STRBUF_INIT };
+	struct facts_text t = { lv, pl, &r->witness_facts, LK_STRBUF_INIT };
 	lk_expr_visit_facts(concept, add_fact, &t);
 	lk_strbuf_release(&t.seen);
 }

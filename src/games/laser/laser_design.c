@@ -43,19 +43,32 @@ int laser_orientations(int type, uint8_t *ins, uint8_t *outs)
 	return n;
 }
 
+/* Targets on two to `sides` sides, which add what they receive (the
+ * original game's): their in-sides into ins; returns how many. */
+static int target_sides(int sides, uint8_t *ins)
+{
+	int n = 0;
+	for (unsigned i = 1; i < 16; i++)
+		if (bits(i) >= 2 && bits(i) <= sides)
+			ins[n++] = (uint8_t)i;
+	return n;
+}
+
 struct lk_laser *laser_design_level(const struct laser_gen *g, const struct laser_spec *board,
-				    int open_targets, struct lk_strbuf *err)
+				  int open_targets, const int *caps, struct lk_strbuf *err)
 {
 	struct laser_spec *spec = lk_xmalloc(sizeof *spec);
 	int group[LK_LASER_MAX_LINES], cap[LK_LASER_MAX_LINES], ngroups = 0;
 	*spec = *board;
 	spec->ntray = 0;
 	for (int t = 0; t < LK_LASER_NTYPES; t++) {
-		int count = t == LK_LASER_TGT ? open_targets : g->o->pieces[t];
+		int count = t == LK_LASER_TGT ? open_targets : caps ? caps[t] : g->o->pieces[t];
 		if (count <= 0 || t == LK_LASER_SRC || t == LK_LASER_BLOCKER)
 			continue;
-		uint8_t ins[16], outs[16];
+		uint8_t ins[32] = { 0 }, outs[32] = { 0 };
 		int n = laser_orientations(t, ins, outs);
+		if (t == LK_LASER_TGT && g->o->target_sides > 1)
+			n += target_sides(g->o->target_sides, ins + n);
 		for (int i = 0; i < n && spec->ntray < LK_LASER_MAX_LINES; i++) {
 			struct laser_kind *k = &spec->tray[spec->ntray];
 			*k = (struct laser_kind){ .type = (uint8_t)t, .ins = ins[i], .outs = outs[i],
@@ -93,12 +106,20 @@ enum lk_status laser_design(struct laser_gen *g, const struct lk_laser *dl, cons
 	 * targets placed, the power the sources have beyond the needs is
 	 * what may be lost (none on the generator's boards) */
 	o.lossless = dl->ntargets == 0;
+	/* the design level's tray is every orientation of the palette, not
+	 * the level's: a concept over `tray` is decided on the level */
+	o.tray_open = true;
 	o.satisfy = satisfy;
 	o.nogoods = ng;
 	o.limit = 1;
 	o.max_nodes = g->o->design_nodes;
 	o.cancel = g->o->cancel;
-	o.empty_first = 60;
+	/* leaving cells empty first makes long beams, but a design that must
+	 * hold many pieces is found sooner putting them down (on 10 x 10 with
+	 * three sources and at least 12 pieces, 58 boards a level at 60 %,
+	 * 35 at 10 %) */
+	int least = g->o->min_pieces > 2 ? g->o->min_pieces - 2 : 0;
+	o.empty_first = least >= 10 ? 10 : (unsigned)(60 - 5 * least);
 	/* many short restarts: a randomized search that wanders into a
 	 * barren part of the tree is better begun again than continued (the
 	 * nodes to a design are heavy-tailed); a new design for targets
@@ -118,8 +139,71 @@ enum lk_status laser_design(struct laser_gen *g, const struct lk_laser *dl, cons
 	return status;
 }
 
+/*
+ * The first design on a new board, with a sub-palette drawn afresh for
+ * every restart: each type between the fewest the concept can do with
+ * (g->min_caps, from bounds on the facts) and the palette's count, a few
+ * more at most (benders more).  A large palette left whole makes the
+ * randomized search wander: with six splitters and eight combiners of
+ * every orientation allowed, a design that must split and combine twice
+ * and lose no power is found on about one board in a thousand; drawn
+ * from small sub-palettes, as often as with a small palette.  Every
+ * design stays within the palette.  (Redesigns, whose complete searches
+ * prove boards hopeless, keep the whole palette.)
+ */
+enum lk_status laser_design_sampled(struct laser_gen *g, const struct laser_spec *board, int open_targets,
+				  const struct lk_expr *satisfy, unsigned runs, struct lk_laser **dl_out,
+				  struct lk_laser_placement *out)
+{
+	enum lk_status status = LK_UNKNOWN;
+	*dl_out = NULL;
+	for (unsigned run = 0; run < runs && status == LK_UNKNOWN; run++) {
+		int caps[LK_LASER_NTYPES] = { 0 };
+		bool whole = true;
+		for (int draw = 0; draw < 20 && whole && g->sample; draw++) {
+			int total = 0, room = 0;
+			for (int t = LK_LASER_BND; t <= LK_LASER_CMB3; t++) {
+				int left = g->o->pieces[t] - g->min_caps[t], more = t == LK_LASER_BND ? 6 : 2;
+				caps[t] = g->min_caps[t] +
+					  (left > 0 ? (int)lk_rng_below(&g->rng,
+									(uint32_t)(left < more ? left : more) + 1)
+						    : 0);
+				total += caps[t];
+				room += g->o->pieces[t] - caps[t];
+			}
+			/* enough pieces for the design's least count, one more at a
+			 * time on a type drawn among those with room */
+			while (total < g->o->min_pieces && room > 0) {
+				int r = (int)lk_rng_below(&g->rng, (uint32_t)room), t = LK_LASER_BND;
+				while (r >= g->o->pieces[t] - caps[t]) {
+					r -= g->o->pieces[t] - caps[t];
+					t++;
+				}
+				caps[t]++;
+				total++;
+				room--;
+			}
+			whole = !laser_gen_satisfiable(g, caps);
+		}
+		struct lk_strbuf err = LK_STRBUF_INIT;
+		struct lk_laser *dl = laser_design_level(g, board, open_targets, whole ? NULL : caps, &err);
+		lk_strbuf_release(&err);
+		if (!dl)
+			continue;
+		status = laser_design(g, dl, NULL, satisfy, 1, out);
+		if (status == LK_SOLVED) {
+			*dl_out = dl;
+		} else {
+			lk_laser_free(dl);
+			if (status == LK_UNSOLVABLE && !whole)
+				status = LK_UNKNOWN;   /* another sub-palette may do */
+		}
+	}
+	return status;
+}
+
 void laser_pieces_of(const struct lk_laser *lv, const struct lk_laser_placement *pl,
-		     struct laser_gen_pieces *out)
+		   struct laser_gen_pieces *out)
 {
 	out->n = 0;
 	for (int i = 0; i < pl->n && out->n < GEN_MAX_PIECES; i++) {

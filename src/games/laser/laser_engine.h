@@ -57,6 +57,7 @@ struct engine {
 	uint8_t recv[LK_LASER_MAX_CELLS];
 	int64_t recv_value[LK_LASER_MAX_CELLS][4];
 	int16_t recv_from[LK_LASER_MAX_CELLS][4];
+	int64_t tsum[LK_LASER_MAX_CELLS];     /* targets: the power received so far */
 	bool fired[LK_LASER_MAX_CELLS];
 	int spare[LK_LASER_MAX_LINES], gspare[LK_LASER_MAX_LINES];
 	int placed_line[LK_LASER_MAX_LINES];
@@ -79,7 +80,7 @@ struct engine {
 	 * type t fire (laser_search.c) */
 	int fmin[LK_LASER_NTYPES], fmax[LK_LASER_NTYPES];
 	struct lk_rng rng;
-	bool shuffle, stop, need_facts, need_network;
+	bool shuffle, stop, need_facts, need_network, need_power;
 	struct timespec t0;
 	/* leaves */
 	struct laser_sim sim;
@@ -131,6 +132,14 @@ static inline bool laser_line_free(const struct engine *e, int l)
 	return e->spare[l] > 0 && e->gspare[e->lv->line_group[l]] > 0;
 }
 
+/* Must the target on c still receive power (it is short of its need, or
+ * a target the generator places has received nothing)? */
+static inline bool laser_target_short(const struct engine *e, int c)
+{
+	const struct laser_kind *k = &e->lv->kind[e->at[c]];
+	return k->any_need ? !e->fired[c] : e->tsum[c] < k->value;
+}
+
 /* The reasoning at a node (laser_prune.c).  allowed: a bit per type that
  * may still be placed; the others would decide the concept filter. */
 bool laser_nogood_cut(const struct engine *e);
@@ -139,6 +148,9 @@ bool laser_lookahead(struct engine *e, unsigned allowed);
 bool laser_balance_ok(const struct engine *e, unsigned allowed);
 bool laser_values_ok(const struct engine *e, unsigned allowed);
 bool laser_reach_ok(const struct engine *e, unsigned allowed);
+
+/* The node's firing state for the facts over powers (exact at a leaf). */
+void laser_engine_view(const struct engine *e, bool final, struct laser_view *v);
 
 /* No beam is left: judge the placement and report its solutions
  * (laser_leaf.c). */

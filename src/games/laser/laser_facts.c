@@ -3,12 +3,14 @@
  * count(BND) >= 6, network == 1, ...), exact for one solution or as bounds
  * for a search, and the paper's concepts as named presets.
  */
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "laser_facts.h"
 
 /* The types a fact's argument names, as a bit mask; 0 when unknown. */
-static unsigned type_mask(const char *arg)
+unsigned laser_type_mask(const char *arg)
 {
 	static const struct {
 		const char *name;
@@ -43,7 +45,7 @@ static bool is(const char *name, const char *want)
 
 /* What a fact reads: a plain count, or a sum over types. */
 enum what { W_NETWORK, W_PLACED_TOTAL, W_IDLE, W_BLOCKERS, W_SOURCES, W_TARGETS, W_TRAY,
-	    W_COUNT, W_USES, W_PLACED };
+	    W_COUNT, W_USES, W_PLACED, W_POWER };
 
 static int resolve(const char *name, const char *arg, struct laser_fact_ref *r)
 {
@@ -58,7 +60,11 @@ static int resolve(const char *name, const char *arg, struct laser_fact_ref *r)
 		}
 		return -1;
 	}
-	r->mask = type_mask(arg);
+	if (laser_power_resolve(name, arg, &r->power) == 0) {
+		r->what = W_POWER;
+		return 0;
+	}
+	r->mask = laser_type_mask(arg);
 	r->what = is(name, "count") ? W_COUNT : is(name, "uses") || is(name, "fires") ? W_USES
 		: is(name, "placed") ? W_PLACED : -1;
 	return r->mask && r->what >= 0 ? 0 : -1;
@@ -92,17 +98,23 @@ int lk_laser_fact(const struct lk_laser_facts *f, const char *name, const char *
 		  double *value)
 {
 	struct laser_fact_ref r;
-	if (resolve(name, arg, &r) < 0)
-		return -1;
+	if (resolve(name, arg, &r) < 0 || r.what == W_POWER)
+		return -1;   /* the facts over powers need the placement */
 	*value = value_of(f, &r);
 	return 0;
 }
 
 int laser_lookup_exact(void *ctx, const char *name, const char *arg, double *lo, double *hi)
 {
-	if (lk_laser_fact(ctx, name, arg, lo) < 0)
+	struct laser_fact_ref r;
+	if (resolve(name, arg, &r) < 0)
 		return -1;
-	*hi = *lo;
+	if (r.what == W_POWER) {
+		*lo = 0;   /* known only with the placement */
+		*hi = INFINITY;
+		return 0;
+	}
+	*lo = *hi = value_of(ctx, &r);
 	return 0;
 }
 
@@ -128,6 +140,15 @@ int laser_lookup_bounds(void *ctx, const char *name, const char *arg, double *lo
 			c->ref[c->n++] = r;
 		}
 	}
+	if (r.what == W_POWER) {
+		if (b->view) {
+			laser_power_bounds(b->view, &r.power, lo, hi);
+		} else {
+			*lo = 0;
+			*hi = INFINITY;
+		}
+		return 0;
+	}
 	*lo = value_of(&b->lo, &r);
 	*hi = value_of(&b->hi, &r);
 	return 0;
@@ -138,6 +159,11 @@ int laser_lookup_types(void *ctx, const char *name, const char *arg, double *lo,
 	struct laser_fact_ref r;
 	if (resolve(name, arg, &r) < 0)
 		return -1;
+	if (r.what == W_POWER) {
+		((unsigned *)ctx)[2] = 1;   /* a fact over powers */
+		*lo = *hi = 0;
+		return 0;
+	}
 	if (r.what >= W_COUNT)
 		((unsigned *)ctx)[0] |= r.mask;
 	if (r.what == W_COUNT || r.what == W_PLACED)
@@ -156,9 +182,15 @@ static const struct {
 	{ "split-combine-2", "count(splitter) >= 2 && count(combiner) >= 2",
 	  "at least two splitters and two combiners fire" },
 	{ "six-benders", "count(bender) >= 6", "at least six benders fire" },
-	{ "monolithic", "network == 1",
-	  "one network of beams links every piece (the paper's three source-target pairs)" },
-	{ "monolithic-open", "network == 1 && count(blocker) == 0",
+	{ "monolithic", "network == 1 && placed == tray && idle == 0",
+	  "one network of beams spans every given piece: every tray piece placed and firing, linked "
+	  "with every source and target (the paper's statement)" },
+	{ "monolithic-open", "network == 1 && placed == tray && idle == 0 && count(blocker) == 0",
+	  "the same on a board without blockers" },
+	{ "monolithic-tidy", "network == 1",
+	  "one network links the pieces on the board (meant over tidy solutions: an idle spare piece is "
+	  "a network of its own)" },
+	{ "monolithic-open-tidy", "network == 1 && count(blocker) == 0",
 	  "the same on a board without blockers" },
 };
 
@@ -186,6 +218,67 @@ int lk_laser_concept_check(const struct lk_expr *concept, struct lk_strbuf *err)
 	struct lk_laser_facts f;
 	memset(&f, 0, sizeof f);
 	return lk_expr_check_facts(concept, laser_lookup_exact, &f, err);
+}
+
+void laser_view_of_sim(const struct lk_laser *lv, const int16_t *kind_at,
+		       const struct laser_sim *sim, struct laser_view *v)
+{
+	memset(v, 0, sizeof *v);
+	v->lv = lv;
+	v->at = kind_at;
+	v->fired = sim->fired;
+	v->recv = sim->recv;
+	v->recv_value = (const int64_t (*)[4])sim->recv_value;
+	v->recv_from = (const int16_t (*)[4])sim->recv_from;
+	v->final = true;
+}
+
+bool laser_concept_holds_view(const struct lk_expr *concept, const struct lk_laser_facts *f,
+			      const struct laser_view *v)
+{
+	struct laser_bounds b = { *f, *f, NULL, v };
+	enum lk_truth t = LK_FALSE;
+	if (lk_expr_eval_facts(concept, laser_lookup_bounds, &b, &t, NULL) < 0)
+		return false;
+	return t == LK_TRUE;
+}
+
+/* Simulate a placement: its facts, and the concept or a fact on them. */
+struct at {
+	int16_t kind_at[LK_LASER_MAX_CELLS];
+	struct laser_sim sim;
+	struct lk_laser_facts f;
+	struct laser_view v;
+};
+
+static struct at *simulate_at(const struct lk_laser *lv, const struct lk_laser_placement *pl)
+{
+	struct at *a = lk_xmalloc(sizeof *a);
+	laser_kind_at(lv, pl, a->kind_at);
+	laser_simulate(lv, a->kind_at, &a->sim);
+	laser_facts_of(lv, a->kind_at, &a->sim, &a->f);
+	laser_view_of_sim(lv, a->kind_at, &a->sim, &a->v);
+	return a;
+}
+
+bool lk_laser_concept_holds_at(const struct lk_laser *lv, const struct lk_laser_placement *pl,
+			       const struct lk_expr *concept)
+{
+	struct at *a = simulate_at(lv, pl);
+	bool yes = laser_concept_holds_view(concept, &a->f, &a->v);
+	free(a);
+	return yes;
+}
+
+int lk_laser_fact_at(const struct lk_laser *lv, const struct lk_laser_placement *pl,
+		     const char *name, const char *arg, double *value)
+{
+	struct at *a = simulate_at(lv, pl);
+	struct laser_bounds b = { a->f, a->f, NULL, &a->v };
+	double hi;
+	int rc = laser_lookup_bounds(&b, name, arg, value, &hi);
+	free(a);
+	return rc;
 }
 
 bool lk_laser_concept_holds(const struct lk_expr *concept, const struct lk_laser_facts *f)

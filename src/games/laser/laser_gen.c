@@ -34,20 +34,6 @@
 #include "laser_gen.h"
 #include "levelkit/grid.h"
 
-/* What a board carries from round to round. */
-struct board {
-	struct laser_spec skel;        /* board, sources, targets, first blockers */
-	char cells[LK_LASER_MAX_CELLS];/* the skeleton's cells and the blockers added */
-	struct laser_gen_pieces intended;
-	int ndistr;
-	struct laser_kind distr[GEN_MAX_PIECES];
-	int added;                     /* blockers added */
-	bool lossless;                 /* the needs add up to the sources' power */
-	size_t nlearned, alloc;
-	struct laser_gen_pieces *learned;    /* shortcuts found on this board */
-	struct lk_laser_nogoods ng;
-};
-
 static void debug(const struct laser_gen *g, const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 2, 3)))
@@ -77,212 +63,6 @@ static bool out_of_time(const struct laser_gen *g)
 {
 	return (g->o->timeout > 0 && laser_gen_elapsed(g) > g->o->timeout) ||
 	       (g->o->cancel && *g->o->cancel);
-}
-
-/* ------------------------------------------------------------- levels */
-
-/* The level of a board: its cells, fixed pieces, and a tray of the
- * intended pieces and the distractors, one line per kind; *pl gets the
- * intended solution in its lines. */
-static struct lk_laser *make_level(const struct board *b, struct lk_laser_placement *pl)
-{
-	struct laser_spec *spec = lk_xmalloc(sizeof *spec);
-	struct lk_strbuf err = LK_STRBUF_INIT;
-	struct lk_laser *lv = NULL;
-	*spec = b->skel;
-	memcpy(spec->cells, b->cells, sizeof spec->cells);
-	spec->ntray = 0;
-	for (int i = 0; i < b->intended.n + b->ndistr; i++) {
-		const struct laser_kind *k = i < b->intended.n ? &b->intended.kind[i]
-								: &b->distr[i - b->intended.n];
-		int l = 0;
-		while (l < spec->ntray && !laser_same_kind(&spec->tray[l], k))
-			l++;
-		if (l == spec->ntray) {
-			spec->tray[l] = *k;
-			spec->tray_count[l] = 0;
-			spec->ntray++;
-		}
-		spec->tray_count[l]++;
-	}
-	if (laser_build(spec, &lv, &err) == 0 && pl) {
-		pl->n = 0;
-		for (int i = 0; i < b->intended.n; i++) {
-			int l = 0;
-			while (!laser_same_kind(&spec->tray[l], &b->intended.kind[i]))
-				l++;
-			int c = b->intended.cell[i];
-			pl->p[pl->n++] = (struct lk_laser_place){ l + 1, c % spec->width, c / spec->width };
-		}
-	}
-	lk_strbuf_release(&err);
-	free(spec);
-	return lv;
-}
-
-/* Pieces as a placement of lv, if lv's tray holds them (else false). */
-static bool placement_in(const struct lk_laser *lv, const struct laser_gen_pieces *p,
-			 struct lk_laser_placement *pl)
-{
-	int used[LK_LASER_MAX_LINES] = { 0 };
-	pl->n = 0;
-	for (int i = 0; i < p->n; i++) {
-		int l = 0;
-		while (l < lv->ntray && !laser_same_kind(&lv->kind[lv->nfixed + l], &p->kind[i]))
-			l++;
-		if (l == lv->ntray || ++used[l] > lv->tray_count[l] || lv->cells[p->cell[i]] != '.')
-			return false;
-		pl->p[pl->n++] = (struct lk_laser_place){ l + 1, p->cell[i] % lv->width,
-							  p->cell[i] / lv->width };
-	}
-	return true;
-}
-
-/* Simulate pieces on lv: facts, footprint; false when not a solution
- * (tidy unless o->all). */
-static bool judge(const struct laser_gen *g, const struct lk_laser *lv, const struct lk_laser_placement *pl,
-		  struct lk_laser_facts *f, uint64_t *cells)
-{
-	int16_t kind_at[LK_LASER_MAX_CELLS];
-	struct laser_sim *sim = lk_xmalloc(sizeof *sim);
-	struct lk_laser_eval ev;
-	lk_laser_evaluate(lv, pl, &ev, NULL);
-	laser_kind_at(lv, pl, kind_at);
-	laser_simulate(lv, kind_at, sim);
-	if (cells)
-		laser_footprint(lv, kind_at, sim, cells);
-	*f = ev.facts;
-	free(sim);
-	return g->o->all ? ev.solved : ev.tidy;
-}
-
-/* ------------------------------------------------------------- cutting */
-
-/* Fewer distractors of a kind the shortcut uses more of than I: false
- * when there is none. */
-static bool tray_cut(struct laser_gen *g, struct board *b, const struct laser_gen_pieces *s)
-{
-	int best = -1, best_remove = 1 << 30;
-	for (int i = 0; i < s->n; i++) {
-		int use_s = 0, use_i = 0, have = 0;
-		for (int j = 0; j < s->n; j++)
-			use_s += laser_same_kind(&s->kind[j], &s->kind[i]);
-		for (int j = 0; j < b->intended.n; j++)
-			use_i += laser_same_kind(&b->intended.kind[j], &s->kind[i]);
-		for (int j = 0; j < b->ndistr; j++)
-			have += laser_same_kind(&b->distr[j], &s->kind[i]);
-		have += use_i;
-		if (use_s > use_i && have - use_s + 1 < best_remove) {
-			best = i;
-			best_remove = have - use_s + 1;
-		}
-	}
-	if (best < 0)
-		return false;
-	for (int j = b->ndistr - 1; j >= 0 && best_remove > 0; j--) {
-		if (laser_same_kind(&b->distr[j], &s->kind[best])) {
-			b->distr[j] = b->distr[--b->ndistr];
-			best_remove--;
-		}
-	}
-	g->st->cut_tray++;
-	return true;
-}
-
-/* Is this still a shortcut of the board's level (with I in *ipl)? */
-static bool still_shortcut(struct laser_gen *g, const struct board *b, const struct laser_gen_pieces *s)
-{
-	struct lk_laser_placement *pl = lk_xmalloc(sizeof *pl);
-	struct lk_laser *lv = make_level(b, NULL);
-	struct lk_laser_facts f;
-	bool yes = lv && placement_in(lv, s, pl) && judge(g, lv, pl, &f, NULL) &&
-		   !(g->concept && lk_laser_concept_holds(g->concept, &f));
-	lk_laser_free(lv);
-	free(pl);
-	return yes;
-}
-
-/*
- * Rule out the shortcuts s[0 .. n) of the board's level lv (I is *ipl),
- * keeping I: blockers first, each on the cell the most shortcuts not yet
- * ruled out could take one on (a greedy hitting set), then fewer
- * distractors.  Returns -1, or the index of a shortcut no change can rule
- * out (I is hopeless).
- */
-static int cut_batch(struct laser_gen *g, struct board *b, const struct lk_laser *lv,
-		     const struct lk_laser_placement *ipl, const struct laser_gen_pieces *s, int n)
-{
-	uint64_t fi[LK_LASER_MAX_CELLS / 64], (*cand)[LK_LASER_MAX_CELLS / 64] = lk_xcalloc((size_t)n, sizeof *cand);
-	bool *hit = lk_xcalloc((size_t)n, sizeof *hit);
-	struct lk_laser_placement *pl = lk_xmalloc(sizeof *pl);
-	struct lk_laser_facts fI, f;
-	int hopeless = -1;
-	judge(g, lv, ipl, &fI, fi);
-	for (int i = 0; i < n; i++) {
-		placement_in(lv, &s[i], pl);
-		judge(g, lv, pl, &f, cand[i]);
-		for (int w = 0; w < LK_LASER_MAX_CELLS / 64; w++)
-			cand[i][w] &= ~fi[w];
-	}
-	for (;;) {
-		bool room = g->o->max_blockers < 0 || b->added < g->o->max_blockers;
-		fI.blockers = 0;
-		for (int c = 0; c < lv->ncells; c++)
-			fI.blockers += b->cells[c] == '#';
-		fI.blockers++;
-		if (!room || !g->blockers_help || (g->concept && !lk_laser_concept_holds(g->concept, &fI)))
-			break;
-		int count[LK_LASER_MAX_CELLS] = { 0 }, best = -1, ties = 0;
-		for (int i = 0; i < n; i++)
-			for (int c = 0; c < lv->ncells && !hit[i]; c++)
-				count[c] += (int)(cand[i][c / 64] >> (c % 64) & 1) && b->cells[c] == '.';
-		for (int c = 0; c < lv->ncells; c++) {
-			if (!count[c] || (best >= 0 && count[c] < count[best]))
-				continue;
-			if (best >= 0 && count[c] == count[best]) {
-				if (lk_rng_below(&g->rng, (uint32_t)++ties + 1) != 0)
-					continue;   /* ties drawn uniformly */
-			} else {
-				ties = 0;
-			}
-			best = c;
-		}
-		if (best < 0)
-			break;
-		b->cells[best] = '#';
-		b->added++;
-		g->st->cut_blockers++;
-		for (int i = 0; i < n; i++)
-			hit[i] |= (cand[i][best / 64] >> (best % 64) & 1) != 0;
-	}
-	for (int i = 0; i < n && hopeless < 0; i++) {
-		if (hit[i] || !still_shortcut(g, b, &s[i]))
-			continue;
-		if (!tray_cut(g, b, &s[i]))
-			hopeless = i;
-	}
-	free(cand);
-	free(hit);
-	free(pl);
-	return hopeless;
-}
-
-/* Rule out every shortcut learned on this board that the level still has
- * (after a new intended solution): false if one cannot be. */
-static bool recut(struct laser_gen *g, struct board *b)
-{
-	struct lk_laser_placement *ipl = lk_xmalloc(sizeof *ipl);
-	struct laser_gen_pieces *live = lk_xmalloc((b->nlearned + 1) * sizeof *live);
-	int n = 0;
-	for (size_t i = 0; i < b->nlearned; i++)
-		if (still_shortcut(g, b, &b->learned[i]))
-			live[n++] = b->learned[i];
-	struct lk_laser *lv = make_level(b, ipl);
-	bool ok = lv && (n == 0 || cut_batch(g, b, lv, ipl, live, n) < 0);
-	lk_laser_free(lv);
-	free(live);
-	free(ipl);
-	return ok;
 }
 
 /* ------------------------------------------------------------ learning */
@@ -322,7 +102,7 @@ static void learn(struct board *b, const struct lk_laser *dl, const struct laser
  * shortcut of every level that keeps it? */
 static bool always_violates(const struct laser_gen *g, const struct lk_laser_facts *f)
 {
-	struct laser_bounds bd = { *f, *f, NULL };
+	struct laser_bounds bd = { *f, *f, NULL, NULL };
 	enum lk_truth t = LK_MAYBE;
 	bd.hi.blockers = LK_LASER_MAX_CELLS;
 	bd.lo.tray = 0;
@@ -345,8 +125,15 @@ static void new_board(struct laser_gen *g, struct board *b)
 	s->height = o->height;
 	int n = o->width * o->height;
 	memset(s->cells, '.', (size_t)n);
-	for (int i = 0; i < o->blockers; i++)
-		s->cells[lk_rng_below(&g->rng, (uint32_t)n)] = '#';
+	/* blockers in whole orbits of the symmetry (one cell each without) */
+	for (int placed = 0, draws = 0; placed < o->blockers && draws < 4 * n; draws++) {
+		int orbit[4], k = lk_laser_orbit(o->symmetry, o->width, o->height,
+						 (int)lk_rng_below(&g->rng, (uint32_t)n), orbit);
+		for (int j = 0; j < k; j++) {
+			placed += s->cells[orbit[j]] == '.';
+			s->cells[orbit[j]] = '#';
+		}
+	}
 	for (int i = 0; i < o->sources && i < 10; i++) {
 		int c, side, x, y;
 		do {
@@ -383,10 +170,8 @@ static bool take_design(struct laser_gen *g, struct board *b, const struct lk_la
 			b->intended.kind[b->intended.n++] = *k;
 			continue;
 		}
-		int in = 0;
-		while (!(k->ins >> in & 1))
-			in++;
-		int64_t v = sim->recv_value[c][in], d = dl->unit, a = v, t;
+		/* what it received, summed on a target of several sides */
+		int64_t v = laser_received(k, sim->recv[c], sim->recv_value[c]), d = dl->unit, a = v, t;
 		while (d) {   /* gcd */
 			t = a % d;
 			a = d;
@@ -394,7 +179,7 @@ static bool take_design(struct laser_gen *g, struct board *b, const struct lk_la
 		}
 		b->skel.cells[c] = letters_tgt[ntgt];
 		b->skel.fixed[b->skel.nfixed++] = (struct laser_kind){
-			.type = LK_LASER_TGT, .ins = k->ins, .nin = 1, .letter = letters_tgt[ntgt],
+			.type = LK_LASER_TGT, .ins = k->ins, .nin = k->nin, .letter = letters_tgt[ntgt],
 			.num = v / a, .den = dl->unit / a,
 		};
 		ntgt++;
@@ -433,7 +218,7 @@ static enum outcome redesign(struct laser_gen *g, struct board *b)
 {
 	struct lk_strbuf err = LK_STRBUF_INIT;
 	struct lk_laser_placement *pl = lk_xmalloc(sizeof *pl);
-	struct lk_laser *dl = laser_design_level(g, &b->skel, 0, &err);
+	struct lk_laser *dl = laser_design_level(g, &b->skel, 0, NULL, &err);
 	enum outcome out = GAVE_UP;
 	if (dl) {
 		/* any solution of a level that requires the concept will do,
@@ -449,7 +234,7 @@ static enum outcome redesign(struct laser_gen *g, struct board *b)
 			b->intended = tmp.intended;
 			memcpy(b->cells, b->skel.cells, sizeof b->cells);
 			b->added = 0;
-			out = recut(g, b) ? DONE : GAVE_UP;
+			out = laser_gen_recut(g, b) ? DONE : GAVE_UP;
 		}
 	}
 	lk_laser_free(dl);
@@ -481,7 +266,7 @@ static enum outcome cegis(struct laser_gen *g, struct board *b, struct lk_laser 
 	struct batch *bt = lk_xmalloc(sizeof *bt);
 	enum outcome out = GAVE_UP;
 	for (unsigned round = 0; round < g->o->max_rounds && !out_of_time(g); round++) {
-		struct lk_laser *lv = make_level(b, ipl);
+		struct lk_laser *lv = laser_gen_make_level(b, ipl);
 		if (!lv)
 			break;
 		struct lk_laser_search_options so;
@@ -519,7 +304,7 @@ static enum outcome cegis(struct laser_gen *g, struct board *b, struct lk_laser 
 			LK_ALLOC_GROW(b->learned, b->nlearned + 1, b->alloc);
 			b->learned[b->nlearned++] = bt->s[i];
 		}
-		int h = cut_batch(g, b, lv, ipl, bt->s, bt->n);
+		int h = laser_gen_cut_batch(g, b, lv, ipl, bt->s, bt->n);
 		if (h < 0) {
 			lk_laser_free(lv);
 			continue;
@@ -528,8 +313,8 @@ static enum outcome cegis(struct laser_gen *g, struct board *b, struct lk_laser 
 		struct lk_laser_placement *spl = lk_xmalloc(sizeof *spl);
 		struct lk_laser_facts f;
 		uint64_t cells[LK_LASER_MAX_CELLS / 64];
-		placement_in(lv, &bt->s[h], spl);
-		judge(g, lv, spl, &f, cells);
+		laser_gen_placement_in(lv, &bt->s[h], spl);
+		laser_gen_judge(g, lv, spl, &f, cells, NULL);
 		free(spl);
 		lk_laser_free(lv);
 		/* on a board that loses no power, a shortcut's beams all end in
@@ -538,7 +323,7 @@ static enum outcome cegis(struct laser_gen *g, struct board *b, struct lk_laser 
 		 * and pieces */
 		if (b->lossless && always_violates(g, &f)) {
 			struct lk_strbuf err = LK_STRBUF_INIT;
-			struct lk_laser *dl = laser_design_level(g, &b->skel, 0, &err);
+			struct lk_laser *dl = laser_design_level(g, &b->skel, 0, NULL, &err);
 			b->ng.cells_matter = g->blockers_help && g->o->max_blockers != 0;
 			if (dl)
 				learn(b, dl, &bt->s[h], cells);
@@ -562,16 +347,17 @@ static enum outcome cegis(struct laser_gen *g, struct board *b, struct lk_laser 
 /* Can any solution of the palette's pieces satisfy the concept at all?
  * Bounds on an intended solution's facts, from the pieces alone: a
  * network of sources merges only at combiners, one merge per extra in-port. */
-static bool satisfiable(const struct laser_gen *g, int sources)
+static bool satisfiable_expr(const struct laser_gen *g, const struct lk_expr *e, int sources,
+			     const int *pieces)
 {
 	const struct lk_laser_gen_options *o = g->o;
 	struct laser_bounds b;
 	enum lk_truth t = LK_MAYBE;
 	memset(&b, 0, sizeof b);
-	int merges = o->pieces[LK_LASER_CMB2] + 2 * o->pieces[LK_LASER_CMB3], total = 0;
+	int merges = pieces[LK_LASER_CMB2] + 2 * pieces[LK_LASER_CMB3], total = 0;
 	for (int ty = LK_LASER_BND; ty <= LK_LASER_CMB3; ty++) {
-		b.hi.fired[ty] = b.hi.placed[ty] = o->pieces[ty];
-		total += o->pieces[ty];
+		b.hi.fired[ty] = b.hi.placed[ty] = pieces[ty];
+		total += pieces[ty];
 	}
 	b.lo.fired[LK_LASER_SRC] = b.hi.fired[LK_LASER_SRC] = sources;
 	b.lo.fired[LK_LASER_TGT] = b.lo.targets = o->min_targets;
@@ -584,8 +370,18 @@ static bool satisfiable(const struct laser_gen *g, int sources)
 	b.lo.blockers = 0;
 	b.hi.blockers = LK_LASER_MAX_CELLS;
 	b.hi.tray = LK_LASER_MAX_CELLS;
-	lk_expr_eval_facts(g->concept, laser_lookup_bounds, &b, &t, NULL);
+	lk_expr_eval_facts(e, laser_lookup_bounds, &b, &t, NULL);
 	return t != LK_FALSE;
+}
+
+static bool satisfiable(const struct laser_gen *g, int sources, const int *pieces)
+{
+	return satisfiable_expr(g, g->concept, sources, pieces);
+}
+
+bool laser_gen_satisfiable(const struct laser_gen *g, const int *pieces)
+{
+	return satisfiable_expr(g, g->design, g->sources, pieces);
 }
 
 static enum lk_laser_gen_status finish(struct laser_gen *g, enum lk_laser_gen_status s)
@@ -605,6 +401,9 @@ static int setup(struct laser_gen *g, const struct lk_laser_gen_options *o, int 
 	struct lk_strbuf text = LK_STRBUF_INIT;
 	g->o = o;
 	g->debug = getenv("LASER_GEN_DEBUG") != NULL;
+	g->sample = !o->whole_palette;
+	g->sources = sources;
+	memset(g->min_caps, 0, sizeof g->min_caps);
 	clock_gettime(CLOCK_MONOTONIC, &g->t0);
 	if (o->require) {
 		const char *preset = lk_laser_concept_preset(o->require);
@@ -612,10 +411,20 @@ static int setup(struct laser_gen *g, const struct lk_laser_gen_options *o, int 
 		if (!g->concept || lk_laser_concept_check(g->concept, why) < 0)
 			return -1;
 		lk_strbuf_addf(&text, "(%s) && ", preset ? preset : o->require);
-		if (!satisfiable(g, sources)) {
+		if (!satisfiable(g, sources, o->pieces)) {
 			lk_strbuf_addstr(why, "proved: no solution made of these pieces satisfies the concept");
 			lk_strbuf_release(&text);
 			return 1;
+		}
+		/* the fewest of each type the concept can do with, the others
+		 * at the palette's count: the least a sub-palette holds */
+		for (int t = LK_LASER_BND; t <= LK_LASER_CMB3; t++) {
+			int caps[LK_LASER_NTYPES];
+			memcpy(caps, o->pieces, sizeof caps);
+			g->min_caps[t] = 0;
+			for (caps[t] = 0; caps[t] < o->pieces[t] && !satisfiable(g, sources, caps); caps[t]++)
+				;
+			g->min_caps[t] = caps[t];
 		}
 		/* do blockers ever help: can the concept hold with one more? */
 		struct laser_bounds b;
@@ -647,12 +456,12 @@ static int setup(struct laser_gen *g, const struct lk_laser_gen_options *o, int 
 static enum outcome run_board(struct laser_gen *g, struct board *b, struct lk_laser **level,
 			      struct lk_laser_placement *intended)
 {
-	struct lk_laser *lv = make_level(b, NULL);
+	struct lk_laser *lv = laser_gen_make_level(b, NULL);
 	b->lossless = lv && lv->src_total == lv->need_total;
 	lk_laser_free(lv);
 	draw_distractors(g, b);
 	if (!g->concept) {
-		*level = make_level(b, intended);
+		*level = laser_gen_make_level(b, intended);
 		return *level ? DONE : GAVE_UP;
 	}
 	enum outcome out = cegis(g, b, level, intended);
@@ -674,6 +483,10 @@ enum lk_laser_gen_status lk_laser_generate(const struct lk_laser_gen_options *o,
 		lk_strbuf_addstr(why, "board 2x2 to 16x16, 1 to 10 sources, 1 to 10 targets");
 		return finish(&g, LK_LASER_GEN_GAVE_UP);
 	}
+	if (o->symmetry == LK_LASER_SYM_ROT90 && o->width != o->height) {
+		lk_strbuf_addstr(why, "symmetry rot90 needs a square board");
+		return finish(&g, LK_LASER_GEN_GAVE_UP);
+	}
 	int rc = setup(&g, o, o->sources, o->blockers, why);
 	if (rc)
 		return finish(&g, rc > 0 ? LK_LASER_GEN_INFEASIBLE : LK_LASER_GEN_GAVE_UP);
@@ -687,11 +500,10 @@ enum lk_laser_gen_status lk_laser_generate(const struct lk_laser_gen_options *o,
 		memset(b, 0, sizeof *b);
 		new_board(&g, b);
 		st->boards++;
-		struct lk_laser *dl = laser_design_level(&g, &b->skel, o->max_targets, &err);
+		struct lk_laser *dl = NULL;
 		lk_strbuf_release(&err);
-		if (!dl)
-			continue;
-		enum lk_status s = laser_design(&g, dl, NULL, g.design, o->design_restarts, pl);
+		enum lk_status s = laser_design_sampled(&g, &b->skel, o->max_targets, g.design,
+						      o->design_restarts, &dl, pl);
 		debug(&g, "board %u: design %s", k, lk_status_name(s));
 		st->designs++;
 		bool taken = s == LK_SOLVED && take_design(&g, b, dl, pl);
@@ -739,7 +551,7 @@ enum lk_laser_gen_status lk_laser_generate_on(const struct lk_laser_gen_options 
 	}
 	st->boards = 1;
 	bool open = board->ntargets == 0;
-	struct lk_laser *dl = laser_design_level(&g, &b->skel, open ? o->max_targets : 0, &err);
+	struct lk_laser *dl = laser_design_level(&g, &b->skel, open ? o->max_targets : 0, NULL, &err);
 	if (!dl) {
 		lk_strbuf_add(why, err.buf, err.len);
 		goto out;

@@ -27,8 +27,52 @@ struct laser_gen {
 	bool blockers_help;             /* can the concept hold with one blocker more */
 	bool proofs;                    /* do hopeless boards prove something (laser_gen.c) */
 	bool debug;                     /* LASER_GEN_DEBUG set: events on stderr */
+	bool sample;                    /* first designs from sub-palettes (laser_design.c) */
+	int min_caps[LK_LASER_NTYPES];  /* the fewest of each type the concept can do with */
+	int sources;                    /* the boards' sources */
 	struct timespec t0;
 };
+
+/* What a board carries from round to round (laser_gen.c). */
+struct board {
+	struct laser_spec skel;        /* board, sources, targets, first blockers */
+	char cells[LK_LASER_MAX_CELLS];/* the skeleton's cells and the blockers added */
+	struct laser_gen_pieces intended;
+	int ndistr;
+	struct laser_kind distr[GEN_MAX_PIECES];
+	int added;                     /* blockers added */
+	bool lossless;                 /* the needs add up to the sources' power */
+	size_t nlearned, alloc;
+	struct laser_gen_pieces *learned;    /* shortcuts found on this board */
+	struct lk_laser_nogoods ng;
+};
+
+/* A placement simulated: its firing state, for the concept's facts over
+ * powers. */
+struct fired {
+	int16_t kind_at[LK_LASER_MAX_CELLS];
+	struct laser_sim sim;
+	struct laser_view view;
+};
+
+/* The level of a board (laser_cut.c): NULL when it does not build; *pl
+ * (may be NULL) gets the intended solution in its lines. */
+struct lk_laser *laser_gen_make_level(const struct board *b, struct lk_laser_placement *pl);
+/* Pieces as a placement of lv, if lv's tray holds them (else false). */
+bool laser_gen_placement_in(const struct lk_laser *lv, const struct laser_gen_pieces *p,
+		      struct lk_laser_placement *pl);
+/* Simulate pieces on lv: facts, footprint (cells may be NULL) and, when
+ * keep is not NULL, the firing state; false when not a solution (tidy
+ * unless o->all). */
+bool laser_gen_judge(const struct laser_gen *g, const struct lk_laser *lv, const struct lk_laser_placement *pl,
+	       struct lk_laser_facts *f, uint64_t *cells, struct fired *keep);
+/* Rule out the shortcuts s[0 .. n) of the board's level lv (I is *ipl),
+ * keeping I: -1, or the index of a shortcut no change can rule out. */
+int laser_gen_cut_batch(struct laser_gen *g, struct board *b, const struct lk_laser *lv,
+		  const struct lk_laser_placement *ipl, const struct laser_gen_pieces *s, int n);
+/* Rule out again every shortcut learned on the board that its level still
+ * has: false if one cannot be. */
+bool laser_gen_recut(struct laser_gen *g, struct board *b);
 
 /* The same type and ports. */
 static inline bool laser_same_kind(const struct laser_kind *a, const struct laser_kind *b)
@@ -42,10 +86,18 @@ int laser_orientations(int type, uint8_t *ins, uint8_t *outs);
 
 /* The design level of a board (its fixed pieces and blockers): a tray of
  * every orientation of the palette's types, one group per type capped by
- * the palette, and with open_targets up to that many targets that take any
- * power.  NULL with err when the unit overflows. */
+ * the palette (or by caps[type], when caps is not NULL), and with
+ * open_targets up to that many targets that take any power.  NULL with err
+ * when the unit overflows. */
 struct lk_laser *laser_design_level(const struct laser_gen *g, const struct laser_spec *board,
-				    int open_targets, struct lk_strbuf *err);
+				  int open_targets, const int *caps, struct lk_strbuf *err);
+
+/* The first design on a board: each of `runs` restarts on a design level
+ * of a sub-palette drawn at random (the whole palette unless g->sample).
+ * LK_SOLVED with the design level (free it) and the placement. */
+enum lk_status laser_design_sampled(struct laser_gen *g, const struct laser_spec *board, int open_targets,
+				  const struct lk_expr *satisfy, unsigned runs, struct lk_laser **dl_out,
+				  struct lk_laser_placement *out);
 
 /*
  * Design an intended solution on a design level: tidy, losing no power
@@ -56,6 +108,11 @@ struct lk_laser *laser_design_level(const struct laser_gen *g, const struct lase
  */
 enum lk_status laser_design(struct laser_gen *g, const struct lk_laser *dl, const struct lk_laser_nogoods *ng,
 			    const struct lk_expr *satisfy, unsigned runs, struct lk_laser_placement *out);
+
+/* Can a design made of these pieces (a count per type) and the board's
+ * sources satisfy the concept and the design's own conditions (targets,
+ * pieces), from bounds on the facts? */
+bool laser_gen_satisfiable(const struct laser_gen *g, const int *pieces);
 
 /* A placement of a level as pieces by kind. */
 void laser_pieces_of(const struct lk_laser *lv, const struct lk_laser_placement *pl,

@@ -19,6 +19,7 @@ void lk_laser_gen_options_init(struct lk_laser_gen_options *o)
 	o->pieces[LK_LASER_CMB2] = 1;
 	o->min_targets = 1;
 	o->max_targets = 3;
+	o->target_sides = 1;
 	o->min_pieces = 2;
 	o->max_blockers = -1;
 	o->design_nodes = 300;
@@ -31,15 +32,21 @@ void lk_laser_gen_options_init(struct lk_laser_gen_options *o)
 
 int lk_laser_gen_preset(struct lk_laser_gen_options *o, const char *name)
 {
+	/* all: the guarantee covers every solution, not only tidy ones (the
+	 * monolithic presets as the paper states them: every given piece in
+	 * one network, so the tray holds no distractor) */
 	static const struct {
 		const char *name;
-		int sources, targets, sp2, cmb2, bnd, max_blockers;
+		int sources, targets, sp2, cmb2, bnd, max_blockers, distractors;
+		bool all;
 	} presets[] = {
-		{ "split-combine", 1, 3, 2, 2, 6, -1 },
-		{ "split-combine-2", 1, 3, 2, 2, 6, -1 },
-		{ "six-benders", 1, 2, 0, 0, 8, -1 },
-		{ "monolithic", 3, 3, 2, 2, 6, -1 },
-		{ "monolithic-open", 3, 3, 2, 2, 6, 0 },
+		{ "split-combine", 1, 3, 2, 2, 6, -1, 2, false },
+		{ "split-combine-2", 1, 3, 2, 2, 6, -1, 2, false },
+		{ "six-benders", 1, 2, 0, 0, 8, -1, 2, false },
+		{ "monolithic", 3, 3, 2, 2, 6, -1, 0, true },
+		{ "monolithic-open", 3, 3, 2, 2, 6, 0, 0, true },
+		{ "monolithic-tidy", 3, 3, 2, 2, 6, -1, 2, false },
+		{ "monolithic-open-tidy", 3, 3, 2, 2, 6, 0, 2, false },
 	};
 	for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++) {
 		if (strcmp(name, presets[i].name) != 0)
@@ -52,7 +59,8 @@ int lk_laser_gen_preset(struct lk_laser_gen_options *o, const char *name)
 		o->max_targets = presets[i].targets;
 		o->min_targets = presets[i].sources == 3 ? 3 : 1;
 		o->max_blockers = presets[i].max_blockers;
-		o->distractors = 2;
+		o->distractors = presets[i].distractors;
+		o->all = presets[i].all;
 		o->require = presets[i].name;   /* the concept preset of the same name */
 		return 0;
 	}
@@ -119,3 +127,48 @@ int lk_laser_gen_powers(struct lk_laser_gen_options *o, const char *text, struct
 	return 0;
 }
 
+
+int lk_laser_gen_symmetry(struct lk_laser_gen_options *o, const char *text, struct lk_strbuf *err)
+{
+	static const char *const names[] = { "none", "lr", "tb", "both", "rot180", "rot90" };
+	for (int i = 0; i < (int)(sizeof names / sizeof names[0]); i++) {
+		if (!strcmp(text, names[i])) {
+			o->symmetry = (enum lk_laser_symmetry)i;
+			return 0;
+		}
+	}
+	lk_strbuf_addf(err, "symmetry %s: expected none, lr, tb, both, rot180 or rot90", text);
+	return -1;
+}
+
+int lk_laser_orbit(enum lk_laser_symmetry sym, int w, int h, int cell, int orbit[4])
+{
+	int x = cell % w, y = cell / w, n = 0, c[4];
+	c[n++] = cell;
+	switch (sym) {
+	case LK_LASER_SYM_LR: c[n++] = y * w + (w - 1 - x); break;
+	case LK_LASER_SYM_TB: c[n++] = (h - 1 - y) * w + x; break;
+	case LK_LASER_SYM_BOTH:
+		c[n++] = y * w + (w - 1 - x);
+		c[n++] = (h - 1 - y) * w + x;
+		c[n++] = (h - 1 - y) * w + (w - 1 - x);
+		break;
+	case LK_LASER_SYM_ROT180: c[n++] = (h - 1 - y) * w + (w - 1 - x); break;
+	case LK_LASER_SYM_ROT90:   /* square: (x, y) -> (w-1-y, x) */
+		c[n++] = x * w + (w - 1 - y);
+		c[n++] = (h - 1 - y) * w + (w - 1 - x);
+		c[n++] = (w - 1 - x) * w + y;
+		break;
+	default: break;
+	}
+	/* distinct cells only (a cell on an axis is its own mirror) */
+	int m = 0;
+	for (int i = 0; i < n; i++) {
+		int j = 0;
+		while (j < m && orbit[j] != c[i])
+			j++;
+		if (j == m)
+			orbit[m++] = c[i];
+	}
+	return m;
+}

@@ -40,7 +40,8 @@ static int read_params(const struct lk_gen_options *go, struct gen_state *s, str
 	const char *v = lk_gen_param(go, "preset");
 	if (v && lk_laser_gen_preset(o, v) < 0) {
 		lk_strbuf_addf(err, "--preset %s: not a preset (split-combine, split-combine-2, "
-			       "six-benders, monolithic, monolithic-open)", v);
+			       "six-benders, monolithic, monolithic-open, monolithic-tidy, "
+			       "monolithic-open-tidy)", v);
 		return -1;
 	}
 	/* gen's --require (every game's), or a preset's name as --param */
@@ -72,7 +73,8 @@ static int read_params(const struct lk_gen_options *go, struct gen_state *s, str
 	    param_int(go, "min-pieces", 0, LK_LASER_MAX_CELLS, &o->min_pieces, err) < 0 ||
 	    param_int(go, "distractors", 0, 32, &o->distractors, err) < 0 ||
 	    param_int(go, "blockers", 0, LK_LASER_MAX_CELLS, &o->blockers, err) < 0 ||
-	    param_int(go, "max-blockers", -1, LK_LASER_MAX_CELLS, &o->max_blockers, err) < 0)
+	    param_int(go, "max-blockers", -1, LK_LASER_MAX_CELLS, &o->max_blockers, err) < 0 ||
+	    param_int(go, "target-sides", 1, 4, &o->target_sides, err) < 0)
 		return -1;
 	long n;
 	if (lk_gen_param_int(go, "check-nodes", (long)o->check_nodes, 1, 1000000000L, &n, err) < 0)
@@ -84,6 +86,15 @@ static int read_params(const struct lk_gen_options *go, struct gen_state *s, str
 	if (lk_gen_param_int(go, "boards", (long)o->max_boards, 1, 100000, &n, err) < 0)
 		return -1;
 	o->max_boards = (unsigned)n;
+	if ((v = lk_gen_param(go, "symmetry")) != NULL && lk_laser_gen_symmetry(o, v, err) < 0)
+		return -1;
+	if ((v = lk_gen_param(go, "palette")) != NULL) {
+		if (strcmp(v, "whole") != 0 && strcmp(v, "sampled") != 0) {
+			lk_strbuf_addf(err, "--param palette=%s: expected sampled or whole", v);
+			return -1;
+		}
+		o->whole_palette = strcmp(v, "whole") == 0;
+	}
 	if ((v = lk_gen_param(go, "shortcuts")) != NULL) {
 		if (strcmp(v, "tidy") != 0 && strcmp(v, "all") != 0) {
 			lk_strbuf_addf(err, "--param shortcuts=%s: expected tidy or all", v);
@@ -170,8 +181,10 @@ static int laser_candidate(struct lk_gen_worker *w, const struct lk_gen_options 
 }
 
 static const struct lk_gen_flag laser_gen_flags[] = {
+	/* a plain list ("a, b or c"): the shell completion reads it */
 	{ "preset", "preset", "the paper's concepts with pieces that suit them: split-combine, "
-	  "split-combine-2, six-benders, monolithic or monolithic-open", "name" },
+	  "split-combine-2, six-benders, monolithic, monolithic-open, monolithic-tidy or "
+	  "monolithic-open-tidy", "name" },
 	{ NULL, NULL, NULL, NULL },
 };
 
@@ -182,7 +195,10 @@ const struct lk_generator lk_gen_laser = {
 		   "concept, shortcuts found and ruled out until none is left (counter-example guided)",
 	.params_help = "preset=NAME, require=CONCEPT, pieces=\"2 SP2, 1 CMB2, 6 BND\" (1 SP2, 1 CMB2, "
 		       "4 BND), powers=\"1, 1/2\" (1), sources=N (1), targets=MIN-MAX (1-3), "
+		       "target-sides=N (1; up to 4, the target adds its beams), "
 		       "min-pieces=N (2), distractors=N (0), blockers=N (0), max-blockers=N (-1: any), "
+		       "symmetry=none|lr|tb|both|rot180|rot90 (none: of the blockers), "
+		       "palette=sampled|whole (sampled: first designs from sub-palettes), "
 		       "shortcuts=tidy|all (tidy), check-nodes=N (1000000), rounds=N (300), "
 		       "boards=N (200)",
 	.size_help = "10x10",

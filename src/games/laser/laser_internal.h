@@ -74,6 +74,7 @@ struct laser_sim {
 	int64_t out[LK_LASER_MAX_CELLS];          /* power a firing piece emits per out-port */
 	uint8_t recv[LK_LASER_MAX_CELLS];         /* in-ports that received a beam */
 	int64_t recv_value[LK_LASER_MAX_CELLS][4];
+	int16_t recv_from[LK_LASER_MAX_CELLS][4];  /* the cell each beam came from */
 	int nbeams;
 	struct laser_beam beam[LK_LASER_MAX_CELLS * 3];
 };
@@ -81,6 +82,9 @@ struct laser_sim {
 void laser_kind_at(const struct lk_laser *lv, const struct lk_laser_placement *pl,
 		   int16_t *kind_at);
 void laser_simulate(const struct lk_laser *lv, const int16_t *kind_at, struct laser_sim *sim);
+/* What a piece's in-ports received in all: the sum of the values of the
+ * sides in recv (a target on several sides sums its beams). */
+int64_t laser_received(const struct laser_kind *k, uint8_t recv, const int64_t *value);
 /* Facts of a simulated placement (placed: the cells holding tray pieces). */
 void laser_facts_of(const struct lk_laser *lv, const int16_t *kind_at, const struct laser_sim *sim,
 		    struct lk_laser_facts *f);
@@ -136,6 +140,12 @@ int laser_spec_row(struct laser_spec *spec, int y, const char *row, struct lk_st
 /* Letters on the grid and fixed lines match: -1 with the grid row in *row
  * or the fixed line's index in *def (the other -1). */
 int laser_spec_letters(const struct laser_spec *spec, struct lk_strbuf *err, int *row, int *def);
+
+/* Refraction's JSON level files (laser_json.c): does the start of a file
+ * hold one, and the file as records (game.h's import). */
+bool laser_json_probe(const char *data, size_t len);
+int laser_json_import(const char *path, const char *data, size_t len, struct lk_record **recs,
+		      size_t *nrecs, struct lk_strbuf *err, size_t *line);
 
 /* The game's members (laser_canvas.c, laser_concept.c). */
 struct lk_canvas;

@@ -64,6 +64,13 @@ static int record_spec(const struct lk_record *rec, struct laser_spec *spec, str
 
 int lk_laser_validate(const struct lk_record *rec, struct lk_strbuf *err, size_t *line)
 {
+	/* a level an importer could not read says why (laser_json.c) */
+	long bad = lk_record_find(rec, "import-error");
+	if (bad >= 0) {
+		lk_strbuf_addstr(err, lk_record_get(rec, "import-error"));
+		*line = (size_t)bad;
+		return -1;
+	}
 	struct laser_spec *spec = lk_xmalloc(sizeof *spec);
 	struct lk_laser *lv = NULL;
 	int rc = record_spec(rec, spec, err, line);
@@ -76,6 +83,8 @@ int lk_laser_validate(const struct lk_record *rec, struct lk_strbuf *err, size_t
 
 struct lk_laser *lk_laser_new(const struct lk_record *rec)
 {
+	if (lk_record_find(rec, "import-error") >= 0)
+		return NULL;
 	struct laser_spec *spec = lk_xmalloc(sizeof *spec);
 	struct lk_strbuf err = LK_STRBUF_INIT;
 	struct lk_laser *lv = NULL;

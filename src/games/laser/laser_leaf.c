@@ -112,7 +112,16 @@ static void complete(struct engine *e, int l, int u, uint64_t mult, struct lk_la
 	const struct lk_laser *lv = e->lv;
 	if (e->stop)
 		return;
-	struct laser_bounds b = { *f, *f, &e->cache };
+	struct laser_view view;
+	struct laser_bounds b = { *f, *f, &e->cache, NULL };
+	if (e->o->tray_open) {
+		b.lo.tray = 0;
+		b.hi.tray = LK_LASER_MAX_CELLS * LK_LASER_MAX_LINES;
+	}
+	if (e->need_power) {
+		laser_engine_view(e, true, &view);   /* idle pieces change no power */
+		b.view = &view;
+	}
 	int rest = 0;
 	for (int i = l; i < lv->ntray; i++) {
 		int add = e->spare[i] < u ? e->spare[i] : u;

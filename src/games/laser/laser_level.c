@@ -172,6 +172,12 @@ static int parse_ports(const char *s, size_t len, int type, struct laser_kind *k
 	}
 	k->nin = (uint8_t)(((k->ins >> 0) & 1) + ((k->ins >> 1) & 1) + ((k->ins >> 2) & 1) + ((k->ins >> 3) & 1));
 	k->nout = (uint8_t)(((k->outs >> 0) & 1) + ((k->outs >> 1) & 1) + ((k->outs >> 2) & 1) + ((k->outs >> 3) & 1));
+	if (type == LK_LASER_TGT && k->nin >= 1 && k->nout == 0)
+		return 0;   /* a target on several sides sums its beams */
+	if (type == LK_LASER_TGT) {
+		lk_strbuf_addf(err, "TGT takes 1 to 4 in-ports and no out-port, not '%.*s'", (int)len, s);
+		return -1;
+	}
 	if (k->nin != type_nin[type] || k->nout != type_nout[type]) {
 		lk_strbuf_addf(err, "%s takes %d in-port%s and %d out-port%s, not '%.*s'",
 			       type_names[type], type_nin[type], type_nin[type] == 1 ? "" : "s",

@@ -62,13 +62,23 @@ static bool feeder_ok(struct engine *e, int q, int s, uint8_t capable)
  * fires, which the BUSY mark catches. */
 static bool can_fire(struct engine *e, int q, uint8_t capable)
 {
+	const struct laser_kind *k = &e->lv->kind[e->at[q]];
+	if (k->type == LK_LASER_TGT) {
+		/* a target short of its need: one more beam on any side it has
+		 * not been fed from (it sums them) */
+		if (!laser_target_short(e, q))
+			return true;
+		for (int s = 0; s < 4; s++)
+			if ((k->ins & ~e->recv[q]) >> s & 1 && feeder_ok(e, q, s, capable))
+				return true;
+		return false;
+	}
 	if (e->fired[q])
 		return true;
 	if (e->mark[q] == e->stamp)
 		return e->mark_state[q] == MARK_YES;
 	e->mark[q] = e->stamp;
 	e->mark_state[q] = MARK_BUSY;
-	const struct laser_kind *k = &e->lv->kind[e->at[q]];
 	bool ok = k->type != LK_LASER_BLOCKER && k->type != LK_LASER_SRC;
 	for (int s = 0; s < 4 && ok; s++)
 		if ((k->ins >> s & 1) && !(e->recv[q] >> s & 1))
@@ -94,7 +104,7 @@ bool laser_lookahead(struct engine *e, unsigned allowed)
 	}
 	for (int i = 0; i < lv->npieces; i++) {
 		int c = lv->piece_cell[i];
-		if (lv->kind[e->at[c]].type == LK_LASER_TGT && !e->fired[c] && !can_fire(e, c, capable))
+		if (lv->kind[e->at[c]].type == LK_LASER_TGT && !can_fire(e, c, capable))
 			return false;
 	}
 	if (e->o->tidy && e->unfired_placed) {
@@ -281,6 +291,10 @@ static void bounds(const struct engine *e, struct laser_bounds *b)
 									       : b->lo.fired[LK_LASER_TGT];
 	b->lo.placed_total = e->nplaced;
 	b->hi.placed_total = e->nplaced + e->spare_total;
+	if (e->o->tray_open) {
+		b->lo.tray = 0;
+		b->hi.tray = LK_LASER_MAX_CELLS * LK_LASER_MAX_LINES;
+	}
 	b->lo.idle = 0;
 	b->hi.idle = e->o->tidy ? 0 : e->unfired_placed + e->spare_total;
 	if (e->need_network) {
@@ -324,6 +338,12 @@ bool laser_concept_cut(const struct engine *e, unsigned *allowed)
 		b.hi.fired[t] = b.hi.fired[t] < e->fmax[t] ? b.hi.fired[t] : e->fmax[t];
 	}
 	b.cache = (struct laser_fact_cache *)&e->cache;
+	struct laser_view view;
+	b.view = NULL;
+	if (e->need_power) {
+		laser_engine_view(e, false, &view);
+		b.view = &view;
+	}
 	if (decided_against(e, &b))
 		return true;
 	/* In tidy mode a placed piece fires: a type whose next piece would
@@ -347,8 +367,31 @@ bool laser_concept_cut(const struct engine *e, unsigned *allowed)
 
 bool laser_concept_ok(const struct engine *e, const struct lk_laser_facts *f)
 {
-	struct laser_bounds b = { *f, *f, (struct laser_fact_cache *)&e->cache };
+	struct laser_view view;
+	struct laser_bounds b = { *f, *f, (struct laser_fact_cache *)&e->cache, NULL };
+	if (e->o->tray_open) {
+		b.lo.tray = 0;
+		b.hi.tray = LK_LASER_MAX_CELLS * LK_LASER_MAX_LINES;
+	}
+	if (e->need_power) {
+		laser_engine_view(e, true, &view);
+		b.view = &view;
+	}
 	return !decided_against(e, &b);
+}
+
+void laser_engine_view(const struct engine *e, bool final, struct laser_view *v)
+{
+	memset(v, 0, sizeof *v);
+	v->lv = e->lv;
+	v->at = e->at;
+	v->fired = e->fired;
+	v->recv = e->recv;
+	v->recv_value = (const int64_t (*)[4])e->recv_value;
+	v->recv_from = (const int16_t (*)[4])e->recv_from;
+	v->final = final;
+	for (int t = 0; t < LK_LASER_NTYPES; t++)
+		v->may_fire[t] = e->unfired_type[t] + e->spare_type[t];
 }
 
 
@@ -387,9 +430,18 @@ bool laser_balance_ok(const struct engine *e, unsigned allowed)
 	int d = e->open_beams, lo = 0, hi = 0;
 	for (int i = 0; i < lv->npieces + e->nplaced; i++) {
 		int c = i < lv->npieces ? lv->piece_cell[i] : e->placed_cell[i - lv->npieces];
+		const struct laser_kind *k = &lv->kind[e->at[c]];
+		if (k->type == LK_LASER_TGT) {
+			/* short of its need: one more beam at least, and at
+			 * most one per side not yet fed */
+			if (laser_target_short(e, c)) {
+				d -= 1;
+				lo -= k->nin - popcount4(e->recv[c]) - 1;
+			}
+			continue;
+		}
 		if (e->fired[c])
 			continue;
-		const struct laser_kind *k = &lv->kind[e->at[c]];
 		int delta = k->nout - (k->nin - popcount4(e->recv[c]));
 		if (must_fire(e, c)) {
 			d += delta;
@@ -474,13 +526,13 @@ bool laser_values_ok(const struct engine *e, unsigned allowed)
 	for (int i = 0; i < lv->npieces; i++) {
 		int c = lv->piece_cell[i];
 		const struct laser_kind *k = &lv->kind[e->at[c]];
-		if (k->type != LK_LASER_TGT || k->any_need || e->fired[c])
+		if (k->type != LK_LASER_TGT || k->any_need || !laser_target_short(e, c))
 			continue;
-		int64_t v = k->value;
+		int64_t v = k->value - e->tsum[c];
 		if (!n2 && !n3 && v < least)
 			return false;   /* sums of powers in play are no less */
-		if (ncomb)
-			continue;
+		if (ncomb || k->nin - popcount4(e->recv[c]) > 1)
+			continue;   /* a target fed from two sides adds too */
 		/* a power in play split by at most n2 halves and n3 thirds */
 		bool ok = false;
 		for (int a = 0; a < natoms && !ok; a++) {
@@ -577,9 +629,16 @@ bool laser_reach_ok(const struct engine *e, unsigned allowed)
 	}
 	for (int i = 0; i < lv->npieces + e->nplaced; i++) {
 		int c = i < lv->npieces ? lv->piece_cell[i] : e->placed_cell[i - lv->npieces];
+		const struct laser_kind *k = &lv->kind[e->at[c]];
+		if (k->type == LK_LASER_TGT) {
+			/* one more beam on a side not yet fed */
+			if (laser_target_short(e, c) && must_fire(e, c) && !(k->ins & ~e->recv[c] & reach[c]))
+				return false;
+			continue;
+		}
 		if (e->fired[c] || !must_fire(e, c))
 			continue;
-		if (lv->kind[e->at[c]].ins & ~reach[c])
+		if (k->ins & ~reach[c])
 			return false;
 	}
 	return true;

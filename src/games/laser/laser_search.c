@@ -21,7 +21,7 @@
  *  - power: sources emit S in all, splitting and combining conserve it, so
  *    at most S minus the targets' needs can ever be lost (off the board,
  *    blocked, or held by a piece that never fires);
- *  - a target that receives the wrong power fails at once;
+ *  - a target whose beams sum to more than its need fails at once;
  *  - look-ahead from the targets backwards: a piece that must fire (a
  *    target; in tidy mode every placed piece) needs, on each in-port not
  *    yet fed, a feeder: the first non-empty cell in that direction, which
@@ -64,17 +64,6 @@ static bool fire(struct engine *e, int q)
 	SET(e, e->unfired_type[k->type], e->unfired_type[k->type] - 1);
 	if (e->at[q] >= lv->nfixed)
 		SET(e, e->unfired_placed, e->unfired_placed - 1);
-	if (k->type == LK_LASER_TGT) {
-		int in = 0;
-		while (!(k->ins >> in & 1))
-			in++;
-		if (k->any_need)
-			return true;   /* a target the generator places takes what comes */
-		if (e->recv_value[q][in] != k->value)
-			return false;
-		SET(e, e->targets_left, e->targets_left - 1);
-		return true;
-	}
 	int64_t out = k->type == LK_LASER_SRC ? k->value : emitted(k, e->recv_value[q]);
 	SET(e, e->npend, e->npend);
 	SET(e, e->open_beams, e->open_beams + k->nout);
@@ -91,6 +80,30 @@ static bool lose(struct engine *e, int64_t v)
 	return e->lost <= e->slack;
 }
 
+/* The target on q receives a beam of power v: it "fires" on its first
+ * beam, sums them (a target on several sides), and fails as soon as the
+ * sum passes its need (powers are positive, so sums only grow); it is
+ * satisfied while the sum equals the need.  false: a conflict. */
+static bool target_gets(struct engine *e, int q, int64_t v)
+{
+	const struct laser_kind *k = &e->lv->kind[e->at[q]];
+	if (!e->fired[q]) {
+		SET(e, e->fired[q], true);
+		SET(e, e->fired_type[LK_LASER_TGT], e->fired_type[LK_LASER_TGT] + 1);
+		SET(e, e->unfired_type[LK_LASER_TGT], e->unfired_type[LK_LASER_TGT] - 1);
+		if (e->at[q] >= e->lv->nfixed)
+			SET(e, e->unfired_placed, e->unfired_placed - 1);
+	}
+	if (k->any_need)
+		return true;   /* a target the generator places takes what comes */
+	SET(e, e->tsum[q], e->tsum[q] + v);
+	if (e->tsum[q] > k->value)
+		return false;
+	if (e->tsum[q] == k->value)
+		SET(e, e->targets_left, e->targets_left - 1);
+	return true;
+}
+
 /* A beam from `from` of power v heading `side` stops at q (which holds a
  * piece); false: a conflict. */
 static bool deliver(struct engine *e, int from, int side, int q, int64_t v)
@@ -102,6 +115,8 @@ static bool deliver(struct engine *e, int from, int side, int q, int64_t v)
 	SET(e, e->recv[q], (uint8_t)(e->recv[q] | 1u << in));
 	SET(e, e->recv_value[q][in], v);
 	SET(e, e->recv_from[q][in], (int16_t)from);
+	if (k->type == LK_LASER_TGT)
+		return target_gets(e, q, v);
 	return e->recv[q] != k->ins || fire(e, q);
 }
 
@@ -301,7 +316,7 @@ static int spot_network(void *ctx, const char *name, const char *arg, double *lo
  * numbers it reads, not only whether one fires. */
 static unsigned split_types(const struct engine *e, unsigned *counted)
 {
-	unsigned read[2] = { 0, 0 }, present = 0;
+	unsigned read[3] = { 0, 0, 0 }, present = 0;
 	*counted = 0;
 	/* only for the shortcut query: a search for any solution that
 	 * satisfies a concept (the generator's designs) does better without */
@@ -328,10 +343,16 @@ void lk_laser_search(const struct lk_laser *lv, const struct lk_laser_search_opt
 	e->r = r;
 	e->shuffle = o->seed != 0;
 	e->need_facts = visit || o->violate || o->satisfy;
-	if (o->violate)
+	unsigned read[3] = { 0, 0, 0 };
+	if (o->violate) {
 		lk_expr_check_facts(o->violate, spot_network, &e->need_network, NULL);
-	if (o->satisfy)
+		lk_expr_check_facts(o->violate, laser_lookup_types, read, NULL);
+	}
+	if (o->satisfy) {
 		lk_expr_check_facts(o->satisfy, spot_network, &e->need_network, NULL);
+		lk_expr_check_facts(o->satisfy, laser_lookup_types, read, NULL);
+	}
+	e->need_power = read[2] != 0;
 	lk_rng_seed(&e->rng, o->seed);
 	clock_gettime(CLOCK_MONOTONIC, &e->t0);
 	for (int c = 0; c < lv->ncells; c++) {

@@ -73,7 +73,10 @@ void laser_simulate(const struct lk_laser *lv, const int16_t *kind_at, struct la
 			b->absorbed = true;
 			sim->recv[to] |= (uint8_t)(1u << in);
 			sim->recv_value[to][in] = b->value;
-			if (sim->recv[to] == t->ins) {
+			sim->recv_from[to][in] = (int16_t)c;
+			if (t->type == LK_LASER_TGT) {
+				sim->fired[to] = true;   /* a target "fires" on its first beam */
+			} else if (sim->recv[to] == t->ins) {
 				sim->fired[to] = true;
 				sim->out[to] = emitted(t, sim->recv_value[to]);
 				if (t->nout)
@@ -81,6 +84,15 @@ void laser_simulate(const struct lk_laser *lv, const int16_t *kind_at, struct la
 			}
 		}
 	}
+}
+
+int64_t laser_received(const struct laser_kind *k, uint8_t recv, const int64_t *value)
+{
+	int64_t sum = 0;
+	for (int s = 0; s < 4; s++)
+		if ((k->ins & recv) >> s & 1)
+			sum += value[s];
+	return sum;
 }
 
 static int find(int *parent, int a)
@@ -141,20 +153,27 @@ void lk_laser_evaluate(const struct lk_laser *lv, const struct lk_laser_placemen
 		if (k < 0 || lv->kind[k].type != LK_LASER_TGT)
 			continue;
 		const struct laser_kind *t = &lv->kind[k];
-		int in = 0;
-		while (!(t->ins >> in & 1))
-			in++;
 		bool got = sim->recv[c] != 0;
-		bool ok = got && sim->recv_value[c][in] == t->value;
+		int64_t sum = laser_received(t, sim->recv[c], sim->recv_value[c]);
+		bool ok = got && sum == t->value;
 		out->targets++;
 		out->targets_ok += ok;
 		if (!msg)
 			continue;
 		lk_strbuf_addf(msg, "target %c (%d,%d): ", t->letter, c % lv->width, c / lv->width);
-		if (got)
-			laser_power_text(lv, sim->recv_value[c][in], msg);
-		else
+		if (!got)
 			lk_strbuf_addstr(msg, "nothing");
+		/* a target on several sides: the beams it sums, then the sum */
+		for (int s = 0, n = 0; s < 4 && got && (sim->recv[c] & (sim->recv[c] - 1)); s++) {
+			if (!(sim->recv[c] >> s & 1))
+				continue;
+			lk_strbuf_addstr(msg, n++ ? " + " : "");
+			laser_power_text(lv, sim->recv_value[c][s], msg);
+		}
+		if (got && (sim->recv[c] & (sim->recv[c] - 1)))
+			lk_strbuf_addstr(msg, " = ");
+		if (got)
+			laser_power_text(lv, sum, msg);
 		lk_strbuf_addstr(msg, " of ");
 		laser_power_text(lv, t->value, msg);
 		lk_strbuf_addstr(msg, ok ? ", satisfied\n" : ", not satisfied\n");

@@ -27,6 +27,7 @@ struct lightsout_level {
 	unsigned char *start;    /* key_size bytes */
 	unsigned char *masks;    /* ncells masks of key_size bytes */
 	unsigned max_toggle;     /* the most lights one press toggles */
+	bool thesis;             /* the thesis measure: its heuristic */
 };
 
 extern const struct lk_game lk_game_lightsout;

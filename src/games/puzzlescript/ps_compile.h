@@ -69,6 +69,7 @@ struct ps_arule {
 	int group;
 	struct ps_command *commands;
 	int ncommands;
+	unsigned cost;       /* COST N: a turn it fires in costs N more */
 	/* replacement bookkeeping during expansion */
 	struct ps_repl *prop_repl, *move_repl, *aggdir_repl;
 	int nprop_repl, nmove_repl, naggdir_repl;

@@ -322,7 +322,10 @@ size_t ps_heuristic_ints(const struct ps_analysis *an)
 	}
 	size_t walk = an->max_rows * an->max_cols + lk_assign_work((int)r, (int)m);
 	size_t flat = MATCH_CAP * MATCH_CAP + lk_assign_work(MATCH_CAP, MATCH_CAP);
-	return 2 * (size_t)an->n + (walk > flat ? walk : flat) + 8;
+	size_t most = walk > flat ? walk : flat;
+	if (most < 2 * (size_t)an->n)
+		most = 2 * (size_t)an->n;   /* the thesis's matching: a flag per cell of each side */
+	return 2 * (size_t)an->n + most + 8;
 }
 
 bool ps_mixedaim_admissible(const struct ps_analysis *an)
@@ -372,6 +375,10 @@ void ps_heuristic_note(const struct ps_analysis *an, const struct ps_game *g, en
 {
 	if (kind == PS_H_BOUND) {
 		lk_strbuf_addstr(out, "bound, a lower bound (the largest condition's)");
+		return;
+	}
+	if (kind == PS_H_THESIS) {
+		lk_strbuf_addstr(out, "thesis, as the thesis writes it (no proven bound)");
 		return;
 	}
 	if (ps_mixedaim_admissible(an)) {

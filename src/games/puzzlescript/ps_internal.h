@@ -131,6 +131,7 @@ struct ps_rule {
 	int group_number;     /* line of the group's first rule */
 	int index;            /* in game->rules */
 	uint32_t commands;    /* bit set of PS_CMD_* */
+	unsigned cost;        /* COST N (levelkit's): a turn it fires in costs N more */
 	const char *message;  /* for PS_CMD_MESSAGE */
 	const ps_word *mask;  /* ow: union of the rows' masks */
 };

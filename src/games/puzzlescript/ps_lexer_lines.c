@@ -332,6 +332,9 @@ void ps_lex_rules(struct ps_parse *p, struct ps_stream *st, bool sol, uint32_t c
 	ps_st_text_trim(st, start, st->pos, false, &m);
 	if (p->token_index == 0 && (!strcmp(m.buf, "startloop") || !strcmp(m.buf, "endloop"))) {
 		/* a loop marker */
+	} else if (p->token_index == -5) {
+		/* after COST: its number, which the rule parser checks */
+		p->token_index = 1;
 	} else if (p->token_index == 0 && in_list(rule_dir_words, m.buf)) {
 		ps_st_eat_spaces_only(st);
 	} else if (p->token_index == 1 && in_list(cell_dir_words, m.buf)) {
@@ -349,6 +352,8 @@ void ps_lex_rules(struct ps_parse *p, struct ps_stream *st, bool sol, uint32_t c
 		} else if (in_list(rule_commands, m.buf)) {
 			if (!strcmp(m.buf, "message"))
 				p->token_index = -4;
+		} else if (!strcmp(m.buf, "cost")) {
+			p->token_index = -5;   /* levelkit's COST N */
 		} else {
 			ps_diag_add(p->diags, true, p->line, "name \"%s\", referred to in a rule, does not exist",
 				    m.buf);

@@ -370,6 +370,7 @@ static void emit_rule(struct ps_ctx *c, struct ps_rule *out, const struct mrule 
 	out->line = r->line;
 	out->group_number = r->group;
 	out->index = index;
+	out->cost = r->cost;
 	ps_word *rule_mask = ps_keep_words(c, (size_t)ow);
 	for (int i = 0; i < r->ncommands; i++) {
 		out->commands |= 1u << r->commands[i].cmd;

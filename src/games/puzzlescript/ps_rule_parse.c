@@ -5,6 +5,7 @@
  * name pairs), and the commands; then the reference's tidying of "no X"
  * that a rule's other contents already imply.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "ps_compile.h"
@@ -245,6 +246,17 @@ static int parse_cells(struct ps_ctx *c, struct ps_arule *r, const struct toks *
 			} else {
 				cell_add(c, &b, PW_ELLIPSIS);
 				cell_add(c, &b, -1);
+			}
+		} else if (!strcmp(tok, "cost") && !in_row) {
+			/* levelkit's COST N (De Keyser 4.4): what a turn in which
+			 * the rule fires costs beyond its one move */
+			char *end = NULL;
+			unsigned long n = i + 1 < t->n ? strtoul(t->v[i + 1], &end, 10) : 0;
+			if (!rhs || in_row || i + 1 >= t->n || !end || *end || end == t->v[i + 1] || n > 1000000) {
+				ps_diag_add(c->diags, true, line, "cost must follow the rule, as COST N with N a whole number from 0 to 1000000");
+			} else {
+				r->cost = (unsigned)n;
+				i++;
 			}
 		} else if (command_of(tok) >= 0) {
 			int cmd = command_of(tok);

@@ -77,7 +77,7 @@ struct ps_analysis {
 };
 
 /* What the heuristic computes (lk_level_options.heuristic). */
-enum ps_heuristic { PS_H_BOUND, PS_H_MIXEDAIM };
+enum ps_heuristic { PS_H_BOUND, PS_H_MIXEDAIM, PS_H_THESIS };
 
 struct ps_analysis *ps_analysis_new(const struct ps_game *g, const struct ps_level *map,
 				    bool plain);
@@ -101,6 +101,8 @@ size_t ps_heuristic_ints(const struct ps_analysis *an);
  * ps_heuristic.c. */
 unsigned ps_evaluate(const struct ps_analysis *an, enum ps_heuristic kind, bool estimate,
 		     bool allow_dead, const ps_word *cells, int *ints, bool *dead);
+/* The thesis's heuristic as written (ps_thesis.c); ints: ps_heuristic_ints. */
+unsigned ps_thesis_heuristic(const struct ps_analysis *an, const ps_word *cells, int *ints);
 /* Whether "mixedaim" is a lower bound in this level ("bound" always is). */
 bool ps_mixedaim_admissible(const struct ps_analysis *an);
 /* What the analysis concluded about the heuristic, in a phrase (the

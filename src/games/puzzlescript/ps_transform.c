@@ -28,7 +28,8 @@
 #include "ps_game.h"
 #include "ps_transform.h"
 
-static const char *const preset_names[] = { "walls", "crates", "targets", "pair", "mix", NULL };
+static const char *const preset_names[] = { "walls", "crates", "targets", "pair", "mix", "mirror",
+					     NULL };
 static const char *const params[] = { "script", "pairs", NULL };
 
 bool ps_tr_has(const ps_word *mask, bool aggregate, const ps_word *cell, int ow)

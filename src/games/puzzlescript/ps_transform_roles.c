@@ -281,14 +281,19 @@ int ps_tr_preset(const void *gs, const char *name, struct lk_strbuf *out, struct
 			      "one)\n");
 		return pair_text(t, "", out, err);
 	}
-	if (strcmp(name, "mix") == 0) {
-		lk_strbuf_addstr(out, "(a bit of everything the game has)\n");
+	if (strcmp(name, "mix") == 0 || strcmp(name, "mirror") == 0) {
+		bool mirror = strcmp(name, "mirror") == 0;
+		lk_strbuf_addstr(out, mirror ? "(a bit of everything the game has, the level kept its own "
+					       "mirror image left to right)\n"
+					     : "(a bit of everything the game has)\n");
 		if (t->roles.wall >= 0 && walls_text(t, 4, out, err) < 0)
 			return -1;
 		if (moves_text(t, 4, out, err) < 0)
 			return -1;
 		if (t->roles.crate >= 0 && pair_text(t, "option 0.2 ", out, err) < 0)
 			return -1;
+		if (mirror)
+			lk_strbuf_addstr(out, "symmetrise horizontal\n");
 		return 0;
 	}
 	lk_strbuf_addf(err, "puzzlescript has no preset '%s'", name);

@@ -33,10 +33,11 @@
 #include "ps_runtime.h"
 #include "ps_solve.h"
 
-static const char *const ps_metrics[] = { "moves", NULL };
+/* "cost": a move costs 1 plus the COST of every rule that fired in it */
+static const char *const ps_metrics[] = { "moves", "cost", NULL };
 /* docs/games/puzzlescript.md: "mixedaim" the thesis's sum of the win
  * conditions' terms, "bound" their largest, a lower bound in every game */
-static const char *const ps_heuristics[] = { "mixedaim", "bound", NULL };
+static const char *const ps_heuristics[] = { "mixedaim", "bound", "thesis", NULL };
 
 struct ps_lk_level {
 	struct lk_level base;
@@ -49,6 +50,11 @@ struct ps_lk_level {
 	int codes[8];
 	char *seed;                    /* random games: the generator's seed */
 	enum ps_rolls rolls;           /* and what they are asked */
+	/* metric "cost": the rules with a COST, whose firing a move pays */
+	bool cost_metric;
+	int *costly;
+	int ncostly;
+	size_t costly_alloc;
 	struct ps_facts facts;         /* what a move can carry, for concepts */
 	struct lk_strbuf note;         /* the heuristic's, for --stats */
 	/* the heuristic and pruning (ps_analysis.c, ps_heuristic.c) */
@@ -229,8 +235,14 @@ static struct lk_level *ps_new_level(const struct lk_game *game, const void *def
 	free(rows);
 	lk_strbuf_release(&err);
 	l->g = g;
+	/* inputs are numbered up, left, down, right, action; the thesis
+	 * measure tries them clockwise from up, as native Sokoban steps, so
+	 * that a Sokoban level gives the same counts in both engines */
 	static const char all[] = "uldrx";
-	for (int k = 0; k < (ps_game_flags(g)->noaction ? 4 : 5); k++) {
+	static const int natural[5] = { 0, 1, 2, 3, 4 }, clockwise[5] = { 0, 3, 2, 1, 4 };
+	bool thesis = opt && opt->thesis;
+	for (int i = 0; i < (ps_game_flags(g)->noaction ? 4 : 5); i++) {
+		int k = (thesis ? clockwise : natural)[i];
 		l->letters[l->ninputs] = all[k];
 		l->codes[l->ninputs++] = k;
 	}
@@ -255,11 +267,19 @@ static struct lk_level *ps_new_level(const struct lk_game *game, const void *def
 			l->base.random_seed = NULL;   /* the answer holds for the dice, not a seed */
 	}
 	pthread_mutex_init(&l->lock, NULL);
-	bool plain = opt && opt->plain;
+	bool plain = opt && (opt->plain || thesis);
 	l->an = ps_analysis_new(g, l->map, plain);
-	l->heuristic = opt && opt->heuristic && strcmp(opt->heuristic, "bound") == 0 ? PS_H_BOUND
-										   : PS_H_MIXEDAIM;
+	const char *h = thesis ? "thesis" : opt ? opt->heuristic : NULL;
+	l->heuristic = !h ? PS_H_MIXEDAIM
+		       : strcmp(h, "bound") == 0 ? PS_H_BOUND
+		       : strcmp(h, "thesis") == 0 ? PS_H_THESIS : PS_H_MIXEDAIM;
 	/* a plain level is the raw state space: nothing dropped */
+	l->cost_metric = !thesis && opt && opt->metric && strcmp(opt->metric, "cost") == 0;
+	for (int r = 0; r < g->nrules; r++)
+		if (g->rules[r].cost) {
+			LK_ALLOC_GROW(l->costly, (size_t)l->ncostly + 1, l->costly_alloc);
+			l->costly[l->ncostly++] = r;
+		}
 	l->prune[PS_PRUNE_DEAD_CELLS] = l->an->prune;
 	l->prune[PS_PRUNE_DEAD_STATES] = !plain;
 	for (int i = 0; i < PS_NPRUNE; i++)
@@ -271,13 +291,15 @@ static struct lk_level *ps_new_level(const struct lk_game *game, const void *def
 	l->base.key_size = ps_map_key_size(l->map);
 	l->base.max_successors = (unsigned)l->ninputs;
 	l->base.scratch_size = l->ints_off + ps_heuristic_ints(l->an) * sizeof(int);
-	l->base.metric = "moves";
+	l->base.metric = l->cost_metric ? "cost" : "moves";
+	l->base.weighted = l->cost_metric && l->ncostly > 0;
 	ps_facts_init(&l->facts, g);
 	l->base.facts = (const char *const *)l->facts.names;
 	l->base.nfacts = l->facts.n;
 	l->base.has_heuristic = true;
 	l->base.heuristic_admissible =
-		l->heuristic == PS_H_BOUND || ps_mixedaim_admissible(l->an);
+		l->heuristic == PS_H_BOUND ||
+		(l->heuristic == PS_H_MIXEDAIM && ps_mixedaim_admissible(l->an));
 	ps_heuristic_note(l->an, g, l->heuristic, &l->note);
 	l->base.heuristic_note = l->note.buf;
 	return &l->base;
@@ -290,6 +312,7 @@ static void ps_free_level(struct lk_level *level)
 		ps_runtime_free(l->runtimes[i]);
 	free(l->runtimes);
 	free(l->idle);
+	free(l->costly);
 	pthread_mutex_destroy(&l->lock);
 	ps_facts_release(&l->facts);
 	lk_strbuf_release(&l->note);
@@ -420,6 +443,8 @@ static unsigned ps_successors(const struct lk_level *level, const void *key, voi
 	unsigned n = 0;
 	if (ps_key_won(rt, key))
 		return 0;   /* a won state ends the level */
+	if (l->base.weighted)
+		ps_runtime_track(rt, true);   /* which rules fire: what a move costs */
 	for (int input = 0; input < l->ninputs; input++) {
 		if (!step(rt, key, l->codes[input], keys_out + (size_t)n * level->key_size))
 			continue;
@@ -430,6 +455,9 @@ static unsigned ps_successors(const struct lk_level *level, const void *key, voi
 			continue;
 		}
 		edges[n].cost = 1;
+		for (int k = 0; k < l->ncostly && l->base.weighted; k++)
+			if (ps_rule_fired(rt, l->costly[k]))
+				edges[n].cost += l->g->rules[l->costly[k]].cost;
 		edges[n].move = (uint32_t)input;
 		n++;
 	}
@@ -446,6 +474,8 @@ static unsigned evaluate(const struct lk_level *level, const void *key, void *sc
 	ps_word *cells = (ps_word *)((char *)scratch + l->cells_off);
 	int *ints = (int *)((char *)scratch + l->ints_off);
 	ps_unpack_cells(rt, key, cells);
+	if (l->heuristic == PS_H_THESIS)
+		return ps_thesis_heuristic(l->an, cells, ints);   /* greedy's guess too */
 	bool dead;
 	unsigned h = ps_evaluate(l->an, l->heuristic, estimate, l->prune[PS_PRUNE_DEAD_STATES], cells,
 				 ints, &dead);
@@ -660,6 +690,13 @@ static const struct lk_generator *const ps_generators[] = {
 	NULL,
 };
 
+static void ps_vt_rating_counts(const struct lk_level *level, unsigned *cells,
+				unsigned *objects)
+{
+	const struct ps_lk_level *l = (const struct ps_lk_level *)level;
+	ps_rating_counts(l->g, l->map, cells, objects);
+}
+
 const struct lk_game lk_game_puzzlescript = {
 	.name = "puzzlescript",
 	.summary = "a PuzzleScript game of your own: its script's rules and levels",
@@ -682,6 +719,7 @@ const struct lk_game lk_game_puzzlescript = {
 	.move_facts = ps_move_facts,
 	.replay = ps_replay,
 	.write_state = ps_write_state,
+	.rating_counts = ps_vt_rating_counts,
 	.draw = ps_draw,
 	.replay_keys = ps_replay_keys,
 	/* rules may name absolute directions: a turned level is another level */

@@ -243,6 +243,22 @@ bool slide_is_goal(const struct lk_level *level, const void *key)
 	return true;
 }
 
+unsigned slide_heuristic(const struct lk_level *level, const void *key, void *scratch)
+{
+	(void)scratch;
+	const struct slide_level *s = (const struct slide_level *)level;
+	if (!s->thesis)
+		return 0;
+	const uint8_t *k = key;
+	uint8_t target = s->rules->win_without_skiddies ? LK_P_SKIDDY : LK_P_FRUIT;
+	unsigned left = 0;
+	for (int i = 0; i < s->nslots; i++) {
+		int kind = (k[i / 2] >> ((i & 1) * 4)) & 15;
+		left += kind && s->kind_piece[kind - 1] == target;
+	}
+	return left;
+}
+
 unsigned slide_win_kind(const struct lk_level *level, const void *key)
 {
 	const struct slide_level *s = (const struct slide_level *)level;
@@ -276,6 +292,17 @@ void slide_label_path(const struct lk_level *level, const unsigned char *keys, s
 	}
 	free(next);
 	free(block);
+}
+
+void slide_label_move(const struct lk_level *level, const void *key, uint32_t move,
+		      struct lk_moves *out)
+{
+	(void)level;
+	(void)key;
+	char c = lk_dir_letter[move & 3u];
+	uint16_t facts[SLIDE_NFACTS];
+	unsigned nf = fact_list(move & ~3u, facts, SLIDE_NFACTS);
+	lk_moves_add(out, &c, 1, 1, facts, nf);
 }
 
 int slide_replay(const struct lk_level *level, const char *solution, struct lk_moves *moves,
@@ -473,8 +500,17 @@ struct lk_level *slide_vt_new_level(const struct lk_game *game, const void *def,
 				    const struct lk_record *rec, const struct lk_level_options *opt)
 {
 	(void)def;
-	(void)opt;
-	return slide_new_level(game->data, game, rec);
+	struct lk_level *level = slide_new_level(game->data, game, rec);
+	if (level && opt && opt->thesis) {
+		/* the thesis's three searches, under its heuristic (which a
+		 * move can lower by two: a pair of fruit matched) */
+		((struct slide_level *)level)->thesis = true;
+		level->has_heuristic = true;
+		level->heuristic_admissible = false;
+	} else if (level) {
+		level->heuristic_admissible = true;   /* 0 */
+	}
+	return level;
 }
 
 /* ------------------------------------- for slide_draw.c, slide_frames.c */

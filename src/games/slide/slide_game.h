@@ -70,6 +70,7 @@ struct slide_level {
 	size_t piece_bytes, pit_bytes;     /* key parts */
 	uint8_t colours_used;              /* bit per skiddy colour in the level */
 	char *oneway_text;                 /* the oneway field, for drawing */
+	bool thesis;                       /* the thesis measure: its heuristic */
 };
 
 /* Per-thread scratch: a board for moves and the simulator's memory. */
@@ -92,9 +93,16 @@ void slide_initial_state(const struct lk_level *level, void *key);
 unsigned slide_successors(const struct lk_level *level, const void *key, void *scratch,
 			  unsigned char *keys_out, struct lk_edge *edges);
 bool slide_is_goal(const struct lk_level *level, const void *key);
+/* The thesis measure's heuristic (rate --measure thesis), the win
+ * written as PuzzleScript would: "no Fruit" (or "no Skiddy"), +1 for
+ * every cell holding one.  0 outside the measure: the slide games have no
+ * estimate of their own, and 0 keeps A* optimal there. */
+unsigned slide_heuristic(const struct lk_level *level, const void *key, void *scratch);
 /* Win kinds (skiddy): a win that broke a max-combo, and one that did not. */
 enum { SLIDE_WIN_PLAIN, SLIDE_WIN_COMBO, SLIDE_WIN_KINDS };
 unsigned slide_win_kind(const struct lk_level *level, const void *key);
+void slide_label_move(const struct lk_level *level, const void *key, uint32_t move,
+		      struct lk_moves *out);
 void slide_label_path(const struct lk_level *level, const unsigned char *keys, size_t nkeys,
 		      struct lk_moves *out);
 int slide_replay(const struct lk_level *level, const char *solution, struct lk_moves *moves,
@@ -104,6 +112,8 @@ int slide_vt_validate(const struct lk_game *game, const void *def, const struct 
 struct lk_level *slide_vt_new_level(const struct lk_game *game, const void *def,
 				    const struct lk_record *rec, const struct lk_level_options *opt);
 void slide_write_state(const struct lk_level *level, const void *key, struct lk_strbuf *out);
+/* The rating's counts (rating.h): the cells a piece can be on, the pieces. */
+void slide_rating_counts(const struct lk_level *level, unsigned *cells, unsigned *objects);
 void slide_canonical(const struct lk_level *level, struct lk_strbuf *out);
 
 /* The pieces of a key on b, whose terrain is the level's and whose piece,
@@ -136,11 +146,13 @@ int slide_replay_keys(const struct lk_level *level, const char *solution, unsign
 	.initial_state = slide_initial_state,        \
 	.successors = slide_successors,              \
 	.is_goal = slide_is_goal,                    \
-	.heuristic = NULL,                           \
+	.heuristic = slide_heuristic,                \
 	.move_facts = slide_move_facts,              \
 	.label_path = slide_label_path,              \
+	.label_move = slide_label_move,              \
 	.replay = slide_replay,                      \
 	.whole_graph = true,                         \
+	.rating_counts = slide_rating_counts,        \
 	.write_state = slide_write_state,            \
 	.symmetries = LK_SYMMETRIES_ALL,             \
 	.canonical = slide_canonical,               \

@@ -3,13 +3,15 @@
  * lists.  Reading and building a level is sokoban_level.c; moves and
  * pruning sokoban_moves.c; the lower bounds sokoban_heuristic.c; the
  * notation sokoban_notation.c; the generators sokoban_backward.c and
- * sokoban_transform.c; drawing sokoban_draw.c (docs/design.md lists the
- * files of a game).
+ * sokoban_transform.c; drawing sokoban_draw.c; the search for any
+ * solution (-a any) sokoban_any.c and the files of sokoban_any.h; the
+ * techniques' switches and counters end sokoban_level.c (docs/design.md
+ * lists the files of a game, docs/games/sokoban.md Sokoban's).
  */
 #include "sokoban.h"
 
 static const char *const soko_metrics[] = { "pushes", "moves", NULL };
-static const char *const soko_heuristics[] = { "matching", "mixedaim", NULL };
+static const char *const soko_heuristics[] = { "matching", "mixedaim", "thesis", NULL };
 
 extern const struct lk_generator lk_gen_sokoban_backward;
 extern const struct lk_generator lk_gen_sokoban_transform;
@@ -44,6 +46,14 @@ static struct lk_level *soko_vt_new_level(const struct lk_game *game, const void
 	return soko_new_level(rec, opt);
 }
 
+/* The rating's counts (rating.h): the floor, the boxes. */
+static void soko_rating_counts(const struct lk_level *level, unsigned *cells, unsigned *objects)
+{
+	const struct sokoban *s = (const struct sokoban *)level;
+	*cells = s->nfloor > 0 ? (unsigned)s->nfloor : 0;
+	*objects = s->nboxes > 0 ? (unsigned)s->nboxes : 0;
+}
+
 const struct lk_game lk_game_sokoban = {
 	.name = "sokoban",
 	.summary = "push every box onto a goal (XSB notation)",
@@ -70,6 +80,10 @@ const struct lk_game lk_game_sokoban = {
 	.write_state = soko_write_state,
 	.canonical = soko_canonical,
 	.generators = sokoban_generators,
+	.rating_counts = soko_rating_counts,
 	.draw = soko_draw,
 	.replay_keys = soko_replay_keys,
+	.solve_any = soko_solve_any,
+	.techniques = soko_techniques,
+	.technique_counts = soko_technique_counts,
 };

@@ -32,6 +32,35 @@
 
 enum soko_heuristic { SOKO_H_MATCHING, SOKO_H_MIXEDAIM };
 
+/* The techniques, each with its switch (sokoban.use) and its counter
+ * (soko_scratch.count), in the order of soko_techniques (sokoban_level.c,
+ * docs/games/sokoban.md):
+ *  - dead squares: pushes onto a square no goal can be reached from;
+ *  - freeze: pushes that leave a box frozen off its goal;
+ *  - bipartite: states whose boxes cannot be matched to distinct goals;
+ *  - PI-corrals: pushes left out while a PI-corral needs pushing;
+ *  - tunnel macros: a box pushed into a dead-end corridor goes on to the
+ *    deepest empty goal in it at once (or the push is dead);
+ *  - deadlock table: patterns of boxes proved dead by small searches;
+ * and those of the search for any solution (sokoban_any.h):
+ *  - greedy first: greedy best-first search first, with a third of the time;
+ *  - box macros: a move pushes one box any number of times;
+ *  - packing order: goals filled in an order worked out backwards;
+ *  - feature space: states taken in turn from the cells of their features;
+ *  - advisors: the moves that improve a feature are tried first;
+ *  - goal rooms: boxes on the packed goals of an area stay, a unit;
+ *  - goal cuts: a move that fills an area's next goal cuts the others. */
+enum soko_technique {
+	SOKO_T_DEAD_SQUARES, SOKO_T_FREEZE, SOKO_T_BIPARTITE, SOKO_T_PI_CORRALS, SOKO_T_TUNNELS,
+	SOKO_T_DEADTAB,
+	/* the search for any solution (sokoban_any.c) */
+	SOKO_T_GREEDY_FIRST, SOKO_T_MACROS, SOKO_T_PACKING, SOKO_T_FEATURES, SOKO_T_ADVISORS,
+	SOKO_T_GOAL_ROOMS, SOKO_T_GOAL_CUTS,
+	SOKO_NTECH
+};
+extern const struct lk_technique soko_techniques[];
+void soko_technique_counts(const struct lk_level *level, const void *scratch, uint64_t *counts);
+
 struct sokoban {
 	struct lk_level base;
 	int width, height;       /* padded board */
@@ -41,6 +70,13 @@ struct sokoban {
 	uint8_t *wall;           /* per cell: not floor */
 	uint8_t *goal;           /* per cell */
 	uint8_t *dead;           /* per cell: a box here can never reach a goal */
+	/* per cell and lk_dir: a box pushed onto the cell that way enters a
+	 * dead-end corridor (sokoban_tunnel.c); NULL when not computed */
+	uint8_t *deadend;
+	/* learned deadlock patterns of the forward push searches on this
+	 * level (sokoban_deadtab.c), or NULL; a level is searched by one
+	 * thread at a time */
+	struct soko_deadtab *deadtab;
 	int32_t *compact;        /* cell -> compact floor index, or -1 */
 	uint16_t *cell_of;       /* compact floor index -> cell */
 	int nfloor;
@@ -52,7 +88,7 @@ struct sokoban {
 	size_t bitset_bytes;
 	bool push_graph;         /* metric pushes (else moves) */
 	bool impossible;         /* a box can never be moved onto a goal */
-	bool prune;              /* deadlock pruning on (off for --plain) */
+	bool use[SOKO_NTECH];    /* each technique's switch (all off for --plain) */
 	enum soko_heuristic heuristic;
 	/* push distance from every cell to every goal, ignoring other boxes:
 	 * dist[g * cells + c], SOKO_INF where impossible */
@@ -86,6 +122,7 @@ struct sokoban {
 /* Per-thread working memory, carved out of the solver's scratch block. */
 struct soko_scratch {
 	bool ready;
+	uint64_t count[SOKO_NTECH]; /* what each technique did (soko_techniques) */
 	uint8_t *box;            /* per cell: box present */
 	uint32_t *mark;          /* flood-fill stamps */
 	uint32_t stamp;
@@ -141,11 +178,37 @@ bool soko_freeze_deadlock(const struct sokoban *s, struct soko_scratch *sc, int 
 int soko_pi_corral(const struct sokoban *s, struct soko_scratch *sc, int nboxes);
 bool soko_corral_allows(const struct sokoban *s, struct soko_scratch *sc, int corral, int box);
 
+/* Tunnel macros (sokoban_tunnel.c): find the dead-end corridors of a
+ * forward push level; and where a box pushed from b onto `to` (direction d)
+ * must end: the deepest empty goal of the corridor, or -1 (dead).  sc->box
+ * holds the position before the push. */
+void soko_find_deadends(struct sokoban *s);
+int soko_tunnel_end(const struct sokoban *s, const struct soko_scratch *sc, int to, int d);
+
+/* The push searches' deadlock table (sokoban_deadtab.c), for levels with
+ * more than SOKO_DT_MIN_BOXES boxes: made when the level is built, freed
+ * with it; a push checked against it (sc->box holds the position after the
+ * push, player its normalised square). */
+#define SOKO_DT_MIN_BOXES 4
+struct soko_deadtab *soko_deadtab_new(const struct sokoban *s);
+void soko_deadtab_free(struct soko_deadtab *t);
+/* Forget what was learned: each search starts afresh (soko_scratch), so
+ * that searches of one level (rate's runs) stay independent. */
+void soko_deadtab_reset(struct soko_deadtab *t);
+bool soko_deadtab_push(struct soko_deadtab *t, const struct soko_scratch *sc, int cell,
+		       unsigned player);
+
 /* Target order (sokoban_order.c): set up s->target_index and s->blocks
  * once s->targets is set; count the boxes unpacked in sc that are not
  * finished (off target, or on one that shuts off an empty target). */
 void soko_target_order(struct sokoban *s);
 unsigned soko_unfinished(const struct sokoban *s, const struct soko_scratch *sc, int nboxes);
+
+/* The search for any solution (sokoban_any.c). */
+struct lk_search_options;
+struct lk_search_result;
+void soko_solve_any(const struct lk_level *level, const struct lk_search_options *opt,
+		    struct lk_search_result *r);
 
 /* Reversed search (sokoban_reverse.c). */
 struct lk_level *soko_new_reverse(const struct lk_level *forward);

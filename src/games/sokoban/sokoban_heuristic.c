@@ -19,9 +19,15 @@
 
 #define BIG LK_ASSIGN_NONE
 
+/* The minimum-cost matching; a box that can reach no target is a dead
+ * square, boxes that cannot all be matched a bipartite deadlock.  With
+ * either technique off such a state still gets a bound: each box's
+ * nearest target, the boxes that have none counting 0. */
 static unsigned matching_bound(const struct sokoban *s, struct soko_scratch *sc, int n)
 {
 	int m = s->ntargets;
+	long relaxed = 0;
+	bool stranded = false;
 	for (int i = 0; i < n; i++) {
 		int best = BIG;
 		for (int g = 0; g < m; g++) {
@@ -32,10 +38,23 @@ static unsigned matching_bound(const struct sokoban *s, struct soko_scratch *sc,
 				best = c;
 		}
 		if (best == BIG)
-			return LK_H_DEAD;
+			stranded = true;
+		else
+			relaxed += best;
+	}
+	if (stranded) {
+		if (!s->use[SOKO_T_DEAD_SQUARES])
+			return (unsigned)relaxed;
+		sc->count[SOKO_T_DEAD_SQUARES]++;
+		return LK_H_DEAD;
 	}
 	long total = lk_assign(sc->cost, n, m, sc->hung);
-	return total >= BIG ? LK_H_DEAD : (unsigned)total;
+	if (total < BIG)
+		return (unsigned)total;
+	if (!s->use[SOKO_T_BIPARTITE])
+		return (unsigned)relaxed;
+	sc->count[SOKO_T_BIPARTITE]++;
+	return LK_H_DEAD;
 }
 
 static int manhattan(const struct sokoban *s, int a, int b)

@@ -221,9 +221,16 @@ struct lk_level *soko_new_level(const struct lk_record *rec, const struct lk_lev
 	s->cells = s->width * s->height;
 	for (int d = 0; d < 4; d++)
 		s->off[d] = lk_dir_dy[d] * s->width + lk_dir_dx[d];
-	s->push_graph = !opt->metric || strcmp(opt->metric, "pushes") == 0;
-	s->heuristic = opt->heuristic && strcmp(opt->heuristic, "mixedaim") == 0
+	/* the thesis measure: moves, its heuristic, no pruning (the player's
+	 * steps are tried clockwise from up, as the PuzzleScript game tries
+	 * its inputs under the measure) */
+	bool plain = opt->plain || opt->thesis;
+	s->push_graph = !opt->thesis && (!opt->metric || strcmp(opt->metric, "pushes") == 0);
+	s->heuristic = opt->thesis || (opt->heuristic && (strcmp(opt->heuristic, "mixedaim") == 0 ||
+							   strcmp(opt->heuristic, "thesis") == 0))
 			       ? SOKO_H_MIXEDAIM : SOKO_H_MATCHING;
+	for (int t = 0; t < SOKO_NTECH; t++)
+		s->use[t] = !plain && !(opt->off && lk_name_in(soko_techniques[t].name, opt->off));
 
 	size_t n = (size_t)s->cells;
 	char *board = lk_xmalloc(n);
@@ -308,27 +315,33 @@ struct lk_level *soko_new_level(const struct lk_record *rec, const struct lk_lev
 		for (int gi = 0; gi < s->ngoals && !reachable; gi++)
 			reachable = s->dist[(size_t)gi * n + (size_t)c] != SOKO_INF;
 		s->dead[c] = !reachable;
-		if (s->dead[c] && !opt->plain && soko_bit(s->box0, s->compact[c]))
+		if (s->dead[c] && s->use[SOKO_T_DEAD_SQUARES] && soko_bit(s->box0, s->compact[c]))
 			s->impossible = true;
 	}
-	/* Plain levels keep their dead squares out of the search: every
-	 * state is generated, as a rule interpreter would. */
-	s->prune = !opt->plain;
-	if (!s->prune)
+	/* Without dead squares (plain levels) every push is generated, as a
+	 * rule interpreter would. */
+	if (!s->use[SOKO_T_DEAD_SQUARES])
 		memset(s->dead, 0, n);
 
 	s->ntargets = s->ngoals;
 	s->targets = s->goals;
 	s->tdist = s->dist;
 	soko_target_order(s);
+	soko_find_deadends(s);
 	s->base.game = &lk_game_sokoban;
 	s->base.key_size = 2 + s->bitset_bytes;
 	s->base.max_successors = s->push_graph ? (unsigned)(4 * (s->nboxes ? s->nboxes : 1)) : 4;
 	s->base.scratch_size = soko_scratch_size(s);
 	s->base.metric = s->push_graph ? "pushes" : "moves";
 	s->base.has_heuristic = true;
-	s->base.heuristic_admissible = true;
+	/* the halved greedy matching can overestimate (sokoban_heuristic.c) */
+	s->base.heuristic_admissible = s->heuristic == SOKO_H_MATCHING;
 	soko_name_facts(s);
+	/* With four boxes or fewer a small search is most of the level, and
+	 * the level solves in fewer pushes than learning costs (Boxoban's
+	 * levels): no table. */
+	if (s->use[SOKO_T_DEADTAB] && s->push_graph && !s->impossible && s->nboxes > SOKO_DT_MIN_BOXES)
+		s->deadtab = soko_deadtab_new(s);
 	return &s->base;
 }
 
@@ -356,9 +369,64 @@ void soko_free_level(struct lk_level *level)
 	free(s->box0);
 	free(s->goal_bits);
 	free(s->dist);
+	free(s->deadend);
+	soko_deadtab_free(s->deadtab);
 	free(s->blocks);
 	free(s->target_index);
 	free(s->fact_names);
 	free(s->fact_text);
 	free(s);
+}
+
+const struct lk_technique soko_techniques[] = {
+	[SOKO_T_DEAD_SQUARES] = { "dead-squares", "pruned-dead-squares",
+				  "no push onto a square from which no goal can be reached",
+				  LK_TECH_OPTIMAL },
+	[SOKO_T_FREEZE] = { "freeze", "pruned-freeze",
+			    "no push that leaves a box frozen off its goal", LK_TECH_OPTIMAL },
+	[SOKO_T_BIPARTITE] = { "bipartite", "pruned-bipartite",
+			       "no state whose boxes cannot be matched to distinct goals",
+			       LK_TECH_OPTIMAL },
+	[SOKO_T_PI_CORRALS] = { "pi-corrals", "pruned-pi-corrals",
+				"only the pushes into a PI-corral while one needs pushing",
+				LK_TECH_OPTIMAL },
+	[SOKO_T_TUNNELS] = { "tunnel-macros", "tunnel-macros",
+			     "pushes metric: a box pushed into a dead-end corridor goes on to its "
+			     "deepest empty goal at once",
+			     LK_TECH_OPTIMAL },
+	[SOKO_T_DEADTAB] = { "deadlock-table", "pruned-deadlock-table",
+			     "patterns of boxes proved dead by small searches, learned and matched",
+			     LK_TECH_OPTIMAL },
+	[SOKO_T_GREEDY_FIRST] = { "greedy-first", "greedy-runs",
+				  "-a any: greedy best-first search both ways first, with 30 % of the time",
+				  LK_TECH_ANY },
+	[SOKO_T_MACROS] = { "box-macros", "box-moves",
+			    "-a any: a move pushes one box as far as it goes, not one square",
+			    LK_TECH_ANY },
+	[SOKO_T_PACKING] = { "packing-order", "packing-goals",
+			     "-a any: goals filled in an order worked out backwards from the solution",
+			     LK_TECH_ANY },
+	[SOKO_T_FEATURES] = { "feature-space", "feature-cells",
+			      "-a any: states taken in turn from the cells of their features (FESS)",
+			      LK_TECH_ANY },
+	[SOKO_T_ADVISORS] = { "advisors", "advised-moves",
+			      "-a any: the moves that improve a feature are tried first", LK_TECH_ANY },
+	[SOKO_T_GOAL_ROOMS] = { "goal-rooms", "goal-room-cuts",
+				"-a any: boxes on the goals an area has packed in order stay there, a unit",
+				LK_TECH_ANY },
+	[SOKO_T_GOAL_CUTS] = { "goal-cuts", "goal-cuts",
+			       "-a any: a move that fills the next goal of an area cuts the other moves",
+			       LK_TECH_ANY },
+
+	{ NULL, NULL, NULL, 0 },
+};
+
+void soko_technique_counts(const struct lk_level *level, const void *scratch, uint64_t *counts)
+{
+	(void)level;
+	const struct soko_scratch *sc = scratch;
+	if (!sc->ready)
+		return;
+	for (int t = 0; t < SOKO_NTECH; t++)
+		counts[t] += sc->count[t];
 }

@@ -54,8 +54,11 @@ struct soko_scratch *soko_scratch(const struct sokoban *s, void *scratch)
 {
 	struct soko_scratch *sc = scratch;
 	if (!sc->ready) {
+		/* a fresh block: a new search */
 		layout(s, sc, scratch);
 		sc->ready = true;
+		if (s->deadtab)
+			soko_deadtab_reset(s->deadtab);
 	}
 	return sc;
 }
@@ -168,9 +171,10 @@ static bool frozen(const struct sokoban *s, struct soko_scratch *sc, int c, bool
 bool soko_freeze_deadlock(const struct sokoban *s, struct soko_scratch *sc, int cell)
 {
 	bool off_goal = false;
-	if (!s->prune)
+	if (!s->use[SOKO_T_FREEZE] || !(frozen(s, sc, cell, &off_goal) && off_goal))
 		return false;
-	return frozen(s, sc, cell, &off_goal) && off_goal;
+	sc->count[SOKO_T_FREEZE]++;
+	return true;
 }
 
 void soko_initial_state(const struct lk_level *level, void *key)
@@ -234,24 +238,53 @@ static unsigned push_successors(const struct sokoban *s, const uint8_t *key,
 	unsigned count = 0;
 	soko_reach(s, sc, s->cell_of[soko_key_player(key)]);
 	uint32_t st = sc->stamp;
-	int corral = n > 1 && s->prune ? soko_pi_corral(s, sc, n) : -1;
+	int corral = n > 1 && s->use[SOKO_T_PI_CORRALS] ? soko_pi_corral(s, sc, n) : -1;
 	for (int i = 0; i < n; i++) {
 		int b = sc->boxes[i];
-		if (corral >= 0 && !soko_corral_allows(s, sc, corral, b))
-			continue;
+		bool skip = corral >= 0 && !soko_corral_allows(s, sc, corral, b);
 		for (int d = 0; d < 4; d++) {
 			int to = b + s->off[d], from = b - s->off[d];
-			if (sc->mark[from] != st || s->wall[to] || sc->box[to] || s->dead[to])
+			if (sc->mark[from] != st || s->wall[to] || sc->box[to])
 				continue;
-			sc->box[b] = 0;
-			sc->box[to] = 1;
-			if (!soko_freeze_deadlock(s, sc, to)) {
-				int p = normalised_player(s, sc, b);
-				emit(s, key, b, to, p, out + count * ks);
-				edges[count].move = SOKO_MOVE(b, d, true);
-				edges[count++].cost = 1;
+			if (s->dead[to]) {
+				sc->count[SOKO_T_DEAD_SQUARES]++;
+				continue;
 			}
-			sc->box[to] = 0;
+			if (skip) {
+				sc->count[SOKO_T_PI_CORRALS]++;
+				continue;
+			}
+			/* into a dead-end corridor: straight on to its deepest
+			 * empty goal (sokoban_tunnel.c) */
+			int end = to, behind = b;
+			if (s->deadend && s->deadend[to * 4 + d]) {
+				end = soko_tunnel_end(s, sc, to, d);
+				if (end < 0) {
+					sc->count[SOKO_T_TUNNELS]++;
+					continue;
+				}
+				behind = end - s->off[d];
+				sc->count[SOKO_T_TUNNELS] += end != to;
+			}
+			sc->box[b] = 0;
+			sc->box[end] = 1;
+			if (!soko_freeze_deadlock(s, sc, end)) {
+				int p = normalised_player(s, sc, behind);
+				if (s->deadtab && soko_deadtab_push(s->deadtab, sc, end, (unsigned)p)) {
+					sc->count[SOKO_T_DEADTAB]++;
+					sc->box[end] = 0;
+					sc->box[b] = 1;
+					continue;
+				}
+				emit(s, key, b, end, p, out + count * ks);
+				edges[count].move = SOKO_MOVE(b, d, true);
+				/* one push per square the box moved */
+				unsigned pushes = 1;
+				for (int x = to; x != end; x += s->off[d])
+					pushes++;
+				edges[count++].cost = pushes;
+			}
+			sc->box[end] = 0;
 			sc->box[b] = 1;
 		}
 	}
@@ -281,8 +314,12 @@ static unsigned pull_successors(const struct sokoban *s, const uint8_t *key,
 		int b = sc->boxes[i];
 		for (int d = 0; d < 4; d++) {
 			int p = b - s->off[d], q = p - s->off[d];
-			if (sc->mark[p] != st || sc->box[p] || s->wall[q] || sc->box[q] || s->dead[p])
+			if (sc->mark[p] != st || sc->box[p] || s->wall[q] || sc->box[q])
 				continue;
+			if (s->dead[p]) {
+				sc->count[SOKO_T_DEAD_SQUARES]++;
+				continue;
+			}
 			sc->box[b] = 0;
 			sc->box[p] = 1;
 			int np = normalised_player(s, sc, q);
@@ -317,8 +354,12 @@ static unsigned step_successors(const struct sokoban *s, const uint8_t *key,
 			continue;
 		}
 		int to = q + s->off[d];
-		if (s->wall[to] || sc->box[to] || s->dead[to])
+		if (s->wall[to] || sc->box[to])
 			continue;
+		if (s->dead[to]) {
+			sc->count[SOKO_T_DEAD_SQUARES]++;
+			continue;
+		}
 		sc->box[q] = 0;
 		sc->box[to] = 1;
 		bool deadlock = soko_freeze_deadlock(s, sc, to);

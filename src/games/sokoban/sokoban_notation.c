@@ -99,15 +99,31 @@ void soko_label_path(const struct lk_level *level, const unsigned char *keys, si
 			player = q;
 			continue;
 		}
-		/* a push, after the walk to it (pushes metric: one edge) */
-		int d = dir_between(s, from, to);
+		/* a push, after the walk to it (pushes metric: one edge); a
+		 * tunnel macro pushes the box on along a line, a push each */
+		int d = dir_between(s, from, to), line = 1;
+		for (int e = 0; d < 0 && e < 4; e++) {
+			int x = from + s->off[e], n = 1;
+			while (!s->wall[x] && x != to) {
+				x += s->off[e];
+				n++;
+			}
+			if (x == to) {
+				d = e;
+				line = n;
+			}
+		}
 		lk_strbuf_reset(&label);
 		long w = walk(s, box, player, from - s->off[d], &label);
-		lk_strbuf_addch(&label, upper[d]);
-		lk_moves_add(out, label.buf, label.len, (unsigned long)(w > 0 ? w : 0) + 1, fact_push, 1);
+		for (int i = 0; i < line; i++) {
+			lk_strbuf_addch(&label, upper[d]);
+			lk_moves_add(out, label.buf, label.len,
+				     (unsigned long)(i == 0 && w > 0 ? w : 0) + 1, fact_push, 1);
+			lk_strbuf_reset(&label);
+		}
 		box[from] = 0;
 		box[to] = 1;
-		player = from;
+		player = to - s->off[d];
 	}
 	lk_strbuf_release(&label);
 	free(box);

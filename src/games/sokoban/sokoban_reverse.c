@@ -50,6 +50,8 @@ struct lk_level *soko_new_reverse(const struct lk_level *level)
 	struct sokoban *r = lk_xmalloc(sizeof *r);
 	*r = *f;
 	r->forward = f;
+	r->deadend = NULL;   /* pulls have no tunnel macros */
+	r->deadtab = NULL;   /* nor a deadlock table */
 
 	size_t n = (size_t)f->cells, nb = (size_t)f->nboxes;
 	uint16_t *targets = lk_xmalloc(nb * sizeof *targets);
@@ -70,7 +72,7 @@ struct lk_level *soko_new_reverse(const struct lk_level *level)
 		bool reachable = false;
 		for (int j = 0; j < k && !reachable; j++)
 			reachable = tdist[(size_t)j * n + c] != SOKO_INF;
-		r->dead[c] = !reachable && f->prune;
+		r->dead[c] = !reachable && f->use[SOKO_T_DEAD_SQUARES];
 	}
 	r->targets = targets;
 	r->ntargets = k;
@@ -92,6 +94,8 @@ struct lk_level *soko_new_unpacking(const struct lk_level *level)
 	struct sokoban *r = lk_xmalloc(sizeof *r);
 	*r = *f;
 	r->forward = f;
+	r->deadend = NULL;
+	r->deadtab = NULL;
 	r->impossible = false;
 	/* No target, so nothing is dead and no state is a goal: exploring
 	 * it visits every position from which the level can be solved. */

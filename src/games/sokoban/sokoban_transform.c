@@ -48,6 +48,14 @@ static const struct {
 		 "or [Crate | no Obstacle] -> [ | Crate]\n"
 		 "choose 1 option 0.2 [Crate][Target] -> []\n"
 		 "choose 1 option 0.2 [no Obstacle or Target][no Obstacle or Target] -> [Crate][Target]\n" },
+	{ "mirror", "(a bit of everything, the level kept its own mirror image left to right)\n"
+		    "choose 4 option 0.4 [Wall] -> []\n"
+		    "or option 0.6 [no Obstacle] -> [Wall]\n"
+		    "choose 4 [Player | no Obstacle] -> [ | Player]\n"
+		    "or [Crate | no Obstacle] -> [ | Crate]\n"
+		    "choose 1 option 0.2 [Crate][Target] -> []\n"
+		    "choose 1 option 0.2 [no Obstacle or Target][no Obstacle or Target] -> [Crate][Target]\n"
+		    "symmetrise horizontal\n" },
 	{ "pull", "(Taylor and Parberry: crates on all targets, then pull them away)\n"
 		  "[Target no Obstacle] -> [Target Crate]\n"
 		  "choose 50 [Player | no Obstacle] -> [ | Player]\n"
@@ -62,7 +70,8 @@ static const struct {
 		  "[Placeholder] -> [Crate]\n" },
 };
 
-static const char *const preset_names[] = { "walls", "move", "pair", "mix", "pull", "push", NULL };
+static const char *const preset_names[] = { "walls", "move", "pair", "mix", "mirror", "pull", "push",
+					     NULL };
 static const char *const params[] = { "boxes", NULL };
 
 /* A run's settings: the random rooms' size and boxes. */

@@ -1,0 +1,145 @@
+/*
+ * rating.h - levelkit's rating: an estimate of how hard a level is for a
+ * person, on one scale for every game (docs/rating.md).
+ *
+ * The rating is a weighted sum of features of the level that any game
+ * yields through the game interface: the length of its solution, how far
+ * the heuristic's bound at the start falls short of it, how many solution
+ * steps do not lower that bound, how much search shuffled greedy solves
+ * and A* need, how often the solution changes the object it moves, and the
+ * size of the board and the number of pieces (a game's own hook).  Further
+ * features (the whole state graph's dead ends, traps and bottlenecks, a
+ * soft greedy walker's chance) are computed on request (--features) for
+ * bench/rating_fit.py, which fits the weights on ../shared/data and
+ * writes them into src/search/rating_model.c, the one place they live.
+ *
+ * Every feature is known exactly, as a lower or an upper bound (a search
+ * that hit its bound), or not at all; a rating from features that are not
+ * all exact is the lower bound they allow, written `rating: >= 8.2`.
+ */
+#ifndef LEVELKIT_RATING_H
+#define LEVELKIT_RATING_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "levelkit/difficulty.h"
+#include "levelkit/search.h"
+#include "levelkit/strbuf.h"
+
+/*
+ * The features: X(enum suffix, field name, unit for --explain, what it is).
+ * The first group is what rate computes for every rating; the rest only
+ * with --features (lk_feature_options.graph_states).
+ */
+#define LK_FEATURES(X)                                                                       \
+	X(LENGTH, "length", "", "optimal solution length in the level's metric")             \
+	X(INPUTS, "inputs", "inputs", "player inputs of that solution")                      \
+	X(BOUND, "bound", "", "the heuristic's lower bound at the start")                    \
+	X(SLACK, "slack", "", "solution length beyond that bound")                           \
+	X(UPHILL, "uphill", "steps", "solution steps that raise the bound (away from the goals)") \
+	X(AGAINST, "against", "steps", "solution steps greedy search would rank below another") \
+	X(BRANCHING, "branching", "", "mean choices at a step of the solution")              \
+	X(EFFORT, "effort", "states", "mean states of the first shuffled greedy solves")     \
+	X(SPREAD, "spread", "", "their standard deviation over their mean")                  \
+	X(DETOUR, "detour", "", "their solutions' mean length beyond the optimum")           \
+	X(GREEDY_EXCESS, "greedy-excess", "", "greedy search's solution beyond the optimum (forwards)") \
+	X(ASTAR, "astar", "states", "states the optimal solve expanded")                     \
+	X(BFS, "bfs", "states", "states breadth-first search expanded (MixedAim's count)")   \
+	X(OBJECTS, "objects", "", "pieces that move (the game's count)")                     \
+	X(CELLS, "cells", "cells", "cells of the board a player takes in (the game's count)") \
+	X(DENSITY, "density", "", "pieces per cell: how crowded the board is")              \
+	X(MOVED, "moved", "", "objects the solution moves (games that track them)")          \
+	X(SESSIONS, "sessions", "", "runs of moves of one object in the solution")           \
+	X(REACHABLE, "reachable", "states", "states reachable from the start")               \
+	X(DEAD_SHARE, "dead-share", "", "share of reachable states that are dead ends")      \
+	X(SOLUTIONS, "solutions", "", "distinct shortest solutions")                         \
+	X(TRAPS, "traps", "", "sibling moves of the solution into dead ends")                \
+	X(DETOURS, "detours", "", "live sibling moves of the solution off every shortest one") \
+	X(WIDTH, "width", "", "fewest states at one depth of the shortest solutions")        \
+	X(COMMITS, "commits", "", "irreversible steps of the solution")                      \
+	X(GREEDY_TRAP, "greedy-trap", "", "share of live states whose best-ranked move is dead") \
+	X(WALKER, "walker", "", "-log10 of a soft greedy walker's chance to win")
+
+enum lk_feature {
+#define LK_X(id, name, unit, what) LK_F_##id,
+	LK_FEATURES(LK_X)
+#undef LK_X
+	LK_F_COUNT
+};
+
+/* The first feature computed only with --features. */
+#define LK_F_FIRST_GRAPH LK_F_REACHABLE
+
+const char *lk_feature_name(enum lk_feature f);
+const char *lk_feature_field(enum lk_feature f);   /* "f-NAME" */
+const char *lk_feature_unit(enum lk_feature f);
+const char *lk_feature_what(enum lk_feature f);
+
+/* How well a value is known: not at all (a search hit its bound), exactly,
+ * as a bound; or the game has no such thing (no heuristic, no objects it
+ * tracks), and the model assumes a typical value. */
+enum lk_known { LK_KNOWN_NOT, LK_KNOWN_EXACT, LK_KNOWN_AT_LEAST, LK_KNOWN_AT_MOST,
+		LK_KNOWN_ABSENT };
+
+struct lk_features {
+	enum lk_known how[LK_F_COUNT];
+	double value[LK_F_COUNT];
+	unsigned limits;   /* bounds the features' own searches hit (LK_LIMIT_BIT) */
+};
+
+void lk_features_init(struct lk_features *f);
+void lk_feature_set(struct lk_features *f, enum lk_feature id, enum lk_known how, double v);
+
+/* Shuffled greedy solves the effort feature averages (the first of the
+ * multiple method's runs when rate makes them with greedy search). */
+#define LK_EFFORT_RUNS 10
+
+/* The graph features' bound on the states explored (rate --features). */
+#define LK_RATING_GRAPH_STATES 200000
+
+struct lk_feature_options {
+	struct lk_search_options search;  /* bounds of any search still needed */
+	uint64_t seed;                    /* of the effort runs (rate's --seed) */
+	/* with --features: explore the whole graph up to this many states
+	 * for the graph features (0: not) */
+	uint64_t graph_states;
+};
+
+/*
+ * The features of a state-space level that lk_rate has rated (r: its
+ * optimal solve, MixedAim's counts, the shuffled runs, whichever ran):
+ * the solution is walked step by step, the effort runs are made if rate
+ * did not make them, and with graph_states the whole graph is explored.
+ * solver is reused for the searches.
+ */
+void lk_features_compute(struct lk_solver *solver, const struct lk_level *level,
+			 const struct lk_rating *r, const struct lk_feature_options *o,
+			 struct lk_features *out);
+/* The graph features (rating_graph.c): path is the solution (start first). */
+void lk_features_graph(const struct lk_level *level, const struct lk_search_options *search,
+		       uint64_t max_states, const unsigned char *path, size_t nkeys,
+		       struct lk_features *out);
+/* A constraint game's features, from its rating (lk_csp_rate). */
+void lk_features_csp(const struct lk_level *level, const struct lk_csp_rating *r,
+		     struct lk_features *out);
+
+/* ------------------------------------------------------------ the score */
+
+struct lk_score {
+	enum lk_known how;          /* EXACT, AT_LEAST, or NOT (no solution) */
+	double rating;              /* the rating, or its lower bound */
+	double base;                /* the scale's offset, which the parts add to */
+	/* each feature's share of it (0 for features outside the model) and
+	 * whether the model had to assume its value (a game without it) */
+	double part[LK_F_COUNT];
+	bool assumed[LK_F_COUNT];
+};
+
+/* The rating of features (rating_model.c).  A level not known to be
+ * solvable has no rating (how NOT) unless bounds give a lower bound. */
+void lk_score(const struct lk_features *f, bool solvable_known, struct lk_score *out);
+/* Whether a feature has a weight in the model. */
+bool lk_feature_in_model(enum lk_feature f);
+
+#endif

@@ -1,0 +1,680 @@
+/*
+ * sokoban_any.c - Sokoban's search for any solution (solve -a any), after
+ * Shoham and Schaeffer's FESS ("The FESS Algorithm: A Feature Based
+ * Approach to Single-Agent Search", IEEE CoG 2020) and the way Festival
+ * runs it; our own implementation (docs/games/sokoban.md, "Hard levels").
+ *
+ * A portfolio: greedy best-first search in both directions first (30 % of
+ * the time, half the memory and states), then the feature-space search.
+ *
+ * The feature-space search works on box moves (sokoban_boxmoves.c: one box
+ * pushed any number of times).  Every state met is stored once in the state
+ * table, its features (sokoban_plan.c) in the entry's cost field.  When a
+ * state is expanded, all its moves are generated and their children scored
+ * and stored; the advisors mark the moves that improve a feature most
+ * (weight 0, the others 1), and the moves are sorted by weight, then by the
+ * better child.  The expanded state goes into the cell of feature space of
+ * the best features on its path (packed boxes, player areas, boxes out of
+ * plan), keyed by its weight (the moves on its path no advisor proposed)
+ * plus its next move's.  The search then takes turns: round the cells, a
+ * new cell first, and every other turn the cell of the best state found;
+ * each turn plays one move of the lightest expanded state of the cell,
+ * after asking the deadlock table (sokoban_deadtab.c) about it.  A state
+ * whose moves all lead to dead states is dead, and so up the tree.
+ *
+ * Every pruning used is sound (dead squares, freeze, bipartite deadlocks,
+ * PI-corrals, learned deadlock patterns), so when no move is left anywhere
+ * the level is proved unsolvable; except the goal-room macros (goal rooms,
+ * goal cuts), which trust the packing order: a search that used them and
+ * ran out of moves proves nothing, and is run again without them.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sokoban_any.h"
+
+/* a node's features in the table's cost field: a dead node */
+#define DEAD_NODE UINT32_MAX
+#define NONE UINT32_MAX
+/* Expansions after which a best state that has not been bettered gets the
+ * best cell's turn one time in eight instead of every other turn. */
+#define STALE_BEST 5000
+/* advisors: packing, areas, doorways, out of plan, hotspots */
+#define NADVISORS 5
+
+/* node flags (per table entry) */
+enum { NODE_EXPANDED = 1, NODE_DEAD = 2 };
+
+/* An expanded state: its moves, each leading to a node of the table. */
+struct expansion {
+	uint32_t node;
+	uint32_t parent;          /* expansion, or NONE for the start */
+	uint32_t weight;          /* moves on its path no advisor proposed */
+	uint32_t moves;           /* its first move in a->moves */
+	uint32_t nmoves, next;    /* its moves, sorted; the next to try */
+	uint32_t best;            /* packed features, the best on its path */
+};
+
+struct amove {
+	uint32_t child;           /* table entry */
+	uint16_t weight;          /* 0: an advisor's, 1: any other */
+	uint16_t to;              /* where the moved box ends */
+};
+
+struct any {
+	const struct sokoban *s;
+	const struct lk_search_options *opt;
+	struct lk_search_result *r;
+	struct lk_table table;
+	size_t key_size;
+	struct soko_movegen gen;
+	struct soko_plan plan;
+	struct soko_deadtab own_deadtab;
+	struct soko_deadtab *deadtab;   /* the level's, or own_deadtab */
+	void *scratch, *scratch2;   /* the expanded state's, a child's */
+	unsigned char *key, *child;
+	uint8_t *flags;             /* per node */
+	size_t flags_alloc;
+	struct expansion *exps;
+	size_t nexps, exps_alloc;
+	struct amove *moves;
+	size_t nmoves, moves_alloc;
+	struct soko_cells cells;
+	size_t next_cell;           /* the next cell round */
+	uint8_t *allow;             /* per cell: a box the PI-corral lets move */
+	uint32_t best_exp;          /* the expansion of best features */
+	uint64_t best_since;        /* expansions when it was found */
+	uint32_t goal_node, goal_exp;
+	bool macros;                /* goal rooms and goal cuts may be used */
+	uint16_t *next;             /* per goal area: its next goal to fill */
+	bool solved;
+	enum lk_limit limit;
+	double deadline;
+};
+
+/* ---- cells ---- */
+
+/* A state's cell: packed boxes, player areas, boxes out of plan (as
+ * Festival's).  Without the feature space, one cell. */
+static uint32_t cell_code(const struct any *a, uint32_t packed_features)
+{
+	if (!a->s->use[SOKO_T_FEATURES])
+		return 0;
+	struct soko_features f;
+	soko_features_unpack(packed_features, &f);
+	return (uint32_t)f.packed << 16 | (uint32_t)f.areas << 8 | f.out_of_plan;
+}
+
+/* The cell of a code; a new cell is the next one visited. */
+static size_t find_cell(struct any *a, uint32_t code)
+{
+	bool made;
+	size_t c = soko_cells_find(&a->cells, code, &made);
+	if (made) {
+		a->next_cell = c;
+		if (a->s->use[SOKO_T_FEATURES])
+			((struct soko_scratch *)a->scratch)->count[SOKO_T_FEATURES]++;
+	}
+	return c;
+}
+
+/* Skip the moves of expansion e whose child is expanded or dead; put e
+ * into its cell at the weight of its next move, if it has one. */
+static void schedule(struct any *a, uint32_t e)
+{
+	struct expansion *x = &a->exps[e];
+	while (x->next < x->nmoves && a->flags[a->moves[x->moves + x->next].child])
+		x->next++;
+	if (x->next == x->nmoves)
+		return;
+	uint64_t w = (uint64_t)x->weight + a->moves[x->moves + x->next].weight;
+	soko_cells_push(&a->cells, find_cell(a, cell_code(a, x->best)), w << 32 | (uint32_t)~e);
+}
+
+/* ---- states ---- */
+
+static int unpack(const struct any *a, const unsigned char *key, struct soko_scratch *sc)
+{
+	int n = soko_unpack(a->s, key, sc);
+	soko_reach(a->s, sc, a->s->cell_of[soko_key_player(key)]);
+	return n;
+}
+
+static bool is_goal(const struct sokoban *s, const unsigned char *key)
+{
+	const uint8_t *bits = key + 2;
+	for (size_t i = 0; i < s->bitset_bytes; i++)
+		if (bits[i] & ~s->goal_bits[i])
+			return false;
+	return true;
+}
+
+static void grow_flags(struct any *a)
+{
+	size_t need = a->table.count + 1;
+	if (need <= a->flags_alloc)
+		return;
+	size_t n = a->flags_alloc ? a->flags_alloc : 1024;
+	while (n < need)
+		n *= 2;
+	a->flags = lk_xrealloc(a->flags, n);
+	memset(a->flags + a->flags_alloc, 0, n - a->flags_alloc);
+	a->flags_alloc = n;
+}
+
+/* The node of the child of move m out of the state in a->key: found or
+ * added (with its features, or as dead).  NONE when the table is full. */
+static uint32_t child_node(struct any *a, uint32_t parent, const struct soko_boxmove *m)
+{
+	const struct sokoban *s = a->s;
+	unsigned char *k = a->child;
+	memcpy(k, a->key, a->key_size);
+	soko_bit_flip(k + 2, s->compact[m->from]);
+	soko_bit_flip(k + 2, s->compact[m->to]);
+	soko_key_set_player(k, m->player);
+	uint64_t hash = lk_hash_bytes(k, a->key_size);
+	uint32_t id = lk_table_find(&a->table, k, hash);
+	if (id != LK_NO_ENTRY)
+		return id;
+	a->r->generated++;
+	uint32_t feat = DEAD_NODE;
+	if (soko_heuristic(&s->base, k, a->scratch2) != LK_H_DEAD) {
+		struct soko_scratch *sc2 = a->scratch2;
+		struct soko_features f;
+		int n = soko_unpack(s, k, sc2);
+		soko_features(&a->plan, s, sc2, n, &f);
+		soko_clear_boxes(s, sc2, n);
+		feat = soko_features_pack(&f);
+	}
+	if (lk_table_intern(&a->table, k, hash, parent, feat, &id) == LK_INTERN_FULL) {
+		a->limit = LK_LIMIT_MEMORY;
+		return NONE;
+	}
+	grow_flags(a);
+	if (feat == DEAD_NODE) {
+		a->flags[id] |= NODE_DEAD;
+	} else if (is_goal(s, k) && !a->solved) {
+		a->solved = true;
+		a->goal_node = id;
+	}
+	return id;
+}
+
+/* The advisors' moves among a state's (indices into the moves of
+ * expansion e): each proposes the move to a new node that improves its
+ * feature most, the better features breaking ties. */
+static int advise(struct any *a, const struct expansion *x, size_t *chosen)
+{
+	struct soko_features f;
+	soko_features_unpack(lk_table_cost(&a->table, x->node), &f);
+	long best[NADVISORS];
+	struct soko_features bf[NADVISORS];
+	for (int k = 0; k < NADVISORS; k++)
+		best[k] = -1;
+	for (uint32_t i = 0; i < x->nmoves; i++) {
+		uint32_t child = a->moves[x->moves + i].child;
+		if (a->flags[child])
+			continue;
+		struct soko_features c;
+		soko_features_unpack(lk_table_cost(&a->table, child), &c);
+		int gain[NADVISORS] = {
+			c.packed - f.packed, f.areas - c.areas, f.doorways - c.doorways,
+			f.out_of_plan - c.out_of_plan, f.hotspots - c.hotspots,
+		};
+		for (int k = 0; k < NADVISORS; k++) {
+			if (gain[k] <= 0)
+				continue;
+			if (best[k] >= 0) {
+				int was[NADVISORS] = {
+					bf[k].packed - f.packed, f.areas - bf[k].areas,
+					f.doorways - bf[k].doorways, f.out_of_plan - bf[k].out_of_plan,
+					f.hotspots - bf[k].hotspots,
+				};
+				if (gain[k] < was[k] ||
+				    (gain[k] == was[k] && !soko_features_better(&c, &bf[k])))
+					continue;
+			}
+			best[k] = (long)i;
+			bf[k] = c;
+		}
+	}
+	int n = 0;
+	for (int k = 0; k < NADVISORS; k++) {
+		bool dup = best[k] < 0;
+		for (int j = 0; j < n && !dup; j++)
+			dup = chosen[j] == (size_t)best[k];
+		if (!dup)
+			chosen[n++] = (size_t)best[k];
+	}
+	return n;
+}
+
+/* qsort has no context argument: the search of this thread */
+static _Thread_local const struct any *sort_ctx;
+
+/* Moves in the order they are tried: by weight, then the better child. */
+static int by_weight_then_features(const void *pa, const void *pb)
+{
+	const struct any *a = sort_ctx;
+	const struct amove *x = pa, *y = pb;
+	if (x->weight != y->weight)
+		return x->weight < y->weight ? -1 : 1;
+	struct soko_features fx, fy;
+	soko_features_unpack(lk_table_cost(&a->table, x->child), &fx);
+	soko_features_unpack(lk_table_cost(&a->table, y->child), &fy);
+	if (soko_features_better(&fx, &fy))
+		return -1;
+	if (soko_features_better(&fy, &fx))
+		return 1;
+	return x->child < y->child ? -1 : x->child > y->child;
+}
+
+static void propagate_dead(struct any *a, uint32_t e);
+
+/* Expand node id, reached from expansion parent by a move of this weight:
+ * its moves to the table, the advisors' picks, into its cell.  Returns -1
+ * when the search must stop. */
+static int expand(struct any *a, uint32_t id, uint32_t parent, uint32_t weight)
+{
+	const struct sokoban *s = a->s;
+	struct soko_scratch *sc = a->scratch;
+	a->flags[id] |= NODE_EXPANDED;
+	memcpy(a->key, lk_table_key(&a->table, id), a->key_size);
+	int n = unpack(a, a->key, sc);
+	const uint8_t *allow = NULL;
+	if (n > 1 && s->use[SOKO_T_PI_CORRALS]) {
+		int corral = soko_pi_corral(s, sc, n);
+		if (corral >= 0) {
+			for (int i = 0; i < n; i++)
+				a->allow[sc->boxes[i]] = soko_corral_allows(s, sc, corral, sc->boxes[i]);
+			allow = a->allow;
+		}
+	}
+	size_t nmoves = soko_box_moves(&a->gen, sc, n, allow);
+	if (a->macros)
+		nmoves = soko_goal_macros(s, &a->plan, a->next, sc, a->gen.moves, nmoves);
+	soko_clear_boxes(s, sc, n);
+	a->r->expanded++;
+
+	LK_ALLOC_GROW(a->exps, a->nexps + 1, a->exps_alloc);
+	uint32_t e = (uint32_t)a->nexps++;
+	struct expansion *x = &a->exps[e];
+	uint32_t own = lk_table_cost(&a->table, id);
+	*x = (struct expansion){ .node = id, .parent = parent, .weight = weight,
+				 .moves = (uint32_t)a->nmoves, .best = own };
+	if (parent != NONE) {
+		struct soko_features mine, before;
+		soko_features_unpack(own, &mine);
+		soko_features_unpack(a->exps[parent].best, &before);
+		if (!soko_features_better(&mine, &before))
+			x->best = a->exps[parent].best;
+	}
+	LK_ALLOC_GROW(a->moves, a->nmoves + nmoves + 1, a->moves_alloc);
+	for (size_t i = 0; i < nmoves; i++) {
+		uint32_t child = child_node(a, id, &a->gen.moves[i]);
+		if (child == NONE)
+			return -1;
+		if (a->solved) {
+			a->goal_exp = e;
+			return -1;
+		}
+		if (a->flags[child] & NODE_DEAD)
+			continue;
+		a->moves[a->nmoves++] = (struct amove){ child, 1, a->gen.moves[i].to };
+		x->nmoves++;
+	}
+	if (a->opt->max_states && a->table.count >= a->opt->max_states) {
+		a->limit = LK_LIMIT_STATES;
+		return -1;
+	}
+	size_t chosen[NADVISORS];
+	int nchosen = s->use[SOKO_T_ADVISORS] ? advise(a, x, chosen) : 0;
+	for (int i = 0; i < nchosen; i++)
+		a->moves[x->moves + chosen[i]].weight = 0;
+	sc->count[SOKO_T_ADVISORS] += (uint64_t)nchosen;
+	/* with at most two moves, the first is as good as advised */
+	if (x->nmoves > 0 && x->nmoves <= 2 && nchosen == 0)
+		a->moves[x->moves].weight = 0;
+	sort_ctx = a;
+	qsort(a->moves + x->moves, x->nmoves, sizeof *a->moves, by_weight_then_features);
+	if (x->nmoves == 0) {
+		propagate_dead(a, e);
+		return 0;
+	}
+	struct soko_features mine, best;
+	soko_features_unpack(own, &mine);
+	soko_features_unpack(lk_table_cost(&a->table, a->exps[a->best_exp].node), &best);
+	if (e == 0 || soko_features_better(&mine, &best) ||
+	    (a->flags[a->exps[a->best_exp].node] & NODE_DEAD)) {
+		a->best_exp = e;
+		a->best_since = a->r->expanded;
+	}
+	schedule(a, e);
+	return 0;
+}
+
+/* A state all of whose moves lead to dead states is dead, and so on up
+ * the tree (Festival's way): starting at expansion e. */
+static void propagate_dead(struct any *a, uint32_t e)
+{
+	while (e != NONE) {
+		const struct expansion *x = &a->exps[e];
+		for (uint32_t i = 0; i < x->nmoves; i++)
+			if (!(a->flags[a->moves[x->moves + i].child] & NODE_DEAD))
+				return;
+		a->flags[x->node] |= NODE_DEAD;
+		e = x->parent;
+	}
+}
+
+/* The best expansion still alive, once the best one died. */
+static void new_best(struct any *a)
+{
+	uint32_t best = NONE;
+	struct soko_features fb, f;
+	for (uint32_t e = 0; e < a->nexps; e++) {
+		if (a->flags[a->exps[e].node] & NODE_DEAD)
+			continue;
+		soko_features_unpack(lk_table_cost(&a->table, a->exps[e].node), &f);
+		if (best == NONE || soko_features_better(&f, &fb)) {
+			best = e;
+			fb = f;
+		}
+	}
+	a->best_exp = best == NONE ? 0 : best;
+}
+
+/* Is the child of move m, a state never expanded, dead by a learned
+ * pattern (learning one if need be)? */
+static bool learned_dead(struct any *a, const struct amove *m)
+{
+	const struct sokoban *s = a->s;
+	if (!s->use[SOKO_T_DEADTAB])
+		return false;
+	struct soko_scratch *sc2 = a->scratch2;
+	const unsigned char *k = lk_table_key(&a->table, m->child);
+	int n = soko_unpack(s, k, sc2);
+	bool dead = soko_deadtab_check(a->deadtab, sc2, m->to, soko_key_player(k), true);
+	soko_clear_boxes(s, sc2, n);
+	return dead;
+}
+
+/* Play the next move of the expansion of least weight in cell c. */
+static int play_from(struct any *a, size_t c)
+{
+	uint64_t v = soko_cells_pop(&a->cells, c);
+	uint32_t e = ~(uint32_t)v;
+	struct expansion *x = &a->exps[e];
+	while (x->next < x->nmoves && a->flags[a->moves[x->moves + x->next].child])
+		x->next++;
+	if (x->next == x->nmoves) {
+		propagate_dead(a, e);
+		return 0;
+	}
+	const struct amove *m = &a->moves[x->moves + x->next++];
+	uint32_t weight = x->weight + m->weight;
+	int rc = 0;
+	if (learned_dead(a, m)) {
+		a->flags[m->child] |= NODE_DEAD;
+		propagate_dead(a, e);
+	} else {
+		rc = expand(a, m->child, e, weight);
+	}
+	if (a->flags[a->exps[a->best_exp].node] & NODE_DEAD)
+		new_best(a);
+	schedule(a, e);
+	return rc;
+}
+
+/* ---- the solution ---- */
+
+static void build_path(struct any *a, const struct lk_level *level)
+{
+	size_t nstates = a->goal_exp == NONE ? 1 : 2;
+	for (uint32_t e = a->goal_exp; e != NONE && a->exps[e].parent != NONE; e = a->exps[e].parent)
+		nstates++;
+	const unsigned char **chain = lk_xmalloc(nstates * sizeof *chain);
+	size_t i = nstates;
+	if (a->goal_exp != NONE) {
+		chain[--i] = lk_table_key(&a->table, a->goal_node);
+		for (uint32_t e = a->goal_exp; e != NONE; e = a->exps[e].parent)
+			chain[--i] = lk_table_key(&a->table, a->exps[e].node);
+	} else {
+		chain[0] = lk_table_key(&a->table, 0);
+	}
+	soko_box_path(&a->gen, level, a->scratch, a->scratch2, chain, nstates, a->r);
+	free(chain);
+}
+
+/* ---- the search ---- */
+
+static bool out_of_bounds(struct any *a)
+{
+	const struct lk_search_options *o = a->opt;
+	if (o->cancel && *o->cancel)
+		a->limit = LK_LIMIT_INTERRUPTED;
+	else if (o->timeout > 0 && lk_now() > a->deadline)
+		a->limit = LK_LIMIT_TIME;
+	else if (o->max_memory && a->table.bytes + a->cells.bytes + a->flags_alloc +
+			     a->exps_alloc * sizeof *a->exps + a->moves_alloc * sizeof *a->moves +
+			     soko_deadtab_bytes(a->deadtab) > o->max_memory)
+		a->limit = LK_LIMIT_MEMORY;
+	return a->limit != LK_LIMIT_NONE;
+}
+
+static void run(struct any *a)
+{
+	const struct sokoban *s = a->s;
+	unsigned char *start = a->child;
+	memset(start, 0, a->key_size);
+	memcpy(start + 2, s->box0, s->bitset_bytes);
+	struct soko_scratch *sc = a->scratch2;
+	int n = soko_unpack(s, start, sc);
+	soko_key_set_player(start, (unsigned)soko_reach(s, sc, s->player0));
+	struct soko_features f;
+	soko_features(&a->plan, s, sc, n, &f);
+	soko_clear_boxes(s, sc, n);
+	uint32_t id;
+	if (lk_table_intern(&a->table, start, lk_hash_bytes(start, a->key_size), 0,
+			    soko_features_pack(&f), &id) == LK_INTERN_FULL) {
+		a->limit = LK_LIMIT_MEMORY;
+		return;
+	}
+	grow_flags(a);
+	if (is_goal(s, start)) {
+		a->solved = true;
+		a->goal_node = 0;
+		return;
+	}
+	if (soko_heuristic(&s->base, start, a->scratch2) == LK_H_DEAD)
+		return;   /* proved dead at the start */
+	if (expand(a, 0, NONE, 0) < 0)
+		return;
+	/* Festival's rhythm: every other turn the next cell round the feature
+	 * space (a new cell comes next), every other the best state's cell. */
+	for (uint64_t turn = 0;; turn++) {
+		if ((turn & 63) == 0 && out_of_bounds(a))
+			return;
+		size_t c = SIZE_MAX;
+		/* the best cell's turn, less often once the best state has
+		 * stood for long (it may be dead in a way no test sees) */
+		bool stale = a->r->expanded - a->best_since > STALE_BEST;
+		if ((turn & 1) && (!stale || (turn & 15) == 1)) {
+			c = find_cell(a, cell_code(a, a->exps[a->best_exp].best));
+			if (a->cells.cells[c].n == 0)
+				c = SIZE_MAX;
+		}
+		for (size_t k = 0; c == SIZE_MAX && k < a->cells.n; k++) {
+			size_t t = a->next_cell;
+			a->next_cell = (a->next_cell + 1) % a->cells.n;
+			if (a->cells.cells[t].n)
+				c = t;
+		}
+		if (c == SIZE_MAX)
+			return;   /* everything expanded: no solution */
+		if (play_from(a, c) < 0)
+			return;
+	}
+}
+
+void soko_fess(const struct lk_level *level, const struct lk_search_options *opt,
+	       struct lk_search_result *r, bool macros)
+{
+	const struct sokoban *s = (const struct sokoban *)level;
+	double t0 = lk_now(), cpu0 = lk_thread_cpu();
+	lk_search_result_release(r);
+	struct any a = { .s = s, .opt = opt, .r = r, .deadline = t0 + opt->timeout,
+			 .goal_exp = NONE, .goal_node = NONE, .macros = macros };
+	a.key_size = level->key_size;
+	if (s->impossible || s->forward) {
+		r->status = s->impossible ? LK_UNSOLVABLE : LK_UNKNOWN;
+		r->seconds = lk_now() - t0;
+		r->cpu_seconds = lk_thread_cpu() - cpu0;
+		return;
+	}
+	size_t n = (size_t)s->cells;
+	lk_table_init(&a.table, a.key_size, opt->max_memory);
+	soko_movegen_init(&a.gen, s);
+	soko_plan_build(&a.plan, s, s->use[SOKO_T_PACKING]);
+	a.next = lk_xcalloc((size_t)a.plan.nareas + 1, sizeof *a.next);
+	soko_deadtab_init(&a.own_deadtab, s, level->scratch_size);
+	a.deadtab = s->deadtab ? s->deadtab : &a.own_deadtab;
+	uint64_t matched0 = a.deadtab->matched;
+	a.scratch = lk_xcalloc(1, level->scratch_size);
+	a.scratch2 = lk_xcalloc(1, level->scratch_size);
+	soko_scratch(s, a.scratch);
+	soko_scratch(s, a.scratch2);
+	a.key = lk_xcalloc(1, a.key_size);
+	a.child = lk_xcalloc(1, a.key_size);
+	a.allow = lk_xcalloc(n, 1);
+
+	run(&a);
+
+	if (a.solved) {
+		r->status = LK_SOLVED;
+		build_path(&a, level);
+	} else if (a.limit != LK_LIMIT_NONE) {
+		r->status = LK_UNKNOWN;
+		r->limit = a.limit;
+	} else {
+		r->status = LK_UNSOLVABLE;
+	}
+	r->optimal = false;
+	r->stored = a.table.count;
+	r->peak_bytes = a.table.peak_bytes + a.cells.bytes + a.flags_alloc +
+			a.exps_alloc * sizeof *a.exps + a.moves_alloc * sizeof *a.moves;
+	/* everything the search holds per state beyond the key: the table, the
+	 * node flags, the move lists, the expansions and the cells */
+	size_t held = a.table.bytes + a.cells.bytes + a.flags_alloc +
+		      a.nexps * sizeof *a.exps + a.nmoves * sizeof *a.moves;
+	r->overhead_per_state = a.table.count ? (double)held / (double)a.table.count -
+						       (double)a.key_size : 0.0;
+	r->found_by = LK_FORWARD;
+	((struct soko_scratch *)a.scratch)->count[SOKO_T_DEADTAB] += a.deadtab->matched - matched0;
+	((struct soko_scratch *)a.scratch)->count[SOKO_T_MACROS] += a.gen.long_moves;
+	((struct soko_scratch *)a.scratch)->count[SOKO_T_PACKING] += (uint64_t)a.plan.ordered;
+	soko_technique_counts(level, a.scratch, r->technique_counts);
+	soko_technique_counts(level, a.scratch2, r->technique_counts);
+	soko_cells_release(&a.cells);
+	free(a.allow);
+	free(a.next);
+	free(a.flags);
+	free(a.exps);
+	free(a.moves);
+	free(a.key);
+	free(a.child);
+	free(a.scratch);
+	free(a.scratch2);
+	soko_plan_release(&a.plan);
+	soko_deadtab_release(&a.own_deadtab);
+	soko_movegen_release(&a.gen);
+	lk_table_release(&a.table);
+	r->seconds = lk_now() - t0;
+	r->cpu_seconds = lk_thread_cpu() - cpu0;
+}
+
+/* Add the search effort and counters of an earlier search e to r. */
+static void add_effort(struct lk_search_result *r, const struct lk_search_result *e)
+{
+	r->expanded += e->expanded;
+	r->generated += e->generated;
+	if (e->peak_bytes > r->peak_bytes)
+		r->peak_bytes = e->peak_bytes;
+	for (int i = 0; i < LK_MAX_TECHNIQUES; i++)
+		r->technique_counts[i] += e->technique_counts[i];
+}
+
+/* The feature-space search with the goal-room macros; where they cut a
+ * move and the search then ran out of moves, that proves nothing, so it
+ * runs again without them in the time left. */
+static void solve_fess(const struct lk_level *level, const struct lk_search_options *opt,
+		       struct lk_search_result *r)
+{
+	double t0 = lk_now(), cpu0 = lk_thread_cpu();
+	soko_fess(level, opt, r, true);
+	if (r->status != LK_UNSOLVABLE || (!r->technique_counts[SOKO_T_GOAL_ROOMS] &&
+					   !r->technique_counts[SOKO_T_GOAL_CUTS]))
+		return;
+	struct lk_search_options rest = *opt;
+	if (opt->timeout > 0) {
+		rest.timeout = opt->timeout - (lk_now() - t0);
+		if (rest.timeout <= 0)
+			rest.timeout = 1e-3;
+	}
+	if (opt->max_states)
+		rest.max_states = opt->max_states > r->stored ? opt->max_states - r->stored : 1;
+	struct lk_search_result again;
+	lk_search_result_init(&again);
+	soko_fess(level, &rest, &again, false);
+	add_effort(&again, r);
+	lk_search_result_release(r);
+	*r = again;
+	r->seconds = lk_now() - t0;
+	r->cpu_seconds = lk_thread_cpu() - cpu0;
+}
+
+/* The share of the bounds greedy search gets first (greedy-first). */
+#define GREEDY_TIME 0.3
+#define GREEDY_MEMORY 0.5
+
+void soko_solve_any(const struct lk_level *level, const struct lk_search_options *opt,
+		    struct lk_search_result *r)
+{
+	const struct sokoban *s = (const struct sokoban *)level;
+	if (!s->use[SOKO_T_GREEDY_FIRST] || s->impossible || s->forward) {
+		solve_fess(level, opt, r);
+		return;
+	}
+	/* A portfolio of two: greedy best-first search in both directions
+	 * (the push search, matching bound plus unfinished boxes) solves most
+	 * levels fast; the feature-space search takes over when it gives up. */
+	double t0 = lk_now(), cpu0 = lk_thread_cpu();
+	struct lk_search_options g = *opt;
+	g.algo = LK_ALGO_GREEDY;
+	g.direction = LK_BOTH;
+	g.timeout = opt->timeout * GREEDY_TIME;
+	g.max_states = opt->max_states / 2;
+	g.max_memory = (size_t)((double)(opt->max_memory ? opt->max_memory : (size_t)1 << 30) *
+				GREEDY_MEMORY);
+	lk_search(level, &g, r);
+	r->technique_counts[SOKO_T_GREEDY_FIRST]++;
+	r->optimal = false;
+	if (r->status != LK_UNKNOWN || r->limit == LK_LIMIT_INTERRUPTED)
+		return;
+	struct lk_search_result f;
+	lk_search_result_init(&f);
+	struct lk_search_options rest = *opt;
+	if (opt->timeout > 0) {
+		rest.timeout = opt->timeout - (lk_now() - t0);
+		if (rest.timeout <= 0)
+			rest.timeout = 1e-3;
+	}
+	if (opt->max_states)
+		rest.max_states = opt->max_states - g.max_states;
+	solve_fess(level, &rest, &f);
+	add_effort(&f, r);
+	lk_search_result_release(r);
+	*r = f;
+	r->seconds = lk_now() - t0;
+	r->cpu_seconds = lk_thread_cpu() - cpu0;
+}

@@ -1,0 +1,211 @@
+/*
+ * sokoban_any.h - internals of Sokoban's search for any solution (solve
+ * -a any): box moves, the features of a position, the packing order, the
+ * learned deadlock patterns and the feature-space search that uses them.
+ * See docs/games/sokoban.md, "Hard levels".
+ */
+#ifndef LEVELKIT_SOKOBAN_ANY_H
+#define LEVELKIT_SOKOBAN_ANY_H
+
+#include "levelkit/search.h"
+#include "levelkit/table.h"
+#include "sokoban.h"
+
+/* ---- box moves (sokoban_boxmoves.c) ---- */
+
+/* One box move: a box pushed from `from` to `to` by one or more pushes of
+ * that box alone, the player ending in the area `player` (the least
+ * compact index it reaches: the key's normalised player). */
+struct soko_boxmove {
+	uint16_t from, to;
+	uint16_t player;
+	uint16_t pushes;      /* the fewest pushes it takes */
+};
+
+struct soko_movegen {
+	const struct sokoban *s;
+	/* per (cell, side): stamp of the box search that saw it, and for
+	 * rebuilding a move the (cell, side) it came from */
+	uint32_t *seen, seen_stamp;
+	int32_t *pred;
+	uint16_t *depth;
+	uint32_t *queue;
+	/* per cell: the player areas around a box standing there, labelled
+	 * once per cell and box search (area_stamp) */
+	uint32_t *area_stamp;
+	uint32_t *nb_area;        /* 4 per cell: area label of each neighbour, 0 = none */
+	uint16_t *nb_least;       /* 4 per cell: least compact index of that area */
+	uint8_t *nb_done;         /* per cell: which neighbours' areas made a move */
+	uint8_t *frozen;          /* per cell: a box there is frozen off a goal */
+	uint32_t *lab, next_label;
+	uint16_t *stack;
+	/* the moves of the last soko_box_moves call */
+	struct soko_boxmove *moves;
+	size_t nmoves, alloc;
+	uint64_t long_moves;      /* moves of more than one push made */
+};
+
+void soko_movegen_init(struct soko_movegen *g, const struct sokoban *s);
+void soko_movegen_release(struct soko_movegen *g);
+/* Every box move of the state unpacked in sc, whose player reach is the
+ * current sc->mark stamp; only boxes for which allow[box cell] is set
+ * when allow is non-NULL.  Moves onto dead squares or into freeze
+ * deadlocks (when those techniques are on) are left out. */
+size_t soko_box_moves(struct soko_movegen *g, struct soko_scratch *sc, int nboxes,
+		      const uint8_t *allow);
+/* The pushes of one box move from the state unpacked in sc (reach as
+ * above): the box on `from` to `to` with the player ending in the area
+ * whose least index is `player`.  Writes the push directions (lk_dir) in
+ * order into dirs (room for s->cells * 4) and returns how many, or -1 if
+ * there is no such move. */
+int soko_box_move_pushes(struct soko_movegen *g, struct soko_scratch *sc, int from, int to,
+			 unsigned player, uint8_t *dirs);
+
+/* Write a path of box-move states (keys of the search, chain[0] the start)
+ * out as pushes: r->path the level's keys after each push (the player
+ * normalised under the pushes metric, exact under moves), r->nkeys, and
+ * r->cost in the level's metric.  Two scratch blocks of the level. */
+void soko_box_path(struct soko_movegen *g, const struct lk_level *level, void *scratch,
+		   void *scratch2, const unsigned char *const *chain, size_t n,
+		   struct lk_search_result *r);
+
+/* ---- the cells of feature space (sokoban_cells.c) ---- */
+
+struct soko_cell {
+	uint32_t code;
+	uint64_t *heap;       /* least first */
+	size_t n, alloc;
+};
+
+struct soko_cells {
+	struct soko_cell *cells;
+	size_t n, alloc;
+	uint32_t *index;      /* open addressing: cell number + 1, 0 = empty */
+	size_t cap;
+	size_t bytes;         /* memory held */
+};
+
+void soko_cells_release(struct soko_cells *t);
+/* The cell of code (*made when it is new). */
+size_t soko_cells_find(struct soko_cells *t, uint32_t code, bool *made);
+void soko_cells_push(struct soko_cells *t, size_t cell, uint64_t v);
+/* The least item of a cell that has one. */
+uint64_t soko_cells_pop(struct soko_cells *t, size_t cell);
+
+/* ---- learned deadlock patterns (sokoban_deadtab.c) ---- */
+
+#define DT_MAX_BOXES 6
+
+struct soko_deadtab {
+	const struct sokoban *s;
+	int nfloor;
+	size_t player_bytes;
+	/* patterns: boxes[first[i] .. first[i + 1]) and the player squares
+	 * player[i * player_bytes ..] (compact bitset) */
+	uint16_t *boxes;
+	uint32_t *first;
+	uint8_t *player;
+	size_t npatterns, boxes_alloc, first_alloc, player_alloc;
+	/* per cell: the patterns with a box there */
+	uint32_t **by_cell;
+	size_t *by_cell_n, *by_cell_alloc;
+	/* the small searches */
+	struct lk_table table, alive;
+	void *scratch;
+	uint8_t *key, *succ, *in_cluster;
+	uint32_t *mark, stamp;    /* corrals: flood stamps */
+	uint16_t *stack;
+	uint64_t learned, matched, searches, work, checks;
+};
+
+void soko_deadtab_init(struct soko_deadtab *t, const struct sokoban *s, size_t scratch_size);
+void soko_deadtab_release(struct soko_deadtab *t);
+size_t soko_deadtab_bytes(const struct soko_deadtab *t);
+/* Is the position in sc (its boxes in sc->box, the player's normalised
+ * square `player`, a compact index) dead by a pattern with a box on cell?
+ * With learn, the boxes around cell are searched alone when no pattern
+ * says so, and a new pattern kept if they are dead. */
+bool soko_deadtab_check(struct soko_deadtab *t, const struct soko_scratch *sc, int cell,
+			unsigned player, bool learn);
+
+/* ---- the plan and the features (sokoban_plan.c) ---- */
+
+#define SOKO_NONE 0xffffu
+
+/*
+ * What the search knows of a level before it starts: the order the goals
+ * are to be filled in (the packing order), the goals grouped into areas
+ * (goals at most two steps apart), and the doorways: squares whose
+ * blocking cuts the floor in two (articulation points of the floor).
+ */
+struct soko_plan {
+	int ngoals;
+	uint16_t *order;         /* goal cells, the first to be filled first */
+	uint16_t *rank;          /* per cell: index in order, or SOKO_NONE */
+	int nareas;
+	uint16_t *area_of;       /* per cell: goal area, or SOKO_NONE */
+	uint16_t *area_first;    /* area a's goals: area_goals[area_first[a] .. area_first[a + 1]) */
+	uint16_t *area_goals;    /* by area, each in packing order */
+	int ordered;             /* goals the retrieval ordered */
+	uint8_t *doorway;        /* per cell */
+	/* hotspots: cuts[y * nfloor + x] when a box on floor square y leaves
+	 * a box on x no goal to reach (both compact indices) */
+	uint8_t *cuts;
+	int nfloor;
+	/* out of plan: zone[k] is the bitset (compact indices) of the squares
+	 * where a box is in the way of packing once k goals are packed */
+	uint8_t **zone;
+	size_t zone_bytes;
+	/* working memory of the features */
+	uint32_t *mark, stamp;
+	uint16_t *stack;
+};
+
+/*
+ * The features of a position (Shoham and Schaeffer's FESS): boxes packed
+ * (in each goal area, the goals filled in packing order before the first
+ * empty one), player areas (connected free floor), boxes in doorways, boxes
+ * out of plan (on a goal beyond the packed ones, or in the way of the next
+ * goals to pack), and hotspots (boxes that cut another box off from every
+ * goal).  Packed into 32 bits, so that the state table's cost field holds
+ * them.
+ */
+struct soko_features {
+	uint8_t packed, areas, doorways, out_of_plan, hotspots;
+};
+
+/* use_order false: no packing order (every goal is its own area, so any
+ * box on a goal counts as packed). */
+void soko_plan_build(struct soko_plan *p, const struct sokoban *s, bool use_order);
+void soko_plan_release(struct soko_plan *p);
+/* The features of the boxes in sc->box (sc->boxes holds nboxes). */
+void soko_features(struct soko_plan *p, const struct sokoban *s, const struct soko_scratch *sc,
+		   int nboxes, struct soko_features *f);
+/* Whether a is better than b: more packed, then fewer player areas, boxes
+ * in doorways, out of plan, hotspots (FESS's order). */
+bool soko_features_better(const struct soko_features *a, const struct soko_features *b);
+uint32_t soko_features_pack(const struct soko_features *f);
+void soko_features_unpack(uint32_t v, struct soko_features *f);
+/* The first empty goal of each area beyond its packed goals, into next
+ * (p->nareas entries, SOKO_NONE where an area is full). */
+void soko_next_goals(const struct soko_plan *p, const struct soko_scratch *sc, uint16_t *next);
+
+/* ---- the feature-space search (sokoban_any.c) ---- */
+
+/* One feature-space search of the level, with the goal-room macros when
+ * macros is set (where they cut moves, running out of moves proves
+ * nothing: soko_solve_any then runs it again without them). */
+void soko_fess(const struct lk_level *level, const struct lk_search_options *opt,
+	       struct lk_search_result *r, bool macros);
+
+/* ---- goal-room macros (sokoban_goalroom.c) ---- */
+
+/* Goal rooms and goal cuts (each when its technique is on) applied to the
+ * box moves m[0 .. n) of the state in sc (boxes set): moves of boxes on
+ * packed goals left out, and when a move fills an area's next goal, only
+ * such moves kept.  next: room for p->nareas.  Counts what it cuts;
+ * returns the moves left, in order, at the front of m. */
+size_t soko_goal_macros(const struct sokoban *s, const struct soko_plan *p, uint16_t *next,
+			struct soko_scratch *sc, struct soko_boxmove *m, size_t n);
+
+#endif

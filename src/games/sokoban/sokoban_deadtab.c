@@ -1,0 +1,417 @@
+/*
+ * sokoban_deadtab.c - deadlock patterns learned during the search (the
+ * "deadlock tables" of YASS and Festival).
+ *
+ * When a box has moved, the boxes around it (the moved box and every box
+ * touching it or a box so taken, diagonals included, up to DT_MAX_BOXES),
+ * and if that proves nothing the fence of an area beside it the player
+ * cannot reach (a corral: every box touching the area), are searched on
+ * their own: every other box taken off the board, the player
+ * where it stands, pushes until every one of them stands on a goal or they
+ * have spread apart (no box on its first square, none touching another).
+ * A position that can be solved can still be solved with boxes taken away
+ * (a push of a box taken away is skipped, the rest only have more room),
+ * so if that small search runs out of positions without success, the boxes
+ * on those squares make any position dead while the player is in the area
+ * it had: a pattern of box squares and player squares, kept and matched
+ * against every later position that has a box on one of its squares.
+ *
+ * The small search is bounded (DT_STATES positions); when the bound is hit
+ * nothing is learned.  Its own pruning is only what holds with fewer boxes
+ * than goals: dead squares, freeze and bipartite deadlocks (PI-corrals
+ * assume every goal must be filled).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sokoban_any.h"
+
+#define DT_STATES 2000
+
+void soko_deadtab_init(struct soko_deadtab *t, const struct sokoban *s, size_t scratch_size)
+{
+	memset(t, 0, sizeof *t);
+	t->s = s;
+	t->nfloor = s->nfloor;
+	t->player_bytes = ((size_t)s->nfloor + 7) / 8;
+	t->by_cell = lk_xcalloc((size_t)s->cells, sizeof *t->by_cell);
+	t->by_cell_n = lk_xcalloc((size_t)s->cells, sizeof *t->by_cell_n);
+	t->by_cell_alloc = lk_xcalloc((size_t)s->cells, sizeof *t->by_cell_alloc);
+	t->scratch = lk_xcalloc(1, scratch_size);
+	soko_scratch(s, t->scratch);
+	t->key = lk_xcalloc(1, s->base.key_size);
+	t->succ = lk_xcalloc((size_t)s->base.max_successors + 1, s->base.key_size);
+	t->in_cluster = lk_xcalloc((size_t)s->cells, 1);
+	t->mark = lk_xcalloc((size_t)s->cells, sizeof *t->mark);
+	t->stack = lk_xmalloc((size_t)s->cells * sizeof *t->stack);
+	lk_table_init(&t->table, s->base.key_size, 0);
+	lk_table_init(&t->alive, s->base.key_size, 0);
+}
+
+void soko_deadtab_release(struct soko_deadtab *t)
+{
+	for (int c = 0; t->by_cell && c < t->s->cells; c++)
+		free(t->by_cell[c]);
+	free(t->by_cell);
+	free(t->by_cell_n);
+	free(t->by_cell_alloc);
+	free(t->boxes);
+	free(t->first);
+	free(t->player);
+	free(t->scratch);
+	free(t->key);
+	free(t->succ);
+	free(t->in_cluster);
+	free(t->mark);
+	free(t->stack);
+	lk_table_release(&t->table);
+	lk_table_release(&t->alive);
+	memset(t, 0, sizeof *t);
+}
+
+size_t soko_deadtab_bytes(const struct soko_deadtab *t)
+{
+	return t->table.peak_bytes + t->alive.bytes + t->boxes_alloc * sizeof *t->boxes +
+	       t->first_alloc * sizeof *t->first + t->player_alloc;
+}
+
+/* Does pattern i match the position in sc (its boxes in sc->box, the
+ * player's normalised square `player`, a compact index)? */
+static bool matches(const struct soko_deadtab *t, const struct soko_scratch *sc, uint32_t i,
+		    unsigned player)
+{
+	const uint8_t *p = t->player + (size_t)i * t->player_bytes;
+	if (!(p[player >> 3] >> (player & 7) & 1))
+		return false;
+	for (uint32_t k = t->first[i]; k < t->first[i + 1]; k++)
+		if (!sc->box[t->boxes[k]])
+			return false;
+	return true;
+}
+
+static void add_pattern(struct soko_deadtab *t, const uint16_t *boxes, int n,
+			const struct soko_scratch *reach)
+{
+	const struct sokoban *s = t->s;
+	uint32_t i = (uint32_t)t->npatterns++;
+	LK_ALLOC_GROW(t->first, t->npatterns + 1, t->first_alloc);
+	if (i == 0)
+		t->first[0] = 0;
+	LK_ALLOC_GROW(t->boxes, t->first[i] + (size_t)n, t->boxes_alloc);
+	memcpy(t->boxes + t->first[i], boxes, (size_t)n * sizeof *boxes);
+	t->first[i + 1] = t->first[i] + (uint32_t)n;
+	size_t need = t->npatterns * t->player_bytes;
+	if (need > t->player_alloc) {
+		size_t a = t->player_alloc ? t->player_alloc : 1024;
+		while (a < need)
+			a *= 2;
+		t->player = lk_xrealloc(t->player, a);
+		t->player_alloc = a;
+	}
+	uint8_t *p = t->player + (size_t)i * t->player_bytes;
+	memset(p, 0, t->player_bytes);
+	for (int c = 0; c < s->nfloor; c++)
+		if (reach->mark[s->cell_of[c]] == reach->stamp)
+			p[c >> 3] |= (uint8_t)(1u << (c & 7));
+	for (int k = 0; k < n; k++) {
+		int c = boxes[k];
+		if (t->by_cell_n[c] == t->by_cell_alloc[c]) {
+			t->by_cell_alloc[c] = t->by_cell_alloc[c] ? 2 * t->by_cell_alloc[c] : 4;
+			t->by_cell[c] = lk_xrealloc(t->by_cell[c], t->by_cell_alloc[c] * sizeof **t->by_cell);
+		}
+		t->by_cell[c][t->by_cell_n[c]++] = i;
+	}
+}
+
+/* The boxes around cell: boxes touching it or a box so taken (eight
+ * neighbours), at most DT_MAX_BOXES, into out. */
+static int cluster(struct soko_deadtab *t, const struct soko_scratch *sc, int cell, uint16_t *out)
+{
+	const struct sokoban *s = t->s;
+	int n = 0, head = 0;
+	out[n++] = (uint16_t)cell;
+	t->in_cluster[cell] = 1;
+	while (head < n && n < DT_MAX_BOXES) {
+		int c = out[head++];
+		for (int dy = -1; dy <= 1 && n < DT_MAX_BOXES; dy++)
+			for (int dx = -1; dx <= 1 && n < DT_MAX_BOXES; dx++) {
+				int x = c + dy * s->width + dx;
+				if (x < 0 || x >= s->cells || !sc->box[x] || t->in_cluster[x])
+					continue;
+				t->in_cluster[x] = 1;
+				out[n++] = (uint16_t)x;
+			}
+	}
+	for (int i = 0; i < n; i++)
+		t->in_cluster[out[i]] = 0;
+	return n;
+}
+
+/* The boxes fencing an area the player cannot reach beside cell (a
+ * corral: every box touching it), at most DT_MAX_BOXES, into out; 0 when
+ * the player reaches every free neighbour of cell, or the fence is bigger.
+ * sc->box holds the position, `player` the player's normalised square. */
+static int corral_cluster(struct soko_deadtab *t, const struct soko_scratch *sc, int cell,
+			  unsigned player, uint16_t *out)
+{
+	const struct sokoban *s = t->s;
+	size_t ncells = (size_t)s->cells;
+	if (t->stamp > UINT32_MAX - 4) {
+		memset(t->mark, 0, ncells * sizeof *t->mark);
+		t->stamp = 0;
+	}
+	uint32_t reach = ++t->stamp, area = ++t->stamp;
+	int sp = 0, start = s->cell_of[player];
+	t->mark[start] = reach;
+	t->stack[sp++] = (uint16_t)start;
+	while (sp > 0) {
+		int c = t->stack[--sp];
+		for (int d = 0; d < 4; d++) {
+			int x = c + s->off[d];
+			if (s->wall[x] || sc->box[x] || t->mark[x] == reach)
+				continue;
+			t->mark[x] = reach;
+			t->stack[sp++] = (uint16_t)x;
+		}
+	}
+	int seed = -1;
+	for (int d = 0; d < 4 && seed < 0; d++) {
+		int x = cell + s->off[d];
+		if (!s->wall[x] && !sc->box[x] && t->mark[x] != reach)
+			seed = x;
+	}
+	if (seed < 0)
+		return 0;
+	int n = 0;
+	t->mark[seed] = area;
+	t->stack[sp++] = (uint16_t)seed;
+	while (sp > 0) {
+		int c = t->stack[--sp];
+		for (int d = 0; d < 4; d++) {
+			int x = c + s->off[d];
+			if (s->wall[x] || t->mark[x] == area)
+				continue;
+			t->mark[x] = area;
+			if (sc->box[x]) {
+				if (n == DT_MAX_BOXES)
+					return 0;
+				out[n++] = (uint16_t)x;
+			} else {
+				t->stack[sp++] = (uint16_t)x;
+			}
+		}
+	}
+	return n;
+}
+
+/* Is the small search's position a success: every box on a goal, or the
+ * boxes spread apart (none on a square of the start, none touching)? */
+static bool success(const struct sokoban *s, struct soko_scratch *sc, int n,
+		    const uint8_t *start_square)
+{
+	bool all_goals = true, spread = true;
+	for (int i = 0; i < n; i++) {
+		int c = sc->boxes[i];
+		all_goals &= s->goal[c] != 0;
+		if (start_square[c])
+			spread = false;
+		for (int dy = -1; dy <= 1 && spread; dy++)
+			for (int dx = -1; dx <= 1 && spread; dx++)
+				if ((dx || dy) && sc->box[c + dy * s->width + dx])
+					spread = false;
+	}
+	return all_goals || spread;
+}
+
+/* The pushes of the small position key, into t->succ; returns how many. */
+static unsigned pushes(struct soko_deadtab *t, const uint8_t *key)
+{
+	const struct sokoban *s = t->s;
+	struct soko_scratch *sc = t->scratch;
+	size_t ks = s->base.key_size;
+	int n = soko_unpack(s, key, sc);
+	soko_reach(s, sc, s->cell_of[soko_key_player(key)]);
+	uint32_t st = sc->stamp;
+	unsigned count = 0;
+	for (int i = 0; i < n; i++) {
+		int b = sc->boxes[i];
+		for (int d = 0; d < 4; d++) {
+			int to = b + s->off[d], from = b - s->off[d];
+			if (sc->mark[from] != st || s->wall[to] || sc->box[to] || s->dead[to])
+				continue;
+			sc->box[b] = 0;
+			sc->box[to] = 1;
+			if (!soko_freeze_deadlock(s, sc, to)) {
+				uint8_t *out = t->succ + count * ks;
+				memcpy(out, key, ks);
+				soko_bit_flip(out + 2, s->compact[b]);
+				soko_bit_flip(out + 2, s->compact[to]);
+				count++;
+			}
+			sc->box[to] = 0;
+			sc->box[b] = 1;
+		}
+	}
+	/* normalise the players once the box map is clean */
+	for (unsigned k = 0; k < count; k++) {
+		uint8_t *out = t->succ + k * ks;
+		int from = -1;
+		for (int i = 0; i < n && from < 0; i++)
+			if (!soko_bit(out + 2, s->compact[sc->boxes[i]]))
+				from = sc->boxes[i];
+		soko_clear_boxes(s, sc, n);
+		int m = soko_unpack(s, out, sc);
+		soko_key_set_player(out, (unsigned)soko_reach(s, sc, from));
+		soko_clear_boxes(s, sc, m);
+		n = soko_unpack(s, key, sc);
+	}
+	soko_clear_boxes(s, sc, n);
+	return count;
+}
+
+/* Search the boxes of the cluster alone from the player's area; true when
+ * the search ran out of positions without success (a deadlock). */
+static bool small_search_dead(struct soko_deadtab *t, const uint16_t *boxes, int n,
+			      unsigned player)
+{
+	const struct sokoban *s = t->s;
+	struct soko_scratch *sc = t->scratch;
+	size_t ks = s->base.key_size;
+	uint8_t *start_square = t->in_cluster;
+	memset(t->key, 0, ks);
+	for (int i = 0; i < n; i++) {
+		soko_bit_flip(t->key + 2, s->compact[boxes[i]]);
+		start_square[boxes[i]] = 1;
+	}
+	soko_key_set_player(t->key, player);
+	/* normalise the player in the small position */
+	int m = soko_unpack(s, t->key, sc);
+	soko_key_set_player(t->key, (unsigned)soko_reach(s, sc, s->cell_of[player]));
+	soko_clear_boxes(s, sc, m);
+	bool dead = false, known_alive = false;
+	uint64_t hash = lk_hash_bytes(t->key, ks);
+	if (lk_table_find(&t->alive, t->key, hash) != LK_NO_ENTRY) {
+		known_alive = true;
+		goto out;
+	}
+	lk_table_reset(&t->table, ks, 0);
+	uint32_t id;
+	lk_table_intern(&t->table, t->key, hash, 0, 0, &id);
+	bool found = false;
+	for (uint32_t head = 0; head < t->table.count && !found; head++) {
+		if (t->table.count >= DT_STATES)
+			break;
+		memcpy(t->key, lk_table_key(&t->table, head), ks);
+		m = soko_unpack(s, t->key, sc);
+		bool ok = success(s, sc, m, start_square);
+		soko_clear_boxes(s, sc, m);
+		if (ok) {
+			found = true;
+			break;
+		}
+		/* a bipartite deadlock of the small position ends this path */
+		if (head > 0 && soko_heuristic(&s->base, t->key, t->scratch) == LK_H_DEAD)
+			continue;
+		t->work++;
+		unsigned k = pushes(t, t->key);
+		for (unsigned j = 0; j < k; j++) {
+			const uint8_t *c = t->succ + j * ks;
+			lk_table_intern(&t->table, c, lk_hash_bytes(c, ks), head, 0, &id);
+		}
+	}
+	dead = !found && t->table.count < DT_STATES;
+	if (!dead) {
+		/* remember the start as alive (or undecided): the table's
+		 * first entry */
+		const void *k0 = lk_table_key(&t->table, 0);
+		lk_table_intern(&t->alive, k0, lk_hash_bytes(k0, ks), 0, 0, &id);
+	}
+out:
+	for (int i = 0; i < n; i++)
+		start_square[boxes[i]] = 0;
+	(void)known_alive;
+	return dead;
+}
+
+bool soko_deadtab_check(struct soko_deadtab *t, const struct soko_scratch *sc, int cell,
+			unsigned player, bool learn)
+{
+	const struct sokoban *s = t->s;
+	for (size_t k = 0; k < t->by_cell_n[cell]; k++)
+		if (matches(t, sc, t->by_cell[cell][k], player)) {
+			t->matched++;
+			return true;
+		}
+	if (!learn)
+		return false;
+	/* the boxes around the moved one, then the fence of a corral beside
+	 * it (YASS's corral deadlocks), each searched alone */
+	uint16_t boxes[DT_MAX_BOXES];
+	int n = 0;
+	bool dead = false;
+	for (int kind = 0; kind < 2 && !dead; kind++) {
+		n = kind == 0 ? cluster(t, sc, cell, boxes) : corral_cluster(t, sc, cell, player, boxes);
+		bool off_goal = false;
+		for (int i = 0; i < n; i++)
+			off_goal |= !s->goal[boxes[i]];
+		if (n < 2 || !off_goal)
+			continue;
+		t->searches++;
+		dead = small_search_dead(t, boxes, n, player);
+	}
+	if (!dead)
+		return false;
+	/* the player's area in the small position, for the pattern */
+	struct soko_scratch *tmp = t->scratch;
+	memset(t->key, 0, s->base.key_size);
+	for (int i = 0; i < n; i++)
+		soko_bit_flip(t->key + 2, s->compact[boxes[i]]);
+	int m = soko_unpack(s, t->key, tmp);
+	soko_reach(s, tmp, s->cell_of[player]);
+	add_pattern(t, boxes, n, tmp);
+	soko_clear_boxes(s, tmp, m);
+	t->learned++;
+	t->matched++;
+	return true;
+}
+
+/* The push searches learn while their small searches' work stays under
+ * this many expansions plus a sixteenth of the pushes checked, and they
+ * try (a cluster looked at, its start looked up) at most this many times
+ * plus once every PUSH_TRIES_EVERY pushes: matching is cheap, trying is
+ * not, and small levels solve in fewer pushes than learning would cost. */
+#define PUSH_LEARN_BASE 200
+#define PUSH_TRIES_BASE 4
+#define PUSH_TRIES_EVERY 32
+
+struct soko_deadtab *soko_deadtab_new(const struct sokoban *s)
+{
+	struct soko_deadtab *t = lk_xmalloc(sizeof *t);
+	soko_deadtab_init(t, s, soko_scratch_size(s));
+	return t;
+}
+
+void soko_deadtab_free(struct soko_deadtab *t)
+{
+	if (!t)
+		return;
+	soko_deadtab_release(t);
+	free(t);
+}
+
+void soko_deadtab_reset(struct soko_deadtab *t)
+{
+	memset(t->by_cell_n, 0, (size_t)t->s->cells * sizeof *t->by_cell_n);
+	t->npatterns = 0;
+	lk_table_reset(&t->alive, t->s->base.key_size, 0);
+	t->learned = t->matched = t->searches = t->work = t->checks = 0;
+}
+
+bool soko_deadtab_push(struct soko_deadtab *t, const struct soko_scratch *sc, int cell,
+		       unsigned player)
+{
+	t->checks++;
+	bool learn = t->work < PUSH_LEARN_BASE + t->checks / 16 &&
+		     t->searches < PUSH_TRIES_BASE + t->checks / PUSH_TRIES_EVERY;
+	return soko_deadtab_check(t, sc, cell, player, learn);
+}

@@ -1,0 +1,595 @@
+/*
+ * sokoban_plan.c - what the search for any solution works out about a
+ * level before it starts, and the features of a position it steers by
+ * (Shoham and Schaeffer's FESS; docs/games/sokoban.md, "Hard levels").
+ *
+ * The packing order is found backwards, by taking the boxes out of the
+ * solved position one at a time (Junghanns' and Damgaard's "retrieval"):
+ * from every box still on a goal, pull it with the player coming from the
+ * start's side of the board and the other boxes left where they are; of
+ * those that can be pulled out into the open (a square that is no goal and
+ * touches none), take the one that reaches the most squares.  The goals
+ * are to be filled in the reverse of that order: the last box out (the
+ * deepest in a goal room) goes in first.  Goals at most two steps apart
+ * form an area, and each area is packed in its own order.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sokoban_any.h"
+
+/* Work of the retrieval's pull searches (square visits) before the
+ * packing order gives up and takes the goals as they come, and before the
+ * out-of-plan zones are left incomplete. */
+#define RETRIEVAL_BUDGET 4e7
+#define ZONE_BUDGET 6e7
+/* Squares tried for the zone of a goal: at most this many steps away. */
+#define ZONE_REACH 8
+
+/* ---- doorways: articulation points of the floor (Tarjan, iterative) ---- */
+
+static void find_doorways(struct soko_plan *p, const struct sokoban *s)
+{
+	size_t n = (size_t)s->cells;
+	int *disc = lk_xcalloc(n, sizeof *disc), *low = lk_xmalloc(n * sizeof *low);
+	int *parent = lk_xmalloc(n * sizeof *parent), *next_dir = lk_xmalloc(n * sizeof *next_dir);
+	int *children = lk_xcalloc(n, sizeof *children), *stack = lk_xmalloc(n * sizeof *stack);
+	int time = 0;
+	p->doorway = lk_xcalloc(n, 1);
+	for (int i = 0; i < s->nfloor; i++) {
+		int root = s->cell_of[i];
+		if (disc[root])
+			continue;
+		int sp = 0;
+		stack[sp++] = root;
+		disc[root] = low[root] = ++time;
+		parent[root] = -1;
+		next_dir[root] = 0;
+		while (sp > 0) {
+			int c = stack[sp - 1];
+			if (next_dir[c] < 4) {
+				int nc = c + s->off[next_dir[c]++];
+				if (s->wall[nc])
+					continue;
+				if (!disc[nc]) {
+					disc[nc] = low[nc] = ++time;
+					parent[nc] = c;
+					next_dir[nc] = 0;
+					children[c]++;
+					stack[sp++] = nc;
+				} else if (nc != parent[c] && disc[nc] < low[c]) {
+					low[c] = disc[nc];
+				}
+				continue;
+			}
+			sp--;
+			int up = parent[c];
+			if (up < 0)
+				continue;
+			if (low[c] < low[up])
+				low[up] = low[c];
+			if (parent[up] >= 0 && low[c] >= disc[up])
+				p->doorway[up] = 1;
+		}
+		if (children[root] > 1)
+			p->doorway[root] = 1;
+	}
+	free(disc);
+	free(low);
+	free(parent);
+	free(next_dir);
+	free(children);
+	free(stack);
+}
+
+/* ---- goal areas ---- */
+
+static int find_root(int *uf, int x)
+{
+	while (uf[x] != x)
+		x = uf[x] = uf[uf[x]];
+	return x;
+}
+
+/* Goals at most two steps apart over the floor share an area. */
+static void group_goals(struct soko_plan *p, const struct sokoban *s)
+{
+	size_t n = (size_t)s->cells;
+	int ng = s->ngoals;
+	int *uf = lk_xmalloc((size_t)(ng ? ng : 1) * sizeof *uf);
+	uint16_t *goal_index = lk_xmalloc(n * sizeof *goal_index);
+	for (size_t c = 0; c < n; c++)
+		goal_index[c] = SOKO_NONE;
+	for (int g = 0; g < ng; g++) {
+		uf[g] = g;
+		goal_index[s->goals[g]] = (uint16_t)g;
+	}
+	for (int g = 0; g < ng; g++) {
+		int a = s->goals[g];
+		for (int d = 0; d < 4; d++) {
+			int b = a + s->off[d];
+			if (s->wall[b])
+				continue;
+			for (int e = 0; e < 4; e++) {
+				int c = e == 0 ? b : b + s->off[e - 1];
+				if (c != b && (s->wall[c] || c == a))
+					continue;
+				if (goal_index[c] != SOKO_NONE) {
+					int r1 = find_root(uf, g), r2 = find_root(uf, goal_index[c]);
+					if (r1 != r2)
+						uf[r1] = r2;
+				}
+			}
+		}
+	}
+	p->area_of = lk_xmalloc(n * sizeof *p->area_of);
+	for (size_t c = 0; c < n; c++)
+		p->area_of[c] = SOKO_NONE;
+	int *area_of_root = lk_xmalloc((size_t)(ng ? ng : 1) * sizeof *area_of_root);
+	for (int g = 0; g < ng; g++)
+		area_of_root[g] = -1;
+	p->nareas = 0;
+	for (int g = 0; g < ng; g++) {
+		int r = find_root(uf, g);
+		if (area_of_root[r] < 0)
+			area_of_root[r] = p->nareas++;
+		p->area_of[s->goals[g]] = (uint16_t)area_of_root[r];
+	}
+	free(area_of_root);
+	free(uf);
+	free(goal_index);
+}
+
+/* ---- the packing order ---- */
+
+struct retrieval {
+	const struct sokoban *s;
+	uint8_t *filled;         /* per cell: a box on this goal still */
+	uint8_t *box;            /* per cell: filled, plus the box being pulled */
+	uint32_t *mark, stamp;   /* player floods */
+	uint32_t *seen, seen_stamp;
+	uint8_t *reached;        /* per cell: the pulled box stood here */
+	uint32_t *queue;
+	uint16_t *stack;
+	double work;
+};
+
+static uint32_t fresh(uint32_t *mark, uint32_t *stamp, size_t n)
+{
+	if (++*stamp == 0) {
+		memset(mark, 0, n * sizeof *mark);
+		*stamp = 1;
+	}
+	return *stamp;
+}
+
+static uint32_t flood(struct retrieval *r, int from)
+{
+	const struct sokoban *s = r->s;
+	uint32_t st = fresh(r->mark, &r->stamp, (size_t)s->cells);
+	int sp = 0;
+	r->mark[from] = st;
+	r->stack[sp++] = (uint16_t)from;
+	while (sp > 0) {
+		int c = r->stack[--sp];
+		r->work++;
+		for (int d = 0; d < 4; d++) {
+			int nc = c + s->off[d];
+			if (s->wall[nc] || r->box[nc] || r->mark[nc] == st)
+				continue;
+			r->mark[nc] = st;
+			r->stack[sp++] = (uint16_t)nc;
+		}
+	}
+	return st;
+}
+
+/* Is cell in the open: no goal, and no filled goal beside it? */
+static bool open_square(const struct sokoban *s, const struct retrieval *r, int c)
+{
+	if (s->goal[c])
+		return false;
+	for (int d = 0; d < 4; d++)
+		if (r->filled[c + s->off[d]])
+			return false;
+	return true;
+}
+
+/* Pull the box on goal g with the player starting in the area `outside`
+ * (flood stamp st of r->mark, taken with the box on g), or anywhere when
+ * st is 0.  Returns the number of squares the box reaches if it reaches
+ * one in the open (any non-goal square when lenient), else -1. */
+static int pull_out(struct retrieval *r, int g, uint32_t st, bool lenient)
+{
+	const struct sokoban *s = r->s;
+	size_t n = (size_t)s->cells;
+	uint32_t seen = fresh(r->seen, &r->seen_stamp, n * 4);
+	int head = 0, tail = 0, squares = 0;
+	bool out = false;
+	memset(r->reached, 0, n);
+	for (int e = 0; e < 4; e++) {
+		int p = g + s->off[e], q = p + s->off[e];
+		if (s->wall[p] || r->box[p] || s->wall[q] || r->box[q] || (st && r->mark[p] != st))
+			continue;
+		r->seen[p * 4 + e] = seen;
+		r->queue[tail++] = (uint32_t)p * 4 + (uint32_t)e;
+	}
+	r->box[g] = 0;
+	while (head < tail) {
+		int x = (int)(r->queue[head] >> 2), e = (int)(r->queue[head] & 3);
+		head++;
+		if (!r->reached[x]) {
+			r->reached[x] = 1;
+			squares++;
+			out |= lenient ? !s->goal[x] : open_square(s, r, x);
+		}
+		r->box[x] = 1;
+		uint32_t reach = flood(r, x + s->off[e]);
+		r->box[x] = 0;
+		for (int f = 0; f < 4; f++) {
+			int p = x + s->off[f], q = p + s->off[f];
+			if (r->mark[p] != reach || s->wall[q] || r->box[q] || r->seen[p * 4 + f] == seen)
+				continue;
+			r->seen[p * 4 + f] = seen;
+			r->queue[tail++] = (uint32_t)p * 4 + (uint32_t)f;
+		}
+	}
+	r->box[g] = 1;
+	return out ? squares : -1;
+}
+
+/* The goal to take out next, or -1. */
+static int next_out(struct retrieval *r, bool lenient, bool anywhere)
+{
+	const struct sokoban *s = r->s;
+	uint32_t st = anywhere ? 0 : flood(r, s->player0);
+	int best = -1, best_score = -1;
+	for (int i = 0; i < s->ngoals; i++) {
+		int g = s->goals[i];
+		if (!r->filled[g])
+			continue;
+		/* the stamp is taken again for each goal: pull_out floods */
+		uint32_t here = anywhere ? 0 : st;
+		int score = pull_out(r, g, here, lenient);
+		if (!anywhere)
+			st = flood(r, s->player0);
+		if (score > best_score) {
+			best = g;
+			best_score = score;
+		}
+		if (r->work > RETRIEVAL_BUDGET)
+			return -1;
+	}
+	return best;
+}
+
+static void retrieval_init(struct retrieval *r, const struct sokoban *s)
+{
+	size_t n = (size_t)s->cells;
+	memset(r, 0, sizeof *r);
+	r->s = s;
+	r->filled = lk_xcalloc(n, 1);
+	r->box = lk_xcalloc(n, 1);
+	r->mark = lk_xcalloc(n, sizeof *r->mark);
+	r->seen = lk_xcalloc(n * 4, sizeof *r->seen);
+	r->reached = lk_xmalloc(n);
+	r->queue = lk_xmalloc(n * 4 * sizeof *r->queue);
+	r->stack = lk_xmalloc(n * sizeof *r->stack);
+}
+
+static void retrieval_release(struct retrieval *r)
+{
+	free(r->filled);
+	free(r->box);
+	free(r->mark);
+	free(r->seen);
+	free(r->reached);
+	free(r->queue);
+	free(r->stack);
+}
+
+static void packing_order(struct soko_plan *p, const struct sokoban *s)
+{
+	struct retrieval r;
+	retrieval_init(&r, s);
+	for (int i = 0; i < s->ngoals; i++)
+		r.filled[s->goals[i]] = r.box[s->goals[i]] = 1;
+	int left = s->ngoals;
+	bool given_up = false;
+	while (left > 0 && !given_up) {
+		int g = -1;
+		for (int k = 0; k < 3 && g < 0 && r.work <= RETRIEVAL_BUDGET; k++)
+			g = next_out(&r, k >= 1, k >= 2);
+		if (g < 0) {
+			given_up = true;
+			break;
+		}
+		r.filled[g] = r.box[g] = 0;
+		p->order[--left] = (uint16_t)g;
+		p->ordered++;
+	}
+	/* Whatever could not be ordered goes first, as the goals come. */
+	if (given_up) {
+		int k = 0;
+		uint16_t *rest = lk_xmalloc((size_t)s->ngoals * sizeof *rest);
+		for (int i = 0; i < s->ngoals; i++)
+			if (r.filled[s->goals[i]])
+				rest[k++] = s->goals[i];
+		memmove(p->order + k, p->order + left, (size_t)(s->ngoals - left) * sizeof *p->order);
+		memcpy(p->order, rest, (size_t)k * sizeof *rest);
+		free(rest);
+	}
+	retrieval_release(&r);
+}
+
+/*
+ * Out of plan: for each goal of an area's packing order, with the goals
+ * before it filled, the squares near it where a box would stop a box being
+ * brought onto it from the open (the pull of the retrieval fails with a
+ * box there).  A box on such a square is in the way of the plan.
+ */
+static void out_of_plan_zones(struct soko_plan *p, const struct sokoban *s)
+{
+	size_t n = (size_t)s->cells;
+	p->zone_bytes = ((size_t)s->nfloor + 7) / 8;
+	p->zone = lk_xcalloc((size_t)(p->ngoals ? p->ngoals : 1), sizeof *p->zone);
+	struct retrieval r;
+	retrieval_init(&r, s);
+	uint16_t *dist = lk_xmalloc(n * sizeof *dist), *queue = lk_xmalloc(n * sizeof *queue);
+	for (int a = 0; a < p->nareas; a++) {
+		for (int i = p->area_first[a]; i < p->area_first[a + 1]; i++) {
+			int t = p->area_goals[i];
+			p->zone[i] = lk_xcalloc(p->zone_bytes, 1);
+			memset(r.filled, 0, n);
+			memset(r.box, 0, n);
+			for (int j = p->area_first[a]; j < i; j++)
+				r.filled[p->area_goals[j]] = r.box[p->area_goals[j]] = 1;
+			r.box[t] = 1;
+			/* the test as strict as the goal allows */
+			bool lenient = false;
+			uint32_t st = flood(&r, s->player0);
+			if (pull_out(&r, t, st, false) < 0) {
+				lenient = true;
+				st = flood(&r, s->player0);
+				if (pull_out(&r, t, st, true) < 0)
+					continue;
+			}
+			/* the squares within reach of t */
+			for (size_t c = 0; c < n; c++)
+				dist[c] = SOKO_NONE;
+			int head = 0, tail = 0;
+			dist[t] = 0;
+			queue[tail++] = (uint16_t)t;
+			while (head < tail && r.work < ZONE_BUDGET) {
+				int c = queue[head++];
+				if (c != t && !r.box[c]) {
+					r.box[c] = 1;
+					uint32_t st2 = flood(&r, s->player0);
+					if (r.mark[s->player0] == st2 && pull_out(&r, t, st2, lenient) < 0)
+						p->zone[i][s->compact[c] >> 3] |= (uint8_t)(1u << (s->compact[c] & 7));
+					r.box[c] = 0;
+				}
+				if (dist[c] >= ZONE_REACH)
+					continue;
+				for (int d = 0; d < 4; d++) {
+					int nc = c + s->off[d];
+					if (s->wall[nc] || dist[nc] != SOKO_NONE)
+						continue;
+					dist[nc] = (uint16_t)(dist[c] + 1);
+					queue[tail++] = (uint16_t)nc;
+				}
+			}
+		}
+	}
+	free(dist);
+	free(queue);
+	retrieval_release(&r);
+}
+
+/* Hotspots: with a box on y and no other box, which squares x can no
+ * longer bring a box to any goal (they could before)?  One multi-source
+ * pull search from the goals per y. */
+static void find_cuts(struct soko_plan *p, const struct sokoban *s)
+{
+	size_t n = (size_t)s->cells, nf = (size_t)s->nfloor;
+	p->nfloor = s->nfloor;
+	p->cuts = lk_xcalloc(nf * nf, 1);
+	uint8_t *reach = lk_xmalloc(n);
+	uint16_t *queue = lk_xmalloc(n * sizeof *queue);
+	for (size_t yi = 0; yi < nf; yi++) {
+		int y = s->cell_of[yi];
+		memset(reach, 0, n);
+		int head = 0, tail = 0;
+		for (int g = 0; g < s->ngoals; g++)
+			if (s->goals[g] != y) {
+				reach[s->goals[g]] = 1;
+				queue[tail++] = s->goals[g];
+			}
+		while (head < tail) {
+			int c = queue[head++];
+			for (int d = 0; d < 4; d++) {
+				int x = c - s->off[d], pl = x - s->off[d];
+				if (s->wall[x] || s->wall[pl] || x == y || pl == y || reach[x])
+					continue;
+				reach[x] = 1;
+				queue[tail++] = (uint16_t)x;
+			}
+		}
+		for (size_t xi = 0; xi < nf; xi++) {
+			int x = s->cell_of[xi];
+			if ((int)xi != (int)yi && !s->dead[x] && !reach[x])
+				p->cuts[yi * nf + xi] = 1;
+		}
+	}
+	free(reach);
+	free(queue);
+}
+
+void soko_plan_build(struct soko_plan *p, const struct sokoban *s, bool use_order)
+{
+	size_t n = (size_t)s->cells;
+	int ng = s->ngoals;
+	memset(p, 0, sizeof *p);
+	p->ngoals = ng;
+	p->order = lk_xmalloc((size_t)(ng ? ng : 1) * sizeof *p->order);
+	p->rank = lk_xmalloc(n * sizeof *p->rank);
+	p->mark = lk_xcalloc(n, sizeof *p->mark);
+	p->stack = lk_xmalloc(n * sizeof *p->stack);
+	find_doorways(p, s);
+	if (use_order) {
+		group_goals(p, s);
+		packing_order(p, s);
+	} else {
+		p->area_of = lk_xmalloc(n * sizeof *p->area_of);
+		for (size_t c = 0; c < n; c++)
+			p->area_of[c] = SOKO_NONE;
+		for (int g = 0; g < ng; g++) {
+			p->order[g] = s->goals[g];
+			p->area_of[s->goals[g]] = (uint16_t)g;
+		}
+		p->nareas = ng;
+	}
+	for (size_t c = 0; c < n; c++)
+		p->rank[c] = SOKO_NONE;
+	for (int i = 0; i < ng; i++)
+		p->rank[p->order[i]] = (uint16_t)i;
+	/* each area's goals, in packing order */
+	p->area_first = lk_xcalloc((size_t)p->nareas + 1, sizeof *p->area_first);
+	p->area_goals = lk_xmalloc((size_t)(ng ? ng : 1) * sizeof *p->area_goals);
+	for (int i = 0; i < ng; i++)
+		p->area_first[p->area_of[p->order[i]] + 1]++;
+	for (int a = 0; a < p->nareas; a++)
+		p->area_first[a + 1] = (uint16_t)(p->area_first[a + 1] + p->area_first[a]);
+	uint16_t *fill = lk_xmalloc((size_t)(p->nareas ? p->nareas : 1) * sizeof *fill);
+	memcpy(fill, p->area_first, (size_t)p->nareas * sizeof *fill);
+	for (int i = 0; i < ng; i++)
+		p->area_goals[fill[p->area_of[p->order[i]]]++] = p->order[i];
+	free(fill);
+	find_cuts(p, s);
+	if (use_order)
+		out_of_plan_zones(p, s);
+}
+
+void soko_plan_release(struct soko_plan *p)
+{
+	free(p->order);
+	free(p->rank);
+	free(p->area_of);
+	free(p->area_first);
+	free(p->area_goals);
+	free(p->doorway);
+	free(p->cuts);
+	for (int i = 0; p->zone && i < p->ngoals; i++)
+		free(p->zone[i]);
+	free(p->zone);
+	free(p->mark);
+	free(p->stack);
+	memset(p, 0, sizeof *p);
+}
+
+/* ---- features ---- */
+
+static uint8_t clamp(int v, int max)
+{
+	return (uint8_t)(v > max ? max : v);
+}
+
+void soko_features(struct soko_plan *p, const struct sokoban *s, const struct soko_scratch *sc,
+		   int nboxes, struct soko_features *f)
+{
+	int packed = 0, on_goal = 0, doorways = 0, areas = 0, in_way = 0, hot = 0;
+	size_t nf = (size_t)p->nfloor;
+	for (int a = 0; a < p->nareas; a++) {
+		int i = p->area_first[a];
+		while (i < p->area_first[a + 1] && sc->box[p->area_goals[i]])
+			i++;
+		packed += i - p->area_first[a];
+		if (i == p->area_first[a + 1] || !p->zone || !p->zone[i])
+			continue;
+		/* boxes off the packed goals in the way of the next one */
+		for (int b = 0; b < nboxes; b++) {
+			int c = sc->boxes[b], k = s->compact[c];
+			if (p->rank[c] != SOKO_NONE && p->area_of[c] == a && (int)p->rank[c] < (int)p->rank[p->area_goals[i]])
+				continue;
+			in_way += p->zone[i][k >> 3] >> (k & 7) & 1;
+		}
+	}
+	for (int i = 0; i < nboxes; i++) {
+		int y = sc->boxes[i], yi = s->compact[y];
+		on_goal += s->goal[y];
+		doorways += p->doorway[y];
+		for (int j = 0; j < nboxes; j++) {
+			int x = sc->boxes[j];
+			if (j != i && !s->goal[x] && p->cuts[(size_t)yi * nf + (size_t)s->compact[x]]) {
+				hot++;
+				break;
+			}
+		}
+	}
+	/* player areas: connected free floor */
+	uint32_t st = fresh(p->mark, &p->stamp, (size_t)s->cells);
+	for (int i = 0; i < s->nfloor; i++) {
+		int c = s->cell_of[i];
+		if (sc->box[c] || p->mark[c] == st)
+			continue;
+		areas++;
+		int sp = 0;
+		p->mark[c] = st;
+		p->stack[sp++] = (uint16_t)c;
+		while (sp > 0) {
+			int x = p->stack[--sp];
+			for (int d = 0; d < 4; d++) {
+				int y = x + s->off[d];
+				if (s->wall[y] || sc->box[y] || p->mark[y] == st)
+					continue;
+				p->mark[y] = st;
+				p->stack[sp++] = (uint16_t)y;
+			}
+		}
+	}
+	f->packed = clamp(packed, 255);
+	f->areas = clamp(areas, 63);
+	f->doorways = clamp(doorways, 63);
+	f->out_of_plan = clamp(on_goal - packed + in_way, 63);
+	f->hotspots = clamp(hot, 63);
+}
+
+uint32_t soko_features_pack(const struct soko_features *f)
+{
+	return (uint32_t)f->packed << 24 | (uint32_t)f->areas << 18 | (uint32_t)f->doorways << 12 |
+	       (uint32_t)f->out_of_plan << 6 | f->hotspots;
+}
+
+void soko_features_unpack(uint32_t v, struct soko_features *f)
+{
+	f->packed = (uint8_t)(v >> 24);
+	f->areas = (uint8_t)(v >> 18 & 63);
+	f->doorways = (uint8_t)(v >> 12 & 63);
+	f->out_of_plan = (uint8_t)(v >> 6 & 63);
+	f->hotspots = (uint8_t)(v & 63);
+}
+
+bool soko_features_better(const struct soko_features *a, const struct soko_features *b)
+{
+	if (a->packed != b->packed)
+		return a->packed > b->packed;
+	if (a->areas != b->areas)
+		return a->areas < b->areas;
+	if (a->doorways != b->doorways)
+		return a->doorways < b->doorways;
+	if (a->out_of_plan != b->out_of_plan)
+		return a->out_of_plan < b->out_of_plan;
+	return a->hotspots < b->hotspots;
+}
+
+void soko_next_goals(const struct soko_plan *p, const struct soko_scratch *sc, uint16_t *next)
+{
+	for (int a = 0; a < p->nareas; a++) {
+		next[a] = SOKO_NONE;
+		for (int i = p->area_first[a]; i < p->area_first[a + 1]; i++)
+			if (!sc->box[p->area_goals[i]]) {
+				next[a] = p->area_goals[i];
+				break;
+			}
+	}
+}

@@ -1,0 +1,526 @@
+/*
+ * test_sokoban_any.c - Sokoban's search for any solution (solve -a any,
+ * src/games/sokoban/sokoban_any.c) and its techniques, each on its own:
+ *
+ *  - every technique switched off alone (and the feature-space search
+ *    without greedy search first) still answers every random small level
+ *    as breadth-first search over the raw push graph does (solvable or
+ *    not: none of them may lose a solution), its solutions replay to a win,
+ *    and a switched-off technique counts nothing;
+ *  - the goal-room macros may cut every solution of a level (they trust the
+ *    packing order): random levels where the feature-space search with
+ *    them alone runs out of moves although raw BFS solves the level are
+ *    still solved by -a any (which then searches without them), and no
+ *    level it solves has a solution that fails to replay;
+ *  - box moves are exactly the positions one box reaches by its own pushes
+ *    (a breadth-first search over single pushes of that box, written here);
+ *  - a learned deadlock pattern never calls a position dead that raw BFS
+ *    can solve;
+ *  - the fallback: where A* gives up, the answer comes with a bound no
+ *    larger than the optimum, and its solution replays.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "levelkit/game.h"
+#include "levelkit/record.h"
+#include "levelkit/registry.h"
+#include "levelkit/rng.h"
+#include "levelkit/search.h"
+#include "../src/games/sokoban/sokoban_any.h"
+
+static void read_text(const char *text, struct lk_record *rec)
+{
+	FILE *fp = tmpfile();
+	struct lk_reader r;
+	assert_non_null(fp);
+	assert_int_equal(fwrite(text, 1, strlen(text), fp), strlen(text));
+	rewind(fp);
+	lk_reader_init_fp(&r, fp, "test.xsb");
+	lk_record_init(rec);
+	assert_int_equal(lk_reader_next(&r, rec, NULL, NULL), 1);
+	lk_reader_close(&r);
+	fclose(fp);
+}
+
+static struct lk_level *load(const char *text, const char *const *off, bool plain)
+{
+	struct lk_record rec;
+	struct lk_level_options opt = { .metric = "pushes", .off = off, .plain = plain };
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	size_t line = 0;
+	read_text(text, &rec);
+	struct lk_level *level = lk_level_load(&rec, &opt, &err, &line);
+	if (!level)
+		fail_msg("level did not load: line %zu: %s\n%s", line, err.buf, text);
+	lk_record_release(&rec);
+	lk_strbuf_release(&err);
+	return level;
+}
+
+static int technique_index(const char *name)
+{
+	const struct lk_technique *t = lk_game_find("sokoban")->techniques;
+	for (int i = 0; t[i].name; i++)
+		if (strcmp(t[i].name, name) == 0)
+			return i;
+	fail_msg("no technique %s", name);
+	return -1;
+}
+
+/* The raw answer: BFS over pushes with nothing pruned, or -1 if too big. */
+static int raw_answer(const char *text)
+{
+	struct lk_level *level = load(text, NULL, true);
+	struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
+	struct lk_search_result r;
+	o.algo = LK_ALGO_BFS;
+	o.direction = LK_FORWARD;
+	o.max_states = 400000;
+	lk_search_result_init(&r);
+	lk_search(level, &o, &r);
+	int answer = r.status == LK_UNKNOWN ? -1 : r.status == LK_SOLVED;
+	lk_search_result_release(&r);
+	lk_level_free(level);
+	return answer;
+}
+
+/* The solution of r replays to a win. */
+static void check_replays(const struct lk_level *level, const struct lk_search_result *r)
+{
+	struct lk_moves m, again;
+	struct lk_strbuf why = LK_STRBUF_INIT;
+	bool solved = false;
+	lk_moves_init(&m, level);
+	lk_moves_init(&again, level);
+	lk_level_label(level, r->path, r->nkeys, &m);
+	if (level->game->replay(level, m.text.buf, &again, &solved, &why) != 0 || !solved)
+		fail_msg("solution %s does not solve the level: %s", m.text.buf, why.buf ? why.buf : "");
+	lk_moves_release(&m);
+	lk_moves_release(&again);
+	lk_strbuf_release(&why);
+}
+
+/* A random enclosed level, interior w x h in 3..6, 1 to 4 boxes. */
+static char *random_level(struct lk_rng *rng)
+{
+	int w = 3 + (int)lk_rng_below(rng, 4), h = 3 + (int)lk_rng_below(rng, 4);
+	int W = w + 2, H = h + 2;
+	char cell[8][8];
+	memset(cell, '#', sizeof cell);
+	int free_cells[36], nfree = 0;
+	unsigned walls = 5 + lk_rng_below(rng, 20);
+	for (int y = 1; y <= h; y++)
+		for (int x = 1; x <= w; x++) {
+			cell[y][x] = lk_rng_below(rng, 100) < walls ? '#' : ' ';
+			if (cell[y][x] == ' ')
+				free_cells[nfree++] = y * 8 + x;
+		}
+	int n = 1 + (int)lk_rng_below(rng, 4);
+	if (nfree < 2 * n + 1)
+		return NULL;
+	for (int i = nfree - 1; i > 0; i--) {
+		int j = (int)lk_rng_below(rng, (uint32_t)i + 1), t = free_cells[i];
+		free_cells[i] = free_cells[j];
+		free_cells[j] = t;
+	}
+	for (int i = 0; i < n; i++) {
+		cell[free_cells[i] / 8][free_cells[i] % 8] = '$';
+		int g = free_cells[n + i];
+		cell[g / 8][g % 8] = '.';
+	}
+	cell[free_cells[2 * n] / 8][free_cells[2 * n] % 8] = '@';
+	char *text = malloc((size_t)(H * (W + 1) + 1)), *t = text;
+	assert_non_null(text);
+	for (int y = 0; y < H; y++) {
+		memcpy(t, cell[y], (size_t)W);
+		t += W;
+		*t++ = '\n';
+	}
+	*t = '\0';
+	return text;
+}
+
+/* ---- each technique off alone: no solution lost ---- */
+
+static const char *const any_techniques[] = {
+	"greedy-first", "box-macros", "packing-order", "feature-space", "advisors", "deadlock-table",
+	"goal-rooms", "goal-cuts", NULL,
+};
+#define N_ANY_TECHNIQUES 8
+
+static void test_each_switch_complete(void **state)
+{
+	(void)state;
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 2323);
+	int levels = 0, yes = 0, no = 0;
+	/* runs that solved a level where the goal-room macros cut moves */
+	int macro_solved = 0;
+	int rooms = technique_index("goal-rooms"), cuts = technique_index("goal-cuts");
+	while (levels < 120) {
+		char *text = random_level(&rng);
+		if (!text)
+			continue;
+		int want = raw_answer(text);
+		if (want < 0 || (want == 0 && no > levels / 2)) {
+			free(text);
+			continue;
+		}
+		levels++;
+		yes += want == 1;
+		no += want == 0;
+		/* k = -1: everything on; else technique k off, and greedy first
+		 * off too so that the feature-space search answers */
+		for (int k = -1; k < N_ANY_TECHNIQUES; k++) {
+			const char *off[3] = { NULL, NULL, NULL };
+			if (k >= 0) {
+				off[0] = any_techniques[k];
+				off[1] = "greedy-first";
+			}
+			struct lk_level *level = load(text, off, false);
+			struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
+			struct lk_search_result r;
+			o.algo = LK_ALGO_ANY;
+			lk_search_result_init(&r);
+			lk_search(level, &o, &r);
+			if (r.status != (want ? LK_SOLVED : LK_UNSOLVABLE))
+				fail_msg("without %s: %s, raw BFS says %s\n%s", k < 0 ? "nothing" : off[0],
+					 lk_status_name(r.status), want ? "yes" : "no", text);
+			if (r.status == LK_SOLVED)
+				check_replays(level, &r);
+			if (r.technique_counts[rooms] || r.technique_counts[cuts])
+				macro_solved += r.status == LK_SOLVED;
+			for (int j = 0; j < 2 && off[j]; j++)
+				if (r.technique_counts[technique_index(off[j])] != 0)
+					fail_msg("%s is off but counted", off[j]);
+			lk_search_result_release(&r);
+			lk_level_free(level);
+		}
+		free(text);
+	}
+	print_message("  %d levels (%d solvable, %d not); goal-room macros cut moves in %d runs "
+		      "that solved\n", levels, yes, no, macro_solved);
+	assert_true(yes >= 30 && no >= 15);
+	assert_true(macro_solved >= 20);
+}
+
+/* ---- the goal-room macros: what they may lose is found again ---- */
+
+static void test_goal_macros_retry(void **state)
+{
+	(void)state;
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 4242);
+	int tried = 0, cut = 0, lost = 0;
+	while (tried < 400) {
+		char *text = random_level(&rng);
+		if (!text)
+			continue;
+		int want = raw_answer(text);
+		if (want != 1) {
+			free(text);
+			continue;
+		}
+		tried++;
+		const char *off[] = { "greedy-first", NULL };
+		struct lk_level *level = load(text, off, false);
+		struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
+		struct lk_search_result r;
+		o.algo = LK_ALGO_ANY;
+		lk_search_result_init(&r);
+		soko_fess(level, &o, &r, true);
+		bool used = r.technique_counts[technique_index("goal-rooms")] ||
+			    r.technique_counts[technique_index("goal-cuts")];
+		cut += used;
+		if (r.status == LK_SOLVED) {
+			check_replays(level, &r);
+		} else {
+			/* only the macros may lose a solution */
+			assert_int_equal(r.status, LK_UNSOLVABLE);
+			assert_true(used);
+			lost++;
+			lk_search(level, &o, &r);
+			if (r.status != LK_SOLVED)
+				fail_msg("-a any lost the solution the macros cut\n%s", text);
+			check_replays(level, &r);
+		}
+		lk_search_result_release(&r);
+		lk_level_free(level);
+		free(text);
+	}
+	print_message("  %d solvable levels, macros cut moves in %d, lost every solution in %d\n",
+		      tried, cut, lost);
+	assert_true(cut >= 50 && lost >= 1);   /* the search without them did run */
+}
+
+/* ---- box moves against single pushes ---- */
+
+/* The squares box b reaches by its own pushes from the state in sc (a BFS
+ * over (box square, player square) written independently). */
+static void reach_by_pushes(const struct sokoban *s, const uint8_t *box, int b, int player,
+			    uint8_t *reached)
+{
+	size_t n = (size_t)s->cells;
+	uint8_t *seen = calloc(n * n, 1), *pmark = calloc(n, 1);
+	int *queue = malloc(n * n * 2 * sizeof *queue), *stack = malloc(n * sizeof *stack);
+	uint8_t *boxes = malloc(n);
+	assert_true(seen && pmark && queue && stack && boxes);
+	memcpy(boxes, box, n);
+	boxes[b] = 0;
+	memset(reached, 0, n);
+	int head = 0, tail = 0;
+	queue[tail++] = b;
+	queue[tail++] = player;
+	seen[(size_t)b * n + (size_t)player] = 1;
+	while (head < tail) {
+		int q = queue[head++], p = queue[head++];
+		/* the player's squares with the box on q */
+		memset(pmark, 0, n);
+		int sp = 0;
+		stack[sp++] = p;
+		pmark[p] = 1;
+		while (sp) {
+			int c = stack[--sp];
+			for (int d = 0; d < 4; d++) {
+				int x = c + s->off[d];
+				if (s->wall[x] || boxes[x] || x == q || pmark[x])
+					continue;
+				pmark[x] = 1;
+				stack[sp++] = x;
+			}
+		}
+		for (int d = 0; d < 4; d++) {
+			int from = q - s->off[d], to = q + s->off[d];
+			if (!pmark[from] || s->wall[to] || boxes[to] || s->dead[to])
+				continue;
+			if (!seen[(size_t)to * n + (size_t)q]) {
+				seen[(size_t)to * n + (size_t)q] = 1;
+				queue[tail++] = to;
+				queue[tail++] = q;
+				reached[to] = 1;
+			}
+		}
+	}
+	free(seen);
+	free(pmark);
+	free(queue);
+	free(stack);
+	free(boxes);
+}
+
+static void test_box_moves(void **state)
+{
+	(void)state;
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 99);
+	int checked = 0;
+	const char *off[] = { "freeze", NULL };   /* the independent BFS has no freeze test */
+	while (checked < 150) {
+		char *text = random_level(&rng);
+		if (!text)
+			continue;
+		struct lk_level *level = load(text, off, false);
+		const struct sokoban *s = (const struct sokoban *)level;
+		if (s->impossible) {
+			lk_level_free(level);
+			free(text);
+			continue;
+		}
+		void *scratch = calloc(1, level->scratch_size);
+		unsigned char *key = calloc(1, level->key_size);
+		uint8_t *box = calloc((size_t)s->cells, 1), *want = malloc((size_t)s->cells);
+		uint8_t *got = calloc((size_t)s->cells, 1);
+		struct soko_movegen g;
+		soko_movegen_init(&g, s);
+		level->game->initial_state(level, key);
+		struct soko_scratch *sc = soko_scratch(s, scratch);
+		int n = soko_unpack(s, key, sc);
+		soko_reach(s, sc, s->player0);
+		memcpy(box, sc->box, (size_t)s->cells);
+		size_t m = soko_box_moves(&g, sc, n, NULL);
+		for (int i = 0; i < n; i++) {
+			int b = sc->boxes[i];
+			reach_by_pushes(s, box, b, s->player0, want);
+			memset(got, 0, (size_t)s->cells);
+			for (size_t k = 0; k < m; k++)
+				if (g.moves[k].from == b)
+					got[g.moves[k].to] = 1;
+			/* back on its own square is a move only when the player
+			 * ends elsewhere: not compared */
+			got[b] = want[b] = 0;
+			if (memcmp(got, want, (size_t)s->cells) != 0)
+				fail_msg("box moves of the box at %d differ from its pushes\n%s", b, text);
+		}
+		soko_clear_boxes(s, sc, n);
+		soko_movegen_release(&g);
+		free(scratch);
+		free(key);
+		free(box);
+		free(want);
+		free(got);
+		lk_level_free(level);
+		free(text);
+		checked++;
+	}
+}
+
+/* ---- learned patterns are sound ---- */
+
+/* The text of level with its boxes and player replaced by the position
+ * in sc (player at cell p). */
+static char *position_text(const struct sokoban *s, const uint8_t *box, int p)
+{
+	size_t w = (size_t)s->width - 2, h = (size_t)s->height - 2;
+	char *text = malloc((w + 1) * h + 1), *t = text;
+	assert_non_null(text);
+	for (size_t y = 1; y <= h; y++) {
+		for (size_t x = 1; x <= w; x++) {
+			int c = (int)(y * (size_t)s->width + x);
+			char ch = s->board[c];
+			if (box[c])
+				ch = s->goal[c] ? '*' : '$';
+			else if (c == p)
+				ch = s->goal[c] ? '+' : '@';
+			*t++ = ch;
+		}
+		*t++ = '\n';
+	}
+	*t = '\0';
+	return text;
+}
+
+static void test_deadtab_sound(void **state)
+{
+	(void)state;
+	static const char *const levels[] = {
+		"########\n#      #\n# $$ $ #\n#  @   #\n# ...  #\n#      #\n########\n",
+		"#######\n#.   .#\n# $$$ #\n#  @ .#\n#     #\n#######\n",
+		"########\n#  #   #\n# $$ $.#\n#  @  .#\n##  . ##\n########\n",
+	};
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 5);
+	int dead = 0, positions = 0;
+	for (size_t li = 0; li < sizeof levels / sizeof levels[0]; li++) {
+		struct lk_level *level = load(levels[li], NULL, false);
+		const struct sokoban *s = (const struct sokoban *)level;
+		struct soko_deadtab t;
+		soko_deadtab_init(&t, s, level->scratch_size);
+		void *scratch = calloc(1, level->scratch_size);
+		struct soko_scratch *sc = soko_scratch(s, scratch);
+		for (int trial = 0; trial < 300; trial++) {
+			/* boxes on random live squares, the player on a free one */
+			int n = 0, p = -1;
+			for (int i = 0; i < s->nboxes; i++) {
+				int c = s->cell_of[lk_rng_below(&rng, (uint32_t)s->nfloor)];
+				if (sc->box[c] || s->dead[c])
+					continue;
+				sc->box[c] = 1;
+				sc->boxes[n++] = (uint16_t)c;
+			}
+			if (n != s->nboxes) {
+				soko_clear_boxes(s, sc, n);
+				continue;
+			}
+			do
+				p = s->cell_of[lk_rng_below(&rng, (uint32_t)s->nfloor)];
+			while (sc->box[p]);
+			unsigned least = (unsigned)soko_reach(s, sc, p);
+			int cell = sc->boxes[lk_rng_below(&rng, (uint32_t)n)];
+			bool said = soko_deadtab_check(&t, sc, cell, least, true);
+			positions++;
+			if (said) {
+				char *text = position_text(s, sc->box, p);
+				int truth = raw_answer(text);
+				if (truth == 1)
+					fail_msg("a learned pattern calls a solvable position dead:\n%s", text);
+				free(text);
+				dead++;
+			}
+			soko_clear_boxes(s, sc, n);
+		}
+		free(scratch);
+		soko_deadtab_release(&t);
+		lk_level_free(level);
+	}
+	print_message("  %d positions, %d called dead (all confirmed)\n", positions, dead);
+	assert_true(dead > 0);
+}
+
+/* ---- the fallback ---- */
+
+static void test_fallback(void **state)
+{
+	(void)state;
+	const char *data = getenv("LEVELKIT_DATA");
+	char path[4096];
+	snprintf(path, sizeof path, "%s/sokoban/microban.xsb", data ? data : "");
+	FILE *fp = data ? fopen(path, "rb") : NULL;
+	if (!fp) {
+		print_message("  skipping: %s not found (set LEVELKIT_DATA)\n", path);
+		skip();
+	}
+	struct lk_reader rd;
+	struct lk_record rec = LK_RECORD_INIT;
+	struct lk_solver solver;
+	lk_reader_init_fp(&rd, fp, path);
+	lk_solver_init(&solver);
+	int fell_back = 0, floors = 0;
+	for (int k = 0; k < 40 && lk_reader_next(&rd, &rec, NULL, NULL) == 1; k++) {
+		struct lk_level_options lo = { .metric = "pushes" };
+		struct lk_strbuf err = LK_STRBUF_INIT;
+		size_t line;
+		struct lk_level *level = lk_level_load(&rec, &lo, &err, &line);
+		assert_non_null(level);
+		struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
+		struct lk_search_result best, r;
+		lk_search_result_init(&best);
+		lk_search_result_init(&r);
+		lk_solver_run(&solver, level, &o, &best);
+		assert_int_equal(best.status, LK_SOLVED);
+		o.max_states = 20;
+		lk_solver_run(&solver, level, &o, &r);
+		lk_search_fallback(&solver, level, &o, false, &r);
+		if (r.fallback) {
+			fell_back++;
+			if (r.status == LK_SOLVED) {
+				check_replays(level, &r);
+				assert_true(r.cost >= best.cost);
+				assert_true(!r.optimal || r.cost == best.cost);
+			}
+			if (r.has_floor) {
+				floors++;
+				assert_true(r.floor <= best.cost);
+			}
+		}
+		lk_search_result_release(&best);
+		lk_search_result_release(&r);
+		lk_strbuf_release(&err);
+		lk_level_free(level);
+	}
+	print_message("  %d fallbacks, %d with a bound\n", fell_back, floors);
+	assert_true(fell_back > 10 && floors > 10);
+	lk_solver_release(&solver);
+	lk_record_release(&rec);
+	lk_reader_close(&rd);
+	fclose(fp);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_box_moves),
+		cmocka_unit_test(test_each_switch_complete),
+		cmocka_unit_test(test_goal_macros_retry),
+		cmocka_unit_test(test_deadtab_sound),
+		cmocka_unit_test(test_fallback),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
