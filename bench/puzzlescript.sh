@@ -30,7 +30,7 @@ for game in microban sokoban_basic sokoban_match3 sokoban_sticky all_green_to_bl
 	# best of two runs: a shared machine only ever makes a run slower
 	best=""
 	for run in 1 2; do
-		"$build/ps_bfs" "$f" "$cap" > "$tmp/ps-$game-$run.tsv"
+		"$build/ps_bfs" "$f" --max-states "$cap" > "$tmp/ps-$game-$run.tsv"
 		rate=$(awk -F'\t' '/^# total/ { split($2, a, " "); print a[5] }' "$tmp/ps-$game-$run.tsv")
 		if [ -z "$best" ] || awk -v a="$rate" -v b="$best" 'BEGIN { exit !(a > b) }'; then
 			best=$rate
@@ -82,7 +82,7 @@ $(nproc) cores ($cpu), shared with other jobs: load average $load_before at the 
 at the end (1, 5 and 15 minutes).
 Re-run with \`cmake --workflow --preset release && bench/puzzlescript.sh\`.
 
-\`ps_bfs GAME.txt $cap\` (bench/ps_bfs.c): breadth-first search over the packed state keys in
+\`ps_bfs GAME.txt --max-states $cap\` (bench/ps_bfs.c): breadth-first search over the packed state keys in
 levelkit's state table, one core, every input from every state (up, left, down, right, and action
 unless the game says \`noaction\`), each input a whole turn with its again turns, at most $cap
 states stored per level.  "Generated" counts successor states computed (turns run); "solved" the

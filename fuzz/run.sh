@@ -6,8 +6,8 @@
 #        fuzz/run.sh --grow [SIZE] [TARGET...]
 #   SECONDS  the whole run, wall clock (default 120); the record reader
 #            gets the largest share
-#   TARGET   record, level, expr, rules, json (default: all five, one after
-#            the other)
+#   TARGET   record, level, expr, rules, script, json (default: all six,
+#            one after the other)
 #   --grow   instead of fuzzing, run each target once on inputs of about
 #            SIZE bytes (default 131072) made from the smallest
 #            $FUZZ_GROW_COUNT (default 200) inputs of its corpus by
@@ -36,7 +36,7 @@ else
 	shift || true
 fi
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(record level expr rules json)
+[ ${#targets[@]} -gt 0 ] || targets=(record level expr rules script json)
 build=${FUZZ_BUILD:-build/fuzz}
 case $total in
 '' | *[!0-9]*) echo "fuzz/run.sh: SECONDS must be a whole number, not '$total'" >&2; exit 2 ;;
@@ -49,8 +49,9 @@ weight() {
 	level) echo 3 ;;
 	expr) echo 2 ;;
 	rules) echo 2 ;;
+	script) echo 3 ;;
 	json) echo 2 ;;
-	*) echo "fuzz/run.sh: unknown target '$1' (record, level, expr, rules, json)" >&2; exit 2 ;;
+	*) echo "fuzz/run.sh: unknown target '$1' (record, level, expr, rules, script, json)" >&2; exit 2 ;;
 	esac
 }
 sum=0

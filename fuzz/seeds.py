@@ -3,7 +3,7 @@
 
 Usage: fuzz/seeds.py SOURCE_DIR OUT_DIR
 
-Writes OUT_DIR/record, OUT_DIR/level, OUT_DIR/expr, OUT_DIR/rules and
+Writes OUT_DIR/record, OUT_DIR/level, OUT_DIR/expr, OUT_DIR/rules, OUT_DIR/script and
 OUT_DIR/json, one
 file per seed, named by the SHA-1 of its content as libFuzzer names its own
 (so a seed found twice is one file).  Nothing here is committed: the seeds
@@ -19,6 +19,9 @@ as they change.
   rules   the presets (src/games/sokoban/sokoban_transform.c), tests/levels/*.rules,
           the rules in tests/test_rules.c and the code blocks of
           docs/transform.md
+  script  the bundled PuzzleScript games (levels/puzzlescript/) and the
+          150 smallest distinct games of the reference's test suite
+          ($LEVELKIT_DATA or ../shared/data, puzzlescript/testdata.jsonl)
   json    Refraction's JSON levels (tests/levels/*.json, *.jsonl) whole and
           line by line, the JSON level strings of tests/test_laser.c, and
           the JSON code blocks of docs/games/laser.md
@@ -32,6 +35,7 @@ import sys
 LEVEL_DIRS = ["levels", "tests/levels", "bench/levels"]
 LEVEL_EXTS = (".xsb", ".sok", ".slc", ".txt")
 SMALL = 4096  # whole files up to this size are level seeds too
+SUITE_SCRIPTS = 150  # the test suite's games among the script seeds
 
 C_STRINGS = r'((?:"(?:[^"\\\n]|\\.)*"\s*)+)'
 
@@ -140,6 +144,28 @@ def rules(src, out):
                 out["rules"].append(b.encode())
 
 
+def scripts(src, out):
+    """The bundled PuzzleScript games and the reference test suite's games
+    (../shared/data/puzzlescript/testdata.jsonl, when it is beside)."""
+    d = os.path.join(src, "levels", "puzzlescript")
+    for name in sorted(os.listdir(d)) if os.path.isdir(d) else []:
+        if name.endswith(".txt"):
+            out["script"].append(read(os.path.join(d, name)))
+    data = os.environ.get("LEVELKIT_DATA") or os.path.join(src, "..", "shared", "data")
+    suite = os.path.join(data, "puzzlescript", "testdata.jsonl")
+    if os.path.exists(suite):
+        import json
+        seen = set()
+        for line in read(suite).decode("utf-8").splitlines():
+            if line.strip():
+                seen.add(json.loads(line).get("source", ""))
+        # the smallest SUITE_SCRIPTS games: a short run must get past
+        # running its seeds once (the largest take seconds each under the
+        # sanitizers), and small inputs mutate faster
+        for source in sorted(seen, key=len)[:SUITE_SCRIPTS]:
+            out["script"].append(source.encode("utf-8"))
+
+
 def json_levels(src, out):
     tl = os.path.join(src, "tests", "levels")
     for name in sorted(os.listdir(tl)):
@@ -163,10 +189,11 @@ def main():
     if len(sys.argv) != 3:
         sys.exit("usage: fuzz/seeds.py SOURCE_DIR OUT_DIR")
     src, dst = sys.argv[1], sys.argv[2]
-    out = {"record": [], "level": [], "expr": [], "rules": [], "json": []}
+    out = {"record": [], "level": [], "expr": [], "rules": [], "script": [], "json": []}
     record_and_level(src, out)
     expressions(src, out)
     rules(src, out)
+    scripts(src, out)
     json_levels(src, out)
     for kind, seeds in out.items():
         d = os.path.join(dst, kind)

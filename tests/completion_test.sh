@@ -60,7 +60,7 @@ expect "tsv" levelkit rate --format ts
 expect "text tsv json sok sok-rle puzzlescript html svg ansi" levelkit solve --format = ""
 expect "text tsv" levelkit solve --format = t
 expect "" levelkit solve -f x
-expect "bfs ucs astar greedy any" levelkit rate -a ""
+expect "bfs ucs astar greedy any auto" levelkit rate -a ""
 expect "pushes moves cost" levelkit solve --metric ""
 expect "matching mixedaim bound thesis" levelkit solve --heuristic ""
 expect "levelkit thesis" levelkit rate --measure ""

@@ -270,7 +270,7 @@ if [ -f "$bash_completion" ]; then
 		' sh "$bash_completion"
 	expect_rc 0 "$rc" "bash-completion loads levelkit-rate"
 	expect_line "complete -F _levelkit levelkit-rate" "$TMP/out" "bash-completion loads levelkit-rate"
-	expect_line "bfs ucs astar greedy any" "$TMP/out" "bash-completion: levelkit-rate -a"
+	expect_line "bfs ucs astar greedy any auto" "$TMP/out" "bash-completion: levelkit-rate -a"
 else
 	echo "note: no $bash_completion; its loader is not tried"
 fi

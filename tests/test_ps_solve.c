@@ -459,6 +459,49 @@ static void test_win_command(void **state)
 	assert_int_equal(seen.dead_cells, 0);
 }
 
+/* A cut-scene level (run_rules_on_level_start, the crate walking onto its
+ * target in the again turns of the start rules) is won on load, as in
+ * the reference: every search answers 0 moves, the empty solution
+ * replays to a win and a move after it is an error. */
+static void test_start_win(void **state)
+{
+	(void)state;
+	char *src = script("right [ stationary Crate ] -> [ right Crate ] again\n",
+			   "all Crate on Target", "#######\n#P*..O#\n#######\n");
+	struct lk_strbuf sb = LK_STRBUF_INIT;
+	lk_strbuf_addstr(&sb, "run_rules_on_level_start\n");
+	lk_strbuf_addstr(&sb, src);
+	free(src);
+	struct levels ls = { 0 };
+	levels_from_script(&ls, lk_strbuf_detach(&sb, NULL));
+	const enum lk_algo algos[] = { LK_ALGO_BFS, LK_ALGO_ASTAR, LK_ALGO_GREEDY };
+	for (size_t a = 0; a < sizeof algos / sizeof *algos; a++) {
+		struct lk_level *level = load(&ls.recs[0], NULL, a == 0);
+		struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
+		o.algo = algos[a];
+		struct lk_search_result r;
+		lk_search_result_init(&r);
+		lk_search(level, &o, &r);
+		assert_int_equal(r.status, LK_SOLVED);
+		assert_int_equal(r.cost, 0);
+		lk_search_result_release(&r);
+		struct lk_moves m;
+		lk_moves_init(&m, level);
+		struct lk_strbuf err = LK_STRBUF_INIT;
+		bool solved = false;
+		assert_int_equal(level->game->replay(level, "", &m, &solved, &err), 0);
+		assert_true(solved);
+		lk_moves_release(&m);
+		lk_moves_init(&m, level);
+		assert_int_equal(level->game->replay(level, "r", &m, &solved, &err), -1);
+		assert_non_null(strstr(err.buf, "solved on load"));
+		lk_moves_release(&m);
+		lk_strbuf_release(&err);
+		lk_level_free(level);
+	}
+	levels_free(&ls);
+}
+
 /* ------------------------------------------------------- demo games */
 
 struct outcome {
@@ -591,6 +634,7 @@ int main(void)
 		cmocka_unit_test(test_static_member),
 		cmocka_unit_test(test_again),
 		cmocka_unit_test(test_win_command),
+		cmocka_unit_test(test_start_win),
 		cmocka_unit_test(test_demo_pruning),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);

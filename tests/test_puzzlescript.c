@@ -419,6 +419,64 @@ static void test_late_and_again(void **state)
 	free(src);
 }
 
+/* run_rules_on_level_start with a cut-scene: the crate walks right, one
+ * cell a turn with again, onto its target.  The start rules' own turn
+ * never wins (the reference passes dontDoWin), but the again turns it
+ * causes are ordinary turns, and a win there wins the level on load, as
+ * in cratopia's cut-scene levels. */
+static void test_start_again_win(void **state)
+{
+	(void)state;
+	const char *rules = "right [ stationary Crate ] -> [ right Crate ] again\n";
+	const char *levels = "#######\n#P*..O#\n#######\n\n"   /* won in the again turns */
+			     "#####\n#P*O#\n#####\n";              /* on target in the start turn */
+	char *src = game_text("run_rules_on_level_start\n", "", NULL, rules, "all Crate on Target\n",
+			      levels);
+	struct ps_game *g = compile_ok(src);
+	struct ps_runtime *rt = ps_runtime_new(g, 0);
+	struct ps_turn_info info;
+	ps_start(rt, &info);
+	assert_true(info.flags & PS_WON);
+	assert_true(info.flags & PS_AGAIN);
+	assert_int_equal(info.again_turns, 2);
+	expect_map(g, 0, rt, "#######\n#P...@#\n#######\n");
+	unsigned char key[64];
+	assert_true(ps_key_size(rt) <= sizeof key);
+	ps_store(rt, key);
+	assert_true(ps_key_won(rt, key));
+	ps_runtime_free(rt);
+
+	/* the start turn puts the crate on its target and nothing follows:
+	 * not won on load; the next turn, whatever it is, wins */
+	rt = ps_runtime_new(g, 1);
+	ps_start(rt, &info);
+	assert_false(info.flags & PS_WON);
+	assert_false(info.flags & PS_AGAIN);
+	expect_map(g, 1, rt, "#####\n#P.@#\n#####\n");
+	ps_store(rt, key);
+	assert_false(ps_key_won(rt, key));
+	assert_true(ps_turn(rt, PS_UP, NULL) & PS_WON);
+	ps_runtime_free(rt);
+
+	/* a session (the reference's harness) moves on past the first level */
+	struct ps_session *s = ps_session_new(g, 0, NULL);
+	assert_int_equal(ps_session_level(s), 1);
+	ps_session_free(s);
+	ps_game_free(g);
+	free(src);
+
+	/* without run_rules_on_level_start nothing moves before an input */
+	src = game_text("", "", NULL, rules, "all Crate on Target\n", levels);
+	g = compile_ok(src);
+	rt = ps_runtime_new(g, 0);
+	ps_start(rt, &info);
+	assert_false(info.flags & PS_WON);
+	expect_map(g, 0, rt, "#######\n#P*..O#\n#######\n");
+	ps_runtime_free(rt);
+	ps_game_free(g);
+	free(src);
+}
+
 static void test_cancel_restart_checkpoint(void **state)
 {
 	(void)state;
@@ -590,6 +648,7 @@ int main(void)
 		cmocka_unit_test(test_ellipsis),
 		cmocka_unit_test(test_rigid),
 		cmocka_unit_test(test_late_and_again),
+		cmocka_unit_test(test_start_again_win),
 		cmocka_unit_test(test_cancel_restart_checkpoint),
 		cmocka_unit_test(test_session_undo),
 		cmocka_unit_test(test_random),

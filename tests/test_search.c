@@ -966,6 +966,76 @@ static void test_solver_reuse(void **state)
 	graph_free(&gc);
 }
 
+/* The auto portfolio: a heuristic that is no proven bound and sends A*
+ * down a long dead end first.  A* alone runs out of states there; auto
+ * runs BFS beside it, which finds the three-step path; and where the same
+ * heuristic is declared admissible, auto is A* itself, state for state. */
+static void test_auto_portfolio(void **state)
+{
+	(void)state;
+	const unsigned chain = 3000;
+	unsigned n = 4 + chain;
+	unsigned *e = xcalloc(3 * (size_t)(n + 4), sizeof *e);
+	size_t ne = 0;
+	const unsigned path[][2] = { { 0, 1 }, { 1, 2 }, { 2, 3 }, { 0, 4 } };
+	for (size_t i = 0; i < 4; i++) {
+		e[3 * ne] = path[i][0];
+		e[3 * ne + 1] = path[i][1];
+		e[3 * ne + 2] = 1;
+		ne++;
+	}
+	for (unsigned v = 4; v + 1 < n; v++) {
+		e[3 * ne] = v;
+		e[3 * ne + 1] = v + 1;
+		e[3 * ne + 2] = 1;
+		ne++;
+	}
+	struct graph g;
+	graph_from_edges(&g, n, e, ne);
+	g.goal[3] = 1;
+	free(e);
+	struct toy *t = toy_new(&g, 2, H_EXACT, 1, true, false);
+	/* misleading: the dead end looks free, the way to the goal dear */
+	t->h[1] = t->h[2] = 1000;
+	for (unsigned v = 4; v < n; v++)
+		t->h[v] = 0;
+	t->base.heuristic_admissible = false;
+	struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
+	o.bounds.max_states = 400;
+	struct lk_search_result a, b;
+	lk_search_result_init(&a);
+	lk_search_result_init(&b);
+	o.algo = LK_ALGO_ASTAR;
+	lk_search(&t->base, &o, &a);
+	assert_int_equal(a.status, LK_UNKNOWN);
+	assert_int_equal(a.limit, LK_LIMIT_STATES);
+	assert_false(a.portfolio);
+	o.algo = LK_ALGO_AUTO;
+	lk_search(&t->base, &o, &b);
+	assert_int_equal(b.status, LK_SOLVED);
+	assert_true(b.portfolio);
+	assert_int_equal(b.algo, LK_ALGO_BFS);
+	assert_int_equal(b.cost, 3);
+	assert_true(b.optimal);
+	/* declared a bound, the same heuristic makes auto plain A* */
+	t->base.heuristic_admissible = true;
+	lk_search(&t->base, &o, &b);
+	assert_false(b.portfolio);
+	o.algo = LK_ALGO_ASTAR;
+	lk_search(&t->base, &o, &a);
+	assert_int_equal(b.status, a.status);
+	assert_int_equal(b.expanded, a.expanded);
+	assert_int_equal(b.stored, a.stored);
+	lk_search_result_release(&a);
+	lk_search_result_release(&b);
+	toy_free(&t->base);
+	graph_free(&g);
+	assert_string_equal(lk_algo_name(LK_ALGO_AUTO), "auto");
+	enum lk_algo algo;
+	assert_int_equal(lk_algo_parse("auto", &algo), 0);
+	assert_int_equal(algo, LK_ALGO_AUTO);
+}
+
 static void test_names(void **state)
 {
 	(void)state;
@@ -1013,6 +1083,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_auto_portfolio),
 		cmocka_unit_test(test_small_cases),
 		cmocka_unit_test(test_random_graphs),
 		cmocka_unit_test(test_long_chain_both_ways),

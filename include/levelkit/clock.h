@@ -5,7 +5,9 @@
 #ifndef LEVELKIT_CLOCK_H
 #define LEVELKIT_CLOCK_H
 
-/* Seconds on a monotonic clock (from an arbitrary start). */
+/* Seconds on a monotonic clock (from an arbitrary start); with
+ * LEVELKIT_CLOCK=cpu in the environment, the process's CPU time, for
+ * bounds that mean the same on a shared machine. */
 double lk_now(void);
 /* Processor seconds the calling thread has used (for figures that must not
  * depend on the machine's load). */

@@ -57,6 +57,14 @@ struct lk_level_options {
 	const char *heuristic;  /* NULL = the game's default */
 	bool plain;             /* no pruning: the raw state space, as a rule
 				 * interpreter such as PuzzleScript sees it */
+	/* a game that draws random numbers (PuzzleScript's random rules)
+	 * draws them from this seed, unless the record names its own (its
+	 * `seed` field): solve's --seed */
+	uint64_t seed;
+	/* what a game that draws random numbers is asked (PuzzleScript):
+	 * NULL or "seed", for that seed; "some", for some roll of the dice;
+	 * "every", whatever the dice say (solve's --rolls) */
+	const char *rolls;
 	/* The game's techniques (lk_game.techniques) to turn off, by name,
 	 * NULL-terminated; NULL: none.  Names a game does not have are
 	 * ignored (a stream may mix games). */
@@ -100,6 +108,13 @@ struct lk_level {
 	const char *metric;        /* the metric edge costs are counted in */
 	bool has_heuristic;
 	bool heuristic_admissible; /* safe for optimal A* */
+	/* optional: what the game's analysis concluded about the heuristic,
+	 * in a phrase (solve --stats writes it as `heuristic`) */
+	const char *heuristic_note;
+	/* a level whose game draws random numbers: the seed it draws them
+	 * from, which every answer holds for (written as the `seed` field);
+	 * NULL for a deterministic game */
+	const char *random_seed;
 	/* Edges may cost more than 1 (a PuzzleScript game's COST metric):
 	 * breadth-first search then finds fewest moves, not least cost, so
 	 * only uniform-cost search and A* are optimal in the metric. */
@@ -194,6 +209,11 @@ struct lk_game {
 	void *(*load_def)(const struct lk_game *game, const struct lk_record *rec,
 			  const char *key, struct lk_strbuf *err, size_t *line);
 	void (*free_def)(void *def);
+	/* optional: what a user should know about a definition once, not
+	 * once per level (a PuzzleScript game's random rules: what its
+	 * answers mean); NULL for nothing.  Given as a notice (lk_notice)
+	 * about the first record that uses the definition. */
+	const char *(*def_note)(const void *def);
 
 	/* Check that rec holds a valid level for these options.  Returns 0,
 	 * or -1 with a lower-case message in err and *line set to the index
@@ -207,6 +227,13 @@ struct lk_game {
 				      const struct lk_record *rec,
 				      const struct lk_level_options *opt);
 	void (*free_level)(struct lk_level *level);
+	/* optional: a level that asks what the state-space solvers cannot
+	 * answer (PuzzleScript's --rolls some or every, over every outcome of
+	 * the dice) answers it here within opt's bounds and writes the fields
+	 * (solvable, moves, ...) itself; returns 1 then, 0 when the generic
+	 * solve applies to this level. */
+	int (*own_solve)(const struct lk_level *level, const struct lk_search_options *opt,
+			 struct lk_record *rec);
 
 	/* ---- the state space (NULL for constraint games) ---- */
 	void (*initial_state)(const struct lk_level *level, void *key);
@@ -429,6 +456,7 @@ void lk_level_free(struct lk_level *level);
 void lk_game_def_add(const struct lk_game *game, const char *key, void *def);
 /* Free every cached definition (at exit; tests). */
 void lk_game_defs_release(void);
+
 
 /*
  * Notices: what a user should know while loading a level that is not an

@@ -33,7 +33,15 @@ enum lk_algo {
 #define LK_X(id, name, optimal) LK_ALGO_##id,
 	LK_ALGOS(LK_X)
 #undef LK_X
-	LK_ALGO_COUNT
+	LK_ALGO_COUNT,
+	/* solve's default, "auto", not one algorithm: A* where the level's
+	 * heuristic is a proven lower bound (or it has none: then uniform-cost
+	 * search), else a portfolio: A* and breadth-first search forwards in
+	 * turns, the first to answer answering, BFS's turns twice as long and
+	 * A*'s shrinking while its heuristic leads nowhere, so that a
+	 * misleading heuristic costs at most about a third of the time BFS
+	 * needs. */
+	LK_ALGO_AUTO = LK_ALGO_COUNT
 };
 
 const char *lk_algo_name(enum lk_algo algo);
@@ -95,6 +103,8 @@ struct lk_search_result {
 	double seconds;
 	double cpu_seconds;      /* processor time of the searching thread */
 	enum lk_direction found_by; /* LK_FORWARD, LK_BACKWARD, or LK_BOTH (met) */
+	enum lk_algo algo;       /* the search that answered (auto: A* or BFS) */
+	bool portfolio;          /* auto ran A* and BFS in turns */
 	/* LK_UNKNOWN from A* with an admissible heuristic or uniform-cost
 	 * search: a lower bound on the optimal cost (no solution costs less) */
 	bool has_floor;

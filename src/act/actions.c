@@ -62,14 +62,26 @@ int lk_act_solve(struct lk_solver *solver, struct lk_record *rec,
 		if (o->stats)
 			lk_record_setf(rec, "time", "%.3f", cr.seconds);
 		lk_csp_result_release(&cr);
+	} else if (level->game->own_solve && level->game->own_solve(level, &o->search, rec)) {
+		/* the game answered a question of its own (random games' rolls) */
 	} else {
 		struct lk_search_result r;
 		lk_search_result_init(&r);
 		lk_solver_run(solver, level, &o->search, &r);
 		lk_search_fallback(solver, level, &o->search, o->no_fallback, &r);
 		lk_fields_solve(rec, level, &r);
-		if (o->stats)
+		if (level->random_seed)   /* what every answer holds for */
+			lk_record_set(rec, "seed", level->random_seed);
+		if (o->stats) {
 			lk_fields_stats(rec, level, &r);
+			/* what the analysis concluded, and which search answered */
+			if (level->heuristic_note)
+				lk_record_set(rec, "heuristic", level->heuristic_note);
+			if (r.portfolio)
+				lk_record_setf(rec, "search", "astar and bfs: %s",
+					       r.status == LK_UNKNOWN ? "neither answered" :
+					       r.algo == LK_ALGO_BFS ? "bfs answered" : "astar answered");
+		}
 		lk_search_result_release(&r);
 	}
 	lk_level_free(level);
@@ -156,6 +168,8 @@ int lk_act_rate(struct lk_solver *solver, struct lk_record *rec,
 	struct lk_feature_options fo = { o->rate.search, o->rate.seed,
 					 o->features ? LK_RATING_GRAPH_STATES : 0 };
 	lk_fields_rate_level(rec, solver, level, &r, &fo, rate_flags(o));
+	if (level->random_seed)
+		lk_record_set(rec, "seed", level->random_seed);
 	if (o->graph || (level->game->whole_graph && !o->no_graph))
 		analyse(level, rec, o);
 	if (o->stats)

@@ -91,6 +91,20 @@ static void solve_fields(struct names *ns, const struct lk_game *g, const struct
 	add(ns, "solution");
 	add(ns, "limit");
 	add_search_stats(ns, g, o);
+	/* actions.c: auto's portfolio and the game's analysis of its
+	 * heuristic, with the statistics; a game of random levels (its own
+	 * solve answers --rolls: PuzzleScript) writes the seed or the rolls */
+	if (o->stats && g->heuristic && o->search.algo == LK_ALGO_AUTO)
+		add(ns, "search");
+	if (g->own_solve) {
+		if (o->stats)
+			add(ns, "heuristic");
+		add(ns, "seed");
+		if (o->level.rolls && strcmp(o->level.rolls, "seed") != 0) {
+			add(ns, "rolls");
+			add(ns, "rolls-note");
+		}
+	}
 }
 
 static void verify_fields(struct names *ns, const struct lk_game *g)
@@ -188,6 +202,8 @@ static void rate_fields(struct names *ns, const struct lk_game *g, const struct 
 	add(ns, "solution");
 	add(ns, "limit");
 	add_search_stats(ns, g, o);
+	if (g->own_solve)
+		add(ns, "seed");   /* a random level's, actions.c */
 	if (graph && o->stats) {
 		add(ns, "graph-edges");
 		add(ns, "graph-time");

@@ -139,6 +139,15 @@ void lk_cli_bounds_finish(struct lk_bounds *b, unsigned long jobs)
 	b->cancel = &lk_interrupted;
 }
 
+#define ALGO_HELP(last) \
+	"bfs, ucs, " last "\n(any: a game's own search for any solution, for hard levels; auto: A*,\n" \
+	"and BFS beside it where the heuristic is no proven bound)"
+
+void lk_cli_common_default_auto(struct lk_cli_common *c)
+{
+	snprintf(c->algo_help, sizeof c->algo_help, "%s", ALGO_HELP("astar, greedy, any or auto (default)"));
+}
+
 /* --without's help: "turn these techniques off (sokoban: dead-squares,
  * freeze, ...)" from the registry. */
 static void techniques_help(char *out, size_t size)
@@ -202,6 +211,7 @@ void lk_cli_common_init(struct lk_cli_common *c, double default_timeout, unsigne
 			 "(default: none); the states field counts fewer: those expanded");
 	snprintf(c->timeout_help, sizeof c->timeout_help, "time per search (default %g s)",
 		 default_timeout);
+	snprintf(c->algo_help, sizeof c->algo_help, "%s", ALGO_HELP("astar (default), greedy, any or auto"));
 	if (default_jobs)
 		snprintf(c->jobs_help, sizeof c->jobs_help, "levels in parallel (default %lu; 0: every core)",
 			 default_jobs);
@@ -270,7 +280,7 @@ static void measure(struct lk_cli_common *c)
 void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 {
 	if (c->algo && lk_algo_parse(c->algo, &c->act.search.algo) < 0)
-		lk_usage_error("unknown algorithm '%s' (use bfs, ucs, astar, greedy or any)", c->algo);
+		lk_usage_error("unknown algorithm '%s' (use bfs, ucs, astar, greedy, any or auto)", c->algo);
 	c->act.search.direction = LK_BOTH;
 	if (c->direction && lk_direction_parse(c->direction, &c->act.search.direction) < 0)
 		lk_usage_error("unknown direction '%s' (use forward, backward or both)", c->direction);

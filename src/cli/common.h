@@ -41,7 +41,7 @@ struct lk_cli_common {
 	/* help headings made from the registry, and the command's defaults */
 	char csp_heading[128];
 	char without_help[512];
-	char states_help[128], timeout_help[64], jobs_help[80];
+	char states_help[128], timeout_help[64], jobs_help[80], algo_help[192];
 	/* NULL for rate, which does not list the option (see rate.c) */
 	const char *static_order_help;
 	struct lk_cli_csp_flags csp_flags;
@@ -51,9 +51,12 @@ struct lk_cli_common {
 };
 
 /* The command's defaults: the time per search, the jobs (0: every core)
- * and the state bound (0: none), shown in its --help. */
+ * and the state bound (0: none), shown in its --help (the search: astar;
+ * lk_cli_common_default_auto makes it auto). */
 void lk_cli_common_init(struct lk_cli_common *c, double default_timeout, unsigned long default_jobs,
 			uint64_t default_states);
+/* auto as the command's default search, in its --help (solve's). */
+void lk_cli_common_default_auto(struct lk_cli_common *c);
 
 /* -f and --color, for every command (the views are in view.h). */
 #define LK_CLI_FORMAT_HELP \
@@ -78,7 +81,7 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 
 #define LK_CLI_SOLVER_OPTIONS(c)                                                              \
 	LK_OPT_GROUP_("Solver"),                                                              \
-	{ LK_OPT_STRING, 'a', "algo", &(c).algo, "name", "bfs, ucs, astar (default), greedy or any (hard levels)", NULL }, \
+	{ LK_OPT_STRING, 'a', "algo", &(c).algo, "name", (c).algo_help, NULL },              \
 	{ LK_OPT_STRING, 'm', "metric", &(c).metric, "name",                                  \
 	  "what solution length counts: pushes (default), moves or cost (PuzzleScript's COST)", NULL }, \
 	{ LK_OPT_STRING, 0, "heuristic", &(c).heuristic, "name",                              \

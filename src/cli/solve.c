@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "common.h"
 
@@ -28,6 +29,7 @@ struct solve_ctx {
 	struct lk_cli_common common;
 	bool verify;
 	uint64_t seed;
+	const char *rolls;
 	const char *shortcut, *exists;   /* concept queries */
 	struct lk_act_concept concept;
 	struct lk_act_options act;   /* the common options with the seed */
@@ -58,10 +60,16 @@ int main(int argc, char **argv)
 {
 	struct solve_ctx ctx = { 0 };
 	lk_cli_common_init(&ctx.common, 30.0, 1, 0);
+	lk_cli_common_default_auto(&ctx.common);
 	struct lk_option opts[] = {
 		LK_CLI_COMMON_OPTIONS(ctx.common),
 		{ LK_OPT_U64, 0, "seed", &ctx.seed, "n",
-		  "shuffle move order with this seed (default 0: natural order)", NULL },
+		  "shuffle move order with this seed (default 0: natural order); a PuzzleScript\n"
+		  "game that draws random numbers draws them from it (unless the record has a\n"
+		  "seed field), and its answers hold for that seed", NULL },
+		{ LK_OPT_STRING, 0, "rolls", &ctx.rolls, "which",
+		  "a PuzzleScript game that draws random numbers: solvable for the seed (seed,\n"
+		  "the default), for some roll of the dice (some) or whatever they say (every)", NULL },
 		LK_OPT_GROUP_("Checking"),
 		{ LK_OPT_FLAG, 0, "verify", &ctx.verify, NULL,
 		  "replay each record's solution field instead of solving", NULL },
@@ -115,8 +123,15 @@ int main(int argc, char **argv)
 		.noun = ctx.verify ? "verified" : text ? "checked" : "solved",
 	};
 	lk_cli_common_finish(&ctx.common, &p);
+	/* solve's default: A*, or A* and BFS where the heuristic may mislead */
+	if (!ctx.common.algo)
+		ctx.common.act.search.algo = LK_ALGO_AUTO;
 	ctx.act = ctx.common.act;
 	ctx.act.search.seed = ctx.seed;
+	ctx.act.level.seed = ctx.seed;   /* a random game's generator too */
+	if (ctx.rolls && strcmp(ctx.rolls, "seed") && strcmp(ctx.rolls, "some") && strcmp(ctx.rolls, "every"))
+		lk_usage_error("unknown --rolls '%s' (use seed, some or every)", ctx.rolls);
+	ctx.act.level.rolls = ctx.rolls;
 	ctx.act.csp.seed = ctx.seed;
 	int rc = lk_pipeline_run(&p, argv + first, argc - first);
 	if (p.levels_read && rc != 130)

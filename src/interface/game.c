@@ -84,10 +84,27 @@ struct def_entry {
 	char *key;
 	void *def;
 	struct def_entry *next;
+	bool noted;              /* its note (game->def_note) was given */
 };
 
 static struct def_entry *defs;
 static pthread_mutex_t defs_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* A definition's note, the first time a record uses it (defs_lock held):
+ * a notice about that record, naming the definition (a script's path,
+ * the key up to its '#'). */
+static void note_def(struct def_entry *e, const struct lk_record *rec)
+{
+	if (e->noted)
+		return;
+	e->noted = true;
+	const char *note = e->game->def_note ? e->game->def_note(e->def) : NULL;
+	if (!note)
+		return;
+	const char *hash = strrchr(e->key, '#');
+	int len = hash ? (int)(hash - e->key) : (int)strlen(e->key);
+	lk_notice(rec, (size_t)-1, "%.*s: %s", len, e->key, note);
+}
 
 static const void *find_def(const struct lk_game *game, const struct lk_record *rec,
 			    struct lk_strbuf *err, size_t *line)
@@ -99,19 +116,24 @@ static const void *find_def(const struct lk_game *game, const struct lk_record *
 		return NULL;
 	}
 	pthread_mutex_lock(&defs_lock);
-	for (struct def_entry *e = defs; e && !def; e = e->next)
+	struct def_entry *found = NULL;
+	for (struct def_entry *e = defs; e && !found; e = e->next)
 		if (e->game == game && strcmp(e->key, key.buf) == 0)
-			def = e->def;
-	if (!def) {
+			found = e;
+	if (!found) {
 		/* Loaded under the lock: two threads meeting a new script at
 		 * once compile it once. */
 		void *made = game->load_def(game, rec, key.buf, err, line);
 		if (made) {
 			struct def_entry *e = lk_xmalloc(sizeof *e);
-			*e = (struct def_entry){ game, lk_strbuf_detach(&key, NULL), made, defs };
+			*e = (struct def_entry){ game, lk_strbuf_detach(&key, NULL), made, defs, false };
 			defs = e;
-			def = made;
+			found = e;
 		}
+	}
+	if (found) {
+		def = found->def;
+		note_def(found, rec);
 	}
 	pthread_mutex_unlock(&defs_lock);
 	lk_strbuf_release(&key);
@@ -126,7 +148,7 @@ void lk_game_def_add(const struct lk_game *game, const char *key, void *def)
 		have = e->game == game && strcmp(e->key, key) == 0;
 	if (!have) {
 		struct def_entry *e = lk_xmalloc(sizeof *e);
-		*e = (struct def_entry){ game, lk_xstrdup(key), def, defs };
+		*e = (struct def_entry){ game, lk_xstrdup(key), def, defs, false };
 		defs = e;
 	}
 	pthread_mutex_unlock(&defs_lock);

@@ -121,6 +121,8 @@ void lk_rate(struct lk_solver *solver, const struct lk_level *level,
 	 * unsolvable level has no difficulty to measure. */
 	so.seed = 0;
 	so.algo = opt->search.algo;
+	if (so.algo == LK_ALGO_AUTO)
+		so.algo = LK_ALGO_ASTAR;
 	if (so.algo == LK_ALGO_ASTAR && !(level->has_heuristic && level->heuristic_admissible))
 		so.algo = level->weighted ? LK_ALGO_UCS : LK_ALGO_BFS;
 	lk_solver_run(solver, level, &so, &r->optimal);

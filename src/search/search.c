@@ -13,11 +13,14 @@
  * lane to finish answers: a solved lane gives its (optimal, for BFS, UCS
  * and A*) solution, an exhausted lane proves the level unsolvable.  Greedy
  * lanes also look up every new state in the other lane's table and stop
- * where they meet, joining the two half paths.
+ * where they meet, joining the two half paths.  The auto portfolio uses
+ * the same two lanes for A* and BFS forwards, in turns of PORTFOLIO_SLICE
+ * seconds (their expansions cost very different times).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "levelkit/search.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -29,6 +32,21 @@
 #define CHECK_EVERY 256
 /* Expansions per turn when two lanes alternate. */
 #define SLICE 4096
+/* Seconds per turn of the auto portfolio's BFS lane.  Its A* lane's turn
+ * is PORTFOLIO_TAU / (PORTFOLIO_TAU + t) of that after t seconds of the
+ * search, never less than a sixteenth: A* has half the time at first, where
+ * a good heuristic answers (A* alone is fast or not at all), and less and
+ * less after, so that BFS gets about 88 % of 2 seconds and, over long
+ * bounds, 94 %.  (A share that followed A*'s progress, a smaller heuristic
+ * met, was measured backwards: the heuristics that mislead, Kettle's, keep
+ * meeting smaller values; the good ones, Zen Puzzle Garden's, sit on
+ * plateaus on the way to the goal.) */
+#define PORTFOLIO_SLICE 0.01
+#define PORTFOLIO_TAU 0.1
+/* Expansions between looks at the clock within a portfolio turn: few, since
+ * an expansion may cost tens of microseconds (five PuzzleScript turns of
+ * Kettle's) and a turn is a few milliseconds. */
+#define PORTFOLIO_STEP 16
 
 static const struct {
 	const char *name;
@@ -41,7 +59,7 @@ static const struct {
 
 const char *lk_algo_name(enum lk_algo algo)
 {
-	return algo < LK_ALGO_COUNT ? algos[algo].name : "?";
+	return algo < LK_ALGO_COUNT ? algos[algo].name : algo == LK_ALGO_AUTO ? "auto" : "?";
 }
 
 int lk_algo_parse(const char *name, enum lk_algo *algo)
@@ -51,6 +69,10 @@ int lk_algo_parse(const char *name, enum lk_algo *algo)
 			*algo = (enum lk_algo)i;
 			return 0;
 		}
+	}
+	if (strcmp(name, "auto") == 0) {
+		*algo = LK_ALGO_AUTO;
+		return 0;
 	}
 	return -1;
 }
@@ -127,7 +149,8 @@ struct lane {
 	size_t key_size;
 	size_t max_memory;
 	uint64_t max_states;
-	bool greedy, shuffle, done;
+	enum lk_algo algo;       /* BFS, UCS, ASTAR or GREEDY */
+	bool greedy, shuffle, done, backward;
 	enum lk_status status;   /* once done */
 	enum lk_limit limit;
 	uint32_t goal;           /* solved: the goal entry */
@@ -136,6 +159,8 @@ struct lane {
 	unsigned long layer;     /* BFS: the depth in edges of the entry last taken */
 	uint64_t expanded, generated;
 	size_t popped;           /* best-first: priority of the last state taken */
+	unsigned best_h;         /* best-first: the least heuristic met so far */
+	double slice;            /* the auto portfolio: seconds per turn */
 };
 
 struct run {
@@ -308,7 +333,7 @@ static void step_bfs(struct lane *L, uint64_t budget)
 /* Heuristic of a state for the running algorithm (0 for UCS). */
 static unsigned estimate(struct lane *L, const void *key)
 {
-	if (L->run->opt->algo == LK_ALGO_UCS || !L->game->heuristic)
+	if (L->algo == LK_ALGO_UCS || !L->game->heuristic)
 		return 0;
 	if (L->greedy && L->game->estimate)
 		return L->game->estimate(L->level, key, L->mem->scratch);
@@ -317,7 +342,7 @@ static unsigned estimate(struct lane *L, const void *key)
 
 static size_t priority_of(const struct lane *L, uint32_t g, unsigned h)
 {
-	switch (L->run->opt->algo) {
+	switch (L->algo) {
 	case LK_ALGO_GREEDY: return h;
 	case LK_ALGO_UCS: return g;
 	default: return (size_t)g + h;
@@ -396,6 +421,8 @@ static void step_best_first(struct lane *L, uint64_t budget)
 					return;
 			}
 			unsigned h = estimate(L, child);
+			if (h < L->best_h)
+				L->best_h = h;
 			if (h == LK_H_DEAD) {
 				lk_table_set_link(t, id, item.id, DEAD_COST);
 				continue;
@@ -420,8 +447,8 @@ static void step_best_first(struct lane *L, uint64_t budget)
 static bool lane_floor(const struct lane *L, size_t *floor)
 {
 	const struct lk_search_options *o = L->run->opt;
-	bool admissible = o->algo == LK_ALGO_UCS ||
-			  (o->algo == LK_ALGO_ASTAR &&
+	bool admissible = L->algo == LK_ALGO_UCS ||
+			  (L->algo == LK_ALGO_ASTAR &&
 			   (L->level->heuristic_admissible || !L->game->heuristic));
 	const struct lk_open_list *q = L->mem->open;
 	size_t f = L->popped;
@@ -464,7 +491,7 @@ static void start_lane(struct lane *L)
 	else if (L->game->is_goal(L->level, start)) {
 		L->goal = 0;
 		lane_finish(L, LK_SOLVED, LK_LIMIT_NONE);
-	} else if (L->run->opt->algo != LK_ALGO_BFS)
+	} else if (L->algo != LK_ALGO_BFS)
 		start_best_first(L);
 	L->layer_end = 1;   /* BFS: the start is layer 0 */
 }
@@ -511,7 +538,7 @@ static void build_path(struct lane *lanes, struct run *run, struct lane *winner,
 		return;
 	}
 	const struct lk_table *t = &winner->mem->table;
-	bool backward = winner == &lanes[1];
+	bool backward = winner->backward;
 	r->nkeys = chain_length(t, winner->goal);
 	r->path = lk_xmalloc(r->nkeys * ks + 1);
 	copy_chain(t, winner->goal, r->path, r->nkeys, !backward);
@@ -541,17 +568,28 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 	run.deadline = lk_bounds_deadline(&opt->bounds, start);
 	memset(lanes, 0, sizeof lanes);
 
-	enum lk_direction dir = opt->direction;
+	/* auto: A* unless the heuristic may mislead it, then A* and BFS */
+	enum lk_algo algo = opt->algo;
+	bool portfolio = false;
+	if (algo == LK_ALGO_AUTO) {
+		portfolio = level->has_heuristic && level->game->heuristic && !level->heuristic_admissible;
+		algo = LK_ALGO_ASTAR;
+	}
+	enum lk_direction dir = portfolio ? LK_FORWARD : opt->direction;
 	if (dir != LK_FORWARD && level->game->reverse_level)
 		reversed = level->game->reverse_level(level);
 	if (!reversed)
 		dir = LK_FORWARD;
-	bool use[2] = { dir != LK_BACKWARD, dir != LK_FORWARD };
+	bool use[2] = { dir != LK_BACKWARD, dir != LK_FORWARD || portfolio };
 	int nlanes = use[0] + use[1];
 	for (int i = 0; i < 2; i++) {
 		struct lane *L = &lanes[i];
 		L->run = &run;
-		L->greedy = opt->algo == LK_ALGO_GREEDY;
+		L->algo = portfolio && i == 1 ? LK_ALGO_BFS : algo;
+		L->backward = i == 1 && !portfolio;
+		L->best_h = UINT_MAX;
+		L->slice = PORTFOLIO_SLICE;
+		L->greedy = L->algo == LK_ALGO_GREEDY;
 		/* Each lane gets its share of the bounds, never rounded to 0,
 		 * which would mean "no bound". */
 		L->max_states = opt->bounds.max_states ? opt->bounds.max_states / (uint64_t)nlanes : 0;
@@ -565,12 +603,12 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		size_t memory = opt->bounds.max_memory / (size_t)nlanes;
 		if (opt->bounds.max_memory && !memory)
 			memory = 1;
-		prepare_lane(L, &s->lane[i], i == 0 ? level : reversed, opt->seed + (uint64_t)i,
+		prepare_lane(L, &s->lane[i], L->backward ? reversed : level, opt->seed + (uint64_t)i,
 			     memory);
 		if (opt->seed == 0)
 			L->shuffle = false;
 	}
-	if (nlanes == 2 && opt->algo == LK_ALGO_GREEDY) {
+	if (nlanes == 2 && algo == LK_ALGO_GREEDY && !portfolio) {
 		lanes[0].other = &lanes[1];
 		lanes[1].other = &lanes[0];
 	}
@@ -590,11 +628,27 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 			struct lane *L = &lanes[i];
 			if (L->done)
 				continue;
-			uint64_t budget = nlanes == 2 ? SLICE : UINT64_MAX;
-			if (opt->algo == LK_ALGO_BFS)
-				step_bfs(L, budget);
-			else
-				step_best_first(L, budget);
+			if (portfolio) {
+				/* a turn of the lane's slice */
+				double t = lk_now();
+				if (L->algo != LK_ALGO_BFS) {
+					double f = PORTFOLIO_TAU / (PORTFOLIO_TAU + (t - start));
+					L->slice = PORTFOLIO_SLICE * (f > 1.0 / 16 ? f : 1.0 / 16);
+				}
+				double until = t + L->slice;
+				do {
+					if (L->algo == LK_ALGO_BFS)
+						step_bfs(L, PORTFOLIO_STEP);
+					else
+						step_best_first(L, PORTFOLIO_STEP);
+				} while (!L->done && !run.stop && lk_now() < until);
+			} else {
+				uint64_t budget = nlanes == 2 ? SLICE : UINT64_MAX;
+				if (L->algo == LK_ALGO_BFS)
+					step_bfs(L, budget);
+				else
+					step_best_first(L, budget);
+			}
 			if (L->done && L->status != LK_UNKNOWN)
 				break;
 		}
@@ -612,15 +666,17 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 						      r->technique_counts);
 	}
 	r->overhead_per_state = lk_table_overhead_per_state(&s->lane[use[0] ? 0 : 1].table);
+	r->portfolio = portfolio;
+	r->algo = winner ? winner->algo : algo;
 	if (winner && winner->status == LK_SOLVED) {
 		r->status = LK_SOLVED;
 		build_path(lanes, &run, winner, r);
 		/* A* without a heuristic is uniform-cost search. */
-		r->optimal = !run.met && lk_algo_optimal(opt->algo) &&
-			     (opt->algo != LK_ALGO_ASTAR || winner->level->heuristic_admissible ||
+		r->optimal = !run.met && lk_algo_optimal(winner->algo) &&
+			     (winner->algo != LK_ALGO_ASTAR || winner->level->heuristic_admissible ||
 			      !winner->game->heuristic) &&
 			     /* fewest edges is not least cost where edges weigh */
-			     !(opt->algo == LK_ALGO_BFS && winner->level->weighted);
+			     !(winner->algo == LK_ALGO_BFS && winner->level->weighted);
 	} else if (winner) {
 		r->status = LK_UNSOLVABLE;
 	} else {
@@ -654,7 +710,8 @@ void lk_search_fallback(struct lk_solver *s, const struct lk_level *level,
 {
 	(void)s;
 	if (off || r->status != LK_UNKNOWN || r->limit == LK_LIMIT_INTERRUPTED ||
-	    !lk_algo_optimal(opt->algo) || !level->game->solve_any || opt->accept)
+	    !(lk_algo_optimal(opt->algo) || opt->algo == LK_ALGO_AUTO) || !level->game->solve_any ||
+	    opt->accept)
 		return;
 	struct lk_search_options any = *opt;
 	any.algo = LK_ALGO_ANY;

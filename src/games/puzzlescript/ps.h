@@ -193,7 +193,9 @@ size_t ps_key_size(const struct ps_runtime *rt);
 /* The key's last bit says whether the turn that reached the state won: a
  * win may come from a rule's win command, not only from the win
  * conditions, so a goal test needs the key alone this way.  The start
- * (ps_start) never counts as won, as in the reference. */
+ * rules' own turn never wins, as in the reference, but a win in the again
+ * turns it causes does: such a level is won on load (ps_start's key has
+ * the bit, and info says PS_WON). */
 bool ps_key_won(const struct ps_runtime *rt, const void *key);
 
 /* Run one input (PS_UP .. PS_ACTION or PS_TICK) and the again turns it

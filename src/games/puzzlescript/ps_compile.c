@@ -414,6 +414,7 @@ struct ps_game *ps_compile_diags(const char *src, size_t len, const char *filena
 		compile_flags(&c);
 		ps_compile_sounds(&c);
 		ps_compile_layout(&c);
+		ps_compile_anchors(&c);
 		if (c.g->nlevels == 0)
 			ps_diag_add(diags, true, 0, "no levels found; add some levels!");
 		ok = !too_many(&c);

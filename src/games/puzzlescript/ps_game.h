@@ -88,6 +88,20 @@ bool ps_level_key_dead_cells(const struct lk_level *level, const void *key);
 /* What the analysis read off the rules for the level (ps_solve.h). */
 const struct ps_analysis *ps_level_analysis(const struct lk_level *level);
 
+/* What a game that draws random numbers is asked (lk_level_options.rolls). */
+enum ps_rolls { PS_ROLLS_SEED, PS_ROLLS_SOME, PS_ROLLS_EVERY };
+/* --rolls some / every: the level explored over every outcome of the dice
+ * (ps_rolls.c); the game's own_solve hook. */
+struct lk_search_options;
+int ps_rolls_solve(const struct lk_level *level, const struct lk_search_options *opt,
+		   struct lk_record *rec);
+/* What ps_rolls.c needs of a level (puzzlescript.c): its question, its inputs
+ * (letters and engine codes), and a runtime to borrow and give back. */
+enum ps_rolls ps_level_rolls(const struct lk_level *level);
+int ps_level_inputs(const struct lk_level *level, const char **letters, const int **codes);
+struct ps_runtime *ps_level_borrow(const struct lk_level *level);
+void ps_level_give_back(const struct lk_level *level, struct ps_runtime *rt);
+
 /* Whether a key's last bit says the turn that reached it won. */
 bool ps_map_key_won(const struct ps_level *lv, const void *key);
 

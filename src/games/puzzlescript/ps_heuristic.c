@@ -26,6 +26,7 @@
 #include <stdlib.h>
 
 #include "levelkit/assign.h"
+#include "levelkit/strbuf.h"
 #include "levelkit/game.h"
 #include "ps_solve.h"
 
@@ -352,4 +353,72 @@ bool ps_mixedaim_admissible(const struct ps_analysis *an)
 	}
 	/* a sum of bounds bounds nothing when one turn may serve two conditions */
 	return proven && open <= 1;
+}
+
+/* Why a condition's term is not proven, or NULL when it is. */
+static const char *unproven(const struct ps_analysis *an, const struct ps_cond *c)
+{
+	if (c->y.all) {
+		if (c->quantifier == 0 || c->x.mob != PS_MOB_OTHER)
+			return NULL;
+		return "rules make or destroy its objects";
+	}
+	if (!c->dist && !c->escape)
+		return "neither side is static with the other walking on one layer";
+	if (c->quantifier == 0)
+		return NULL;
+	return cond_k(an, c) > 0 ? NULL : "nothing bounds how many of its walkers one turn moves";
+}
+
+void ps_heuristic_note(const struct ps_analysis *an, const struct ps_game *g, enum ps_heuristic kind,
+		       struct lk_strbuf *out)
+{
+	if (kind == PS_H_BOUND) {
+		lk_strbuf_addstr(out, "bound, a lower bound (the largest condition's)");
+		return;
+	}
+	if (kind == PS_H_THESIS) {
+		lk_strbuf_addstr(out, "thesis, as the thesis writes it (no proven bound)");
+		return;
+	}
+	if (ps_mixedaim_admissible(an)) {
+		lk_strbuf_addstr(out, "mixedaim, a lower bound");
+		for (int i = 0; i < an->nconds; i++) {
+			const struct ps_cond *c = &an->conds[i];
+			if (c->wk && c->wk->per_turn > 0)
+				lk_strbuf_addf(out, " (line %d: walkers move %d a turn)", g->wins[i].line,
+					       cond_k(an, c));
+		}
+		return;
+	}
+	lk_strbuf_addstr(out, "mixedaim, no proven bound: ");
+	if (an->again)
+		lk_strbuf_addstr(out, "a rule says again (an input may take many turns)");
+	else if (an->restart)
+		lk_strbuf_addstr(out, "a rule restarts the level");
+	else if (an->win_cmd)
+		lk_strbuf_addstr(out, "a rule wins by command");
+	else {
+		int open = 0;
+		const char *why = NULL;
+		int line = 0;
+		for (int i = 0; i < an->nconds; i++) {
+			const struct ps_cond *c = &an->conds[i];
+			bool both_static = c->x.mob == PS_MOB_STATIC && (c->y.all || c->y.mob == PS_MOB_STATIC);
+			if (c->never || both_static)
+				continue;
+			open++;
+			const char *w = unproven(an, c);
+			if (w && !why) {
+				why = w;
+				line = g->wins[i].line;
+			}
+		}
+		if (why)
+			lk_strbuf_addf(out, "the win condition on line %d: %s", line, why);
+		else if (open > 1)
+			lk_strbuf_addf(out, "%d win conditions to meet (one turn may serve several)", open);
+		else
+			lk_strbuf_addstr(out, "unproven");
+	}
 }

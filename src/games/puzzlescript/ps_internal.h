@@ -80,6 +80,29 @@ struct ps_pattern {
 	const ps_word *mov_layers;           /* mw: layers whose movement the rhs fixes */
 	const ps_word *random_obj;           /* ow */
 	const ps_word *random_dir;           /* mw */
+	/* the first word of each mask, inline: the whole mask in a game of
+	 * up to 64 objects and twelve layers (ow == mw == 1), most games */
+	ps_word present0, missing0, movp0, movm0;
+	ps_word clear0, set0, movclear0, movset0;
+	/* the same as lists of objects, for the bit boards (ps_rules.c):
+	 * present, missing, and the one-of sets (any_first[s] ..
+	 * any_first[s + 1] in any_objs) */
+	const int *present_objs, *missing_objs, *any_objs, *any_first;
+	int npresent, nmissing;
+	const int *random_objs;  /* random_obj's objects, for the draw */
+	int nrandom;
+	bool movements;       /* needs a movement present or absent */
+};
+
+/* Where a row's matches can be looked for without scanning the board: a
+ * cell of the row (before any ellipsis, so at a fixed offset from the
+ * row's start) that must hold one of a few objects.  The engine keeps
+ * each object's cells as bit boards and starts only where the rarest
+ * anchor's objects are (ps_rules.c). */
+struct ps_anchor {
+	int offset;           /* cells from the row's start */
+	int nobjs;
+	const int *objs;      /* one of these must be there */
 };
 
 struct ps_row {
@@ -90,6 +113,11 @@ struct ps_row {
 	const ps_word *mov_mask;  /* mw */
 	const ps_word *any_masks; /* nany * ow: one-of sets some cell of the row needs */
 	int nany;
+	struct ps_anchor *anchors;
+	int nanchors;
+	bool random_rep;      /* a replacement draws random numbers */
+	bool needs_movement;  /* some cell needs a movement */
+	bool objects_only;    /* no ellipsis and no cell reads movements */
 };
 
 struct ps_rule {
@@ -120,6 +148,8 @@ struct ps_wincond {
 	bool aggr1, aggr2;
 	const ps_word *mask1, *mask2;
 	int line;
+	const int *objs1;     /* mask1's objects, for the bit boards */
+	int nobjs1;
 };
 
 struct ps_sfx_mask {
@@ -156,6 +186,9 @@ struct ps_level {
 	int *slot_cell, *slot_layer;
 	int nslots;
 	size_t key_bits, key_size;
+	/* a game that draws random numbers: the key's last four bytes count
+	 * the numbers drawn since the seed (the generator's state) */
+	bool rng_in_key;
 };
 
 enum ps_sound_event {
@@ -183,6 +216,8 @@ struct ps_game {
 
 	ps_word *player_mask;
 	bool player_aggregate;
+	int *player_objs;        /* player_mask's objects */
+	int nplayer_objs;
 	int background_id, background_layer;
 
 	struct ps_pattern *patterns;
@@ -197,6 +232,8 @@ struct ps_game {
 	int *group_of_rigid;
 	int max_rows;
 	int max_ellipsis_rows;
+	int max_row_len;         /* cells of the longest row, ellipses aside */
+	int max_row_cells;       /* cells of the longest row, ellipses counted */
 
 	struct ps_wincond *wins;
 	int nwins;
@@ -210,6 +247,7 @@ struct ps_game {
 	int nsfx_move, nsfx_cantmove, nsfx_create, nsfx_destroy;
 
 	struct ps_game_flags flags;
+	bool random;             /* some rule draws random numbers */
 
 	struct ps_level *levels;
 	int nlevels;
@@ -240,6 +278,7 @@ int ps_compile_rules(struct ps_ctx *c);
 int ps_compile_rule_masks(struct ps_ctx *c);
 int ps_compile_sounds(struct ps_ctx *c);
 int ps_compile_layout(struct ps_ctx *c);
+void ps_compile_anchors(struct ps_ctx *c);
 
 /* ---- small bit helpers ---- */
 

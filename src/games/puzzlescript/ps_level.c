@@ -202,6 +202,11 @@ int ps_compile_layout(struct ps_ctx *c)
 {
 	struct ps_game *g = c->g;
 	int ow = g->ow, nl = g->nlayers;
+	for (int i = 0; i < g->ngroups; i++)
+		g->random |= g->groups[i].random;
+	for (int i = 0; i < g->npatterns; i++)
+		g->random |= g->patterns[i].has_rep &&
+			     (g->patterns[i].rep_random_obj || g->patterns[i].rep_random_dir);
 	g->obj_dynamic = ps_alloc(c->keep, (size_t)(g->nobjects + 1) * sizeof(bool));
 	find_static_objects(c, g->obj_dynamic);
 	g->layer_dynamic = ps_alloc(c->keep, (size_t)(nl + 1) * sizeof(bool));
@@ -267,6 +272,9 @@ void ps_level_layout(const struct ps_game *g, struct ps_level *lv)
 	lv->nslots = ns;
 	lv->key_bits++;   /* won */
 	lv->key_size = (lv->key_bits + 7) / 8;
+	lv->rng_in_key = g->random;
+	if (g->random)
+		lv->key_size += 4;   /* the numbers drawn */
 }
 
 /* ---- accessors ---- */

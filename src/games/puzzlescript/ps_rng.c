@@ -62,7 +62,7 @@ double ps_rng_uniform(struct ps_rng *r)
 		out *= 256;
 		out += next_byte(r);
 	}
-	return out / (pow(2, 56) - 1);
+	return out / 72057594037927935.0;   /* 2^56 - 1 */
 }
 
 int ps_rng_below(struct ps_rng *r, int n)

@@ -327,6 +327,10 @@ static void emit_pattern(struct ps_ctx *c, struct ps_pattern *p, const struct mp
 	p->nany = m->nany;
 	p->mov_present = keep_copy(c, m->movp, mw);
 	p->mov_missing = keep_copy(c, m->movm, mw);
+	p->present0 = p->present[0];
+	p->missing0 = p->missing[0];
+	p->movp0 = p->mov_present[0];
+	p->movm0 = p->mov_missing[0];
 	p->has_rep = m->has_rep;
 	if (!m->has_rep)
 		return;
@@ -342,6 +346,10 @@ static void emit_pattern(struct ps_ctx *c, struct ps_pattern *p, const struct mp
 	p->random_dir = keep_copy(c, m->rnddir, mw);
 	p->rep_random_obj = !ps_bits_zero(m->rnd, ow);
 	p->rep_random_dir = !ps_bits_zero(m->rnddir, mw);
+	p->clear0 = p->clear[0];
+	p->set0 = p->set[0];
+	p->movclear0 = p->mov_clear[0];
+	p->movset0 = p->mov_set[0];
 }
 
 static int final_dir(int d)

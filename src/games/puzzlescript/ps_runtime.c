@@ -1,8 +1,10 @@
 /*
- * ps_runtime.c - a thread's runtime for one level: allocation, the packed
- * state key (load and store), starting the level, a whole turn with its
- * again turns, the per-turn facts, and the reference's debug string.
+ * ps_runtime.c - a thread's runtime for one level: allocation, starting
+ * the level, a whole turn with its again turns, the per-turn facts, and the
+ * reference's debug string.  The cells, the undo log and the keys are
+ * ps_state.c's.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,25 +39,15 @@ struct ps_runtime *ps_runtime_new_map(const struct ps_game *g, const struct ps_l
 	size_t n = (size_t)rt->n, ow = (size_t)g->ow, mw = (size_t)g->mw;
 	rt->cells = zalloc(n * ow * sizeof(ps_word));
 	rt->movs = zalloc(n * mw * sizeof(ps_word));
+	rt->movmap_words = (rt->n + 63) / 64;
+	rt->movmap = zalloc((size_t)rt->movmap_words * sizeof(uint64_t));
 	if (g->rigid) {
 		rt->rigid_gi = zalloc(n * mw * sizeof(ps_word));
 		rt->rigid_ma = zalloc(n * mw * sizeof(ps_word));
+		rt->start_movs = zalloc(n * mw * sizeof(ps_word));
+		rt->start_movmap = zalloc((size_t)rt->movmap_words * sizeof(uint64_t));
 	}
-	rt->row_obj = zalloc((size_t)rt->h * ow * sizeof(ps_word));
-	rt->col_obj = zalloc((size_t)rt->w * ow * sizeof(ps_word));
-	rt->map_obj = zalloc(ow * sizeof(ps_word));
-	rt->row_mov = zalloc((size_t)rt->h * mw * sizeof(ps_word));
-	rt->col_mov = zalloc((size_t)rt->w * mw * sizeof(ps_word));
-	rt->map_mov = zalloc(mw * sizeof(ps_word));
-	rt->movmap_words = (rt->n + 63) / 64;
-	rt->movmap = zalloc((size_t)rt->movmap_words * sizeof(uint64_t));
-	rt->start_movmap = zalloc((size_t)rt->movmap_words * sizeof(uint64_t));
-	for (int d = 0; d < PS_MAX_DEPTH; d++)
-		rt->bak[d] = zalloc(n * ow * sizeof(ps_word));
-	rt->start_cells = zalloc(n * ow * sizeof(ps_word));
-	rt->start_movs = zalloc(n * mw * sizeof(ps_word));
 	rt->restart_cells = zalloc(n * ow * sizeof(ps_word));
-	rt->turn_start = zalloc(n * ow * sizeof(ps_word));
 	rt->sfx_create = zalloc(ow * sizeof(ps_word));
 	rt->sfx_destroy = zalloc(ow * sizeof(ps_word));
 	rt->seeds_can = zalloc((size_t)(g->nseeds + 1) * sizeof(int));
@@ -82,14 +74,11 @@ struct ps_runtime *ps_runtime_new_map(const struct ps_game *g, const struct ps_l
 	for (size_t i = 0; i < n * ow; i++)
 		rt->static_cells[i] = lv->cells[i] & ~dyn[i % ow];
 	free(dyn);
-	rt->cache_key = zalloc(lv->key_size);
-	rt->cache_cells = zalloc(n * ow * sizeof(ps_word));
-	rt->cache_row = zalloc((size_t)rt->h * ow * sizeof(ps_word));
-	rt->cache_col = zalloc((size_t)rt->w * ow * sizeof(ps_word));
-	rt->cache_map = zalloc(ow * sizeof(ps_word));
-	ps_reset_cells(rt, lv->cells);
+	ps_state_init(rt);
+	ps_put_cells(rt, lv->cells);
 	memcpy(rt->restart_cells, lv->cells, n * ow * sizeof(ps_word));
 	ps_rng_seed(&rt->rng, "0");
+	rt->rng_keyed = lv->rng_in_key;
 	return rt;
 }
 
@@ -97,24 +86,15 @@ void ps_runtime_free(struct ps_runtime *rt)
 {
 	if (!rt)
 		return;
+	ps_state_free(rt);
 	free(rt->cells);
 	free(rt->movs);
 	free(rt->rigid_gi);
 	free(rt->rigid_ma);
-	free(rt->row_obj);
-	free(rt->col_obj);
-	free(rt->map_obj);
-	free(rt->row_mov);
-	free(rt->col_mov);
-	free(rt->map_mov);
 	free(rt->movmap);
-	free(rt->start_movmap);
-	for (int d = 0; d < PS_MAX_DEPTH; d++)
-		free(rt->bak[d]);
-	free(rt->start_cells);
 	free(rt->start_movs);
+	free(rt->start_movmap);
 	free(rt->restart_cells);
-	free(rt->turn_start);
 	free(rt->sfx_create);
 	free(rt->sfx_destroy);
 	free(rt->seeds_can);
@@ -126,11 +106,9 @@ void ps_runtime_free(struct ps_runtime *rt)
 	free(rt->fired_save);
 	free(rt->moved_save);
 	free(rt->static_cells);
-	free(rt->cache_key);
-	free(rt->cache_cells);
-	free(rt->cache_row);
-	free(rt->cache_col);
-	free(rt->cache_map);
+	free(rt->drawn);
+	free(rt->forced);
+	free(rt->ranges);
 	for (int r = 0; r <= rt->g->max_rows; r++)
 		free(rt->rows[r].v);
 	free(rt->rows);
@@ -140,6 +118,34 @@ void ps_runtime_free(struct ps_runtime *rt)
 void ps_runtime_seed(struct ps_runtime *rt, const char *seed)
 {
 	ps_rng_seed(&rt->rng, seed);
+	rt->draws = 0;
+	rt->ndrawn = 0;
+}
+
+int ps_draw_below(struct ps_runtime *rt, int n)
+{
+	if (rt->choosing) {
+		/* the dice as ps_rolls.c sets them */
+		if (rt->nchoices >= PS_MAX_CHOICES) {
+			rt->choice_overflow = true;
+			return 0;
+		}
+		int k = rt->nchoices++;
+		rt->ranges[k] = n > 1 ? n : 1;
+		int v = k < rt->nforced ? rt->forced[k] : 0;
+		return v < n ? v : 0;
+	}
+	if (!rt->rng_keyed)
+		return ps_rng_below(&rt->rng, n);
+	/* keyed: the k-th number since the seed, whatever was drawn since */
+	while (rt->ndrawn <= rt->draws) {
+		if (rt->ndrawn == rt->drawn_alloc) {
+			rt->drawn_alloc = rt->drawn_alloc ? 2 * rt->drawn_alloc : 256;
+			rt->drawn = lk_xrealloc(rt->drawn, rt->drawn_alloc * sizeof *rt->drawn);
+		}
+		rt->drawn[rt->ndrawn++] = ps_rng_uniform(&rt->rng);
+	}
+	return (int)floor(rt->drawn[rt->draws++] * n);
 }
 
 void ps_runtime_track(struct ps_runtime *rt, bool on)
@@ -151,6 +157,8 @@ void ps_set_host(struct ps_runtime *rt, const struct ps_host *host, void *ctx)
 {
 	rt->host = host;
 	rt->host_ctx = ctx;
+	/* a session never goes back to an earlier draw (undo does not) */
+	rt->rng_keyed = false;
 }
 
 size_t ps_key_size(const struct ps_runtime *rt)
@@ -163,123 +171,6 @@ const uint64_t *ps_cells(const struct ps_runtime *rt, int *words_per_cell)
 	if (words_per_cell)
 		*words_per_cell = rt->ow;
 	return rt->cells;
-}
-
-/* ---- keys ---- */
-
-void ps_store(const struct ps_runtime *rt, void *key)
-{
-	ps_pack_cells(rt, rt->cells, key);
-	/* the last bit: the turn that led here won */
-	size_t b = rt->lv->key_bits - 1;
-	if (rt->won)
-		((unsigned char *)key)[b / 8] |= (unsigned char)(1u << (b % 8));
-}
-
-bool ps_key_won(const struct ps_runtime *rt, const void *key)
-{
-	size_t b = rt->lv->key_bits - 1;
-	return (((const unsigned char *)key)[b / 8] >> (b % 8)) & 1;
-}
-
-void ps_reset_cells(struct ps_runtime *rt, const ps_word *cells)
-{
-	ps_restore_cells(rt, cells);
-	ps_calc_masks(rt);
-}
-
-void ps_load(struct ps_runtime *rt, const void *key)
-{
-	size_t ow = (size_t)rt->ow, ks = rt->lv->key_size;
-	/* a search loads each state once per input: keep the last one */
-	if (rt->cache_valid && !memcmp(rt->cache_key, key, ks)) {
-		ps_restore_cells(rt, rt->cache_cells);
-		rt->won = ps_key_won(rt, key);
-		memcpy(rt->row_obj, rt->cache_row, (size_t)rt->h * ow * sizeof(ps_word));
-		memcpy(rt->col_obj, rt->cache_col, (size_t)rt->w * ow * sizeof(ps_word));
-		memcpy(rt->map_obj, rt->cache_map, ow * sizeof(ps_word));
-		memset(rt->row_mov, 0, (size_t)rt->h * (size_t)rt->mw * sizeof(ps_word));
-		memset(rt->col_mov, 0, (size_t)rt->w * (size_t)rt->mw * sizeof(ps_word));
-		memset(rt->map_mov, 0, (size_t)rt->mw * sizeof(ps_word));
-		return;
-	}
-	ps_unpack_cells(rt, key, rt->cells);
-	ps_reset_cells(rt, rt->cells);
-	rt->won = ps_key_won(rt, key);
-	memcpy(rt->cache_key, key, ks);
-	memcpy(rt->cache_cells, rt->cells, (size_t)rt->n * ow * sizeof(ps_word));
-	memcpy(rt->cache_row, rt->row_obj, (size_t)rt->h * ow * sizeof(ps_word));
-	memcpy(rt->cache_col, rt->col_obj, (size_t)rt->w * ow * sizeof(ps_word));
-	memcpy(rt->cache_map, rt->map_obj, ow * sizeof(ps_word));
-	rt->cache_valid = true;
-}
-
-void ps_pack_cells(const struct ps_runtime *rt, const ps_word *cells, void *key)
-{
-	const struct ps_game *g = rt->g;
-	const struct ps_level *lv = rt->lv;
-	unsigned char *out = key;
-	uint64_t acc = 0;
-	int nacc = 0, ow = rt->ow;
-	size_t at = 0;
-	for (int s = 0; s < lv->nslots; s++) {
-		int l = lv->slot_layer[s], bits = g->layer_bits[l];
-		const ps_word *c = cells + (size_t)lv->slot_cell[s] * (size_t)ow;
-		const ps_word *lm = g->dynamic_masks + (size_t)l * (size_t)ow;
-		uint64_t rank = 0;
-		if (ow == 1) {
-			ps_word b = c[0] & lm[0];
-			rank = b ? (uint64_t)g->obj_rank[lk_lowest_bit64(b)] : 0;
-		} else {
-			for (int k = 0; k < ow; k++) {
-				ps_word b = c[k] & lm[k];
-				if (b) {
-					rank = (uint64_t)g->obj_rank[k * 64 + lk_lowest_bit64(b)];
-					break;
-				}
-			}
-		}
-		acc |= rank << nacc;
-		nacc += bits;
-		if (nacc >= 32) {
-			for (int b = 0; b < 4; b++) {
-				out[at++] = (unsigned char)acc;
-				acc >>= 8;
-			}
-			nacc -= 32;
-		}
-	}
-	while (nacc > 0) {
-		out[at++] = (unsigned char)acc;
-		acc >>= 8;
-		nacc -= 8;
-	}
-	while (at < lv->key_size)
-		out[at++] = 0;
-}
-
-void ps_unpack_cells(const struct ps_runtime *rt, const void *key, ps_word *cells)
-{
-	const struct ps_game *g = rt->g;
-	const struct ps_level *lv = rt->lv;
-	const unsigned char *in = key;
-	size_t nw = (size_t)rt->n * (size_t)rt->ow;
-	uint64_t acc = 0;
-	int nacc = 0, ow = rt->ow;
-	size_t at = 0;
-	memcpy(cells, rt->static_cells, nw * sizeof(ps_word));
-	for (int s = 0; s < lv->nslots; s++) {
-		int l = lv->slot_layer[s], bits = g->layer_bits[l];
-		while (nacc < bits) {
-			acc |= (uint64_t)in[at++] << nacc;
-			nacc += 8;
-		}
-		unsigned rank = (unsigned)(acc & ((1u << bits) - 1));
-		acc >>= bits;
-		nacc -= bits;
-		if (rank)
-			ps_bit_set(cells + (size_t)lv->slot_cell[s] * (size_t)ow, g->layer_objs[l][rank - 1]);
-	}
 }
 
 /* ---- turns ---- */
@@ -319,14 +210,17 @@ static void begin(struct ps_runtime *rt, struct ps_turn_info *info)
 		memset(rt->fired, 0, (size_t)(rt->g->nrules / 64 + 1) * sizeof(uint64_t));
 		memset(rt->moved, 0, (size_t)rt->ow * sizeof(ps_word));
 	}
-	memcpy(rt->turn_start, rt->cells, (size_t)rt->n * (size_t)rt->ow * sizeof(ps_word));
+	ps_log_trim(rt);
+	rt->in_turn = true;
+	rt->turn_mark = rt->log_len;
 }
 
 static unsigned finish(struct ps_runtime *rt, struct ps_turn_info *info)
 {
 	rt->info = NULL;
+	rt->in_turn = false;
 	unsigned flags = 0;
-	if (memcmp(rt->turn_start, rt->cells, (size_t)rt->n * (size_t)rt->ow * sizeof(ps_word)))
+	if (ps_changed_since(rt, rt->turn_mark))
 		flags |= PS_CHANGED;
 	if (info) {
 		info->flags |= flags;
@@ -353,14 +247,19 @@ void ps_start(struct ps_runtime *rt, struct ps_turn_info *info)
 	struct ps_turn_info local;
 	if (!info)
 		info = &local;
-	ps_reset_cells(rt, rt->lv->cells);
+	ps_put_cells(rt, rt->lv->cells);
 	memcpy(rt->restart_cells, rt->lv->cells, (size_t)rt->n * (size_t)rt->ow * sizeof(ps_word));
+	if (rt->rng_keyed)
+		rt->draws = 0;   /* the start draws from the seed */
 	begin(rt, info);
 	if (rt->g->flags.run_rules_on_level_start)
 		ps_process_input(rt, -1, true, false);
+	/* the start turn itself never wins (the reference passes dontDoWin),
+	 * but the again turns it queues are ordinary turns: a win there wins
+	 * the level on load, as cratopia's cut-scene levels do */
 	again_loop(rt, info);
-	finish(rt, info);
-	rt->won = false;
+	unsigned flags = finish(rt, info);
+	rt->won = (flags & PS_WON) != 0;
 }
 
 bool ps_rule_fired(const struct ps_runtime *rt, int rule)

@@ -105,5 +105,10 @@ unsigned ps_evaluate(const struct ps_analysis *an, enum ps_heuristic kind, bool 
 unsigned ps_thesis_heuristic(const struct ps_analysis *an, const ps_word *cells, int *ints);
 /* Whether "mixedaim" is a lower bound in this level ("bound" always is). */
 bool ps_mixedaim_admissible(const struct ps_analysis *an);
+/* What the analysis concluded about the heuristic, in a phrase (the
+ * `heuristic` field of solve --stats). */
+struct lk_strbuf;
+void ps_heuristic_note(const struct ps_analysis *an, const struct ps_game *g, enum ps_heuristic kind,
+		       struct lk_strbuf *out);
 
 #endif

@@ -390,14 +390,10 @@ static int game_of_script(struct ps_tr *t, const char *path, struct lk_strbuf *e
 {
 	struct lk_strbuf text = LK_STRBUF_INIT, why = LK_STRBUF_INIT;
 	int rc = -1, at = 0;
-	const char *reason = NULL;
 	if (lk_strbuf_read_file(&text, path) < 0) {
 		lk_strbuf_addf(err, "--script %s: cannot read it", path);
 	} else if (!(t->own = ps_compile(text.buf, text.len, path, &why, &at))) {
 		lk_strbuf_addf(err, "--script %s:%d: %s", path, at, why.buf);
-	} else if (!ps_game_deterministic(t->own, &reason)) {
-		lk_strbuf_addf(err, "--script %s: the game is not deterministic (%s)", path,
-			       reason ? reason : "random rules");
 	} else {
 		char hash[17];
 		snprintf(hash, sizeof hash, "%016llx",

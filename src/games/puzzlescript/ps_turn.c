@@ -4,7 +4,9 @@
  * movements fail are banned and the turn is re-run, up to 50 times), late
  * rules run, then the queued commands: cancel, restart, sounds, the win
  * check, checkpoint and again (tried first in a throw-away turn, and
- * taken only if it would change something).
+ * taken only if it would change something).  What a turn undoes it undoes
+ * through the runtime's log (ps_state.c), back to the mark taken when the
+ * turn began.
  */
 #include <string.h>
 
@@ -21,21 +23,45 @@ static bool cell_has_player(const struct ps_runtime *rt, const ps_word *c)
 
 static void start_player(struct ps_runtime *rt, int i, int dir);
 
-static void start_movement(struct ps_runtime *rt, int dir)
+/* Walk the cells holding any of objs (all of them, aggregate), in cell
+ * order, calling fn on each; fn returns false to stop. */
+static void each_cell_of(const struct ps_runtime *rt, const int *objs, int nobjs, bool aggregate,
+			 bool (*fn)(struct ps_runtime *rt, int i, void *ctx), void *ctx)
 {
-	int ow = rt->ow;
-	rt->nplayers = 0;
-	for (int x = 0; x < rt->w; x++) {
-		/* skip columns that never held a player (the masks only grow) */
-		if (!cell_has_player(rt, rt->col_obj + (size_t)x * (size_t)ow))
-			continue;
-		for (int y = 0; y < rt->h; y++) {
-			int i = x * rt->h + y;
-			const ps_word *c = rt->cells + (size_t)i * (size_t)ow;
-			if (cell_has_player(rt, c))
-				start_player(rt, i, dir);
+	for (int w = 0; w < rt->bbw; w++) {
+		uint64_t bits;
+		if (nobjs == 0) {
+			bits = aggregate ? ~(uint64_t)0 : 0;
+			if (w == rt->bbw - 1 && (rt->n & 63))
+				bits &= ((uint64_t)1 << (rt->n & 63)) - 1;
+		} else {
+			bits = ps_board(rt, objs[0], false)[w];
+			for (int k = 1; k < nobjs; k++)
+				bits = aggregate ? bits & ps_board(rt, objs[k], false)[w] :
+						   bits | ps_board(rt, objs[k], false)[w];
+		}
+		while (bits) {
+			int i = w * 64 + __builtin_ctzll(bits);
+			bits &= bits - 1;
+			if (!fn((struct ps_runtime *)rt, i, ctx))
+				return;
 		}
 	}
+}
+
+static bool start_at(struct ps_runtime *rt, int i, void *ctx)
+{
+	const ps_word *c = rt->cells + (size_t)i * (size_t)rt->ow;
+	if (cell_has_player(rt, c))
+		start_player(rt, i, *(int *)ctx);
+	return true;
+}
+
+void ps_start_movement(struct ps_runtime *rt, int dir)
+{
+	const struct ps_game *g = rt->g;
+	rt->nplayers = 0;
+	each_cell_of(rt, g->player_objs, g->nplayer_objs, g->player_aggregate, start_at, &dir);
 }
 
 static void start_player(struct ps_runtime *rt, int i, int dir)
@@ -55,12 +81,9 @@ static void start_player(struct ps_runtime *rt, int i, int dir)
 		}
 	}
 	ps_movmap_set(rt, i);
-	int x = i / rt->h, y = i % rt->h;
-	for (int k = 0; k < mw; k++) {
-		rt->col_mov[x * mw + k] |= m[k];
-		rt->row_mov[y * mw + k] |= m[k];
+	for (int k = 0; k < mw; k++)
 		rt->map_mov[k] |= m[k];
-	}
+	ps_touch(rt, i);
 }
 
 static void push_seed(int *list, int *n, int seed)
@@ -83,7 +106,7 @@ static bool move_layer(struct ps_runtime *rt, int i, int layer, unsigned dir)
 	case PS_DIR_RIGHT: dx = 1; break;
 	default: break;
 	}
-	int tx = i / h, ty = i % h;
+	int tx = rt->cell_x[i], ty = rt->cell_y[i];
 	if ((tx == 0 && dx < 0) || (tx == rt->w - 1 && dx > 0) || (ty == 0 && dy < 0) ||
 	    (ty == h - 1 && dy > 0))
 		return false;
@@ -98,19 +121,14 @@ static bool move_layer(struct ps_runtime *rt, int i, int layer, unsigned dir)
 		if (ps_bits_any(o->objects, src, ow) && ps_bits_any(m, o->dirs, rt->mw))
 			push_seed(rt->seeds_can, &rt->ncan, o->seed);
 	}
-	ps_word moving[ow], target[ow];
+	ps_word moving[ow], source[ow], target[ow];
 	for (int k = 0; k < ow; k++) {
 		moving[k] = src[k] & lm[k];
 		target[k] = dst[k] | moving[k];
+		source[k] = src[k] & ~lm[k];
 	}
-	for (int k = 0; k < ow; k++)
-		src[k] &= ~lm[k];
-	memcpy(dst, target, sizeof target);
-	int x = t / h, y = t % h;
-	for (int k = 0; k < ow; k++) {
-		rt->col_obj[x * ow + k] |= moving[k];
-		rt->row_obj[y * ow + k] |= moving[k];
-	}
+	ps_write_cell(rt, i, source);
+	ps_write_cell(rt, t, target);
 	if (rt->track)
 		for (int k = 0; k < ow; k++)
 			rt->moved[k] |= moving[k];
@@ -126,19 +144,22 @@ static bool move_cell(struct ps_runtime *rt, int i)
 	ps_word m[mw];
 	memcpy(m, mp, sizeof m);
 	bool moved = false;
-	for (int l = 0; l < rt->g->nlayers; l++) {
-		unsigned lmv = ps_mov_get(m, l);
-		if (lmv && move_layer(rt, i, l, lmv)) {
-			ps_mov_clear(m, l);
-			moved = true;
+	/* only the layers with a movement, in layer order */
+	for (int k = 0; k < mw; k++) {
+		ps_word left = m[k];
+		while (left) {
+			int l = k * PS_LAYERS_PER_WORD + __builtin_ctzll(left) / 5;
+			left &= ~((ps_word)31 << ps_mov_shift(l));
+			unsigned lmv = ps_mov_get(m, l);
+			if (move_layer(rt, i, l, lmv)) {
+				ps_mov_clear(m, l);
+				moved = true;
+			}
 		}
 	}
-	memcpy(mp, m, sizeof m);
-	int x = i / rt->h, y = i % rt->h;
-	for (int k = 0; k < mw; k++) {
-		rt->col_mov[x * mw + k] |= m[k];
-		rt->row_mov[y * mw + k] |= m[k];
-		rt->map_mov[k] |= m[k];
+	if (moved) {
+		memcpy(mp, m, sizeof m);
+		ps_touch(rt, i);
 	}
 	return moved;
 }
@@ -201,32 +222,21 @@ static bool resolve_movements(struct ps_runtime *rt, bool *banned)
 				}
 			}
 			memset(mp, 0, (size_t)mw * sizeof *mp);
+			ps_touch(rt, i);
 			if (g->rigid) {
 				memset(rt->rigid_gi + (size_t)i * (size_t)mw, 0, (size_t)mw * sizeof(ps_word));
 				memset(rt->rigid_ma + (size_t)i * (size_t)mw, 0, (size_t)mw * sizeof(ps_word));
 			}
 		}
 	}
+	/* every movement is cleared */
+	memset(rt->movmap_rm, 0, (size_t)rt->movmap_words * sizeof(uint64_t));
+	memset(rt->map_mov, 0, (size_t)mw * sizeof(ps_word));
+	rt->mods++;
 	return undo;
 }
 
 /* ---- end of turn ---- */
-
-void ps_restore_cells(struct ps_runtime *rt, const ps_word *cells)
-{
-	size_t nw = (size_t)rt->n * (size_t)rt->ow;
-	if (cells != rt->cells)
-		memcpy(rt->cells, cells, nw * sizeof(ps_word));
-	memset(rt->movs, 0, (size_t)rt->n * (size_t)rt->mw * sizeof(ps_word));
-	memset(rt->movmap, 0, (size_t)rt->movmap_words * sizeof(uint64_t));
-	if (rt->g->rigid) {
-		memset(rt->rigid_gi, 0, (size_t)rt->n * (size_t)rt->mw * sizeof(ps_word));
-		memset(rt->rigid_ma, 0, (size_t)rt->n * (size_t)rt->mw * sizeof(ps_word));
-	}
-	rt->againing = false;
-	rt->queue = 0;
-	rt->queue_len = 0;
-}
 
 static void play_seed(struct ps_runtime *rt, int seed)
 {
@@ -257,31 +267,37 @@ static bool matches_mask(const ps_word *mask, bool aggr, const ps_word *c, int o
 	return aggr ? ps_bits_subset(mask, c, ow) : ps_bits_any(mask, c, ow);
 }
 
+struct win_scan {
+	const struct ps_wincond *wc;
+	bool any_both, any_first_only;
+};
+
+static bool win_cell(struct ps_runtime *rt, int i, void *ctx)
+{
+	struct win_scan *ws = ctx;
+	const ps_word *c = rt->cells + (size_t)i * (size_t)rt->ow;
+	if (!matches_mask(ws->wc->mask1, ws->wc->aggr1, c, rt->ow))
+		return true;
+	if (matches_mask(ws->wc->mask2, ws->wc->aggr2, c, rt->ow))
+		ws->any_both = true;
+	else
+		ws->any_first_only = true;
+	/* stop as soon as the condition is decided */
+	return !(ws->wc->quantifier == 1 ? ws->any_first_only : ws->any_both);
+}
+
 bool ps_check_win(const struct ps_runtime *rt)
 {
 	const struct ps_game *g = rt->g;
-	int ow = rt->ow;
 	if (g->nwins == 0)
 		return false;
 	for (int k = 0; k < g->nwins; k++) {
 		const struct ps_wincond *wc = &g->wins[k];
-		bool any_both = false, any_first_only = false;
-		for (int x = 0; x < rt->w; x++) {
-			/* a column without the first objects has no cell to test */
-			if (!matches_mask(wc->mask1, wc->aggr1, rt->col_obj + (size_t)x * (size_t)ow, ow))
-				continue;
-			for (int y = 0; y < rt->h; y++) {
-				const ps_word *c = rt->cells + (size_t)(x * rt->h + y) * (size_t)ow;
-				if (!matches_mask(wc->mask1, wc->aggr1, c, ow))
-					continue;
-				if (matches_mask(wc->mask2, wc->aggr2, c, ow))
-					any_both = true;
-				else
-					any_first_only = true;
-			}
-		}
-		if ((wc->quantifier == -1 && any_both) || (wc->quantifier == 0 && !any_both) ||
-		    (wc->quantifier == 1 && any_first_only))
+		/* only cells holding the first objects count */
+		struct win_scan ws = { wc, false, false };
+		each_cell_of(rt, wc->objs1, wc->nobjs1, wc->aggr1, win_cell, &ws);
+		if ((wc->quantifier == -1 && ws.any_both) || (wc->quantifier == 0 && !ws.any_both) ||
+		    (wc->quantifier == 1 && ws.any_first_only))
 			return false;
 	}
 	return true;
@@ -317,28 +333,38 @@ static void do_restart(struct ps_runtime *rt)
 		rt->host->restart(rt->host_ctx, rt);
 		return;
 	}
-	ps_reset_cells(rt, rt->restart_cells);
+	ps_put_cells(rt, rt->restart_cells);
 	if (rt->g->flags.run_rules_on_level_start)
 		ps_process_input(rt, -1, true, false);
 	rt->queue = 0;
 	rt->queue_len = 0;
 }
 
-static void push_undo(struct ps_runtime *rt, const ps_word *bak)
+/* The host's undo stack gets the cells as they were at mark (only a
+ * session has one). */
+static void push_undo(struct ps_runtime *rt, size_t mark)
 {
-	if (rt->host && rt->host->push_undo)
-		rt->host->push_undo(rt->host_ctx, rt, bak);
+	if (rt->host && rt->host->push_undo) {
+		ps_cells_at(rt, mark, rt->scratch_cells);
+		rt->host->push_undo(rt->host_ctx, rt, rt->scratch_cells);
+	}
 }
 
-static bool process_commands(struct ps_runtime *rt, const ps_word *bak, bool dont_modify,
+/* Undo everything since mark: the cells as they were, no movements. */
+static void undo_to(struct ps_runtime *rt, size_t mark)
+{
+	ps_rollback(rt, mark);
+	ps_clear_movements(rt);
+}
+
+static bool process_commands(struct ps_runtime *rt, size_t mark, bool dont_modify,
 			     bool dont_do_win, int input)
 {
-	size_t nw = (size_t)rt->n * (size_t)rt->ow;
 	if (rt->queue & (1u << PS_CMD_CANCEL)) {
 		bool left = rt->queue_len > 1;
 		if (!dont_modify && rt->info)
 			rt->info->sfx_commands |= rt->queue & 0x7ffu;
-		ps_restore_cells(rt, bak);
+		undo_to(rt, mark);
 		if (rt->info && !dont_modify)
 			rt->info->flags |= PS_CANCELLED;
 		return left;
@@ -346,18 +372,18 @@ static bool process_commands(struct ps_runtime *rt, const ps_word *bak, bool don
 	if (rt->queue & (1u << PS_CMD_RESTART)) {
 		if (!dont_modify && rt->info)
 			rt->info->sfx_commands |= rt->queue & 0x7ffu;
-		push_undo(rt, bak);
+		push_undo(rt, mark);
 		if (!dont_modify)
 			do_restart(rt);
 	}
-	bool modified = memcmp(rt->cells, bak, nw * sizeof(ps_word)) != 0;
+	bool modified = ps_changed_since(rt, mark);
 	if (modified) {
 		if (dont_modify) {
-			ps_restore_cells(rt, bak);
+			undo_to(rt, mark);
 			return true;
 		}
 		if (input != -1)
-			push_undo(rt, bak);
+			push_undo(rt, mark);
 	}
 	if (dont_modify && (rt->queue & ((1u << PS_CMD_WIN) | (1u << PS_CMD_RESTART))))
 		return true;
@@ -415,23 +441,29 @@ static void track_restore(struct ps_runtime *rt, int d)
 bool ps_process_input(struct ps_runtime *rt, int dir, bool dont_do_win, bool dont_modify)
 {
 	const struct ps_game *g = rt->g;
-	size_t nw = (size_t)rt->n * (size_t)rt->ow, mwn = (size_t)rt->n * (size_t)rt->mw;
+	size_t mwn = (size_t)rt->n * (size_t)rt->mw;
 	rt->againing = false;
 	if (rt->depth >= PS_MAX_DEPTH)
 		return false;
-	int depth = rt->depth;
-	ps_word *bak = rt->bak[rt->depth++];
-	memcpy(bak, rt->cells, nw * sizeof(ps_word));
+	ps_log_trim(rt);
+	int depth = rt->depth++;
+	/* what this turn writes is logged after mark, under an epoch of its own */
+	size_t mark = rt->log_len;
+	uint32_t outer_epoch = rt->epoch;
+	if (++rt->epochs == 0) {
+		memset(rt->logged, 0, (size_t)rt->n * sizeof *rt->logged);
+		rt->epochs = 1;
+	}
+	rt->epoch = rt->epochs;
 	if (rt->track)
 		track_save(rt, depth);
 	rt->nplayers = 0;
 	if (dir >= 0 && dir <= 4)
-		start_movement(rt, input_dir[dir]);
+		ps_start_movement(rt, input_dir[dir]);
 	rt->queue = 0;
 	rt->queue_len = 0;
 	if (g->rigid) {
-		/* only a rigid game rolls a turn back */
-		memcpy(rt->start_cells, rt->cells, nw * sizeof(ps_word));
+		/* only a rigid game rolls a turn back: its movements now */
 		memcpy(rt->start_movs, rt->movs, mwn * sizeof(ps_word));
 		memcpy(rt->start_movmap, rt->movmap, (size_t)rt->movmap_words * sizeof(uint64_t));
 		memset(rt->banned, 0, (size_t)(g->ngroups + 1) * sizeof(bool));
@@ -447,9 +479,21 @@ bool ps_process_input(struct ps_runtime *rt, int dir, bool dont_do_win, bool don
 		ps_apply_rule_groups(rt, 0, g->nearly, g->loop_point, rt->banned);
 		if (resolve_movements(rt, rt->banned)) {
 			rigid_loop = true;
-			memcpy(rt->cells, rt->start_cells, nw * sizeof(ps_word));
+			ps_rollback(rt, mark);
 			memcpy(rt->movs, rt->start_movs, mwn * sizeof(ps_word));
+			rt->all_mod = ++rt->mods;
 			memcpy(rt->movmap, rt->start_movmap, (size_t)rt->movmap_words * sizeof(uint64_t));
+			memset(rt->movmap_rm, 0, (size_t)rt->movmap_words * sizeof(uint64_t));
+			for (int w = 0; w < rt->movmap_words; w++) {
+				uint64_t bits = rt->movmap[w];
+				while (bits) {
+					int i = w * 64 + __builtin_ctzll(bits);
+					bits &= bits - 1;
+					ps_movmap_set(rt, i);
+					for (int k = 0; k < rt->mw; k++)
+						rt->map_mov[k] |= rt->movs[(size_t)i * (size_t)rt->mw + (size_t)k];
+				}
+			}
 			rt->queue = 0;
 			rt->queue_len = 0;
 			memset(rt->sfx_create, 0, (size_t)rt->ow * sizeof(ps_word));
@@ -463,6 +507,7 @@ bool ps_process_input(struct ps_runtime *rt, int dir, bool dont_do_win, bool don
 		}
 	} while (loops < 50 && rigid_loop);
 
+	bool modified = false;
 	if (rt->nplayers > 0 && g->flags.require_player_movement) {
 		bool some_moved = false;
 		for (int k = 0; k < rt->nplayers && !some_moved; k++)
@@ -470,21 +515,22 @@ bool ps_process_input(struct ps_runtime *rt, int dir, bool dont_do_win, bool don
 					 rt->ow))
 				some_moved = true;
 		if (!some_moved) {
-			ps_restore_cells(rt, bak);
+			undo_to(rt, mark);
 			if (rt->track)
 				track_restore(rt, depth);
 			rt->message = NULL;
 			rt->text_mode = false;
 			if (rt->info)
 				rt->info->flags |= PS_NO_MOVE;
-			rt->depth--;
-			return false;
+			goto out;
 		}
 	}
 	bool cancelled = (rt->queue & (1u << PS_CMD_CANCEL)) != 0;
-	bool modified = process_commands(rt, bak, dont_modify, dont_do_win, dir);
+	modified = process_commands(rt, mark, dont_modify, dont_do_win, dir);
 	if (rt->track && (cancelled || dont_modify))
 		track_restore(rt, depth);
+out:
+	rt->epoch = outer_epoch;
 	rt->depth--;
 	return modified;
 }

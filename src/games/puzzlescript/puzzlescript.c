@@ -38,20 +38,25 @@ static const char *const ps_metrics[] = { "moves", "cost", NULL };
 /* docs/games/puzzlescript.md: "mixedaim" the thesis's sum of the win
  * conditions' terms, "bound" their largest, a lower bound in every game */
 static const char *const ps_heuristics[] = { "mixedaim", "bound", "thesis", NULL };
-static const char input_letter[5] = { 'u', 'l', 'd', 'r', 'x' };
 
 struct ps_lk_level {
 	struct lk_level base;
 	const struct ps_game *g;
 	struct ps_level *map;
-	int ninputs;                   /* 4 with noaction, else 5 */
-	const int *order;              /* the inputs in the order successors tries them */
+	/* the inputs: u l d r, x (action) unless noaction, t (a tick, a turn
+	 * with no key) in a realtime game; their engine codes */
+	int ninputs;
+	char letters[8];
+	int codes[8];
+	char *seed;                    /* random games: the generator's seed */
+	enum ps_rolls rolls;           /* and what they are asked */
 	/* metric "cost": the rules with a COST, whose firing a move pays */
 	bool cost_metric;
 	int *costly;
 	int ncostly;
 	size_t costly_alloc;
 	struct ps_facts facts;         /* what a move can carry, for concepts */
+	struct lk_strbuf note;         /* the heuristic's, for --stats */
 	/* the heuristic and pruning (ps_analysis.c, ps_heuristic.c) */
 	struct ps_analysis *an;
 	enum ps_heuristic heuristic;
@@ -146,6 +151,25 @@ static void ps_free_def(void *def)
 	ps_game_free(def);
 }
 
+/* Said once per script and run: what the answers for a game that draws
+ * random numbers mean, and how a realtime game's ticks are played. */
+static const char *ps_def_note(const void *def)
+{
+	const struct ps_game *g = def;
+	bool realtime = ps_game_flags(g)->realtime_interval > 0;
+	if (g->random && realtime)
+		return "the game draws random numbers and runs in real time: every answer holds for the "
+		       "seed the record names (its seed field, else solve's --seed), not for every roll; a "
+		       "tick (t in a solution) is a turn of its own, with no key pressed";
+	if (g->random)
+		return "the game draws random numbers: every answer holds for the seed the record names "
+		       "(its seed field, else solve's --seed), not for every roll";
+	if (realtime)
+		return "the game runs in real time: a tick (t in a solution) is a turn of its own, with no "
+		       "key pressed";
+	return NULL;
+}
+
 /* ------------------------------------------------------------- a level */
 
 /* The record's grid rows, and their index in rec->lines. */
@@ -180,13 +204,6 @@ static int ps_validate(const struct lk_game *game, const void *def, const struct
 	(void)game;
 	(void)opt;
 	const struct ps_game *g = def;
-	const char *why = NULL;
-	if (!ps_game_deterministic(g, &why)) {
-		lk_strbuf_addf(err, "the game is not deterministic (%s): levelkit's solvers would give "
-			       "wrong answers, so they do not play it", why ? why : "random rules");
-		*line = (size_t)-1;
-		return -1;
-	}
 	size_t n, first, bad = 0;
 	const char **rows = grid_rows(rec, &n, &first);
 	struct ps_level *map = n ? ps_map_parse(g, rows, n, err, &bad) : NULL;
@@ -218,14 +235,38 @@ static struct lk_level *ps_new_level(const struct lk_game *game, const void *def
 	free(rows);
 	lk_strbuf_release(&err);
 	l->g = g;
-	l->ninputs = ps_game_flags(g)->noaction ? 4 : 5;
-	pthread_mutex_init(&l->lock, NULL);
 	/* inputs are numbered up, left, down, right, action; the thesis
 	 * measure tries them clockwise from up, as native Sokoban steps, so
 	 * that a Sokoban level gives the same counts in both engines */
+	static const char all[] = "uldrx";
 	static const int natural[5] = { 0, 1, 2, 3, 4 }, clockwise[5] = { 0, 3, 2, 1, 4 };
 	bool thesis = opt && opt->thesis;
-	l->order = thesis ? clockwise : natural;
+	for (int i = 0; i < (ps_game_flags(g)->noaction ? 4 : 5); i++) {
+		int k = (thesis ? clockwise : natural)[i];
+		l->letters[l->ninputs] = all[k];
+		l->codes[l->ninputs++] = k;
+	}
+	if (ps_game_flags(g)->realtime_interval > 0) {
+		l->letters[l->ninputs] = 't';
+		l->codes[l->ninputs++] = PS_TICK;
+	}
+	if (g->random) {
+		const char *seed = lk_record_get(rec, "seed");
+		if (seed && *seed) {
+			l->seed = lk_xstrdup(seed);
+		} else {
+			char buf[32];
+			snprintf(buf, sizeof buf, "%llu", (unsigned long long)(opt ? opt->seed : 0));
+			l->seed = lk_xstrdup(buf);
+		}
+		l->base.random_seed = l->seed;
+		const char *rolls = opt ? opt->rolls : NULL;
+		l->rolls = rolls && !strcmp(rolls, "some") ? PS_ROLLS_SOME :
+			   rolls && !strcmp(rolls, "every") ? PS_ROLLS_EVERY : PS_ROLLS_SEED;
+		if (l->rolls != PS_ROLLS_SEED)
+			l->base.random_seed = NULL;   /* the answer holds for the dice, not a seed */
+	}
+	pthread_mutex_init(&l->lock, NULL);
 	bool plain = opt && (opt->plain || thesis);
 	l->an = ps_analysis_new(g, l->map, plain);
 	const char *h = thesis ? "thesis" : opt ? opt->heuristic : NULL;
@@ -259,6 +300,8 @@ static struct lk_level *ps_new_level(const struct lk_game *game, const void *def
 	l->base.heuristic_admissible =
 		l->heuristic == PS_H_BOUND ||
 		(l->heuristic == PS_H_MIXEDAIM && ps_mixedaim_admissible(l->an));
+	ps_heuristic_note(l->an, g, l->heuristic, &l->note);
+	l->base.heuristic_note = l->note.buf;
 	return &l->base;
 }
 
@@ -272,6 +315,8 @@ static void ps_free_level(struct lk_level *level)
 	free(l->costly);
 	pthread_mutex_destroy(&l->lock);
 	ps_facts_release(&l->facts);
+	lk_strbuf_release(&l->note);
+	free(l->seed);
 	ps_analysis_free(l->an);
 	ps_map_free(l->map);
 	free(l);
@@ -290,6 +335,8 @@ static struct ps_runtime *new_runtime(const struct ps_lk_level *cl)
 	if (rt)
 		return rt;
 	rt = ps_runtime_new_map(l->g, l->map);
+	if (l->seed)
+		ps_runtime_seed(rt, l->seed);
 	pthread_mutex_lock(&l->lock);
 	LK_ALLOC_GROW(l->runtimes, l->nruntimes + 1, l->runtimes_alloc);
 	l->runtimes[l->nruntimes++] = rt;
@@ -305,6 +352,38 @@ static void done_runtime(const struct ps_lk_level *cl, struct ps_runtime *rt)
 	LK_ALLOC_GROW(l->idle, l->nidle + 1, l->idle_alloc);
 	l->idle[l->nidle++] = rt;
 	pthread_mutex_unlock(&l->lock);
+}
+
+enum ps_rolls ps_level_rolls(const struct lk_level *level)
+{
+	return ((const struct ps_lk_level *)level)->rolls;
+}
+
+int ps_level_inputs(const struct lk_level *level, const char **letters, const int **codes)
+{
+	const struct ps_lk_level *l = (const struct ps_lk_level *)level;
+	*letters = l->letters;
+	*codes = l->codes;
+	return l->ninputs;
+}
+
+struct ps_runtime *ps_level_borrow(const struct lk_level *level)
+{
+	return new_runtime((const struct ps_lk_level *)level);
+}
+
+void ps_level_give_back(const struct lk_level *level, struct ps_runtime *rt)
+{
+	done_runtime((const struct ps_lk_level *)level, rt);
+}
+
+/* The own_solve hook: --rolls some and every are answered by ps_rolls.c. */
+static int ps_own_solve(const struct lk_level *level, const struct lk_search_options *opt,
+			struct lk_record *rec)
+{
+	if (ps_level_rolls(level) == PS_ROLLS_SEED)
+		return 0;
+	return ps_rolls_solve(level, opt, rec);
 }
 
 static struct ps_runtime *scratch_runtime(const struct ps_lk_level *l, void *scratch)
@@ -344,6 +423,12 @@ static bool step(struct ps_runtime *rt, const void *key, int input, void *out)
 	unsigned flags = ps_turn(rt, input, NULL);
 	if (flags & PS_AGAIN_LIMIT)
 		return false;
+	if (rt->lv->rng_in_key) {
+		/* a turn that changes nothing on the board may still have drawn
+		 * random numbers: another roll waits there */
+		ps_store(rt, out);
+		return (flags & PS_WON) || memcmp(out, key, ps_key_size(rt)) != 0;
+	}
 	if (!(flags & (PS_CHANGED | PS_WON)))
 		return false;
 	ps_store(rt, out);
@@ -360,9 +445,8 @@ static unsigned ps_successors(const struct lk_level *level, const void *key, voi
 		return 0;   /* a won state ends the level */
 	if (l->base.weighted)
 		ps_runtime_track(rt, true);   /* which rules fire: what a move costs */
-	for (int i = 0; i < l->ninputs; i++) {
-		int input = l->order[i];
-		if (!step(rt, key, input, keys_out + (size_t)n * level->key_size))
+	for (int input = 0; input < l->ninputs; input++) {
+		if (!step(rt, key, l->codes[input], keys_out + (size_t)n * level->key_size))
 			continue;
 		if (l->prune[PS_PRUNE_DEAD_CELLS] && !ps_key_won(rt, keys_out + (size_t)n * level->key_size) &&
 		    ps_dead_cells(l->an, ps_cells(rt, NULL))) {
@@ -430,9 +514,9 @@ static void ps_label_path(const struct lk_level *level, const unsigned char *key
 		char c = '?';
 		unsigned nf = 0;
 		for (int input = 0; input < l->ninputs; input++)
-			if (step(rt, keys + (i - 1) * ks, input, next) &&
+			if (step(rt, keys + (i - 1) * ks, l->codes[input], next) &&
 			    memcmp(next, keys + i * ks, ks) == 0) {
-				c = input_letter[input];
+				c = l->letters[input];
 				nf = ps_facts_of_turn(&l->facts, rt, facts, l->facts.n);
 				break;
 			}
@@ -444,10 +528,12 @@ static void ps_label_path(const struct lk_level *level, const unsigned char *key
 	done_runtime(l, rt);
 }
 
-static int input_of(char c)
+/* The input a letter of a solution stands for, or -1. */
+static int input_of(const struct ps_lk_level *l, char c)
 {
-	const char *p = strchr("uldrx", c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-	return p && c ? (int)(p - "uldrx") : -1;
+	char lower = c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+	const char *p = c ? strchr(l->letters, lower) : NULL;
+	return p ? (int)(p - l->letters) : -1;
 }
 
 /* The keys a replay passes through (start first), for playing it back. */
@@ -510,27 +596,35 @@ static int replay_on(const struct ps_lk_level *l, struct ps_runtime *rt, const c
 	bool won = false;
 	uint16_t *facts = lk_xcalloc(l->facts.n + 1, sizeof *facts);
 	int rc = 0;
-	ps_start(rt, NULL);
+	struct ps_turn_info start;
+	ps_start(rt, &start);
+	/* a win in the again turns of the start rules wins on load */
+	won = (start.flags & PS_WON) != 0;
 	ps_runtime_track(rt, true);   /* the facts of each move */
 	add_key(keys, rt);
 	for (const char *p = solution; *p; p++) {
 		if (*p == ' ' || *p == '\t' || *p == ',')
 			continue;
-		int input = input_of(*p);
-		if (input < 0 || input >= l->ninputs) {
-			lk_strbuf_addf(err, "'%c' is not an input of this game (use u, l, d, r%s)", *p,
-				       l->ninputs == 5 ? ", x for action" : "");
+		int input = input_of(l, *p);
+		if (input < 0) {
+			bool action = strchr(l->letters, 'x') != NULL, tick = strchr(l->letters, 't') != NULL;
+			lk_strbuf_addf(err, "'%c' is not an input of this game (use u, l, d, r%s%s)", *p,
+				       action ? ", x for action" : "", tick ? ", t for a tick" : "");
 			rc = -1;
 			break;
 		}
 		if (won) {
-			lk_strbuf_addf(err, "the level is solved after move %lu, but more moves follow",
-				       step_no);
+			if (step_no == 0)
+				lk_strbuf_addstr(err, "the level is solved on load (a win in the again turns "
+					       "of its start rules), but moves follow");
+			else
+				lk_strbuf_addf(err, "the level is solved after move %lu, but more moves "
+					       "follow", step_no);
 			rc = -1;
 			break;
 		}
 		step_no++;
-		unsigned flags = ps_turn(rt, input, NULL);
+		unsigned flags = ps_turn(rt, l->codes[input], NULL);
 		if (flags & PS_AGAIN_LIMIT) {
 			lk_strbuf_addf(err, "move %lu ('%c') starts an again loop that never ends", step_no,
 				       *p);
@@ -539,7 +633,7 @@ static int replay_on(const struct ps_lk_level *l, struct ps_runtime *rt, const c
 		}
 		won = (flags & PS_WON) != 0;
 		unsigned nf = ps_facts_of_turn(&l->facts, rt, facts, l->facts.n);
-		lk_moves_add(moves, &input_letter[input], 1, 1, facts, nf);
+		lk_moves_add(moves, &l->letters[input], 1, 1, facts, nf);
 		add_key(keys, rt);
 	}
 	ps_runtime_track(rt, false);
@@ -557,7 +651,7 @@ static unsigned ps_move_facts(const struct lk_level *level, const void *key, uin
 	struct ps_runtime *rt = new_runtime(l);
 	ps_runtime_track(rt, true);
 	ps_load(rt, key);
-	ps_turn(rt, (int)move, NULL);
+	ps_turn(rt, l->codes[move], NULL);
 	unsigned n = ps_facts_of_turn(&l->facts, rt, facts, max);
 	ps_runtime_track(rt, false);
 	done_runtime(l, rt);
@@ -611,9 +705,11 @@ const struct lk_game lk_game_puzzlescript = {
 	.def_key = ps_def_key,
 	.load_def = ps_load_def,
 	.free_def = ps_free_def,
+	.def_note = ps_def_note,
 	.validate = ps_validate,
 	.new_level = ps_new_level,
 	.free_level = ps_free_level,
+	.own_solve = ps_own_solve,
 	.initial_state = ps_initial_state,
 	.successors = ps_successors,
 	.is_goal = ps_is_goal,
