@@ -106,7 +106,7 @@ static int cmd_count(int argc, char **argv)
 		else if (!strcmp(argv[i], "--limit") && i + 1 < argc)
 			o.limit = strtoull(argv[++i], NULL, 10);
 		else if (!strcmp(argv[i], "--timeout") && i + 1 < argc)
-			o.timeout = atof(argv[++i]);
+			o.bounds.max_seconds = atof(argv[++i]);
 		else if (!strcmp(argv[i], "--weak"))
 			o.weak = true;
 		else if (!strcmp(argv[i], "--satisfy") && i + 1 < argc)
@@ -197,7 +197,7 @@ static int cmd_shortcut(int argc, char **argv)
 		if (!strcmp(argv[i], "--all"))
 			o.tidy = false;
 		else if (!strcmp(argv[i], "--timeout") && i + 1 < argc)
-			o.timeout = atof(argv[++i]);
+			o.bounds.max_seconds = atof(argv[++i]);
 	}
 	if (i + 1 >= argc)
 		return 2;
@@ -236,7 +236,7 @@ static int cmd_rate(int argc, char **argv)
 			struct lk_csp_rating multi, single;
 			lk_csp_options_init(&o);
 			o.count_limit = 1000;
-			o.timeout = 60;
+			o.bounds.max_seconds = 60;
 			const struct lk_level *level = lk_laser_level(lvs[j]);
 			lk_csp_rate(level, &o, 50, 1, &multi);
 			lk_csp_rate_single(level, &o, &single);
@@ -298,7 +298,7 @@ static int cmd_recheck(int argc, char **argv)
 			lk_laser_search_options_init(&o);
 			o.tidy = !all;
 			o.expand = all;
-			o.timeout = 60;
+			o.bounds.max_seconds = 60;
 			rc->lv = lvs[j];
 			rc->all = all;
 			rc->concept = concept;
@@ -400,7 +400,7 @@ static int cmd_gen(int argc, char **argv)
 			}
 		}
 		else if (!strcmp(a, "--timeout"))
-			o.timeout = atof(v);
+			o.bounds.max_seconds = atof(v);
 		else if (!strcmp(a, "--symmetry") && lk_laser_gen_symmetry(&o, v, &err) < 0) {
 			fprintf(stderr, "laser_driver: gen: %s\n", err.buf);
 			return 2;

@@ -25,7 +25,8 @@
 
 #include "levelkit/game.h"
 #include "levelkit/json.h"
-#include "levelkit/laser.h"
+#include "levelkit/registry.h"
+#include "laser.h"   /* src/games/laser: the game's own API */
 #include "levelkit/strbuf.h"
 
 static size_t lines_of(const uint8_t *data, size_t size)

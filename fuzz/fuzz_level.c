@@ -139,8 +139,8 @@ static void search(const struct lk_level *level, size_t k)
 
 	opt.algo = k % 2 ? LK_ALGO_GREEDY : LK_ALGO_ASTAR;
 	opt.direction = LK_BOTH;
-	opt.max_states = SEARCH_STATES;
-	opt.timeout = SEARCH_SECONDS;
+	opt.bounds.max_states = SEARCH_STATES;
+	opt.bounds.max_seconds = SEARCH_SECONDS;
 	lk_search_result_init(&r);
 	lk_search(level, &opt, &r);
 	if (r.status == LK_SOLVED) {
@@ -174,8 +174,8 @@ static void constraint_game(const struct lk_level *level, const struct lk_record
 	if (given)
 		(void)csp->verify(level, given, &valid, &why);
 	lk_csp_options_init(&opt);
-	opt.max_nodes = CSP_NODES;
-	opt.timeout = SEARCH_SECONDS;
+	opt.bounds.max_states = CSP_NODES;
+	opt.bounds.max_seconds = SEARCH_SECONDS;
 	lk_csp_result_init(&r);
 	csp->solve(level, &opt, &r);
 	if (r.status == LK_SOLVED) {

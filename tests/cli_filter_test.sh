@@ -414,5 +414,16 @@ expect_rc 0 "$rc" "filter | solve"
 checks=$((checks + 1))
 [ "$(wc -l <"$TMP/out")" -eq 5 ] || fail "filter | solve: expected header + 4 rows"
 
+# One reading loop for every filter: an input that cannot be read (a
+# directory) is said, and the inputs after it are still read, with or
+# without concept queries on several workers.
+run "$TMP/out" "$TMP/err" "$FILTER" -c 'has(title) || !has(title)' "$SMALL" / "$SMALL"
+expect_rc 2 "$rc" "filter over an unreadable input"
+expect_eq "10" "$(cat "$TMP/out")" "filter reads the inputs after an unreadable one"
+expect_count 1 "$TMP/err" "^filter: /: read error: " "filter says which input it could not read"
+run "$TMP/out" "$TMP/err" "$FILTER" --forall 'count(push) >= 1' -j 2 -c "$SMALL" / "$SMALL"
+expect_rc 2 "$rc" "filter --forall -j 2 over an unreadable input"
+expect_eq "8" "$(cat "$TMP/out")" "filter --forall -j 2 reads the inputs after an unreadable one"
+
 echo "$checks checks, $failures failed"
 [ "$failures" -eq 0 ]

@@ -146,8 +146,11 @@ last_block "$TMP/comb" >"$TMP/comb.last"
 check "--combine: suggestions" grep -q '^rank: 1$' "$TMP/comb.last"
 check "--combine: 5 + 5 columns" awk '/^[#.P*O@]+$/ && length($0) != 10 { bad = 1 } /^[#.P*O@]+$/ { n++ } END { exit bad || !n }' \
 	"$TMP/comb.last"
+# (players counted in the grid rows only: the script field's path is
+# $TMP's, whose random name may hold a P)
 check "--combine: one player each" \
-	awk 'BEGIN { RS = "" } /rank: / { if (gsub(/P/, "P") != 1) bad = 1 } END { exit bad }' "$TMP/comb.last"
+	awk 'BEGIN { RS = "" } /rank: / { n = 0; m = split($0, l, "\n"); for (i = 1; i <= m; i++) if (l[i] ~ /^[#.P*O@]+$/) n += gsub(/P/, "P", l[i])
+		if (n != 1) bad = 1; k++ } END { exit bad || !k }' "$TMP/comb.last"
 (cd "$TMP" && "$GEN" puzzlescript --from two.txt --combine-below two.txt --suggest 2 --candidates 400 \
 	--seed 1 --within 2) >"$TMP/below" 2>"$TMP/err"
 last_block "$TMP/below" >"$TMP/below.last"

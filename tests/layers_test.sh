@@ -11,7 +11,7 @@
 #     lk_ or with its folder's prefix (a game's: soko_, comb_, ps_, slide_,
 #     or the folder's name; the view's view_ and film_).
 #
-#   0 core      src/core       strbuf rng hash clock bits grid record expr json rays assign
+#   0 core      src/core       strbuf rng hash clock bounds pool top bits grid record expr json rays assign
 #                              progression
 #   1 interface src/interface  game csp canvas
 #   2 search    src/search     table search explore analysis difficulty rating dedupe
@@ -36,7 +36,7 @@ checks=0
 
 header_layer() {
 	case $1 in
-	strbuf|rng|hash|clock|bits|grid|record|expr|json|rays|assign|progression) echo 0 ;;
+	strbuf|rng|hash|clock|bounds|pool|top|bits|grid|record|expr|json|rays|assign|progression) echo 0 ;;
 	game|csp|canvas) echo 1 ;;
 	table|search|explore|analysis|difficulty|rating|dedupe|fields|concept) echo 2 ;;
 	room|rules|generate|transform) echo 3 ;;

@@ -710,13 +710,13 @@ static void test_incomplete(void **state)
 	struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
 	struct lk_analysis a;
 	lk_analysis_init(&a);
-	o.max_states = 3;
+	o.bounds.max_states = 3;
 	lk_analyse(level, &o, &a);
 	assert_false(a.complete);
 	assert_int_equal(a.limit, LK_LIMIT_STATES);
 	assert_int_equal(analysis_stars(level, &a), -1);
 	/* A bound above the 10 states leaves the graph whole. */
-	o.max_states = 11;
+	o.bounds.max_states = 11;
 	lk_analyse(level, &o, &a);
 	assert_true(a.complete);
 	assert_int_equal(a.reachable, 10);

@@ -80,7 +80,7 @@ static void ask(const struct lk_level *level, const char *text, enum lk_quantifi
 	struct lk_solver s;
 	lk_solver_init(&s);
 	struct lk_search_options so = LK_SEARCH_OPTIONS_INIT;
-	so.max_states = 2000000;
+	so.bounds.max_states = 2000000;
 	lk_concept_result_init(r);
 	lk_concept_search(&s, level, e, q, &so, r);
 	lk_solver_release(&s);
@@ -469,7 +469,7 @@ static long push_optimal(const struct lk_record *rec)
 	struct lk_solver s;
 	lk_solver_init(&s);
 	struct lk_search_options so = LK_SEARCH_OPTIONS_INIT;
-	so.max_states = 2000000;
+	so.bounds.max_states = 2000000;
 	struct lk_search_result sr;
 	lk_search_result_init(&sr);
 	lk_solver_run(&s, pl, &so, &sr);

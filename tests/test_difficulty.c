@@ -91,7 +91,7 @@ static void test_mixedaim_matches_searches(void **state)
 				struct lk_rating r;
 				lk_rate_options_init(&o);
 				o.search.direction = d ? LK_BOTH : LK_FORWARD;
-				o.search.max_states = 1000000;
+				o.search.bounds.max_states = 1000000;
 				o.runs = 0;
 				o.mixedaim = true;
 				rate(&s, level, &o, &r);
@@ -282,7 +282,7 @@ static void test_unsolvable_and_bounded(void **state)
 	struct lk_rating r;
 	lk_rate_options_init(&o);
 	o.search.direction = LK_FORWARD;
-	o.search.max_states = 3;
+	o.search.bounds.max_states = 3;
 	o.runs = 10;
 	rate(&s, level, &o, &r);
 	assert_int_equal(r.optimal.status, LK_UNKNOWN);
@@ -332,7 +332,7 @@ static void test_failed_runs(void **state)
 		assert_int_equal(free_runs.limits, 0);
 		assert_true(fabs(free_runs.bound - free_runs.mean) < 1e-9);
 		for (uint64_t bound = 2; bound <= 256; bound *= 2) {
-			o.search.max_states = bound;
+			o.search.bounds.max_states = bound;
 			rate(&s, level, &o, &r);
 			assert_int_equal(r.runs_wanted, 10);
 			assert_true(r.runs <= 10);

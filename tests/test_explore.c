@@ -482,7 +482,7 @@ static void check_level(const char *text, const char *metric, struct lk_graph *g
 	check_graph(g, &b, &s, cls, hist, maxd, true);
 
 	/* a bound one above the count changes nothing */
-	opt.max_states = nstates + 1;
+	opt.bounds.max_states = nstates + 1;
 	lk_explore(g, level, &opt);
 	assert_true(g->complete);
 	assert_int_equal(g->table.count, nstates);
@@ -492,7 +492,7 @@ static void check_level(const char *text, const char *metric, struct lk_graph *g
 	for (size_t k = 0; k < sizeof bounds / sizeof bounds[0]; k++) {
 		if (bounds[k] < 2 || bounds[k] >= nstates)
 			continue;
-		opt.max_states = bounds[k];
+		opt.bounds.max_states = bounds[k];
 		lk_explore(g, level, &opt);
 		assert_false(g->complete);
 		assert_int_equal(g->limit, LK_LIMIT_STATES);

@@ -418,6 +418,32 @@ static void test_field_list(void **state)
 }
 
 /* One parsed expression serves many records. */
+/* What filter says of a record without a field: the names it has, each
+ * once (case-insensitively), and a suggestion within two edits. */
+static void test_describe_fields(void **state)
+{
+	(void)state;
+	static const struct { const char *record, *missing, *said; } cases[] = {
+		{ "; Level 3\npushes: 12\nmoves: 40\nPushes: 13\n####\n#@.#\n####\n", "pushs",
+		  " (did you mean 'pushes'? this record's fields: title, pushes, moves, record)" },
+		{ "pushes: 12\n####\n#@.#\n####\n", "solvable",
+		  " (this record's fields: pushes, record)" },
+		{ "####\n#@.#\n####\n", "tilte",
+		  " (this record has no fields; record is its number)" },
+		{ "; A title\n####\n#@.#\n####\n", "TITEL",
+		  " (did you mean 'title'? this record's fields: title, record)" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct lk_record rec;
+		struct lk_strbuf out = LK_STRBUF_INIT;
+		make_record(&rec, cases[i].record, 1);
+		lk_expr_describe_fields(&rec, cases[i].missing, &out);
+		assert_string_equal(out.buf, cases[i].said);
+		lk_strbuf_release(&out);
+		lk_record_release(&rec);
+	}
+}
+
 static void test_reuse(void **state)
 {
 	(void)state;
@@ -658,6 +684,7 @@ int main(void)
 		cmocka_unit_test(test_parse_errors),
 		cmocka_unit_test(test_long_chain),
 		cmocka_unit_test(test_field_list),
+		cmocka_unit_test(test_describe_fields),
 		cmocka_unit_test(test_reuse),
 		cmocka_unit_test(test_facts_exact),
 		cmocka_unit_test(test_facts_bounds),

@@ -91,7 +91,7 @@ static long solve(const struct lk_level *level, enum lk_algo algo, char *sol, si
 	struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
 	struct lk_search_result r;
 	o.algo = algo;
-	o.max_states = 2000000;
+	o.bounds.max_states = 2000000;
 	lk_search_result_init(&r);
 	lk_search(level, &o, &r);
 	long cost = -1;

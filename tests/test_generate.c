@@ -573,7 +573,7 @@ static void test_give_up(void **state)
 	static volatile sig_atomic_t cancel = 1;
 	struct lk_gen_stats st2 = { 0 };
 	small_options(&o);
-	o.rating.search.cancel = &cancel;
+	o.rating.search.bounds.cancel = &cancel;
 	assert_null(generate(g, &w, &o, 1, 0, &st2, NULL));
 	assert_int_equal(st2.tried, 0);
 	lk_gen_worker_release(&w, g);

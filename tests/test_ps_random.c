@@ -91,8 +91,8 @@ static enum lk_status solve(const struct lk_record *rec, uint64_t seed, struct l
 	assert_non_null(level);
 	struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
 	o.algo = algo;
-	o.max_states = 2000000;
-	o.timeout = 60;
+	o.bounds.max_states = 2000000;
+	o.bounds.max_seconds = 60;
 	struct lk_search_result r;
 	lk_search_result_init(&r);
 	lk_search(level, &o, &r);
@@ -269,7 +269,7 @@ static const char *rolls_answer(const struct lk_record *rec0, const char *rolls,
 	struct lk_level *level = lk_level_load(out, &opt, &err, &line);
 	assert_non_null(level);
 	struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
-	o.max_states = 100000;
+	o.bounds.max_states = 100000;
 	assert_non_null(level->game->own_solve);
 	assert_int_equal(level->game->own_solve(level, &o, out), 1);
 	lk_level_free(level);

@@ -248,7 +248,7 @@ static void check_level(const struct lk_record *rec, struct seen *seen, int want
 
 		/* A* with this heuristic against BFS on the plain space */
 		struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
-		o.max_states = 200000;
+		o.bounds.max_states = 200000;
 		struct lk_search_result a, b;
 		lk_search_result_init(&a);
 		lk_search_result_init(&b);
@@ -519,7 +519,7 @@ static struct outcome run(const struct lk_record *rec, enum lk_algo algo, const 
 		ps_level_set_prune(level, PS_PRUNE_DEAD_STATES, states != 0);
 	struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
 	o.algo = algo;
-	o.max_states = 20000;
+	o.bounds.max_states = 20000;
 	struct lk_search_result r;
 	lk_search_result_init(&r);
 	lk_search(level, &o, &r);

@@ -374,7 +374,7 @@ static void test_presets_give_solvable_levels(void **state)
 		o.param_values = values;
 		o.nparams = 1;
 		o.max_tries = 200;
-		o.rating.search.max_states = 100000;
+		o.rating.search.bounds.max_states = 100000;
 		assert_int_equal(lk_transform_preset(f->ops, &o, names[i], &text, &err), 0);
 		o.rules = text.buf;
 		assert_int_equal(generate_and_check(f, &o, 3), 3);
@@ -394,7 +394,7 @@ static void test_random_rooms(void **state)
 	o.param_values = values;
 	o.nparams = 2;
 	o.max_tries = 500;
-	o.rating.search.max_states = 100000;
+	o.rating.search.bounds.max_states = 100000;
 	assert_int_equal(generate_and_check(f, &o, 4), 4);
 	/* without a game, and with two */
 	struct lk_strbuf err = LK_STRBUF_INIT;
@@ -423,7 +423,7 @@ static void test_random_rooms_balance_the_player(void **state)
 	o.param_values = values;
 	o.nparams = 2;
 	o.max_tries = 500;
-	o.rating.search.max_states = 100000;
+	o.rating.search.bounds.max_states = 100000;
 	const struct lk_generator *g = lk_generator_find("puzzlescript", "transform");
 	struct lk_gen_worker w;
 	struct lk_strbuf err = LK_STRBUF_INIT;

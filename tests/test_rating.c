@@ -65,8 +65,8 @@ static void rate_record(struct lk_solver *s, struct lk_record *rec, uint64_t max
 	struct lk_rate_options o;
 	struct lk_rating r;
 	lk_rate_options_init(&o);
-	o.search.max_states = max_states;
-	o.search.timeout = 20;
+	o.search.bounds.max_states = max_states;
+	o.search.bounds.max_seconds = 20;
 	o.runs = runs;
 	lk_rating_init(&r);
 	lk_rate(s, level, &o, &r);

@@ -627,8 +627,8 @@ static struct lk_search_result shared_result;
 static void expect_unknown(struct lk_solver *s, const struct toy *t, struct lk_search_options *o,
 			   uint64_t max_states, size_t max_memory, enum lk_limit limit)
 {
-	o->max_states = max_states;
-	o->max_memory = max_memory;
+	o->bounds.max_states = max_states;
+	o->bounds.max_memory = max_memory;
 	lk_solver_run(s, &t->base, o, &shared_result);
 	assert_int_equal(shared_result.status, LK_UNKNOWN);
 	assert_int_equal(shared_result.limit, limit);
@@ -665,8 +665,8 @@ static void test_bounds(void **state)
 		}
 	}
 	/* A generous budget does not get in the way. */
-	o.max_memory = 64u << 20;
-	o.max_states = 250000;
+	o.bounds.max_memory = 64u << 20;
+	o.bounds.max_states = 250000;
 	o.algo = LK_ALGO_UCS;
 	o.direction = LK_FORWARD;
 	lk_solver_run(&s, &t->base, &o, &shared_result);
@@ -688,8 +688,8 @@ static void test_bounds(void **state)
 		for (int a = 0; a < LK_ALGO_COUNT; a++) {
 			o.algo = (enum lk_algo)a;
 			o.direction = dirs[(size_t)trial % ndirs];
-			o.max_memory = 0;
-			o.max_states = 1 + lk_rng_below(&rng, 60);
+			o.bounds.max_memory = 0;
+			o.bounds.max_states = 1 + lk_rng_below(&rng, 60);
 			lk_solver_run(&s, &t->base, &o, &shared_result);
 			if (shared_result.status == LK_UNKNOWN) {
 				assert_int_equal(shared_result.limit, LK_LIMIT_STATES);
@@ -710,7 +710,7 @@ static void test_bounds(void **state)
 					assert_int_equal(c, tr.dist[t->g.start]);
 			}
 			/* With room for every node twice the answer must come. */
-			o.max_states = 2ull * t->g.n + 2;
+			o.bounds.max_states = 2ull * t->g.n + 2;
 			lk_solver_run(&s, &t->base, &o, &shared_result);
 			assert_int_equal(shared_result.status, reachable ? LK_SOLVED : LK_UNSOLVABLE);
 		}
@@ -758,7 +758,7 @@ static void test_cancel(void **state)
 	struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
 	struct lk_search_result r;
 	lk_search_result_init(&r);
-	o.cancel = &flag;
+	o.bounds.cancel = &flag;
 	for (int a = 0; a < LK_ALGO_COUNT; a++) {
 		for (size_t di = 0; di < ndirs; di++) {
 			o.algo = (enum lk_algo)a;
@@ -1001,7 +1001,7 @@ static void test_auto_portfolio(void **state)
 		t->h[v] = 0;
 	t->base.heuristic_admissible = false;
 	struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
-	o.max_states = 400;
+	o.bounds.max_states = 400;
 	struct lk_search_result a, b;
 	lk_search_result_init(&a);
 	lk_search_result_init(&b);

@@ -331,7 +331,7 @@ static struct outcome run(struct lk_solver *s, const struct lk_level *level, con
 	struct outcome out = { LK_UNKNOWN, -1, -1, false, "" };
 	o.algo = algo;
 	o.direction = dir;
-	o.max_states = max_states;
+	o.bounds.max_states = max_states;
 	lk_search_result_init(&r);
 	lk_solver_run(s, level, &o, &r);
 	out.status = r.status;

@@ -83,7 +83,7 @@ static int raw_answer(const char *text)
 	struct lk_search_result r;
 	o.algo = LK_ALGO_BFS;
 	o.direction = LK_FORWARD;
-	o.max_states = 400000;
+	o.bounds.max_states = 400000;
 	lk_search_result_init(&r);
 	lk_search(level, &o, &r);
 	int answer = r.status == LK_UNKNOWN ? -1 : r.status == LK_SOLVED;
@@ -485,7 +485,7 @@ static void test_fallback(void **state)
 		lk_search_result_init(&r);
 		lk_solver_run(&solver, level, &o, &best);
 		assert_int_equal(best.status, LK_SOLVED);
-		o.max_states = 20;
+		o.bounds.max_states = 20;
 		lk_solver_run(&solver, level, &o, &r);
 		lk_search_fallback(&solver, level, &o, false, &r);
 		if (r.fallback) {

@@ -77,7 +77,7 @@ static void search(struct lk_solver *s, const struct lk_level *level, enum lk_al
 	struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
 	o.algo = algo;
 	o.direction = dir;
-	o.max_states = max_states;
+	o.bounds.max_states = max_states;
 	lk_solver_run(s, level, &o, r);
 }
 

@@ -235,7 +235,7 @@ static void run(const struct lk_level *level, enum lk_algo algo, struct lk_searc
 	struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
 	o.algo = algo;
 	o.direction = LK_FORWARD;
-	o.max_states = 2000000;
+	o.bounds.max_states = 2000000;
 	lk_search(level, &o, r);
 	assert_int_equal(r->status, LK_SOLVED);
 }

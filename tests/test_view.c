@@ -121,7 +121,7 @@ static void solve_record(struct lk_record *rec)
 		struct lk_csp_options co;
 		struct lk_csp_result cr;
 		lk_csp_options_init(&co);
-		co.max_nodes = 100000;
+		co.bounds.max_states = 100000;
 		lk_csp_result_init(&cr);
 		level->game->csp->solve(level, &co, &cr);
 		lk_fields_csp_solve(rec, &cr);
@@ -131,7 +131,7 @@ static void solve_record(struct lk_record *rec)
 		struct lk_search_options so = LK_SEARCH_OPTIONS_INIT;
 		struct lk_search_result r;
 		so.algo = LK_ALGO_GREEDY;
-		so.max_states = 200000;
+		so.bounds.max_states = 200000;
 		lk_solver_init(&s);
 		lk_search_result_init(&r);
 		lk_solver_run(&s, level, &so, &r);

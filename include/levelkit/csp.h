@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "levelkit/bounds.h"
 #include "levelkit/game.h"
 #include "levelkit/strbuf.h"
 
@@ -28,9 +29,9 @@ struct lk_csp_options {
 				      * left (ties by the order): faster, but not the
 				      * fixed order the difficulty measures (lk_csp_rate
 				      * ignores it) */
-	uint64_t max_nodes;          /* 0 = no bound */
-	double timeout;              /* seconds, 0 = none */
-	const volatile sig_atomic_t *cancel;
+	/* search nodes (max_states), seconds, cancellation; memory is
+	 * not bounded (a constraint search holds little) */
+	struct lk_bounds bounds;
 	/* Optional: called with every solution found (in the game's
 	 * notation), up to count_limit; non-zero stops the search.  The
 	 * "every solution must ..." queries walk the solutions with it. */

@@ -79,6 +79,13 @@ void lk_expr_free(struct lk_expr *e);
  */
 const char *lk_expr_value(const struct lk_record *rec, const char *name, struct lk_strbuf *buf);
 
+/* What to say of a record without the field `missing` that an expression
+ * or a sort key names: " (did you mean 'pushes'? this record's fields:
+ * title, moves, ..., record)", appended to out (names compared ignoring
+ * case, a suggestion only within two edits). */
+void lk_expr_describe_fields(const struct lk_record *rec, const char *missing,
+			     struct lk_strbuf *out);
+
 /* The distinct field names e mentions (in comparisons and in has()), in
  * order of first mention, spelled as first written; names that differ
  * only in case count once. */

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "levelkit/bounds.h"
 #include "levelkit/clock.h"   /* lk_now */
 #include "levelkit/game.h"
 #include "levelkit/rng.h"
@@ -62,13 +63,10 @@ int lk_direction_parse(const char *name, enum lk_direction *d);
 struct lk_search_options {
 	enum lk_algo algo;
 	enum lk_direction direction;
-	uint64_t max_states;    /* stored states, 0 = no bound */
-	size_t max_memory;      /* bytes for the table and open list, 0 = none */
-	double timeout;         /* seconds, 0 = none */
+	/* states stored, memory for the table and open list, seconds,
+	 * cancellation: a hit bound gives unknown */
+	struct lk_bounds bounds;
 	uint64_t seed;          /* 0: natural move order; else shuffled */
-	/* Checked now and then; a search stops (unknown, interrupted) once
-	 * *cancel is non-zero.  May be NULL. */
-	const volatile sig_atomic_t *cancel;
 	/* Optional: a goal state counts only when accept(accept_ctx, key,
 	 * cost of the path to it) says so; a goal it turns down ends that
 	 * path (a concept query's condition on a whole solution).  Forward
@@ -88,8 +86,7 @@ struct lk_search_options {
 	void *tick_ctx;
 };
 
-#define LK_SEARCH_OPTIONS_INIT \
-	{ LK_ALGO_ASTAR, LK_FORWARD, 0, 0, 0.0, 0, NULL, NULL, NULL, false, 0, NULL, NULL }
+#define LK_SEARCH_OPTIONS_INIT { .algo = LK_ALGO_ASTAR, .direction = LK_FORWARD }
 
 struct lk_search_result {
 	enum lk_status status;

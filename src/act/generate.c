@@ -51,7 +51,7 @@ int lk_generate_index(const struct lk_generator *g, struct lk_gen_worker *w,
 {
 	struct lk_rng rng;
 	struct lk_record cand;
-	const volatile sig_atomic_t *cancel = o->rating.search.cancel;
+	const volatile sig_atomic_t *cancel = o->rating.search.bounds.cancel;
 	lk_rng_seed2(&rng, seed, index);
 	lk_record_init(&cand);
 	for (unsigned t = 0; t < o->max_tries; t++) {

@@ -60,3 +60,48 @@ int lk_input_open(struct lk_reader *r, const char *path, struct lk_strbuf *err)
 	lk_strbuf_release(&text);
 	return rc;
 }
+
+void lk_inputs_init(struct lk_inputs *in, char *const *paths, int npaths)
+{
+	static char *stdin_only[] = { "-" };
+	memset(in, 0, sizeof *in);
+	in->paths = npaths > 0 ? paths : stdin_only;
+	in->npaths = npaths > 0 ? npaths : 1;
+}
+
+int lk_inputs_next(struct lk_inputs *in, struct lk_record *rec, struct lk_strbuf *err,
+		   size_t *line)
+{
+	*line = 0;
+	for (;;) {
+		if (in->open && in->failed)
+			lk_inputs_close(in);
+		if (!in->open) {
+			if (in->next == in->npaths)
+				return LK_INPUT_END;
+			in->open = true;
+			if (lk_input_open(&in->reader, in->paths[in->next++], err) < 0) {
+				in->failed = true;
+				return LK_INPUT_OPEN_ERROR;
+			}
+		}
+		int got = lk_reader_next(&in->reader, rec, err, line);
+		if (got == 0) {
+			lk_inputs_close(in);
+			continue;
+		}
+		if (got == -2) {
+			in->failed = true;   /* closed at the next call: its name is said */
+			return LK_INPUT_READ_ERROR;
+		}
+		return got > 0 ? LK_INPUT_RECORD : LK_INPUT_BAD_RECORD;
+	}
+}
+
+void lk_inputs_close(struct lk_inputs *in)
+{
+	if (in->open)
+		lk_reader_close(&in->reader);
+	in->open = false;
+	in->failed = false;
+}

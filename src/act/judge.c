@@ -65,9 +65,7 @@ static int judge_csp(const struct lk_level *level, const struct lk_gen_options *
 	struct lk_csp_options co;
 	struct lk_csp_result res;
 	lk_csp_options_init(&co);
-	co.max_nodes = o->rating.search.max_states;
-	co.timeout = o->rating.search.timeout;
-	co.cancel = o->rating.search.cancel;
+	co.bounds = o->rating.search.bounds;
 	lk_csp_result_init(&res);
 	level->game->csp->solve(level, &co, &res);
 	lk_fields_csp_solve(rec, &res);
@@ -252,9 +250,7 @@ static int judge_require(struct lk_gen_worker *w, const struct lk_gen_options *o
 	if (rc == 0 && game->csp) {
 		struct lk_csp_options co;
 		lk_csp_options_init(&co);
-		co.max_nodes = o->rating.search.max_states;
-		co.timeout = o->rating.search.timeout;
-		co.cancel = o->rating.search.cancel;
+		co.bounds = o->rating.search.bounds;
 		rc = game->csp->concept ? game->csp->concept(level, o->require, LK_FORALL, &co, &r, &err)
 					: -1;
 	} else if (rc == 0 && (rc = lk_concept_check(level, o->require, &err)) == 0) {

@@ -5,127 +5,43 @@
 #include "common.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include "levelkit/registry.h"
 
-bool lk_cli_same_file(const char *a, const char *b)
+/* Each line of err as a message. */
+static void say_lines(struct lk_strbuf *err)
 {
-	struct stat sa, sb;
-	if (!a || !b || strcmp(a, "-") == 0 || strcmp(b, "-") == 0)
-		return false;
-	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-	       sa.st_ino == sb.st_ino;
+	char *line = err->buf;
+	while (line && *line) {
+		char *nl = strchr(line, '\n');
+		if (nl)
+			*nl = '\0';
+		lk_error("%s", line);
+		line = nl ? nl + 1 : NULL;
+	}
+	lk_strbuf_release(err);
 }
 
-/* Does the file start like an SLC collection (after a BOM and blanks)? */
-static bool is_xml_file(const char *path)
-{
-	FILE *fp = fopen(path, "rb");
-	char buf[64];
-	size_t n = fp ? fread(buf, 1, sizeof buf, fp) : 0, i = 0;
-	if (fp)
-		fclose(fp);
-	if (n >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
-		i = 3;
-	while (i < n && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n'))
-		i++;
-	return i < n && buf[i] == '<';
-}
-
-int lk_cli_output_open(struct lk_cli_output *o, const char *path, char *const *inputs,
+int lk_cli_output_open(struct lk_output *o, const char *path, char *const *inputs,
 		       int ninputs, enum lk_format format, bool force)
 {
-	memset(o, 0, sizeof *o);
-	o->fp = stdout;
-	if (!path || strcmp(path, "-") == 0)
-		return 0;
-	o->path = path;
-	for (int i = 0; i < ninputs && !o->replaces_input; i++)
-		o->replaces_input = lk_cli_same_file(inputs[i], path);
-	struct stat st;
-	if (o->replaces_input) {
-		if (is_xml_file(path) && !force) {
-			lk_error("%s: -o would replace this XML collection with text records; write "
-				 "elsewhere or give --force", path);
-			return -1;
-		}
-		if (format != LK_FORMAT_TEXT && !force) {
-			lk_error("%s: -o would replace this input with another format; write elsewhere "
-				 "or give --force", path);
-			return -1;
-		}
-		/* Reading and writing one file: write beside it and rename
-		 * when everything has been read. */
-		size_t n = strlen(path) + 32;
-		o->tmp = lk_xmalloc(n);
-		snprintf(o->tmp, n, "%s.tmp%ld", path, (long)getpid());
-		o->fp = fopen(o->tmp, "w");
-	} else if (stat(path, &st) == 0) {
-		/* Any file, even an empty one: a command replaces only a file
-		 * it created itself (or any with --force).  Devices and pipes
-		 * (/dev/null, a FIFO) hold nothing to lose. */
-		if (S_ISREG(st.st_mode) && !force) {
-			lk_error("%s: the file exists and is not an input; --force replaces it", path);
-			return -1;
-		}
-		o->fp = fopen(path, "w");
-	} else {
-		/* O_EXCL: a file that appeared meanwhile is not taken over */
-		int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
-		if (fd < 0 && errno == EEXIST) {
-			lk_error("%s: the file exists and is not an input; --force replaces it", path);
-			return -1;
-		}
-		o->fp = fd < 0 ? NULL : fdopen(fd, "w");
-		o->created = o->fp != NULL;
-	}
-	if (!o->fp) {
-		lk_error("%s: cannot open for writing: %s", o->tmp ? o->tmp : path, strerror(errno));
-		free(o->tmp);
-		o->tmp = NULL;
-		return -1;
-	}
-	return 0;
+	struct lk_output_rule rule = { .inputs = inputs, .ninputs = ninputs, .format = format,
+				       .force = force };
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	int rc = lk_output_open(o, path, &rule, &err);
+	say_lines(&err);
+	return rc;
 }
 
-int lk_cli_output_close(struct lk_cli_output *o, bool replace, bool nothing_read)
+int lk_cli_output_close(struct lk_output *o, bool replace, bool nothing_read)
 {
-	int rc = 0;
-	if (o->fp == stdout) {
-		if (fflush(stdout) != 0) {
-			lk_error("<stdout>: write error: %s", strerror(errno));
-			rc = -1;
-		}
-		return rc;
-	}
-	if (fclose(o->fp) != 0) {
-		lk_error("%s: write error: %s", o->tmp ? o->tmp : o->path, strerror(errno));
-		rc = -1;
-		replace = false;
-	}
-	if (o->tmp) {
-		if (nothing_read && !replace) {
-			remove(o->tmp);
-		} else if (!replace) {
-			lk_error("%s: left as it was; the output is in %s", o->path, o->tmp);
-		} else if (rename(o->tmp, o->path) != 0) {
-			lk_error("%s: cannot replace: %s", o->path, strerror(errno));
-			rc = -1;
-		}
-		free(o->tmp);
-		o->tmp = NULL;
-	} else if (nothing_read && o->created) {
-		/* no input could be read: no empty file left behind (which
-		 * the next run could not replace without --force) */
-		remove(o->path);
-	}
-	o->fp = NULL;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	int rc = lk_output_close(o, replace, nothing_read, &err);
+	say_lines(&err);
 	return rc;
 }
 
@@ -211,6 +127,18 @@ void lk_cli_csp_flags_finish(struct lk_cli_csp_flags *f, struct lk_csp_options *
 	o->flags = f->given;
 }
 
+void lk_cli_bounds_finish(struct lk_bounds *b, unsigned long jobs)
+{
+	if (!b->max_memory) {
+		size_t ram = lk_physical_memory();
+		size_t cap = (size_t)4 << 30;
+		b->max_memory = ram ? ram / (jobs + 1) : (size_t)1 << 30;
+		if (b->max_memory > cap)
+			b->max_memory = cap;
+	}
+	b->cancel = &lk_interrupted;
+}
+
 #define ALGO_HELP(last) \
 	"bfs, ucs, " last "\n(any: a game's own search for any solution, for hard levels; auto: A*,\n" \
 	"and BFS beside it where the heuristic is no proven bound)"
@@ -272,7 +200,7 @@ void lk_cli_common_init(struct lk_cli_common *c, double default_timeout, unsigne
 {
 	memset(c, 0, sizeof *c);
 	lk_act_options_init(&c->act);
-	c->timeout = default_timeout;
+	c->bounds.max_seconds = default_timeout;
 	c->jobs = default_jobs;
 	if (default_states)
 		snprintf(c->states_help, sizeof c->states_help, "states stored, every one met "
@@ -309,9 +237,7 @@ static void csp_options(const struct lk_cli_common *c, struct lk_csp_options *o)
 	o->gcc = !c->no_gcc;
 	o->symmetry = !c->no_symmetry;
 	o->dynamic = !c->static_order;
-	o->max_nodes = c->max_states;
-	o->timeout = c->timeout;
-	o->cancel = &lk_interrupted;
+	o->bounds = c->bounds;
 }
 
 /* "sokoban: pushes or moves; fruit: moves" from the registry: the names
@@ -366,17 +292,8 @@ void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 		c->jobs = lk_cpu_count();
 	if (c->jobs > 1024)
 		lk_usage_error("--jobs %lu is too many", c->jobs);
-	if (!c->max_memory) {
-		size_t ram = lk_physical_memory();
-		size_t cap = (size_t)4 << 30;
-		c->max_memory = ram ? ram / (c->jobs + 1) : (size_t)1 << 30;
-		if (c->max_memory > cap)
-			c->max_memory = cap;
-	}
-	c->act.search.max_states = c->max_states;
-	c->act.search.max_memory = c->max_memory;
-	c->act.search.timeout = c->timeout;
-	c->act.search.cancel = &lk_interrupted;
+	lk_cli_bounds_finish(&c->bounds, c->jobs);
+	c->act.search.bounds = c->bounds;
 	/* A metric or heuristic no game knows is a usage error, not a fault
 	 * of every record. */
 	bool metric_known = !c->metric, heuristic_known = !c->heuristic;

@@ -29,9 +29,9 @@ void lk_cli_csp_flags_finish(struct lk_cli_csp_flags *f, struct lk_csp_options *
 struct lk_cli_common {
 	const char *algo, *metric, *heuristic, *direction, *format, *output, *fields, *color, *title;
 	const char *measure;
-	uint64_t max_states;
-	size_t max_memory;
-	double timeout;
+	/* --max-states, --max-memory, -t (and the cancel flag): passed down
+	 * as they are, to every search the command starts */
+	struct lk_bounds bounds;
 	unsigned long jobs;
 	bool stats, plain, no_fallback, no_sac, no_gcc, no_symmetry, static_order, force;
 	uint64_t count_limit;
@@ -112,10 +112,10 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 
 #define LK_CLI_IO_OPTIONS(c)                                                                  \
 	LK_OPT_GROUP_("Bounds (per search; a hit bound gives 'unknown')"),                    \
-	{ LK_OPT_U64, 0, "max-states", &(c).max_states, "n", (c).states_help, NULL },        \
-	{ LK_OPT_SIZE, 0, "max-memory", &(c).max_memory, "bytes",                             \
+	{ LK_OPT_U64, 0, "max-states", &(c).bounds.max_states, "n", (c).states_help, NULL },        \
+	{ LK_OPT_SIZE, 0, "max-memory", &(c).bounds.max_memory, "bytes",                             \
 	  "memory per search, e.g. 2G (default: RAM / (jobs + 1), at most 4G)", NULL },       \
-	{ LK_OPT_SECONDS, 't', "timeout", &(c).timeout, "secs", (c).timeout_help, NULL },    \
+	{ LK_OPT_SECONDS, 't', "timeout", &(c).bounds.max_seconds, "secs", (c).timeout_help, NULL },    \
 	LK_OPT_GROUP_("Input and output"),                                                    \
 	{ LK_OPT_UINT, 'j', "jobs", &(c).jobs, "n", (c).jobs_help, NULL },                   \
 	{ LK_OPT_STRING, 'f', "format", &(c).format, "fmt", LK_CLI_FORMAT_HELP, NULL }, \
@@ -128,6 +128,10 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	  "let -o replace an existing file that is not an input", NULL },                     \
 	{ LK_OPT_FLAG, 0, "stats", &(c).stats, NULL,                                           \
 	  "also write generated/stored states, memory and time", NULL }
+
+/* The bounds as the user gave them, completed: the memory default (RAM /
+ * (jobs + 1), at most 4G) and the cancel flag (lk_interrupted). */
+void lk_cli_bounds_finish(struct lk_bounds *b, unsigned long jobs);
 
 /* Check and resolve the shared options; exits with a usage error. */
 void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p);
@@ -143,32 +147,14 @@ void lk_cli_games_where(struct lk_strbuf *out, bool (*pred)(const struct lk_game
 /* Report an unknown -f name, listing the formats; exits 2. */
 _Noreturn void lk_cli_unknown_format(const char *name);
 
-/* Do a and b name the same existing file?  "-" and NULL name none. */
-bool lk_cli_same_file(const char *a, const char *b);
 
-/*
- * The -o output of a record command.  Never loses a user's data: -o
- * creates its file, and an existing file (even an empty one) that is not
- * one of the inputs is refused unless force; an output that is one of the
- * inputs is written beside it and renamed over it at the end
- * (replaces_input is then set, and the command must keep every record),
- * and only in text format unless force.
- */
-struct lk_cli_output {
-	FILE *fp;
-	const char *path;        /* NULL: stdout */
-	char *tmp;               /* replacing an input: the file being written */
-	bool replaces_input;
-	bool created;            /* path did not exist: this command made it */
-};
-/* 0, or -1 after a message (then exit 2). */
-int lk_cli_output_open(struct lk_cli_output *o, const char *path, char *const *inputs,
+/* The -o output of a record command, under the library's rule
+ * (actions.h: lk_output_open) with the messages on stderr: 0, or -1 after
+ * a message (then exit 2). */
+int lk_cli_output_open(struct lk_output *o, const char *path, char *const *inputs,
 		       int ninputs, enum lk_format format, bool force);
-/* Close; when replacing an input, rename over it if `replace`, else leave
- * the output beside it and say so.  nothing_read (no record could be
- * read from any input): the file this command created is removed instead,
- * so that a failed run leaves no empty file.  0, or -1 after a message. */
-int lk_cli_output_close(struct lk_cli_output *o, bool replace, bool nothing_read);
+/* lk_output_close: 0, or -1 after a message. */
+int lk_cli_output_close(struct lk_output *o, bool replace, bool nothing_read);
 
 /*
  * Options that do not apply.  One rule for every command: an option that

@@ -11,6 +11,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +25,8 @@
 #include "levelkit/record.h"
 #include "levelkit/registry.h"
 #include "common.h"
-#include "pool.h"
+#include "levelkit/pool.h"
+#include "levelkit/top.h"
 #include "options.h"
 
 static const char usage[] = "filter [options] EXPR [file...]\n"
@@ -51,97 +53,10 @@ struct filter_ctx {
 	unsigned long top, progression, chapter;
 	/* concept queries: --forall / --exists and their bounds */
 	const char *forall, *exists;
-	uint64_t max_states;
-	size_t max_memory;
-	double timeout;
+	struct lk_bounds bounds;   /* of each concept search */
 	unsigned long jobs;                  /* levels searched at once */
 	struct lk_cli_csp_flags csp_flags;   /* the constraint games' own flags */
 };
-
-/* ------------------------------------------------------------- --top heap */
-
-struct top_item {
-	double key;
-	size_t seq;              /* input order, for ties */
-	struct lk_record rec;
-};
-
-static bool top_ascending;
-
-/* Does a come before b in the output (a is "better")? */
-static bool better(const struct top_item *a, const struct top_item *b)
-{
-	if (a->key != b->key)
-		return top_ascending ? a->key < b->key : a->key > b->key;
-	return a->seq < b->seq;
-}
-
-static int cmp_items(const void *va, const void *vb)
-{
-	const struct top_item *a = va, *b = vb;
-	return better(a, b) ? -1 : better(b, a) ? 1 : 0;
-}
-
-/* A bounded heap of at most `limit` items whose root is the worst kept,
- * so a new record either loses to the root or replaces it. */
-struct top_heap {
-	struct top_item *items;
-	size_t n, alloc, limit;
-};
-
-static void swap_items(struct top_item *a, struct top_item *b)
-{
-	struct top_item t = *a;
-	*a = *b;
-	*b = t;
-}
-
-static void sift_down(struct top_heap *h, size_t i)
-{
-	for (;;) {
-		size_t l = 2 * i + 1, r = l + 1, worst = i;
-		if (l < h->n && better(&h->items[worst], &h->items[l]))
-			worst = l;
-		if (r < h->n && better(&h->items[worst], &h->items[r]))
-			worst = r;
-		if (worst == i)
-			return;
-		swap_items(&h->items[i], &h->items[worst]);
-		i = worst;
-	}
-}
-
-/* Offer a record (moved into the heap if kept; rec is left initialised). */
-static void top_offer(struct top_heap *h, double key, size_t seq, struct lk_record *rec)
-{
-	struct top_item item = { .key = key, .seq = seq };
-	if (h->n < h->limit) {
-		LK_ALLOC_GROW(h->items, h->n + 1, h->alloc);
-		item.rec = *rec;
-		lk_record_init(rec);
-		size_t i = h->n++;
-		h->items[i] = item;
-		while (i > 0 && better(&h->items[(i - 1) / 2], &h->items[i])) {
-			swap_items(&h->items[(i - 1) / 2], &h->items[i]);
-			i = (i - 1) / 2;
-		}
-		return;
-	}
-	if (!better(&item, &h->items[0]))
-		return;
-	lk_record_release(&h->items[0].rec);
-	item.rec = *rec;
-	lk_record_init(rec);
-	h->items[0] = item;
-	sift_down(h, 0);
-}
-
-static void top_release(struct top_heap *h)
-{
-	for (size_t i = 0; i < h->n; i++)
-		lk_record_release(&h->items[i].rec);
-	free(h->items);
-}
 
 /* ------------------------------------------------------------------ run */
 
@@ -149,7 +64,7 @@ struct run {
 	const struct filter_ctx *ctx;
 	struct lk_expr *expr;
 	struct lk_dedupe seen;
-	struct top_heap top;
+	struct lk_top top;        /* --top */
 	struct lk_writer writer;
 	enum lk_view_format view;   /* a picture instead (view.h) */
 	struct lk_view_writer view_writer;
@@ -204,76 +119,6 @@ static void report(struct run *run, struct lk_record *rec, size_t line, const ch
 	report_as(run, rec, line, msg, false);
 }
 
-/* Levenshtein distance of a and b, ignoring case, capped at 3. */
-static size_t distance(const char *a, size_t n, const char *b)
-{
-	size_t m = strlen(b), row[64];
-	if (n >= 64 || m >= 64)
-		return 3;
-	for (size_t j = 0; j <= m; j++)
-		row[j] = j;
-	for (size_t i = 1; i <= n; i++) {
-		size_t diag = row[0];
-		row[0] = i;
-		for (size_t j = 1; j <= m; j++) {
-			size_t up = row[j];
-			bool same = (a[i - 1] | 0x20) == (b[j - 1] | 0x20);
-			size_t best = diag + !same;
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			row[j] = best;
-			diag = up;
-		}
-	}
-	return row[m] < 3 ? row[m] : 3;
-}
-
-/* " (did you mean 'pushes'? this record's fields: title, moves, ...)" */
-static void describe_fields(const struct lk_record *rec, const char *missing,
-			    struct lk_strbuf *out)
-{
-	struct lk_strbuf names = LK_STRBUF_INIT, tbuf = LK_STRBUF_INIT;
-	const char *best = NULL;
-	size_t best_len = 0, best_d = 3;
-	bool has_title = lk_record_title(rec, &tbuf) != NULL;
-	if (has_title) {
-		lk_strbuf_addstr(&names, "title");
-		best_d = distance("title", 5, missing);
-		best = best_d < 3 ? "title" : NULL;
-		best_len = 5;
-	}
-	for (size_t i = 0; i < rec->nlines; i++) {
-		const struct lk_line *l = &rec->lines[i];
-		if (l->kind != LK_LINE_FIELD)
-			continue;
-		bool dup = false;
-		for (size_t j = 0; j < i && !dup; j++)
-			dup = rec->lines[j].kind == LK_LINE_FIELD &&
-			      rec->lines[j].name_len == l->name_len &&
-			      lk_field_name_eq(rec->lines[j].text, l->name_len, l->text) ;
-		if (dup)
-			continue;
-		lk_strbuf_addf(&names, "%s%.*s", names.len ? ", " : "", (int)l->name_len, l->text);
-		size_t d = distance(l->text, l->name_len, missing);
-		if (d < best_d) {
-			best_d = d;
-			best = l->text;
-			best_len = l->name_len;
-		}
-	}
-	lk_strbuf_addstr(out, " (");
-	if (best)
-		lk_strbuf_addf(out, "did you mean '%.*s'? ", (int)best_len, best);
-	if (names.len)
-		lk_strbuf_addf(out, "this record's fields: %s, record)", names.buf);
-	else
-		lk_strbuf_addstr(out, "this record has no fields; record is its number)");
-	lk_strbuf_release(&names);
-	lk_strbuf_release(&tbuf);
-}
-
 /* A record without a field the expression or --by names: the first one
  * for each name is reported with the names the record has, the others
  * only counted (said once at the end). */
@@ -290,7 +135,7 @@ static void report_missing(struct run *run, struct lk_record *rec, const char *n
 	run->missing[run->nmissing++] = (struct missing){ lk_xstrdup(name), 0 };
 	struct lk_strbuf text = LK_STRBUF_INIT;
 	lk_strbuf_addstr(&text, msg);
-	describe_fields(rec, name, &text);
+	lk_expr_describe_fields(rec, name, &text);
 	report_as(run, rec, 0, text.buf, false);
 	lk_strbuf_release(&text);
 }
@@ -450,7 +295,7 @@ static void one_record(struct run *run, struct lk_record *rec, const struct verd
 				       by, value);
 			report(run, rec, 0, err.buf);
 		} else {
-			top_offer(&run->top, key, run->seq++, rec);
+			lk_top_offer(&run->top, key, run->seq++, rec);
 		}
 		lk_strbuf_release(&buf);
 		goto out;
@@ -482,50 +327,12 @@ static bool first_level(struct run *run, const struct lk_record *rec)
 	return ok;
 }
 
-static void read_file(struct run *run, const char *path)
-{
-	struct lk_reader reader;
-	struct lk_strbuf err = LK_STRBUF_INIT;
-	struct lk_record rec = LK_RECORD_INIT;
-	if (lk_input_open(&reader, path, &err) < 0) {
-		lk_error("%s", err.buf);
-		run->status = 2;
-		goto out;
-	}
-	while (!run->write_failed && !lk_interrupted) {
-		size_t line = 0;
-		lk_strbuf_reset(&err);
-		int got = lk_reader_next(&reader, &rec, &err, &line);
-		if (got == 0)
-			break;
-		if (got == -2) {
-			/* a read cut by Ctrl-C ends the run quietly */
-			if (!lk_interrupted) {
-				lk_error_at(reader.name, line, "%s", err.buf);
-				run->status = 2;
-				run->read_failed = true;
-			}
-			break;
-		}
-		run->records_read++;
-		if (got < 0) {
-			report(run, &rec, line, err.buf);
-			continue;
-		}
-		if (!first_level(run, &rec))
-			break;
-		one_record(run, &rec, NULL);
-	}
-out:
-	lk_reader_close(&reader);
-	lk_record_release(&rec);
-	lk_strbuf_release(&err);
-}
-
-/* --forall/--exists with -j N: the records are read in order on the main
- * thread, the expression is applied there, the concept queries of the
- * levels it keeps run on N workers, and each record is then decided in
- * input order (one_record), so the output is that of one thread. */
+/* The one reading loop, on the ordered pool: the records are read in
+ * order on the main thread and the expression is applied there; with
+ * --forall/--exists the concept queries of the levels it keeps run on -j
+ * workers (with one job, or without a concept, everything runs on the main
+ * thread), and each record is then decided in input order (one_record), so
+ * the output is that of one thread. */
 struct slot {
 	struct lk_record rec;
 	int got;                 /* lk_reader_next's: 1 a record, -1 unreadable */
@@ -537,35 +344,8 @@ struct slot {
 
 struct pooled {
 	struct run *run;
-	char **files;
-	int nfiles, next;        /* the files, the next one to open */
-	bool open;
-	struct lk_reader reader;
+	struct lk_inputs in;
 };
-
-static bool open_next(struct pooled *p)
-{
-	while (p->next < p->nfiles) {
-		struct lk_strbuf err = LK_STRBUF_INIT;
-		int rc = lk_input_open(&p->reader, p->files[p->next++], &err);
-		if (rc == 0) {
-			lk_strbuf_release(&err);
-			return p->open = true;
-		}
-		lk_error("%s", err.buf);
-		p->run->status = 2;
-		lk_reader_close(&p->reader);
-		lk_strbuf_release(&err);
-	}
-	return false;
-}
-
-static void close_current(struct pooled *p)
-{
-	if (p->open)
-		lk_reader_close(&p->reader);
-	p->open = false;
-}
 
 static enum lk_pool_take pooled_take(void *ctx, uint64_t seq, void *vslot)
 {
@@ -575,33 +355,39 @@ static enum lk_pool_take pooled_take(void *ctx, uint64_t seq, void *vslot)
 	lk_record_init(&sl->rec);
 	lk_strbuf_init(&sl->read_err);
 	for (;;) {
-		if (p->run->write_failed || lk_interrupted || (!p->open && !open_next(p)))
-			return LK_POOL_END;
 		lk_strbuf_reset(&sl->read_err);
-		int got = lk_reader_next(&p->reader, &sl->rec, &sl->read_err, &sl->line);
-		if (got == 0) {
-			close_current(p);
+		int got = p->run->write_failed || lk_interrupted ? LK_INPUT_END :
+			  lk_inputs_next(&p->in, &sl->rec, &sl->read_err, &sl->line);
+		if (got == LK_INPUT_END) {
+			/* the pool keeps no slot it is not given: an earlier
+			 * input's message goes here */
+			lk_record_release(&sl->rec);
+			lk_strbuf_release(&sl->read_err);
+			return LK_POOL_END;
+		}
+		if (got == LK_INPUT_OPEN_ERROR) {
+			lk_error("%s", sl->read_err.buf);
+			p->run->status = 2;
 			continue;
 		}
-		if (got == -2) {
-			/* a read cut by Ctrl-C ends the run quietly */
+		if (got == LK_INPUT_READ_ERROR) {
+			/* an input that cannot be read on is said and left for
+			 * the next one; a read cut by Ctrl-C ends the run quietly */
 			if (!lk_interrupted) {
-				lk_error_at(p->reader.name, sl->line, "%s", sl->read_err.buf);
+				lk_error_at(p->in.reader.name, sl->line, "%s", sl->read_err.buf);
 				p->run->status = 2;
 				p->run->read_failed = true;
 			}
-			close_current(p);
-			return LK_POOL_END;
+			continue;
 		}
 		p->run->records_read++;
 		sl->got = got < 0 ? -1 : 1;
 		if (got > 0 && !first_level(p->run, &sl->rec)) {
 			lk_record_release(&sl->rec);
 			lk_strbuf_release(&sl->read_err);
-			close_current(p);
 			return LK_POOL_END;
 		}
-		if (got < 0 || lk_record_grid(&sl->rec, NULL) == 0)
+		if (got < 0 || lk_record_grid(&sl->rec, NULL) == 0 || !p->run->concept.concept)
 			return LK_POOL_READY;
 		if (p->run->expr) {
 			bool match;
@@ -625,7 +411,9 @@ static bool csp_flag_of(const struct lk_game *g, const void *name)
 
 static void *pooled_worker_new(void *ctx)
 {
-	(void)ctx;
+	const struct pooled *p = ctx;
+	if (!p->run->concept.concept)
+		return NULL;   /* nothing to search */
 	struct lk_solver *s = lk_xmalloc(sizeof *s);
 	lk_solver_init(s);
 	return s;
@@ -634,6 +422,8 @@ static void *pooled_worker_new(void *ctx)
 static void pooled_worker_free(void *ctx, void *worker)
 {
 	(void)ctx;
+	if (!worker)
+		return;
 	lk_solver_release(worker);
 	free(worker);
 }
@@ -678,9 +468,8 @@ static void pooled_drop(void *ctx, void *vslot)
 
 static void read_pooled(struct run *run, char **files, int nfiles, unsigned jobs)
 {
-	static char *stdin_only[] = { "-" };
-	struct pooled p = { .run = run, .files = nfiles ? files : stdin_only,
-			    .nfiles = nfiles ? nfiles : 1 };
+	struct pooled p = { .run = run };
+	lk_inputs_init(&p.in, files, nfiles);
 	struct lk_pool_ops ops = {
 		.ctx = &p,
 		.slot_size = sizeof(struct slot),
@@ -695,7 +484,7 @@ static void read_pooled(struct run *run, char **files, int nfiles, unsigned jobs
 		.inline_single = true,
 	};
 	lk_pool_run(&ops);
-	close_current(&p);
+	lk_inputs_close(&p.in);
 }
 
 /* With --dedupe or --top the expression is optional, so a first operand
@@ -769,7 +558,6 @@ static enum lk_format check_options(const struct filter_ctx *ctx, enum lk_view_f
 	lk_cli_check_fields(ctx->fields);
 	if (ctx->by && !valid_field_name(ctx->by))
 		lk_usage_error("--by: '%s' is not a field name", ctx->by);
-	top_ascending = ctx->asc;
 	return format;
 }
 
@@ -836,33 +624,22 @@ static void take_concept(struct filter_ctx *ctx, struct run *run)
 	run->concept.text = text;
 	run->concept.quantifier = ctx->forall ? LK_FORALL : LK_EXISTS;
 	lk_act_options_init(&run->act);
-	run->act.search.max_states = ctx->max_states;
-	run->act.search.timeout = ctx->timeout;
-	run->act.search.cancel = &lk_interrupted;
-	run->act.csp.max_nodes = ctx->max_states;
-	run->act.csp.timeout = ctx->timeout;
-	run->act.csp.cancel = &lk_interrupted;
+	lk_cli_bounds_finish(&ctx->bounds, ctx->jobs);
+	run->act.search.bounds = ctx->bounds;
+	run->act.csp.bounds = ctx->bounds;
 	lk_cli_csp_flags_finish(&ctx->csp_flags, &run->act.csp);
-	size_t memory = ctx->max_memory;
-	if (!memory) {
-		size_t ram = lk_physical_memory(), cap = (size_t)4 << 30;
-		memory = ram ? ram / (ctx->jobs + 1) : (size_t)1 << 30;
-		if (memory > cap)
-			memory = cap;
-	}
-	run->act.search.max_memory = memory;
 }
 
 static int by_seq(const void *va, const void *vb)
 {
-	const struct top_item *a = va, *b = vb;
+	const struct lk_top_item *a = va, *b = vb;
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
 /* --progression: the chosen levels, in the order of the curve. */
 static void write_progression(struct run *run)
 {
-	struct top_heap *h = &run->top;
+	struct lk_top *h = &run->top;
 	qsort(h->items, h->n, sizeof *h->items, by_seq);   /* ties by input order */
 	double *keys = lk_xmalloc(h->n * sizeof *keys);
 	size_t *order = lk_xmalloc(h->n * sizeof *order);
@@ -906,10 +683,10 @@ int main(int argc, char **argv)
 		{ LK_OPT_STRING, 0, "exists", &ctx.exists, "concept",
 		  "keep the levels with a solution that satisfies the concept", NULL },
 		{ .type = LK_OPT_TABLE, .value = ctx.csp_flags.opts },
-		{ LK_OPT_U64, 0, "max-states", &ctx.max_states, "n", "states stored per level, every one met (default: none)", NULL },
-		{ LK_OPT_SIZE, 0, "max-memory", &ctx.max_memory, "bytes",
+		{ LK_OPT_U64, 0, "max-states", &ctx.bounds.max_states, "n", "states stored per level, every one met (default: none)", NULL },
+		{ LK_OPT_SIZE, 0, "max-memory", &ctx.bounds.max_memory, "bytes",
 		  "memory per level (default: RAM / (jobs + 1), at most 4G)", NULL },
-		{ LK_OPT_SECONDS, 't', "timeout", &ctx.timeout, "secs",
+		{ LK_OPT_SECONDS, 't', "timeout", &ctx.bounds.max_seconds, "secs",
 		  "time per level (default 10 s); an undecided level is left out", NULL },
 		{ LK_OPT_UINT, 'j', "jobs", &ctx.jobs, "n",
 		  "levels searched at once (default 1; 0: every core)", NULL },
@@ -926,7 +703,7 @@ int main(int argc, char **argv)
 		  "let -o replace an existing file that is not an input", NULL },
 		LK_OPT_END_(),
 	};
-	ctx.timeout = 10.0;
+	ctx.bounds.max_seconds = 10.0;
 	int first = lk_parse_options(argc, argv, opts, usage, description);
 	enum lk_view_format view;
 	enum lk_format format = check_options(&ctx, &view);
@@ -935,11 +712,11 @@ int main(int argc, char **argv)
 	struct lk_expr *expr = take_expression(&ctx, &files, &nfiles);
 
 	/* --progression keeps every candidate: the choice needs them all */
-	struct run run = { .ctx = &ctx, .expr = expr, .view = view,
-			   .top = { .limit = ctx.progression ? SIZE_MAX : ctx.top } };
+	struct run run = { .ctx = &ctx, .expr = expr, .view = view };
+	lk_top_init(&run.top, ctx.progression ? SIZE_MAX : ctx.top, ctx.asc);
 	take_concept(&ctx, &run);
 	static char *stdin_only[] = { "-" };
-	struct lk_cli_output output;
+	struct lk_output output;
 	/* a picture replaces an input only with --force, as other formats */
 	if (lk_cli_output_open(&output, ctx.output, nfiles ? files : stdin_only, nfiles ? nfiles : 1,
 			       view ? LK_FORMAT_TSV : format, ctx.force) < 0) {
@@ -964,19 +741,12 @@ int main(int argc, char **argv)
 	if (ctx.dedupe)
 		lk_dedupe_init(&run.seen);
 
-	if (run.concept.concept) {
-		read_pooled(&run, files, nfiles, (unsigned)ctx.jobs);
-	} else {
-		if (nfiles == 0)
-			read_file(&run, "-");
-		for (int i = 0; i < nfiles && !run.write_failed && !run.bad_columns; i++)
-			read_file(&run, files[i]);
-	}
+	read_pooled(&run, files, nfiles, (unsigned)ctx.jobs);
 
 	if (ctx.progression && run.top.n > 0)
 		write_progression(&run);
 	if (ctx.top && run.top.n > 0) {
-		qsort(run.top.items, run.top.n, sizeof *run.top.items, cmp_items);
+		lk_top_sort(&run.top);
 		for (size_t i = 0; i < run.top.n; i++) {
 			run.kept++;
 			if (!ctx.count)
@@ -1026,7 +796,7 @@ int main(int argc, char **argv)
 				!run.read_failed && !run.bad_columns,
 				run.records_read == 0 || run.bad_columns) < 0)
 		run.status = 2;
-	top_release(&run.top);
+	lk_top_release(&run.top);
 	if (ctx.dedupe)
 		lk_dedupe_release(&run.seen);
 	lk_expr_free(expr);

@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -417,8 +416,8 @@ static void fill_gen_options(struct gen_ctx *ctx, const struct lk_generator *gen
 	o->no_dead_ends = ctx->no_dead_ends;
 	o->rating.search = ctx->common.act.search;
 	o->level = ctx->common.act.level;   /* -m, --heuristic, --plain */
-	if (!ctx->common.max_states)
-		o->rating.search.max_states = GEN_MAX_STATES;
+	if (!ctx->common.bounds.max_states)
+		o->rating.search.bounds.max_states = GEN_MAX_STATES;
 	o->rating.runs = (unsigned)ctx->runs;
 	if (ctx->max_tries)
 		o->max_tries = (unsigned)(ctx->max_tries > 0xffffffffu ? 0xffffffffu : ctx->max_tries);
@@ -798,19 +797,19 @@ static int run(struct gen_ctx *ctx, const struct lk_generator *gen, struct lk_ge
 	       const struct lk_record *from, enum lk_format format)
 {
 	if (ctx->suggest) {
-		struct stat st;
-		const char *path = ctx->common.output;
-		if (path && strcmp(path, "-") != 0 && !ctx->common.force && stat(path, &st) == 0 &&
-		    S_ISREG(st.st_mode)) {
-			lk_error("%s: the file exists and holds %lld byte%s; --force replaces it", path,
-				 (long long)st.st_size, st.st_size == 1 ? "" : "s");
+		/* the suggestions rewrite -o as they improve: checked once */
+		struct lk_output_rule rule = { .format = format, .force = ctx->common.force };
+		struct lk_strbuf err = LK_STRBUF_INIT;
+		if (lk_output_check(ctx->common.output, &rule, &err) < 0) {
+			lk_error("%s", err.buf);
+			lk_strbuf_release(&err);
 			return 2;
 		}
 		struct gen_suggest_options so = {
 			.gen = gen, .opt = o, .from = o->from ? from : NULL, .from_path = ctx->from,
 			.output = ctx->common.output, .view = ctx->view, .seed = ctx->seed,
 			.k = (unsigned)ctx->suggest, .candidates = ctx->candidates,
-			.time_limit = ctx->time_limit, .timeout = ctx->common.timeout,
+			.time_limit = ctx->time_limit, .timeout = ctx->common.bounds.max_seconds,
 			.within = (unsigned)ctx->within, .max_changes = ctx->max_changes,
 			.climb = ctx->climb, .by = ctx->by, .interesting = ctx->interesting,
 			.title = ctx->common.title,

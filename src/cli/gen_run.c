@@ -11,20 +11,17 @@
 #include "gen_run.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common.h"
-#include "gen_resume.h"
 #include "levelkit/dedupe.h"
 #include "levelkit/registry.h"
-#include "pool.h"
+#include "levelkit/pool.h"
 
 /* A run whose thresholds nothing meets would go on for ever. */
 #define MAX_FAILED_IN_ROW 20
@@ -49,13 +46,13 @@ struct run {
 	const struct gen_run_options *o;
 	uint64_t shard, shards, first_seq;
 	struct lk_dedupe seen;
-	struct gen_resume resume;
+	struct lk_gen_resume resume;
 	/* output */
 	struct lk_writer writer;
 	struct lk_view_writer view;   /* when o->view: a picture instead */
+	struct lk_output output;   /* -o, under the library's rule */
 	FILE *out;
 	const char *out_name;
-	bool created;              /* out is a file this run created */
 	enum run_end end;
 	/* counts; stats is added to by workers under the lock */
 	pthread_mutex_t stats_lock;
@@ -212,8 +209,12 @@ static bool write_level(struct run *run, struct lk_record *rec)
 	if (run->resume.torn) {
 		struct lk_strbuf text = LK_STRBUF_INIT;
 		lk_writer_format(&run->writer, rec, &text);
-		int rc = gen_resume_replace_torn(&run->resume, run->o->resume, run->out, text.buf,
-						 text.len);
+		struct lk_strbuf said = LK_STRBUF_INIT;
+		int rc = lk_gen_resume_replace_torn(&run->resume, run->o->resume, run->out, text.buf,
+						    text.len, &said);
+		if (said.len)
+			lk_error("%s", said.buf);
+		lk_strbuf_release(&said);
 		lk_strbuf_release(&text);
 		if (rc < 0) {
 			run->end = END_RESUME_ERROR;
@@ -321,41 +322,6 @@ static void print_summary(struct run *run, double secs)
 	lk_strbuf_release(&line);
 }
 
-/*
- * Where the levels go.  An existing file is never replaced unless it is
- * the run being resumed (appended to) or --force says so: a night's work
- * must not vanish because of a repeated command line.
- */
-static FILE *open_output(const struct gen_run_options *o, const struct gen_resume *resumed,
-			 bool *created)
-{
-	const char *path = o->output;
-	if (!path || strcmp(path, "-") == 0)
-		return stdout;
-	bool append = o->resume && resumed->output_is_resume_file;
-	struct stat st;
-	bool exists = stat(path, &st) == 0;
-	/* any file, even an empty one: gen replaces only what it created */
-	if (!append && !o->force && exists && S_ISREG(st.st_mode)) {
-		lk_error("%s: the file exists and holds %lld byte%s; --resume %s continues it, "
-			 "--force replaces it", path, (long long)st.st_size,
-			 st.st_size == 1 ? "" : "s", path);
-		return NULL;
-	}
-	FILE *out;
-	if (!append && !exists) {
-		/* O_EXCL: a file that appeared meanwhile is not taken over */
-		int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
-		out = fd < 0 ? NULL : fdopen(fd, "w");
-		*created = out != NULL;
-	} else {
-		out = fopen(path, append ? "a" : "w");
-	}
-	if (!out)
-		lk_error("%s: cannot open for writing: %s", path, strerror(errno));
-	return out;
-}
-
 static void parse_shard(const char *shard, uint64_t *k, uint64_t *n)
 {
 	*k = 0;
@@ -395,17 +361,31 @@ static int prepare(struct run *run)
 	if (o->resume) {
 		struct lk_strbuf settings = LK_STRBUF_INIT;
 		lk_gen_settings(lk_game_find(o->gen->game), o->opt, &settings);
-		struct gen_resume_run id = { o->gen, o->seed, run->shard, run->shards, settings.buf };
-		rc = gen_resume_load(&run->resume, o->resume, &id, &run->seen, o->output);
+		struct lk_gen_resume_run id = { o->gen, o->seed, run->shard, run->shards,
+						settings.buf };
+		rc = lk_gen_resume_load(&run->resume, o->resume, &id, &run->seen, o->output, &err);
 		lk_strbuf_release(&settings);
-		if (rc < 0)
+		if (rc < 0) {
+			lk_error("%s", err.buf);
+			lk_strbuf_release(&err);
 			return 2;
+		}
 		run->first_seq = run->next_seq = run->resume.next_seq;
 		run->written = run->resume.levels;
 	}
-	run->out = open_output(o, &run->resume, &run->created);
-	if (!run->out)
+	/* An existing file is never replaced unless it is the run being
+	 * resumed (appended to) or --force says so: a night's work must not
+	 * vanish because of a repeated command line. */
+	struct lk_output_rule rule = {
+		.format = o->format, .force = o->force,
+		.append = o->resume && run->resume.output_is_resume_file, .resumable = true,
+	};
+	if (lk_output_open(&run->output, o->output, &rule, &err) < 0) {
+		lk_error("%s", err.buf);
+		lk_strbuf_release(&err);
 		return 2;
+	}
+	run->out = run->output.fp;
 	run->out_name = run->out == stdout ? "<stdout>" : o->output;
 	lk_writer_init(&run->writer, run->out, o->format, NULL);
 	if (o->fields && lk_writer_choose_columns(&run->writer, o->fields, &err) < 0)
@@ -424,7 +404,7 @@ int gen_run(const struct gen_run_options *o)
 	lk_dedupe_init(&run.seen);
 	int status = prepare(&run);
 	if (status) {
-		gen_resume_release(&run.resume);
+		lk_gen_resume_release(&run.resume);
 		lk_dedupe_release(&run.seen);
 		pthread_mutex_destroy(&run.stats_lock);
 		return status;
@@ -470,17 +450,16 @@ int gen_run(const struct gen_run_options *o)
 		}
 		lk_view_writer_release(&run.view);
 	}
-	if (run.out != stdout ? fclose(run.out) != 0 : fflush(stdout) != 0) {
+	/* a run that wrote no level leaves no file of its own behind */
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	if (lk_output_close(&run.output, true, run.written == 0, &err) < 0) {
 		if (run.end != END_WRITE_ERROR)
-			lk_error("%s: write error: %s", run.out_name, strerror(errno));
+			lk_error("%s", err.buf);
 		status = 2;
 	}
-	/* a run that wrote no level leaves no file of its own behind (the
-	 * next run would need --force to replace it) */
-	if (run.created && run.written == 0)
-		remove(o->output);
+	lk_strbuf_release(&err);
 	lk_strbuf_release(&run.worker_error);
-	gen_resume_release(&run.resume);
+	lk_gen_resume_release(&run.resume);
 	lk_dedupe_release(&run.seen);
 	pthread_mutex_destroy(&run.stats_lock);
 	if (status)

@@ -17,7 +17,7 @@
 #include "levelkit/registry.h"
 #include "levelkit/search.h"
 #include "options.h"
-#include "pool.h"
+#include "levelkit/pool.h"
 
 volatile sig_atomic_t lk_interrupted;
 
@@ -34,9 +34,8 @@ struct run {
 	struct lk_pipeline *p;
 	/* input */
 	char **files;
-	int nfiles, next_file;
-	struct lk_reader reader;
-	bool reader_open;
+	int nfiles;
+	struct lk_inputs in;
 	/* output */
 	FILE *out;
 	struct lk_writer writer;
@@ -152,40 +151,28 @@ static enum lk_pool_take take(void *ctx, uint64_t seq, void *vslot)
 	struct slot *slot = vslot;
 	(void)seq;
 	for (;;) {
-		if (!run->reader_open) {
-			if (run->next_file == run->nfiles)
-				return LK_POOL_END;
-			struct lk_strbuf err = LK_STRBUF_INIT;
-			if (lk_input_open(&run->reader, run->files[run->next_file++], &err) < 0) {
-				clear_progress(run);
-				lk_error("%s", err.buf);
-				set_status(run, 2);
-				lk_reader_close(&run->reader);
-				lk_strbuf_release(&err);
-				continue;
-			}
-			lk_strbuf_release(&err);
-			run->reader_open = true;
-		}
 		struct lk_strbuf err = LK_STRBUF_INIT;
 		size_t line = 0;
 		lk_record_init(&slot->rec);
 		lk_strbuf_init(&slot->message);
 		lk_strbuf_init(&slot->error);
-		int got = lk_reader_next(&run->reader, &slot->rec, &err, &line);
-		if (got == 0 || got == -2) {
-			/* A read cut by Ctrl-C is no error: the run ends quietly. */
-			if (got == -2 && !lk_interrupted) {
+		int got = lk_inputs_next(&run->in, &slot->rec, &err, &line);
+		if (got == LK_INPUT_END || got == LK_INPUT_OPEN_ERROR || got == LK_INPUT_READ_ERROR) {
+			if (got == LK_INPUT_OPEN_ERROR) {
 				clear_progress(run);
-				lk_error_at(run->reader.name, line, "%s", err.buf);
+				lk_error("%s", err.buf);
+				set_status(run, 2);
+			}
+			/* A read cut by Ctrl-C is no error: the run ends quietly. */
+			if (got == LK_INPUT_READ_ERROR && !lk_interrupted) {
+				clear_progress(run);
+				lk_error_at(run->in.reader.name, line, "%s", err.buf);
 				set_status(run, 2);
 				run->read_failed = true;
 			}
 			lk_record_release(&slot->rec);
 			lk_strbuf_release(&err);
-			lk_reader_close(&run->reader);
-			run->reader_open = false;
-			if (lk_interrupted)
+			if (got == LK_INPUT_END || lk_interrupted)
 				return LK_POOL_END;
 			continue;
 		}
@@ -321,7 +308,7 @@ static void worker_free(void *ctx, void *worker)
 
 /* ------------------------------------------------------------------ run */
 
-static int open_output(struct run *run, struct lk_cli_output *output)
+static int open_output(struct run *run, struct lk_output *output)
 {
 	struct lk_pipeline *p = run->p;
 	/* A picture is not the records: like any other format it replaces an
@@ -346,7 +333,7 @@ static int open_output(struct run *run, struct lk_cli_output *output)
 
 /* Close the output; an input is replaced only by a complete output that
  * kept every record. */
-static void close_output(struct run *run, struct lk_cli_output *output)
+static void close_output(struct run *run, struct lk_output *output)
 {
 	lk_writer_release(&run->writer);
 	if (run->p->view) {
@@ -395,8 +382,9 @@ int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles)
 		run.files = stdin_only;
 		run.nfiles = 1;
 	}
+	lk_inputs_init(&run.in, run.files, run.nfiles);
 	lk_pipeline_install_signals();
-	struct lk_cli_output output;
+	struct lk_output output;
 	if (open_output(&run, &output) < 0)
 		return 2;
 	run.progress = isatty(2);
@@ -416,8 +404,7 @@ int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles)
 		.inline_single = true,
 	};
 	lk_pool_run(&ops);
-	if (run.reader_open)
-		lk_reader_close(&run.reader);
+	lk_inputs_close(&run.in);
 	clear_progress(&run);
 	if (run.writer.refused > 1)
 		lk_error("%zu levels in all were not written (%s)", run.writer.refused,

@@ -1,6 +1,7 @@
 /*
  * expr_eval.c - evaluating a parsed field condition on a record (see
- * expr.h): field values as text or numbers, comparisons, and the tree.
+ * expr.h): field values as text or numbers, comparisons, and the tree;
+ * and, for a record without a field asked for, the names it has.
  */
 #include "levelkit/expr.h"
 
@@ -155,4 +156,75 @@ int lk_expr_eval(const struct lk_expr *e, const struct lk_record *rec, bool *res
 		return -1;
 	*result = r;
 	return 0;
+}
+
+/* ------------------------------------------------------ missing fields */
+
+/* Levenshtein distance of a and b, ignoring case, capped at 3. */
+static size_t distance(const char *a, size_t n, const char *b)
+{
+	size_t m = strlen(b), row[64];
+	if (n >= 64 || m >= 64)
+		return 3;
+	for (size_t j = 0; j <= m; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= n; i++) {
+		size_t diag = row[0];
+		row[0] = i;
+		for (size_t j = 1; j <= m; j++) {
+			size_t up = row[j];
+			bool same = (a[i - 1] | 0x20) == (b[j - 1] | 0x20);
+			size_t best = diag + !same;
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[m] < 3 ? row[m] : 3;
+}
+
+void lk_expr_describe_fields(const struct lk_record *rec, const char *missing,
+			     struct lk_strbuf *out)
+{
+	struct lk_strbuf names = LK_STRBUF_INIT, tbuf = LK_STRBUF_INIT;
+	const char *best = NULL;
+	size_t best_len = 0, best_d = 3;
+	bool has_title = lk_record_title(rec, &tbuf) != NULL;
+	if (has_title) {
+		lk_strbuf_addstr(&names, "title");
+		best_d = distance("title", 5, missing);
+		best = best_d < 3 ? "title" : NULL;
+		best_len = 5;
+	}
+	for (size_t i = 0; i < rec->nlines; i++) {
+		const struct lk_line *l = &rec->lines[i];
+		if (l->kind != LK_LINE_FIELD)
+			continue;
+		bool dup = false;
+		for (size_t j = 0; j < i && !dup; j++)
+			dup = rec->lines[j].kind == LK_LINE_FIELD &&
+			      lk_field_names_equal(rec->lines[j].text, rec->lines[j].name_len,
+						   l->text, l->name_len);
+		if (dup)
+			continue;
+		lk_strbuf_addf(&names, "%s%.*s", names.len ? ", " : "", (int)l->name_len, l->text);
+		size_t d = distance(l->text, l->name_len, missing);
+		if (d < best_d) {
+			best_d = d;
+			best = l->text;
+			best_len = l->name_len;
+		}
+	}
+	lk_strbuf_addstr(out, " (");
+	if (best)
+		lk_strbuf_addf(out, "did you mean '%.*s'? ", (int)best_len, best);
+	if (names.len)
+		lk_strbuf_addf(out, "this record's fields: %s, record)", names.buf);
+	else
+		lk_strbuf_addstr(out, "this record has no fields; record is its number)");
+	lk_strbuf_release(&names);
+	lk_strbuf_release(&tbuf);
 }

@@ -152,11 +152,11 @@ void lk_gen_settings(const struct lk_game *game, const struct lk_gen_options *o,
 	const struct lk_search_options *so = &o->rating.search;
 	if (csp)   /* a constraint solver: no algorithm or direction, a node bound */
 		lk_strbuf_addf(out, " tries=%u nodes=%llu time=%.17g", o->max_tries,
-			       (unsigned long long)so->max_states, so->timeout);
+			       (unsigned long long)so->bounds.max_states, so->bounds.max_seconds);
 	else
 		lk_strbuf_addf(out, " tries=%u algo=%s direction=%s states=%llu time=%.17g",
 			       o->max_tries, lk_algo_name(so->algo), lk_direction_name(so->direction),
-			       (unsigned long long)so->max_states, so->timeout);
+			       (unsigned long long)so->bounds.max_states, so->bounds.max_seconds);
 	if (csp && (o->rate || lk_range_set(&o->difficulty))) {
 		/* the multiple method over random square orders: runs and seed */
 		lk_strbuf_addf(out, " rate=%u/%llu", o->rating.runs,

@@ -183,11 +183,11 @@ static struct lk_search_options search_bounds(const struct lk_gen_options *o, st
 {
 	struct lk_search_options b = o->rating.search;
 	if (limit > 0)
-		b.timeout = limit;
+		b.bounds.max_seconds = limit;
 	if (tk->so->max_seconds > 0) {
 		double left = fmax(0.01, tk->start + tk->so->max_seconds - now);
-		if (!(b.timeout > 0) || b.timeout > left)
-			b.timeout = left;
+		if (!(b.bounds.max_seconds > 0) || b.bounds.max_seconds > left)
+			b.bounds.max_seconds = left;
 	}
 	b.tick = tick;
 	b.tick_ctx = tk;
@@ -269,7 +269,7 @@ int lk_transform_suggest(const struct lk_transform_ops *ops, const struct lk_gen
 	lk_transform_copy_cells(&c.cur, &c.base);
 	/* the threshold of "interesting": given, else the designer's level */
 	if (isnan(so->interesting) && !so->climb) {
-		double cap = o->rating.search.timeout;
+		double cap = o->rating.search.bounds.max_seconds;
 		if (so->timeout_cap > 0 && !(cap > 0 && cap < so->timeout_cap))
 			cap = so->timeout_cap;
 		struct lk_search_options bounds = search_bounds(o, &tk, cap, start);

@@ -558,10 +558,7 @@ void lk_concept_search(struct lk_solver *s, const struct lk_level *level,
 	struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
 	o.algo = LK_ALGO_UCS;
 	o.direction = LK_FORWARD;
-	o.max_states = opt->max_states;
-	o.max_memory = opt->max_memory;
-	o.timeout = opt->timeout;
-	o.cancel = opt->cancel;
+	o.bounds = opt->bounds;
 	o.tick = opt->tick;
 	o.tick_ctx = opt->tick_ctx;
 	o.accept = accept_goal;

@@ -67,7 +67,7 @@ static void measure_runs(const struct lk_level *level, csp_solve_fn measure,
 	out->runs = out->runs_solved = 0;
 	*last = 0;
 	for (unsigned k = 0; k < (runs ? runs : 1); k++) {
-		if (o->cancel && *o->cancel)
+		if (lk_bounds_cancelled(&o->bounds))
 			break;
 		/* as lk_rate: runs that all fail are not worth K time limits */
 		if (out->runs >= 3 && out->runs_solved == 0)

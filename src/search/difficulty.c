@@ -104,7 +104,7 @@ static void record_mixedaim(struct lk_rating *r, enum lk_algo a, const struct lk
 
 static bool cancelled(const struct lk_rate_options *opt)
 {
-	return opt->search.cancel && *opt->search.cancel;
+	return lk_bounds_cancelled(&opt->search.bounds);
 }
 
 void lk_rate(struct lk_solver *solver, const struct lk_level *level,

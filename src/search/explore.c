@@ -52,12 +52,12 @@ void lk_explore(struct lk_graph *g, const struct lk_level *level,
 {
 	const struct lk_game *game = level->game;
 	size_t ks = level->key_size;
-	double start = lk_now(), deadline = start + opt->timeout;
+	double start = lk_now(), deadline = lk_bounds_deadline(&opt->bounds, start);
 	void *scratch = lk_xcalloc(1, level->scratch_size ? level->scratch_size : 1);
 	unsigned char *keys = lk_xcalloc((size_t)level->max_successors + 1, ks ? ks : 1);
 	struct lk_edge *edges = lk_xcalloc((size_t)level->max_successors + 1, sizeof *edges);
 
-	lk_table_reset(&g->table, ks, opt->max_memory);
+	lk_table_reset(&g->table, ks, opt->bounds.max_memory);
 	g->nlayers = 0;
 	g->complete = false;
 	g->limit = LK_LIMIT_NONE;
@@ -78,11 +78,11 @@ void lk_explore(struct lk_graph *g, const struct lk_level *level,
 		if (head % CHECK_EVERY == 0) {
 			if (opt->tick)
 				opt->tick(opt->tick_ctx);
-			if (opt->cancel && *opt->cancel) {
+			if (lk_bounds_cancelled(&opt->bounds)) {
 				g->limit = LK_LIMIT_INTERRUPTED;
 				goto out;
 			}
-			if (opt->timeout > 0 && lk_now() > deadline) {
+			if (lk_bounds_time_up(&opt->bounds, deadline)) {
 				g->limit = LK_LIMIT_TIME;
 				goto out;
 			}
@@ -97,12 +97,12 @@ void lk_explore(struct lk_graph *g, const struct lk_level *level,
 			enum lk_intern got = lk_table_intern(&g->table, child, lk_hash_bytes(child, ks),
 							     head, depth + 1, &id);
 			if (got == LK_INTERN_FULL ||
-			    (g->record_edges && !add_edge(g, head, id, opt->max_memory))) {
+			    (g->record_edges && !add_edge(g, head, id, opt->bounds.max_memory))) {
 				g->limit = LK_LIMIT_MEMORY;
 				goto out;
 			}
-			if (got == LK_INTERN_ADDED && opt->max_states &&
-			    g->table.count >= opt->max_states) {
+			if (got == LK_INTERN_ADDED && opt->bounds.max_states &&
+			    g->table.count >= opt->bounds.max_states) {
 				g->limit = LK_LIMIT_STATES;
 				goto out;
 			}

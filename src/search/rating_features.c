@@ -190,7 +190,7 @@ static void effort_runs(struct lk_solver *solver, const struct lk_level *level,
 	so.algo = LK_ALGO_GREEDY;
 	own->effort_runs = true;
 	for (unsigned k = 0; k < LK_EFFORT_RUNS; k++) {
-		if (so.cancel && *so.cancel)
+		if (lk_bounds_cancelled(&so.bounds))
 			break;
 		if (own->effort_made - own->effort_solved >= 3 && own->effort_solved == 0)
 			break;

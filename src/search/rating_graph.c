@@ -285,7 +285,7 @@ void lk_features_graph(const struct lk_level *level, const struct lk_search_opti
 {
 	struct graph G = { .level = level };
 	struct lk_search_options so = *search;
-	so.max_states = max_states;
+	so.bounds.max_states = max_states;
 	lk_graph_init(&G.g);
 	G.g.record_edges = true;
 	G.g.stop_at_goals = true;

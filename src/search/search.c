@@ -220,9 +220,9 @@ static bool out_of_bounds(struct lane *L)
 	const struct lk_search_options *o = run->opt;
 	if (o->tick)
 		o->tick(o->tick_ctx);
-	if (o->cancel && *o->cancel)
+	if (lk_bounds_cancelled(&o->bounds))
 		run->stop = LK_LIMIT_INTERRUPTED;
-	else if (o->timeout > 0 && lk_now() > run->deadline)
+	else if (lk_bounds_time_up(&o->bounds, run->deadline))
 		run->stop = LK_LIMIT_TIME;
 	if (run->stop)
 		return true;
@@ -565,7 +565,7 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 	struct lk_level *reversed = NULL;
 	double start = lk_now(), cpu0 = lk_thread_cpu();
 	lk_search_result_release(r);
-	run.deadline = start + opt->timeout;
+	run.deadline = lk_bounds_deadline(&opt->bounds, start);
 	memset(lanes, 0, sizeof lanes);
 
 	/* auto: A* unless the heuristic may mislead it, then A* and BFS */
@@ -592,16 +592,16 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		L->greedy = L->algo == LK_ALGO_GREEDY;
 		/* Each lane gets its share of the bounds, never rounded to 0,
 		 * which would mean "no bound". */
-		L->max_states = opt->max_states ? opt->max_states / (uint64_t)nlanes : 0;
-		if (opt->max_states && !L->max_states)
+		L->max_states = opt->bounds.max_states ? opt->bounds.max_states / (uint64_t)nlanes : 0;
+		if (opt->bounds.max_states && !L->max_states)
 			L->max_states = 1;
 		if (!use[i]) {
 			L->done = true;
 			L->status = LK_UNKNOWN;
 			continue;
 		}
-		size_t memory = opt->max_memory / (size_t)nlanes;
-		if (opt->max_memory && !memory)
+		size_t memory = opt->bounds.max_memory / (size_t)nlanes;
+		if (opt->bounds.max_memory && !memory)
 			memory = 1;
 		prepare_lane(L, &s->lane[i], L->backward ? reversed : level, opt->seed + (uint64_t)i,
 			     memory);

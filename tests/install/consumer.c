@@ -67,7 +67,7 @@ int main(void)
 			break;
 		}
 		struct lk_search_options sopt = LK_SEARCH_OPTIONS_INIT;
-		sopt.max_states = 100000;
+		sopt.bounds.max_states = 100000;
 		struct lk_search_result r;
 		lk_search_result_init(&r);
 		lk_search(level, &sopt, &r);

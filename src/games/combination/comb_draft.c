@@ -73,8 +73,8 @@ static void read_placement(const struct draft *d, const char *solution, int8_t *
 static void gen_csp_options(const struct lk_gen_options *o, struct lk_csp_options *co)
 {
 	lk_csp_options_init(co);
-	co->timeout = o->rating.search.timeout;
-	co->cancel = o->rating.search.cancel;
+	co->bounds.max_seconds = o->rating.search.bounds.max_seconds;
+	co->bounds.cancel = o->rating.search.bounds.cancel;
 }
 
 int comb_draft_count(const struct draft *d, const struct lk_gen_options *o, uint64_t max_nodes,
@@ -86,7 +86,7 @@ int comb_draft_count(const struct draft *d, const struct lk_gen_options *o, uint
 	struct lk_csp_options co;
 	struct lk_csp_result r;
 	gen_csp_options(o, &co);
-	co.max_nodes = max_nodes;
+	co.bounds.max_states = max_nodes;
 	co.sac = false;   /* cheaper per count, and the proofs here are short */
 	lk_csp_result_init(&r);
 	level->game->csp->solve(level, &co, &r);
@@ -110,7 +110,7 @@ int comb_draft_difficulty(const struct draft *d, const struct lk_gen_options *o,
 	struct lk_csp_options co;
 	struct lk_csp_rating r;
 	gen_csp_options(o, &co);
-	co.max_nodes = o->rating.search.max_states;
+	co.bounds.max_states = o->rating.search.bounds.max_states;
 	lk_csp_difficulty(level, &co, (unsigned)runs, seed, &r);
 	*mean = r.mean;
 	lk_level_free(level);

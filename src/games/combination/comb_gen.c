@@ -121,7 +121,7 @@ static void comb_free_state(void *state)
  * are not worth deciding. */
 static uint64_t count_bound(const struct lk_gen_options *o)
 {
-	uint64_t m = o->rating.search.max_states;
+	uint64_t m = o->rating.search.bounds.max_states;
 	return m && m < 5000 ? m : 5000;
 }
 

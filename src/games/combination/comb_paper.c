@@ -297,11 +297,11 @@ static void record_solution(const struct paper *s, struct lk_strbuf *out)
 static bool out_of_bounds(struct paper *s)
 {
 	const struct lk_csp_options *o = s->opt;
-	if (o->max_nodes && s->r->nodes >= o->max_nodes)
+	if (o->bounds.max_states && s->r->nodes >= o->bounds.max_states)
 		s->r->limit = LK_LIMIT_STATES;
-	else if (s->r->nodes % CHECK_EVERY == 0 && o->cancel && *o->cancel)
+	else if (s->r->nodes % CHECK_EVERY == 0 && lk_bounds_cancelled(&o->bounds))
 		s->r->limit = LK_LIMIT_INTERRUPTED;
-	else if (s->r->nodes % CHECK_EVERY == 0 && o->timeout > 0 && lk_now() > s->deadline)
+	else if (s->r->nodes % CHECK_EVERY == 0 && lk_bounds_time_up(&o->bounds, s->deadline))
 		s->r->limit = LK_LIMIT_TIME;
 	return s->r->limit != LK_LIMIT_NONE;
 }
@@ -358,7 +358,7 @@ void comb_paper_solve(const struct lk_level *level, const struct lk_csp_options 
 	double start = lk_now();
 	size_t n = (size_t)(lv->nsq ? lv->nsq : 1), nvars = n * (size_t)lv->ntypes;
 	lk_csp_result_release(r);
-	s.deadline = start + opt->timeout;
+	s.deadline = lk_bounds_deadline(&opt->bounds, start);
 	s.dom = lk_xmalloc(n * sizeof *s.dom);
 	s.keep = lk_xmalloc(n * sizeof *s.keep);
 	s.queue = lk_xmalloc(n * sizeof *s.queue);

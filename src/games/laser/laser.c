@@ -89,9 +89,7 @@ static void laser_csp_solve(const struct lk_level *level, const struct lk_csp_op
 	o.seed = opt->seed;
 	o.fixed_order = !opt->dynamic;
 	o.weak = !opt->sac && !opt->gcc;   /* the look-ahead plays SAC's part */
-	o.max_nodes = opt->max_nodes;
-	o.timeout = opt->timeout;
-	o.cancel = opt->cancel;
+	o.bounds = opt->bounds;
 	lk_laser_search(lv, &o, keep_second, t, res);
 	lk_strbuf_reset(&r->solution);
 	lk_strbuf_reset(&r->second);

@@ -208,12 +208,11 @@ struct lk_laser_search_options {
 	bool tray_open;
 	/* Learned constraints of the generator (internal), or NULL. */
 	const struct lk_laser_nogoods *nogoods;
-	uint64_t max_nodes;             /* 0 = no bound */
+	/* search nodes (max_states), seconds, cancellation */
+	struct lk_bounds bounds;
 	/* Once a solution is found, stop after this many more nodes (0: no
 	 * such bound): "more solutions if they come cheap". */
 	uint64_t extra_nodes;
-	double timeout;                 /* seconds, 0 = none */
-	const volatile sig_atomic_t *cancel;
 };
 void lk_laser_search_options_init(struct lk_laser_search_options *o);
 
@@ -312,8 +311,9 @@ struct lk_laser_gen_options {
 	uint64_t check_nodes;            /* per shortcut query (1000000) */
 	unsigned max_rounds;             /* shortcut queries per board (300) */
 	unsigned max_boards;             /* boards tried per level (200) */
-	double timeout;                  /* seconds per level, 0: none */
-	const volatile sig_atomic_t *cancel;
+	/* per level: seconds (0: none) and cancellation; the nodes are
+	 * design_nodes' and check_nodes' */
+	struct lk_bounds bounds;
 };
 void lk_laser_gen_options_init(struct lk_laser_gen_options *o);
 /*

@@ -63,9 +63,7 @@ static void search_options(const struct lk_csp_options *opt, bool tidy,
 	lk_laser_search_options_init(o);
 	o->tidy = tidy;
 	o->limit = 1;
-	o->max_nodes = opt->max_nodes;
-	o->timeout = opt->timeout;
-	o->cancel = opt->cancel;
+	o->bounds = opt->bounds;
 }
 
 int laser_csp_concept(const struct lk_level *level, const struct lk_expr *concept,

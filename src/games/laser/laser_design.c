@@ -112,8 +112,8 @@ enum lk_status laser_design(struct laser_gen *g, const struct lk_laser *dl, cons
 	o.satisfy = satisfy;
 	o.nogoods = ng;
 	o.limit = 1;
-	o.max_nodes = g->o->design_nodes;
-	o.cancel = g->o->cancel;
+	o.bounds.max_states = g->o->design_nodes;
+	o.bounds.cancel = g->o->bounds.cancel;
 	/* leaving cells empty first makes long beams, but a design that must
 	 * hold many pieces is found sooner putting them down (on 10 x 10 with
 	 * three sources and at least 12 pieces, 58 boards a level at 60 %,

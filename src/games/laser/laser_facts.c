@@ -299,7 +299,7 @@ void lk_laser_shortcut(const struct lk_laser *lv, const struct lk_expr *concept,
 	o.tidy = !all;
 	o.violate = concept;
 	o.limit = 1;
-	o.max_nodes = max_nodes;
-	o.timeout = timeout;
+	o.bounds.max_states = max_nodes;
+	o.bounds.max_seconds = timeout;
 	lk_laser_search(lv, &o, NULL, NULL, r);
 }

@@ -61,8 +61,8 @@ double laser_gen_elapsed(const struct laser_gen *g)
 
 static bool out_of_time(const struct laser_gen *g)
 {
-	return (g->o->timeout > 0 && laser_gen_elapsed(g) > g->o->timeout) ||
-	       (g->o->cancel && *g->o->cancel);
+	return (g->o->bounds.max_seconds > 0 && laser_gen_elapsed(g) > g->o->bounds.max_seconds) ||
+	       lk_bounds_cancelled(&g->o->bounds);
 }
 
 /* ------------------------------------------------------------ learning */
@@ -273,9 +273,9 @@ static enum outcome cegis(struct laser_gen *g, struct board *b, struct lk_laser 
 		lk_laser_search_options_init(&so);
 		so.tidy = !g->o->all;
 		so.violate = g->concept;
-		so.max_nodes = g->o->check_nodes;
+		so.bounds.max_states = g->o->check_nodes;
 		so.extra_nodes = 2000;
-		so.cancel = g->o->cancel;
+		so.bounds.cancel = g->o->bounds.cancel;
 		/* several shortcuts at a time, if they come cheap: one blocker
 		 * often rules out many */
 		bt->lv = lv;

@@ -149,8 +149,8 @@ static int laser_candidate(struct lk_gen_worker *w, const struct lk_gen_options 
 	const struct gen_state *s = w->state;
 	struct lk_laser_gen_options o = s->o;
 	o.seed = lk_rng_next(rng);
-	o.timeout = go->rating.search.timeout;   /* a safety net only */
-	o.cancel = go->rating.search.cancel;
+	o.bounds.max_seconds = go->rating.search.bounds.max_seconds;   /* a safety net only */
+	o.bounds.cancel = go->rating.search.bounds.cancel;
 	struct lk_laser *lv = NULL;
 	struct lk_laser_placement *pl = lk_xmalloc(sizeof *pl);
 	struct lk_laser_gen_stats st;
@@ -159,8 +159,8 @@ static int laser_candidate(struct lk_gen_worker *w, const struct lk_gen_options 
 	lk_strbuf_release(&msg);
 	if (status != LK_LASER_GEN_OK) {
 		free(pl);
-		*why = go->rating.search.cancel && *go->rating.search.cancel ? LK_REJECT_INTERRUPTED
-		       : o.timeout > 0 && st.seconds >= o.timeout		     ? LK_REJECT_TIMEOUT
+		*why = lk_bounds_cancelled(&go->rating.search.bounds) ? LK_REJECT_INTERRUPTED
+		       : o.bounds.max_seconds > 0 && st.seconds >= o.bounds.max_seconds		     ? LK_REJECT_TIMEOUT
 										     : LK_REJECT_STATES;
 		return -1;
 	}

@@ -149,17 +149,17 @@ static double elapsed(const struct engine *e)
 static bool out_of_bounds(struct engine *e)
 {
 	const struct lk_laser_search_options *o = e->o;
-	if ((o->max_nodes && e->r->nodes > o->max_nodes) ||
+	if ((o->bounds.max_states && e->r->nodes > o->bounds.max_states) ||
 	    (o->extra_nodes && e->r->solutions && e->r->nodes > e->r->nodes_to_first + o->extra_nodes)) {
 		e->r->limit = LK_LIMIT_STATES;
 		return true;
 	}
 	if ((e->r->nodes & 255) == 0) {
-		if (o->cancel && *o->cancel) {
+		if (lk_bounds_cancelled(&o->bounds)) {
 			e->r->limit = LK_LIMIT_INTERRUPTED;
 			return true;
 		}
-		if (o->timeout > 0 && elapsed(e) > o->timeout) {
+		if (o->bounds.max_seconds > 0 && elapsed(e) > o->bounds.max_seconds) {
 			e->r->limit = LK_LIMIT_TIME;
 			return true;
 		}

@@ -134,8 +134,8 @@ int ps_rolls_solve(const struct lk_level *level, const struct lk_search_options 
 	}
 	r.key = lk_xcalloc(1, r.ks);
 	r.next = lk_xcalloc(1, r.ks);
-	lk_table_init(&r.t, r.ks, opt->max_memory ? opt->max_memory / 2 : 0);
-	double deadline = opt->timeout > 0 ? lk_now() + opt->timeout : 0;
+	lk_table_init(&r.t, r.ks, opt->bounds.max_memory ? opt->bounds.max_memory / 2 : 0);
+	double deadline = lk_bounds_deadline(&opt->bounds, lk_now());
 
 	/* the start, after its start rules (which may roll too: their first
 	 * outcome, as every later turn's are all enumerated) */
@@ -155,16 +155,16 @@ int ps_rolls_solve(const struct lk_level *level, const struct lk_search_options 
 	uint32_t head = 0;
 	for (; head < r.t.count && (which == PS_ROLLS_EVERY || goal == LK_NO_ENTRY); head++) {
 		if ((head & 63) == 0) {
-			if (opt->cancel && *opt->cancel) {
+			if (lk_bounds_cancelled(&opt->bounds)) {
 				limit = "interrupted";
 				break;
 			}
-			if (deadline > 0 && lk_now() > deadline) {
+			if (lk_bounds_time_up(&opt->bounds, deadline)) {
 				limit = "time";
 				break;
 			}
 		}
-		if (opt->max_states && r.t.count >= opt->max_states) {
+		if (opt->bounds.max_states && r.t.count >= opt->bounds.max_states) {
 			limit = "states";
 			break;
 		}

@@ -74,6 +74,31 @@ static struct ps_runtime *load_map(struct ps_session *s, int level, const struct
 	return rt;
 }
 
+/* A level the last turn loaded (a win, a restart) replaces the runtime. */
+static void take_next(struct ps_session *s)
+{
+	if (s->next) {
+		ps_runtime_free(s->rt);
+		s->rt = s->next;
+		s->next = NULL;
+	}
+}
+
+/* Run the turns "again" asks for after a turn, as the reference does;
+ * false when they do not settle within PS_MAX_AGAIN. */
+static bool settle(struct ps_session *s)
+{
+	for (int n = 0; s->rt->againing; n++) {
+		if (n == PS_MAX_AGAIN)
+			return false;
+		s->rt->againing = false;
+		s->rt->left_level = false;
+		ps_process_input(s->rt, -1, false, false);
+		take_next(s);
+	}
+	return true;
+}
+
 struct ps_session *ps_session_new(const struct ps_game *g, int level, const char *seed)
 {
 	struct ps_session *s = lk_xcalloc(1, sizeof *s);
@@ -88,22 +113,7 @@ struct ps_session *ps_session_new(const struct ps_game *g, int level, const char
 	}
 	/* the reference clears its recording after loading */
 	s->nhistory = 0;
-	bool ok = true;
-	for (int n = 0; s->rt->againing; n++) {
-		if (n == PS_MAX_AGAIN) {
-			ok = false;
-			break;
-		}
-		s->rt->againing = false;
-		s->rt->left_level = false;
-		ps_process_input(s->rt, -1, false, false);
-		if (s->next) {
-			ps_runtime_free(s->rt);
-			s->rt = s->next;
-			s->next = NULL;
-		}
-	}
-	(void)ok;
+	settle(s);
 	return s;
 }
 
@@ -199,24 +209,8 @@ static bool run(struct ps_session *s, int input)
 {
 	s->rt->left_level = false;
 	ps_process_input(s->rt, input, false, false);
-	if (s->next) {
-		ps_runtime_free(s->rt);
-		s->rt = s->next;
-		s->next = NULL;
-	}
-	for (int n = 0; s->rt->againing; n++) {
-		if (n == PS_MAX_AGAIN)
-			return false;
-		s->rt->againing = false;
-		s->rt->left_level = false;
-		ps_process_input(s->rt, -1, false, false);
-		if (s->next) {
-			ps_runtime_free(s->rt);
-			s->rt = s->next;
-			s->next = NULL;
-		}
-	}
-	return true;
+	take_next(s);
+	return settle(s);
 }
 
 bool ps_session_input(struct ps_session *s, int input)
@@ -243,19 +237,7 @@ bool ps_session_restart(struct ps_session *s)
 	if (s->g->flags.norestart)
 		return true;
 	do_restart(s, s->rt, false);
-	for (int n = 0; s->rt->againing; n++) {
-		if (n == PS_MAX_AGAIN)
-			return false;
-		s->rt->againing = false;
-		s->rt->left_level = false;
-		ps_process_input(s->rt, -1, false, false);
-		if (s->next) {
-			ps_runtime_free(s->rt);
-			s->rt = s->next;
-			s->next = NULL;
-		}
-	}
-	return true;
+	return settle(s);
 }
 
 int ps_session_level(const struct ps_session *s)

@@ -323,7 +323,7 @@ static int expand(struct any *a, uint32_t id, uint32_t parent, uint32_t weight)
 		a->moves[a->nmoves++] = (struct amove){ child, 1, a->gen.moves[i].to };
 		x->nmoves++;
 	}
-	if (a->opt->max_states && a->table.count >= a->opt->max_states) {
+	if (a->opt->bounds.max_states && a->table.count >= a->opt->bounds.max_states) {
 		a->limit = LK_LIMIT_STATES;
 		return -1;
 	}
@@ -451,13 +451,13 @@ static void build_path(struct any *a, const struct lk_level *level)
 static bool out_of_bounds(struct any *a)
 {
 	const struct lk_search_options *o = a->opt;
-	if (o->cancel && *o->cancel)
+	if (lk_bounds_cancelled(&o->bounds))
 		a->limit = LK_LIMIT_INTERRUPTED;
-	else if (o->timeout > 0 && lk_now() > a->deadline)
+	else if (lk_bounds_time_up(&o->bounds, a->deadline))
 		a->limit = LK_LIMIT_TIME;
-	else if (o->max_memory && a->table.bytes + a->cells.bytes + a->flags_alloc +
+	else if (o->bounds.max_memory && a->table.bytes + a->cells.bytes + a->flags_alloc +
 			     a->exps_alloc * sizeof *a->exps + a->moves_alloc * sizeof *a->moves +
-			     soko_deadtab_bytes(a->deadtab) > o->max_memory)
+			     soko_deadtab_bytes(a->deadtab) > o->bounds.max_memory)
 		a->limit = LK_LIMIT_MEMORY;
 	return a->limit != LK_LIMIT_NONE;
 }
@@ -523,7 +523,7 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	const struct sokoban *s = (const struct sokoban *)level;
 	double t0 = lk_now(), cpu0 = lk_thread_cpu();
 	lk_search_result_release(r);
-	struct any a = { .s = s, .opt = opt, .r = r, .deadline = t0 + opt->timeout,
+	struct any a = { .s = s, .opt = opt, .r = r, .deadline = lk_bounds_deadline(&opt->bounds, t0),
 			 .goal_exp = NONE, .goal_node = NONE, .macros = macros };
 	a.key_size = level->key_size;
 	if (s->impossible || s->forward) {
@@ -533,7 +533,7 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 		return;
 	}
 	size_t n = (size_t)s->cells;
-	lk_table_init(&a.table, a.key_size, opt->max_memory);
+	lk_table_init(&a.table, a.key_size, opt->bounds.max_memory);
 	soko_movegen_init(&a.gen, s);
 	soko_plan_build(&a.plan, s, s->use[SOKO_T_PACKING]);
 	a.next = lk_xcalloc((size_t)a.plan.nareas + 1, sizeof *a.next);
@@ -616,13 +616,14 @@ static void solve_fess(const struct lk_level *level, const struct lk_search_opti
 					   !r->technique_counts[SOKO_T_GOAL_CUTS]))
 		return;
 	struct lk_search_options rest = *opt;
-	if (opt->timeout > 0) {
-		rest.timeout = opt->timeout - (lk_now() - t0);
-		if (rest.timeout <= 0)
-			rest.timeout = 1e-3;
+	if (opt->bounds.max_seconds > 0) {
+		rest.bounds.max_seconds = opt->bounds.max_seconds - (lk_now() - t0);
+		if (rest.bounds.max_seconds <= 0)
+			rest.bounds.max_seconds = 1e-3;
 	}
-	if (opt->max_states)
-		rest.max_states = opt->max_states > r->stored ? opt->max_states - r->stored : 1;
+	if (opt->bounds.max_states)
+		rest.bounds.max_states = opt->bounds.max_states > r->stored ?
+					 opt->bounds.max_states - r->stored : 1;
 	struct lk_search_result again;
 	lk_search_result_init(&again);
 	soko_fess(level, &rest, &again, false);
@@ -652,10 +653,10 @@ void soko_solve_any(const struct lk_level *level, const struct lk_search_options
 	struct lk_search_options g = *opt;
 	g.algo = LK_ALGO_GREEDY;
 	g.direction = LK_BOTH;
-	g.timeout = opt->timeout * GREEDY_TIME;
-	g.max_states = opt->max_states / 2;
-	g.max_memory = (size_t)((double)(opt->max_memory ? opt->max_memory : (size_t)1 << 30) *
-				GREEDY_MEMORY);
+	g.bounds.max_seconds = opt->bounds.max_seconds * GREEDY_TIME;
+	g.bounds.max_states = opt->bounds.max_states / 2;
+	size_t memory = opt->bounds.max_memory ? opt->bounds.max_memory : (size_t)1 << 30;
+	g.bounds.max_memory = (size_t)((double)memory * GREEDY_MEMORY);
 	lk_search(level, &g, r);
 	r->technique_counts[SOKO_T_GREEDY_FIRST]++;
 	r->optimal = false;
@@ -664,13 +665,13 @@ void soko_solve_any(const struct lk_level *level, const struct lk_search_options
 	struct lk_search_result f;
 	lk_search_result_init(&f);
 	struct lk_search_options rest = *opt;
-	if (opt->timeout > 0) {
-		rest.timeout = opt->timeout - (lk_now() - t0);
-		if (rest.timeout <= 0)
-			rest.timeout = 1e-3;
+	if (opt->bounds.max_seconds > 0) {
+		rest.bounds.max_seconds = opt->bounds.max_seconds - (lk_now() - t0);
+		if (rest.bounds.max_seconds <= 0)
+			rest.bounds.max_seconds = 1e-3;
 	}
-	if (opt->max_states)
-		rest.max_states = opt->max_states - g.max_states;
+	if (opt->bounds.max_states)
+		rest.bounds.max_states = opt->bounds.max_states - g.bounds.max_states;
 	solve_fess(level, &rest, &f);
 	add_effort(&f, r);
 	lk_search_result_release(r);

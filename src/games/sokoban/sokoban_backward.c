@@ -153,9 +153,9 @@ static int backward_candidate(struct lk_gen_worker *w, const struct lk_gen_optio
 	if (!level || !(unpack = soko_new_unpacking(level)))
 		goto out;
 
-	struct lk_search_options bounds = o->rating.search;
-	bounds.max_states = (uint64_t)b->max_states;
-	lk_explore(&b->graph, unpack, &bounds);
+	struct lk_search_options explore = o->rating.search;
+	explore.bounds.max_states = (uint64_t)b->max_states;
+	lk_explore(&b->graph, unpack, &explore);
 	/* A state bound cuts every run at the same place; time, memory or an
 	 * interrupt would make the level depend on the machine. */
 	if (!b->graph.complete && b->graph.limit != LK_LIMIT_STATES) {

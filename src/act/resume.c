@@ -1,5 +1,7 @@
 /*
- * gen_resume.c - reading back an earlier run's output (see gen_resume.h).
+ * resume.c - reading back what an earlier `gen` run wrote (actions.h:
+ * lk_gen_resume_*), so that --resume continues after its last index and
+ * never repeats its levels.
  *
  * gen writes each level as its text followed by one blank line, in a
  * single write.  So a file that gen wrote and that was not cut off ends
@@ -9,26 +11,42 @@
  * run's levels, or the file is refused as it is.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "gen_resume.h"
-
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <sys/types.h>
 #include <unistd.h>
 
-#include "common.h"
-#include "options.h"
+#include "levelkit/actions.h"
+#include "levelkit/dedupe.h"
 #include "levelkit/registry.h"
 
+/* A count: digits only (strtoull would skip blanks and take a sign). */
 static bool field_u64(const struct lk_record *rec, const char *name, uint64_t *v)
 {
 	const char *s = lk_record_get(rec, name);
-	return s && lk_parse_u64(s, v) == 0;
+	if (!s || !(*s >= '0' && *s <= '9'))
+		return false;
+	char *end;
+	errno = 0;
+	unsigned long long x = strtoull(s, &end, 10);
+	if (errno || *end)
+		return false;
+	*v = (uint64_t)x;
+	return true;
 }
 
-static int read_all(const char *path, struct lk_strbuf *out, bool *missing)
+/* "path:line: " before a message about a place in the file. */
+static void at(struct lk_strbuf *err, const char *path, size_t line)
+{
+	if (line)
+		lk_strbuf_addf(err, "%s:%zu: ", path, line);
+	else
+		lk_strbuf_addf(err, "%s: ", path);
+}
+
+static int read_all(const char *path, struct lk_strbuf *out, bool *missing, struct lk_strbuf *err)
 {
 	*missing = false;
 	if (lk_strbuf_read_file(out, path) == 0)
@@ -37,7 +55,7 @@ static int read_all(const char *path, struct lk_strbuf *out, bool *missing)
 		*missing = true;
 		return 0;
 	}
-	lk_error("%s: cannot read: %s", path, strerror(errno));
+	lk_strbuf_addf(err, "%s: cannot read: %s", path, strerror(errno));
 	return -1;
 }
 
@@ -54,52 +72,57 @@ static size_t complete_end(const struct lk_strbuf *text)
 	return 0;
 }
 
-/* Check one record of the file against the run; 0, or -1 after a message. */
+/* Check one record of the file against the run; 0, or -1 with a message. */
 static int check_record(const char *path, const struct lk_record *rec,
-			const struct gen_resume_run *run, uint64_t *index)
+			const struct lk_gen_resume_run *run, uint64_t *index, struct lk_strbuf *err)
 {
 	size_t line = rec->first_lineno;
 	uint64_t seed = 0;
 	const char *g = lk_record_get(rec, "generator");
 	if (!lk_record_grid(rec, NULL) || !g || !field_u64(rec, "seed", &seed) ||
 	    !field_u64(rec, "index", index) || !lk_record_get(rec, "solvable")) {
-		lk_error_at(path, line, "this record was not written by gen (a level with the fields "
-			    "generator, seed, index and solvable); --resume continues only a file "
-			    "that gen wrote, and leaves this one as it is");
+		at(err, path, line);
+		lk_strbuf_addf(err, "this record was not written by gen (a level with the fields "
+			       "generator, seed, index and solvable); --resume continues only a file "
+			       "that gen wrote, and leaves this one as it is");
 		return -1;
 	}
 	const char *game = lk_record_game(rec);
 	if (strcmp(game, run->gen->game) != 0 || strcmp(g, run->gen->name) != 0 || seed != run->seed) {
-		lk_error_at(path, line, "level made by %s %s with seed %llu, not %s %s with seed %llu",
-			    game, g, (unsigned long long)seed, run->gen->game, run->gen->name,
-			    (unsigned long long)run->seed);
+		at(err, path, line);
+		lk_strbuf_addf(err, "level made by %s %s with seed %llu, not %s %s with seed %llu",
+			       game, g, (unsigned long long)seed, run->gen->game, run->gen->name,
+			       (unsigned long long)run->seed);
 		return -1;
 	}
 	if (*index % run->shards != run->shard) {
-		lk_error_at(path, line, "index %llu is not in shard %llu/%llu",
-			    (unsigned long long)*index, (unsigned long long)run->shard,
-			    (unsigned long long)run->shards);
+		at(err, path, line);
+		lk_strbuf_addf(err, "index %llu is not in shard %llu/%llu",
+			       (unsigned long long)*index, (unsigned long long)run->shard,
+			       (unsigned long long)run->shards);
 		return -1;
 	}
 	const char *settings = lk_record_get(rec, "settings");
 	if (!settings || strcmp(settings, run->settings) != 0) {
-		lk_error_at(path, line, "level made with other settings (the file's: %s; this run's: "
-			    "%s); resume with the options of the first run",
-			    settings ? settings : "none", run->settings);
+		at(err, path, line);
+		lk_strbuf_addf(err, "level made with other settings (the file's: %s; this run's: "
+			       "%s); resume with the options of the first run",
+			       settings ? settings : "none", run->settings);
 		return -1;
 	}
 	return 0;
 }
 
-int gen_resume_load(struct gen_resume *r, const char *path, const struct gen_resume_run *run,
-		    struct lk_dedupe *seen, const char *output)
+int lk_gen_resume_load(struct lk_gen_resume *r, const char *path,
+		       const struct lk_gen_resume_run *run, struct lk_dedupe *seen, const char *output,
+		       struct lk_strbuf *err)
 {
 	memset(r, 0, sizeof *r);
-	r->output_is_resume_file = lk_cli_same_file(path, output);
+	r->output_is_resume_file = lk_same_file(path, output);
 
 	struct lk_strbuf text = LK_STRBUF_INIT;
 	bool missing;
-	if (read_all(path, &text, &missing) < 0) {
+	if (read_all(path, &text, &missing, err) < 0) {
 		lk_strbuf_release(&text);
 		return -1;
 	}
@@ -112,8 +135,9 @@ int gen_resume_load(struct gen_resume *r, const char *path, const struct gen_res
 	const char *kind = text.len - lead >= 7 && memcmp(text.buf + lead, "record\t", 7) == 0
 			   ? "tsv" : lead < text.len && text.buf[lead] == '{' ? "json" : NULL;
 	if (kind) {
-		lk_error("%s: this is %s, not gen's text output; --resume continues only a run "
-			 "written as text (the default -f), and leaves this file as it is", path, kind);
+		lk_strbuf_addf(err, "%s: this is %s, not gen's text output; --resume continues only "
+			       "a run written as text (the default -f), and leaves this file as it is",
+			       path, kind);
 		lk_strbuf_release(&text);
 		return -1;
 	}
@@ -136,32 +160,34 @@ int gen_resume_load(struct gen_resume *r, const char *path, const struct gen_res
 			 (unsigned long long)run->seed);
 		size_t n = strlen(title) < r->torn_len ? strlen(title) : r->torn_len;
 		if (memcmp(r->torn, title, n) != 0) {
-			lk_error_at(path, r->torn_line, "the file does not end with a blank line after a "
-				    "level of this run (%s...); --resume continues only a file that gen "
-				    "wrote, and leaves this one as it is", title);
+			at(err, path, r->torn_line);
+			lk_strbuf_addf(err, "the file does not end with a blank line after a "
+				       "level of this run (%s...); --resume continues only a file that gen "
+				       "wrote, and leaves this one as it is", title);
 			rc = -1;
 		}
 	}
 	if (rc == 0 && end > 0) {
 		FILE *fp = fmemopen(text.buf, end, "r");
 		if (!fp) {
-			lk_error("%s: %s", path, strerror(errno));
+			lk_strbuf_addf(err, "%s: %s", path, strerror(errno));
 			lk_strbuf_release(&text);
 			return -1;
 		}
 		struct lk_reader reader;
 		struct lk_record rec = LK_RECORD_INIT;
-		struct lk_strbuf err = LK_STRBUF_INIT;
+		struct lk_strbuf rerr = LK_STRBUF_INIT;
 		size_t line = 0;
 		int got;
 		lk_reader_init_fp(&reader, fp, path);
 		lk_record_init(&rec);
-		while (rc == 0 && (got = lk_reader_next(&reader, &rec, &err, &line)) != 0) {
+		while (rc == 0 && (got = lk_reader_next(&reader, &rec, &rerr, &line)) != 0) {
 			uint64_t index;
 			if (got < 0) {
-				lk_error_at(path, line ? line : rec.first_lineno, "%s", err.buf);
+				at(err, path, line ? line : rec.first_lineno);
+				lk_strbuf_addstr(err, rerr.buf);
 				rc = -1;
-			} else if ((rc = check_record(path, &rec, run, &index)) == 0) {
+			} else if ((rc = check_record(path, &rec, run, &index, err)) == 0) {
 				struct lk_level_options lo = { 0 };
 				struct lk_strbuf lerr = LK_STRBUF_INIT;
 				size_t lline;
@@ -176,44 +202,46 @@ int gen_resume_load(struct gen_resume *r, const char *path, const struct gen_res
 				if (seq > r->next_seq)
 					r->next_seq = seq;
 			}
-			lk_strbuf_reset(&err);
+			lk_strbuf_reset(&rerr);
 		}
 		lk_reader_close(&reader);
 		fclose(fp);
 		lk_record_release(&rec);
-		lk_strbuf_release(&err);
+		lk_strbuf_release(&rerr);
 	}
 	lk_strbuf_release(&text);
 	if (rc < 0)
-		gen_resume_release(r);
+		lk_gen_resume_release(r);
 	return rc;
 }
 
-int gen_resume_replace_torn(struct gen_resume *r, const char *path, FILE *out,
-			    const char *text, size_t len)
+int lk_gen_resume_replace_torn(struct lk_gen_resume *r, const char *path, FILE *out,
+			       const char *text, size_t len, struct lk_strbuf *err)
 {
 	if (!r->torn || !r->output_is_resume_file)
 		return 0;
 	if (r->torn_len > len || memcmp(r->torn, text, r->torn_len) != 0) {
-		lk_error_at(path, r->torn_line, "the file ends with an incomplete record that is not "
-			    "the beginning of the level this run writes next; it was left as it is "
-			    "(remove it by hand to resume)");
+		at(err, path, r->torn_line);
+		lk_strbuf_addf(err, "the file ends with an incomplete record that is not "
+			       "the beginning of the level this run writes next; it was left as it is "
+			       "(remove it by hand to resume)");
 		return -1;
 	}
 	if (fflush(out) != 0 || ftruncate(fileno(out), (off_t)r->torn_offset) != 0) {
-		lk_error("%s: cannot cut the incomplete record at line %zu: %s", path, r->torn_line,
-			 strerror(errno));
+		lk_strbuf_addf(err, "%s: cannot cut the incomplete record at line %zu: %s", path,
+			       r->torn_line, strerror(errno));
 		return -1;
 	}
-	lk_error_at(path, r->torn_line, "the record cut short at the end of the file (a stopped "
-		    "run's) is written again in full");
+	at(err, path, r->torn_line);
+	lk_strbuf_addf(err, "the record cut short at the end of the file (a stopped "
+		       "run's) is written again in full");
 	free(r->torn);
 	r->torn = NULL;
 	r->torn_len = 0;
 	return 0;
 }
 
-void gen_resume_release(struct gen_resume *r)
+void lk_gen_resume_release(struct lk_gen_resume *r)
 {
 	free(r->torn);
 	r->torn = NULL;

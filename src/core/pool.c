@@ -4,7 +4,7 @@
  * work), RUNNING, DONE.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "pool.h"
+#include "levelkit/pool.h"
 
 #include <pthread.h>
 #include <stdlib.h>

@@ -8,8 +8,8 @@
  * solve, rate (pipeline.c: a job is a record read from the input) and gen
  * (a job is one index of the run) are both this loop with other callbacks.
  */
-#ifndef LEVELKIT_CLI_POOL_H
-#define LEVELKIT_CLI_POOL_H
+#ifndef LEVELKIT_POOL_H
+#define LEVELKIT_POOL_H
 
 #include <signal.h>
 #include <stdbool.h>

@@ -1,0 +1,53 @@
+/*
+ * bounds.h - the bounds of one search: states, memory, time and
+ * cancellation in one struct, which a command fills from its options and
+ * which is passed down as it is to the search that honours it (a
+ * state-space search, a constraint search, a game's own), timed on the
+ * library's one clock (clock.h).  A search that hits a bound answers
+ * unknown and says which (lk_limit).
+ */
+#ifndef LEVELKIT_BOUNDS_H
+#define LEVELKIT_BOUNDS_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "levelkit/clock.h"
+
+struct lk_bounds {
+	/* stored states (a constraint search: search nodes), 0 = no bound */
+	uint64_t max_states;
+	/* bytes for a search's table and open list, 0 = none (constraint
+	 * searches hold little and ignore it) */
+	size_t max_memory;
+	double max_seconds;     /* from the search's start, 0 = none */
+	/* Checked now and then; a search stops (unknown, interrupted) once
+	 * *cancel is non-zero.  May be NULL. */
+	const volatile sig_atomic_t *cancel;
+};
+
+/* Inline: searches ask these in their inner loops. */
+
+/* Has the search been cancelled? */
+static inline bool lk_bounds_cancelled(const struct lk_bounds *b)
+{
+	return b->cancel && *b->cancel;
+}
+
+/* The time by which a search started at `start` (lk_now()) must stop;
+ * meaningful only with a time bound. */
+static inline double lk_bounds_deadline(const struct lk_bounds *b, double start)
+{
+	return start + b->max_seconds;
+}
+
+/* Is the time up for a search with this deadline?  (Reads the clock only
+ * when there is a time bound.) */
+static inline bool lk_bounds_time_up(const struct lk_bounds *b, double deadline)
+{
+	return b->max_seconds > 0 && lk_now() > deadline;
+}
+
+#endif
