@@ -225,7 +225,7 @@ int lk_act_concept(struct lk_solver *solver, struct lk_record *rec,
 		lk_concept_search(solver, level, c->concept, c->quantifier, &o->search, &r);
 	}
 	if (rc == 0) {
-		lk_fields_concept(rec, c->quantifier, c->text, &r, o->stats);
+		lk_fields_concept(rec, (int)c->quantifier, c->text, &r, o->stats);
 		*answer = r.answer;
 	} else {
 		*line = rec->first_lineno;

@@ -265,7 +265,8 @@ static void walker(const struct graph *G, const double *rank, struct lk_features
 	for (uint32_t t = 0; t < 2 * G->shortest; t++) {
 		for (uint32_t v = 0; v < n; v++) {
 			double s = G->togo[v] == 0 ? 1.0 : 0.0;
-			for (uint32_t i = G->fwd.start[v]; !s && i < G->fwd.start[v + 1]; i++)
+			/* a won state stays won; any other sums over all its moves */
+			for (uint32_t i = G->fwd.start[v]; G->togo[v] != 0 && i < G->fwd.start[v + 1]; i++)
 				s += p[i] * now[G->fwd.to[i]];
 			next[v] = s;
 		}
