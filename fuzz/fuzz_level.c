@@ -103,7 +103,9 @@ static void expand_start(const struct lk_level *level)
 		memcpy(path, start, ks);
 		memcpy(path + ks, keys, ks);
 		g->label_path(level, path, 2, &moves);
-		FUZZ_CHECK(moves.nmoves == 1);
+		/* one edge is one move, or several where it is a macro
+		 * (Sokoban's tunnel macros push a box on to the tunnel's end) */
+		FUZZ_CHECK(moves.nmoves >= 1);
 		free(path);
 	}
 	lk_moves_release(&moves);

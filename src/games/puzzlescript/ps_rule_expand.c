@@ -126,7 +126,7 @@ static void tidy_rule(struct ps_ctx *c, struct ps_arule *r)
 				occupier[l] = -1;
 			for (int l = 0; l < cell->n; l++) {
 				int name = cell->it[l].name;
-				if (cell->it[l].dir == PW_NO || name < 0)
+				if (cell->it[l].dir == PW_NO || name < 0 || name >= c->nsyms)
 					continue;
 				if (c->prop_layer[name] >= 0) {
 					int layer = c->prop_layer[name];
@@ -266,7 +266,10 @@ static void atomize(struct ps_ctx *c, struct ps_arule *r)
 				struct ps_cell *cell = &rows[i].cells[j];
 				for (int k = 0; k < cell->n; k++) {
 					int name = cell->it[k].name;
-					if (name < 0 || !c->aggs.val[name])
+					/* a word interned after the legend (an unknown
+					 * one, diagnosed elsewhere) has no entry in the
+					 * per-symbol arrays */
+					if (name < 0 || name >= c->nsyms || !c->aggs.val[name])
 						continue;
 					int dir = cell->it[k].dir;
 					if (dir == PW_NO)
