@@ -80,6 +80,11 @@ void comb_canonical(const struct lk_level *level, struct lk_strbuf *out);
  * comb_paper_solve */
 void comb_solve(const struct lk_level *level, const struct lk_csp_options *opt,
 		struct lk_csp_result *r);
+/* Has a search of both models, at its nodes-th node, hit a bound?  Sets
+ * r->limit (states; the cancel flag and the clock only every 1024th
+ * node) and returns whether one is set (comb_solve.c). */
+bool comb_out_of_bounds(const struct lk_csp_options *opt, double deadline,
+			struct lk_csp_result *r);
 /* the paper's own model (comb_paper.c), in which the difficulty is
  * measured: Boolean M[square][type], branching on them in a fixed order */
 void comb_paper_solve(const struct lk_level *level, const struct lk_csp_options *opt,

@@ -53,7 +53,6 @@
 #include "levelkit/search.h"
 
 #define EMPTY_BIT 1u
-#define CHECK_EVERY 1024
 
 struct undo {
 	int sq;
@@ -296,14 +295,7 @@ static void record_solution(const struct paper *s, struct lk_strbuf *out)
 
 static bool out_of_bounds(struct paper *s)
 {
-	const struct lk_csp_options *o = s->opt;
-	if (o->bounds.max_states && s->r->nodes >= o->bounds.max_states)
-		s->r->limit = LK_LIMIT_STATES;
-	else if (s->r->nodes % CHECK_EVERY == 0 && lk_bounds_cancelled(&o->bounds))
-		s->r->limit = LK_LIMIT_INTERRUPTED;
-	else if (s->r->nodes % CHECK_EVERY == 0 && lk_bounds_time_up(&o->bounds, s->deadline))
-		s->r->limit = LK_LIMIT_TIME;
-	return s->r->limit != LK_LIMIT_NONE;
+	return comb_out_of_bounds(s->opt, s->deadline, s->r);
 }
 
 static void solution_found(struct paper *s)

@@ -320,16 +320,20 @@ static void record_solution(struct solver *s, struct lk_strbuf *out)
 	}
 }
 
+bool comb_out_of_bounds(const struct lk_csp_options *o, double deadline, struct lk_csp_result *r)
+{
+	if (o->bounds.max_states && r->nodes >= o->bounds.max_states)
+		r->limit = LK_LIMIT_STATES;
+	else if (r->nodes % CHECK_EVERY == 0 && lk_bounds_cancelled(&o->bounds))
+		r->limit = LK_LIMIT_INTERRUPTED;
+	else if (r->nodes % CHECK_EVERY == 0 && lk_bounds_time_up(&o->bounds, deadline))
+		r->limit = LK_LIMIT_TIME;
+	return r->limit != LK_LIMIT_NONE;
+}
+
 static bool out_of_bounds(struct solver *s)
 {
-	const struct lk_csp_options *o = s->opt;
-	if (o->bounds.max_states && s->r->nodes >= o->bounds.max_states)
-		s->r->limit = LK_LIMIT_STATES;
-	else if (s->r->nodes % CHECK_EVERY == 0 && lk_bounds_cancelled(&o->bounds))
-		s->r->limit = LK_LIMIT_INTERRUPTED;
-	else if (s->r->nodes % CHECK_EVERY == 0 && lk_bounds_time_up(&o->bounds, s->deadline))
-		s->r->limit = LK_LIMIT_TIME;
-	return s->r->limit != LK_LIMIT_NONE;
+	return comb_out_of_bounds(s->opt, s->deadline, s->r);
 }
 
 static void search(struct solver *s)
