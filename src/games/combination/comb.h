@@ -85,6 +85,13 @@ void comb_solve(const struct lk_level *level, const struct lk_csp_options *opt,
  * node) and returns whether one is set (comb_solve.c). */
 bool comb_out_of_bounds(const struct lk_csp_options *opt, double deadline,
 			struct lk_csp_result *r);
+/* A solution found by either model: counted, the first two kept, shown
+ * to opt->visit; writer writes it in the game's notation.
+ * Returns whether the search stops (the count limit, or visit said
+ * so) (comb_solve.c). */
+bool comb_solution_found(const struct lk_csp_options *opt, struct lk_csp_result *r,
+			 void (*writer)(const void *search, struct lk_strbuf *out),
+			 const void *search);
 /* the paper's own model (comb_paper.c), in which the difficulty is
  * measured: Boolean M[square][type], branching on them in a fixed order */
 void comb_paper_solve(const struct lk_level *level, const struct lk_csp_options *opt,

@@ -298,22 +298,14 @@ static bool out_of_bounds(struct paper *s)
 	return comb_out_of_bounds(s->opt, s->deadline, s->r);
 }
 
+static void write_solution(const void *search, struct lk_strbuf *out)
+{
+	record_solution(search, out);
+}
+
 static void solution_found(struct paper *s)
 {
-	if (s->r->solutions++ == 0) {
-		s->r->nodes_to_first = s->r->nodes;
-		record_solution(s, &s->r->solution);
-	} else if (s->r->solutions == 2) {
-		record_solution(s, &s->r->second);
-	}
-	if (s->opt->visit) {
-		struct lk_strbuf text = LK_STRBUF_INIT;
-		record_solution(s, &text);
-		if (s->opt->visit(s->opt->visit_ctx, text.buf) != 0)
-			s->stop = true;
-		lk_strbuf_release(&text);
-	}
-	if (s->r->solutions >= (s->opt->count_limit ? s->opt->count_limit : 1))
+	if (comb_solution_found(s->opt, s->r, write_solution, s))
 		s->stop = true;
 }
 

@@ -320,6 +320,32 @@ static void record_solution(struct solver *s, struct lk_strbuf *out)
 	}
 }
 
+static void write_solution(const void *search, struct lk_strbuf *out)
+{
+	record_solution((struct solver *)search, out);
+}
+
+bool comb_solution_found(const struct lk_csp_options *opt, struct lk_csp_result *r,
+			 void (*writer)(const void *search, struct lk_strbuf *out),
+			 const void *search)
+{
+	bool stop = false;
+	if (r->solutions++ == 0) {
+		r->nodes_to_first = r->nodes;
+		writer(search, &r->solution);
+	} else if (r->solutions == 2) {
+		writer(search, &r->second);
+	}
+	if (opt->visit) {
+		/* every solution, in the game's notation */
+		struct lk_strbuf text = LK_STRBUF_INIT;
+		writer(search, &text);
+		stop = opt->visit(opt->visit_ctx, text.buf) != 0;
+		lk_strbuf_release(&text);
+	}
+	return stop || r->solutions >= (opt->count_limit ? opt->count_limit : 1);
+}
+
 bool comb_out_of_bounds(const struct lk_csp_options *o, double deadline, struct lk_csp_result *r)
 {
 	if (o->bounds.max_states && r->nodes >= o->bounds.max_states)
@@ -365,22 +391,7 @@ static void search(struct solver *s)
 				q = s->order[i];
 	}
 	if (q < 0) {
-		if (s->r->solutions++ == 0) {
-			s->r->nodes_to_first = s->r->nodes;
-			record_solution(s, &s->r->solution);
-		} else if (s->r->solutions == 2) {
-			record_solution(s, &s->r->second);
-		}
-		if (s->opt->visit) {
-			/* every solution, in the game's notation */
-			struct lk_strbuf text = LK_STRBUF_INIT;
-			record_solution(s, &text);
-			if (s->opt->visit(s->opt->visit_ctx, text.buf) != 0)
-				s->stop = true;
-			lk_strbuf_release(&text);
-		}
-		uint64_t limit = s->opt->count_limit ? s->opt->count_limit : 1;
-		if (s->r->solutions >= limit)
+		if (comb_solution_found(s->opt, s->r, write_solution, s))
 			s->stop = true;
 		return;
 	}
