@@ -157,6 +157,25 @@ struct ps_runtime {
 void ps_apply_rule_groups(struct ps_runtime *rt, int first, int count, const int *loop_point,
 			  bool *banned);
 
+/* ps_rule_match.c: every match of each of the rule's rows into rt->rows
+ * (false as soon as one row has none), and whether the row still matches
+ * at m (d: the rule direction's step between cells) */
+bool ps_find_matches(struct ps_runtime *rt, const struct ps_rule *rule);
+bool ps_recheck_row(const struct ps_runtime *rt, const struct ps_row *row, const struct ps_match *m,
+		    int d);
+
+/* The step between a rule's cells in direction dir (cells are column-major). */
+static inline int ps_rule_delta(const struct ps_runtime *rt, int dir)
+{
+	switch (dir) {
+	case PS_DIR_UP: return -1;
+	case PS_DIR_DOWN: return 1;
+	case PS_DIR_LEFT: return -rt->h;
+	case PS_DIR_RIGHT: return rt->h;
+	default: return 0;
+	}
+}
+
 /* ps_turn.c */
 bool ps_process_input(struct ps_runtime *rt, int dir, bool dont_do_win, bool dont_modify);
 void ps_set_host(struct ps_runtime *rt, const struct ps_host *host, void *ctx);
