@@ -26,6 +26,7 @@
 //          levelkit's keys of a game that draws random numbers do
 //   --replay INPUTS: instead of searching, play INPUTS (u l d r x, t a
 //          tick) from the level's start with SEED and say whether they win
+//          (then the inputs played and the random numbers drawn)
 // Prints one tab-separated line: states stored, turns run (generated), CPU
 // seconds per search, runs, won (yes/no), generated per CPU second, and, with
 // --solve, the solution.
@@ -208,7 +209,7 @@ if (replay !== null) {
 		won = api.input(dir === 5 ? -1 : dir);
 		n++;
 	}
-	process.stdout.write(`${won ? 'won' : 'not won'}\t${n}\n`);
+	process.stdout.write(`${won ? 'won' : 'not won'}\t${n}\t${api.draws}\n`);
 	process.exit(won ? 0 : 1);
 }
 

@@ -384,6 +384,51 @@ static bool apply_random_group(struct ps_runtime *rt, const struct ps_group *grp
 	return false;
 }
 
+/*
+ * A pass that brings the level back to where it began: a group whose rules
+ * undo each other ([ A ] -> [ B ] then [ B ] -> [ A ]), or a startloop
+ * whose groups do.  The reference repeats such a pass to its limit of 200
+ * (and says it was caught looping); every repeat starts from the same
+ * cells, movements and rigid marks with the same generator, so it ends
+ * the same way, and the commands it queues are queued already: stopping
+ * after the first repeat leaves exactly what the 200th would.  A pass that
+ * drew a random number is not a repeat (the generator moved on).  The
+ * level is copied only from a pass's second repeat on, so that the many
+ * loops that settle within two passes pay nothing.
+ */
+static size_t pass_words(const struct ps_runtime *rt)
+{
+	size_t n = (size_t)rt->n;
+	return n * (size_t)rt->ow + n * (size_t)rt->mw * (rt->rigid_gi ? 3 : 1);
+}
+
+/* Whether the level and the generator are as pass_take(which) left them. */
+static bool pass_same(const struct ps_runtime *rt, int which)
+{
+	const ps_word *s = rt->pass_state[which];
+	size_t cw = (size_t)rt->n * (size_t)rt->ow, mw = (size_t)rt->n * (size_t)rt->mw;
+	if (!s || rt->rolls != rt->pass_rolls[which] || memcmp(s, rt->cells, cw * sizeof *s) ||
+	    memcmp(s + cw, rt->movs, mw * sizeof *s))
+		return false;
+	return !rt->rigid_gi || (!memcmp(s + cw + mw, rt->rigid_gi, mw * sizeof *s) &&
+				 !memcmp(s + cw + 2 * mw, rt->rigid_ma, mw * sizeof *s));
+}
+
+static void pass_take(struct ps_runtime *rt, int which)
+{
+	if (!rt->pass_state[which])
+		rt->pass_state[which] = lk_xcalloc(pass_words(rt), sizeof(ps_word));
+	ps_word *s = rt->pass_state[which];
+	size_t cw = (size_t)rt->n * (size_t)rt->ow, mw = (size_t)rt->n * (size_t)rt->mw;
+	memcpy(s, rt->cells, cw * sizeof *s);
+	memcpy(s + cw, rt->movs, mw * sizeof *s);
+	if (rt->rigid_gi) {
+		memcpy(s + cw + mw, rt->rigid_gi, mw * sizeof *s);
+		memcpy(s + cw + 2 * mw, rt->rigid_ma, mw * sizeof *s);
+	}
+	rt->pass_rolls[which] = rt->rolls;
+}
+
 static bool apply_group(struct ps_runtime *rt, const struct ps_group *grp)
 {
 	if (grp->random)
@@ -402,8 +447,15 @@ static bool apply_group(struct ps_runtime *rt, const struct ps_group *grp)
 				break;
 			}
 		}
-		if (changed)
+		if (changed) {
 			has_changes = true;
+			/* a pass that changed things and came back: the rest
+			 * of the 200 would too */
+			if (loops >= 3 && pass_same(rt, 0))
+				break;
+			if (loops >= 2)
+				pass_take(rt, 0);
+		}
 	}
 	return has_changes;
 }
@@ -413,6 +465,7 @@ void ps_apply_rule_groups(struct ps_runtime *rt, int first, int count, const int
 {
 	bool propagated = false;
 	int loops = 0, gi = 0;
+	rt->pass_target = -1;
 	while (gi < count) {
 		if (!banned || !banned[gi])
 			propagated = apply_group(rt, &rt->g->groups[first + gi]) || propagated;
@@ -421,6 +474,16 @@ void ps_apply_rule_groups(struct ps_runtime *rt, int first, int count, const int
 			propagated = false;
 			if (++loops > 200)
 				break;
+			/* the pass from gi back to here came back to where it
+			 * began (propagated was false then too): so would every
+			 * pass up to the limit, after which the reference leaves
+			 * the rules (the groups after the loop are not run) */
+			if (rt->pass_target == gi && pass_same(rt, 1))
+				break;
+			if (loops >= 2) {
+				pass_take(rt, 1);
+				rt->pass_target = gi;
+			}
 			continue;
 		}
 		gi++;

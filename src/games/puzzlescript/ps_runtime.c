@@ -90,6 +90,8 @@ void ps_runtime_free(struct ps_runtime *rt)
 	free(rt->cells);
 	free(rt->movs);
 	free(rt->rigid_gi);
+	free(rt->pass_state[0]);
+	free(rt->pass_state[1]);
 	free(rt->rigid_ma);
 	free(rt->movmap);
 	free(rt->start_movs);
@@ -124,6 +126,7 @@ void ps_runtime_seed(struct ps_runtime *rt, const char *seed)
 
 int ps_draw_below(struct ps_runtime *rt, int n)
 {
+	rt->rolls++;
 	if (rt->choosing) {
 		/* the dice as ps_rolls.c sets them */
 		if (rt->nchoices >= PS_MAX_CHOICES) {
