@@ -101,6 +101,7 @@ struct ps_runtime {
 	bool base_valid;
 	bool in_turn;
 	int *cell_slot, *byte_slot;
+	int *slot_of;                          /* by cell * nlayers + layer: its slot, or -1 */
 	uint32_t *slot_pos;
 	ps_word *scratch_cells;                /* a whole grid, for loads inside a turn */
 
