@@ -19,6 +19,12 @@
 
 #include "ps_runtime.h"
 
+#if defined(__GNUC__)
+#define PS_NOINLINE __attribute__((noinline))
+#else
+#define PS_NOINLINE
+#endif
+
 /* ---- replacement ---- */
 
 /* Write a replacement's result into cell i: the objects (logged, with
@@ -63,13 +69,20 @@ static void put_result(struct ps_runtime *rt, int i, const ps_word *cur, const p
 	ps_touch(rt, i);
 }
 
-static bool replace(struct ps_runtime *rt, const struct ps_rule *rule, const struct ps_pattern *p, int i)
+/* The replacement of pattern p in cell i; whether it changed anything.
+ * Most replacements are one word of objects and one of movements, not
+ * rigid: that case is small and inline, the rest is a call (its frame,
+ * with room for any number of words, costs more than the case itself). */
+static bool replace_wide(struct ps_runtime *rt, const struct ps_rule *rule, const struct ps_pattern *p,
+			 int i) PS_NOINLINE;
+
+static inline bool replace(struct ps_runtime *rt, const struct ps_rule *rule, const struct ps_pattern *p,
+			   int i)
 {
 	const struct ps_game *g = rt->g;
-	int ow = rt->ow, mw = rt->mw;
 	if (!p->has_rep)
 		return false;
-	if (ow == 1 && mw == 1 && !rule->rigid) {
+	if (rt->ow == 1 && rt->mw == 1 && !rule->rigid) {
 		/* most replacements: one word each, not rigid */
 		ps_word set = p->set0, clear = p->clear0, mset = p->movset0, mclear = p->movclear0;
 		if (p->rep_random_obj) {
@@ -92,6 +105,14 @@ static bool replace(struct ps_runtime *rt, const struct ps_rule *rule, const str
 		put_result(rt, i, &cur, &curm, false);
 		return true;
 	}
+	return replace_wide(rt, rule, p, i);
+}
+
+static bool replace_wide(struct ps_runtime *rt, const struct ps_rule *rule, const struct ps_pattern *p,
+			 int i)
+{
+	const struct ps_game *g = rt->g;
+	int ow = rt->ow, mw = rt->mw;
 	const ps_word *set = p->set, *clear = p->clear, *mset = p->mov_set, *mclear = p->mov_clear;
 	ps_word rset[ow], rclear[ow], rmset[mw], rmclear[mw];
 	if (p->rep_random_obj || p->rep_random_dir) {
@@ -393,9 +414,12 @@ static bool apply_random_group(struct ps_runtime *rt, const struct ps_group *grp
  * the same way, and the commands it queues are queued already: stopping
  * after the first repeat leaves exactly what the 200th would.  A pass that
  * drew a random number is not a repeat (the generator moved on).  The
- * level is copied only from a pass's second repeat on, so that the many
- * loops that settle within two passes pay nothing.
+ * level is copied only after PASS_FIRST_COPY passes, so that the many
+ * groups and loops that settle within a few passes (a push down a row of
+ * crates) pay nothing.
  */
+#define PASS_FIRST_COPY 4
+
 static size_t pass_words(const struct ps_runtime *rt)
 {
 	size_t n = (size_t)rt->n;
@@ -451,9 +475,9 @@ static bool apply_group(struct ps_runtime *rt, const struct ps_group *grp)
 			has_changes = true;
 			/* a pass that changed things and came back: the rest
 			 * of the 200 would too */
-			if (loops >= 3 && pass_same(rt, 0))
+			if (loops > PASS_FIRST_COPY && pass_same(rt, 0))
 				break;
-			if (loops >= 2)
+			if (loops >= PASS_FIRST_COPY)
 				pass_take(rt, 0);
 		}
 	}
@@ -480,7 +504,7 @@ void ps_apply_rule_groups(struct ps_runtime *rt, int first, int count, const int
 			 * the rules (the groups after the loop are not run) */
 			if (rt->pass_target == gi && pass_same(rt, 1))
 				break;
-			if (loops >= 2) {
+			if (loops >= PASS_FIRST_COPY) {
 				pass_take(rt, 1);
 				rt->pass_target = gi;
 			}

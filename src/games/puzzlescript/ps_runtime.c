@@ -4,7 +4,6 @@
  * reference's debug string.  The cells, the undo log and the keys are
  * ps_state.c's.
  */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -124,7 +123,7 @@ void ps_runtime_seed(struct ps_runtime *rt, const char *seed)
 	rt->ndrawn = 0;
 }
 
-int ps_draw_below(struct ps_runtime *rt, int n)
+int ps_draw_below_slow(struct ps_runtime *rt, int n)
 {
 	rt->rolls++;
 	if (rt->choosing) {
@@ -148,7 +147,8 @@ int ps_draw_below(struct ps_runtime *rt, int n)
 		}
 		rt->drawn[rt->ndrawn++] = ps_rng_uniform(&rt->rng);
 	}
-	return (int)floor(rt->drawn[rt->draws++] * n);
+	/* floor(): the product is never negative */
+	return (int)(rt->drawn[rt->draws++] * n);
 }
 
 void ps_runtime_track(struct ps_runtime *rt, bool on)

@@ -189,8 +189,18 @@ bool ps_process_input(struct ps_runtime *rt, int dir, bool dont_do_win, bool don
 void ps_set_host(struct ps_runtime *rt, const struct ps_host *host, void *ctx);
 void ps_start_movement(struct ps_runtime *rt, int dir);
 
-/* The next random number: floor(uniform * n), as the engine draws it. */
-int ps_draw_below(struct ps_runtime *rt, int n);
+/* The next random number: floor(uniform * n), as the engine draws it.
+ * Inline where a keyed runtime has drawn the number already (a search
+ * going through a game that rolls dice every turn), else the call. */
+int ps_draw_below_slow(struct ps_runtime *rt, int n);
+static inline int ps_draw_below(struct ps_runtime *rt, int n)
+{
+	if (rt->rng_keyed && !rt->choosing && rt->draws < rt->ndrawn) {
+		rt->rolls++;
+		return (int)(rt->drawn[rt->draws++] * n);
+	}
+	return ps_draw_below_slow(rt, n);
+}
 
 /* ps_state.c: the cells and what is kept with them */
 void ps_state_init(struct ps_runtime *rt);
