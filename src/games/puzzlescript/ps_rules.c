@@ -459,10 +459,11 @@ static bool apply_group(struct ps_runtime *rt, const struct ps_group *grp)
 		return apply_random_group(rt, grp);
 	const struct ps_rule *rules = rt->g->rules + grp->first;
 	bool has_changes = false, changed = true;
-	int loops = 0;
+	int loops = 0, copied = -1;   /* the pass after which the level was copied */
 	while (changed && loops++ < 200) {
 		changed = false;
 		int failures = 0;
+		uint64_t rolls = rt->rolls;
 		for (int k = 0; k < grp->count; k++) {
 			if (try_apply(rt, &rules[k])) {
 				changed = true;
@@ -475,10 +476,14 @@ static bool apply_group(struct ps_runtime *rt, const struct ps_group *grp)
 			has_changes = true;
 			/* a pass that changed things and came back: the rest
 			 * of the 200 would too */
-			if (loops > PASS_FIRST_COPY && pass_same(rt, 0))
+			if (copied == loops - 1 && pass_same(rt, 0))
 				break;
-			if (loops >= PASS_FIRST_COPY)
+			/* a pass that drew numbers is followed by one that
+			 * draws (the same rules match): no use copying */
+			if (loops >= PASS_FIRST_COPY && rt->rolls == rolls) {
 				pass_take(rt, 0);
+				copied = loops;
+			}
 		}
 	}
 	return has_changes;
@@ -489,6 +494,7 @@ void ps_apply_rule_groups(struct ps_runtime *rt, int first, int count, const int
 {
 	bool propagated = false;
 	int loops = 0, gi = 0;
+	uint64_t rolls = rt->rolls;   /* as the pass began */
 	rt->pass_target = -1;
 	while (gi < count) {
 		if (!banned || !banned[gi])
@@ -504,10 +510,12 @@ void ps_apply_rule_groups(struct ps_runtime *rt, int first, int count, const int
 			 * the rules (the groups after the loop are not run) */
 			if (rt->pass_target == gi && pass_same(rt, 1))
 				break;
-			if (loops >= PASS_FIRST_COPY) {
+			rt->pass_target = -1;
+			if (loops >= PASS_FIRST_COPY && rt->rolls == rolls) {
 				pass_take(rt, 1);
 				rt->pass_target = gi;
 			}
+			rolls = rt->rolls;
 			continue;
 		}
 		gi++;
