@@ -43,9 +43,14 @@
  * plateaus on the way to the goal.) */
 #define PORTFOLIO_SLICE 0.01
 #define PORTFOLIO_TAU 0.1
-/* Expansions between looks at the clock within a portfolio turn: few, since
- * an expansion may cost tens of microseconds (five PuzzleScript turns of
- * Kettle's) and a turn is a few milliseconds. */
+/* A* has its least share while the heuristic has had one value over the
+ * states it generated, from this many on (suite game 240's 2,000 states). */
+#define PORTFOLIO_FLAT 64
+/* Expansions between looks at the clock within a portfolio turn, at first:
+ * few, since an expansion may cost tens of microseconds (five PuzzleScript
+ * turns of Kettle's) and a turn is a few milliseconds; then as many as take
+ * a sixteenth to an eighth of the turn (one, where an expansion costs 0.7 ms:
+ * suite game 240's). */
 #define PORTFOLIO_STEP 16
 
 static const struct {
@@ -159,8 +164,9 @@ struct lane {
 	unsigned long layer;     /* BFS: the depth in edges of the entry last taken */
 	uint64_t expanded, generated;
 	size_t popped;           /* best-first: priority of the last state taken */
-	unsigned best_h;         /* best-first: the least heuristic met so far */
+	unsigned best_h, worst_h;   /* best-first: the least and greatest heuristic met */
 	double slice;            /* the auto portfolio: seconds per turn */
+	uint64_t step;           /* and expansions between looks at the clock */
 };
 
 struct run {
@@ -423,6 +429,8 @@ static void step_best_first(struct lane *L, uint64_t budget)
 			unsigned h = estimate(L, child);
 			if (h < L->best_h)
 				L->best_h = h;
+			if (h > L->worst_h && h != LK_H_DEAD)
+				L->worst_h = h;
 			if (h == LK_H_DEAD) {
 				lk_table_set_link(t, id, item.id, DEAD_COST);
 				continue;
@@ -589,6 +597,7 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		L->backward = i == 1 && !portfolio;
 		L->best_h = UINT_MAX;
 		L->slice = PORTFOLIO_SLICE;
+		L->step = PORTFOLIO_STEP;
 		L->greedy = L->algo == LK_ALGO_GREEDY;
 		/* Each lane gets its share of the bounds, never rounded to 0,
 		 * which would mean "no bound". */
@@ -633,15 +642,28 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 				double t = lk_now();
 				if (L->algo != LK_ALGO_BFS) {
 					double f = PORTFOLIO_TAU / (PORTFOLIO_TAU + (t - start));
+					/* one heuristic value over every state A* met:
+					 * it expands as BFS does, a duplicate */
+					if (L->generated >= PORTFOLIO_FLAT && L->best_h == L->worst_h)
+						f = 0;
 					L->slice = PORTFOLIO_SLICE * (f > 1.0 / 16 ? f : 1.0 / 16);
 				}
 				double until = t + L->slice;
 				do {
 					if (L->algo == LK_ALGO_BFS)
-						step_bfs(L, PORTFOLIO_STEP);
+						step_bfs(L, L->step);
 					else
-						step_best_first(L, PORTFOLIO_STEP);
-				} while (!L->done && !run.stop && lk_now() < until);
+						step_best_first(L, L->step);
+					/* steps of a sixteenth to an eighth of the
+					 * turn: a turn of A* must not outlast its
+					 * share where an expansion takes a millisecond */
+					double t2 = lk_now();
+					if (t2 - t < L->slice / 16 && L->step < 4096)
+						L->step *= 2;
+					else if (t2 - t > L->slice / 8 && L->step > 1)
+						L->step /= 2;
+					t = t2;
+				} while (!L->done && !run.stop && t < until);
 			} else {
 				uint64_t budget = nlanes == 2 ? SLICE : UINT64_MAX;
 				if (L->algo == LK_ALGO_BFS)
