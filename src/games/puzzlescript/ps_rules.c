@@ -495,7 +495,7 @@ void ps_apply_rule_groups(struct ps_runtime *rt, int first, int count, const int
 	bool propagated = false;
 	int loops = 0, gi = 0;
 	uint64_t rolls = rt->rolls;   /* as the pass began */
-	rt->pass_target = -1;
+	int copied_at = -1;           /* the loop's first group, when the level was copied */
 	while (gi < count) {
 		if (!banned || !banned[gi])
 			propagated = apply_group(rt, &rt->g->groups[first + gi]) || propagated;
@@ -508,12 +508,12 @@ void ps_apply_rule_groups(struct ps_runtime *rt, int first, int count, const int
 			 * began (propagated was false then too): so would every
 			 * pass up to the limit, after which the reference leaves
 			 * the rules (the groups after the loop are not run) */
-			if (rt->pass_target == gi && pass_same(rt, 1))
+			if (copied_at == gi && pass_same(rt, 1))
 				break;
-			rt->pass_target = -1;
+			copied_at = -1;
 			if (loops >= PASS_FIRST_COPY && rt->rolls == rolls) {
 				pass_take(rt, 1);
-				rt->pass_target = gi;
+				copied_at = gi;
 			}
 			rolls = rt->rolls;
 			continue;

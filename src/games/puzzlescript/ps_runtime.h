@@ -153,10 +153,9 @@ struct ps_runtime {
 	size_t turn_mark;                      /* the log when ps_turn began */
 	/* a repeating pass (ps_rules.c): the cells, movements and rigid
 	 * marks as the last pass of a group [0] or of a startloop [1] began,
-	 * the numbers drawn by then, and the loop's first group ([1]) */
+	 * and the numbers drawn by then */
 	ps_word *pass_state[2];
 	uint64_t pass_rolls[2];
-	int pass_target;
 	uint64_t rolls;                        /* every ps_draw_below, whatever the mode */
 	bool won;                              /* the last turn won (kept in the key) */
 };
