@@ -389,10 +389,8 @@ static void match_row(struct ps_runtime *rt, const struct ps_rule *rule, const s
 	}
 }
 
-bool ps_find_matches(struct ps_runtime *rt, const struct ps_rule *rule)
+bool ps_find_row_matches(struct ps_runtime *rt, const struct ps_rule *rule)
 {
-	if (!ps_bits_subset(rule->mask, rt->map_obj, rt->ow))
-		return false;
 	for (int r = 0; r < rule->nrows; r++) {
 		match_row(rt, rule, &rule->rows[r], &rt->rows[r]);
 		if (rt->rows[r].n == 0)

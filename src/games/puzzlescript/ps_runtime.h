@@ -166,8 +166,13 @@ void ps_apply_rule_groups(struct ps_runtime *rt, int first, int count, const int
 
 /* ps_rule_match.c: every match of each of the rule's rows into rt->rows
  * (false as soon as one row has none), and whether the row still matches
- * at m (d: the rule direction's step between cells) */
-bool ps_find_matches(struct ps_runtime *rt, const struct ps_rule *rule);
+ * at m (d: the rule direction's step between cells).  Most rules of a
+ * turn need an object the level does not hold: that test is inline. */
+bool ps_find_row_matches(struct ps_runtime *rt, const struct ps_rule *rule);
+static inline bool ps_find_matches(struct ps_runtime *rt, const struct ps_rule *rule)
+{
+	return ps_bits_subset(rule->mask, rt->map_obj, rt->ow) && ps_find_row_matches(rt, rule);
+}
 bool ps_recheck_row(const struct ps_runtime *rt, const struct ps_row *row, const struct ps_match *m,
 		    int d);
 
