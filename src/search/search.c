@@ -43,14 +43,11 @@
  * plateaus on the way to the goal.) */
 #define PORTFOLIO_SLICE 0.01
 #define PORTFOLIO_TAU 0.1
-/* A* has its least share while the heuristic has had one value over the
- * states it generated, from this many on (suite game 240's 2,000 states). */
+/* A* has its least share while its heuristic had one value over this many states on. */
 #define PORTFOLIO_FLAT 64
-/* Expansions between looks at the clock within a portfolio turn, at first:
- * few, since an expansion may cost tens of microseconds (five PuzzleScript
- * turns of Kettle's) and a turn is a few milliseconds; then as many as take
- * a sixteenth to an eighth of the turn (one, where an expansion costs 0.7 ms:
- * suite game 240's). */
+/* Expansions between looks at the clock in a portfolio turn, at first (one may cost
+ * tens of microseconds: five turns of Kettle's); then as many as take a sixteenth to
+ * an eighth of the turn (one, where it costs 0.7 ms: suite game 240's). */
 #define PORTFOLIO_STEP 16
 
 void lk_solver_init(struct lk_solver *s)
@@ -363,10 +360,8 @@ static void step_best_first(struct lane *L, uint64_t budget)
 					return;
 			}
 			unsigned h = estimate(L, child);
-			if (h < L->best_h)
-				L->best_h = h;
-			if (h > L->worst_h && h != LK_H_DEAD)
-				L->worst_h = h;
+			L->best_h = h < L->best_h ? h : L->best_h;
+			L->worst_h = h > L->worst_h && h != LK_H_DEAD ? h : L->worst_h;
 			if (h == LK_H_DEAD) {
 				lk_table_set_link(t, id, item.id, DEAD_COST);
 				continue;
@@ -578,8 +573,7 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 				double t = lk_now();
 				if (L->algo != LK_ALGO_BFS) {
 					double f = PORTFOLIO_TAU / (PORTFOLIO_TAU + (t - start));
-					/* one heuristic value over every state A* met:
-					 * it expands as BFS does, a duplicate */
+					/* a flat heuristic: A* expands as BFS does */
 					if (L->generated >= PORTFOLIO_FLAT && L->best_h == L->worst_h)
 						f = 0;
 					L->slice = PORTFOLIO_SLICE * (f > 1.0 / 16 ? f : 1.0 / 16);
@@ -590,9 +584,6 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 						step_bfs(L, L->step);
 					else
 						step_best_first(L, L->step);
-					/* steps of a sixteenth to an eighth of the
-					 * turn: a turn of A* must not outlast its
-					 * share where an expansion takes a millisecond */
 					double t2 = lk_now();
 					if (t2 - t < L->slice / 16 && L->step < 4096)
 						L->step *= 2;
