@@ -8,8 +8,8 @@
 #include "levelkit/actions.h"
 #include "levelkit/game.h"
 #include "levelkit/view.h"
-#include "options.h"
-#include "pipeline.h"
+#include "levelkit/options.h"
+#include "levelkit/pipeline.h"
 
 /* The constraint games' own flags (csp.h: lk_csp_ops.flags, e.g. the
  * laser game's --tidy) as options, made from the registry: splice `opts`

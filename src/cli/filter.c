@@ -27,7 +27,7 @@
 #include "common.h"
 #include "levelkit/pool.h"
 #include "levelkit/top.h"
-#include "options.h"
+#include "levelkit/options.h"
 
 static const char usage[] = "filter [options] EXPR [file...]\n"
 			    "   or: filter [options] (--dedupe | --top K --by FIELD) [EXPR] [file...]\n"

@@ -5,7 +5,7 @@
  * progress line are here; the threads and the ring are the pool's.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "pipeline.h"
+#include "levelkit/pipeline.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -13,10 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common.h"
 #include "levelkit/registry.h"
 #include "levelkit/search.h"
-#include "options.h"
+#include "levelkit/options.h"
 #include "levelkit/pool.h"
 
 volatile sig_atomic_t lk_interrupted;
@@ -197,7 +196,7 @@ static enum lk_pool_take take(void *ctx, uint64_t seq, void *vslot)
 			if (lk_record_grid(&slot->rec, NULL)) {
 				t = LK_POOL_WORK;   /* records without a grid pass through */
 				run->levels_read++;
-				run->games_seen |= lk_cli_game_bit(lk_record_game(&slot->rec));
+				run->games_seen |= lk_game_bit(lk_record_game(&slot->rec));
 				if (!first_level(run, &slot->rec)) {
 					release_slot(slot);
 					lk_strbuf_release(&err);
@@ -313,8 +312,8 @@ static int open_output(struct run *run, struct lk_output *output)
 	struct lk_pipeline *p = run->p;
 	/* A picture is not the records: like any other format it replaces an
 	 * input only with --force. */
-	if (lk_cli_output_open(output, p->output, run->files, run->nfiles,
-			       p->view ? LK_FORMAT_TSV : p->format, p->force) < 0)
+	if (lk_output_open_said(output, p->output, run->files, run->nfiles,
+				p->view ? LK_FORMAT_TSV : p->format, p->force) < 0)
 		return -1;
 	run->out = output->fp;
 	run->keep_failed = output->replaces_input;
@@ -354,7 +353,7 @@ static void close_output(struct run *run, struct lk_output *output)
 			    "read (a NUL byte), so the input is not replaced");
 	/* a --fields that names no field stops the run before any level is
 	 * written: its output is removed as when nothing could be read */
-	if (lk_cli_output_close(output, replace, run->records_read == 0 || run->bad_columns) < 0)
+	if (lk_output_close_said(output, replace, run->records_read == 0 || run->bad_columns) < 0)
 		set_status(run, 2);
 	free((char *)run->lossy_file);
 	free(run->own_columns);

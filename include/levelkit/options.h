@@ -3,12 +3,14 @@
  * of git's parse-options: each command lists its options once, and the
  * table drives parsing, --help and error messages.
  */
-#ifndef LEVELKIT_CLI_OPTIONS_H
-#define LEVELKIT_CLI_OPTIONS_H
+#ifndef LEVELKIT_OPTIONS_H
+#define LEVELKIT_OPTIONS_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "levelkit/bounds.h"   /* lk_cpu_count, lk_physical_memory */
 
 enum lk_opt_type {
 	LK_OPT_END,
@@ -88,6 +90,8 @@ void lk_error_at(const char *file, size_t line, const char *fmt, ...)
 	;
 struct lk_strbuf;
 void lk_message_format(struct lk_strbuf *out, const char *file, size_t line, const char *text);
+/* Each line of err as a message; err is released. */
+void lk_error_lines(struct lk_strbuf *err);
 
 /* Value parsers shared by the commands; -1 on a malformed value. */
 int lk_parse_size(const char *s, size_t *out);
@@ -96,9 +100,5 @@ int lk_parse_number(const char *s, double *out);
 int lk_parse_seconds(const char *s, double *out);
 int lk_parse_u64(const char *s, uint64_t *out);
 
-/* Number of online processors (at least 1). */
-unsigned lk_cpu_count(void);
-/* Physical memory in bytes, or 0 if unknown. */
-size_t lk_physical_memory(void);
 
 #endif
