@@ -14,8 +14,8 @@
  * -o never replaces an existing file that is not an input unless --force
  * is given, and replaces an input only in text format (or with --force).
  */
-#ifndef LEVELKIT_CLI_PIPELINE_H
-#define LEVELKIT_CLI_PIPELINE_H
+#ifndef LEVELKIT_PIPELINE_H
+#define LEVELKIT_PIPELINE_H
 
 #include <signal.h>
 #include <stdbool.h>
@@ -83,5 +83,13 @@ int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles);
  * with the command and its inputs. */
 void lk_pipeline_view_open(struct lk_view_writer *w, FILE *out, enum lk_view_format view,
 			   const char *title, char *const *files, int nfiles);
+
+/* The -o output of a record command under the library's one rule
+ * (actions.h: lk_output_open), its messages said on stderr: 0, or -1
+ * after a message (then exit 2).  stdin stands for no inputs. */
+int lk_output_open_said(struct lk_output *o, const char *path, char *const *inputs,
+			int ninputs, enum lk_format format, bool force);
+/* lk_output_close, its messages said: 0, or -1 after a message. */
+int lk_output_close_said(struct lk_output *o, bool replace, bool nothing_read);
 
 #endif

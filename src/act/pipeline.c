@@ -2,7 +2,8 @@
  * pipeline.c - the record commands' loop on the ordered pool (pool.h): the
  * main thread reads records into slots and writes them back in input
  * order; workers process the level records.  Reading, writing and the
- * progress line are here; the threads and the ring are the pool's.
+ * progress line are here; the threads and the ring are the pool's.  In
+ * the library, so that a test runs it without a process (test_pipeline.c).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "levelkit/pipeline.h"
@@ -306,6 +307,25 @@ static void worker_free(void *ctx, void *worker)
 }
 
 /* ------------------------------------------------------------------ run */
+
+int lk_output_open_said(struct lk_output *o, const char *path, char *const *inputs,
+			int ninputs, enum lk_format format, bool force)
+{
+	struct lk_output_rule rule = { .inputs = inputs, .ninputs = ninputs, .format = format,
+				       .force = force };
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	int rc = lk_output_open(o, path, &rule, &err);
+	lk_error_lines(&err);
+	return rc;
+}
+
+int lk_output_close_said(struct lk_output *o, bool replace, bool nothing_read)
+{
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	int rc = lk_output_close(o, replace, nothing_read, &err);
+	lk_error_lines(&err);
+	return rc;
+}
 
 static int open_output(struct run *run, struct lk_output *output)
 {

@@ -129,10 +129,6 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	{ LK_OPT_FLAG, 0, "stats", &(c).stats, NULL,                                           \
 	  "also write generated/stored states, memory and time", NULL }
 
-/* The bounds as the user gave them, completed: the memory default (RAM /
- * (jobs + 1), at most 4G) and the cancel flag (lk_interrupted). */
-void lk_cli_bounds_finish(struct lk_bounds *b, unsigned long jobs);
-
 /* Check and resolve the shared options; exits with a usage error. */
 void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p);
 
@@ -147,34 +143,9 @@ void lk_cli_games_where(struct lk_strbuf *out, bool (*pred)(const struct lk_game
 /* Report an unknown -f name, listing the formats; exits 2. */
 _Noreturn void lk_cli_unknown_format(const char *name);
 
-
-/* The -o output of a record command, under the library's rule
- * (actions.h: lk_output_open) with the messages on stderr: 0, or -1 after
- * a message (then exit 2). */
-int lk_cli_output_open(struct lk_output *o, const char *path, char *const *inputs,
-		       int ninputs, enum lk_format format, bool force);
-/* lk_output_close: 0, or -1 after a message. */
-int lk_cli_output_close(struct lk_output *o, bool replace, bool nothing_read);
-
-/*
- * Options that do not apply.  One rule for every command: an option that
- * applies to nothing the command is asked to do is a usage error up front
- * (lk_cli_reject_options: "--algo does not apply to --verify"); gen knows
- * its game before it starts and refuses an option its game ignores, but
- * solve, rate and filter learn a level's game only when they read it, so
- * an option that applies to some games only is reported once at the end
- * when no level read was of those games ("--tidy applied to no level read
- * (it applies to laser)"), and the exit status stays what it was.
- */
-/* The bit of the game of this name in a set of games (lk_games order). */
-uint64_t lk_cli_game_bit(const char *name);
 /* A usage error naming the options of `names` (long names, NULL-ended)
  * that were given, if any: "... do not apply to <what>". */
 void lk_cli_reject_options(const char *const *names, const char *what);
-/* If opt was given and no game of `seen` satisfies pred, say so once. */
-void lk_cli_warn_unapplied(uint64_t seen, const char *opt,
-			   bool (*pred)(const struct lk_game *g, const void *ctx), const void *ctx);
-bool lk_cli_state_space_game(const struct lk_game *g, const void *ctx);
 /* The shared options' check (solver options: the state-space games; the
  * constraint options: the constraint games; -m and --heuristic: the games
  * that know the name; a game's own flag: its games). */

@@ -74,7 +74,7 @@ struct run {
 	bool write_failed;
 	bool read_failed;        /* an input could not be read to its end */
 	size_t records_read;
-	uint64_t games_seen;     /* the games of the levels read (lk_cli_game_bit) */
+	uint64_t games_seen;     /* the games of the levels read (lk_game_bit) */
 	/* fields missing from some record: reported for the first, counted
 	 * for the others (a misspelt name fails on every record) */
 	struct missing { char *name; size_t more; } *missing;
@@ -235,7 +235,7 @@ static void one_record(struct run *run, struct lk_record *rec, const struct verd
 			put(run, rec);
 		return;
 	}
-	run->games_seen |= lk_cli_game_bit(lk_record_game(rec));
+	run->games_seen |= lk_game_bit(lk_record_game(rec));
 	if (run->expr) {
 		bool match;
 		if (lk_expr_eval(run->expr, rec, &match, &err) < 0) {
@@ -399,14 +399,6 @@ static enum lk_pool_take pooled_take(void *ctx, uint64_t seq, void *vslot)
 		}
 		return LK_POOL_WORK;
 	}
-}
-
-static bool csp_flag_of(const struct lk_game *g, const void *name)
-{
-	for (const struct lk_csp_flag *f = g->csp ? g->csp->flags : NULL; f && f->name; f++)
-		if (strcmp(f->name, name) == 0)
-			return true;
-	return false;
 }
 
 static void *pooled_worker_new(void *ctx)
@@ -624,7 +616,7 @@ static void take_concept(struct filter_ctx *ctx, struct run *run)
 	run->concept.text = text;
 	run->concept.quantifier = ctx->forall ? LK_FORALL : LK_EXISTS;
 	lk_act_options_init(&run->act);
-	lk_cli_bounds_finish(&ctx->bounds, ctx->jobs);
+	lk_bounds_finish(&ctx->bounds, ctx->jobs, &lk_interrupted);
 	run->act.search.bounds = ctx->bounds;
 	run->act.csp.bounds = ctx->bounds;
 	lk_cli_csp_flags_finish(&ctx->csp_flags, &run->act.csp);
@@ -718,7 +710,7 @@ int main(int argc, char **argv)
 	static char *stdin_only[] = { "-" };
 	struct lk_output output;
 	/* a picture replaces an input only with --force, as other formats */
-	if (lk_cli_output_open(&output, ctx.output, nfiles ? files : stdin_only, nfiles ? nfiles : 1,
+	if (lk_output_open_said(&output, ctx.output, nfiles ? files : stdin_only, nfiles ? nfiles : 1,
 			       view ? LK_FORMAT_TSV : format, ctx.force) < 0) {
 		lk_expr_free(expr);
 		lk_expr_free((struct lk_expr *)run.concept.concept);
@@ -774,8 +766,8 @@ int main(int argc, char **argv)
 	free(run.missing);
 	if (run.concept.concept && run.records_read && !lk_interrupted)
 		for (size_t k = 0; k < ctx.csp_flags.n; k++)
-			lk_cli_warn_unapplied(run.games_seen, ctx.csp_flags.opts[k].long_name,
-					      csp_flag_of, ctx.csp_flags.opts[k].long_name);
+			lk_warn_unapplied(run.games_seen, ctx.csp_flags.opts[k].long_name,
+					      lk_game_has_csp_flag, ctx.csp_flags.opts[k].long_name);
 
 	lk_writer_release(&run.writer);
 	if (view) {
@@ -792,7 +784,7 @@ int main(int argc, char **argv)
 	if (output.tmp && run.lossy_line)
 		lk_error_at(ctx.output, run.lossy_line, "this record cannot be kept as it was read "
 			    "(a NUL byte), so the input is not replaced");
-	if (lk_cli_output_close(&output, !lk_interrupted && !run.write_failed && !run.lossy_line &&
+	if (lk_output_close_said(&output, !lk_interrupted && !run.write_failed && !run.lossy_line &&
 				!run.read_failed && !run.bad_columns,
 				run.records_read == 0 || run.bad_columns) < 0)
 		run.status = 2;
