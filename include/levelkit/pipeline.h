@@ -109,6 +109,10 @@ struct lk_pipeline {
  * could be read. */
 int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles);
 
+/* A worker's state for the solving commands: one reusable solver. */
+void *lk_pipeline_solver_new(void *ctx);
+void lk_pipeline_solver_free(void *worker);
+
 /* From a finish hook: write a record, or text (then flushed); false once
  * a write has failed (said, exit 2). */
 bool lk_pipeline_put(struct lk_pipeline_run *run, const struct lk_record *rec);

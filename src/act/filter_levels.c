@@ -297,20 +297,6 @@ static void finish(void *ctx, struct lk_pipeline_run *out)
 				 run->missing[i].name);
 }
 
-static void *solver_new(void *ctx)
-{
-	(void)ctx;
-	struct lk_solver *s = lk_xmalloc(sizeof *s);
-	lk_solver_init(s);
-	return s;
-}
-
-static void solver_free(void *worker)
-{
-	lk_solver_release(worker);
-	free(worker);
-}
-
 void lk_filter_init(struct lk_filter *f)
 {
 	memset(f, 0, sizeof *f);
@@ -329,8 +315,8 @@ int lk_filter_run(struct lk_filter *f, char **files, int nfiles)
 	lk_solver_init(&run.solver);
 	struct lk_pipeline p = {
 		.ctx = &run,
-		.worker_new = concept ? solver_new : NULL,
-		.worker_free = concept ? solver_free : NULL,
+		.worker_new = concept ? lk_pipeline_solver_new : NULL,
+		.worker_free = concept ? lk_pipeline_solver_free : NULL,
 		.process = concept ? ask : NULL,
 		.wants_work = wants_work,
 		.decide = decide,

@@ -345,6 +345,20 @@ static void drop(void *ctx, void *vslot)
 	release_slot(ctx, vslot);
 }
 
+void *lk_pipeline_solver_new(void *ctx)
+{
+	(void)ctx;
+	struct lk_solver *s = lk_xmalloc(sizeof *s);
+	lk_solver_init(s);
+	return s;
+}
+
+void lk_pipeline_solver_free(void *worker)
+{
+	lk_solver_release(worker);
+	free(worker);
+}
+
 static void *worker_new(void *ctx)
 {
 	struct lk_pipeline_run *run = ctx;

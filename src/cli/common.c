@@ -336,18 +336,3 @@ void lk_cli_common_unapplied(const struct lk_cli_common *c, uint64_t seen)
 		lk_warn_unapplied(seen, c->csp_flags.opts[k].long_name, lk_game_has_csp_flag,
 				  c->csp_flags.opts[k].long_name);
 }
-
-void *lk_cli_solver_new(void *ctx)
-{
-	(void)ctx;
-	struct lk_solver *s = lk_xmalloc(sizeof *s);
-	lk_solver_init(s);
-	return s;
-}
-
-void lk_cli_solver_free(void *worker)
-{
-	lk_solver_release(worker);
-	free(worker);
-}
-

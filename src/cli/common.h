@@ -112,10 +112,9 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 
 #define LK_CLI_IO_OPTIONS(c)                                                                  \
 	LK_OPT_GROUP_("Bounds (per search; a hit bound gives 'unknown')"),                    \
-	{ LK_OPT_U64, 0, "max-states", &(c).bounds.max_states, "n", (c).states_help, NULL },        \
-	{ LK_OPT_SIZE, 0, "max-memory", &(c).bounds.max_memory, "bytes",                             \
-	  "memory per search, e.g. 2G (default: RAM / (jobs + 1), at most 4G)", NULL },       \
-	{ LK_OPT_SECONDS, 't', "timeout", &(c).bounds.max_seconds, "secs", (c).timeout_help, NULL },    \
+	LK_CLI_BOUNDS_OPTIONS((c).bounds, (c).states_help,                                    \
+			      "memory per search, e.g. 2G (default: RAM / (jobs + 1), at most 4G)", \
+			      (c).timeout_help),                                              \
 	LK_OPT_GROUP_("Input and output"),                                                    \
 	{ LK_OPT_UINT, 'j', "jobs", &(c).jobs, "n", (c).jobs_help, NULL },                   \
 	{ LK_OPT_STRING, 'f', "format", &(c).format, "fmt", LK_CLI_FORMAT_HELP, NULL }, \
@@ -128,6 +127,13 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	  "let -o replace an existing file that is not an input", NULL },                     \
 	{ LK_OPT_FLAG, 0, "stats", &(c).stats, NULL,                                           \
 	  "also write generated/stored states, memory and time", NULL }
+
+/* The bounds of every search a command starts (one struct lk_bounds,
+ * completed by lk_bounds_finish), with the command's help texts. */
+#define LK_CLI_BOUNDS_OPTIONS(bounds, states_help, memory_help, timeout_help)                \
+	{ LK_OPT_U64, 0, "max-states", &(bounds).max_states, "n", states_help, NULL },       \
+	{ LK_OPT_SIZE, 0, "max-memory", &(bounds).max_memory, "bytes", memory_help, NULL },  \
+	{ LK_OPT_SECONDS, 't', "timeout", &(bounds).max_seconds, "secs", timeout_help, NULL }
 
 /* Check and resolve the shared options; exits with a usage error. */
 void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p);
@@ -150,9 +156,5 @@ void lk_cli_reject_options(const char *const *names, const char *what);
  * constraint options: the constraint games; -m and --heuristic: the games
  * that know the name; a game's own flag: its games). */
 void lk_cli_common_unapplied(const struct lk_cli_common *c, uint64_t seen);
-
-/* Pipeline worker state of the solving commands: one reusable solver. */
-void *lk_cli_solver_new(void *ctx);
-void lk_cli_solver_free(void *worker);
 
 #endif

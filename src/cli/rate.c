@@ -139,8 +139,8 @@ int main(int argc, char **argv)
 			      "order, as the paper did)");
 	struct lk_pipeline p = {
 		.ctx = &ctx,
-		.worker_new = lk_cli_solver_new,
-		.worker_free = lk_cli_solver_free,
+		.worker_new = lk_pipeline_solver_new,
+		.worker_free = lk_pipeline_solver_free,
 		.process = process,
 		.kind = LK_ACT_RATE,
 		.act = &ctx.common.act,
