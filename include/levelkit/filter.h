@@ -26,10 +26,10 @@ struct lk_filter {
 	struct lk_act_concept concept;    /* concept.concept NULL: none */
 	struct lk_act_options act;        /* the concept searches' options */
 	bool dedupe;                      /* drop a level equal to an earlier one */
-	size_t top;                       /* keep the top best by `by` (0: all) */
+	unsigned long top;                /* keep the top best by `by` (0: all) */
 	bool ascending;                   /* top: the smallest instead */
-	size_t progression;               /* choose this many (0: no) */
-	size_t chapter;                   /* progression: levels per rise */
+	unsigned long progression;        /* choose this many (0: no) */
+	unsigned long chapter;            /* progression: levels per rise */
 	const char *by;                   /* top, progression (NULL: difficulty) */
 	bool count;                       /* write the number kept, not them */
 	/* the output: as the pipeline's (pipeline.h) */
@@ -37,7 +37,7 @@ struct lk_filter {
 	enum lk_view_format view;
 	const char *fields, *output, *title;
 	bool force;
-	unsigned jobs;                    /* concept searches at once */
+	unsigned long jobs;               /* concept searches at once */
 	/* after lk_filter_run: what was read and kept */
 	size_t records_read, kept;
 	uint64_t games_seen;

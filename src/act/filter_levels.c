@@ -326,7 +326,7 @@ int lk_filter_run(struct lk_filter *f, char **files, int nfiles)
 		.format = f->format,
 		.view = f->view,
 		.fields = f->fields,
-		.jobs = f->jobs,
+		.jobs = (unsigned)f->jobs,
 		.output = f->output,
 		.title = f->title,
 		.force = f->force,

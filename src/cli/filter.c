@@ -36,13 +36,11 @@ static const char description[] =
 	"interrupted.";
 
 struct filter_ctx {
-	const char *expr_text, *format, *output, *by, *fields, *color, *title;
-	bool dedupe, invert, count, asc, force;
-	unsigned long top, progression, chapter;
+	struct lk_filter f;       /* what the options choose, most of them directly */
+	const char *expr_text, *format, *color;
 	/* concept queries: --forall / --exists and their bounds */
 	const char *forall, *exists;
 	struct lk_bounds bounds;   /* of each concept search */
-	unsigned long jobs;                  /* levels searched at once */
 	struct lk_cli_csp_flags csp_flags;   /* the constraint games' own flags */
 };
 
@@ -95,29 +93,34 @@ static enum lk_format check_options(const struct filter_ctx *ctx, enum lk_view_f
 {
 	enum lk_format format = LK_FORMAT_TEXT;
 	*view = LK_VIEW_NONE;
-	lk_cli_choose_format(ctx->format, ctx->output, ctx->color, &format, view);
-	lk_cli_check_title(ctx->title, *view);
-	if (ctx->count && *view == LK_VIEW_ANSI && !ctx->format)
+	lk_cli_choose_format(ctx->format, ctx->f.output, ctx->color, &format, view);
+	lk_cli_check_title(ctx->f.title, *view);
+	if (ctx->f.count && *view == LK_VIEW_ANSI && !ctx->format)
 		*view = LK_VIEW_NONE;   /* a count is a number, not a level */
-	if (ctx->count && *view)
+	if (ctx->f.count && *view)
 		lk_usage_error("--count prints a number; it makes no -f %s",
 			       ctx->format ? ctx->format : "picture");
-	if (ctx->top && ctx->progression)
+	if (ctx->f.top && ctx->f.progression)
 		lk_usage_error("--top and --progression each choose the levels: give one");
-	if (ctx->by && !ctx->top && !ctx->progression)
+	if (ctx->f.by && !ctx->f.top && !ctx->f.progression)
 		lk_usage_error("--by needs --top or --progression");
-	if (ctx->asc && !ctx->top)
+	if (ctx->f.ascending && !ctx->f.top)
 		lk_usage_error("--asc needs --top");
-	if (ctx->top && !ctx->by)
+	if (ctx->f.top && !ctx->f.by)
 		lk_usage_error("--top needs --by FIELD");
-	if (ctx->chapter != 5 && !ctx->progression)
+	if (ctx->f.chapter != 5 && !ctx->f.progression)
 		lk_usage_error("--chapter needs --progression");
-	if (ctx->fields && (format != LK_FORMAT_TSV || *view))
+	if (ctx->f.fields && (format != LK_FORMAT_TSV || *view))
 		lk_usage_error("--fields chooses the columns of -f tsv");
-	lk_cli_check_fields(ctx->fields);
-	if (ctx->by && !valid_field_name(ctx->by))
-		lk_usage_error("--by: '%s' is not a field name", ctx->by);
+	lk_cli_check_fields(ctx->f.fields);
+	if (ctx->f.by && !valid_field_name(ctx->f.by))
+		lk_usage_error("--by: '%s' is not a field name", ctx->f.by);
 	return format;
+}
+
+static bool expression_optional(const struct filter_ctx *ctx)
+{
+	return ctx->f.dedupe || ctx->f.top || ctx->f.progression || ctx->forall || ctx->exists;
 }
 
 /* The expression: -e, else the first operand.  With --dedupe or --top it
@@ -136,15 +139,14 @@ static struct lk_expr *take_expression(const struct filter_ctx *ctx, char ***fil
 		if (expr) {
 			(*files)++;
 			(*nfiles)--;
-		} else if (!(ctx->dedupe || ctx->top || ctx->progression || ctx->forall || ctx->exists) ||
-			   !is_input((*files)[0])) {
+		} else if (!expression_optional(ctx) || !is_input((*files)[0])) {
 			expression_error(&err);
 		}
-	} else if (!(ctx->dedupe || ctx->top || ctx->progression || ctx->forall || ctx->exists)) {
+	} else if (!expression_optional(ctx)) {
 		lk_usage_error("no expression given");
 	}
 	lk_strbuf_release(&err);
-	if (ctx->invert && !expr)
+	if (ctx->f.invert && !expr)
 		lk_usage_error("--invert needs an expression");
 	return expr;
 }
@@ -152,11 +154,11 @@ static struct lk_expr *take_expression(const struct filter_ctx *ctx, char ***fil
 /* --forall or --exists: the concept and the bounds of its searches. */
 static void take_concept(struct filter_ctx *ctx, struct lk_filter *f)
 {
-	if (ctx->jobs == 0)
-		ctx->jobs = lk_cpu_count();
-	if (ctx->jobs > 1024)
-		lk_usage_error("--jobs %lu is too many", ctx->jobs);
-	if (ctx->jobs > 1 && !(ctx->forall || ctx->exists))
+	if (ctx->f.jobs == 0)
+		ctx->f.jobs = lk_cpu_count();
+	if (ctx->f.jobs > 1024)
+		lk_usage_error("--jobs %lu is too many", ctx->f.jobs);
+	if (ctx->f.jobs > 1 && !(ctx->forall || ctx->exists))
 		lk_usage_error("--jobs belongs to --forall and --exists");
 	if (ctx->forall && ctx->exists)
 		lk_usage_error("--forall and --exists do not go together: run two filters");
@@ -181,7 +183,7 @@ static void take_concept(struct filter_ctx *ctx, struct lk_filter *f)
 	lk_strbuf_release(&err);
 	f->concept.text = text;
 	f->concept.quantifier = ctx->forall ? LK_FORALL : LK_EXISTS;
-	lk_bounds_finish(&ctx->bounds, ctx->jobs, &lk_interrupted);
+	lk_bounds_finish(&ctx->bounds, ctx->f.jobs, &lk_interrupted);
 	f->act.search.bounds = ctx->bounds;
 	f->act.csp.bounds = ctx->bounds;
 	lk_cli_csp_flags_finish(&ctx->csp_flags, &f->act.csp);
@@ -189,24 +191,26 @@ static void take_concept(struct filter_ctx *ctx, struct lk_filter *f)
 
 int main(int argc, char **argv)
 {
-	struct filter_ctx ctx = { .jobs = 1, .chapter = 5 };
+	struct filter_ctx ctx;
+	memset(&ctx, 0, sizeof ctx);
+	lk_filter_init(&ctx.f);
 	lk_cli_csp_flags_init(&ctx.csp_flags);
 	struct lk_option opts[] = {
 		LK_OPT_GROUP_("Selection"),
 		{ LK_OPT_STRING, 'e', "expression", &ctx.expr_text, "expr",
 		  "the expression (then every operand is a file)", NULL },
-		{ LK_OPT_FLAG, 'v', "invert", &ctx.invert, NULL,
+		{ LK_OPT_FLAG, 'v', "invert", &ctx.f.invert, NULL,
 		  "keep the level records that do not match", NULL },
-		{ LK_OPT_FLAG, 0, "dedupe", &ctx.dedupe, NULL,
+		{ LK_OPT_FLAG, 0, "dedupe", &ctx.f.dedupe, NULL,
 		  "drop levels equal to an earlier one up to symmetry and translation", NULL },
-		{ LK_OPT_CALLBACK, 0, "top", &ctx.top, "k",
+		{ LK_OPT_CALLBACK, 0, "top", &ctx.f.top, "k",
 		  "keep the k records with the largest --by field, sorted", parse_top },
-		{ LK_OPT_STRING, 0, "by", &ctx.by, "field", "the numeric field --top sorts by", NULL },
-		{ LK_OPT_FLAG, 0, "asc", &ctx.asc, NULL, "--top keeps the smallest instead", NULL },
-		{ LK_OPT_CALLBACK, 0, "progression", &ctx.progression, "n",
+		{ LK_OPT_STRING, 0, "by", &ctx.f.by, "field", "the numeric field --top sorts by", NULL },
+		{ LK_OPT_FLAG, 0, "asc", &ctx.f.ascending, NULL, "--top keeps the smallest instead", NULL },
+		{ LK_OPT_CALLBACK, 0, "progression", &ctx.f.progression, "n",
 		  "choose n levels (at most 2000) and order them so that --by (default\n"
 		  "difficulty) rises with dips", parse_progression },
-		{ LK_OPT_UINT, 0, "chapter", &ctx.chapter, "c",
+		{ LK_OPT_UINT, 0, "chapter", &ctx.f.chapter, "c",
 		  "--progression: levels per rise before a dip (default 5; 0: no dips)", NULL },
 		LK_OPT_GROUP_("Concepts (docs/concepts.md): a search per level"),
 		{ LK_OPT_STRING, 0, "forall", &ctx.forall, "concept",
@@ -218,18 +222,18 @@ int main(int argc, char **argv)
 		LK_CLI_BOUNDS_OPTIONS(ctx.bounds, "states stored per level, every one met (default: none)",
 				      "memory per level (default: RAM / (jobs + 1), at most 4G)",
 				      "time per level (default 10 s); an undecided level is left out"),
-		{ LK_OPT_UINT, 'j', "jobs", &ctx.jobs, "n",
+		{ LK_OPT_UINT, 'j', "jobs", &ctx.f.jobs, "n",
 		  "levels searched at once (default 1; 0: every core)", NULL },
 		LK_OPT_GROUP_("Output"),
-		{ LK_OPT_FLAG, 'c', "count", &ctx.count, NULL,
+		{ LK_OPT_FLAG, 'c', "count", &ctx.f.count, NULL,
 		  "print only the number of level records kept", NULL },
 		{ LK_OPT_STRING, 'f', "format", &ctx.format, "fmt", LK_CLI_FORMAT_HELP, NULL },
 		{ LK_OPT_STRING, 0, "color", &ctx.color, "when", LK_CLI_COLOR_HELP, NULL },
-		{ LK_OPT_STRING, 0, "title", &ctx.title, "text", LK_CLI_TITLE_HELP, NULL },
-		{ LK_OPT_STRING, 0, "fields", &ctx.fields, "a,b,...",
+		{ LK_OPT_STRING, 0, "title", &ctx.f.title, "text", LK_CLI_TITLE_HELP, NULL },
+		{ LK_OPT_STRING, 0, "fields", &ctx.f.fields, "a,b,...",
 		  "tsv: these columns, in this order (record and title included)", NULL },
-		{ LK_OPT_STRING, 'o', "output", &ctx.output, "file", "write to file instead of stdout", NULL },
-		{ LK_OPT_FLAG, 0, "force", &ctx.force, NULL,
+		{ LK_OPT_STRING, 'o', "output", &ctx.f.output, "file", "write to file instead of stdout", NULL },
+		{ LK_OPT_FLAG, 0, "force", &ctx.f.force, NULL,
 		  "let -o replace an existing file that is not an input", NULL },
 		LK_OPT_END_(),
 	};
@@ -241,31 +245,17 @@ int main(int argc, char **argv)
 	int nfiles = argc - first;
 	struct lk_expr *expr = take_expression(&ctx, &files, &nfiles);
 
-	struct lk_filter f;
-	lk_filter_init(&f);
-	take_concept(&ctx, &f);
-	f.expr = expr;
-	f.invert = ctx.invert;
-	f.dedupe = ctx.dedupe;
-	f.top = ctx.top;
-	f.ascending = ctx.asc;
-	f.progression = ctx.progression;
-	f.chapter = ctx.chapter;
-	f.by = ctx.by;
-	f.count = ctx.count;
-	f.format = format;
-	f.view = view;
-	f.fields = ctx.fields;
-	f.output = ctx.output;
-	f.title = ctx.title;
-	f.force = ctx.force;
-	f.jobs = (unsigned)ctx.jobs;
-	int rc = lk_filter_run(&f, files, nfiles);
-	if (f.concept.concept && f.records_read && !lk_interrupted)
+	struct lk_filter *f = &ctx.f;
+	take_concept(&ctx, f);
+	f->expr = expr;
+	f->format = format;
+	f->view = view;
+	int rc = lk_filter_run(f, files, nfiles);
+	if (f->concept.concept && f->records_read && !lk_interrupted)
 		for (size_t k = 0; k < ctx.csp_flags.n; k++)
-			lk_warn_unapplied(f.games_seen, ctx.csp_flags.opts[k].long_name,
+			lk_warn_unapplied(f->games_seen, ctx.csp_flags.opts[k].long_name,
 					  lk_game_has_csp_flag, ctx.csp_flags.opts[k].long_name);
 	lk_expr_free(expr);
-	lk_expr_free((struct lk_expr *)f.concept.concept);
+	lk_expr_free((struct lk_expr *)f->concept.concept);
 	return rc;
 }
