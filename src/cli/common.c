@@ -1,10 +1,14 @@
 /*
- * common.c - shared options of the solving commands (see common.h).
+ * common.c - the options solve, rate and gen share (common.h): their help
+ * texts made from the registry (the games' techniques, constraint flags,
+ * metrics and heuristics), the checks of their values, and their
+ * translation into the actions' options (struct lk_act_options, the
+ * bounds), plus -f/-o/--color resolved into a format or a picture.  What
+ * the options then drive is the library's (pipeline.h, actions.h).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "common.h"
 
-#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
