@@ -41,7 +41,7 @@ header_layer() {
 	table|search|explore|analysis|difficulty|rating|dedupe|fields|concept) echo 2 ;;
 	room|rules|generate|transform) echo 3 ;;
 	registry) echo 6 ;;
-	actions|view) echo 7 ;;
+	actions|view|gen_run) echo 7 ;;
 	*) echo unknown ;;
 	esac
 }

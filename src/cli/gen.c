@@ -15,9 +15,7 @@
 #include <unistd.h>
 
 #include "common.h"
-#include "gen_run.h"
-#include "gen_suggest.h"
-#include "levelkit/dedupe.h"
+#include "levelkit/gen_run.h"
 #include "levelkit/generate.h"
 #include "levelkit/grid.h"
 #include "levelkit/registry.h"
@@ -793,9 +791,33 @@ static const struct lk_generator *choose_generator(struct gen_ctx *ctx, int argc
 	return gen;
 }
 
+static void parse_shard(const char *shard, uint64_t *k, uint64_t *n)
+{
+	const char *slash = strchr(shard, '/');
+	char left[32];
+	if (!slash || (size_t)(slash - shard) >= sizeof left)
+		lk_usage_error("--shard %s: expected K/N with 0 <= K < N", shard);
+	memcpy(left, shard, (size_t)(slash - shard));
+	left[slash - shard] = '\0';
+	if (lk_parse_u64(left, k) < 0 || lk_parse_u64(slash + 1, n) < 0 || *n == 0 || *k >= *n)
+		lk_usage_error("--shard %s: expected K/N with 0 <= K < N", shard);
+}
+
+static void say_error(const char *message)
+{
+	lk_error("%s", message);
+}
+
+static void say_usage(const char *message)
+{
+	lk_usage_error("%s", message);
+}
+
 static int run(struct gen_ctx *ctx, const struct lk_generator *gen, struct lk_gen_options *o,
 	       const struct lk_record *from, enum lk_format format)
 {
+	const struct lk_gen_say say = { lk_prog, say_error, say_usage };
+	lk_pipeline_install_signals();
 	if (ctx->suggest) {
 		/* the suggestions rewrite -o as they improve: checked once */
 		struct lk_output_rule rule = { .format = format, .force = ctx->common.force };
@@ -805,26 +827,32 @@ static int run(struct gen_ctx *ctx, const struct lk_generator *gen, struct lk_ge
 			lk_strbuf_release(&err);
 			return 2;
 		}
-		struct gen_suggest_options so = {
+		struct lk_gen_suggest_options so = {
 			.gen = gen, .opt = o, .from = o->from ? from : NULL, .from_path = ctx->from,
 			.output = ctx->common.output, .view = ctx->view, .seed = ctx->seed,
 			.k = (unsigned)ctx->suggest, .candidates = ctx->candidates,
-			.time_limit = ctx->time_limit, .timeout = ctx->common.bounds.max_seconds,
+			.bounds = { .max_seconds = ctx->time_limit, .cancel = &lk_interrupted },
 			.within = (unsigned)ctx->within, .max_changes = ctx->max_changes,
 			.climb = ctx->climb, .by = ctx->by, .interesting = ctx->interesting,
-			.title = ctx->common.title,
+			.title = ctx->common.title, .progress = isatty(2), .interactive = isatty(0),
+			.say = say,
 		};
-		gen_suggest_check(&so);
-		return gen_suggest(&so);
+		if (lk_gen_suggest_check(&so, &err) < 0)
+			lk_usage_error("%s", err.buf);
+		return lk_gen_suggest(&so);
 	}
-	struct gen_run_options ro = {
+	uint64_t shard = 0, shards = 1;
+	if (ctx->shard)
+		parse_shard(ctx->shard, &shard, &shards);
+	struct lk_gen_run_options ro = {
 		.gen = gen, .opt = o, .seed = ctx->seed, .count = ctx->count,
-		.shard = ctx->shard, .resume = ctx->resume, .output = ctx->common.output,
+		.shard = shard, .shards = shards, .resume = ctx->resume, .output = ctx->common.output,
 		.force = ctx->common.force, .format = format,
 		.format_name = ctx->common.format, .fields = ctx->common.fields,
 		.jobs = (unsigned)ctx->common.jobs, .view = ctx->view, .title = ctx->common.title,
+		.progress = isatty(2), .stdout_tty = isatty(1), .cancel = &lk_interrupted, .say = say,
 	};
-	return gen_run(&ro);
+	return lk_gen_run(&ro);
 }
 
 int main(int argc, char **argv)

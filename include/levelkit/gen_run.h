@@ -1,0 +1,81 @@
+/*
+ * gen_run.h - the gen command's two runs, in the library so that a test
+ * reaches them without a process: a run of -n levels on the ordered pool
+ * (indices generated on worker threads, written in index order,
+ * duplicates dropped, --resume continuing a run's own file), and
+ * --suggest's suggestions shown as they change.  The command parses the
+ * options and gives the messages' hooks; what is said, and when, is here.
+ */
+#ifndef LEVELKIT_GEN_RUN_H
+#define LEVELKIT_GEN_RUN_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "levelkit/bounds.h"
+#include "levelkit/generate.h"
+#include "levelkit/record.h"
+#include "levelkit/view.h"
+
+/* Where a run's messages go (the command prints them as `prog: message`
+ * on stderr; usage ends the process with a usage error). */
+struct lk_gen_say {
+	const char *prog;                    /* the live lines' prefix */
+	void (*error)(const char *message);
+	void (*usage)(const char *message);  /* does not return */
+};
+
+struct lk_gen_run_options {
+	const struct lk_generator *gen;
+	const struct lk_gen_options *opt;
+	uint64_t seed, count;
+	uint64_t shard, shards;   /* --shard K/N: indices K, K+N, ... (N 0: 1) */
+	const char *resume;       /* --resume FILE or NULL */
+	const char *output;       /* -o FILE or NULL */
+	bool force;
+	enum lk_format format;
+	const char *format_name;  /* for messages */
+	const char *fields;       /* --fields or NULL */
+	unsigned jobs;
+	enum lk_view_format view;   /* a picture instead of records (view.h) */
+	const char *title;          /* --title: the page's, or NULL */
+	bool progress;              /* a live line on stderr (a terminal) */
+	bool stdout_tty;            /* stdout is that terminal too */
+	const volatile sig_atomic_t *cancel;   /* stops the run (Ctrl-C) */
+	struct lk_gen_say say;
+};
+
+/* Run; returns the exit status (0, 1 fewer levels than asked, 2, 130). */
+int lk_gen_run(const struct lk_gen_run_options *o);
+
+struct lk_gen_suggest_options {
+	const struct lk_generator *gen;
+	const struct lk_gen_options *opt;  /* a search's own bounds: opt->rating.search.bounds */
+	const struct lk_record *from;     /* --from's level, or NULL */
+	const char *from_path;
+	const char *output;               /* -o FILE or NULL */
+	const char *title;                /* --title, or NULL */
+	enum lk_view_format view;
+	uint64_t seed;
+	unsigned k;
+	uint64_t candidates;              /* --candidates, 0: none */
+	/* the whole run's bounds: --time-limit (max_seconds) and the cancel
+	 * flag, passed down as they are */
+	struct lk_bounds bounds;
+	unsigned within;                  /* --within, 0: 1 */
+	long max_changes;                 /* --max-changes, -1: any */
+	bool climb;
+	const char *by;                   /* --by, NULL: difficulty-min */
+	double interesting;               /* --interesting, NaN: the base level's */
+	bool progress;                    /* a live line on stderr (a terminal) */
+	bool interactive;                 /* ranks typed on stdin pick */
+	struct lk_gen_say say;
+};
+
+/* Check the suggestion options: 0, or -1 with a usage error in err. */
+int lk_gen_suggest_check(const struct lk_gen_suggest_options *o, struct lk_strbuf *err);
+/* Run; returns the exit status (0, 1 no suggestion, 2, 130). */
+int lk_gen_suggest(const struct lk_gen_suggest_options *o);
+
+#endif
