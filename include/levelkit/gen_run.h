@@ -78,4 +78,30 @@ int lk_gen_suggest_check(const struct lk_gen_suggest_options *o, struct lk_strbu
 /* Run; returns the exit status (0, 1 no suggestion, 2, 130). */
 int lk_gen_suggest(const struct lk_gen_suggest_options *o);
 
+/* What gen reads before a run: the options naming it, then what was read
+ * (o->from, o->freeze, o->combine and o->rules point here). */
+struct lk_gen_inputs {
+	const char *from, *freeze, *combine, *combine_below, *rules;
+	unsigned long level;              /* --level: --from's nth level (0: 1) */
+	struct lk_record from_rec, freeze_rec, combine_rec;
+	struct lk_strbuf rules_text;
+	const char *msg_path;             /* the file a read error is in, */
+	size_t msg_line;                  /* and its line, or 0 */
+};
+void lk_gen_inputs_init(struct lk_gen_inputs *in);
+void lk_gen_inputs_release(struct lk_gen_inputs *in);
+/* Read them into o: 0, -1 with msg (a file that cannot be read or has
+ * no such level, at in->msg_path:msg_line if that is not 0), or -2 with a usage error. */
+int lk_gen_inputs_load(struct lk_gen_inputs *in, const struct lk_generator *gen,
+		       struct lk_gen_options *o, struct lk_strbuf *msg);
+/* The nth record with a grid in path (n from 1): 0, or -1 with msg. */
+int lk_gen_read_level(const char *path, unsigned long n, struct lk_record *rec, struct lk_strbuf *msg,
+		      size_t *msg_line);
+
+/* Help texts made from the registry: "at least n WHAT (default 4 for
+ * fruit and skiddy, ...)" for moves (field NULL) or a field's range, and
+ * --rules' list of every game's presets. */
+void lk_gen_help_min(char *out, size_t size, const char *what, const char *field);
+void lk_gen_help_rules(char *out, size_t size);
+
 #endif

@@ -34,9 +34,9 @@ struct gen_ctx {
 	struct lk_cli_common common;
 	uint64_t count, seed, max_tries;
 	const char *size, *shard, *resume, *generator, *difficulty;
-	const char *from, *rules, *freeze, *combine, *combine_below;
+	struct lk_gen_inputs in;     /* --from, --level, --freeze, --combine, --rules */
 	const char *require;         /* --require CONCEPT */
-	unsigned long suggest, level, within;
+	unsigned long suggest, within;
 	long max_changes;
 	bool climb;
 	const char *by;
@@ -169,38 +169,6 @@ static void parse_size(const char *s, int *w, int *h)
 	*h = (int)b;
 }
 
-/* The nth record with a grid in path (n from 1). */
-static int read_level(const char *path, unsigned long n, struct lk_record *rec)
-{
-	struct lk_reader r;
-	struct lk_strbuf err = LK_STRBUF_INIT;
-	size_t line = 0;
-	unsigned long seen = 0;
-	int got = -1;
-	bool opened = lk_input_open(&r, path, &err) == 0;
-	if (opened) {
-		while ((got = lk_reader_next(&r, rec, &err, &line)) != 0) {
-			if (got == 1 && lk_record_grid(rec, NULL) && ++seen == n)
-				break;
-			if (got < 0)
-				break;
-		}
-	}
-	if (got != 1) {
-		if (!opened)
-			lk_error("%s", err.buf);   /* it names the file */
-		else if (got < 0)
-			lk_error_at(path, line, "%s", err.buf);
-		else if (seen > 0)
-			lk_error("%s: --level %lu: the file has %lu level%s", path, n, seen,
-				 seen == 1 ? "" : "s");
-		else
-			lk_error("%s: no level in the file", path);
-	}
-	lk_reader_close(&r);
-	lk_strbuf_release(&err);
-	return got == 1 ? 0 : -1;
-}
 
 static bool state_space(const struct lk_game *g)
 {
@@ -283,16 +251,16 @@ static void check_options_apply(const struct gen_ctx *ctx, const struct lk_gener
 	check_applies(gen, LK_GEN_ACCEPT(DEAD_ENDS), ctx->no_dead_ends, "--no-dead-ends");
 	check_fields_apply(ctx, gen, true);
 	check_applies(gen, LK_GEN_ACCEPT(FROM),
-		      ctx->from || ctx->rules || ctx->freeze || ctx->suggest, "--from/--rules/--freeze/--suggest");
+		      ctx->in.from || ctx->in.rules || ctx->in.freeze || ctx->suggest, "--from/--rules/--freeze/--suggest");
 	const struct lk_game *game = lk_game_find(gen->game);
 	check_search_options(ctx, game);
 	if (ctx->require && game && game->csp && !game->csp->concept)
 		lk_usage_error("--require: game %s has no concept queries", gen->game);
-	if (ctx->level && !ctx->from)
+	if (ctx->in.level && !ctx->in.from)
 		lk_usage_error("--level belongs to --from");
-	if ((ctx->combine || ctx->combine_below) && !ctx->from)
+	if ((ctx->in.combine || ctx->in.combine_below) && !ctx->in.from)
 		lk_usage_error("--combine and --combine-below join a level to --from's");
-	if (ctx->combine && ctx->combine_below)
+	if (ctx->in.combine && ctx->in.combine_below)
 		lk_usage_error("--combine or --combine-below: one of them");
 	if ((ctx->candidates || ctx->time_limit > 0 || ctx->within || ctx->max_changes >= 0 ||
 	     ctx->climb || ctx->by || !isnan(ctx->interesting)) && !ctx->suggest)
@@ -428,52 +396,6 @@ static void fill_gen_options(struct gen_ctx *ctx, const struct lk_generator *gen
 	}
 }
 
-/* --from, --freeze and --rules into o; returns 0 or an exit status.  A
- * preset's text comes from the generator's game, for these options (a
- * PuzzleScript preset names the script's own objects). */
-static int load_inputs(const struct gen_ctx *ctx, const struct lk_generator *gen,
-		       struct lk_gen_options *o, struct lk_record *from, struct lk_record *freeze,
-		       struct lk_record *combine, struct lk_strbuf *rules_text)
-{
-	if (ctx->from) {
-		if (read_level(ctx->from, ctx->level ? ctx->level : 1, from) < 0)
-			return 2;
-		o->from = from;
-	}
-	if (ctx->freeze) {
-		if (read_level(ctx->freeze, 1, freeze) < 0)
-			return 2;
-		o->freeze = freeze;
-	}
-	if (ctx->combine || ctx->combine_below) {
-		if (read_level(ctx->combine ? ctx->combine : ctx->combine_below, 1, combine) < 0)
-			return 2;
-		o->combine = combine;
-		o->combine_below = !ctx->combine;
-	}
-	if (ctx->rules) {
-		const struct lk_transform_ops *ops = gen->transform;
-		bool preset = lk_transform_has_preset(ops, ctx->rules);
-		if (preset) {
-			struct lk_strbuf err = LK_STRBUF_INIT;
-			if (lk_transform_preset(ops, o, ctx->rules, rules_text, &err) < 0)
-				lk_usage_error("--rules %s: %s", ctx->rules, err.buf);
-			lk_strbuf_release(&err);
-		} else if (lk_strbuf_read_file(rules_text, ctx->rules) < 0) {
-			struct lk_strbuf names = LK_STRBUF_INIT;
-			for (size_t i = 0; ops && ops->presets && ops->presets[i]; i++)
-				lk_strbuf_addf(&names, "%s%s", i ? ", " : "", ops->presets[i]);
-			lk_error("%s: not a preset (%s) and cannot be read: %s", ctx->rules, names.buf,
-				 strerror(errno));
-			lk_strbuf_release(&names);
-			return 2;
-		}
-		o->rules = rules_text->buf;
-		if (!preset)
-			o->rules_name = ctx->rules;
-	}
-	return 0;
-}
 
 /* ---------------------------------------------------------------- main */
 
@@ -548,90 +470,13 @@ static void collect_fields(struct gen_ctx *ctx)
 	}
 }
 
-/* A generator's default minimum: its moves' (field NULL) or its field's. */
-static double default_min(const struct lk_generator *g, const char *field)
-{
-	if (!field)
-		return g->default_min_moves;
-	const struct lk_gen_field *f = lk_generator_field(g, field);
-	return f && !f->rating ? f->default_min : 0;
-}
 
-/* "at least n moves (default 4 for fruit and skiddy, 8 for puzzlescript)":
- * the generators with a default, grouped by value, a game named alone
- * when all its generators have that default. */
-static void default_help(char *out, size_t size, const char *what, const char *field)
-{
-	struct lk_strbuf text = LK_STRBUF_INIT;
-	double done[16];
-	size_t ndone = 0;
-	const struct lk_generator *g, *h;
-	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL && ndone < 16;) {
-		double v = default_min(g, field);
-		bool seen = !(v > 0);
-		for (size_t i = 0; i < ndone && !seen; i++)
-			seen = done[i] == v;
-		if (seen)
-			continue;
-		done[ndone++] = v;
-		struct lk_strbuf names = LK_STRBUF_INIT;
-		size_t n = 0, k = 0;
-		for (size_t jt = 0; (h = lk_generator_next(&jt)) != NULL;)
-			n += default_min(h, field) == v;
-		for (size_t jt = 0; (h = lk_generator_next(&jt)) != NULL;) {
-			if (default_min(h, field) != v)
-				continue;
-			/* "fruit" when every generator of fruit has this default,
-			 * else "sokoban backward" */
-			bool whole = true;
-			const struct lk_game *game = lk_game_find(h->game);
-			for (size_t i = 0; game && game->generators && game->generators[i]; i++)
-				whole &= default_min(game->generators[i], field) == v;
-			lk_strbuf_addf(&names, "%s%s", k == 0 ? "" : k + 1 == n ? " and " : ", ", h->game);
-			if (!whole)
-				lk_strbuf_addf(&names, " %s", h->name);
-			k++;
-		}
-		lk_strbuf_addf(&text, "%s%g for %s", text.len ? ", " : "", v, names.buf);
-		lk_strbuf_release(&names);
-	}
-	if (text.len)
-		snprintf(out, size, "at least n %s (default %s)", what, text.buf);
-	else
-		snprintf(out, size, "at least n %s", what);
-	lk_strbuf_release(&text);
-}
 
-/* "a rules file, or a preset of the game's (sokoban: walls, ..., mix
- * (default) or push; puzzlescript: ...)": each game's list in the form the
- * completion reads (completion/levelkit.bash) */
-static void rules_help(char *out, size_t size)
-{
-	struct lk_strbuf text = LK_STRBUF_INIT;
-	const struct lk_generator *g;
-	lk_strbuf_addstr(&text, "a rules file, or a preset of the game's (");
-	bool first = true;
-	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL;) {
-		const struct lk_transform_ops *ops = g->transform;
-		if (!ops || !ops->presets)
-			continue;
-		lk_strbuf_addf(&text, "%s%s: ", first ? "" : "; ", g->game);
-		for (size_t i = 0; ops->presets[i]; i++)
-			lk_strbuf_addf(&text, "%s%s%s", i == 0 ? "" : ops->presets[i + 1] ? ", " : " or ",
-				       ops->presets[i],
-				       ops->default_preset && strcmp(ops->presets[i], ops->default_preset) == 0
-				       ? " (default)" : "");
-		first = false;
-	}
-	lk_strbuf_addch(&text, ')');
-	snprintf(out, size, "%s", text.buf);
-	lk_strbuf_release(&text);
-}
 
 static void make_help(const struct gen_ctx *ctx, struct gen_help *h)
 {
-	rules_help(h->rules, sizeof h->rules);
-	default_help(h->min_moves, sizeof h->min_moves, "moves", NULL);
+	lk_gen_help_rules(h->rules, sizeof h->rules);
+	lk_gen_help_min(h->min_moves, sizeof h->min_moves, "moves", NULL);
 	for (size_t i = 0; i < ctx->nfields; i++) {
 		const struct lk_gen_field *f = ctx->fields[i];
 		if (f->rating) {
@@ -642,7 +487,7 @@ static void make_help(const struct gen_ctx *ctx, struct gen_help *h)
 			lk_strbuf_release(&games);
 			continue;
 		}
-		default_help(h->min_help[i], sizeof h->min_help[i], f->noun, f->name);
+		lk_gen_help_min(h->min_help[i], sizeof h->min_help[i], f->noun, f->name);
 		snprintf(h->max_help[i], sizeof h->max_help[i], "at most n %s", f->noun);
 	}
 }
@@ -700,15 +545,15 @@ static struct lk_option *make_options(struct gen_ctx *ctx, struct gen_help *h)
 		{ LK_OPT_STRING, 0, "require", &ctx->require, "concept",
 		  "only levels whose every solution satisfies the concept (docs/concepts.md)", NULL },
 		LK_OPT_GROUP_("Transformer (MixedAim)"),
-		{ LK_OPT_STRING, 0, "from", &ctx->from, "file", "start from the first level of file "
+		{ LK_OPT_STRING, 0, "from", &ctx->in.from, "file", "start from the first level of file "
 		  "(implies --generator transform)", NULL },
-		{ LK_OPT_UINT, 0, "level", &ctx->level, "n", "--from: its nth level instead", NULL },
-		{ LK_OPT_STRING, 0, "rules", &ctx->rules, "file|preset", h->rules, NULL },
-		{ LK_OPT_STRING, 0, "freeze", &ctx->freeze, "file",
+		{ LK_OPT_UINT, 0, "level", &ctx->in.level, "n", "--from: its nth level instead", NULL },
+		{ LK_OPT_STRING, 0, "rules", &ctx->in.rules, "file|preset", h->rules, NULL },
+		{ LK_OPT_STRING, 0, "freeze", &ctx->in.freeze, "file",
 		  "grid whose non-blank cells never change", NULL },
-		{ LK_OPT_STRING, 0, "combine", &ctx->combine, "file",
+		{ LK_OPT_STRING, 0, "combine", &ctx->in.combine, "file",
 		  "--from: join the first level of file beside it (its player left out)", NULL },
-		{ LK_OPT_STRING, 0, "combine-below", &ctx->combine_below, "file",
+		{ LK_OPT_STRING, 0, "combine-below", &ctx->in.combine_below, "file",
 		  "--from: join the first level of file below it", NULL },
 		{ LK_OPT_UINT, 0, "suggest", &ctx->suggest, "k",
 		  "variations of --from until Ctrl-C or a limit below; keep and re-print the k best", NULL },
@@ -766,7 +611,7 @@ static const struct lk_generator *choose_generator(struct gen_ctx *ctx, int argc
 	if (!lk_game_find(game))
 		lk_usage_error("unknown game '%s' (use %s)", game, games.buf);
 	lk_strbuf_release(&games);
-	if (!ctx->generator && (ctx->from || ctx->rules || ctx->suggest || ctx->freeze))
+	if (!ctx->generator && (ctx->in.from || ctx->in.rules || ctx->suggest || ctx->in.freeze))
 		ctx->generator = "transform";
 	const struct lk_generator *gen = lk_generator_find(game, ctx->generator);
 	if (!gen && ctx->generator && strcmp(ctx->generator, "transform") == 0)
@@ -814,7 +659,7 @@ static void say_usage(const char *message)
 }
 
 static int run(struct gen_ctx *ctx, const struct lk_generator *gen, struct lk_gen_options *o,
-	       const struct lk_record *from, enum lk_format format)
+	       enum lk_format format)
 {
 	const struct lk_gen_say say = { lk_prog, say_error, say_usage };
 	lk_pipeline_install_signals();
@@ -828,7 +673,7 @@ static int run(struct gen_ctx *ctx, const struct lk_generator *gen, struct lk_ge
 			return 2;
 		}
 		struct lk_gen_suggest_options so = {
-			.gen = gen, .opt = o, .from = o->from ? from : NULL, .from_path = ctx->from,
+			.gen = gen, .opt = o, .from = o->from, .from_path = ctx->in.from,
 			.output = ctx->common.output, .view = ctx->view, .seed = ctx->seed,
 			.k = (unsigned)ctx->suggest, .candidates = ctx->candidates,
 			.bounds = { .max_seconds = ctx->time_limit, .cancel = &lk_interrupted },
@@ -858,6 +703,7 @@ static int run(struct gen_ctx *ctx, const struct lk_generator *gen, struct lk_ge
 int main(int argc, char **argv)
 {
 	struct gen_ctx ctx = { 0 };
+	lk_gen_inputs_init(&ctx.in);
 	lk_cli_common_init(&ctx.common, 10.0, 0, GEN_MAX_STATES);   /* every core */
 	ctx.count = 10;
 	ctx.seed = 1;
@@ -885,18 +731,17 @@ int main(int argc, char **argv)
 			       "script's legend; %s levels' characters mean other things there", gen->game);
 	struct lk_gen_options o;
 	fill_gen_options(&ctx, gen, &o);
-	struct lk_record from = LK_RECORD_INIT, freeze = LK_RECORD_INIT, combine = LK_RECORD_INIT;
-	struct lk_strbuf rules_text = LK_STRBUF_INIT;
-	lk_record_init(&from);
-	lk_record_init(&freeze);
-	lk_record_init(&combine);
-	int status = load_inputs(&ctx, gen, &o, &from, &freeze, &combine, &rules_text);
-	if (status == 0)
-		status = run(&ctx, gen, &o, &from, unused.format);
-	lk_record_release(&from);
-	lk_record_release(&freeze);
-	lk_record_release(&combine);
-	lk_strbuf_release(&rules_text);
+	struct lk_strbuf msg = LK_STRBUF_INIT;
+	int status = lk_gen_inputs_load(&ctx.in, gen, &o, &msg);
+	if (status == -2)
+		lk_usage_error("%s", msg.buf);
+	else if (status < 0 && ctx.in.msg_line)
+		lk_error_at(ctx.in.msg_path, ctx.in.msg_line, "%s", msg.buf);
+	else if (status < 0)
+		lk_error("%s", msg.buf);
+	lk_strbuf_release(&msg);
+	status = status < 0 ? 2 : run(&ctx, gen, &o, unused.format);
+	lk_gen_inputs_release(&ctx.in);
 	lk_expr_free((struct lk_expr *)o.require);
 	free_params(&ctx);
 	for (size_t i = 0; i < sizeof help_texts.flag_help / sizeof *help_texts.flag_help; i++)
