@@ -98,6 +98,36 @@ int lk_gen_inputs_load(struct lk_gen_inputs *in, const struct lk_generator *gen,
 int lk_gen_read_level(const char *path, unsigned long n, struct lk_record *rec, struct lk_strbuf *msg,
 		      size_t *msg_line);
 
+/* The acceptance thresholds asked for, before the generator is chosen:
+ * moves, the difficulty, and every generator's own fields (collected once
+ * from the registry by lk_gen_asked_init): a range's min and max, a
+ * rating's least value (0: not asked). */
+struct lk_gen_asked {
+	struct lk_range moves, difficulty;
+	const struct lk_gen_field *fields[LK_GEN_MAX_THRESHOLDS];
+	size_t nfields;
+	struct lk_range range[LK_GEN_MAX_THRESHOLDS];
+	unsigned long rating[LK_GEN_MAX_THRESHOLDS];
+	bool band;                    /* --difficulty lo:hi given (read later) */
+	bool rate, no_dead_ends;
+	bool from;                    /* --from, --rules, --freeze or --suggest given */
+};
+void lk_gen_asked_init(struct lk_gen_asked *a);
+/* Was field i asked for? */
+bool lk_gen_asked_field(const struct lk_gen_asked *a, size_t i);
+/* 0, or -1 with a usage error: a threshold the generator cannot judge by
+ * (naming the games it applies to); a rating above its scale. */
+int lk_gen_asked_check(const struct lk_gen_asked *a, const struct lk_generator *gen,
+		       struct lk_strbuf *err);
+int lk_gen_asked_check_ratings(const struct lk_gen_asked *a, struct lk_strbuf *err);
+/* No length threshold asked: the generator's default minimums. */
+void lk_gen_asked_defaults(struct lk_gen_asked *a, const struct lk_generator *gen);
+/* The thresholds the generator judges by, --rate and --no-dead-ends, into o. */
+void lk_gen_asked_apply(const struct lk_gen_asked *a, const struct lk_generator *gen,
+			struct lk_gen_options *o);
+/* 0, or -1 with a usage error: a range no level can be in. */
+int lk_gen_options_check_ranges(const struct lk_gen_options *o, struct lk_strbuf *err);
+
 /* Help texts made from the registry: "at least n WHAT (default 4 for
  * fruit and skiddy, ...)" for moves (field NULL) or a field's range, and
  * --rules' list of every game's presets. */

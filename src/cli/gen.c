@@ -44,16 +44,14 @@ struct gen_ctx {
 	enum lk_view_format view;    /* a picture instead of records (view.h) */
 	uint64_t candidates;
 	double time_limit;
-	double min_moves, max_moves, min_diff, max_diff;
-	/* The game's own fields generators judge by (lk_gen_field: Sokoban's
-	 * pushes, Skiddy's stars), once each from the registry, and what was
-	 * asked of each: a range's --min/--max, a rating's --NAME n. */
-	const struct lk_gen_field *fields[LK_GEN_MAX_THRESHOLDS];
-	size_t nfields;
-	double field_min[LK_GEN_MAX_THRESHOLDS], field_max[LK_GEN_MAX_THRESHOLDS];
-	unsigned long field_rating[LK_GEN_MAX_THRESHOLDS];
+	/* the thresholds asked for: moves, difficulty and the game's own
+	 * fields (Sokoban's pushes, Skiddy's stars), with their options' names */
+	struct lk_gen_asked asked;
 	char field_names[LK_GEN_MAX_THRESHOLDS][2][48];   /* min-NAME and max-NAME, or NAME */
-	bool rate, no_dead_ends;
+	/* the generators' flags as options, and which were given */
+	struct gen_flag { struct gen_ctx *ctx; const struct lk_gen_flag *f; } flags[32];
+	const char *flags_given[16];
+	size_t nflags_given;
 	unsigned long runs;
 	const char **keys, **values;
 	size_t nparams, params_alloc;
@@ -84,10 +82,6 @@ static int param_cb(const struct lk_option *opt, const char *arg)
 
 /* A generator's flag (lk_gen_flag: --harder is --param harder=1); which
  * flags were given is checked against the chosen generator later. */
-static struct gen_ctx *flag_ctx;
-static const char *flags_given[16];
-static size_t nflags_given;
-
 static const struct lk_gen_flag *find_flag(const struct lk_generator *g, const char *name)
 {
 	for (const struct lk_gen_flag *f = g->flags; f && f->name; f++)
@@ -98,21 +92,24 @@ static const struct lk_gen_flag *find_flag(const struct lk_generator *g, const c
 
 static int flag_cb(const struct lk_option *opt, const char *arg)
 {
-	const struct lk_gen_flag *f = opt->value;
+	const struct gen_flag *flag = opt->value;
+	const struct lk_gen_flag *f = flag->f;
+	struct gen_ctx *ctx = flag->ctx;
 	if (f->arg) {
-		add_param(flag_ctx, f->param, strlen(f->param), arg);
+		add_param(ctx, f->param, strlen(f->param), arg);
 	} else {
 		const char *eq = strchr(f->param, '=');
-		add_param(flag_ctx, f->param, (size_t)(eq - f->param), eq + 1);
+		add_param(ctx, f->param, (size_t)(eq - f->param), eq + 1);
 	}
-	if (nflags_given < sizeof flags_given / sizeof *flags_given)
-		flags_given[nflags_given++] = f->name;
+	if (ctx->nflags_given < sizeof ctx->flags_given / sizeof *ctx->flags_given)
+		ctx->flags_given[ctx->nflags_given++] = f->name;
 	return 0;
 }
 
 /* The options of every generator's flags, once each, with the games that
  * have them in the help ("combination: only add pieces ..."). */
-static size_t add_flag_options(struct lk_option *opts, size_t n, size_t max, char **helps)
+static size_t add_flag_options(struct gen_ctx *ctx, struct lk_option *opts, size_t n, size_t max,
+			       char **helps)
 {
 	const struct lk_generator *g;
 	size_t nhelps = 0;
@@ -130,8 +127,9 @@ static size_t add_flag_options(struct lk_option *opts, size_t n, size_t max, cha
 			else
 				lk_strbuf_addf(&h, "%s: %s (--param %s)", g->game, f->help, f->param);
 			helps[nhelps] = lk_strbuf_detach(&h, NULL);
-			opts[n++] = (struct lk_option){ LK_OPT_CALLBACK, 0, f->name, (void *)f, f->arg,
-							helps[nhelps++], flag_cb };
+			ctx->flags[nhelps] = (struct gen_flag){ ctx, f };
+			opts[n++] = (struct lk_option){ LK_OPT_CALLBACK, 0, f->name, &ctx->flags[nhelps],
+							f->arg, helps[nhelps++], flag_cb };
 		}
 	}
 	return n;
@@ -169,22 +167,9 @@ static void parse_size(const char *s, int *w, int *h)
 	*h = (int)b;
 }
 
-
 static bool state_space(const struct lk_game *g)
 {
 	return g->successors != NULL;
-}
-
-/* An acceptance option given for a game whose generator cannot judge by
- * it is an error, naming the games it applies to. */
-static void check_applies(const struct lk_generator *gen, unsigned bit, bool given,
-			  const char *what)
-{
-	if (!given || (gen->accepts & bit))
-		return;
-	struct lk_strbuf games = LK_STRBUF_INIT;
-	lk_generator_games_accepting(bit, &games);
-	lk_usage_error("%s does not apply to %s (it applies to %s)", what, gen->game, games.buf);
 }
 
 /* The search options, against the game (gen takes no constraint options:
@@ -215,43 +200,13 @@ static void check_search_options(const struct gen_ctx *ctx, const struct lk_game
 			       game->name, ctx->common.heuristic);
 }
 
-static bool field_given(const struct gen_ctx *ctx, size_t i)
+static void check_options_apply(struct gen_ctx *ctx, const struct lk_generator *gen)
 {
-	return ctx->fields[i]->rating ? ctx->field_rating[i] > 0
-				      : isfinite(ctx->field_min[i]) || isfinite(ctx->field_max[i]);
-}
-
-/* The options of the game's own fields (range ones, or ratings) given for
- * a generator that does not judge by them. */
-static void check_fields_apply(const struct gen_ctx *ctx, const struct lk_generator *gen,
-			       bool ratings)
-{
-	for (size_t i = 0; i < ctx->nfields; i++) {
-		const struct lk_gen_field *f = ctx->fields[i];
-		if (f->rating != ratings || !field_given(ctx, i) || lk_generator_field(gen, f->name))
-			continue;
-		struct lk_strbuf games = LK_STRBUF_INIT;
-		lk_generator_games_judging(f->name, &games);
-		if (f->rating)
-			lk_usage_error("--%s does not apply to %s (it applies to %s)", f->name, gen->game,
-				       games.buf);
-		lk_usage_error("--min-%s/--max-%s does not apply to %s (it applies to %s)", f->name,
-			       f->name, gen->game, games.buf);
-	}
-}
-
-static void check_options_apply(const struct gen_ctx *ctx, const struct lk_generator *gen)
-{
-	check_applies(gen, LK_GEN_ACCEPT(MOVES), isfinite(ctx->min_moves) || isfinite(ctx->max_moves),
-		      "--min-moves/--max-moves");
-	check_fields_apply(ctx, gen, false);
-	check_applies(gen, LK_GEN_ACCEPT(DIFFICULTY),
-		      ctx->rate || ctx->difficulty || isfinite(ctx->min_diff) || isfinite(ctx->max_diff),
-		      "--rate and the difficulty thresholds");
-	check_applies(gen, LK_GEN_ACCEPT(DEAD_ENDS), ctx->no_dead_ends, "--no-dead-ends");
-	check_fields_apply(ctx, gen, true);
-	check_applies(gen, LK_GEN_ACCEPT(FROM),
-		      ctx->in.from || ctx->in.rules || ctx->in.freeze || ctx->suggest, "--from/--rules/--freeze/--suggest");
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	ctx->asked.band = ctx->difficulty != NULL;
+	ctx->asked.from = ctx->in.from || ctx->in.rules || ctx->in.freeze || ctx->suggest;
+	if (lk_gen_asked_check(&ctx->asked, gen, &err) < 0)
+		lk_usage_error("%s", err.buf);
 	const struct lk_game *game = lk_game_find(gen->game);
 	check_search_options(ctx, game);
 	if (ctx->require && game && game->csp && !game->csp->concept)
@@ -276,8 +231,8 @@ static void check_options_apply(const struct gen_ctx *ctx, const struct lk_gener
 		size_t n = 0;
 		for (; run_options[n]; n++)
 			names[n] = run_options[n];
-		for (size_t i = 0; i < ctx->nfields; i++)
-			if (!ctx->fields[i]->rating) {
+		for (size_t i = 0; i < ctx->asked.nfields; i++)
+			if (!ctx->asked.fields[i]->rating) {
 				names[n++] = ctx->field_names[i][0];
 				names[n++] = ctx->field_names[i][1];
 			}
@@ -287,10 +242,8 @@ static void check_options_apply(const struct gen_ctx *ctx, const struct lk_gener
 		lk_cli_reject_options(names, "--suggest (variations of --from kept while "
 				      "--candidates, --time-limit or Ctrl-C let the search go on)");
 	}
-	for (size_t i = 0; i < ctx->nfields; i++)
-		if (ctx->fields[i]->rating && (double)ctx->field_rating[i] > ctx->fields[i]->max)
-			lk_usage_error("--%s %lu: the rating is 0 to %g", ctx->fields[i]->name,
-				       ctx->field_rating[i], ctx->fields[i]->max);
+	if (lk_gen_asked_check_ratings(&ctx->asked, &err) < 0)
+		lk_usage_error("%s", err.buf);
 }
 
 static int parse_max_changes(const struct lk_option *opt, const char *arg)
@@ -308,34 +261,6 @@ static int parse_interesting(const struct lk_option *opt, const char *arg)
 	return 0;
 }
 
-/* Defaults a designer would keep: no trivial levels unless asked for. */
-static void apply_default_thresholds(struct gen_ctx *ctx, const struct lk_generator *gen)
-{
-	bool any = isfinite(ctx->min_moves) || isfinite(ctx->max_moves);
-	for (size_t i = 0; i < ctx->nfields; i++)
-		any |= !ctx->fields[i]->rating && field_given(ctx, i);
-	if (any || ctx->suggest)
-		return;
-	for (size_t i = 0; i < ctx->nfields; i++) {
-		const struct lk_gen_field *f = lk_generator_field(gen, ctx->fields[i]->name);
-		if (f && !f->rating && f->default_min > 0)
-			ctx->field_min[i] = f->default_min;
-	}
-	if (gen->default_min_moves > 0)
-		ctx->min_moves = gen->default_min_moves;
-}
-
-/* A band no level can be in is a mistake, not a run that gives up after
- * hours: --min-pushes 5 --max-pushes 3. */
-static void check_range(const char *what, const struct lk_range *r)
-{
-	if (r->min > r->max)
-		lk_usage_error("--min-%s %g is above --max-%s %g, so no level could pass", what, r->min,
-			       what, r->max);
-	if (r->max < 0)
-		lk_usage_error("--max-%s %g: no level has fewer than 0 %s", what, r->max, what);
-}
-
 static void fill_gen_options(struct gen_ctx *ctx, const struct lk_generator *gen,
 			     struct lk_gen_options *o)
 {
@@ -345,19 +270,9 @@ static void fill_gen_options(struct gen_ctx *ctx, const struct lk_generator *gen
 	o->param_keys = ctx->keys;
 	o->param_values = ctx->values;
 	o->nparams = ctx->nparams;
-	o->moves = (struct lk_range){ ctx->min_moves, ctx->max_moves };
-	for (size_t i = 0; i < ctx->nfields; i++) {
-		const struct lk_gen_field *f = lk_generator_field(gen, ctx->fields[i]->name);
-		if (!f || !field_given(ctx, i))
-			continue;
-		struct lk_gen_threshold *t = &o->thresholds[o->nthresholds++];
-		t->field = f;
-		t->range = f->rating ? (struct lk_range){ (double)ctx->field_rating[i], INFINITY }
-				     : (struct lk_range){ ctx->field_min[i], ctx->field_max[i] };
-	}
-	o->difficulty = (struct lk_range){ ctx->min_diff, ctx->max_diff };
+	lk_gen_asked_apply(&ctx->asked, gen, o);
 	if (ctx->difficulty) {
-		if (isfinite(ctx->min_diff) || isfinite(ctx->max_diff))
+		if (isfinite(ctx->asked.difficulty.min) || isfinite(ctx->asked.difficulty.max))
 			lk_usage_error("--difficulty and --min-difficulty/--max-difficulty do not go "
 				       "together");
 		char *colon = strchr(ctx->difficulty, ':');
@@ -373,13 +288,9 @@ static void fill_gen_options(struct gen_ctx *ctx, const struct lk_generator *gen
 			lk_usage_error("--difficulty %s: the lower bound is above the upper one, so no "
 				       "level could pass", ctx->difficulty);
 	}
-	check_range("moves", &o->moves);
-	for (size_t i = 0; i < o->nthresholds; i++)
-		if (!o->thresholds[i].field->rating)
-			check_range(o->thresholds[i].field->name, &o->thresholds[i].range);
-	check_range("difficulty", &o->difficulty);
-	o->rate = ctx->rate;
-	o->no_dead_ends = ctx->no_dead_ends;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	if (lk_gen_options_check_ranges(o, &err) < 0)
+		lk_usage_error("%s", err.buf);
 	o->rating.search = ctx->common.act.search;
 	o->level = ctx->common.act.level;   /* -m, --heuristic, --plain */
 	if (!ctx->common.bounds.max_states)
@@ -388,14 +299,12 @@ static void fill_gen_options(struct gen_ctx *ctx, const struct lk_generator *gen
 	if (ctx->max_tries)
 		o->max_tries = (unsigned)(ctx->max_tries > 0xffffffffu ? 0xffffffffu : ctx->max_tries);
 	if (ctx->require) {
-		struct lk_strbuf err = LK_STRBUF_INIT;
 		o->require = lk_expr_parse_concept(ctx->require, &err);
 		if (!o->require)
 			lk_usage_error("bad concept '%s': %s", ctx->require, err.buf);
 		o->require_text = ctx->require;
 	}
 }
-
 
 /* ---------------------------------------------------------------- main */
 
@@ -448,37 +357,24 @@ struct gen_help {
  * their options' names. */
 static void collect_fields(struct gen_ctx *ctx)
 {
-	const struct lk_generator *g;
-	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL;) {
-		for (const struct lk_gen_field *f = g->fields; f && f->name; f++) {
-			bool dup = false;
-			for (size_t i = 0; i < ctx->nfields && !dup; i++)
-				dup = strcmp(ctx->fields[i]->name, f->name) == 0;
-			if (dup || ctx->nfields == LK_GEN_MAX_THRESHOLDS)
-				continue;
-			size_t i = ctx->nfields++;
-			ctx->fields[i] = f;
-			ctx->field_min[i] = -INFINITY;
-			ctx->field_max[i] = INFINITY;
-			if (f->rating) {
-				snprintf(ctx->field_names[i][0], sizeof ctx->field_names[i][0], "%s", f->name);
-			} else {
-				snprintf(ctx->field_names[i][0], sizeof ctx->field_names[i][0], "min-%s", f->name);
-				snprintf(ctx->field_names[i][1], sizeof ctx->field_names[i][1], "max-%s", f->name);
-			}
+	lk_gen_asked_init(&ctx->asked);
+	for (size_t i = 0; i < ctx->asked.nfields; i++) {
+		const struct lk_gen_field *f = ctx->asked.fields[i];
+		if (f->rating) {
+			snprintf(ctx->field_names[i][0], sizeof ctx->field_names[i][0], "%s", f->name);
+		} else {
+			snprintf(ctx->field_names[i][0], sizeof ctx->field_names[i][0], "min-%s", f->name);
+			snprintf(ctx->field_names[i][1], sizeof ctx->field_names[i][1], "max-%s", f->name);
 		}
 	}
 }
-
-
-
 
 static void make_help(const struct gen_ctx *ctx, struct gen_help *h)
 {
 	lk_gen_help_rules(h->rules, sizeof h->rules);
 	lk_gen_help_min(h->min_moves, sizeof h->min_moves, "moves", NULL);
-	for (size_t i = 0; i < ctx->nfields; i++) {
-		const struct lk_gen_field *f = ctx->fields[i];
+	for (size_t i = 0; i < ctx->asked.nfields; i++) {
+		const struct lk_gen_field *f = ctx->asked.fields[i];
 		if (f->rating) {
 			struct lk_strbuf games = LK_STRBUF_INIT;
 			lk_generator_games_judging(f->name, &games);
@@ -496,18 +392,18 @@ static void make_help(const struct gen_ctx *ctx, struct gen_help *h)
 static size_t add_field_options(struct gen_ctx *ctx, const struct gen_help *h, bool ratings,
 				struct lk_option *opts, size_t n)
 {
-	for (size_t i = 0; i < ctx->nfields; i++) {
-		if (ctx->fields[i]->rating != ratings)
+	for (size_t i = 0; i < ctx->asked.nfields; i++) {
+		if (ctx->asked.fields[i]->rating != ratings)
 			continue;
 		if (ratings) {
 			opts[n++] = (struct lk_option){ LK_OPT_UINT, 0, ctx->field_names[i][0],
-							&ctx->field_rating[i], "n", h->min_help[i], NULL };
+							&ctx->asked.rating[i], "n", h->min_help[i], NULL };
 			continue;
 		}
 		opts[n++] = (struct lk_option){ LK_OPT_CALLBACK, 0, ctx->field_names[i][0],
-						&ctx->field_min[i], "n", h->min_help[i], threshold_cb };
+						&ctx->asked.range[i].min, "n", h->min_help[i], threshold_cb };
 		opts[n++] = (struct lk_option){ LK_OPT_CALLBACK, 0, ctx->field_names[i][1],
-						&ctx->field_max[i], "n", h->max_help[i], threshold_cb };
+						&ctx->asked.range[i].max, "n", h->max_help[i], threshold_cb };
 	}
 	return n;
 }
@@ -528,16 +424,16 @@ static struct lk_option *make_options(struct gen_ctx *ctx, struct gen_help *h)
 		{ LK_OPT_U64, 0, "max-tries", &ctx->max_tries, "n",
 		  "candidates per level before giving up on it (default 10000)", NULL },
 		LK_OPT_GROUP_("Acceptance"),
-		{ LK_OPT_CALLBACK, 0, "min-moves", &ctx->min_moves, "n", h->min_moves, threshold_cb },
-		{ LK_OPT_CALLBACK, 0, "max-moves", &ctx->max_moves, "n", "at most n moves", threshold_cb },
+		{ LK_OPT_CALLBACK, 0, "min-moves", &ctx->asked.moves.min, "n", h->min_moves, threshold_cb },
+		{ LK_OPT_CALLBACK, 0, "max-moves", &ctx->asked.moves.max, "n", "at most n moves", threshold_cb },
 	};
 	const struct lk_option middle[] = {
-		{ LK_OPT_CALLBACK, 0, "min-difficulty", &ctx->min_diff, "x",
+		{ LK_OPT_CALLBACK, 0, "min-difficulty", &ctx->asked.difficulty.min, "x",
 		  "difficulty (rate's mean) at least x", threshold_cb },
-		{ LK_OPT_CALLBACK, 0, "max-difficulty", &ctx->max_diff, "x", "difficulty at most x", threshold_cb },
+		{ LK_OPT_CALLBACK, 0, "max-difficulty", &ctx->asked.difficulty.max, "x", "difficulty at most x", threshold_cb },
 		{ LK_OPT_STRING, 0, "difficulty", &ctx->difficulty, "lo:hi", "difficulty band", NULL },
-		{ LK_OPT_FLAG, 0, "rate", &ctx->rate, NULL, "also write rate's fields", NULL },
-		{ LK_OPT_FLAG, 0, "no-dead-ends", &ctx->no_dead_ends, NULL,
+		{ LK_OPT_FLAG, 0, "rate", &ctx->asked.rate, NULL, "also write rate's fields", NULL },
+		{ LK_OPT_FLAG, 0, "no-dead-ends", &ctx->asked.no_dead_ends, NULL,
 		  "only levels with no dead end (whole-graph analysis)", NULL },
 	};
 	const struct lk_option tail[] = {
@@ -581,7 +477,7 @@ static struct lk_option *make_options(struct gen_ctx *ctx, struct gen_help *h)
 	};
 	size_t nflags = sizeof h->flag_help / sizeof *h->flag_help;
 	size_t nbase = sizeof head / sizeof *head + sizeof middle / sizeof *middle +
-		       sizeof tail / sizeof *tail + 2 * ctx->nfields;
+		       sizeof tail / sizeof *tail + 2 * ctx->asked.nfields;
 	struct lk_option *opts = lk_xcalloc(nbase + nflags + 2, sizeof *opts);
 	memcpy(opts, head, sizeof head);
 	size_t n = add_field_options(ctx, h, false, opts, sizeof head / sizeof *head);
@@ -590,9 +486,8 @@ static struct lk_option *make_options(struct gen_ctx *ctx, struct gen_help *h)
 	memcpy(opts + n, tail, sizeof tail);
 	n += sizeof tail / sizeof *tail;
 	opts[n] = (struct lk_option)LK_OPT_GROUP_("Generator flags");
-	n = add_flag_options(opts, n + 1, n + 1 + nflags, h->flag_help);
+	n = add_flag_options(ctx, opts, n + 1, n + 1 + nflags, h->flag_help);
 	opts[n] = (struct lk_option)LK_OPT_END_();
-	flag_ctx = ctx;
 	return opts;
 }
 
@@ -619,18 +514,18 @@ static const struct lk_generator *choose_generator(struct gen_ctx *ctx, int argc
 	if (!gen)
 		lk_usage_error("game %s has no generator '%s'", game, ctx->generator ? ctx->generator : "");
 	check_options_apply(ctx, gen);
-	for (size_t i = 0; i < nflags_given; i++) {
-		if (find_flag(gen, flags_given[i]))
+	for (size_t i = 0; i < ctx->nflags_given; i++) {
+		if (find_flag(gen, ctx->flags_given[i]))
 			continue;
 		struct lk_strbuf where = LK_STRBUF_INIT;
 		const struct lk_generator *g;
 		const char *last = NULL;   /* a game's generators come together: each game once */
 		for (size_t it = 0; (g = lk_generator_next(&it)) != NULL;)
-			if (find_flag(g, flags_given[i]) && (!last || strcmp(last, g->game) != 0)) {
+			if (find_flag(g, ctx->flags_given[i]) && (!last || strcmp(last, g->game) != 0)) {
 				lk_strbuf_addf(&where, "%s%s", where.len ? ", " : "", g->game);
 				last = g->game;
 			}
-		lk_usage_error("--%s does not apply to %s (it applies to %s)", flags_given[i], game,
+		lk_usage_error("--%s does not apply to %s (it applies to %s)", ctx->flags_given[i], game,
 			       where.buf);
 	}
 	return gen;
@@ -710,8 +605,6 @@ int main(int argc, char **argv)
 	ctx.runs = 50;
 	ctx.max_changes = -1;
 	ctx.interesting = NAN;
-	ctx.min_moves = ctx.min_diff = -INFINITY;
-	ctx.max_moves = ctx.max_diff = INFINITY;
 	collect_fields(&ctx);
 	struct gen_help help_texts = { .flag_help = { NULL } };
 	make_help(&ctx, &help_texts);
@@ -721,7 +614,8 @@ int main(int argc, char **argv)
 	int first = lk_parse_options(argc, argv, opts, usage, help.buf);
 	lk_strbuf_release(&help);
 	const struct lk_generator *gen = choose_generator(&ctx, argc, argv, first);
-	apply_default_thresholds(&ctx, gen);
+	if (!ctx.suggest)
+		lk_gen_asked_defaults(&ctx.asked, gen);
 
 	struct lk_pipeline unused = { 0 };
 	lk_cli_common_finish(&ctx.common, &unused);
