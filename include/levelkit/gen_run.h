@@ -18,6 +18,42 @@
 #include "levelkit/record.h"
 #include "levelkit/view.h"
 
+/* What the judge (act/judge.c) found of a candidate, as numbers: kept
+ * from the result structs of the searches it ran, or read once from the
+ * fields a generator or a game's analysis hook wrote (their interface is
+ * the record).  The record's fields are written from the same results, as
+ * text for the output only.  has_X false: not known. */
+struct lk_judged {
+	bool answered;                /* solvable: said by a generator or a search */
+	enum lk_status status;        /* its answer */
+	enum lk_limit limit;          /* the bound behind an unknown answer */
+	bool has_moves;               /* the solution's moves */
+	double moves;
+	bool has_length;              /* what --min-moves reads (the game's moves_field */
+	double length;                /* after a whole-graph analysis) */
+	bool has_field[LK_GEN_MAX_THRESHOLDS];   /* the values of o->thresholds */
+	double field[LK_GEN_MAX_THRESHOLDS];
+	bool has_difficulty;          /* the difficulty as it is written (one decimal) */
+	double difficulty;
+	uint64_t dead_ends;
+};
+
+/* Level `index` of the run `seed` (lk_generate_index, actions.h), with
+ * what the run needs of it beside the record: the canonical text the
+ * duplicate set takes, made from the level the judge loaded (one parse
+ * of each accepted level), and the judge's numbers. */
+struct lk_gen_level {
+	struct lk_record rec;
+	struct lk_strbuf canonical;
+	struct lk_judged judged;
+};
+void lk_gen_level_init(struct lk_gen_level *l);
+void lk_gen_level_release(struct lk_gen_level *l);
+/* 0, or -1 when max_tries candidates were turned down (or cancelled). */
+int lk_generate_level(const struct lk_generator *g, struct lk_gen_worker *w,
+		      const struct lk_gen_options *o, uint64_t seed, uint64_t index,
+		      struct lk_gen_level *out, struct lk_gen_stats *stats);
+
 /* Where a run's messages go (the command prints them as `prog: message`
  * on stderr; usage ends the process with a usage error). */
 struct lk_gen_say {

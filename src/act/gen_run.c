@@ -36,7 +36,7 @@ struct slot {
 	uint64_t seq;              /* position in this shard's index sequence */
 	bool ok;                   /* a level was made */
 	bool worker_failed;        /* the worker could not start */
-	struct lk_record rec;
+	struct lk_gen_level level;   /* the record, its canonical text, the judge's numbers */
 };
 
 struct worker {
@@ -187,7 +187,7 @@ static enum lk_pool_take take(void *ctx, uint64_t seq, void *vslot)
 	struct run *run = ctx;
 	struct slot *slot = vslot;
 	slot->seq = run->first_seq + seq;
-	lk_record_init(&slot->rec);
+	lk_gen_level_init(&slot->level);
 	return LK_POOL_WORK;
 }
 
@@ -201,8 +201,8 @@ static void work(void *ctx, void *vw, void *vslot)
 		return;
 	}
 	struct lk_gen_stats st = { 0 };
-	slot->ok = lk_generate_index(run->o->gen, &w->w, run->o->opt, run->o->seed,
-				     index_of(run, slot->seq), &slot->rec, &st) == 0;
+	slot->ok = lk_generate_level(run->o->gen, &w->w, run->o->opt, run->o->seed,
+				     index_of(run, slot->seq), &slot->level, &st) == 0;
 	pthread_mutex_lock(&run->stats_lock);
 	lk_gen_stats_add(&run->stats, &st);
 	pthread_mutex_unlock(&run->stats_lock);
@@ -271,21 +271,18 @@ static bool put(void *ctx, void *vslot)
 		go_on = false;
 	} else if (slot->ok) {
 		run->failed_in_row = 0;
-		struct lk_strbuf err = LK_STRBUF_INIT;
-		size_t line;
-		struct lk_level_options lo = { 0 };
-		struct lk_level *level = lk_level_load(&slot->rec, &lo, &err, &line);
-		if (level && lk_dedupe_add(&run->seen, level, &slot->rec)) {
-			go_on = write_level(run, &slot->rec);
+		/* the canonical text the worker made from the level it judged:
+		 * the level is not loaded again here */
+		const struct lk_strbuf *canonical = &slot->level.canonical;
+		if (lk_dedupe_add_text(&run->seen, canonical->buf, canonical->len)) {
+			go_on = write_level(run, &slot->level.rec);
 			if (go_on) {
 				run->written++;
 				run->new_levels++;
 			}
-		} else if (level) {
+		} else {
 			run->duplicates++;
 		}
-		lk_level_free(level);
-		lk_strbuf_release(&err);
 	} else {
 		run->failed++;
 		if (++run->failed_in_row >= MAX_FAILED_IN_ROW) {
@@ -293,7 +290,7 @@ static bool put(void *ctx, void *vslot)
 			go_on = false;
 		}
 	}
-	lk_record_release(&slot->rec);
+	lk_gen_level_release(&slot->level);
 	if (go_on && run->written >= run->o->count)
 		go_on = false;
 	draw_progress(run, run->stdout_tty);
@@ -303,7 +300,7 @@ static bool put(void *ctx, void *vslot)
 static void drop(void *ctx, void *vslot)
 {
 	(void)ctx;
-	lk_record_release(&((struct slot *)vslot)->rec);
+	lk_gen_level_release(&((struct slot *)vslot)->level);
 }
 
 /* --------------------------------------------------------------- output */
