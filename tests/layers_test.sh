@@ -42,7 +42,7 @@ header_layer() {
 	table|search|explore|analysis|difficulty|rating|dedupe|fields|concept) echo 2 ;;
 	room|rules|generate|transform) echo 3 ;;
 	registry) echo 6 ;;
-	actions|view|options|pipeline|filter) echo 7 ;;
+	actions|view|options|pipeline|filter|gen_run) echo 7 ;;
 	*) echo unknown ;;
 	esac
 }
