@@ -374,5 +374,14 @@ run "$TMP/m" "$TMP/err" "$GEN" sokoban -n 3 -m moves --seed 5 -t 0 --max-states 
 expect_count 3 "$TMP/m" "^optimal: moves$" "gen -m moves: solutions optimal in moves"
 expect_count 3 "$TMP/m" "^settings: .* metric=moves" "gen -m moves: in the settings"
 
+# A run asked for more levels than its space holds ends (Lights Out on 2x2
+# has 16 starts, 15 of them solvable): it gives up after a long run of
+# duplicates, with exit status 1 and the levels it found.
+rc=0
+timeout 120 "$GEN" lightsout --size 2x2 -n 30 --seed 1 -j 2 >"$TMP/lo" 2>"$TMP/err" || rc=$?
+expect_rc 1 "$rc" "gen lightsout --size 2x2 -n 30: more than its space holds"
+expect_count 1 "$TMP/err" "levels in a row were duplicates" "gen on an exhausted space: says why it stopped"
+expect_true "gen on an exhausted space: wrote levels" grep -q "^game: lightsout" "$TMP/lo"
+
 echo "$checks checks, $failures failed"
 [ "$failures" -eq 0 ]

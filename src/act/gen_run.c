@@ -27,10 +27,14 @@
 
 /* A run whose thresholds nothing meets would go on for ever. */
 #define MAX_FAILED_IN_ROW 20
+/* So would a run asked for more levels than its space holds (Lights Out on
+ * 2x2 has 16 starts): levels that are all duplicates, this many in a row,
+ * mean that at most about one new level in this many is left. */
+#define MAX_DUPLICATES_IN_ROW 10000
 
 /* Why the run ended, for the summary and the exit status. */
 enum run_end { END_COUNT, END_INTERRUPTED, END_WRITE_ERROR, END_RESUME_ERROR, END_GAVE_UP,
-	       END_WORKER_ERROR, END_BAD_FIELDS };
+	       END_EXHAUSTED, END_WORKER_ERROR, END_BAD_FIELDS };
 
 struct slot {
 	uint64_t seq;              /* position in this shard's index sequence */
@@ -62,6 +66,7 @@ struct run {
 	struct lk_strbuf worker_error;
 	uint64_t written, new_levels, duplicates, failed, next_seq;
 	int failed_in_row;
+	unsigned long duplicates_in_row;
 	/* progress line */
 	bool progress, stdout_tty;
 	double t0, last;
@@ -275,6 +280,7 @@ static bool put(void *ctx, void *vslot)
 		 * the level is not loaded again here */
 		const struct lk_strbuf *canonical = &slot->level.canonical;
 		if (lk_dedupe_add_text(&run->seen, canonical->buf, canonical->len)) {
+			run->duplicates_in_row = 0;
 			go_on = write_level(run, &slot->level.rec);
 			if (go_on) {
 				run->written++;
@@ -282,6 +288,10 @@ static bool put(void *ctx, void *vslot)
 			}
 		} else {
 			run->duplicates++;
+			if (++run->duplicates_in_row >= MAX_DUPLICATES_IN_ROW) {
+				run->end = END_EXHAUSTED;
+				go_on = false;
+			}
 		}
 	} else {
 		run->failed++;
@@ -313,6 +323,7 @@ static void print_summary(struct run *run, double secs)
 		[END_WRITE_ERROR] = "stopped by a write error: ",
 		[END_RESUME_ERROR] = "stopped: ",
 		[END_GAVE_UP] = "gave up: ",
+		[END_EXHAUSTED] = "gave up: ",
 		[END_WORKER_ERROR] = "stopped by an error: ",
 		[END_BAD_FIELDS] = "stopped: ",
 	};
@@ -336,6 +347,9 @@ static void print_summary(struct run *run, double secs)
 	if (run->end == END_GAVE_UP)
 		say(&run->o->say, false, "%d indices in a row found no level within --max-tries candidates (are the "
 			 "thresholds reachable?)", MAX_FAILED_IN_ROW);
+	if (run->end == END_EXHAUSTED)
+		say(&run->o->say, false, "%d levels in a row were duplicates (has the generator's space run out?)",
+		    MAX_DUPLICATES_IN_ROW);
 	lk_strbuf_release(&line);
 }
 
