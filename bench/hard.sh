@@ -217,7 +217,7 @@ echo
 echo "Memory per stored state beyond the packed key (weighted by states stored): A* on Microban"
 echo "$(overhead microban-astar) bytes (the state table alone); -a any on Sasquatch $(overhead sasq-any) bytes"
 echo "(levels greedy first solved count its table alone; the others the feature-space search's table,"
-echo "node flags, move lists, expansions and cells: its move lists, about 2 entries of 8 bytes a state,"
+echo "node flags, move lists, expansions and cells: its move lists, about 2 entries of 4 bytes a state,"
 echo "are what a search that plays one move at a time from any expanded state costs beyond A*'s)."
 echo
 echo "Load average before / after each run:"

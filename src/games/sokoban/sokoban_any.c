@@ -55,10 +55,11 @@ struct expansion {
 	uint32_t best;            /* packed features, the best on its path */
 };
 
+/* A move of an expanded state: 4 bytes, as there are about two a stored
+ * state (where the moved box ends is read off the keys when needed). */
 struct amove {
-	uint32_t child;           /* table entry */
-	uint16_t weight;          /* 0: an advisor's, 1: any other */
-	uint16_t to;              /* where the moved box ends */
+	unsigned child : 31;      /* table entry (the table holds < 2^31) */
+	unsigned weight : 1;      /* 0: an advisor's, 1: any other */
 };
 
 struct any {
@@ -320,7 +321,7 @@ static int expand(struct any *a, uint32_t id, uint32_t parent, uint32_t weight)
 		}
 		if (a->flags[child] & NODE_DEAD)
 			continue;
-		a->moves[a->nmoves++] = (struct amove){ child, 1, a->gen.moves[i].to };
+		a->moves[a->nmoves++] = (struct amove){ .child = child & 0x7fffffffu, .weight = 1 };
 		x->nmoves++;
 	}
 	if (a->opt->bounds.max_states && a->table.count >= a->opt->bounds.max_states) {
@@ -384,17 +385,35 @@ static void new_best(struct any *a)
 	a->best_exp = best == NONE ? 0 : best;
 }
 
-/* Is the child of move m, a state never expanded, dead by a learned
- * pattern (learning one if need be)? */
-static bool learned_dead(struct any *a, const struct amove *m)
+/* Where the box moved from state key `from` to state key `to` ends: the
+ * square with a box in `to` and none in `from`; -1 for a move that brought
+ * its box back to its square (only the player's area changed), which is
+ * then not looked up in the deadlock table (its boxes are the parent's). */
+static int moved_to(const struct sokoban *s, const unsigned char *from, const unsigned char *to)
+{
+	for (size_t i = 0; i < s->bitset_bytes; i++) {
+		unsigned diff = (unsigned)(to[2 + i] & ~from[2 + i]);
+		for (int b = 0; diff; b++, diff >>= 1)
+			if (diff & 1)
+				return s->cell_of[i * 8 + (size_t)b];
+	}
+	return -1;
+}
+
+/* Is the child of move m out of node `parent`, a state never expanded,
+ * dead by a learned pattern (learning one if need be)? */
+static bool learned_dead(struct any *a, uint32_t parent, const struct amove *m)
 {
 	const struct sokoban *s = a->s;
 	if (!s->use[SOKO_T_DEADTAB])
 		return false;
 	struct soko_scratch *sc2 = a->scratch2;
 	const unsigned char *k = lk_table_key(&a->table, m->child);
+	int to = moved_to(s, lk_table_key(&a->table, parent), k);
+	if (to < 0)
+		return false;
 	int n = soko_unpack(s, k, sc2);
-	bool dead = soko_deadtab_check(a->deadtab, sc2, m->to, soko_key_player(k), true);
+	bool dead = soko_deadtab_check(a->deadtab, sc2, to, soko_key_player(k), true);
 	soko_clear_boxes(s, sc2, n);
 	return dead;
 }
@@ -414,7 +433,7 @@ static int play_from(struct any *a, size_t c)
 	const struct amove *m = &a->moves[x->moves + x->next++];
 	uint32_t weight = x->weight + m->weight;
 	int rc = 0;
-	if (learned_dead(a, m)) {
+	if (learned_dead(a, x->node, m)) {
 		a->flags[m->child] |= NODE_DEAD;
 		propagate_dead(a, e);
 	} else {
