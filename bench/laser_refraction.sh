@@ -27,7 +27,8 @@
 # N_SUM (60 per preset), N_SCALE (10 per concept), PALETTE_SECONDS (120),
 # SCALE_SECONDS (1800: CPU seconds for each run of N_SCALE levels in parts
 # 3 and 4), SCALE_PRESETS (part 3's concepts; all seven),
-# CLINGO_TIMEOUT (30 s), REFRACTION_DIR (unset: part 1 skipped),
+# CLINGO_TIMEOUT (30 s), CLINGO_TIMEOUT_MULTI (part 1's limit on levels with a
+# target on several sides; CLINGO_TIMEOUT), REFRACTION_DIR (unset: part 1 skipped),
 # REFRACTION_FILES (part 1's files, "original brainpop"), PARTS
 # ("1 2 3 4 5"): the parts to run now; each part's table is kept in
 # BUILD_DIR/bench/laser20-parts, and the section is made of the latest of
@@ -46,6 +47,8 @@ n_scale=${N_SCALE:-10}
 palette_seconds=${PALETTE_SECONDS:-120}
 scale_seconds=${SCALE_SECONDS:-1800}
 limit=${CLINGO_TIMEOUT:-30}
+limit_one=$limit
+limit_multi=${CLINGO_TIMEOUT_MULTI:-$limit}
 [ -x "$drv" ] || { echo "bench: build first: cmake --workflow --preset release" >&2; exit 2; }
 command -v clingo >/dev/null || { echo "bench: clingo is needed (apt-get install gringo)" >&2; exit 2; }
 parts=${PARTS:-1 2 3 4 5}
@@ -154,10 +157,29 @@ if run_part 1 && [ -n "${REFRACTION_DIR:-}" ] && [ -f "$REFRACTION_DIR/original.
 		multi=$(awk '/^fixed: . TGT [NESW][NESW]+>/ { n[rec]++ } /^title:/ { rec++ } END { c = 0; for (r in n) c++; print c }' "$tmp/$f.verified")
 		split_levels "$src" "$tmp/$f"
 		: > "$tmp/$f.results"
+		: > "$tmp/$f.timeouts"
+		# a level with a target on several sides may get a larger limit
+		# (CLINGO_TIMEOUT_MULTI); each result line ends with the level's
+		# number, its limit and "multi" or "one"
 		for lvl in "$tmp"/$f.*.lvl; do
-			compare "$lvl" tidy >> "$tmp/$f.results"
-			compare "$lvl" nosplit >> "$tmp/$f.results"
+			n=${lvl##*/$f.}
+			n=${n%.lvl}
+			kind=one
+			grep -q '^fixed [A-Z] TGT [NESW][NESW]' "$lvl" && kind=multi
+			lim=$limit_one
+			[ $kind = multi ] && lim=$limit_multi
+			limit=$lim
+			echo "$(compare "$lvl" tidy) $n $lim $kind" >> "$tmp/$f.results"
+			echo "$(compare "$lvl" nosplit) $n $lim $kind" >> "$tmp/$f.results"
 		done
+		limit=$limit_one
+		# every level not decided by both sides, named with the side that timed out
+		awk '$2 == "timeout" || $4 == "timeout" {
+			who = ($2 == "timeout" && $4 == "timeout") ? "both" : ($2 == "timeout" ? "levelkit" : "clingo")
+			q = $1 == "tidy" ? "tidy count" : "no-splitter verdict"
+			ans = $2 != "timeout" ? " (levelkit: " $2 ")" : ($4 != "timeout" ? " (clingo: " $4 ")" : "")
+			printf "%s %d %s: %s timed out at %s s (%s)%s\n", f, $6, q, who, $7, $8 == "multi" ? "targets on several sides" : "one-sided targets", ans
+		}' f="$f" "$tmp/$f.results" | sort -k2,2n >> "$tmp/$f.timeouts"
 		read -r tn teq tne tto ta tc <<<"$(summary "$tmp/$f.results" tidy)"
 		read -r sn seq sne sto sa sc <<<"$(summary "$tmp/$f.results" nosplit)"
 		echo "| $f | $nlev | $multi | $yes of $nlev ($tidy tidy) | $teq / $tne / $tto | $seq / $sne / $sto | $(awk -v a="$ta" -v b="$sa" 'BEGIN { printf "%.3f", a + b }') | $(awk -v a="$tc" -v b="$sc" 'BEGIN { printf "%.1f", a + b }') |" >> "$sect"
@@ -168,6 +190,16 @@ if run_part 1 && [ -n "${REFRACTION_DIR:-}" ] && [ -f "$REFRACTION_DIR/original.
 		fi
 	done
 	echo >> "$sect"
+	{
+		echo "Limits: $limit_one s of CPU for clingo and of wall clock for levelkit a query; $limit_multi s on the levels"
+		echo "with a target on several sides.  Every query not decided by both sides (the other side's answer in brackets):"
+		echo
+		for f in ${REFRACTION_FILES:-original brainpop}; do
+			[ -s "$tmp/$f.timeouts" ] && sed 's/^/- /' "$tmp/$f.timeouts"
+		done
+		cat "$tmp"/*.timeouts | grep -q . || echo "- none"
+		echo
+	} >> "$sect"
 	end_part
 elif run_part 1; then
 	echo "bench: REFRACTION_DIR not set (or without original.txt): Refraction's levels skipped" >&2
