@@ -28,7 +28,8 @@
 # SCALE_SECONDS (1800: CPU seconds for each run of N_SCALE levels in parts
 # 3 and 4), SCALE_PRESETS (part 3's concepts; all seven),
 # CLINGO_TIMEOUT (30 s), CLINGO_TIMEOUT_MULTI (part 1's limit on levels with a
-# target on several sides; CLINGO_TIMEOUT), REFRACTION_DIR (unset: part 1 skipped),
+# target on several sides; CLINGO_TIMEOUT), REFRACTION_JOBS (part 1's levels
+# run at once, 1), REFRACTION_DIR (unset: part 1 skipped),
 # REFRACTION_FILES (part 1's files, "original brainpop"), PARTS
 # ("1 2 3 4 5"): the parts to run now; each part's table is kept in
 # BUILD_DIR/bench/laser20-parts, and the section is made of the latest of
@@ -49,6 +50,10 @@ scale_seconds=${SCALE_SECONDS:-1800}
 limit=${CLINGO_TIMEOUT:-30}
 limit_one=$limit
 limit_multi=${CLINGO_TIMEOUT_MULTI:-$limit}
+ref_jobs=${REFRACTION_JOBS:-1}
+# levelkit's limits and times: CPU seconds under LEVELKIT_CLOCK=cpu
+lk_clock="wall clock"
+[ "${LEVELKIT_CLOCK:-}" = cpu ] && lk_clock=CPU
 [ -x "$drv" ] || { echo "bench: build first: cmake --workflow --preset release" >&2; exit 2; }
 command -v clingo >/dev/null || { echo "bench: clingo is needed (apt-get install gringo)" >&2; exit 2; }
 parts=${PARTS:-1 2 3 4 5}
@@ -129,7 +134,7 @@ begin_part() {
 	: > "$sect"
 }
 end_part() {
-	echo "(Run on $(date -u +%Y-%m-%d), load average $(cut -d' ' -f1-3 /proc/loadavg) at its end; clingo limited to $limit s of CPU a query, levelkit to $limit s of wall clock.)" >> "$sect"
+	echo "(Run on $(date -u +%Y-%m-%d), load average $(cut -d' ' -f1-3 /proc/loadavg) at its end; clingo limited to $limit s of CPU a query, levelkit to $limit s of $lk_clock.)" >> "$sect"
 	echo >> "$sect"
 }
 
@@ -161,18 +166,24 @@ if run_part 1 && [ -n "${REFRACTION_DIR:-}" ] && [ -f "$REFRACTION_DIR/original.
 		# a level with a target on several sides may get a larger limit
 		# (CLINGO_TIMEOUT_MULTI); each result line ends with the level's
 		# number, its limit and "multi" or "one"
+		# REFRACTION_JOBS levels at a time (each side's limit is CPU
+		# time, so they do not measure one another)
 		for lvl in "$tmp"/$f.*.lvl; do
-			n=${lvl##*/$f.}
-			n=${n%.lvl}
-			kind=one
-			grep -q '^fixed [A-Z] TGT [NESW][NESW]' "$lvl" && kind=multi
-			lim=$limit_one
-			[ $kind = multi ] && lim=$limit_multi
-			limit=$lim
-			echo "$(compare "$lvl" tidy) $n $lim $kind" >> "$tmp/$f.results"
-			echo "$(compare "$lvl" nosplit) $n $lim $kind" >> "$tmp/$f.results"
+			(
+				n=${lvl##*/$f.}
+				n=${n%.lvl}
+				kind=one
+				grep -q '^fixed [A-Z] TGT [NESW][NESW]' "$lvl" && kind=multi
+				lim=$limit_one
+				[ $kind = multi ] && lim=$limit_multi
+				limit=$lim
+				echo "$(compare "$lvl" tidy) $n $lim $kind"
+				echo "$(compare "$lvl" nosplit) $n $lim $kind"
+			) > "$lvl.res" &
+			while [ "$(jobs -rp | wc -l)" -ge "$ref_jobs" ]; do wait -n || true; done
 		done
-		limit=$limit_one
+		wait
+		for lvl in "$tmp"/$f.*.lvl; do cat "$lvl.res"; done > "$tmp/$f.results"
 		# every level not decided by both sides, named with the side that timed out
 		awk '$2 == "timeout" || $4 == "timeout" {
 			who = ($2 == "timeout" && $4 == "timeout") ? "both" : ($2 == "timeout" ? "levelkit" : "clingo")
@@ -191,7 +202,7 @@ if run_part 1 && [ -n "${REFRACTION_DIR:-}" ] && [ -f "$REFRACTION_DIR/original.
 	done
 	echo >> "$sect"
 	{
-		echo "Limits: $limit_one s of CPU for clingo and of wall clock for levelkit a query; $limit_multi s on the levels"
+		echo "Limits: $limit_one s of CPU for clingo and of $lk_clock for levelkit a query; $limit_multi s on the levels"
 		echo "with a target on several sides.  Every query not decided by both sides (the other side's answer in brackets):"
 		echo
 		for f in ${REFRACTION_FILES:-original brainpop}; do
@@ -396,7 +407,7 @@ all=$tmp/section.md
 	echo 'shared by several sessions, so the CPU seconds are the measure and wall-clock times are upper'
 	echo 'bounds.  The oracle is `../shared/laser/refraction.lp` (with its corrected total-power bound) with'
 	echo 'levelkit'"'"'s one extension, targets on several sides that add their beams (`bench/laser/oracle.sh`),'
-	echo 'and facts written by `bench/laser/lvl_facts.py`; clingo'"'"'s times are its own `CPU Time`, levelkit'"'"'s its own wall clock.'
+	echo 'and facts written by `bench/laser/lvl_facts.py`; clingo'"'"'s times are its own `CPU Time`, levelkit'"'"'s its own clock (CPU seconds when run with `LEVELKIT_CLOCK=cpu`).'
 	echo
 	for k in 1 2 5 3 4; do
 		[ -f "$frag/$k.md" ] && cat "$frag/$k.md"
