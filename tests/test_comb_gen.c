@@ -237,7 +237,13 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Under the sanitizers (a Debug build, many times slower) a few levels
+ * check the memory; the order of the medians is the release suite's. */
+#ifdef LEVELKIT_SANITIZED
+#define BIAS_LEVELS 6
+#else
 #define BIAS_LEVELS 40
+#endif
 #define BIAS_TEXTS 6
 
 /* The median difficulty of n levels of generator gen with the parameters
@@ -304,8 +310,10 @@ static void test_bias(void **state)
 	double m_harder = bias_median("local", BIAS_LEVELS, harder_p, &harder);
 	print_message("median difficulty of %d levels: easier %.1f, paper %.1f, harder %.1f\n",
 		      BIAS_LEVELS, m_easier, m_paper, m_harder);
+#ifndef LEVELKIT_SANITIZED
 	assert_true(m_easier < m_paper);
 	assert_true(m_paper < m_harder);
+#endif
 	/* runs= (10 by default) decides which build is the hardest */
 	(void)bias_median("local", BIAS_TEXTS, harder1_p, &harder1);
 	assert_true(strcmp(harder.buf, harder1.buf) != 0);
