@@ -198,6 +198,25 @@ static void test_hand_worked(void **state)
 	lk_level_free(level);
 }
 
+/* The rating's counts, by hand: a 3x3 board with one hole has 8 lights,
+ * of which the stars are on. */
+static void test_rating_counts(void **state)
+{
+	(void)state;
+	struct lk_level *level = load("game: lightsout\n*.*\n.#*\n**.\n");
+	unsigned cells = 0, objects = 0;
+	assert_non_null(level->game->rating_counts);
+	level->game->rating_counts(level, &cells, &objects);
+	assert_int_equal(cells, 8);
+	assert_int_equal(objects, 5);
+	lk_level_free(level);
+	level = load("game: lightsout\n....\n..*.\n");
+	level->game->rating_counts(level, &cells, &objects);
+	assert_int_equal(cells, 8);
+	assert_int_equal(objects, 1);
+	lk_level_free(level);
+}
+
 static void test_against_brute_force(void **state)
 {
 	(void)state;
@@ -294,6 +313,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hand_worked),
+		cmocka_unit_test(test_rating_counts),
 		cmocka_unit_test(test_against_brute_force),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_generator),

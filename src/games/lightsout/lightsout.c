@@ -329,6 +329,19 @@ static void lightsout_write_state(const struct lk_level *level, const void *key,
 
 /* --------------------------------------------------------------- vtable */
 
+/* The rating's counts (rating.h): the lights of the board, and the lights
+ * that are on, the pieces the player must deal with. */
+static void lightsout_rating_counts(const struct lk_level *level, unsigned *cells,
+				    unsigned *objects)
+{
+	const struct lightsout_level *s = (const struct lightsout_level *)level;
+	unsigned on = 0;
+	for (int i = 0; i < s->ncells; i++)
+		on += (s->start[i / 8] >> (i % 8)) & 1u;
+	*cells = (unsigned)s->ncells;
+	*objects = on;
+}
+
 static const struct lk_generator *const lightsout_generators[] = {
 	&lk_gen_lightsout_random,
 	NULL,
@@ -352,4 +365,5 @@ const struct lk_game lk_game_lightsout = {
 	.generators = lightsout_generators,
 	.draw = lightsout_draw,
 	.replay_keys = lightsout_replay_keys,
+	.rating_counts = lightsout_rating_counts,
 };

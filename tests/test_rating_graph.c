@@ -1,0 +1,149 @@
+/*
+ * test_rating_graph.c - the rating's graph features (rating_graph.c)
+ * worked out by hand on a four-state toy game, so that each number is
+ * checked against arithmetic done apart from the code: reachable states,
+ * the dead-end share, greedy choices into dead ends, shortest solutions and
+ * their narrowest layer, the solution's traps, detours and irreversible
+ * steps, and the soft greedy walker's chance to win.
+ *
+ * The toy graph (h: the heuristic each state is ranked by):
+ *
+ *     0 (start, h 2) -> 1, 2
+ *     1 (h 1)        -> 3, 0
+ *     2 (h 0)           no moves: a dead end
+ *     3 (goal, h 0)
+ *
+ * and the solution 0, 1, 3.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "levelkit/rating.h"
+#include "levelkit/search.h"
+
+static const unsigned char moves_from[4][2] = { { 1, 2 }, { 3, 0 }, { 0, 0 }, { 0, 0 } };
+static const unsigned nmoves[4] = { 2, 2, 0, 0 };
+static const unsigned rank[4] = { 2, 1, 0, 0 };
+
+static void toy_initial(const struct lk_level *level, void *key)
+{
+	(void)level;
+	*(unsigned char *)key = 0;
+}
+
+static unsigned toy_successors(const struct lk_level *level, const void *key, void *scratch,
+			       unsigned char *keys_out, struct lk_edge *edges)
+{
+	(void)level;
+	(void)scratch;
+	unsigned v = *(const unsigned char *)key;
+	for (unsigned i = 0; i < nmoves[v]; i++) {
+		keys_out[i] = moves_from[v][i];
+		edges[i] = (struct lk_edge){ .cost = 1, .move = i };
+	}
+	return nmoves[v];
+}
+
+static bool toy_is_goal(const struct lk_level *level, const void *key)
+{
+	(void)level;
+	return *(const unsigned char *)key == 3;
+}
+
+static unsigned toy_heuristic(const struct lk_level *level, const void *key, void *scratch)
+{
+	(void)level;
+	(void)scratch;
+	return rank[*(const unsigned char *)key];
+}
+
+static const struct lk_game toy_game = {
+	.name = "toy",
+	.summary = "four states by hand",
+	.initial_state = toy_initial,
+	.successors = toy_successors,
+	.is_goal = toy_is_goal,
+	.heuristic = toy_heuristic,
+};
+
+static void test_by_hand(void **state)
+{
+	(void)state;
+	struct lk_level level = {
+		.game = &toy_game,
+		.key_size = 1,
+		.max_successors = 2,
+		.scratch_size = 0,
+		.metric = "moves",
+		.has_heuristic = true,
+	};
+	struct lk_search_options so = LK_SEARCH_OPTIONS_INIT;
+	static const unsigned char path[] = { 0, 1, 3 };
+	struct lk_features f;
+	lk_features_init(&f);
+	lk_features_graph(&level, &so, 1000, path, 3, &f);
+
+	assert_int_equal(f.how[LK_F_REACHABLE], LK_KNOWN_EXACT);
+	assert_true(f.value[LK_F_REACHABLE] == 4);
+	/* state 2 alone cannot win */
+	assert_true(fabs(f.value[LK_F_DEAD_SHARE] - 0.25) < 1e-12);
+	/* the live states with moves are 0 and 1; greedy's best-ranked
+	 * move from 0 is 2 (h 0), a dead end; from 1 it is the goal */
+	assert_true(fabs(f.value[LK_F_GREEDY_TRAP] - 0.5) < 1e-12);
+	/* one shortest solution, 0 1 3; at depth 1 only state 1 lies on it */
+	assert_true(f.value[LK_F_SOLUTIONS] == 1);
+	assert_true(f.value[LK_F_WIDTH] == 1);
+	/* beside 0 -> 1 the move into 2 is a trap; beside 1 -> 3 the move
+	 * back to 0 is a detour (2 moves to go there, 1 here); 1 -> 3 leaves
+	 * the component {0, 1} and cannot be undone */
+	assert_true(f.value[LK_F_TRAPS] == 1);
+	assert_true(f.value[LK_F_DETOURS] == 1);
+	assert_true(f.value[LK_F_COMMITS] == 1);
+	/* The walker weighs a move by exp(-0.5 * (its rank - the best)) and
+	 * has twice the shortest solution's 2 moves.  From 0: p(1) =
+	 * e^-0.5 / (1 + e^-0.5); from 1: p(3) = a = 1 / (1 + e^-1), p(0) =
+	 * 1 - a.  Winning within 4 moves from 0 needs 0 1 3 or 0 1 0 1 3:
+	 * p(1) a (1 + (1 - a) p(1)). */
+	double p1 = exp(-0.5) / (1 + exp(-0.5)), a = 1 / (1 + exp(-1.0));
+	double win = p1 * a * (1 + (1 - a) * p1);
+	assert_true(fabs(win - 0.304029) < 1e-5);   /* worked out on paper */
+	assert_int_equal(f.how[LK_F_WALKER], LK_KNOWN_EXACT);
+	assert_true(fabs(f.value[LK_F_WALKER] - -log10(win)) < 1e-9);
+}
+
+/* A bound too small to explore the graph gives a lower bound on the
+ * reachable states and no other graph feature. */
+static void test_bounded(void **state)
+{
+	(void)state;
+	struct lk_level level = {
+		.game = &toy_game,
+		.key_size = 1,
+		.max_successors = 2,
+		.metric = "moves",
+		.has_heuristic = true,
+	};
+	struct lk_search_options so = LK_SEARCH_OPTIONS_INIT;
+	struct lk_features f;
+	lk_features_init(&f);
+	lk_features_graph(&level, &so, 2, NULL, 0, &f);
+	assert_int_equal(f.how[LK_F_REACHABLE], LK_KNOWN_AT_LEAST);
+	assert_int_equal(f.how[LK_F_WALKER], LK_KNOWN_NOT);
+	assert_int_equal(f.how[LK_F_DEAD_SHARE], LK_KNOWN_NOT);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_by_hand),
+		cmocka_unit_test(test_bounded),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
