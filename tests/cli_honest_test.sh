@@ -277,7 +277,13 @@ check "rate keeps its optimal claim" grep -q '^optimal: pushes$' "$TMP/out"
 for _ in $(seq 40); do cat "$LEVELS/boxoban-hard-sample.xsb"; echo; done >"$TMP/many.xsb"
 "$RATE" -a bfs -m moves --plain -t 60 "$TMP/many.xsb" >"$TMP/cut" 2>"$TMP/err" &
 pid=$!
-sleep 1
+# The signal comes once the first level is written, so that a level is in
+# progress however slow the machine (a fixed sleep could come before the
+# first level began under the sanitizers on a loaded machine).
+for _ in $(seq 600); do
+	[ -s "$TMP/cut" ] && break
+	sleep 0.1
+done
 kill -INT $pid
 rc=0
 wait $pid || rc=$?

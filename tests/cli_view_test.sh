@@ -229,7 +229,11 @@ fi
 for i in $(seq 40); do cat "$LEVELS/../../levels/boxoban-hard-sample.xsb"; echo; done >"$TMP/many.xsb"
 "$SOLVE" -a bfs -m moves --plain -t 60 "$TMP/many.xsb" -f html -o "$TMP/cut.html" 2>/dev/null &
 pid=$!
-sleep 1
+# the signal once the page has begun (a level is then in progress)
+for _ in $(seq 600); do
+	[ -s "$TMP/cut.html" ] && break
+	sleep 0.1
+done
 kill -INT $pid
 wait $pid
 expect 130 $? "solve -f html after Ctrl-C"
