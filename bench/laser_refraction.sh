@@ -203,7 +203,8 @@ if run_part 1 && [ -n "${REFRACTION_DIR:-}" ] && [ -f "$REFRACTION_DIR/original.
 	echo >> "$sect"
 	{
 		echo "Limits: $limit_one s of CPU for clingo and of $lk_clock for levelkit a query; $limit_multi s on the levels"
-		echo "with a target on several sides.  Every query not decided by both sides (the other side's answer in brackets):"
+		echo "with a target on several sides (clingo also stopped at ten times its limit on the wall clock).  Every query"
+		echo "not decided by both sides (the other side's answer in brackets):"
 		echo
 		for f in ${REFRACTION_FILES:-original brainpop}; do
 			[ -s "$tmp/$f.timeouts" ] && sed 's/^/- /' "$tmp/$f.timeouts"
