@@ -9,8 +9,11 @@
 #
 # Usage: bench/ps_portfolio.sh [BUILD_DIR] [SECONDS]
 #   (defaults: build/release, 2); FROM=N goes on from the N-th level of a
-#   stopped run.  Needs node (to split the test suite into
-#   games).  About half an hour on one core.
+#   stopped run; LIST=FILE runs only the levels FILE names (lines "set<TAB>
+#   script name<TAB>level", as the results' first columns; a suite game by
+#   its file name, 240.txt) and writes its table to BUILD_DIR/bench/
+#   portfolio-section.md only, not to docs/benchmarks.md.  Needs node (to
+#   split the test suite into games).  About half an hour on one core.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
@@ -39,6 +42,13 @@ while IFS=$'\t' read -r file index seed name; do
 		awk -F'\t' -v i="$index" '$1 ~ /^[0-9]+$/ { k++; if ($1 == i) print k }')
 	[ -n "$n" ] && printf 'suite\t%s\t%s\n' "$tmp/suite/$file" "$n" >> "$list"
 done < "$tmp/suite.tsv"
+
+if [ -n "${LIST:-}" ]; then
+	# only these levels, in the full list's form
+	awk -F'\t' 'NR == FNR { k = $1 "\t" $2 "\t" $3; want[k] = 1; next }
+		{ n = split($2, p, "/"); if (($1 "\t" p[n] "\t" $3) in want) print }' "$LIST" "$list" > "$list.only"
+	mv "$list.only" "$list"
+fi
 
 # one solve: solvable, moves, seconds, which search answered (or the error);
 # FIELDS: auto's include search, which a single search has not
@@ -103,5 +113,9 @@ Levels BFS answered and auto did not:
 |---|---|---:|---|---|---:|
 $missed_rows}
 EOT
+if [ -n "${LIST:-}" ]; then
+	echo "bench: $n levels of $LIST: $tmp/portfolio-section.md (docs/benchmarks.md untouched)" >&2
+	exit 0
+fi
 write_section puzzlescript-portfolio "$tmp/portfolio-section.md"
 echo "bench: wrote docs/benchmarks.md ($missed levels BFS answered and auto did not)" >&2

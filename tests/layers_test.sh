@@ -21,7 +21,8 @@
 #   5 games     src/games/NAME (each game's folder; no game uses another,
 #                              and a game's headers stay in its folder)
 #   6 registry  src/games/registry.c  registry (finds games by name)
-#   7 act       src/act        actions
+#   7 act       src/act        actions, options (the option tables' parser),
+#                              pipeline (the record loop), filter
 #     view      src/view       view (pictures and pages of records)
 #   8 cli       src/cli        (private headers only)
 #
@@ -41,7 +42,7 @@ header_layer() {
 	table|search|explore|analysis|difficulty|rating|dedupe|fields|concept) echo 2 ;;
 	room|rules|generate|transform) echo 3 ;;
 	registry) echo 6 ;;
-	actions|view) echo 7 ;;
+	actions|view|options|pipeline|filter|gen_run) echo 7 ;;
 	*) echo unknown ;;
 	esac
 }

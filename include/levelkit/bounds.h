@@ -50,4 +50,14 @@ static inline bool lk_bounds_time_up(const struct lk_bounds *b, double deadline)
 	return b->max_seconds > 0 && lk_now() > deadline;
 }
 
+/* The bounds as a user gave them, completed for a run of `jobs` searches
+ * at once (src/core/bounds.c): no memory bound given means RAM / (jobs +
+ * 1), at most 4G (1G when the RAM is unknown); cancel is the run's flag. */
+void lk_bounds_finish(struct lk_bounds *b, unsigned long jobs,
+		      const volatile sig_atomic_t *cancel);
+/* Number of online processors (at least 1). */
+unsigned lk_cpu_count(void);
+/* Physical memory in bytes, or 0 if unknown. */
+size_t lk_physical_memory(void);
+
 #endif

@@ -21,9 +21,17 @@ void lk_fields_lengths(struct lk_record *rec, const struct lk_level *level,
  * unknown); stale answers of an earlier run are removed. */
 void lk_fields_solve(struct lk_record *rec, const struct lk_level *level,
 		     const struct lk_search_result *r);
+/* ... handing back the solution's labelled moves in kept (lk_moves_init'd
+ * by the caller; filled when solved), so that a caller judging by its
+ * lengths keeps them as numbers (gen's judge). */
+void lk_fields_solve_kept(struct lk_record *rec, const struct lk_level *level,
+			  const struct lk_search_result *r, struct lk_moves *kept);
 /* A solution given as a path of keys, e.g. by a generator that knows it. */
 void lk_fields_solution(struct lk_record *rec, const struct lk_level *level,
 			const unsigned char *keys, size_t nkeys, bool optimal);
+void lk_fields_solution_kept(struct lk_record *rec, const struct lk_level *level,
+			     const unsigned char *keys, size_t nkeys, bool optimal,
+			     struct lk_moves *kept);
 /*
  * rate's fields: solvable; moves, pushes, optimal and solution of the best
  * solution found (the optimal solve's, else another search's with

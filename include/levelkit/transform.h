@@ -96,9 +96,11 @@ struct lk_suggest_stats;
 struct lk_suggest_options {
 	unsigned k;                 /* suggestions kept (MixedAim shows 4) */
 	uint64_t max_candidates;    /* 0 = until interrupted */
-	double max_seconds;         /* 0 = no limit */
-	double timeout_cap;         /* the longest a solve may take */
-	const volatile sig_atomic_t *cancel;
+	/* The whole run's bounds, as the command filled them: max_seconds
+	 * (--time-limit, 0 = none) and cancel.  Each search's own are the
+	 * generation options' (o->rating.search.bounds: -t caps the adaptive
+	 * time limit). */
+	struct lk_bounds bounds;
 	/* Staying the designer's: each candidate is the base level (--from,
 	 * or the suggestion picked last) with the rules applied 1 to `within`
 	 * times (0: 1), at most max_changes cells from it (< 0: any).  With

@@ -1,7 +1,9 @@
 /*
  * generate.c - the generation action: level `index` of the run `seed`,
  * drawn from the generator's candidates until one passes the judge
- * (judge.c).  The toolkit the generators use is src/gen/generator.c.
+ * (judge.c), which is given the candidate's level loaded once; the kept
+ * level's canonical text is made from that same level (gen_run.h:
+ * lk_generate_level).  The toolkit the generators use is src/gen/generator.c.
  */
 #include "levelkit/actions.h"
 
@@ -9,6 +11,7 @@
 
 #include "judge.h"
 #include "levelkit/fields.h"
+#include "levelkit/gen_run.h"
 #include "levelkit/registry.h"
 
 /* out = a title comment, the grid, generator/seed/index, then rec's other
@@ -45,9 +48,46 @@ static void finish_record(const struct lk_generator *g, const struct lk_gen_opti
 	lk_strbuf_release(&line);
 }
 
-int lk_generate_index(const struct lk_generator *g, struct lk_gen_worker *w,
+void lk_gen_level_init(struct lk_gen_level *l)
+{
+	lk_record_init(&l->rec);
+	lk_strbuf_init(&l->canonical);
+	memset(&l->judged, 0, sizeof l->judged);
+}
+
+void lk_gen_level_release(struct lk_gen_level *l)
+{
+	lk_record_release(&l->rec);
+	lk_strbuf_release(&l->canonical);
+}
+
+/* A candidate, loaded once (with the run's level options) for the judge
+ * and, once kept, for its canonical text: 0 when kept. */
+static int judge(struct lk_gen_worker *w, const struct lk_gen_options *o, struct lk_record *cand,
+		 const struct lk_generator *g, uint64_t seed, uint64_t index,
+		 struct lk_gen_level *out, enum lk_reject *why)
+{
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	size_t line;
+	struct lk_level *level = lk_level_load(cand, &o->level, &err, &line);
+	lk_strbuf_release(&err);
+	if (!level) {
+		*why = LK_REJECT_INVALID;
+		return -1;
+	}
+	int rc = lk_judge(w, o, level, cand, &out->judged, why);
+	if (rc == 0) {
+		finish_record(g, o, seed, index, cand, &out->rec);
+		lk_strbuf_reset(&out->canonical);
+		lk_level_canonical(level, &out->rec, &out->canonical);
+	}
+	lk_level_free(level);
+	return rc;
+}
+
+int lk_generate_level(const struct lk_generator *g, struct lk_gen_worker *w,
 		      const struct lk_gen_options *o, uint64_t seed, uint64_t index,
-		      struct lk_record *out, struct lk_gen_stats *stats)
+		      struct lk_gen_level *out, struct lk_gen_stats *stats)
 {
 	struct lk_rng rng;
 	struct lk_record cand;
@@ -61,11 +101,11 @@ int lk_generate_index(const struct lk_generator *g, struct lk_gen_worker *w,
 		lk_record_release(&cand);
 		lk_record_init(&cand);
 		stats->tried++;
-		if (g->candidate(w, o, &rng, &cand, &why) < 0 || lk_judge(w, o, &cand, &why) < 0) {
+		if (g->candidate(w, o, &rng, &cand, &why) < 0 ||
+		    judge(w, o, &cand, g, seed, index, out, &why) < 0) {
 			stats->rejected[why]++;
 			continue;
 		}
-		finish_record(g, o, seed, index, &cand, out);
 		lk_record_release(&cand);
 		stats->accepted++;
 		return 0;
@@ -73,4 +113,20 @@ int lk_generate_index(const struct lk_generator *g, struct lk_gen_worker *w,
 	lk_record_release(&cand);
 	stats->failed++;
 	return -1;
+}
+
+int lk_generate_index(const struct lk_generator *g, struct lk_gen_worker *w,
+		      const struct lk_gen_options *o, uint64_t seed, uint64_t index,
+		      struct lk_record *out, struct lk_gen_stats *stats)
+{
+	struct lk_gen_level l;
+	lk_gen_level_init(&l);
+	int rc = lk_generate_level(g, w, o, seed, index, &l, stats);
+	if (rc == 0) {
+		lk_record_release(out);
+		*out = l.rec;   /* moved, not copied */
+		lk_record_init(&l.rec);
+	}
+	lk_gen_level_release(&l);
+	return rc;
 }

@@ -7,10 +7,16 @@
  * dead ends or a rating the analysis writes, Skiddy's stars), solved when
  * the generator did not say enough, and rated when a difficulty threshold
  * or --rate asks for it.  Every step
- * writes the fields solve, rate and the analysis would.
+ * writes the fields solve, rate and the analysis would, and keeps what the
+ * thresholds read as numbers (struct lk_judged, gen_run.h), taken from the
+ * same result structs: the judge never reads back a field it wrote.  What
+ * a generator or a game's analysis hook gives as fields (a generator's
+ * own solution, Skiddy's stars and combo-moves) is read once, where it
+ * comes in.
  */
 #include "judge.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +29,7 @@
 #include "levelkit/rating.h"
 #include "levelkit/registry.h"
 
+/* A number a generator or a game's hook wrote as a field. */
 static bool field_number(const struct lk_record *rec, const char *name, double *v)
 {
 	const char *s = lk_record_get(rec, name);
@@ -38,15 +45,27 @@ static bool wants_rating(const struct lk_gen_options *o)
 	return o->rate || lk_range_set(&o->difficulty);
 }
 
-/* The difficulty threshold, on the field a rating wrote (missing: the
- * rating stopped on `limit`). */
-static int check_difficulty(const struct lk_gen_options *o, const struct lk_record *rec,
+/* The multiple method's mean as the difficulty field writes it ("%.1f",
+ * search/fields.c): the threshold applies to the value a user reads. */
+static void keep_difficulty(struct lk_judged *j, bool known, double mean)
+{
+	char text[64];
+	j->has_difficulty = known;
+	if (known) {
+		snprintf(text, sizeof text, "%.1f", mean);
+		j->difficulty = strtod(text, NULL);
+	}
+}
+
+/* The difficulty threshold, on the difficulty the rating found (not
+ * known: the rating stopped on `limit`). */
+static int check_difficulty(const struct lk_gen_options *o, const struct lk_judged *j,
 			    enum lk_limit limit, enum lk_reject *why)
 {
-	double v;
 	if (!lk_range_set(&o->difficulty))
 		return 0;
-	if (!field_number(rec, "difficulty", &v)) {
+	double v = j->difficulty;
+	if (!j->has_difficulty) {
 		*why = lk_reject_of_limit(limit);
 		return -1;
 	}
@@ -60,7 +79,7 @@ static int check_difficulty(const struct lk_gen_options *o, const struct lk_reco
 /* Constraint games: what solve writes (the solution, its nodes, unique),
  * then what rate writes when asked. */
 static int judge_csp(const struct lk_level *level, const struct lk_gen_options *o,
-		     struct lk_record *rec, enum lk_reject *why)
+		     struct lk_record *rec, struct lk_judged *j, enum lk_reject *why)
 {
 	struct lk_csp_options co;
 	struct lk_csp_result res;
@@ -100,8 +119,13 @@ static int judge_csp(const struct lk_level *level, const struct lk_gen_options *
 		lk_fields_csp_rating(rec, &cr, NULL);
 		lk_fields_rate_csp(rec, level, &cr, 0);
 		limit = cr.limit;
+		/* written when the runs were made (fields.c: write_runs), known
+		 * when every run asked for solved the level */
+		keep_difficulty(j, cr.status != LK_UNSOLVABLE && (cr.runs_wanted || cr.single_method) &&
+				   cr.runs_solved == cr.runs_wanted, cr.mean);
 	}
-	return check_difficulty(o, rec, limit, why);
+	j->status = status;
+	return check_difficulty(o, j, limit, why);
 }
 
 /* A level that starts solved is no puzzle (a generator may not see it:
@@ -115,21 +139,57 @@ static bool solved_at_start(const struct lk_level *level)
 	return solved;
 }
 
+/* The game's own fields the thresholds read, from the fields its
+ * analysis hook wrote (Skiddy's stars): read once, as they come in. */
+static void read_own_fields(const struct lk_gen_options *o, const struct lk_record *rec,
+			    struct lk_judged *j)
+{
+	for (size_t i = 0; i < o->nthresholds; i++)
+		if (!j->has_field[i])
+			j->has_field[i] = field_number(rec, o->thresholds[i].field->name, &j->field[i]);
+}
+
+/* A generator that solved its level itself gave the answer as fields
+ * (Sokoban's backward generator): read once, as it comes in. */
+static void read_given(const struct lk_gen_options *o, const struct lk_record *rec,
+		       struct lk_judged *j)
+{
+	const char *solvable = lk_record_get(rec, "solvable");
+	if (!solvable)
+		return;
+	j->answered = true;
+	j->status = strcmp(solvable, "yes") == 0  ? LK_SOLVED
+		    : strcmp(solvable, "no") == 0 ? LK_UNSOLVABLE
+						    : LK_UNKNOWN;
+	j->has_moves = field_number(rec, "moves", &j->moves);
+	read_own_fields(o, rec, j);
+}
+
 /* Whether a rating the analysis wrote (Skiddy's stars) is below its
  * threshold; a level without the field rates below any. */
-static bool below_rating(const struct lk_gen_options *o, const struct lk_record *rec)
+static bool below_rating(const struct lk_gen_options *o, const struct lk_judged *j)
 {
 	for (size_t i = 0; i < o->nthresholds; i++) {
 		const struct lk_gen_threshold *t = &o->thresholds[i];
-		double v;
-		if (!t->field->rating)
-			continue;
-		if (!field_number(rec, t->field->name, &v))
-			v = -1;
-		if (v < t->range.min)
+		if (t->field->rating && (j->has_field[i] ? j->field[i] : -1) < t->range.min)
 			return true;
 	}
 	return false;
+}
+
+/* A solution's lengths (moves, and the thresholds on the game's count
+ * fields: Sokoban's pushes) from its labelled moves. */
+static void keep_lengths(const struct lk_level *level, const struct lk_gen_options *o,
+			 const struct lk_moves *m, struct lk_judged *j)
+{
+	j->has_moves = true;
+	j->moves = (double)m->inputs;
+	for (size_t i = 0; i < o->nthresholds; i++)
+		for (const struct lk_count_field *f = level->game->count_fields; f && f->name; f++)
+			if (strcmp(f->name, o->thresholds[i].field->name) == 0) {
+				j->has_field[i] = true;
+				j->field[i] = (double)lk_moves_count(m, f->fact);
+			}
 }
 
 static bool wants_rating_field(const struct lk_gen_options *o)
@@ -144,25 +204,39 @@ static bool wants_rating_field(const struct lk_gen_options *o)
  * exploration gives the shortest solution, the dead ends and the game's
  * own fields (Skiddy's stars). */
 static int judge_graph(const struct lk_level *level, const struct lk_gen_options *o,
-		       struct lk_record *rec, enum lk_reject *why)
+		       struct lk_record *rec, struct lk_judged *j, enum lk_reject *why)
 {
 	struct lk_analysis a;
 	lk_analysis_init(&a);
 	lk_analyse(level, &o->rating.search, &a);
 	bool complete = a.complete, solved = a.solution != NULL;
 	enum lk_limit limit = a.limit;
-	uint64_t dead = a.dead_ends;
-	if (solved && !lk_record_get(rec, "solvable"))
-		lk_fields_solution(rec, level, a.solution, a.solution_keys, true);
+	j->dead_ends = a.dead_ends;
+	if (solved && !j->answered) {
+		struct lk_moves m;
+		lk_moves_init(&m, level);
+		lk_fields_solution_kept(rec, level, a.solution, a.solution_keys, true, &m);
+		keep_lengths(level, o, &m, j);
+		lk_moves_release(&m);
+		j->answered = true;
+		j->status = LK_SOLVED;
+	}
 	lk_fields_analysis(rec, level, &a);
 	lk_analysis_release(&a);
+	for (size_t i = 0; i < o->nthresholds; i++)   /* the analysis wrote them afresh */
+		if (o->thresholds[i].field->rating)
+			j->has_field[i] = false;
+	read_own_fields(o, rec, j);
+	const char *own = level->game->moves_field;
+	if (own)   /* the moves thresholds read the game's field (Skiddy's combo-moves) */
+		j->has_length = field_number(rec, own, &j->length);
 	if (!complete)
 		*why = lk_reject_of_limit(limit);
-	else if (!solved && !lk_record_get(rec, "solvable"))
+	else if (!solved && !j->answered)
 		*why = LK_REJECT_UNSOLVABLE;
-	else if (o->no_dead_ends && dead)
+	else if (o->no_dead_ends && j->dead_ends)
 		*why = LK_REJECT_DEAD_END;
-	else if (below_rating(o, rec))
+	else if (below_rating(o, j))
 		*why = LK_REJECT_RATING;
 	else
 		return 0;
@@ -172,22 +246,28 @@ static int judge_graph(const struct lk_level *level, const struct lk_gen_options
 /* Solve the level when the generator did not; it must be solvable and
  * not solved at its start. */
 static int judge_solution(struct lk_gen_worker *w, const struct lk_level *level,
-			  const struct lk_gen_options *o, struct lk_record *rec, enum lk_reject *why)
+			  const struct lk_gen_options *o, struct lk_record *rec, struct lk_judged *j,
+			  enum lk_reject *why)
 {
 	enum lk_limit limit = LK_LIMIT_NONE;
-	if (!lk_record_get(rec, "solvable")) {
+	if (!j->answered) {
 		struct lk_search_result r;
+		struct lk_moves m;
 		lk_search_result_init(&r);
+		lk_moves_init(&m, level);
 		lk_solver_run(&w->solver, level, &o->rating.search, &r);
-		lk_fields_solve(rec, level, &r);
+		lk_fields_solve_kept(rec, level, &r, &m);
+		if (r.status == LK_SOLVED)
+			keep_lengths(level, o, &m, j);
+		j->answered = true;
+		j->status = r.status;
 		limit = r.limit;
+		lk_moves_release(&m);
 		lk_search_result_release(&r);
 	}
-	const char *solvable = lk_record_get(rec, "solvable");
-	double v;
-	if (strcmp(solvable, "yes") != 0)
-		*why = strcmp(solvable, "no") == 0 ? LK_REJECT_UNSOLVABLE : lk_reject_of_limit(limit);
-	else if (field_number(rec, "moves", &v) && v == 0)
+	if (j->status != LK_SOLVED)
+		*why = j->status == LK_UNSOLVABLE ? LK_REJECT_UNSOLVABLE : lk_reject_of_limit(limit);
+	else if (j->has_moves && j->moves == 0)
 		*why = LK_REJECT_SOLVED;
 	else
 		return 0;
@@ -198,12 +278,14 @@ static int judge_solution(struct lk_gen_worker *w, const struct lk_level *level,
  * read from the game's field (Skiddy's perfect solution, combo-moves),
  * which a level may lack. */
 static int check_lengths(const struct lk_level *level, const struct lk_gen_options *o,
-			 const struct lk_record *rec, bool analysed, enum lk_reject *why)
+			 const struct lk_record *rec, struct lk_judged *j, bool analysed,
+			 enum lk_reject *why)
 {
-	double v;
+	read_own_fields(o, rec, j);   /* a field no search of the judge's made */
 	for (size_t i = 0; i < o->nthresholds; i++) {
 		const struct lk_gen_threshold *t = &o->thresholds[i];
-		if (t->field->rating || !lk_range_set(&t->range) || !field_number(rec, t->field->name, &v) ||
+		double v = j->field[i];
+		if (t->field->rating || !lk_range_set(&t->range) || !j->has_field[i] ||
 		    lk_range_has(&t->range, v))
 			continue;
 		*why = v < t->range.min ? LK_REJECT_SHORT : LK_REJECT_LONG;
@@ -211,8 +293,9 @@ static int check_lengths(const struct lk_level *level, const struct lk_gen_optio
 	}
 	if (!lk_range_set(&o->moves))
 		return 0;
-	const char *field = analysed && level->game->moves_field ? level->game->moves_field : "moves";
-	if (!field_number(rec, field, &v)) {
+	bool own = analysed && level->game->moves_field;
+	double v = own ? j->length : j->moves;
+	if (!(own ? j->has_length : j->has_moves)) {
 		*why = LK_REJECT_SHORT;   /* e.g. no max-combo solution at all */
 		return -1;
 	}
@@ -273,7 +356,8 @@ static int judge_require(struct lk_gen_worker *w, const struct lk_gen_options *o
 }
 
 static int judge_rating(struct lk_gen_worker *w, const struct lk_level *level,
-			const struct lk_gen_options *o, struct lk_record *rec, enum lk_reject *why)
+			const struct lk_gen_options *o, struct lk_record *rec, struct lk_judged *j,
+			enum lk_reject *why)
 {
 	if (!wants_rating(o))
 		return 0;
@@ -281,6 +365,11 @@ static int judge_rating(struct lk_gen_worker *w, const struct lk_level *level,
 	lk_rating_init(&r);
 	lk_rate(&w->solver, level, &o->rating, &r);
 	lk_fields_rating(rec, level, &r);
+	/* written by lk_fields_rating unless the level was proved unsolvable,
+	 * known when every run asked for solved it */
+	bool best = r.optimal.status == LK_SOLVED || r.other.status == LK_SOLVED;
+	keep_difficulty(j, (best || !r.unsolvable) && r.runs_wanted &&
+			   r.runs_solved == r.runs_wanted, r.mean);
 	struct lk_feature_options fo = { o->rating.search, o->rating.seed, 0 };
 	lk_fields_rate_level(rec, &w->solver, level, &r, &fo, 0);
 	/* the bound behind a difficulty that is not known (any, when the
@@ -290,40 +379,34 @@ static int judge_rating(struct lk_gen_worker *w, const struct lk_level *level,
 		if (r.limits & LK_LIMIT_BIT(l))
 			limit = (enum lk_limit)l;
 	lk_rating_release(&r);
-	return check_difficulty(o, rec, limit, why);
+	return check_difficulty(o, j, limit, why);
 }
 
-int lk_judge(struct lk_gen_worker *w, const struct lk_gen_options *o, struct lk_record *rec,
-	     enum lk_reject *why)
+int lk_judge(struct lk_gen_worker *w, const struct lk_gen_options *o, const struct lk_level *level,
+	     struct lk_record *rec, struct lk_judged *j, enum lk_reject *why)
 {
-	struct lk_strbuf err = LK_STRBUF_INIT;
-	size_t line;
-	struct lk_level *level = lk_level_load(rec, &o->level, &err, &line);
-	lk_strbuf_release(&err);
-	if (!level) {
-		*why = LK_REJECT_INVALID;
-		return -1;
-	}
+	memset(j, 0, sizeof *j);
+	j->status = LK_UNKNOWN;
+	read_given(o, rec, j);
 	int rc;
 	if (level->game->csp) {
-		rc = judge_csp(level, o, rec, why);
+		rc = judge_csp(level, o, rec, j, why);
 	} else if (solved_at_start(level)) {
 		*why = LK_REJECT_SOLVED;
 		rc = -1;
 	} else {
 		bool analyse = level->game->whole_graph || o->no_dead_ends || wants_rating_field(o);
-		rc = analyse ? judge_graph(level, o, rec, why) : 0;
+		rc = analyse ? judge_graph(level, o, rec, j, why) : 0;
 		if (rc == 0)
-			rc = judge_solution(w, level, o, rec, why);
+			rc = judge_solution(w, level, o, rec, j, why);
 		if (rc == 0)
-			rc = check_lengths(level, o, rec, analyse, why);
+			rc = check_lengths(level, o, rec, j, analyse, why);
 		if (rc == 0)
 			rc = judge_require(w, o, rec, why);
 		if (rc == 0)
-			rc = judge_rating(w, level, o, rec, why);
+			rc = judge_rating(w, level, o, rec, j, why);
 	}
 	if (level->game->csp && rc == 0)
 		rc = judge_require(w, o, rec, why);
-	lk_level_free(level);
 	return rc;
 }

@@ -1,49 +1,20 @@
 /*
- * common.c - shared options of the solving commands (see common.h).
+ * common.c - the options solve, rate and gen share (common.h): their help
+ * texts made from the registry (the games' techniques, constraint flags,
+ * metrics and heuristics), the checks of their values, and their
+ * translation into the actions' options (struct lk_act_options, the
+ * bounds), plus -f/-o/--color resolved into a format or a picture.  What
+ * the options then drive is the library's (pipeline.h, actions.h).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "common.h"
 
-#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "levelkit/registry.h"
-
-/* Each line of err as a message. */
-static void say_lines(struct lk_strbuf *err)
-{
-	char *line = err->buf;
-	while (line && *line) {
-		char *nl = strchr(line, '\n');
-		if (nl)
-			*nl = '\0';
-		lk_error("%s", line);
-		line = nl ? nl + 1 : NULL;
-	}
-	lk_strbuf_release(err);
-}
-
-int lk_cli_output_open(struct lk_output *o, const char *path, char *const *inputs,
-		       int ninputs, enum lk_format format, bool force)
-{
-	struct lk_output_rule rule = { .inputs = inputs, .ninputs = ninputs, .format = format,
-				       .force = force };
-	struct lk_strbuf err = LK_STRBUF_INIT;
-	int rc = lk_output_open(o, path, &rule, &err);
-	say_lines(&err);
-	return rc;
-}
-
-int lk_cli_output_close(struct lk_output *o, bool replace, bool nothing_read)
-{
-	struct lk_strbuf err = LK_STRBUF_INIT;
-	int rc = lk_output_close(o, replace, nothing_read, &err);
-	say_lines(&err);
-	return rc;
-}
 
 _Noreturn void lk_cli_unknown_format(const char *name)
 {
@@ -70,22 +41,19 @@ void lk_cli_check_title(const char *title, enum lk_view_format view)
 			       "FILE.html, FILE.svg)");
 }
 
-static bool is_csp(const struct lk_game *g)
+struct game_pred {
+	bool (*holds)(const struct lk_game *);
+};
+
+static bool game_pred_holds(const struct lk_game *g, const void *ctx)
 {
-	return g->csp != NULL;
+	return ((const struct game_pred *)ctx)->holds(g);
 }
 
 void lk_cli_games_where(struct lk_strbuf *out, bool (*pred)(const struct lk_game *))
 {
-	size_t n = 0, k = 0;
-	for (size_t i = 0; lk_games[i]; i++)
-		n += pred(lk_games[i]);
-	for (size_t i = 0; lk_games[i]; i++)
-		if (pred(lk_games[i])) {
-			lk_strbuf_addf(out, "%s%s", k == 0 ? "" : k + 1 == n ? " and " : ", ",
-				       lk_games[i]->name);
-			k++;
-		}
+	struct game_pred p = { pred };
+	lk_games_named(out, game_pred_holds, &p);
 }
 
 void lk_cli_csp_flags_init(struct lk_cli_csp_flags *f)
@@ -125,18 +93,6 @@ void lk_cli_csp_flags_finish(struct lk_cli_csp_flags *f, struct lk_csp_options *
 			f->given[n++] = f->opts[k].long_name;
 	f->given[n] = NULL;
 	o->flags = f->given;
-}
-
-void lk_cli_bounds_finish(struct lk_bounds *b, unsigned long jobs)
-{
-	if (!b->max_memory) {
-		size_t ram = lk_physical_memory();
-		size_t cap = (size_t)4 << 30;
-		b->max_memory = ram ? ram / (jobs + 1) : (size_t)1 << 30;
-		if (b->max_memory > cap)
-			b->max_memory = cap;
-	}
-	b->cancel = &lk_interrupted;
 }
 
 #define ALGO_HELP(last) \
@@ -220,7 +176,7 @@ void lk_cli_common_init(struct lk_cli_common *c, double default_timeout, unsigne
 	c->static_order_help = "squares in reading order, as the paper did (default: fewest "
 			       "values first)";
 	struct lk_strbuf games = LK_STRBUF_INIT;
-	lk_cli_games_where(&games, is_csp);
+	lk_games_named(&games, lk_game_is_constraint, NULL);
 	snprintf(c->csp_heading, sizeof c->csp_heading, "Constraint games (%s)", games.buf);
 	lk_strbuf_release(&games);
 	lk_cli_csp_flags_init(&c->csp_flags);
@@ -292,7 +248,7 @@ void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 		c->jobs = lk_cpu_count();
 	if (c->jobs > 1024)
 		lk_usage_error("--jobs %lu is too many", c->jobs);
-	lk_cli_bounds_finish(&c->bounds, c->jobs);
+	lk_bounds_finish(&c->bounds, c->jobs, &lk_interrupted);
 	c->act.search.bounds = c->bounds;
 	/* A metric or heuristic no game knows is a usage error, not a fault
 	 * of every record. */
@@ -349,14 +305,6 @@ void lk_cli_check_fields(const char *fields)
 	lk_strbuf_release(&err);
 }
 
-uint64_t lk_cli_game_bit(const char *name)
-{
-	for (size_t i = 0; lk_games[i] && i < 64; i++)
-		if (strcmp(lk_games[i]->name, name) == 0)
-			return (uint64_t)1 << i;
-	return 0;
-}
-
 void lk_cli_reject_options(const char *const *names, const char *what)
 {
 	struct lk_strbuf given = LK_STRBUF_INIT;
@@ -375,95 +323,20 @@ void lk_cli_reject_options(const char *const *names, const char *what)
 	lk_strbuf_release(&given);
 }
 
-void lk_cli_warn_unapplied(uint64_t seen, const char *opt,
-			   bool (*pred)(const struct lk_game *g, const void *ctx), const void *ctx)
-{
-	if (!lk_option_given(opt))
-		return;
-	struct lk_strbuf where = LK_STRBUF_INIT;
-	size_t n = 0, k = 0;
-	for (size_t i = 0; lk_games[i] && i < 64; i++) {
-		if (!pred(lk_games[i], ctx))
-			continue;
-		if (seen & ((uint64_t)1 << i))
-			return;   /* some level read was of a game it applies to */
-		n++;
-	}
-	for (size_t i = 0; lk_games[i] && i < 64; i++)
-		if (pred(lk_games[i], ctx)) {
-			lk_strbuf_addf(&where, "%s%s", k == 0 ? "" : k + 1 == n ? " and " : ", ",
-				       lk_games[i]->name);
-			k++;
-		}
-	lk_error("--%s applied to no level read (it applies to %s)", opt,
-		 n ? where.buf : "no game");
-	lk_strbuf_release(&where);
-}
-
-static bool has_state_space(const struct lk_game *g, const void *ctx)
-{
-	(void)ctx;
-	return g->successors != NULL;
-}
-
-static bool is_constraint_game(const struct lk_game *g, const void *ctx)
-{
-	(void)ctx;
-	return g->csp != NULL;
-}
-
-static bool knows_metric(const struct lk_game *g, const void *name)
-{
-	return lk_name_in(name, g->metrics);
-}
-
-static bool knows_heuristic(const struct lk_game *g, const void *name)
-{
-	return lk_name_in(name, g->heuristics);
-}
-
-static bool has_csp_flag(const struct lk_game *g, const void *name)
-{
-	for (const struct lk_csp_flag *f = g->csp ? g->csp->flags : NULL; f && f->name; f++)
-		if (strcmp(f->name, name) == 0)
-			return true;
-	return false;
-}
-
-bool lk_cli_state_space_game(const struct lk_game *g, const void *ctx)
-{
-	return has_state_space(g, ctx);
-}
-
 void lk_cli_common_unapplied(const struct lk_cli_common *c, uint64_t seen)
 {
 	static const char *const search[] = { "algo", "direction", "plain", "measure", NULL };
 	static const char *const csp[] = { "count-limit", "no-sac", "no-gcc", "no-symmetry",
 					   "static-order", NULL };
 	for (size_t i = 0; search[i]; i++)
-		lk_cli_warn_unapplied(seen, search[i], has_state_space, NULL);
+		lk_warn_unapplied(seen, search[i], lk_game_has_state_space, NULL);
 	for (size_t i = 0; csp[i]; i++)
-		lk_cli_warn_unapplied(seen, csp[i], is_constraint_game, NULL);
+		lk_warn_unapplied(seen, csp[i], lk_game_is_constraint, NULL);
 	if (c->metric)
-		lk_cli_warn_unapplied(seen, "metric", knows_metric, c->metric);
+		lk_warn_unapplied(seen, "metric", lk_game_knows_metric, c->metric);
 	if (c->heuristic)
-		lk_cli_warn_unapplied(seen, "heuristic", knows_heuristic, c->heuristic);
+		lk_warn_unapplied(seen, "heuristic", lk_game_knows_heuristic, c->heuristic);
 	for (size_t k = 0; k < c->csp_flags.n; k++)
-		lk_cli_warn_unapplied(seen, c->csp_flags.opts[k].long_name, has_csp_flag,
-				      c->csp_flags.opts[k].long_name);
+		lk_warn_unapplied(seen, c->csp_flags.opts[k].long_name, lk_game_has_csp_flag,
+				  c->csp_flags.opts[k].long_name);
 }
-
-void *lk_cli_solver_new(void *ctx)
-{
-	(void)ctx;
-	struct lk_solver *s = lk_xmalloc(sizeof *s);
-	lk_solver_init(s);
-	return s;
-}
-
-void lk_cli_solver_free(void *worker)
-{
-	lk_solver_release(worker);
-	free(worker);
-}
-

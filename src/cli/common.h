@@ -8,8 +8,8 @@
 #include "levelkit/actions.h"
 #include "levelkit/game.h"
 #include "levelkit/view.h"
-#include "options.h"
-#include "pipeline.h"
+#include "levelkit/options.h"
+#include "levelkit/pipeline.h"
 
 /* The constraint games' own flags (csp.h: lk_csp_ops.flags, e.g. the
  * laser game's --tidy) as options, made from the registry: splice `opts`
@@ -112,10 +112,9 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 
 #define LK_CLI_IO_OPTIONS(c)                                                                  \
 	LK_OPT_GROUP_("Bounds (per search; a hit bound gives 'unknown')"),                    \
-	{ LK_OPT_U64, 0, "max-states", &(c).bounds.max_states, "n", (c).states_help, NULL },        \
-	{ LK_OPT_SIZE, 0, "max-memory", &(c).bounds.max_memory, "bytes",                             \
-	  "memory per search, e.g. 2G (default: RAM / (jobs + 1), at most 4G)", NULL },       \
-	{ LK_OPT_SECONDS, 't', "timeout", &(c).bounds.max_seconds, "secs", (c).timeout_help, NULL },    \
+	LK_CLI_BOUNDS_OPTIONS((c).bounds, (c).states_help,                                    \
+			      "memory per search, e.g. 2G (default: RAM / (jobs + 1), at most 4G)", \
+			      (c).timeout_help),                                              \
 	LK_OPT_GROUP_("Input and output"),                                                    \
 	{ LK_OPT_UINT, 'j', "jobs", &(c).jobs, "n", (c).jobs_help, NULL },                   \
 	{ LK_OPT_STRING, 'f', "format", &(c).format, "fmt", LK_CLI_FORMAT_HELP, NULL }, \
@@ -129,9 +128,12 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	{ LK_OPT_FLAG, 0, "stats", &(c).stats, NULL,                                           \
 	  "also write generated/stored states, memory and time", NULL }
 
-/* The bounds as the user gave them, completed: the memory default (RAM /
- * (jobs + 1), at most 4G) and the cancel flag (lk_interrupted). */
-void lk_cli_bounds_finish(struct lk_bounds *b, unsigned long jobs);
+/* The bounds of every search a command starts (one struct lk_bounds,
+ * completed by lk_bounds_finish), with the command's help texts. */
+#define LK_CLI_BOUNDS_OPTIONS(bounds, states_help, memory_help, timeout_help)                \
+	{ LK_OPT_U64, 0, "max-states", &(bounds).max_states, "n", states_help, NULL },       \
+	{ LK_OPT_SIZE, 0, "max-memory", &(bounds).max_memory, "bytes", memory_help, NULL },  \
+	{ LK_OPT_SECONDS, 't', "timeout", &(bounds).max_seconds, "secs", timeout_help, NULL }
 
 /* Check and resolve the shared options; exits with a usage error. */
 void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p);
@@ -147,41 +149,12 @@ void lk_cli_games_where(struct lk_strbuf *out, bool (*pred)(const struct lk_game
 /* Report an unknown -f name, listing the formats; exits 2. */
 _Noreturn void lk_cli_unknown_format(const char *name);
 
-
-/* The -o output of a record command, under the library's rule
- * (actions.h: lk_output_open) with the messages on stderr: 0, or -1 after
- * a message (then exit 2). */
-int lk_cli_output_open(struct lk_output *o, const char *path, char *const *inputs,
-		       int ninputs, enum lk_format format, bool force);
-/* lk_output_close: 0, or -1 after a message. */
-int lk_cli_output_close(struct lk_output *o, bool replace, bool nothing_read);
-
-/*
- * Options that do not apply.  One rule for every command: an option that
- * applies to nothing the command is asked to do is a usage error up front
- * (lk_cli_reject_options: "--algo does not apply to --verify"); gen knows
- * its game before it starts and refuses an option its game ignores, but
- * solve, rate and filter learn a level's game only when they read it, so
- * an option that applies to some games only is reported once at the end
- * when no level read was of those games ("--tidy applied to no level read
- * (it applies to laser)"), and the exit status stays what it was.
- */
-/* The bit of the game of this name in a set of games (lk_games order). */
-uint64_t lk_cli_game_bit(const char *name);
 /* A usage error naming the options of `names` (long names, NULL-ended)
  * that were given, if any: "... do not apply to <what>". */
 void lk_cli_reject_options(const char *const *names, const char *what);
-/* If opt was given and no game of `seen` satisfies pred, say so once. */
-void lk_cli_warn_unapplied(uint64_t seen, const char *opt,
-			   bool (*pred)(const struct lk_game *g, const void *ctx), const void *ctx);
-bool lk_cli_state_space_game(const struct lk_game *g, const void *ctx);
 /* The shared options' check (solver options: the state-space games; the
  * constraint options: the constraint games; -m and --heuristic: the games
  * that know the name; a game's own flag: its games). */
 void lk_cli_common_unapplied(const struct lk_cli_common *c, uint64_t seen);
-
-/* Pipeline worker state of the solving commands: one reusable solver. */
-void *lk_cli_solver_new(void *ctx);
-void lk_cli_solver_free(void *worker);
 
 #endif

@@ -15,9 +15,7 @@
 #include <unistd.h>
 
 #include "common.h"
-#include "gen_run.h"
-#include "gen_suggest.h"
-#include "levelkit/dedupe.h"
+#include "levelkit/gen_run.h"
 #include "levelkit/generate.h"
 #include "levelkit/grid.h"
 #include "levelkit/registry.h"
@@ -36,9 +34,9 @@ struct gen_ctx {
 	struct lk_cli_common common;
 	uint64_t count, seed, max_tries;
 	const char *size, *shard, *resume, *generator, *difficulty;
-	const char *from, *rules, *freeze, *combine, *combine_below;
+	struct lk_gen_inputs in;     /* --from, --level, --freeze, --combine, --rules */
 	const char *require;         /* --require CONCEPT */
-	unsigned long suggest, level, within;
+	unsigned long suggest, within;
 	long max_changes;
 	bool climb;
 	const char *by;
@@ -46,16 +44,14 @@ struct gen_ctx {
 	enum lk_view_format view;    /* a picture instead of records (view.h) */
 	uint64_t candidates;
 	double time_limit;
-	double min_moves, max_moves, min_diff, max_diff;
-	/* The game's own fields generators judge by (lk_gen_field: Sokoban's
-	 * pushes, Skiddy's stars), once each from the registry, and what was
-	 * asked of each: a range's --min/--max, a rating's --NAME n. */
-	const struct lk_gen_field *fields[LK_GEN_MAX_THRESHOLDS];
-	size_t nfields;
-	double field_min[LK_GEN_MAX_THRESHOLDS], field_max[LK_GEN_MAX_THRESHOLDS];
-	unsigned long field_rating[LK_GEN_MAX_THRESHOLDS];
+	/* the thresholds asked for: moves, difficulty and the game's own
+	 * fields (Sokoban's pushes, Skiddy's stars), with their options' names */
+	struct lk_gen_asked asked;
 	char field_names[LK_GEN_MAX_THRESHOLDS][2][48];   /* min-NAME and max-NAME, or NAME */
-	bool rate, no_dead_ends;
+	/* the generators' flags as options, and which were given */
+	struct gen_flag { struct gen_ctx *ctx; const struct lk_gen_flag *f; } flags[32];
+	const char *flags_given[16];
+	size_t nflags_given;
 	unsigned long runs;
 	const char **keys, **values;
 	size_t nparams, params_alloc;
@@ -86,10 +82,6 @@ static int param_cb(const struct lk_option *opt, const char *arg)
 
 /* A generator's flag (lk_gen_flag: --harder is --param harder=1); which
  * flags were given is checked against the chosen generator later. */
-static struct gen_ctx *flag_ctx;
-static const char *flags_given[16];
-static size_t nflags_given;
-
 static const struct lk_gen_flag *find_flag(const struct lk_generator *g, const char *name)
 {
 	for (const struct lk_gen_flag *f = g->flags; f && f->name; f++)
@@ -100,21 +92,24 @@ static const struct lk_gen_flag *find_flag(const struct lk_generator *g, const c
 
 static int flag_cb(const struct lk_option *opt, const char *arg)
 {
-	const struct lk_gen_flag *f = opt->value;
+	const struct gen_flag *flag = opt->value;
+	const struct lk_gen_flag *f = flag->f;
+	struct gen_ctx *ctx = flag->ctx;
 	if (f->arg) {
-		add_param(flag_ctx, f->param, strlen(f->param), arg);
+		add_param(ctx, f->param, strlen(f->param), arg);
 	} else {
 		const char *eq = strchr(f->param, '=');
-		add_param(flag_ctx, f->param, (size_t)(eq - f->param), eq + 1);
+		add_param(ctx, f->param, (size_t)(eq - f->param), eq + 1);
 	}
-	if (nflags_given < sizeof flags_given / sizeof *flags_given)
-		flags_given[nflags_given++] = f->name;
+	if (ctx->nflags_given < sizeof ctx->flags_given / sizeof *ctx->flags_given)
+		ctx->flags_given[ctx->nflags_given++] = f->name;
 	return 0;
 }
 
 /* The options of every generator's flags, once each, with the games that
  * have them in the help ("combination: only add pieces ..."). */
-static size_t add_flag_options(struct lk_option *opts, size_t n, size_t max, char **helps)
+static size_t add_flag_options(struct gen_ctx *ctx, struct lk_option *opts, size_t n, size_t max,
+			       char **helps)
 {
 	const struct lk_generator *g;
 	size_t nhelps = 0;
@@ -132,8 +127,9 @@ static size_t add_flag_options(struct lk_option *opts, size_t n, size_t max, cha
 			else
 				lk_strbuf_addf(&h, "%s: %s (--param %s)", g->game, f->help, f->param);
 			helps[nhelps] = lk_strbuf_detach(&h, NULL);
-			opts[n++] = (struct lk_option){ LK_OPT_CALLBACK, 0, f->name, (void *)f, f->arg,
-							helps[nhelps++], flag_cb };
+			ctx->flags[nhelps] = (struct gen_flag){ ctx, f };
+			opts[n++] = (struct lk_option){ LK_OPT_CALLBACK, 0, f->name, &ctx->flags[nhelps],
+							f->arg, helps[nhelps++], flag_cb };
 		}
 	}
 	return n;
@@ -171,54 +167,9 @@ static void parse_size(const char *s, int *w, int *h)
 	*h = (int)b;
 }
 
-/* The nth record with a grid in path (n from 1). */
-static int read_level(const char *path, unsigned long n, struct lk_record *rec)
-{
-	struct lk_reader r;
-	struct lk_strbuf err = LK_STRBUF_INIT;
-	size_t line = 0;
-	unsigned long seen = 0;
-	int got = -1;
-	bool opened = lk_input_open(&r, path, &err) == 0;
-	if (opened) {
-		while ((got = lk_reader_next(&r, rec, &err, &line)) != 0) {
-			if (got == 1 && lk_record_grid(rec, NULL) && ++seen == n)
-				break;
-			if (got < 0)
-				break;
-		}
-	}
-	if (got != 1) {
-		if (!opened)
-			lk_error("%s", err.buf);   /* it names the file */
-		else if (got < 0)
-			lk_error_at(path, line, "%s", err.buf);
-		else if (seen > 0)
-			lk_error("%s: --level %lu: the file has %lu level%s", path, n, seen,
-				 seen == 1 ? "" : "s");
-		else
-			lk_error("%s: no level in the file", path);
-	}
-	lk_reader_close(&r);
-	lk_strbuf_release(&err);
-	return got == 1 ? 0 : -1;
-}
-
 static bool state_space(const struct lk_game *g)
 {
 	return g->successors != NULL;
-}
-
-/* An acceptance option given for a game whose generator cannot judge by
- * it is an error, naming the games it applies to. */
-static void check_applies(const struct lk_generator *gen, unsigned bit, bool given,
-			  const char *what)
-{
-	if (!given || (gen->accepts & bit))
-		return;
-	struct lk_strbuf games = LK_STRBUF_INIT;
-	lk_generator_games_accepting(bit, &games);
-	lk_usage_error("%s does not apply to %s (it applies to %s)", what, gen->game, games.buf);
 }
 
 /* The search options, against the game (gen takes no constraint options:
@@ -249,52 +200,22 @@ static void check_search_options(const struct gen_ctx *ctx, const struct lk_game
 			       game->name, ctx->common.heuristic);
 }
 
-static bool field_given(const struct gen_ctx *ctx, size_t i)
+static void check_options_apply(struct gen_ctx *ctx, const struct lk_generator *gen)
 {
-	return ctx->fields[i]->rating ? ctx->field_rating[i] > 0
-				      : isfinite(ctx->field_min[i]) || isfinite(ctx->field_max[i]);
-}
-
-/* The options of the game's own fields (range ones, or ratings) given for
- * a generator that does not judge by them. */
-static void check_fields_apply(const struct gen_ctx *ctx, const struct lk_generator *gen,
-			       bool ratings)
-{
-	for (size_t i = 0; i < ctx->nfields; i++) {
-		const struct lk_gen_field *f = ctx->fields[i];
-		if (f->rating != ratings || !field_given(ctx, i) || lk_generator_field(gen, f->name))
-			continue;
-		struct lk_strbuf games = LK_STRBUF_INIT;
-		lk_generator_games_judging(f->name, &games);
-		if (f->rating)
-			lk_usage_error("--%s does not apply to %s (it applies to %s)", f->name, gen->game,
-				       games.buf);
-		lk_usage_error("--min-%s/--max-%s does not apply to %s (it applies to %s)", f->name,
-			       f->name, gen->game, games.buf);
-	}
-}
-
-static void check_options_apply(const struct gen_ctx *ctx, const struct lk_generator *gen)
-{
-	check_applies(gen, LK_GEN_ACCEPT(MOVES), isfinite(ctx->min_moves) || isfinite(ctx->max_moves),
-		      "--min-moves/--max-moves");
-	check_fields_apply(ctx, gen, false);
-	check_applies(gen, LK_GEN_ACCEPT(DIFFICULTY),
-		      ctx->rate || ctx->difficulty || isfinite(ctx->min_diff) || isfinite(ctx->max_diff),
-		      "--rate and the difficulty thresholds");
-	check_applies(gen, LK_GEN_ACCEPT(DEAD_ENDS), ctx->no_dead_ends, "--no-dead-ends");
-	check_fields_apply(ctx, gen, true);
-	check_applies(gen, LK_GEN_ACCEPT(FROM),
-		      ctx->from || ctx->rules || ctx->freeze || ctx->suggest, "--from/--rules/--freeze/--suggest");
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	ctx->asked.band = ctx->difficulty != NULL;
+	ctx->asked.from = ctx->in.from || ctx->in.rules || ctx->in.freeze || ctx->suggest;
+	if (lk_gen_asked_check(&ctx->asked, gen, &err) < 0)
+		lk_usage_error("%s", err.buf);
 	const struct lk_game *game = lk_game_find(gen->game);
 	check_search_options(ctx, game);
 	if (ctx->require && game && game->csp && !game->csp->concept)
 		lk_usage_error("--require: game %s has no concept queries", gen->game);
-	if (ctx->level && !ctx->from)
+	if (ctx->in.level && !ctx->in.from)
 		lk_usage_error("--level belongs to --from");
-	if ((ctx->combine || ctx->combine_below) && !ctx->from)
+	if ((ctx->in.combine || ctx->in.combine_below) && !ctx->in.from)
 		lk_usage_error("--combine and --combine-below join a level to --from's");
-	if (ctx->combine && ctx->combine_below)
+	if (ctx->in.combine && ctx->in.combine_below)
 		lk_usage_error("--combine or --combine-below: one of them");
 	if ((ctx->candidates || ctx->time_limit > 0 || ctx->within || ctx->max_changes >= 0 ||
 	     ctx->climb || ctx->by || !isnan(ctx->interesting)) && !ctx->suggest)
@@ -310,8 +231,8 @@ static void check_options_apply(const struct gen_ctx *ctx, const struct lk_gener
 		size_t n = 0;
 		for (; run_options[n]; n++)
 			names[n] = run_options[n];
-		for (size_t i = 0; i < ctx->nfields; i++)
-			if (!ctx->fields[i]->rating) {
+		for (size_t i = 0; i < ctx->asked.nfields; i++)
+			if (!ctx->asked.fields[i]->rating) {
 				names[n++] = ctx->field_names[i][0];
 				names[n++] = ctx->field_names[i][1];
 			}
@@ -321,10 +242,8 @@ static void check_options_apply(const struct gen_ctx *ctx, const struct lk_gener
 		lk_cli_reject_options(names, "--suggest (variations of --from kept while "
 				      "--candidates, --time-limit or Ctrl-C let the search go on)");
 	}
-	for (size_t i = 0; i < ctx->nfields; i++)
-		if (ctx->fields[i]->rating && (double)ctx->field_rating[i] > ctx->fields[i]->max)
-			lk_usage_error("--%s %lu: the rating is 0 to %g", ctx->fields[i]->name,
-				       ctx->field_rating[i], ctx->fields[i]->max);
+	if (lk_gen_asked_check_ratings(&ctx->asked, &err) < 0)
+		lk_usage_error("%s", err.buf);
 }
 
 static int parse_max_changes(const struct lk_option *opt, const char *arg)
@@ -342,34 +261,6 @@ static int parse_interesting(const struct lk_option *opt, const char *arg)
 	return 0;
 }
 
-/* Defaults a designer would keep: no trivial levels unless asked for. */
-static void apply_default_thresholds(struct gen_ctx *ctx, const struct lk_generator *gen)
-{
-	bool any = isfinite(ctx->min_moves) || isfinite(ctx->max_moves);
-	for (size_t i = 0; i < ctx->nfields; i++)
-		any |= !ctx->fields[i]->rating && field_given(ctx, i);
-	if (any || ctx->suggest)
-		return;
-	for (size_t i = 0; i < ctx->nfields; i++) {
-		const struct lk_gen_field *f = lk_generator_field(gen, ctx->fields[i]->name);
-		if (f && !f->rating && f->default_min > 0)
-			ctx->field_min[i] = f->default_min;
-	}
-	if (gen->default_min_moves > 0)
-		ctx->min_moves = gen->default_min_moves;
-}
-
-/* A band no level can be in is a mistake, not a run that gives up after
- * hours: --min-pushes 5 --max-pushes 3. */
-static void check_range(const char *what, const struct lk_range *r)
-{
-	if (r->min > r->max)
-		lk_usage_error("--min-%s %g is above --max-%s %g, so no level could pass", what, r->min,
-			       what, r->max);
-	if (r->max < 0)
-		lk_usage_error("--max-%s %g: no level has fewer than 0 %s", what, r->max, what);
-}
-
 static void fill_gen_options(struct gen_ctx *ctx, const struct lk_generator *gen,
 			     struct lk_gen_options *o)
 {
@@ -379,19 +270,9 @@ static void fill_gen_options(struct gen_ctx *ctx, const struct lk_generator *gen
 	o->param_keys = ctx->keys;
 	o->param_values = ctx->values;
 	o->nparams = ctx->nparams;
-	o->moves = (struct lk_range){ ctx->min_moves, ctx->max_moves };
-	for (size_t i = 0; i < ctx->nfields; i++) {
-		const struct lk_gen_field *f = lk_generator_field(gen, ctx->fields[i]->name);
-		if (!f || !field_given(ctx, i))
-			continue;
-		struct lk_gen_threshold *t = &o->thresholds[o->nthresholds++];
-		t->field = f;
-		t->range = f->rating ? (struct lk_range){ (double)ctx->field_rating[i], INFINITY }
-				     : (struct lk_range){ ctx->field_min[i], ctx->field_max[i] };
-	}
-	o->difficulty = (struct lk_range){ ctx->min_diff, ctx->max_diff };
+	lk_gen_asked_apply(&ctx->asked, gen, o);
 	if (ctx->difficulty) {
-		if (isfinite(ctx->min_diff) || isfinite(ctx->max_diff))
+		if (isfinite(ctx->asked.difficulty.min) || isfinite(ctx->asked.difficulty.max))
 			lk_usage_error("--difficulty and --min-difficulty/--max-difficulty do not go "
 				       "together");
 		char *colon = strchr(ctx->difficulty, ':');
@@ -407,13 +288,9 @@ static void fill_gen_options(struct gen_ctx *ctx, const struct lk_generator *gen
 			lk_usage_error("--difficulty %s: the lower bound is above the upper one, so no "
 				       "level could pass", ctx->difficulty);
 	}
-	check_range("moves", &o->moves);
-	for (size_t i = 0; i < o->nthresholds; i++)
-		if (!o->thresholds[i].field->rating)
-			check_range(o->thresholds[i].field->name, &o->thresholds[i].range);
-	check_range("difficulty", &o->difficulty);
-	o->rate = ctx->rate;
-	o->no_dead_ends = ctx->no_dead_ends;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	if (lk_gen_options_check_ranges(o, &err) < 0)
+		lk_usage_error("%s", err.buf);
 	o->rating.search = ctx->common.act.search;
 	o->level = ctx->common.act.level;   /* -m, --heuristic, --plain */
 	if (!ctx->common.bounds.max_states)
@@ -422,59 +299,11 @@ static void fill_gen_options(struct gen_ctx *ctx, const struct lk_generator *gen
 	if (ctx->max_tries)
 		o->max_tries = (unsigned)(ctx->max_tries > 0xffffffffu ? 0xffffffffu : ctx->max_tries);
 	if (ctx->require) {
-		struct lk_strbuf err = LK_STRBUF_INIT;
 		o->require = lk_expr_parse_concept(ctx->require, &err);
 		if (!o->require)
 			lk_usage_error("bad concept '%s': %s", ctx->require, err.buf);
 		o->require_text = ctx->require;
 	}
-}
-
-/* --from, --freeze and --rules into o; returns 0 or an exit status.  A
- * preset's text comes from the generator's game, for these options (a
- * PuzzleScript preset names the script's own objects). */
-static int load_inputs(const struct gen_ctx *ctx, const struct lk_generator *gen,
-		       struct lk_gen_options *o, struct lk_record *from, struct lk_record *freeze,
-		       struct lk_record *combine, struct lk_strbuf *rules_text)
-{
-	if (ctx->from) {
-		if (read_level(ctx->from, ctx->level ? ctx->level : 1, from) < 0)
-			return 2;
-		o->from = from;
-	}
-	if (ctx->freeze) {
-		if (read_level(ctx->freeze, 1, freeze) < 0)
-			return 2;
-		o->freeze = freeze;
-	}
-	if (ctx->combine || ctx->combine_below) {
-		if (read_level(ctx->combine ? ctx->combine : ctx->combine_below, 1, combine) < 0)
-			return 2;
-		o->combine = combine;
-		o->combine_below = !ctx->combine;
-	}
-	if (ctx->rules) {
-		const struct lk_transform_ops *ops = gen->transform;
-		bool preset = lk_transform_has_preset(ops, ctx->rules);
-		if (preset) {
-			struct lk_strbuf err = LK_STRBUF_INIT;
-			if (lk_transform_preset(ops, o, ctx->rules, rules_text, &err) < 0)
-				lk_usage_error("--rules %s: %s", ctx->rules, err.buf);
-			lk_strbuf_release(&err);
-		} else if (lk_strbuf_read_file(rules_text, ctx->rules) < 0) {
-			struct lk_strbuf names = LK_STRBUF_INIT;
-			for (size_t i = 0; ops && ops->presets && ops->presets[i]; i++)
-				lk_strbuf_addf(&names, "%s%s", i ? ", " : "", ops->presets[i]);
-			lk_error("%s: not a preset (%s) and cannot be read: %s", ctx->rules, names.buf,
-				 strerror(errno));
-			lk_strbuf_release(&names);
-			return 2;
-		}
-		o->rules = rules_text->buf;
-		if (!preset)
-			o->rules_name = ctx->rules;
-	}
-	return 0;
 }
 
 /* ---------------------------------------------------------------- main */
@@ -528,114 +357,24 @@ struct gen_help {
  * their options' names. */
 static void collect_fields(struct gen_ctx *ctx)
 {
-	const struct lk_generator *g;
-	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL;) {
-		for (const struct lk_gen_field *f = g->fields; f && f->name; f++) {
-			bool dup = false;
-			for (size_t i = 0; i < ctx->nfields && !dup; i++)
-				dup = strcmp(ctx->fields[i]->name, f->name) == 0;
-			if (dup || ctx->nfields == LK_GEN_MAX_THRESHOLDS)
-				continue;
-			size_t i = ctx->nfields++;
-			ctx->fields[i] = f;
-			ctx->field_min[i] = -INFINITY;
-			ctx->field_max[i] = INFINITY;
-			if (f->rating) {
-				snprintf(ctx->field_names[i][0], sizeof ctx->field_names[i][0], "%s", f->name);
-			} else {
-				snprintf(ctx->field_names[i][0], sizeof ctx->field_names[i][0], "min-%s", f->name);
-				snprintf(ctx->field_names[i][1], sizeof ctx->field_names[i][1], "max-%s", f->name);
-			}
+	lk_gen_asked_init(&ctx->asked);
+	for (size_t i = 0; i < ctx->asked.nfields; i++) {
+		const struct lk_gen_field *f = ctx->asked.fields[i];
+		if (f->rating) {
+			snprintf(ctx->field_names[i][0], sizeof ctx->field_names[i][0], "%s", f->name);
+		} else {
+			snprintf(ctx->field_names[i][0], sizeof ctx->field_names[i][0], "min-%s", f->name);
+			snprintf(ctx->field_names[i][1], sizeof ctx->field_names[i][1], "max-%s", f->name);
 		}
 	}
-}
-
-/* A generator's default minimum: its moves' (field NULL) or its field's. */
-static double default_min(const struct lk_generator *g, const char *field)
-{
-	if (!field)
-		return g->default_min_moves;
-	const struct lk_gen_field *f = lk_generator_field(g, field);
-	return f && !f->rating ? f->default_min : 0;
-}
-
-/* "at least n moves (default 4 for fruit and skiddy, 8 for puzzlescript)":
- * the generators with a default, grouped by value, a game named alone
- * when all its generators have that default. */
-static void default_help(char *out, size_t size, const char *what, const char *field)
-{
-	struct lk_strbuf text = LK_STRBUF_INIT;
-	double done[16];
-	size_t ndone = 0;
-	const struct lk_generator *g, *h;
-	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL && ndone < 16;) {
-		double v = default_min(g, field);
-		bool seen = !(v > 0);
-		for (size_t i = 0; i < ndone && !seen; i++)
-			seen = done[i] == v;
-		if (seen)
-			continue;
-		done[ndone++] = v;
-		struct lk_strbuf names = LK_STRBUF_INIT;
-		size_t n = 0, k = 0;
-		for (size_t jt = 0; (h = lk_generator_next(&jt)) != NULL;)
-			n += default_min(h, field) == v;
-		for (size_t jt = 0; (h = lk_generator_next(&jt)) != NULL;) {
-			if (default_min(h, field) != v)
-				continue;
-			/* "fruit" when every generator of fruit has this default,
-			 * else "sokoban backward" */
-			bool whole = true;
-			const struct lk_game *game = lk_game_find(h->game);
-			for (size_t i = 0; game && game->generators && game->generators[i]; i++)
-				whole &= default_min(game->generators[i], field) == v;
-			lk_strbuf_addf(&names, "%s%s", k == 0 ? "" : k + 1 == n ? " and " : ", ", h->game);
-			if (!whole)
-				lk_strbuf_addf(&names, " %s", h->name);
-			k++;
-		}
-		lk_strbuf_addf(&text, "%s%g for %s", text.len ? ", " : "", v, names.buf);
-		lk_strbuf_release(&names);
-	}
-	if (text.len)
-		snprintf(out, size, "at least n %s (default %s)", what, text.buf);
-	else
-		snprintf(out, size, "at least n %s", what);
-	lk_strbuf_release(&text);
-}
-
-/* "a rules file, or a preset of the game's (sokoban: walls, ..., mix
- * (default) or push; puzzlescript: ...)": each game's list in the form the
- * completion reads (completion/levelkit.bash) */
-static void rules_help(char *out, size_t size)
-{
-	struct lk_strbuf text = LK_STRBUF_INIT;
-	const struct lk_generator *g;
-	lk_strbuf_addstr(&text, "a rules file, or a preset of the game's (");
-	bool first = true;
-	for (size_t it = 0; (g = lk_generator_next(&it)) != NULL;) {
-		const struct lk_transform_ops *ops = g->transform;
-		if (!ops || !ops->presets)
-			continue;
-		lk_strbuf_addf(&text, "%s%s: ", first ? "" : "; ", g->game);
-		for (size_t i = 0; ops->presets[i]; i++)
-			lk_strbuf_addf(&text, "%s%s%s", i == 0 ? "" : ops->presets[i + 1] ? ", " : " or ",
-				       ops->presets[i],
-				       ops->default_preset && strcmp(ops->presets[i], ops->default_preset) == 0
-				       ? " (default)" : "");
-		first = false;
-	}
-	lk_strbuf_addch(&text, ')');
-	snprintf(out, size, "%s", text.buf);
-	lk_strbuf_release(&text);
 }
 
 static void make_help(const struct gen_ctx *ctx, struct gen_help *h)
 {
-	rules_help(h->rules, sizeof h->rules);
-	default_help(h->min_moves, sizeof h->min_moves, "moves", NULL);
-	for (size_t i = 0; i < ctx->nfields; i++) {
-		const struct lk_gen_field *f = ctx->fields[i];
+	lk_gen_help_rules(h->rules, sizeof h->rules);
+	lk_gen_help_min(h->min_moves, sizeof h->min_moves, "moves", NULL);
+	for (size_t i = 0; i < ctx->asked.nfields; i++) {
+		const struct lk_gen_field *f = ctx->asked.fields[i];
 		if (f->rating) {
 			struct lk_strbuf games = LK_STRBUF_INIT;
 			lk_generator_games_judging(f->name, &games);
@@ -644,7 +383,7 @@ static void make_help(const struct gen_ctx *ctx, struct gen_help *h)
 			lk_strbuf_release(&games);
 			continue;
 		}
-		default_help(h->min_help[i], sizeof h->min_help[i], f->noun, f->name);
+		lk_gen_help_min(h->min_help[i], sizeof h->min_help[i], f->noun, f->name);
 		snprintf(h->max_help[i], sizeof h->max_help[i], "at most n %s", f->noun);
 	}
 }
@@ -653,18 +392,18 @@ static void make_help(const struct gen_ctx *ctx, struct gen_help *h)
 static size_t add_field_options(struct gen_ctx *ctx, const struct gen_help *h, bool ratings,
 				struct lk_option *opts, size_t n)
 {
-	for (size_t i = 0; i < ctx->nfields; i++) {
-		if (ctx->fields[i]->rating != ratings)
+	for (size_t i = 0; i < ctx->asked.nfields; i++) {
+		if (ctx->asked.fields[i]->rating != ratings)
 			continue;
 		if (ratings) {
 			opts[n++] = (struct lk_option){ LK_OPT_UINT, 0, ctx->field_names[i][0],
-							&ctx->field_rating[i], "n", h->min_help[i], NULL };
+							&ctx->asked.rating[i], "n", h->min_help[i], NULL };
 			continue;
 		}
 		opts[n++] = (struct lk_option){ LK_OPT_CALLBACK, 0, ctx->field_names[i][0],
-						&ctx->field_min[i], "n", h->min_help[i], threshold_cb };
+						&ctx->asked.range[i].min, "n", h->min_help[i], threshold_cb };
 		opts[n++] = (struct lk_option){ LK_OPT_CALLBACK, 0, ctx->field_names[i][1],
-						&ctx->field_max[i], "n", h->max_help[i], threshold_cb };
+						&ctx->asked.range[i].max, "n", h->max_help[i], threshold_cb };
 	}
 	return n;
 }
@@ -685,16 +424,16 @@ static struct lk_option *make_options(struct gen_ctx *ctx, struct gen_help *h)
 		{ LK_OPT_U64, 0, "max-tries", &ctx->max_tries, "n",
 		  "candidates per level before giving up on it (default 10000)", NULL },
 		LK_OPT_GROUP_("Acceptance"),
-		{ LK_OPT_CALLBACK, 0, "min-moves", &ctx->min_moves, "n", h->min_moves, threshold_cb },
-		{ LK_OPT_CALLBACK, 0, "max-moves", &ctx->max_moves, "n", "at most n moves", threshold_cb },
+		{ LK_OPT_CALLBACK, 0, "min-moves", &ctx->asked.moves.min, "n", h->min_moves, threshold_cb },
+		{ LK_OPT_CALLBACK, 0, "max-moves", &ctx->asked.moves.max, "n", "at most n moves", threshold_cb },
 	};
 	const struct lk_option middle[] = {
-		{ LK_OPT_CALLBACK, 0, "min-difficulty", &ctx->min_diff, "x",
+		{ LK_OPT_CALLBACK, 0, "min-difficulty", &ctx->asked.difficulty.min, "x",
 		  "difficulty (rate's mean) at least x", threshold_cb },
-		{ LK_OPT_CALLBACK, 0, "max-difficulty", &ctx->max_diff, "x", "difficulty at most x", threshold_cb },
+		{ LK_OPT_CALLBACK, 0, "max-difficulty", &ctx->asked.difficulty.max, "x", "difficulty at most x", threshold_cb },
 		{ LK_OPT_STRING, 0, "difficulty", &ctx->difficulty, "lo:hi", "difficulty band", NULL },
-		{ LK_OPT_FLAG, 0, "rate", &ctx->rate, NULL, "also write rate's fields", NULL },
-		{ LK_OPT_FLAG, 0, "no-dead-ends", &ctx->no_dead_ends, NULL,
+		{ LK_OPT_FLAG, 0, "rate", &ctx->asked.rate, NULL, "also write rate's fields", NULL },
+		{ LK_OPT_FLAG, 0, "no-dead-ends", &ctx->asked.no_dead_ends, NULL,
 		  "only levels with no dead end (whole-graph analysis)", NULL },
 	};
 	const struct lk_option tail[] = {
@@ -702,15 +441,15 @@ static struct lk_option *make_options(struct gen_ctx *ctx, struct gen_help *h)
 		{ LK_OPT_STRING, 0, "require", &ctx->require, "concept",
 		  "only levels whose every solution satisfies the concept (docs/concepts.md)", NULL },
 		LK_OPT_GROUP_("Transformer (MixedAim)"),
-		{ LK_OPT_STRING, 0, "from", &ctx->from, "file", "start from the first level of file "
+		{ LK_OPT_STRING, 0, "from", &ctx->in.from, "file", "start from the first level of file "
 		  "(implies --generator transform)", NULL },
-		{ LK_OPT_UINT, 0, "level", &ctx->level, "n", "--from: its nth level instead", NULL },
-		{ LK_OPT_STRING, 0, "rules", &ctx->rules, "file|preset", h->rules, NULL },
-		{ LK_OPT_STRING, 0, "freeze", &ctx->freeze, "file",
+		{ LK_OPT_UINT, 0, "level", &ctx->in.level, "n", "--from: its nth level instead", NULL },
+		{ LK_OPT_STRING, 0, "rules", &ctx->in.rules, "file|preset", h->rules, NULL },
+		{ LK_OPT_STRING, 0, "freeze", &ctx->in.freeze, "file",
 		  "grid whose non-blank cells never change", NULL },
-		{ LK_OPT_STRING, 0, "combine", &ctx->combine, "file",
+		{ LK_OPT_STRING, 0, "combine", &ctx->in.combine, "file",
 		  "--from: join the first level of file beside it (its player left out)", NULL },
-		{ LK_OPT_STRING, 0, "combine-below", &ctx->combine_below, "file",
+		{ LK_OPT_STRING, 0, "combine-below", &ctx->in.combine_below, "file",
 		  "--from: join the first level of file below it", NULL },
 		{ LK_OPT_UINT, 0, "suggest", &ctx->suggest, "k",
 		  "variations of --from until Ctrl-C or a limit below; keep and re-print the k best", NULL },
@@ -738,7 +477,7 @@ static struct lk_option *make_options(struct gen_ctx *ctx, struct gen_help *h)
 	};
 	size_t nflags = sizeof h->flag_help / sizeof *h->flag_help;
 	size_t nbase = sizeof head / sizeof *head + sizeof middle / sizeof *middle +
-		       sizeof tail / sizeof *tail + 2 * ctx->nfields;
+		       sizeof tail / sizeof *tail + 2 * ctx->asked.nfields;
 	struct lk_option *opts = lk_xcalloc(nbase + nflags + 2, sizeof *opts);
 	memcpy(opts, head, sizeof head);
 	size_t n = add_field_options(ctx, h, false, opts, sizeof head / sizeof *head);
@@ -747,9 +486,8 @@ static struct lk_option *make_options(struct gen_ctx *ctx, struct gen_help *h)
 	memcpy(opts + n, tail, sizeof tail);
 	n += sizeof tail / sizeof *tail;
 	opts[n] = (struct lk_option)LK_OPT_GROUP_("Generator flags");
-	n = add_flag_options(opts, n + 1, n + 1 + nflags, h->flag_help);
+	n = add_flag_options(ctx, opts, n + 1, n + 1 + nflags, h->flag_help);
 	opts[n] = (struct lk_option)LK_OPT_END_();
-	flag_ctx = ctx;
 	return opts;
 }
 
@@ -768,7 +506,7 @@ static const struct lk_generator *choose_generator(struct gen_ctx *ctx, int argc
 	if (!lk_game_find(game))
 		lk_usage_error("unknown game '%s' (use %s)", game, games.buf);
 	lk_strbuf_release(&games);
-	if (!ctx->generator && (ctx->from || ctx->rules || ctx->suggest || ctx->freeze))
+	if (!ctx->generator && (ctx->in.from || ctx->in.rules || ctx->suggest || ctx->in.freeze))
 		ctx->generator = "transform";
 	const struct lk_generator *gen = lk_generator_find(game, ctx->generator);
 	if (!gen && ctx->generator && strcmp(ctx->generator, "transform") == 0)
@@ -776,26 +514,50 @@ static const struct lk_generator *choose_generator(struct gen_ctx *ctx, int argc
 	if (!gen)
 		lk_usage_error("game %s has no generator '%s'", game, ctx->generator ? ctx->generator : "");
 	check_options_apply(ctx, gen);
-	for (size_t i = 0; i < nflags_given; i++) {
-		if (find_flag(gen, flags_given[i]))
+	for (size_t i = 0; i < ctx->nflags_given; i++) {
+		if (find_flag(gen, ctx->flags_given[i]))
 			continue;
 		struct lk_strbuf where = LK_STRBUF_INIT;
 		const struct lk_generator *g;
 		const char *last = NULL;   /* a game's generators come together: each game once */
 		for (size_t it = 0; (g = lk_generator_next(&it)) != NULL;)
-			if (find_flag(g, flags_given[i]) && (!last || strcmp(last, g->game) != 0)) {
+			if (find_flag(g, ctx->flags_given[i]) && (!last || strcmp(last, g->game) != 0)) {
 				lk_strbuf_addf(&where, "%s%s", where.len ? ", " : "", g->game);
 				last = g->game;
 			}
-		lk_usage_error("--%s does not apply to %s (it applies to %s)", flags_given[i], game,
+		lk_usage_error("--%s does not apply to %s (it applies to %s)", ctx->flags_given[i], game,
 			       where.buf);
 	}
 	return gen;
 }
 
-static int run(struct gen_ctx *ctx, const struct lk_generator *gen, struct lk_gen_options *o,
-	       const struct lk_record *from, enum lk_format format)
+static void parse_shard(const char *shard, uint64_t *k, uint64_t *n)
 {
+	const char *slash = strchr(shard, '/');
+	char left[32];
+	if (!slash || (size_t)(slash - shard) >= sizeof left)
+		lk_usage_error("--shard %s: expected K/N with 0 <= K < N", shard);
+	memcpy(left, shard, (size_t)(slash - shard));
+	left[slash - shard] = '\0';
+	if (lk_parse_u64(left, k) < 0 || lk_parse_u64(slash + 1, n) < 0 || *n == 0 || *k >= *n)
+		lk_usage_error("--shard %s: expected K/N with 0 <= K < N", shard);
+}
+
+static void say_error(const char *message)
+{
+	lk_error("%s", message);
+}
+
+static void say_usage(const char *message)
+{
+	lk_usage_error("%s", message);
+}
+
+static int run(struct gen_ctx *ctx, const struct lk_generator *gen, struct lk_gen_options *o,
+	       enum lk_format format)
+{
+	const struct lk_gen_say say = { lk_prog, say_error, say_usage };
+	lk_pipeline_install_signals();
 	if (ctx->suggest) {
 		/* the suggestions rewrite -o as they improve: checked once */
 		struct lk_output_rule rule = { .format = format, .force = ctx->common.force };
@@ -805,39 +567,44 @@ static int run(struct gen_ctx *ctx, const struct lk_generator *gen, struct lk_ge
 			lk_strbuf_release(&err);
 			return 2;
 		}
-		struct gen_suggest_options so = {
-			.gen = gen, .opt = o, .from = o->from ? from : NULL, .from_path = ctx->from,
+		struct lk_gen_suggest_options so = {
+			.gen = gen, .opt = o, .from = o->from, .from_path = ctx->in.from,
 			.output = ctx->common.output, .view = ctx->view, .seed = ctx->seed,
 			.k = (unsigned)ctx->suggest, .candidates = ctx->candidates,
-			.time_limit = ctx->time_limit, .timeout = ctx->common.bounds.max_seconds,
+			.bounds = { .max_seconds = ctx->time_limit, .cancel = &lk_interrupted },
 			.within = (unsigned)ctx->within, .max_changes = ctx->max_changes,
 			.climb = ctx->climb, .by = ctx->by, .interesting = ctx->interesting,
-			.title = ctx->common.title,
+			.title = ctx->common.title, .progress = isatty(2), .interactive = isatty(0),
+			.say = say,
 		};
-		gen_suggest_check(&so);
-		return gen_suggest(&so);
+		if (lk_gen_suggest_check(&so, &err) < 0)
+			lk_usage_error("%s", err.buf);
+		return lk_gen_suggest(&so);
 	}
-	struct gen_run_options ro = {
+	uint64_t shard = 0, shards = 1;
+	if (ctx->shard)
+		parse_shard(ctx->shard, &shard, &shards);
+	struct lk_gen_run_options ro = {
 		.gen = gen, .opt = o, .seed = ctx->seed, .count = ctx->count,
-		.shard = ctx->shard, .resume = ctx->resume, .output = ctx->common.output,
+		.shard = shard, .shards = shards, .resume = ctx->resume, .output = ctx->common.output,
 		.force = ctx->common.force, .format = format,
 		.format_name = ctx->common.format, .fields = ctx->common.fields,
 		.jobs = (unsigned)ctx->common.jobs, .view = ctx->view, .title = ctx->common.title,
+		.progress = isatty(2), .stdout_tty = isatty(1), .cancel = &lk_interrupted, .say = say,
 	};
-	return gen_run(&ro);
+	return lk_gen_run(&ro);
 }
 
 int main(int argc, char **argv)
 {
 	struct gen_ctx ctx = { 0 };
+	lk_gen_inputs_init(&ctx.in);
 	lk_cli_common_init(&ctx.common, 10.0, 0, GEN_MAX_STATES);   /* every core */
 	ctx.count = 10;
 	ctx.seed = 1;
 	ctx.runs = 50;
 	ctx.max_changes = -1;
 	ctx.interesting = NAN;
-	ctx.min_moves = ctx.min_diff = -INFINITY;
-	ctx.max_moves = ctx.max_diff = INFINITY;
 	collect_fields(&ctx);
 	struct gen_help help_texts = { .flag_help = { NULL } };
 	make_help(&ctx, &help_texts);
@@ -847,7 +614,8 @@ int main(int argc, char **argv)
 	int first = lk_parse_options(argc, argv, opts, usage, help.buf);
 	lk_strbuf_release(&help);
 	const struct lk_generator *gen = choose_generator(&ctx, argc, argv, first);
-	apply_default_thresholds(&ctx, gen);
+	if (!ctx.suggest)
+		lk_gen_asked_defaults(&ctx.asked, gen);
 
 	struct lk_pipeline unused = { 0 };
 	lk_cli_common_finish(&ctx.common, &unused);
@@ -857,18 +625,17 @@ int main(int argc, char **argv)
 			       "script's legend; %s levels' characters mean other things there", gen->game);
 	struct lk_gen_options o;
 	fill_gen_options(&ctx, gen, &o);
-	struct lk_record from = LK_RECORD_INIT, freeze = LK_RECORD_INIT, combine = LK_RECORD_INIT;
-	struct lk_strbuf rules_text = LK_STRBUF_INIT;
-	lk_record_init(&from);
-	lk_record_init(&freeze);
-	lk_record_init(&combine);
-	int status = load_inputs(&ctx, gen, &o, &from, &freeze, &combine, &rules_text);
-	if (status == 0)
-		status = run(&ctx, gen, &o, &from, unused.format);
-	lk_record_release(&from);
-	lk_record_release(&freeze);
-	lk_record_release(&combine);
-	lk_strbuf_release(&rules_text);
+	struct lk_strbuf msg = LK_STRBUF_INIT;
+	int status = lk_gen_inputs_load(&ctx.in, gen, &o, &msg);
+	if (status == -2)
+		lk_usage_error("%s", msg.buf);
+	else if (status < 0 && ctx.in.msg_line)
+		lk_error_at(ctx.in.msg_path, ctx.in.msg_line, "%s", msg.buf);
+	else if (status < 0)
+		lk_error("%s", msg.buf);
+	lk_strbuf_release(&msg);
+	status = status < 0 ? 2 : run(&ctx, gen, &o, unused.format);
+	lk_gen_inputs_release(&ctx.in);
 	lk_expr_free((struct lk_expr *)o.require);
 	free_params(&ctx);
 	for (size_t i = 0; i < sizeof help_texts.flag_help / sizeof *help_texts.flag_help; i++)

@@ -139,8 +139,8 @@ int main(int argc, char **argv)
 			      "order, as the paper did)");
 	struct lk_pipeline p = {
 		.ctx = &ctx,
-		.worker_new = lk_cli_solver_new,
-		.worker_free = lk_cli_solver_free,
+		.worker_new = lk_pipeline_solver_new,
+		.worker_free = lk_pipeline_solver_free,
 		.process = process,
 		.kind = LK_ACT_RATE,
 		.act = &ctx.common.act,
@@ -170,7 +170,7 @@ int main(int argc, char **argv)
 		static const char *const search[] = { "runs-algo", "no-mixedaim", "graph", "no-graph",
 						      "list-solutions", NULL };
 		for (size_t i = 0; search[i]; i++)
-			lk_cli_warn_unapplied(p.games_seen, search[i], lk_cli_state_space_game, NULL);
+			lk_warn_unapplied(p.games_seen, search[i], lk_game_has_state_space, NULL);
 	}
 	return rc;
 }

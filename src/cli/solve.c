@@ -113,8 +113,8 @@ int main(int argc, char **argv)
 	}
 	struct lk_pipeline p = {
 		.ctx = &ctx,
-		.worker_new = lk_cli_solver_new,
-		.worker_free = lk_cli_solver_free,
+		.worker_new = lk_pipeline_solver_new,
+		.worker_free = lk_pipeline_solver_free,
 		.process = process,
 		.kind = ctx.verify ? LK_ACT_VERIFY : ctx.shortcut ? LK_ACT_REQUIRES
 			: ctx.exists ? LK_ACT_EXISTS : LK_ACT_SOLVE,

@@ -184,8 +184,8 @@ static struct lk_search_options search_bounds(const struct lk_gen_options *o, st
 	struct lk_search_options b = o->rating.search;
 	if (limit > 0)
 		b.bounds.max_seconds = limit;
-	if (tk->so->max_seconds > 0) {
-		double left = fmax(0.01, tk->start + tk->so->max_seconds - now);
+	if (tk->so->bounds.max_seconds > 0) {
+		double left = fmax(0.01, tk->start + tk->so->bounds.max_seconds - now);
 		if (!(b.bounds.max_seconds > 0) || b.bounds.max_seconds > left)
 			b.bounds.max_seconds = left;
 	}
@@ -270,8 +270,6 @@ int lk_transform_suggest(const struct lk_transform_ops *ops, const struct lk_gen
 	/* the threshold of "interesting": given, else the designer's level */
 	if (isnan(so->interesting) && !so->climb) {
 		double cap = o->rating.search.bounds.max_seconds;
-		if (so->timeout_cap > 0 && !(cap > 0 && cap < so->timeout_cap))
-			cap = so->timeout_cap;
 		struct lk_search_options bounds = search_bounds(o, &tk, cap, start);
 		rate_base(&c, &solver, o, &bounds);
 	} else {
@@ -279,11 +277,11 @@ int lk_transform_suggest(const struct lk_transform_ops *ops, const struct lk_gen
 	}
 	st->threshold = c.base_value;
 
-	while (!(so->cancel && *so->cancel)) {
+	while (!lk_bounds_cancelled(&so->bounds)) {
 		double now = lk_now();
 		st->seconds = now - start;
 		if ((so->max_candidates && st->candidates >= so->max_candidates) ||
-		    (so->max_seconds > 0 && now - start >= so->max_seconds))
+		    (so->bounds.max_seconds > 0 && now - start >= so->bounds.max_seconds))
 			break;
 		ticker_report(&tk, now);
 		unsigned pick = so->pick && top.n ? so->pick(ctx) : 0;
@@ -334,8 +332,8 @@ int lk_transform_suggest(const struct lk_transform_ops *ops, const struct lk_gen
 				limit = fmax(limit, 8 * top.e[i].seconds);
 			limit = fmax(limit, 0.02);
 		}
-		if (so->timeout_cap > 0)
-			limit = fmin(limit, so->timeout_cap);
+		if (o->rating.search.bounds.max_seconds > 0)
+			limit = fmin(limit, o->rating.search.bounds.max_seconds);
 		struct lk_search_options bounds = search_bounds(o, &tk, limit, now);
 
 		struct evaluation e;

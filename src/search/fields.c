@@ -63,10 +63,11 @@ static void level_fields(struct lk_record *rec, const struct lk_level *level)
 		level->game->level_fields(level, rec);
 }
 
-/* The fields of a solved level; states is written when non-NULL. */
+/* The fields of a solved level; states is written when non-NULL; the
+ * labelled moves are handed back in kept when it is not NULL. */
 static void write_solved(struct lk_record *rec, const struct lk_level *level,
 			 const unsigned char *keys, size_t nkeys, bool optimal,
-			 const uint64_t *states)
+			 const uint64_t *states, struct lk_moves *kept)
 {
 	struct lk_moves m;
 	lk_moves_init(&m, level);
@@ -80,14 +81,26 @@ static void write_solved(struct lk_record *rec, const struct lk_level *level,
 	if (states)
 		lk_record_setf(rec, "states", "%llu", (unsigned long long)*states);
 	lk_record_set(rec, "solution", m.text.buf);
-	lk_moves_release(&m);
+	if (kept) {
+		lk_moves_release(kept);
+		*kept = m;
+	} else {
+		lk_moves_release(&m);
+	}
 }
 
 void lk_fields_solution(struct lk_record *rec, const struct lk_level *level,
 			const unsigned char *keys, size_t nkeys, bool optimal)
 {
+	lk_fields_solution_kept(rec, level, keys, nkeys, optimal, NULL);
+}
+
+void lk_fields_solution_kept(struct lk_record *rec, const struct lk_level *level,
+			     const unsigned char *keys, size_t nkeys, bool optimal,
+			     struct lk_moves *kept)
+{
 	level_fields(rec, level);
-	write_solved(rec, level, keys, nkeys, optimal, NULL);
+	write_solved(rec, level, keys, nkeys, optimal, NULL, kept);
 }
 
 /* What a search that gave up knows of the optimum: a bound, as rate
@@ -104,10 +117,16 @@ static void write_optimum(struct lk_record *rec, const struct lk_level *level,
 void lk_fields_solve(struct lk_record *rec, const struct lk_level *level,
 		     const struct lk_search_result *r)
 {
+	lk_fields_solve_kept(rec, level, r, NULL);
+}
+
+void lk_fields_solve_kept(struct lk_record *rec, const struct lk_level *level,
+			  const struct lk_search_result *r, struct lk_moves *kept)
+{
 	level_fields(rec, level);
 	write_optimum(rec, level, r);
 	if (r->status == LK_SOLVED) {
-		write_solved(rec, level, r->path, r->nkeys, r->optimal, &r->expanded);
+		write_solved(rec, level, r->path, r->nkeys, r->optimal, &r->expanded, kept);
 		return;
 	}
 	lk_record_set(rec, "solvable", lk_status_name(r->status));

@@ -43,9 +43,11 @@
  * plateaus on the way to the goal.) */
 #define PORTFOLIO_SLICE 0.01
 #define PORTFOLIO_TAU 0.1
-/* Expansions between looks at the clock within a portfolio turn: few, since
- * an expansion may cost tens of microseconds (five PuzzleScript turns of
- * Kettle's) and a turn is a few milliseconds. */
+/* A* has its least share while its heuristic had one value over this many states on. */
+#define PORTFOLIO_FLAT 64
+/* Expansions between looks at the clock in a portfolio turn, at first (one may cost
+ * tens of microseconds: five turns of Kettle's); then as many as take a sixteenth to
+ * an eighth of the turn (one, where it costs 0.7 ms: suite game 240's). */
 #define PORTFOLIO_STEP 16
 
 void lk_solver_init(struct lk_solver *s)
@@ -95,8 +97,9 @@ struct lane {
 	unsigned long layer;     /* BFS: the depth in edges of the entry last taken */
 	uint64_t expanded, generated;
 	size_t popped;           /* best-first: priority of the last state taken */
-	unsigned best_h;         /* best-first: the least heuristic met so far */
+	unsigned best_h, worst_h;   /* best-first: the least and greatest heuristic met */
 	double slice;            /* the auto portfolio: seconds per turn */
+	uint64_t step;           /* and expansions between looks at the clock */
 };
 
 struct run {
@@ -357,8 +360,8 @@ static void step_best_first(struct lane *L, uint64_t budget)
 					return;
 			}
 			unsigned h = estimate(L, child);
-			if (h < L->best_h)
-				L->best_h = h;
+			L->best_h = h < L->best_h ? h : L->best_h;
+			L->worst_h = h > L->worst_h && h != LK_H_DEAD ? h : L->worst_h;
 			if (h == LK_H_DEAD) {
 				lk_table_set_link(t, id, item.id, DEAD_COST);
 				continue;
@@ -525,6 +528,7 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		L->backward = i == 1 && !portfolio;
 		L->best_h = UINT_MAX;
 		L->slice = PORTFOLIO_SLICE;
+		L->step = PORTFOLIO_STEP;
 		L->greedy = L->algo == LK_ALGO_GREEDY;
 		/* Each lane gets its share of the bounds, never rounded to 0,
 		 * which would mean "no bound". */
@@ -569,15 +573,24 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 				double t = lk_now();
 				if (L->algo != LK_ALGO_BFS) {
 					double f = PORTFOLIO_TAU / (PORTFOLIO_TAU + (t - start));
+					/* a flat heuristic: A* expands as BFS does */
+					if (L->generated >= PORTFOLIO_FLAT && L->best_h == L->worst_h)
+						f = 0;
 					L->slice = PORTFOLIO_SLICE * (f > 1.0 / 16 ? f : 1.0 / 16);
 				}
 				double until = t + L->slice;
 				do {
 					if (L->algo == LK_ALGO_BFS)
-						step_bfs(L, PORTFOLIO_STEP);
+						step_bfs(L, L->step);
 					else
-						step_best_first(L, PORTFOLIO_STEP);
-				} while (!L->done && !run.stop && lk_now() < until);
+						step_best_first(L, L->step);
+					double t2 = lk_now();
+					if (t2 - t < L->slice / 16 && L->step < 4096)
+						L->step *= 2;
+					else if (t2 - t > L->slice / 8 && L->step > 1)
+						L->step /= 2;
+					t = t2;
+				} while (!L->done && !run.stop && t < until);
 			} else {
 				uint64_t budget = nlanes == 2 ? SLICE : UINT64_MAX;
 				if (L->algo == LK_ALGO_BFS)

@@ -54,6 +54,20 @@ void ps_script_changed(const struct lk_record *rec, const char *path, const char
 void ps_script_check_level(const struct lk_record *rec, const struct ps_game *g,
 			   const struct ps_level *map);
 
+/* ps_script.c: the script as the game's definition, the vtable's hooks
+ * (game.h): its key ("path#hash"), the record's script field made
+ * absolute, the compiled game and its release, and the note said once a
+ * run (what a random or realtime game's answers mean). */
+struct lk_game;
+struct lk_level;
+int ps_def_key(const struct lk_game *game, const struct lk_record *rec, struct lk_strbuf *key,
+	       struct lk_strbuf *err, size_t *line);
+void ps_update_record(const struct lk_level *level, struct lk_record *rec);
+void *ps_load_def(const struct lk_game *game, const struct lk_record *rec, const char *key,
+		  struct lk_strbuf *err, size_t *line);
+void ps_free_def(void *def);
+const char *ps_def_note(const void *def);
+
 /* The game's import hooks (game.h). */
 bool ps_import_probe(const char *data, size_t len);
 int ps_import(const char *path, const char *data, size_t len, struct lk_record **recs,

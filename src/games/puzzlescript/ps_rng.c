@@ -3,7 +3,6 @@
  */
 #include "ps_rng.h"
 
-#include <math.h>
 #include <string.h>
 
 #include "ps_unicode.h"
@@ -67,5 +66,5 @@ double ps_rng_uniform(struct ps_rng *r)
 
 int ps_rng_below(struct ps_rng *r, int n)
 {
-	return (int)floor(ps_rng_uniform(r) * n);
+	return (int)(ps_rng_uniform(r) * n);   /* floor(): never negative */
 }

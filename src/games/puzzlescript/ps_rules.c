@@ -1,425 +1,29 @@
 /*
- * ps_rules.c - running rules: find every place a rule's rows match
- * (rows with ellipses match at every gap length), apply the replacement
- * at each combination of row matches (re-checking all but the first, as
- * an earlier replacement may have spoilt a later match), queue the rule's
- * commands, repeat a group until nothing changes, and walk the groups
- * with startloop/endloop jumps.  Random groups apply one match, chosen
- * with the reference's generator, among all matches of all their rules.
+ * ps_rules.c - running rules, once ps_rule_match.c has found where their
+ * rows match: apply the replacement at each combination of row matches
+ * (re-checking all but the first, as an earlier replacement may have
+ * spoilt a later match), queue the rule's commands, repeat a group until
+ * nothing changes, and walk the groups with startloop/endloop jumps.
+ * Random groups apply one match, chosen with the reference's generator,
+ * among all matches of all their rules.
  *
- * Scan order, tuple order and re-checking follow the reference exactly:
- * they decide which of several overlapping matches wins.  What is faster
- * here changes none of that: a row is looked for only where its rarest
- * anchor object is (the runtime's bit boards, in the reference's scan
- * order), and a tuple re-checks or re-applies a row only when something
+ * Tuple order and re-checking follow the reference exactly: they decide
+ * which of several overlapping matches wins.  What is faster here changes
+ * none of that: a tuple re-checks or re-applies a row only when something
  * changed since the same row at the same place last matched or changed
- * nothing.
+ * nothing, and a loop whose pass brings the level back to where the pass
+ * began stops at once (every later pass would do the same, to the
+ * reference's limit of 200).
  */
 #include <string.h>
 
 #include "ps_runtime.h"
 
-static int delta_of(const struct ps_runtime *rt, int dir)
-{
-	switch (dir) {
-	case PS_DIR_UP: return -1;
-	case PS_DIR_DOWN: return 1;
-	case PS_DIR_LEFT: return -rt->h;
-	case PS_DIR_RIGHT: return rt->h;
-	default: return 0;
-	}
-}
-
-static bool pattern_matches(const struct ps_runtime *rt, const struct ps_pattern *p, int i)
-{
-	int ow = rt->ow, mw = rt->mw;
-	if (ow == 1 && mw == 1) {
-		/* most games: one word of objects, one of movements */
-		ps_word c = rt->cells[i], m = rt->movs[i];
-		if ((c & p->present0) != p->present0 || (c & p->missing0) ||
-		    (m & p->movp0) != p->movp0 || (m & p->movm0))
-			return false;
-		for (int a = 0; a < p->nany; a++)
-			if (!(c & p->any[a]))
-				return false;
-		return true;
-	}
-	const ps_word *c = rt->cells + (size_t)i * (size_t)ow;
-	const ps_word *m = rt->movs + (size_t)i * (size_t)mw;
-	for (int k = 0; k < ow; k++)
-		if ((c[k] & p->present[k]) != p->present[k] || (c[k] & p->missing[k]))
-			return false;
-	for (int k = 0; k < mw; k++)
-		if ((m[k] & p->mov_present[k]) != p->mov_present[k] || (m[k] & p->mov_missing[k]))
-			return false;
-	for (int a = 0; a < p->nany; a++) {
-		const ps_word *any = p->any + a * ow;
-		bool hit = false;
-		for (int k = 0; k < ow; k++)
-			if (c[k] & any[k])
-				hit = true;
-		if (!hit)
-			return false;
-	}
-	return true;
-}
-
-/* cells [from, to) of a row, the first at position i */
-static bool cells_match(const struct ps_runtime *rt, const struct ps_row *row, int from, int to, int i,
-			int d)
-{
-	const struct ps_pattern *pats = rt->g->patterns;
-	for (int c = from; c < to; c++, i += d)
-		if (!pattern_matches(rt, &pats[row->cells[c]], i))
-			return false;
-	return true;
-}
-
-/* Only the movements of cells [from, to) (their objects known to match,
- * from the bit boards). */
-static bool moves_match(const struct ps_runtime *rt, const struct ps_row *row, int from, int to, int i,
-			int d)
-{
-	const struct ps_pattern *pats = rt->g->patterns;
-	int mw = rt->mw;
-	for (int c = from; c < to; c++, i += d) {
-		const struct ps_pattern *p = &pats[row->cells[c]];
-		if (!p->movements)
-			continue;
-		const ps_word *m = rt->movs + (size_t)i * (size_t)mw;
-		for (int k = 0; k < mw; k++)
-			if ((m[k] & p->mov_present[k]) != p->mov_present[k] || (m[k] & p->mov_missing[k]))
-				return false;
-	}
-	return true;
-}
-
-static void push_match(struct ps_match_list *l, int i, int k1, int k2)
-{
-	if (l->n == l->alloc)
-		LK_ALLOC_GROW(l->v, l->n + 1, l->alloc);
-	struct ps_match *m = &l->v[l->n++];
-	m->i = i;
-	m->k1 = k1;
-	m->k2 = k2;
-	m->chk = l->stamp;   /* just found: matching while nothing changes */
-	m->ok = true;
-	m->nop_ok = false;
-}
-
-static int ellipsis_at(const struct ps_row *row, int from)
-{
-	for (int c = from; c < row->ncells; c++)
-		if (row->cells[c] < 0)
-			return c;
-	return row->ncells;
-}
-
-/* One-ellipsis row at i for gap lengths [kmin, kmax). */
-static bool wild1(const struct ps_runtime *rt, const struct ps_row *row, int i, int kmin, int kmax,
-		  int d, struct ps_match_list *out)
-{
-	int e = ellipsis_at(row, 0);
-	bool any = false;
-	if (!cells_match(rt, row, 0, e, i, d))
-		return false;
-	for (int k = kmin; k < kmax; k++)
-		if (cells_match(rt, row, e + 1, row->ncells, i + d * (k + e), d)) {
-			any = true;
-			if (out)
-				push_match(out, i, k, 0);
-		}
-	return any;
-}
-
-static bool wild2(const struct ps_runtime *rt, const struct ps_row *row, int i, int kmax, int kmin,
-		  int k1max, int k1min, int k2max, int k2min, int d, struct ps_match_list *out)
-{
-	(void)kmin;
-	int e1 = ellipsis_at(row, 0), e2 = ellipsis_at(row, e1 + 1);
-	bool any = false;
-	if (!cells_match(rt, row, 0, e1, i, d))
-		return false;
-	for (int k1 = k1min; k1 < k1max; k1++) {
-		if (!cells_match(rt, row, e1 + 1, e2, i + d * (k1 + e1), d))
-			continue;
-		for (int k2 = k2min; k1 + k2 < kmax && k2 < k2max; k2++)
-			if (cells_match(rt, row, e2 + 1, row->ncells, i + d * (k1 + k2 + e2 - 1), d)) {
-				any = true;
-				if (out)
-					push_match(out, i, k1, k2);
-			}
-	}
-	return any;
-}
-
-/* Whether the map may hold the row: its objects, one of each of its
- * one-of sets, and its movements. */
-static bool map_allows(const struct ps_runtime *rt, const struct ps_row *row)
-{
-	if (!ps_bits_subset(row->obj_mask, rt->map_obj, rt->ow) ||
-	    !ps_bits_subset(row->mov_mask, rt->map_mov, rt->mw))
-		return false;
-	for (int a = 0; a < row->nany; a++)
-		if (!ps_bits_any(row->any_masks + a * rt->ow, rt->map_obj, rt->ow))
-			return false;
-	return true;
-}
-
-/* The row's anchor with the fewest cells to start from (*count of
- * them), or NULL. */
-static const struct ps_anchor *rarest_anchor(const struct ps_runtime *rt, const struct ps_row *row,
-					     long *count)
-{
-	const struct ps_anchor *best = NULL;
-	long best_count = 0;
-	for (int a = 0; a < row->nanchors; a++) {
-		const struct ps_anchor *an = &row->anchors[a];
-		long n = 0;
-		for (int k = 0; k < an->nobjs; k++)
-			n += rt->obj_count[an->objs[k]];
-		if (!best || n < best_count) {
-			best = an;
-			best_count = n;
-		}
-	}
-	*count = best_count;
-	return best;
-}
-
-/* Try the row starting at cell i = (x, y); add its matches. */
-static void match_at(struct ps_runtime *rt, const struct ps_row *row, int dir, int d, int len, int x,
-		     int y, struct ps_match_list *out)
-{
-	int i = x * rt->h + y;
-	if (row->nellipses == 0) {
-		if (cells_match(rt, row, 0, row->ncells, i, d))
-			push_match(out, i, 0, 0);
-		return;
-	}
-	int kmax;
-	switch (dir) {
-	case PS_DIR_LEFT: kmax = x - len + 2; break;
-	case PS_DIR_RIGHT: kmax = rt->w - (x + len) + 1; break;
-	case PS_DIR_DOWN: kmax = rt->h - (y + len) + 1; break;
-	default: kmax = y - len + 2; break;
-	}
-	if (row->nellipses == 1)
-		wild1(rt, row, i, 0, kmax, d, out);
-	else
-		wild2(rt, row, i, kmax, 0, kmax, 0, kmax, 0, d, out);
-}
-
-/* One word of the cells a pattern may match, in the order of the
- * direction (row-major for horizontal rules): exact for the objects, and
- * for movements only "has some" when it needs one. */
-static uint64_t pattern_word(const struct ps_runtime *rt, const struct ps_pattern *p, bool horizontal,
-			     int wd)
-{
-	uint64_t v = ~(uint64_t)0;
-	if (wd == rt->bbw - 1 && (rt->n & 63))
-		v = ((uint64_t)1 << (rt->n & 63)) - 1;
-	for (int k = 0; k < p->npresent && v; k++)
-		v &= ps_board(rt, p->present_objs[k], horizontal)[wd];
-	for (int k = 0; k < p->nmissing && v; k++)
-		v &= ~ps_board(rt, p->missing_objs[k], horizontal)[wd];
-	for (int s = 0; s < p->nany && v; s++) {
-		uint64_t u = 0;
-		for (int k = p->any_first[s]; k < p->any_first[s + 1]; k++)
-			u |= ps_board(rt, p->any_objs[k], horizontal)[wd];
-		v &= u;
-	}
-	if (v && !ps_bits_zero(p->mov_present, rt->mw))
-		v &= (horizontal ? rt->movmap_rm : rt->movmap)[wd];
-	return v;
-}
-
-/* Word wd of the bit array a (nw words) read t bits further on. */
-static inline uint64_t shifted(const uint64_t *a, int nw, int t, int wd)
-{
-	int base = wd * 64 + t;
-	int q = base >= 0 ? base / 64 : -((-base + 63) / 64), r = base - q * 64;
-	uint64_t lo = q >= 0 && q < nw ? a[q] : 0;
-	if (!r)
-		return lo;
-	uint64_t hi = q + 1 >= 0 && q + 1 < nw ? a[q + 1] : 0;
-	return (lo >> r) | (hi << (64 - r));
-}
-
-/* Where cells [from, to) of a row match, as a board of the cells the
- * segment starts at: the AND of each cell's word (rt->cell_words) read
- * its distance further on.  Whether that is exact (no cell reads
- * movements) is *exact. */
-static void segment_board(const struct ps_runtime *rt, const struct ps_row *row, int from, int to,
-			  int step, uint64_t *out, bool *exact)
-{
-	int bbw = rt->bbw;
-	*exact = true;
-	for (int j = from; j < to; j++)
-		if (rt->g->patterns[row->cells[j]].movements)
-			*exact = false;
-	for (int wd = 0; wd < bbw; wd++) {
-		uint64_t m = ~(uint64_t)0;
-		for (int j = from; j < to && m; j++)
-			m &= shifted(rt->cell_words + (size_t)j * (size_t)bbw, bbw, (j - from) * step, wd);
-		out[wd] = m;
-	}
-}
-
-static inline bool bit_at(const uint64_t *a, int p)
-{
-	return (a[p >> 6] >> (p & 63)) & 1;
-}
-
-/*
- * A row with ellipses, a board at a time: each segment between ellipses
- * is a board of where it can start; a start is walked along its line as
- * wild1 and wild2 walk it (the first gap, then the second, shortest
- * first), testing a bit instead of the segment's cells, which are checked
- * one by one only when they read movements.
- */
-static void match_gaps(struct ps_runtime *rt, const struct ps_row *row, int dir, int d, int len,
-		       bool horizontal, int step, struct ps_match_list *out)
-{
-	int bbw = rt->bbw, e1 = ellipsis_at(row, 0), e2 = ellipsis_at(row, e1 + 1);
-	uint64_t *pre = rt->cell_words + (size_t)row->ncells * (size_t)bbw;
-	uint64_t *mid = pre + bbw, *suf = mid + bbw;
-	bool pre_exact, mid_exact = true, suf_exact;
-	segment_board(rt, row, 0, e1, step, pre, &pre_exact);
-	if (row->nellipses == 2) {
-		segment_board(rt, row, e1 + 1, e2, step, mid, &mid_exact);
-		segment_board(rt, row, e2 + 1, row->ncells, step, suf, &suf_exact);
-	} else {
-		segment_board(rt, row, e1 + 1, row->ncells, step, suf, &suf_exact);
-	}
-	const uint64_t *valid = ps_valid_starts(rt, dir, len);
-	for (int wd = 0; wd < bbw; wd++) {
-		uint64_t m = valid[wd] & pre[wd];
-		while (m) {
-			int p = wd * 64 + __builtin_ctzll(m);
-			m &= m - 1;
-			int i = horizontal ? rt->cell_of_rm[p] : p;
-			if (!pre_exact && !moves_match(rt, row, 0, e1, i, d))
-				continue;
-			int x = rt->cell_x[i], y = rt->cell_y[i], kmax;
-			switch (dir) {
-			case PS_DIR_LEFT: kmax = x - len + 2; break;
-			case PS_DIR_RIGHT: kmax = rt->w - (x + len) + 1; break;
-			case PS_DIR_DOWN: kmax = rt->h - (y + len) + 1; break;
-			default: kmax = y - len + 2; break;
-			}
-			if (row->nellipses == 1) {
-				for (int k = 0; k < kmax; k++)
-					if (bit_at(suf, p + step * (k + e1)) &&
-					    (suf_exact || moves_match(rt, row, e1 + 1, row->ncells, i + d * (k + e1), d)))
-						push_match(out, i, k, 0);
-				continue;
-			}
-			for (int k1 = 0; k1 < kmax; k1++) {
-				if (!bit_at(mid, p + step * (k1 + e1)) ||
-				    (!mid_exact && !moves_match(rt, row, e1 + 1, e2, i + d * (k1 + e1), d)))
-					continue;
-				for (int k2 = 0; k1 + k2 < kmax; k2++)
-					if (bit_at(suf, p + step * (k1 + k2 + e2 - 1)) &&
-					    (suf_exact ||
-					     moves_match(rt, row, e2 + 1, row->ncells, i + d * (k1 + k2 + e2 - 1), d)))
-						push_match(out, i, k1, k2);
-			}
-		}
-	}
-}
-
-/*
- * Every match of a row, in the reference's scan order: rows of cells
- * (y, then x) for horizontal rules, columns (x, then y) for vertical ones;
- * in the order of the bit boards (row-major and column-major), that is
- * their bit order.  A rare anchor's cells are walked one by one, each
- * giving the one start its offset allows; otherwise the starts are found
- * a word of the board at a time: each cell gives the word of cells its
- * pattern's objects match, read `offset` cells further on, and their AND
- * with the starts that keep the row on the board is every start (the
- * movements, which the boards do not hold, are then checked start by
- * start).  Starts come out in scan order either
- * way, and a start no anchor or word allows could not match.
- */
-static void match_row(struct ps_runtime *rt, const struct ps_rule *rule, const struct ps_row *row,
-		      struct ps_match_list *out)
-{
-	int w = rt->w, h = rt->h, dir = rule->dir;
-	int d = delta_of(rt, dir);
-	out->n = 0;
-	out->stamp = rt->mods;
-	if (!map_allows(rt, row))
-		return;
-	int len = row->ncells - row->nellipses;
-	bool horizontal = dir > 2;
-	int step = dir == PS_DIR_RIGHT || dir == PS_DIR_DOWN ? 1 : -1;
-	long count;
-	const struct ps_anchor *an = rarest_anchor(rt, row, &count);
-	if (an && count <= rt->bbw) {
-		int xmin = 0, xmax = w, ymin = 0, ymax = h;
-		switch (dir) {
-		case PS_DIR_UP: ymin += len - 1; break;
-		case PS_DIR_DOWN: ymax -= len - 1; break;
-		case PS_DIR_LEFT: xmin += len - 1; break;
-		case PS_DIR_RIGHT: xmax -= len - 1; break;
-		default: break;
-		}
-		/* the anchor cell is `offset` steps along the row from its start */
-		int ax = horizontal ? step * an->offset : 0, ay = horizontal ? 0 : step * an->offset;
-		for (int wd = 0; wd < rt->bbw; wd++) {
-			uint64_t bits = ps_board(rt, an->objs[0], horizontal)[wd];
-			for (int k = 1; k < an->nobjs; k++)
-				bits |= ps_board(rt, an->objs[k], horizontal)[wd];
-			while (bits) {
-				int p = wd * 64 + __builtin_ctzll(bits);
-				bits &= bits - 1;
-				int i = horizontal ? rt->cell_of_rm[p] : p;
-				int x = rt->cell_x[i] - ax, y = rt->cell_y[i] - ay;
-				if (x < xmin || x >= xmax || y < ymin || y >= ymax)
-					continue;
-				match_at(rt, row, dir, d, len, x, y, out);
-			}
-		}
-		return;
-	}
-	int bbw = rt->bbw, e1 = ellipsis_at(row, 0);
-	uint64_t *cw = rt->cell_words;
-	for (int k = 0; k < row->ncells; k++)
-		if (row->cells[k] >= 0)
-			for (int wd = 0; wd < bbw; wd++)
-				cw[(size_t)k * (size_t)bbw + (size_t)wd] =
-					pattern_word(rt, &rt->g->patterns[row->cells[k]], horizontal, wd);
-	if (row->nellipses > 0) {
-		match_gaps(rt, row, dir, d, len, horizontal, step, out);
-		return;
-	}
-	const uint64_t *valid = ps_valid_starts(rt, dir, len);
-	for (int wd = 0; wd < bbw; wd++) {
-		uint64_t m = valid[wd];
-		for (int k = 0; k < e1 && m; k++)
-			m &= shifted(cw + (size_t)k * (size_t)bbw, bbw, k * step, wd);
-		while (m) {
-			int p = wd * 64 + __builtin_ctzll(m);
-			m &= m - 1;
-			int i = horizontal ? rt->cell_of_rm[p] : p;
-			if (row->objects_only || moves_match(rt, row, 0, row->ncells, i, d))
-				push_match(out, i, 0, 0);
-		}
-	}
-}
-
-static bool find_matches(struct ps_runtime *rt, const struct ps_rule *rule)
-{
-	if (!ps_bits_subset(rule->mask, rt->map_obj, rt->ow))
-		return false;
-	for (int r = 0; r < rule->nrows; r++) {
-		match_row(rt, rule, &rule->rows[r], &rt->rows[r]);
-		if (rt->rows[r].n == 0)
-			return false;
-	}
-	return true;
-}
+#if defined(__GNUC__)
+#define PS_NOINLINE __attribute__((noinline))
+#else
+#define PS_NOINLINE
+#endif
 
 /* ---- replacement ---- */
 
@@ -465,13 +69,20 @@ static void put_result(struct ps_runtime *rt, int i, const ps_word *cur, const p
 	ps_touch(rt, i);
 }
 
-static bool replace(struct ps_runtime *rt, const struct ps_rule *rule, const struct ps_pattern *p, int i)
+/* The replacement of pattern p in cell i; whether it changed anything.
+ * Most replacements are one word of objects and one of movements, not
+ * rigid: that case is small and inline, the rest is a call (its frame,
+ * with room for any number of words, costs more than the case itself). */
+static bool replace_wide(struct ps_runtime *rt, const struct ps_rule *rule, const struct ps_pattern *p,
+			 int i) PS_NOINLINE;
+
+static inline bool replace(struct ps_runtime *rt, const struct ps_rule *rule, const struct ps_pattern *p,
+			   int i)
 {
 	const struct ps_game *g = rt->g;
-	int ow = rt->ow, mw = rt->mw;
 	if (!p->has_rep)
 		return false;
-	if (ow == 1 && mw == 1 && !rule->rigid) {
+	if (rt->ow == 1 && rt->mw == 1 && !rule->rigid) {
 		/* most replacements: one word each, not rigid */
 		ps_word set = p->set0, clear = p->clear0, mset = p->movset0, mclear = p->movclear0;
 		if (p->rep_random_obj) {
@@ -494,6 +105,14 @@ static bool replace(struct ps_runtime *rt, const struct ps_rule *rule, const str
 		put_result(rt, i, &cur, &curm, false);
 		return true;
 	}
+	return replace_wide(rt, rule, p, i);
+}
+
+static bool replace_wide(struct ps_runtime *rt, const struct ps_rule *rule, const struct ps_pattern *p,
+			 int i)
+{
+	const struct ps_game *g = rt->g;
+	int ow = rt->ow, mw = rt->mw;
 	const ps_word *set = p->set, *clear = p->clear, *mset = p->mov_set, *mclear = p->mov_clear;
 	ps_word rset[ow], rclear[ow], rmset[mw], rmclear[mw];
 	if (p->rep_random_obj || p->rep_random_dir) {
@@ -563,17 +182,6 @@ static bool replace(struct ps_runtime *rt, const struct ps_rule *rule, const str
 	return true;
 }
 
-static bool recheck_row(const struct ps_runtime *rt, const struct ps_row *row, const struct ps_match *m,
-			int d)
-{
-	if (row->nellipses == 0)
-		return cells_match(rt, row, 0, row->ncells, m->i, d);
-	if (row->nellipses == 1)
-		return wild1(rt, row, m->i, m->k1, m->k1 + 1, d, NULL);
-	return wild2(rt, row, m->i, m->k1 + m->k2 + 1, m->k1 + m->k2, m->k1 + 1, m->k1, m->k2 + 1,
-		     m->k2, d, NULL);
-}
-
 /* The replacement of one row at match m; whether it changed anything. */
 static bool apply_row(struct ps_runtime *rt, const struct ps_rule *rule, const struct ps_row *row,
 		      const struct ps_match *m, int d)
@@ -601,10 +209,10 @@ static void note_fired(struct ps_runtime *rt, const struct ps_rule *rule)
  * first: the reference's applyAt. */
 static bool apply_at(struct ps_runtime *rt, const struct ps_rule *rule, const int *pick, bool check)
 {
-	int d = delta_of(rt, rule->dir);
+	int d = ps_rule_delta(rt, rule->dir);
 	if (check)
 		for (int r = 0; r < rule->nrows; r++)
-			if (!recheck_row(rt, &rule->rows[r], &rt->rows[r].v[pick[r]], d))
+			if (!ps_recheck_row(rt, &rule->rows[r], &rt->rows[r].v[pick[r]], d))
 				return false;
 	bool result = false;
 	for (int r = 0; r < rule->nrows; r++)
@@ -642,7 +250,7 @@ static bool unchanged_since(const struct ps_runtime *rt, const struct ps_row *ro
  */
 static bool apply_tuples(struct ps_runtime *rt, const struct ps_rule *rule)
 {
-	int d = delta_of(rt, rule->dir), nrows = rule->nrows;
+	int d = ps_rule_delta(rt, rule->dir), nrows = rule->nrows;
 	if (nrows == 1) {
 		/* one row (most rules): its matches in order, each re-checked
 		 * unless none of its cells changed since it was found */
@@ -651,7 +259,7 @@ static bool apply_tuples(struct ps_runtime *rt, const struct ps_rule *rule)
 		bool result = false;
 		for (size_t k = 0; k < l->n; k++) {
 			struct ps_match *m = &l->v[k];
-			if (k > 0 && !unchanged_since(rt, row, m, d, m->chk) && !recheck_row(rt, row, m, d))
+			if (k > 0 && !unchanged_since(rt, row, m, d, m->chk) && !ps_recheck_row(rt, row, m, d))
 				continue;
 			if (apply_row(rt, rule, row, m, d))
 				result = true;
@@ -673,7 +281,7 @@ static bool apply_tuples(struct ps_runtime *rt, const struct ps_rule *rule)
 			const struct ps_row *row = &rule->rows[r];
 			struct ps_match *m = &rt->rows[r].v[pick[r]];
 			if (!unchanged_since(rt, row, m, d, m->chk)) {
-				m->ok = recheck_row(rt, row, m, d);
+				m->ok = ps_recheck_row(rt, row, m, d);
 				m->chk = rt->mods;
 			}
 			if (!m->ok) {
@@ -753,7 +361,7 @@ static void queue_commands(struct ps_runtime *rt, const struct ps_rule *rule)
 
 static bool try_apply(struct ps_runtime *rt, const struct ps_rule *rule)
 {
-	if (!find_matches(rt, rule))
+	if (!ps_find_matches(rt, rule))
 		return false;
 	bool result = rule->has_replacements && apply_tuples(rt, rule);
 	queue_commands(rt, rule);
@@ -765,7 +373,7 @@ static bool apply_random_group(struct ps_runtime *rt, const struct ps_group *grp
 	const struct ps_rule *rules = rt->g->rules + grp->first;
 	size_t total = 0;
 	for (int k = 0; k < grp->count; k++) {
-		if (!find_matches(rt, &rules[k]))
+		if (!ps_find_matches(rt, &rules[k]))
 			continue;
 		size_t t = 1;
 		for (int r = 0; r < rules[k].nrows; r++)
@@ -776,7 +384,7 @@ static bool apply_random_group(struct ps_runtime *rt, const struct ps_group *grp
 		return false;
 	size_t pick_index = (size_t)ps_draw_below(rt, (int)total);
 	for (int k = 0; k < grp->count; k++) {
-		if (!find_matches(rt, &rules[k]))
+		if (!ps_find_matches(rt, &rules[k]))
 			continue;
 		size_t t = 1;
 		for (int r = 0; r < rules[k].nrows; r++)
@@ -797,16 +405,65 @@ static bool apply_random_group(struct ps_runtime *rt, const struct ps_group *grp
 	return false;
 }
 
+/*
+ * A pass that brings the level back to where it began: a group whose rules
+ * undo each other ([ A ] -> [ B ] then [ B ] -> [ A ]), or a startloop
+ * whose groups do.  The reference repeats such a pass to its limit of 200
+ * (and says it was caught looping); every repeat starts from the same
+ * cells, movements and rigid marks with the same generator, so it ends
+ * the same way, and the commands it queues are queued already: stopping
+ * after the first repeat leaves exactly what the 200th would.  A pass that
+ * drew a random number is not a repeat (the generator moved on).  The
+ * level is copied only after PASS_FIRST_COPY passes, so that the many
+ * groups and loops that settle within a few passes (a push down a row of
+ * crates) pay nothing.
+ */
+#define PASS_FIRST_COPY 4
+
+static size_t pass_words(const struct ps_runtime *rt)
+{
+	size_t n = (size_t)rt->n;
+	return n * (size_t)rt->ow + n * (size_t)rt->mw * (rt->rigid_gi ? 3 : 1);
+}
+
+/* Whether the level and the generator are as pass_take(which) left them. */
+static bool pass_same(const struct ps_runtime *rt, int which)
+{
+	const ps_word *s = rt->pass_state[which];
+	size_t cw = (size_t)rt->n * (size_t)rt->ow, mw = (size_t)rt->n * (size_t)rt->mw;
+	if (!s || rt->rolls != rt->pass_rolls[which] || memcmp(s, rt->cells, cw * sizeof *s) ||
+	    memcmp(s + cw, rt->movs, mw * sizeof *s))
+		return false;
+	return !rt->rigid_gi || (!memcmp(s + cw + mw, rt->rigid_gi, mw * sizeof *s) &&
+				 !memcmp(s + cw + 2 * mw, rt->rigid_ma, mw * sizeof *s));
+}
+
+static void pass_take(struct ps_runtime *rt, int which)
+{
+	if (!rt->pass_state[which])
+		rt->pass_state[which] = lk_xcalloc(pass_words(rt), sizeof(ps_word));
+	ps_word *s = rt->pass_state[which];
+	size_t cw = (size_t)rt->n * (size_t)rt->ow, mw = (size_t)rt->n * (size_t)rt->mw;
+	memcpy(s, rt->cells, cw * sizeof *s);
+	memcpy(s + cw, rt->movs, mw * sizeof *s);
+	if (rt->rigid_gi) {
+		memcpy(s + cw + mw, rt->rigid_gi, mw * sizeof *s);
+		memcpy(s + cw + 2 * mw, rt->rigid_ma, mw * sizeof *s);
+	}
+	rt->pass_rolls[which] = rt->rolls;
+}
+
 static bool apply_group(struct ps_runtime *rt, const struct ps_group *grp)
 {
 	if (grp->random)
 		return apply_random_group(rt, grp);
 	const struct ps_rule *rules = rt->g->rules + grp->first;
 	bool has_changes = false, changed = true;
-	int loops = 0;
+	int loops = 0, copied = -1;   /* the pass after which the level was copied */
 	while (changed && loops++ < 200) {
 		changed = false;
 		int failures = 0;
+		uint64_t rolls = rt->rolls;
 		for (int k = 0; k < grp->count; k++) {
 			if (try_apply(rt, &rules[k])) {
 				changed = true;
@@ -815,8 +472,19 @@ static bool apply_group(struct ps_runtime *rt, const struct ps_group *grp)
 				break;
 			}
 		}
-		if (changed)
+		if (changed) {
 			has_changes = true;
+			/* a pass that changed things and came back: the rest
+			 * of the 200 would too */
+			if (copied == loops - 1 && pass_same(rt, 0))
+				break;
+			/* a pass that drew numbers is followed by one that
+			 * draws (the same rules match): no use copying */
+			if (loops >= PASS_FIRST_COPY && rt->rolls == rolls) {
+				pass_take(rt, 0);
+				copied = loops;
+			}
+		}
 	}
 	return has_changes;
 }
@@ -826,6 +494,8 @@ void ps_apply_rule_groups(struct ps_runtime *rt, int first, int count, const int
 {
 	bool propagated = false;
 	int loops = 0, gi = 0;
+	uint64_t rolls = rt->rolls;   /* as the pass began */
+	int copied_at = -1;           /* the loop's first group, when the level was copied */
 	while (gi < count) {
 		if (!banned || !banned[gi])
 			propagated = apply_group(rt, &rt->g->groups[first + gi]) || propagated;
@@ -834,6 +504,18 @@ void ps_apply_rule_groups(struct ps_runtime *rt, int first, int count, const int
 			propagated = false;
 			if (++loops > 200)
 				break;
+			/* the pass from gi back to here came back to where it
+			 * began (propagated was false then too): so would every
+			 * pass up to the limit, after which the reference leaves
+			 * the rules (the groups after the loop are not run) */
+			if (copied_at == gi && pass_same(rt, 1))
+				break;
+			copied_at = -1;
+			if (loops >= PASS_FIRST_COPY && rt->rolls == rolls) {
+				pass_take(rt, 1);
+				copied_at = gi;
+			}
+			rolls = rt->rolls;
 			continue;
 		}
 		gi++;

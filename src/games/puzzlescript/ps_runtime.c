@@ -4,7 +4,6 @@
  * reference's debug string.  The cells, the undo log and the keys are
  * ps_state.c's.
  */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,6 +89,8 @@ void ps_runtime_free(struct ps_runtime *rt)
 	free(rt->cells);
 	free(rt->movs);
 	free(rt->rigid_gi);
+	free(rt->pass_state[0]);
+	free(rt->pass_state[1]);
 	free(rt->rigid_ma);
 	free(rt->movmap);
 	free(rt->start_movs);
@@ -122,8 +123,9 @@ void ps_runtime_seed(struct ps_runtime *rt, const char *seed)
 	rt->ndrawn = 0;
 }
 
-int ps_draw_below(struct ps_runtime *rt, int n)
+int ps_draw_below_slow(struct ps_runtime *rt, int n)
 {
+	rt->rolls++;
 	if (rt->choosing) {
 		/* the dice as ps_rolls.c sets them */
 		if (rt->nchoices >= PS_MAX_CHOICES) {
@@ -145,7 +147,8 @@ int ps_draw_below(struct ps_runtime *rt, int n)
 		}
 		rt->drawn[rt->ndrawn++] = ps_rng_uniform(&rt->rng);
 	}
-	return (int)floor(rt->drawn[rt->draws++] * n);
+	/* floor(): the product is never negative */
+	return (int)(rt->drawn[rt->draws++] * n);
 }
 
 void ps_runtime_track(struct ps_runtime *rt, bool on)

@@ -101,6 +101,7 @@ struct ps_runtime {
 	bool base_valid;
 	bool in_turn;
 	int *cell_slot, *byte_slot;
+	int *slot_of;                          /* by cell * nlayers + layer: its slot, or -1 */
 	uint32_t *slot_pos;
 	ps_word *scratch_cells;                /* a whole grid, for loads inside a turn */
 
@@ -150,6 +151,12 @@ struct ps_runtime {
 	ps_word *moved_save;
 	ps_word *restart_cells;                /* solver restart target */
 	size_t turn_mark;                      /* the log when ps_turn began */
+	/* a repeating pass (ps_rules.c): the cells, movements and rigid
+	 * marks as the last pass of a group [0] or of a startloop [1] began,
+	 * and the numbers drawn by then */
+	ps_word *pass_state[2];
+	uint64_t pass_rolls[2];
+	uint64_t rolls;                        /* every ps_draw_below, whatever the mode */
 	bool won;                              /* the last turn won (kept in the key) */
 };
 
@@ -157,13 +164,47 @@ struct ps_runtime {
 void ps_apply_rule_groups(struct ps_runtime *rt, int first, int count, const int *loop_point,
 			  bool *banned);
 
+/* ps_rule_match.c: every match of each of the rule's rows into rt->rows
+ * (false as soon as one row has none), and whether the row still matches
+ * at m (d: the rule direction's step between cells).  Most rules of a
+ * turn need an object the level does not hold: that test is inline. */
+bool ps_find_row_matches(struct ps_runtime *rt, const struct ps_rule *rule);
+static inline bool ps_find_matches(struct ps_runtime *rt, const struct ps_rule *rule)
+{
+	return ps_bits_subset(rule->mask, rt->map_obj, rt->ow) && ps_find_row_matches(rt, rule);
+}
+bool ps_recheck_row(const struct ps_runtime *rt, const struct ps_row *row, const struct ps_match *m,
+		    int d);
+
+/* The step between a rule's cells in direction dir (cells are column-major). */
+static inline int ps_rule_delta(const struct ps_runtime *rt, int dir)
+{
+	switch (dir) {
+	case PS_DIR_UP: return -1;
+	case PS_DIR_DOWN: return 1;
+	case PS_DIR_LEFT: return -rt->h;
+	case PS_DIR_RIGHT: return rt->h;
+	default: return 0;
+	}
+}
+
 /* ps_turn.c */
 bool ps_process_input(struct ps_runtime *rt, int dir, bool dont_do_win, bool dont_modify);
 void ps_set_host(struct ps_runtime *rt, const struct ps_host *host, void *ctx);
 void ps_start_movement(struct ps_runtime *rt, int dir);
 
-/* The next random number: floor(uniform * n), as the engine draws it. */
-int ps_draw_below(struct ps_runtime *rt, int n);
+/* The next random number: floor(uniform * n), as the engine draws it.
+ * Inline where a keyed runtime has drawn the number already (a search
+ * going through a game that rolls dice every turn), else the call. */
+int ps_draw_below_slow(struct ps_runtime *rt, int n);
+static inline int ps_draw_below(struct ps_runtime *rt, int n)
+{
+	if (rt->rng_keyed && !rt->choosing && rt->draws < rt->ndrawn) {
+		rt->rolls++;
+		return (int)(rt->drawn[rt->draws++] * n);
+	}
+	return ps_draw_below_slow(rt, n);
+}
 
 /* ps_state.c: the cells and what is kept with them */
 void ps_state_init(struct ps_runtime *rt);

@@ -6,9 +6,10 @@
  * mark taken when a nested turn began) and how keys are made without
  * touching the whole grid: a search loads a state, runs one input and
  * stores the result, so loading the next input's start is undoing the log
- * and storing is re-packing the cells the log names into the loaded key; a
- * state the runtime did not just hold is loaded by patching only the key
- * bytes that differ from the one it holds.
+ * and storing is re-packing, in the loaded key, the slots of the layers
+ * whose objects changed in the cells the log names; a state the runtime
+ * did not just hold is loaded by patching only the key bytes that differ
+ * from the one it holds.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +83,11 @@ void ps_state_init(struct ps_runtime *rt)
 		}
 	}
 	rt->slot_pos[lv->nslots] = pos;
+	rt->slot_of = zalloc(n * (size_t)g->nlayers * sizeof(int));
+	for (size_t k = 0; k < n * (size_t)g->nlayers; k++)
+		rt->slot_of[k] = -1;
+	for (s = 0; s < lv->nslots; s++)
+		rt->slot_of[(size_t)lv->slot_cell[s] * (size_t)g->nlayers + (size_t)lv->slot_layer[s]] = s;
 	s = 0;
 	for (size_t b = 0; b <= lv->key_size; b++) {
 		/* the first slot whose bits end after this byte begins */
@@ -112,6 +118,7 @@ void ps_state_free(struct ps_runtime *rt)
 	free(rt->base_key);
 	free(rt->scratch_cells);
 	free(rt->slot_pos);
+	free(rt->slot_of);
 	free(rt->cell_slot);
 	free(rt->byte_slot);
 }
@@ -311,6 +318,26 @@ static void put_bits(unsigned char *key, uint32_t pos, int nbits, unsigned v)
 	}
 }
 
+/* put_bits into a key of ks bytes: where eight bytes from the slot's first
+ * are in the key, one read and one write of them (the key's bit k is bit
+ * k % 8 of byte k / 8, a little-endian word's order) */
+static inline void put_slot(unsigned char *key, size_t ks, uint32_t pos, int nbits, unsigned v)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	size_t b = pos >> 3;
+	if (b + 8 <= ks) {
+		uint64_t w, m = (((uint64_t)1 << nbits) - 1) << (pos & 7);
+		memcpy(&w, key + b, 8);
+		w = (w & ~m) | (((uint64_t)v << (pos & 7)) & m);
+		memcpy(key + b, &w, 8);
+		return;
+	}
+#else
+	(void)ks;
+#endif
+	put_bits(key, pos, nbits, v);
+}
+
 /* The rank of cell c's object on layer l among the layer's dynamic ones. */
 static unsigned rank_at(const struct ps_runtime *rt, const ps_word *c, int l)
 {
@@ -365,13 +392,22 @@ void ps_store(const struct ps_runtime *rt_c, void *key)
 			if (rt->seen[i] == st)
 				continue;
 			rt->seen[i] = st;
-			/* the cell's first entry holds what the key has */
-			const ps_word *c = rt->cells + (size_t)i * ow;
-			if (!memcmp(c, rt->log_old + e * ow, ow * sizeof(ps_word)))
-				continue;
-			for (int s = rt->cell_slot[i]; s < rt->cell_slot[i + 1]; s++) {
-				int l = lv->slot_layer[s];
-				put_bits(out, rt->slot_pos[s], rt->g->layer_bits[l], rank_at(rt, c, l));
+			/* the cell's first entry holds what the key has: only
+			 * the slots of layers whose objects changed since are
+			 * re-packed (an animated background changes one layer
+			 * of each cell, two of its bits) */
+			const ps_word *c = rt->cells + (size_t)i * ow, *was = rt->log_old + e * ow;
+			const int *slot_of = rt->slot_of + (size_t)i * (size_t)rt->g->nlayers;
+			for (size_t k = 0; k < ow; k++) {
+				ps_word d = c[k] ^ was[k];
+				while (d) {
+					int id = (int)k * 64 + lk_lowest_bit64(d);
+					d &= d - 1;
+					int l = rt->g->objects[id].layer, s = l >= 0 ? slot_of[l] : -1;
+					if (s >= 0)
+						put_slot(out, lv->key_size, rt->slot_pos[s], rt->g->layer_bits[l],
+							 rank_at(rt, c, l));
+				}
 			}
 		}
 	}

@@ -7,14 +7,14 @@
  * compactly as "uldrx".
  *
  * How a record finds its script (ps_import.c reads scripts into records,
- * ps_script.c finds them): the fields `script` (its absolute path) and
+ * ps_script.c finds them, keys and compiles them: the vtable's definition
+ * hooks): the fields `script` (its absolute path) and
  * `script-hash` (a hash of its text), looked for at that path and beside
  * the record's own file.  A script edited since the level was read is
  * played as it is now, the change said once.
  * docs/games/puzzlescript.md has more.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -26,7 +26,6 @@
 #include "levelkit/game.h"
 #include "levelkit/generate.h"
 #include "levelkit/grid.h"
-#include "levelkit/hash.h"
 #include "ps.h"
 #include "ps_draw.h"
 #include "ps_game.h"
@@ -74,101 +73,6 @@ struct ps_lk_level {
 struct ps_scratch {
 	struct ps_runtime *rt;
 };
-
-/* ------------------------------------------------------------ the script */
-
-static int ps_def_key(const struct lk_game *game, const struct lk_record *rec,
-		      struct lk_strbuf *key, struct lk_strbuf *err, size_t *line)
-{
-	(void)game;
-	struct lk_strbuf path = LK_STRBUF_INIT, text = LK_STRBUF_INIT;
-	long field = lk_record_find(rec, "script");
-	*line = field >= 0 ? (size_t)field : (size_t)-1;
-	int rc = ps_script_find(rec, &path, &text, err);
-	if (rc == 0) {
-		char hash[17];
-		snprintf(hash, sizeof hash, "%016llx", (unsigned long long)lk_hash_text(text.buf, text.len));
-		const char *want = lk_record_get(rec, "script-hash");
-		/* an edited script is played as it is now, the change said */
-		if (want && strcmp(want, hash) != 0)
-			ps_script_changed(rec, path.buf, want, hash);
-		lk_strbuf_addf(key, "%s#%s", path.buf, hash);
-	}
-	lk_strbuf_release(&path);
-	lk_strbuf_release(&text);
-	return rc;
-}
-
-/* A record that names its script by a relative path (written by hand, or
- * by an older levelkit) names it, once loaded, by the absolute path where
- * it was found: the record an action writes works from any directory. */
-static void ps_update_record(const struct lk_level *level, struct lk_record *rec)
-{
-	const char *given = lk_record_get(rec, "script");
-	const struct ps_game *g = level->def;
-	if (!given || given[0] == '/' || !g || !g->filename || !*g->filename)
-		return;
-	struct lk_strbuf path = LK_STRBUF_INIT;
-	ps_script_absolute(g->filename, &path);
-	if (path.buf[0] == '/')
-		lk_record_set(rec, "script", path.buf);
-	lk_strbuf_release(&path);
-}
-
-static void *ps_load_def(const struct lk_game *game, const struct lk_record *rec, const char *key,
-			 struct lk_strbuf *err, size_t *line)
-{
-	(void)game;
-	(void)rec;
-	(void)line;
-	/* the key is "path#hash": the path is the script that hashed so */
-	const char *hash = strrchr(key, '#');
-	struct lk_strbuf path = LK_STRBUF_INIT, text = LK_STRBUF_INIT;
-	lk_strbuf_add(&path, key, (size_t)(hash - key));
-	struct ps_game *g = NULL;
-	if (lk_strbuf_read_file(&text, path.buf) < 0) {
-		lk_strbuf_addf(err, "cannot read the script %s: %s", path.buf, strerror(errno));
-	} else {
-		struct lk_strbuf why = LK_STRBUF_INIT;
-		int at = 0;
-		g = ps_compile(text.buf, text.len, path.buf, &why, &at);
-		if (!g) {
-			if (at > 0)
-				lk_strbuf_addf(err, "the script does not compile: %s:%d: %s", path.buf, at,
-					       why.buf);
-			else
-				lk_strbuf_addf(err, "the script does not compile: %s: %s", path.buf, why.buf);
-		}
-		lk_strbuf_release(&why);
-	}
-	lk_strbuf_release(&path);
-	lk_strbuf_release(&text);
-	return g;
-}
-
-static void ps_free_def(void *def)
-{
-	ps_game_free(def);
-}
-
-/* Said once per script and run: what the answers for a game that draws
- * random numbers mean, and how a realtime game's ticks are played. */
-static const char *ps_def_note(const void *def)
-{
-	const struct ps_game *g = def;
-	bool realtime = ps_game_flags(g)->realtime_interval > 0;
-	if (g->random && realtime)
-		return "the game draws random numbers and runs in real time: every answer holds for the "
-		       "seed the record names (its seed field, else solve's --seed), not for every roll; a "
-		       "tick (t in a solution) is a turn of its own, with no key pressed";
-	if (g->random)
-		return "the game draws random numbers: every answer holds for the seed the record names "
-		       "(its seed field, else solve's --seed), not for every roll";
-	if (realtime)
-		return "the game runs in real time: a tick (t in a solution) is a turn of its own, with no "
-		       "key pressed";
-	return NULL;
-}
 
 /* ------------------------------------------------------------- a level */
 

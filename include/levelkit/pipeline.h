@@ -14,8 +14,8 @@
  * -o never replaces an existing file that is not an input unless --force
  * is given, and replaces an input only in text format (or with --force).
  */
-#ifndef LEVELKIT_CLI_PIPELINE_H
-#define LEVELKIT_CLI_PIPELINE_H
+#ifndef LEVELKIT_PIPELINE_H
+#define LEVELKIT_PIPELINE_H
 
 #include <signal.h>
 #include <stdbool.h>
@@ -38,15 +38,45 @@ struct lk_job {
 	void *worker;            /* the worker's private state */
 	bool negative;           /* processed, with a negative answer (a
 				  * solution that does not verify): exit 1 */
+	void *result;            /* what the processor leaves for decide */
 };
+
+/* The command's decision on one record read (decide, below). */
+struct lk_decision {
+	struct lk_record *rec;           /* a level or a record without a grid */
+	void *result;                    /* the processor's (job->result), or NULL */
+	struct lk_writer *writer;        /* the output's; NULL for a picture */
+	bool keep;                       /* in: true; out: write rec now */
+	bool fail;                       /* out: a failed record, as when the
+					  * processor fails: reported with err */
+	bool quiet;                      /* out: failed, but not said again */
+	int status;                      /* out: the least exit status now */
+	struct lk_strbuf *err;
+	size_t err_line;                 /* 0: the record's first line */
+};
+
+/* The run a finish hook writes to (lk_pipeline_put, lk_pipeline_print). */
+struct lk_pipeline_run;
 
 struct lk_pipeline {
 	void *ctx;                                /* command options, read-only */
 	/* Per-worker state (e.g. a reusable solver); may be NULL. */
 	void *(*worker_new)(void *ctx);
 	void (*worker_free)(void *worker);
-	/* Process one level record: 0 to output it, -1 to report and skip it. */
+	/* Process one level record: 0 to output it, -1 to report and skip it.
+	 * NULL: no level is processed. */
 	int (*process)(void *ctx, struct lk_job *job);
+	/* filter's hooks, NULL for solve and rate: which levels to process
+	 * (NULL: all); the decision on every record that was read and did not
+	 * fail, in input order on the main thread (NULL: keep); the end of a
+	 * run, before the output is closed (records held back); and how to
+	 * free a job's result. */
+	bool (*wants_work)(void *ctx, const struct lk_record *rec);
+	void (*decide)(void *ctx, struct lk_decision *d);
+	void (*finish)(void *ctx, struct lk_pipeline_run *run);
+	void (*result_free)(void *result);
+	bool quiet;                               /* no progress line, and no
+						   * "no levels read" (filter) */
 
 	enum lk_format format;
 	enum lk_view_format view;                 /* a picture instead (view.h) */
@@ -66,7 +96,7 @@ struct lk_pipeline {
 
 	/* set by lk_pipeline_run: the level records read, and the games of
 	 * those (bit i: lk_games[i]) */
-	size_t levels_read;
+	size_t levels_read, records_read;
 	uint64_t games_seen;
 };
 
@@ -79,9 +109,26 @@ struct lk_pipeline {
  * could be read. */
 int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles);
 
+/* A worker's state for the solving commands: one reusable solver. */
+void *lk_pipeline_solver_new(void *ctx);
+void lk_pipeline_solver_free(void *worker);
+
+/* From a finish hook: write a record, or text (then flushed); false once
+ * a write has failed (said, exit 2). */
+bool lk_pipeline_put(struct lk_pipeline_run *run, const struct lk_record *rec);
+bool lk_pipeline_print(struct lk_pipeline_run *run, const char *text);
+
 /* Start a view writer on out, titled title (--title), or when it is NULL
  * with the command and its inputs. */
 void lk_pipeline_view_open(struct lk_view_writer *w, FILE *out, enum lk_view_format view,
 			   const char *title, char *const *files, int nfiles);
+
+/* The -o output of a record command under the library's one rule
+ * (actions.h: lk_output_open), its messages said on stderr: 0, or -1
+ * after a message (then exit 2).  stdin stands for no inputs. */
+int lk_output_open_said(struct lk_output *o, const char *path, char *const *inputs,
+			int ninputs, enum lk_format format, bool force);
+/* lk_output_close, its messages said: 0, or -1 after a message. */
+int lk_output_close_said(struct lk_output *o, bool replace, bool nothing_read);
 
 #endif

@@ -2,10 +2,11 @@
  * pipeline.c - the record commands' loop on the ordered pool (pool.h): the
  * main thread reads records into slots and writes them back in input
  * order; workers process the level records.  Reading, writing and the
- * progress line are here; the threads and the ring are the pool's.
+ * progress line are here; the threads and the ring are the pool's.  In
+ * the library, so that a test runs it without a process (test_pipeline.c).
  */
 #define _POSIX_C_SOURCE 200809L
-#include "pipeline.h"
+#include "levelkit/pipeline.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -13,10 +14,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common.h"
 #include "levelkit/registry.h"
 #include "levelkit/search.h"
-#include "options.h"
+#include "levelkit/options.h"
 #include "levelkit/pool.h"
 
 volatile sig_atomic_t lk_interrupted;
@@ -28,9 +28,11 @@ struct slot {
 	bool lossy;              /* rec is not the record as read (a NUL byte) */
 	struct lk_strbuf message; /* complete "prog: file:line: ..." text */
 	struct lk_strbuf error;   /* the message alone, for the `error` field */
+	bool failed;             /* reported (message, unless said quietly) */
+	void *result;            /* what the processor left for the decision */
 };
 
-struct run {
+struct lk_pipeline_run {
 	struct lk_pipeline *p;
 	/* input */
 	char **files;
@@ -76,7 +78,7 @@ void lk_pipeline_install_signals(void)
 	sigaction(SIGTERM, &sa, NULL);
 }
 
-static void set_status(struct run *run, int status)
+static void set_status(struct lk_pipeline_run *run, int status)
 {
 	if (status > run->status)
 		run->status = status;
@@ -86,6 +88,7 @@ static void fail_slot(struct slot *slot, size_t line, const char *text)
 {
 	const struct lk_record *rec = &slot->rec;
 	slot->output = false;
+	slot->failed = true;
 	lk_message_format(&slot->message, rec->source ? rec->source : "<stdin>",
 			  line ? line : rec->first_lineno, text);
 	lk_strbuf_add_escaped(&slot->error, text, strlen(text));
@@ -93,14 +96,14 @@ static void fail_slot(struct slot *slot, size_t line, const char *text)
 
 /* ------------------------------------------------------------ progress */
 
-static void clear_progress(struct run *run)
+static void clear_progress(struct lk_pipeline_run *run)
 {
 	if (run->progress)
 		fputs("\r\033[K", stderr);
 }
 
 /* Redraw the progress line, at most four times a second unless forced. */
-static void show_progress(struct run *run, bool force)
+static void show_progress(struct lk_pipeline_run *run, bool force)
 {
 	if (!run->progress)
 		return;
@@ -116,13 +119,13 @@ static void show_progress(struct run *run, bool force)
 
 /* ------------------------------------------------------- pool callbacks */
 
-static void release_slot(struct slot *slot);
+static void release_slot(struct lk_pipeline_run *run, struct slot *slot);
 
 /* At the first level read: the command's own tsv columns, for its game
  * (all games' when it names none there is), and the --fields names
  * checked against them and the level's own fields, before any work is
  * done.  False when --fields names a field there is not. */
-static bool first_level(struct run *run, const struct lk_record *rec)
+static bool first_level(struct lk_pipeline_run *run, const struct lk_record *rec)
 {
 	struct lk_pipeline *p = run->p;
 	if (run->columns_checked || p->view || p->format != LK_FORMAT_TSV)
@@ -147,7 +150,7 @@ static bool first_level(struct run *run, const struct lk_record *rec)
 /* The next record of the input, opening the files in turn. */
 static enum lk_pool_take take(void *ctx, uint64_t seq, void *vslot)
 {
-	struct run *run = ctx;
+	struct lk_pipeline_run *run = ctx;
 	struct slot *slot = vslot;
 	(void)seq;
 	for (;;) {
@@ -183,7 +186,7 @@ static enum lk_pool_take take(void *ctx, uint64_t seq, void *vslot)
 			fail_slot(slot, line, err.buf);
 			slot->lossy = slot->rec.lossy;
 			run->levels_read++;
-		} else if (!run->p->view &&
+		} else if (!run->p->view && !run->p->decide &&
 			   (refused = lk_writer_accepts(&run->writer, &slot->rec, &err)) < 0) {
 			/* a level the output format cannot hold, refused before
 			 * it is worked on; said once, counted at the end */
@@ -195,11 +198,13 @@ static enum lk_pool_take take(void *ctx, uint64_t seq, void *vslot)
 		} else {
 			slot->output = true;
 			if (lk_record_grid(&slot->rec, NULL)) {
-				t = LK_POOL_WORK;   /* records without a grid pass through */
+				/* records without a grid pass through */
+				t = run->p->process && (!run->p->wants_work ||
+					run->p->wants_work(run->p->ctx, &slot->rec)) ? LK_POOL_WORK : LK_POOL_READY;
 				run->levels_read++;
-				run->games_seen |= lk_cli_game_bit(lk_record_game(&slot->rec));
+				run->games_seen |= lk_game_bit(lk_record_game(&slot->rec));
 				if (!first_level(run, &slot->rec)) {
-					release_slot(slot);
+					release_slot(run, slot);
 					lk_strbuf_release(&err);
 					return LK_POOL_END;
 				}
@@ -213,21 +218,28 @@ static enum lk_pool_take take(void *ctx, uint64_t seq, void *vslot)
 /* Run the processor on one slot (any thread). */
 static void work(void *ctx, void *worker, void *vslot)
 {
-	struct run *run = ctx;
+	struct lk_pipeline_run *run = ctx;
 	struct slot *slot = vslot;
 	struct lk_strbuf err = LK_STRBUF_INIT;
 	struct lk_job job = { .rec = &slot->rec, .err = &err, .err_line = 0, .worker = worker };
-	if (run->p->process(run->p->ctx, &job) < 0) {
+	int rc = run->p->process(run->p->ctx, &job);
+	slot->result = job.result;
+	if (rc < 0) {
 		fail_slot(slot, job.err_line, err.len ? err.buf : "could not process record");
 	} else {
-		lk_record_unset(&slot->rec, "error");   /* an earlier run's, now stale */
+		/* an action's fields replace an earlier run's error */
+		if (run->p->act)
+			lk_record_unset(&slot->rec, "error");
 		slot->negative = job.negative;
 	}
 	lk_strbuf_release(&err);
 }
 
-static void release_slot(struct slot *slot)
+static void release_slot(struct lk_pipeline_run *run, struct slot *slot)
 {
+	if (slot->result && run->p->result_free)
+		run->p->result_free(slot->result);
+	slot->result = NULL;
 	lk_strbuf_release(&slot->message);
 	lk_strbuf_release(&slot->error);
 	lk_record_release(&slot->rec);
@@ -235,10 +247,11 @@ static void release_slot(struct slot *slot)
 
 /* A failed record: reported; kept as read when the output replaces an
  * input, since nothing may disappear from the user's file. */
-static void report_failed(struct run *run, struct slot *slot)
+static void report_failed(struct lk_pipeline_run *run, struct slot *slot)
 {
 	clear_progress(run);
-	fputs(slot->message.buf, stderr);
+	if (slot->message.len)
+		fputs(slot->message.buf, stderr);
 	set_status(run, 2);
 	run->failed++;
 	if (!run->keep_failed)
@@ -255,13 +268,61 @@ static void report_failed(struct run *run, struct slot *slot)
 	}
 }
 
+static void write_failed(struct lk_pipeline_run *run)
+{
+	clear_progress(run);
+	lk_error("%s: write error: %s", run->p->output ? run->p->output : "<stdout>", strerror(errno));
+	set_status(run, 2);
+	run->write_failed = true;
+	lk_interrupted = 1;
+}
+
+bool lk_pipeline_put(struct lk_pipeline_run *run, const struct lk_record *rec)
+{
+	if (run->write_failed)
+		return false;
+	if ((run->p->view ? lk_view_writer_put(&run->view, rec) : lk_writer_put(&run->writer, rec)) < 0)
+		write_failed(run);
+	return !run->write_failed;
+}
+
+bool lk_pipeline_print(struct lk_pipeline_run *run, const char *text)
+{
+	if (run->write_failed)
+		return false;
+	if (fputs(text, run->out) < 0 || fflush(run->out) != 0)
+		write_failed(run);
+	return !run->write_failed;
+}
+
+/* The command's decision on a record read and processed (main thread,
+ * input order): written, held back, dropped or failed. */
+static void decide(struct lk_pipeline_run *run, struct slot *slot)
+{
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	struct lk_decision d = { .rec = &slot->rec, .result = slot->result,
+				 .writer = run->p->view ? NULL : &run->writer, .keep = slot->output,
+				 .err = &err };
+	run->p->decide(run->p->ctx, &d);
+	slot->output = d.keep;
+	set_status(run, d.status);
+	if (d.fail) {
+		fail_slot(slot, d.err_line, err.buf ? err.buf : "");
+		if (d.quiet)
+			lk_strbuf_reset(&slot->message);
+	}
+	lk_strbuf_release(&err);
+}
+
 /* Write the finished slot at the head (main thread, input order). */
 static bool put(void *ctx, void *vslot)
 {
-	struct run *run = ctx;
+	struct lk_pipeline_run *run = ctx;
 	struct slot *slot = vslot;
 	bool redraw = run->stdout_tty;
-	if (slot->message.len) {
+	if (!slot->failed && run->p->decide)
+		decide(run, slot);
+	if (slot->failed) {
 		report_failed(run, slot);
 		redraw = true;
 	}
@@ -270,51 +331,75 @@ static bool put(void *ctx, void *vslot)
 	if (slot->output) {
 		if (run->stdout_tty)
 			clear_progress(run);
-		if ((run->p->view ? lk_view_writer_put(&run->view, &slot->rec)
-				  : lk_writer_put(&run->writer, &slot->rec)) < 0) {
-			clear_progress(run);
-			lk_error("%s: write error: %s", run->p->output ? run->p->output : "<stdout>",
-				 strerror(errno));
-			set_status(run, 2);
-			run->write_failed = true;
-			lk_interrupted = 1;
-		}
+		lk_pipeline_put(run, &slot->rec);
 		if (lk_record_grid(&slot->rec, NULL))
 			run->done++;
 	}
-	release_slot(slot);
+	release_slot(run, slot);
 	show_progress(run, redraw);
 	return !run->write_failed;
 }
 
 static void drop(void *ctx, void *vslot)
 {
+	release_slot(ctx, vslot);
+}
+
+void *lk_pipeline_solver_new(void *ctx)
+{
 	(void)ctx;
-	release_slot(vslot);
+	struct lk_solver *s = lk_xmalloc(sizeof *s);
+	lk_solver_init(s);
+	return s;
+}
+
+void lk_pipeline_solver_free(void *worker)
+{
+	lk_solver_release(worker);
+	free(worker);
 }
 
 static void *worker_new(void *ctx)
 {
-	struct run *run = ctx;
+	struct lk_pipeline_run *run = ctx;
 	return run->p->worker_new ? run->p->worker_new(run->p->ctx) : NULL;
 }
 
 static void worker_free(void *ctx, void *worker)
 {
-	struct run *run = ctx;
+	struct lk_pipeline_run *run = ctx;
 	if (run->p->worker_free)
 		run->p->worker_free(worker);
 }
 
 /* ------------------------------------------------------------------ run */
 
-static int open_output(struct run *run, struct lk_output *output)
+int lk_output_open_said(struct lk_output *o, const char *path, char *const *inputs,
+			int ninputs, enum lk_format format, bool force)
+{
+	struct lk_output_rule rule = { .inputs = inputs, .ninputs = ninputs, .format = format,
+				       .force = force };
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	int rc = lk_output_open(o, path, &rule, &err);
+	lk_error_lines(&err);
+	return rc;
+}
+
+int lk_output_close_said(struct lk_output *o, bool replace, bool nothing_read)
+{
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	int rc = lk_output_close(o, replace, nothing_read, &err);
+	lk_error_lines(&err);
+	return rc;
+}
+
+static int open_output(struct lk_pipeline_run *run, struct lk_output *output)
 {
 	struct lk_pipeline *p = run->p;
 	/* A picture is not the records: like any other format it replaces an
 	 * input only with --force. */
-	if (lk_cli_output_open(output, p->output, run->files, run->nfiles,
-			       p->view ? LK_FORMAT_TSV : p->format, p->force) < 0)
+	if (lk_output_open_said(output, p->output, run->files, run->nfiles,
+				p->view ? LK_FORMAT_TSV : p->format, p->force) < 0)
 		return -1;
 	run->out = output->fp;
 	run->keep_failed = output->replaces_input;
@@ -333,7 +418,7 @@ static int open_output(struct run *run, struct lk_output *output)
 
 /* Close the output; an input is replaced only by a complete output that
  * kept every record. */
-static void close_output(struct run *run, struct lk_output *output)
+static void close_output(struct lk_pipeline_run *run, struct lk_output *output)
 {
 	lk_writer_release(&run->writer);
 	if (run->p->view) {
@@ -354,7 +439,7 @@ static void close_output(struct run *run, struct lk_output *output)
 			    "read (a NUL byte), so the input is not replaced");
 	/* a --fields that names no field stops the run before any level is
 	 * written: its output is removed as when nothing could be read */
-	if (lk_cli_output_close(output, replace, run->records_read == 0 || run->bad_columns) < 0)
+	if (lk_output_close_said(output, replace, run->records_read == 0 || run->bad_columns) < 0)
 		set_status(run, 2);
 	free((char *)run->lossy_file);
 	free(run->own_columns);
@@ -377,7 +462,7 @@ void lk_pipeline_view_open(struct lk_view_writer *w, FILE *out, enum lk_view_for
 int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles)
 {
 	static char *stdin_only[] = { "-" };
-	struct run run = { .p = p, .files = files, .nfiles = nfiles };
+	struct lk_pipeline_run run = { .p = p, .files = files, .nfiles = nfiles };
 	if (nfiles == 0) {
 		run.files = stdin_only;
 		run.nfiles = 1;
@@ -387,7 +472,7 @@ int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles)
 	struct lk_output output;
 	if (open_output(&run, &output) < 0)
 		return 2;
-	run.progress = isatty(2);
+	run.progress = !p->quiet && isatty(2);
 	run.stdout_tty = run.out == stdout && isatty(1);
 
 	struct lk_pool_ops ops = {
@@ -409,12 +494,15 @@ int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles)
 	if (run.writer.refused > 1)
 		lk_error("%zu levels in all were not written (%s)", run.writer.refused,
 			 lk_writer_refusal(&run.writer));
+	if (p->finish)
+		p->finish(p->ctx, &run);
 	close_output(&run, &output);
 	p->levels_read = run.levels_read;
+	p->records_read = run.records_read;
 	p->games_seen = run.games_seen;
 	if (lk_interrupted && !run.write_failed)
 		return 130;
-	if (run.levels_read == 0 && run.status == 0) {
+	if (run.levels_read == 0 && run.status == 0 && !p->quiet) {
 		/* an empty input is no answer: said, and exit 1 (as sha256sum
 		 * -c on a file without checksums) */
 		if (run.nfiles == 1)

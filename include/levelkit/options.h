@@ -3,12 +3,14 @@
  * of git's parse-options: each command lists its options once, and the
  * table drives parsing, --help and error messages.
  */
-#ifndef LEVELKIT_CLI_OPTIONS_H
-#define LEVELKIT_CLI_OPTIONS_H
+#ifndef LEVELKIT_OPTIONS_H
+#define LEVELKIT_OPTIONS_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "levelkit/bounds.h"   /* lk_cpu_count, lk_physical_memory */
 
 enum lk_opt_type {
 	LK_OPT_END,
@@ -65,6 +67,34 @@ bool lk_option_given(const char *long_name);
 /* How it was typed the first time ("-n" or "--count"), or NULL. */
 const char *lk_option_typed(const char *long_name);
 
+/*
+ * Options that do not apply (applies.c).  One rule for every command: an
+ * option that applies to nothing the command is asked to do is a usage
+ * error up front; solve, rate and filter learn a level's game only when
+ * they read it, so an option that applies to some games only is noted
+ * once at the end when no level read was of those games ("--tidy applied
+ * to no level read (it applies to laser)"), and the exit status stays.
+ */
+struct lk_game;
+/* The bit of the game of this name in a set of games (lk_games order). */
+uint64_t lk_game_bit(const char *name);
+/* The names of the games pred holds for, appended to out ("fruit and
+ * skiddy"); nothing when none. */
+void lk_games_named(struct lk_strbuf *out, bool (*pred)(const struct lk_game *g, const void *ctx),
+		    const void *ctx);
+/* Does pred hold for some game of the set seen? */
+bool lk_option_applied(uint64_t seen, bool (*pred)(const struct lk_game *g, const void *ctx),
+		       const void *ctx);
+/* If opt was given and pred holds for no game of seen, say so once. */
+void lk_warn_unapplied(uint64_t seen, const char *opt,
+		       bool (*pred)(const struct lk_game *g, const void *ctx), const void *ctx);
+/* Predicates for those (ctx: the metric's, heuristic's or flag's name). */
+bool lk_game_has_state_space(const struct lk_game *g, const void *ctx);
+bool lk_game_is_constraint(const struct lk_game *g, const void *ctx);
+bool lk_game_knows_metric(const struct lk_game *g, const void *name);
+bool lk_game_knows_heuristic(const struct lk_game *g, const void *name);
+bool lk_game_has_csp_flag(const struct lk_game *g, const void *name);
+
 /* Report a usage error and exit 2. */
 _Noreturn void lk_usage_error(const char *fmt, ...)
 #if defined(__GNUC__)
@@ -88,6 +118,8 @@ void lk_error_at(const char *file, size_t line, const char *fmt, ...)
 	;
 struct lk_strbuf;
 void lk_message_format(struct lk_strbuf *out, const char *file, size_t line, const char *text);
+/* Each line of err as a message; err is released. */
+void lk_error_lines(struct lk_strbuf *err);
 
 /* Value parsers shared by the commands; -1 on a malformed value. */
 int lk_parse_size(const char *s, size_t *out);
@@ -96,9 +128,5 @@ int lk_parse_number(const char *s, double *out);
 int lk_parse_seconds(const char *s, double *out);
 int lk_parse_u64(const char *s, uint64_t *out);
 
-/* Number of online processors (at least 1). */
-unsigned lk_cpu_count(void);
-/* Physical memory in bytes, or 0 if unknown. */
-size_t lk_physical_memory(void);
 
 #endif

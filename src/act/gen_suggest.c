@@ -1,5 +1,5 @@
 /*
- * gen_suggest.c - gen --suggest K: the suggestions as they change (blocks
+ * gen_suggest.c - gen --suggest K (gen_run.h: lk_gen_suggest): the suggestions as they change (blocks
  * on stdout, or -o FILE rewritten, or a page or picture), a line on the
  * terminal and a note on the page redrawn every half second whatever
  * happens (candidates per second, solvable, unsolvable and timed out, the
@@ -9,7 +9,7 @@
  * suggestion's rank to continue from it.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "gen_suggest.h"
+#include "levelkit/gen_run.h"
 
 #include <errno.h>
 #include <math.h>
@@ -19,13 +19,27 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common.h"
+#include <stdarg.h>
+
 #include "levelkit/expr.h"
+#include "levelkit/record.h"
 #include "levelkit/strbuf.h"
 #include "levelkit/transform.h"
 
+/* A message through the command's hook. */
+static void say(const struct lk_gen_suggest_options *o, const char *fmt, ...)
+{
+	struct lk_strbuf m = LK_STRBUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	lk_strbuf_vaddf(&m, fmt, ap);
+	va_end(ap);
+	o->say.error(m.buf);
+	lk_strbuf_release(&m);
+}
+
 struct suggest_out {
-	const struct gen_suggest_options *opt;
+	const struct lk_gen_suggest_options *opt;
 	const char *path;            /* -o FILE: replaced at every update */
 	struct lk_strbuf from;       /* the level the suggestions vary, for `from:` */
 	bool progress;               /* a live line on stderr */
@@ -61,14 +75,14 @@ static void write_view(struct suggest_out *so, bool final, const char *note)
 	if (so->opt->title)
 		lk_strbuf_addstr(&title, so->opt->title);
 	else
-		lk_strbuf_addf(&title, "%s suggestions%s%s", lk_prog, so->from.len ? " from " : "",
+		lk_strbuf_addf(&title, "%s suggestions%s%s", so->opt->say.prog, so->from.len ? " from " : "",
 			       so->from.len ? so->from.buf : "");
 	struct lk_record **recs = lk_xmalloc((so->nlast ? so->nlast : 1) * sizeof *recs);
 	for (size_t i = 0; i < so->nlast; i++)
 		recs[i] = &so->last[i];
 	struct lk_view_options vo = { .title = title.buf, .refresh = final ? 0 : 1.5, .note = note };
 	if (lk_view_write_file(so->path, so->opt->view, &vo, recs, so->nlast, &err) < 0)
-		lk_error("%s", err.buf);
+		say(so->opt, "%s", err.buf);
 	free(recs);
 	lk_strbuf_release(&title);
 	lk_strbuf_release(&err);
@@ -95,7 +109,7 @@ static void progress_line(struct suggest_out *so, const struct lk_suggest_stats 
 {
 	struct lk_strbuf line = LK_STRBUF_INIT;
 	live_summary(st, so->nlast, so->nlast ? lk_record_get(&so->last[0], "rank-by") : "", &line);
-	fprintf(stderr, "\r\033[K%s: %s", lk_prog, line.buf);
+	fprintf(stderr, "\r\033[K%s: %s", so->opt->say.prog, line.buf);
 	lk_strbuf_release(&line);
 }
 
@@ -146,7 +160,7 @@ static void print_suggestions(void *vctx, struct lk_record *const *top, size_t n
 		FILE *fp = fopen(tmp, "w");
 		if (!fp || fwrite(text.buf, 1, text.len, fp) != text.len || fclose(fp) != 0 ||
 		    rename(tmp, so->path) != 0)
-			lk_error("%s: cannot write: %s", so->path, strerror(errno));
+			say(so->opt, "%s: cannot write: %s", so->path, strerror(errno));
 		free(tmp);
 	} else {
 		if (so->progress)
@@ -207,36 +221,41 @@ static unsigned pick(void *vctx)
 	return 0;
 }
 
-void gen_suggest_check(const struct gen_suggest_options *o)
+int lk_gen_suggest_check(const struct lk_gen_suggest_options *o, struct lk_strbuf *err)
 {
-	if (o->climb && (o->within || o->max_changes >= 0))
-		lk_usage_error("--climb goes where the harder levels lead: --within and --max-changes "
-			       "keep the suggestions near your level instead");
+	if (o->climb && (o->within || o->max_changes >= 0)) {
+		lk_strbuf_addstr(err, "--climb goes where the harder levels lead: --within and "
+				 "--max-changes keep the suggestions near your level instead");
+		return -1;
+	}
 	if (!o->by)
-		return;
+		return 0;
 	size_t len = strlen(o->by);
 	if (strncmp(o->by, "count(", 6) == 0) {
-		if (len < 8 || o->by[len - 1] != ')')
-			lk_usage_error("--by %s: expected count(FACT)", o->by);
-		return;
+		if (len >= 8 && o->by[len - 1] == ')')
+			return 0;
+		lk_strbuf_addf(err, "--by %s: expected count(FACT)", o->by);
+		return -1;
 	}
 	size_t name_len, value_off;
 	struct lk_strbuf line = LK_STRBUF_INIT;
 	lk_strbuf_addf(&line, "%s: x", o->by);
-	if (lk_line_classify(line.buf, &name_len, &value_off) != LK_LINE_FIELD || name_len != len)
-		lk_usage_error("--by: '%s' is neither a field name nor count(FACT)", o->by);
+	bool field = lk_line_classify(line.buf, &name_len, &value_off) == LK_LINE_FIELD &&
+		     name_len == len;
 	lk_strbuf_release(&line);
+	if (field)
+		return 0;
+	lk_strbuf_addf(err, "--by: '%s' is neither a field name nor count(FACT)", o->by);
+	return -1;
 }
 
-int gen_suggest(const struct gen_suggest_options *o)
+int lk_gen_suggest(const struct lk_gen_suggest_options *o)
 {
 	struct lk_strbuf fact = LK_STRBUF_INIT;
 	struct lk_suggest_options so = {
 		.k = o->k,
 		.max_candidates = o->candidates,
-		.max_seconds = o->time_limit,
-		.timeout_cap = o->timeout,
-		.cancel = &lk_interrupted,
+		.bounds = o->bounds,
 		.within = o->within,
 		.max_changes = o->max_changes,
 		.climb = o->climb,
@@ -256,12 +275,17 @@ int gen_suggest(const struct gen_suggest_options *o)
 		so.rank = LK_RANK_FIELD;
 		so.rank_name = o->by;
 	}
-	struct suggest_out out = { .opt = o, .progress = isatty(2) != 0 };
-	out.interactive = isatty(0) && out.progress;
+	struct suggest_out out = { .opt = o, .progress = o->progress };
+	out.interactive = o->interactive && out.progress;
 	if (o->output && strcmp(o->output, "-") != 0)
 		out.path = o->output;
 	if ((o->view == LK_VIEW_HTML || o->view == LK_VIEW_SVG) && !out.path)
-		lk_usage_error("--suggest with a picture needs -o FILE (rewritten as the suggestions improve)");
+	{
+		o->say.usage("--suggest with a picture needs -o FILE (rewritten as the suggestions "
+			     "improve)");
+		lk_strbuf_release(&fact);
+		return 2;
+	}
 	if (o->from) {
 		struct lk_strbuf title = LK_STRBUF_INIT;
 		const char *t = lk_record_title(o->from, &title);
@@ -269,19 +293,21 @@ int gen_suggest(const struct gen_suggest_options *o)
 			       t ? ": " : "", t ? t : "");
 		lk_strbuf_release(&title);
 	}
-	if (!o->candidates && !(o->time_limit > 0))
-		lk_error("suggesting until interrupted (Ctrl-C); --time-limit or --candidates "
+	if (!o->candidates && !(o->bounds.max_seconds > 0))
+		say(o, "suggesting until interrupted (Ctrl-C); --time-limit or --candidates "
 			 "sets an end");
 	if (out.interactive)
-		lk_error("type a suggestion's rank and Enter to continue from it");
+		say(o, "type a suggestion's rank and Enter to continue from it");
 	struct lk_rng rng;
 	struct lk_suggest_stats st;
 	struct lk_strbuf err = LK_STRBUF_INIT;
 	lk_rng_seed(&rng, o->seed);
-	lk_pipeline_install_signals();
 	if (lk_transform_suggest(o->gen->transform, o->opt, &rng, &so, print_suggestions, &out, &st,
 				 &err) < 0)
-		lk_usage_error("%s", err.buf);
+	{
+		o->say.usage(err.buf);
+		return 2;   /* not reached: the hook ends the process */
+	}
 	if (out.progress)
 		fprintf(stderr, "\r\033[K");
 	if (picture(&out) && out.nlast) {
@@ -300,10 +326,10 @@ int gen_suggest(const struct gen_suggest_options *o)
 		       st.updates == 1 ? "" : "s");
 	if (st.updates)
 		lk_strbuf_addf(&updates, ", first after %.2f s", st.first_update);
-	lk_error("%s%llu candidate%s in %.1f s: %llu solvable, %llu unsolvable, %llu timed out, "
+	say(o, "%s%llu candidate%s in %.1f s: %llu solvable, %llu unsolvable, %llu timed out, "
 		 "%llu invalid, %llu solved at the start, %llu too far, %llu folded, %llu not proved; "
 		 "%s",
-		 lk_interrupted ? "interrupted: " : "", (unsigned long long)st.candidates,
+		 lk_bounds_cancelled(&o->bounds) ? "interrupted: " : "", (unsigned long long)st.candidates,
 		 st.candidates == 1 ? "" : "s", st.seconds,
 		 (unsigned long long)st.solvable, (unsigned long long)st.unsolvable,
 		 (unsigned long long)st.timed_out, (unsigned long long)st.invalid,
@@ -311,7 +337,7 @@ int gen_suggest(const struct gen_suggest_options *o)
 		 (unsigned long long)st.folded, (unsigned long long)st.not_proved, updates.buf);
 	lk_strbuf_release(&updates);
 	if (!isnan(st.threshold))
-		lk_error("interesting (%s >= %g): %llu, %.1f a minute; usefulness (thesis eq. 4.1) %.3g "
+		say(o, "interesting (%s >= %g): %llu, %.1f a minute; usefulness (thesis eq. 4.1) %.3g "
 			 "a second", o->by ? o->by : "difficulty-min", st.threshold,
 			 (unsigned long long)st.interesting, lk_suggest_interesting_per_minute(&st),
 			 lk_suggest_usefulness(&st));
@@ -319,5 +345,5 @@ int gen_suggest(const struct gen_suggest_options *o)
 	lk_strbuf_release(&out.from);
 	lk_strbuf_release(&out.typed);
 	lk_strbuf_release(&fact);
-	return lk_interrupted ? 130 : st.updates ? 0 : 1;
+	return lk_bounds_cancelled(&o->bounds) ? 130 : st.updates ? 0 : 1;
 }

@@ -1,8 +1,11 @@
 /*
- * options.c - the option table parser and value parsers (see options.h).
+ * options.c - the commands' option table parser, their messages and the
+ * value parsers (see options.h).  The tables themselves are the commands'
+ * (src/cli); the parser is the library's, as git's parse-options is
+ * libgit's, so that a test reaches it without a process.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "options.h"
+#include "levelkit/options.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -103,6 +106,19 @@ void lk_error_at(const char *file, size_t line, const char *fmt, ...)
 	va_start(ap, fmt);
 	vmessage(file ? file : "<stdin>", line, fmt, ap);
 	va_end(ap);
+}
+
+void lk_error_lines(struct lk_strbuf *err)
+{
+	char *line = err->buf;
+	while (line && *line) {
+		char *nl = strchr(line, '\n');
+		if (nl)
+			*nl = '\0';
+		lk_error("%s", line);
+		line = nl ? nl + 1 : NULL;
+	}
+	lk_strbuf_release(err);
 }
 
 /* The library's notices (game.h), said as messages are. */
@@ -213,20 +229,6 @@ int lk_parse_seconds(const char *s, double *out)
 		return -1;
 	*out = v;
 	return 0;
-}
-
-unsigned lk_cpu_count(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n > 0 ? (unsigned)n : 1;
-}
-
-size_t lk_physical_memory(void)
-{
-	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-	if (pages <= 0 || size <= 0)
-		return 0;
-	return (size_t)pages * (size_t)size;
 }
 
 void lk_wrap(struct lk_strbuf *out, const char *text, size_t col, size_t indent, size_t width)

@@ -1,5 +1,5 @@
 /*
- * gen_run.c - a gen run (see gen_run.h).  Level i depends only on (seed, i),
+ * gen_run.c - a gen run (gen_run.h: lk_gen_run).  Level i depends only on (seed, i),
  * so workers make levels of different indices in any order while the main
  * thread writes them in index order (the pool's put), drops duplicates by
  * canonical form, flushes each at once, and stops after -n levels.  On
@@ -8,7 +8,7 @@
  * uninterrupted one would have.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "gen_run.h"
+#include "levelkit/gen_run.h"
 
 #include <errno.h>
 #include <math.h>
@@ -18,7 +18,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common.h"
+#include <stdarg.h>
+
+#include "levelkit/actions.h"
 #include "levelkit/dedupe.h"
 #include "levelkit/registry.h"
 #include "levelkit/pool.h"
@@ -34,7 +36,7 @@ struct slot {
 	uint64_t seq;              /* position in this shard's index sequence */
 	bool ok;                   /* a level was made */
 	bool worker_failed;        /* the worker could not start */
-	struct lk_record rec;
+	struct lk_gen_level level;   /* the record, its canonical text, the judge's numbers */
 };
 
 struct worker {
@@ -43,7 +45,7 @@ struct worker {
 };
 
 struct run {
-	const struct gen_run_options *o;
+	const struct lk_gen_run_options *o;
 	uint64_t shard, shards, first_seq;
 	struct lk_dedupe seen;
 	struct lk_gen_resume resume;
@@ -68,6 +70,23 @@ struct run {
 static uint64_t index_of(const struct run *run, uint64_t seq)
 {
 	return run->shard + seq * run->shards;
+}
+
+/* A message through the command's hook (usage: a usage error). */
+static void say(const struct lk_gen_say *to, bool usage, const char *fmt, ...)
+{
+	struct lk_strbuf m = LK_STRBUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	lk_strbuf_vaddf(&m, fmt, ap);
+	va_end(ap);
+	(usage ? to->usage : to->error)(m.buf);
+	lk_strbuf_release(&m);
+}
+
+static bool cancelled(const struct run *run)
+{
+	return run->o->cancel && *run->o->cancel;
 }
 
 /* ------------------------------------------------------------- progress */
@@ -117,7 +136,7 @@ static void draw_progress(struct run *run, bool force)
 					: NAN, eta, sizeof eta);
 	struct lk_strbuf stats = LK_STRBUF_INIT;
 	describe_stats(run, &stats);
-	fprintf(stderr, "\r\033[K%s: %llu/%llu levels, %s, %.1f/min, %s left", lk_prog,
+	fprintf(stderr, "\r\033[K%s: %llu/%llu levels, %s, %.1f/min, %s left", run->o->say.prog,
 		(unsigned long long)run->written, (unsigned long long)run->o->count, stats.buf,
 		per_min, eta);
 	fflush(stderr);
@@ -168,7 +187,7 @@ static enum lk_pool_take take(void *ctx, uint64_t seq, void *vslot)
 	struct run *run = ctx;
 	struct slot *slot = vslot;
 	slot->seq = run->first_seq + seq;
-	lk_record_init(&slot->rec);
+	lk_gen_level_init(&slot->level);
 	return LK_POOL_WORK;
 }
 
@@ -182,8 +201,8 @@ static void work(void *ctx, void *vw, void *vslot)
 		return;
 	}
 	struct lk_gen_stats st = { 0 };
-	slot->ok = lk_generate_index(run->o->gen, &w->w, run->o->opt, run->o->seed,
-				     index_of(run, slot->seq), &slot->rec, &st) == 0;
+	slot->ok = lk_generate_level(run->o->gen, &w->w, run->o->opt, run->o->seed,
+				     index_of(run, slot->seq), &slot->level, &st) == 0;
 	pthread_mutex_lock(&run->stats_lock);
 	lk_gen_stats_add(&run->stats, &st);
 	pthread_mutex_unlock(&run->stats_lock);
@@ -199,7 +218,7 @@ static bool write_level(struct run *run, struct lk_record *rec)
 		int rc = lk_writer_check_columns(&run->writer, rec, &err);
 		if (rc < 0) {
 			clear_progress(run);
-			lk_error("%s", err.buf);
+			say(&run->o->say, false, "%s", err.buf);
 			run->end = END_BAD_FIELDS;
 		}
 		lk_strbuf_release(&err);
@@ -213,7 +232,7 @@ static bool write_level(struct run *run, struct lk_record *rec)
 		int rc = lk_gen_resume_replace_torn(&run->resume, run->o->resume, run->out, text.buf,
 						    text.len, &said);
 		if (said.len)
-			lk_error("%s", said.buf);
+			say(&run->o->say, false, "%s", said.buf);
 		lk_strbuf_release(&said);
 		lk_strbuf_release(&text);
 		if (rc < 0) {
@@ -227,7 +246,7 @@ static bool write_level(struct run *run, struct lk_record *rec)
 		clear_progress(run);
 	if ((run->o->view ? lk_view_writer_put(&run->view, rec) : lk_writer_put(&run->writer, rec)) < 0) {
 		clear_progress(run);
-		lk_error("%s: write error: %s", run->out_name, strerror(errno));
+		say(&run->o->say, false, "%s: write error: %s", run->out_name, strerror(errno));
 		run->end = END_WRITE_ERROR;
 		return false;
 	}
@@ -245,28 +264,25 @@ static bool put(void *ctx, void *vslot)
 	if (slot->worker_failed) {
 		run->end = END_WORKER_ERROR;
 		go_on = false;
-	} else if (!slot->ok && lk_interrupted) {
+	} else if (!slot->ok && cancelled(run)) {
 		/* cut short, not failed: it must be made again on resume */
 		run->end = END_INTERRUPTED;
 		run->next_seq = slot->seq;
 		go_on = false;
 	} else if (slot->ok) {
 		run->failed_in_row = 0;
-		struct lk_strbuf err = LK_STRBUF_INIT;
-		size_t line;
-		struct lk_level_options lo = { 0 };
-		struct lk_level *level = lk_level_load(&slot->rec, &lo, &err, &line);
-		if (level && lk_dedupe_add(&run->seen, level, &slot->rec)) {
-			go_on = write_level(run, &slot->rec);
+		/* the canonical text the worker made from the level it judged:
+		 * the level is not loaded again here */
+		const struct lk_strbuf *canonical = &slot->level.canonical;
+		if (lk_dedupe_add_text(&run->seen, canonical->buf, canonical->len)) {
+			go_on = write_level(run, &slot->level.rec);
 			if (go_on) {
 				run->written++;
 				run->new_levels++;
 			}
-		} else if (level) {
+		} else {
 			run->duplicates++;
 		}
-		lk_level_free(level);
-		lk_strbuf_release(&err);
 	} else {
 		run->failed++;
 		if (++run->failed_in_row >= MAX_FAILED_IN_ROW) {
@@ -274,7 +290,7 @@ static bool put(void *ctx, void *vslot)
 			go_on = false;
 		}
 	}
-	lk_record_release(&slot->rec);
+	lk_gen_level_release(&slot->level);
 	if (go_on && run->written >= run->o->count)
 		go_on = false;
 	draw_progress(run, run->stdout_tty);
@@ -284,7 +300,7 @@ static bool put(void *ctx, void *vslot)
 static void drop(void *ctx, void *vslot)
 {
 	(void)ctx;
-	lk_record_release(&((struct slot *)vslot)->rec);
+	lk_gen_level_release(&((struct slot *)vslot)->level);
 }
 
 /* --------------------------------------------------------------- output */
@@ -305,8 +321,9 @@ static void print_summary(struct run *run, double secs)
 	/* the seed, so that a run can be repeated, and told apart from a run
 	 * on another machine (which needs another --seed or --shard) */
 	if (run->shards > 1)
-		lk_strbuf_addf(&shard, ", shard %s", run->o->shard);
-	lk_error("%s%llu level%s written (%llu in all), %s, %llu duplicate%s dropped, %llu "
+		lk_strbuf_addf(&shard, ", shard %llu/%llu", (unsigned long long)run->shard,
+			       (unsigned long long)run->shards);
+	say(&run->o->say, false, "%s%llu level%s written (%llu in all), %s, %llu duplicate%s dropped, %llu "
 		 "ind%s failed, %.1f s, %.1f levels/min; seed %llu%s, next index %llu", how[run->end],
 		 (unsigned long long)run->new_levels, run->new_levels == 1 ? "" : "s",
 		 (unsigned long long)run->written, line.buf, (unsigned long long)run->duplicates,
@@ -317,35 +334,20 @@ static void print_summary(struct run *run, double secs)
 		 (unsigned long long)index_of(run, run->next_seq));
 	lk_strbuf_release(&shard);
 	if (run->end == END_GAVE_UP)
-		lk_error("%d indices in a row found no level within --max-tries candidates (are the "
+		say(&run->o->say, false, "%d indices in a row found no level within --max-tries candidates (are the "
 			 "thresholds reachable?)", MAX_FAILED_IN_ROW);
 	lk_strbuf_release(&line);
-}
-
-static void parse_shard(const char *shard, uint64_t *k, uint64_t *n)
-{
-	*k = 0;
-	*n = 1;
-	if (!shard)
-		return;
-	const char *slash = strchr(shard, '/');
-	char left[32];
-	if (!slash || (size_t)(slash - shard) >= sizeof left)
-		lk_usage_error("--shard %s: expected K/N with 0 <= K < N", shard);
-	memcpy(left, shard, (size_t)(slash - shard));
-	left[slash - shard] = '\0';
-	if (lk_parse_u64(left, k) < 0 || lk_parse_u64(slash + 1, n) < 0 || *n == 0 || *k >= *n)
-		lk_usage_error("--shard %s: expected K/N with 0 <= K < N", shard);
 }
 
 /* Check the options, read the resumed file, open the output.  Returns 0
  * or an exit status. */
 static int prepare(struct run *run)
 {
-	const struct gen_run_options *o = run->o;
-	parse_shard(o->shard, &run->shard, &run->shards);
+	const struct lk_gen_run_options *o = run->o;
+	run->shard = o->shard;
+	run->shards = o->shards ? o->shards : 1;
 	if (o->resume && (o->format != LK_FORMAT_TEXT || o->view))
-		lk_usage_error("--resume reads and continues text output; it cannot continue -f %s",
+		say(&run->o->say, true, "--resume reads and continues text output; it cannot continue -f %s",
 			       o->format_name ? o->format_name : "html");
 	/* Check the options once before starting threads. */
 	struct lk_gen_worker check;
@@ -354,7 +356,7 @@ static int prepare(struct run *run)
 	if (rc == 0)
 		lk_gen_worker_release(&check, o->gen);
 	else
-		lk_error("%s", err.buf);
+		say(&run->o->say, false, "%s", err.buf);
 	lk_strbuf_release(&err);
 	if (rc < 0)
 		return 2;
@@ -366,7 +368,7 @@ static int prepare(struct run *run)
 		rc = lk_gen_resume_load(&run->resume, o->resume, &id, &run->seen, o->output, &err);
 		lk_strbuf_release(&settings);
 		if (rc < 0) {
-			lk_error("%s", err.buf);
+			say(&run->o->say, false, "%s", err.buf);
 			lk_strbuf_release(&err);
 			return 2;
 		}
@@ -381,7 +383,7 @@ static int prepare(struct run *run)
 		.append = o->resume && run->resume.output_is_resume_file, .resumable = true,
 	};
 	if (lk_output_open(&run->output, o->output, &rule, &err) < 0) {
-		lk_error("%s", err.buf);
+		say(&run->o->say, false, "%s", err.buf);
 		lk_strbuf_release(&err);
 		return 2;
 	}
@@ -389,15 +391,21 @@ static int prepare(struct run *run)
 	run->out_name = run->out == stdout ? "<stdout>" : o->output;
 	lk_writer_init(&run->writer, run->out, o->format, NULL);
 	if (o->fields && lk_writer_choose_columns(&run->writer, o->fields, &err) < 0)
-		lk_usage_error("%s", err.buf);
+		say(&run->o->say, true, "%s", err.buf);
 	if (o->view) {
-		char *what[] = { (char *)o->gen->game };
-		lk_pipeline_view_open(&run->view, run->out, o->view, o->title, what, 1);
+		struct lk_strbuf title = LK_STRBUF_INIT;
+		if (o->title)
+			lk_strbuf_addstr(&title, o->title);
+		else
+			lk_strbuf_addf(&title, "%s %s", o->say.prog, o->gen->game);
+		struct lk_view_options vo = { .title = title.buf };
+		lk_view_writer_init(&run->view, run->out, o->view, &vo);
+		lk_strbuf_release(&title);
 	}
 	return 0;
 }
 
-int gen_run(const struct gen_run_options *o)
+int lk_gen_run(const struct lk_gen_run_options *o)
 {
 	struct run run = { .o = o };
 	pthread_mutex_init(&run.stats_lock, NULL);
@@ -409,9 +417,8 @@ int gen_run(const struct gen_run_options *o)
 		pthread_mutex_destroy(&run.stats_lock);
 		return status;
 	}
-	run.progress = isatty(2);
-	run.stdout_tty = run.out == stdout && isatty(1);
-	lk_pipeline_install_signals();
+	run.progress = o->progress;
+	run.stdout_tty = run.out == stdout && o->stdout_tty;
 	struct lk_pool_ops ops = {
 		.ctx = &run,
 		.slot_size = sizeof(struct slot),
@@ -422,14 +429,14 @@ int gen_run(const struct gen_run_options *o)
 		.put = put,
 		.drop = drop,
 		.tick = tick,
-		.cancel = &lk_interrupted,
+		.cancel = o->cancel,
 		.jobs = o->jobs,
 	};
 	run.t0 = lk_now();
 	draw_progress(&run, true);
 	if (run.written < o->count)
 		lk_pool_run(&ops);
-	if (run.end == END_COUNT && lk_interrupted && run.written < o->count)
+	if (run.end == END_COUNT && cancelled(&run) && run.written < o->count)
 		run.end = END_INTERRUPTED;
 
 	clear_progress(&run);
@@ -438,14 +445,14 @@ int gen_run(const struct gen_run_options *o)
 	status = run.end == END_WRITE_ERROR || run.end == END_RESUME_ERROR ||
 		 run.end == END_BAD_FIELDS ? 2 : 0;
 	if (run.worker_error.len) {
-		lk_error("%s", run.worker_error.buf);
+		say(&o->say, false, "%s", run.worker_error.buf);
 		status = 2;
 	}
 	lk_writer_release(&run.writer);
 	if (o->view) {
 		/* the page's or sheet's end, also after Ctrl-C: a whole picture */
 		if (run.end != END_WRITE_ERROR && lk_view_writer_finish(&run.view) < 0) {
-			lk_error("%s: write error: %s", run.out_name, strerror(errno));
+			say(&o->say, false, "%s: write error: %s", run.out_name, strerror(errno));
 			status = 2;
 		}
 		lk_view_writer_release(&run.view);
@@ -454,7 +461,7 @@ int gen_run(const struct gen_run_options *o)
 	struct lk_strbuf err = LK_STRBUF_INIT;
 	if (lk_output_close(&run.output, true, run.written == 0, &err) < 0) {
 		if (run.end != END_WRITE_ERROR)
-			lk_error("%s", err.buf);
+			say(&o->say, false, "%s", err.buf);
 		status = 2;
 	}
 	lk_strbuf_release(&err);
