@@ -2,8 +2,10 @@
 # bench/comb_seed.sh - Combination against its seed (issue 20 §1), written
 # to docs/benchmarks.md (section "comb-seed"):
 #  1. the difficulty bias: LEVELS (40) levels of each of --easier, the
-#     default local search, the paper's own method (-g paper) and --harder,
-#     rated by the paper's measure (rate, 50 runs): the median of each;
+#     default local search, the paper's own method (-g paper) and --harder
+#     (the hardest of pick= builds of the paper's method, climbing on),
+#     rated by the paper's measure (rate, 50 runs): the median of each, and
+#     whether --easier < the paper's method < --harder;
 #  2. throughput with defaults at 5x5, 6x6 and 7x7 on two workers (-j2):
 #     levels written in SECS (60) seconds of CPU-bound running, as levels a
 #     minute and a day (the paper: "tens of thousands of levels in a day on
@@ -42,7 +44,12 @@ if [ "$part" = all ] || [ "$part" = bias ]; then
 		med=$("$build/rate" "$tmp/$name.txt" --format tsv 2>/dev/null |
 			awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "difficulty") c = i; next } { print $c }' | median)
 		echo "| $name | \`gen combination -n $levels -s 11 -j1 $args\` | $med | $(cpu_of "$tmp/time") |" >> "$out"
+		eval "med_$name=\$med"
 	done
+	# the order the issue asks for: --easier < the paper's method < --harder
+	awk -v e="$med_easier" -v p="$med_paper" -v h="$med_harder" 'BEGIN {
+		printf "\n`--easier` %s the paper'"'"'s unbiased method %s `--harder` in median difficulty.\n",
+			e < p ? "<" : ">=", p < h ? "<" : ">=" }' >> "$out"
 	cat "$out"
 	write_section comb-seed-bias "$out"
 fi

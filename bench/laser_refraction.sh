@@ -27,7 +27,9 @@
 # N_SUM (60 per preset), N_SCALE (10 per concept), PALETTE_SECONDS (120),
 # SCALE_SECONDS (1800: CPU seconds for each run of N_SCALE levels in parts
 # 3 and 4), SCALE_PRESETS (part 3's concepts; all seven),
-# CLINGO_TIMEOUT (30 s), REFRACTION_DIR (unset: part 1 skipped),
+# CLINGO_TIMEOUT (30 s), CLINGO_TIMEOUT_MULTI (part 1's limit on levels with a
+# target on several sides; CLINGO_TIMEOUT), REFRACTION_JOBS (part 1's levels
+# run at once, 1), REFRACTION_DIR (unset: part 1 skipped),
 # REFRACTION_FILES (part 1's files, "original brainpop"), PARTS
 # ("1 2 3 4 5"): the parts to run now; each part's table is kept in
 # BUILD_DIR/bench/laser20-parts, and the section is made of the latest of
@@ -46,6 +48,12 @@ n_scale=${N_SCALE:-10}
 palette_seconds=${PALETTE_SECONDS:-120}
 scale_seconds=${SCALE_SECONDS:-1800}
 limit=${CLINGO_TIMEOUT:-30}
+limit_one=$limit
+limit_multi=${CLINGO_TIMEOUT_MULTI:-$limit}
+ref_jobs=${REFRACTION_JOBS:-1}
+# levelkit's limits and times: CPU seconds under LEVELKIT_CLOCK=cpu
+lk_clock="wall clock"
+[ "${LEVELKIT_CLOCK:-}" = cpu ] && lk_clock=CPU
 [ -x "$drv" ] || { echo "bench: build first: cmake --workflow --preset release" >&2; exit 2; }
 command -v clingo >/dev/null || { echo "bench: clingo is needed (apt-get install gringo)" >&2; exit 2; }
 parts=${PARTS:-1 2 3 4 5}
@@ -126,7 +134,7 @@ begin_part() {
 	: > "$sect"
 }
 end_part() {
-	echo "(Run on $(date -u +%Y-%m-%d), load average $(cut -d' ' -f1-3 /proc/loadavg) at its end; clingo limited to $limit s of CPU a query, levelkit to $limit s of wall clock.)" >> "$sect"
+	echo "(Run on $(date -u +%Y-%m-%d), load average $(cut -d' ' -f1-3 /proc/loadavg) at its end; clingo limited to $limit s of CPU a query, levelkit to $limit s of $lk_clock.)" >> "$sect"
 	echo >> "$sect"
 }
 
@@ -154,10 +162,35 @@ if run_part 1 && [ -n "${REFRACTION_DIR:-}" ] && [ -f "$REFRACTION_DIR/original.
 		multi=$(awk '/^fixed: . TGT [NESW][NESW]+>/ { n[rec]++ } /^title:/ { rec++ } END { c = 0; for (r in n) c++; print c }' "$tmp/$f.verified")
 		split_levels "$src" "$tmp/$f"
 		: > "$tmp/$f.results"
+		: > "$tmp/$f.timeouts"
+		# a level with a target on several sides may get a larger limit
+		# (CLINGO_TIMEOUT_MULTI); each result line ends with the level's
+		# number, its limit and "multi" or "one"
+		# REFRACTION_JOBS levels at a time (each side's limit is CPU
+		# time, so they do not measure one another)
 		for lvl in "$tmp"/$f.*.lvl; do
-			compare "$lvl" tidy >> "$tmp/$f.results"
-			compare "$lvl" nosplit >> "$tmp/$f.results"
+			(
+				n=${lvl##*/$f.}
+				n=${n%.lvl}
+				kind=one
+				grep -q '^fixed [A-Z] TGT [NESW][NESW]' "$lvl" && kind=multi
+				lim=$limit_one
+				[ $kind = multi ] && lim=$limit_multi
+				limit=$lim
+				echo "$(compare "$lvl" tidy) $n $lim $kind"
+				echo "$(compare "$lvl" nosplit) $n $lim $kind"
+			) > "$lvl.res" &
+			while [ "$(jobs -rp | wc -l)" -ge "$ref_jobs" ]; do wait -n || true; done
 		done
+		wait
+		for lvl in "$tmp"/$f.*.lvl; do cat "$lvl.res"; done > "$tmp/$f.results"
+		# every level not decided by both sides, named with the side that timed out
+		awk '$2 == "timeout" || $4 == "timeout" {
+			who = ($2 == "timeout" && $4 == "timeout") ? "both" : ($2 == "timeout" ? "levelkit" : "clingo")
+			q = $1 == "tidy" ? "tidy count" : "no-splitter verdict"
+			ans = $2 != "timeout" ? " (levelkit: " $2 ")" : ($4 != "timeout" ? " (clingo: " $4 ")" : "")
+			printf "%s %d %s: %s timed out at %s s (%s)%s\n", f, $6, q, who, $7, $8 == "multi" ? "targets on several sides" : "one-sided targets", ans
+		}' f="$f" "$tmp/$f.results" | sort -k2,2n >> "$tmp/$f.timeouts"
 		read -r tn teq tne tto ta tc <<<"$(summary "$tmp/$f.results" tidy)"
 		read -r sn seq sne sto sa sc <<<"$(summary "$tmp/$f.results" nosplit)"
 		echo "| $f | $nlev | $multi | $yes of $nlev ($tidy tidy) | $teq / $tne / $tto | $seq / $sne / $sto | $(awk -v a="$ta" -v b="$sa" 'BEGIN { printf "%.3f", a + b }') | $(awk -v a="$tc" -v b="$sc" 'BEGIN { printf "%.1f", a + b }') |" >> "$sect"
@@ -168,6 +201,17 @@ if run_part 1 && [ -n "${REFRACTION_DIR:-}" ] && [ -f "$REFRACTION_DIR/original.
 		fi
 	done
 	echo >> "$sect"
+	{
+		echo "Limits: $limit_one s of CPU for clingo and of $lk_clock for levelkit a query; $limit_multi s on the levels"
+		echo "with a target on several sides (clingo also stopped at ten times its limit on the wall clock).  Every query"
+		echo "not decided by both sides (the other side's answer in brackets):"
+		echo
+		for f in ${REFRACTION_FILES:-original brainpop}; do
+			[ -s "$tmp/$f.timeouts" ] && sed 's/^/- /' "$tmp/$f.timeouts"
+		done
+		cat "$tmp"/*.timeouts | grep -q . || echo "- none"
+		echo
+	} >> "$sect"
 	end_part
 elif run_part 1; then
 	echo "bench: REFRACTION_DIR not set (or without original.txt): Refraction's levels skipped" >&2
@@ -364,7 +408,7 @@ all=$tmp/section.md
 	echo 'shared by several sessions, so the CPU seconds are the measure and wall-clock times are upper'
 	echo 'bounds.  The oracle is `../shared/laser/refraction.lp` (with its corrected total-power bound) with'
 	echo 'levelkit'"'"'s one extension, targets on several sides that add their beams (`bench/laser/oracle.sh`),'
-	echo 'and facts written by `bench/laser/lvl_facts.py`; clingo'"'"'s times are its own `CPU Time`, levelkit'"'"'s its own wall clock.'
+	echo 'and facts written by `bench/laser/lvl_facts.py`; clingo'"'"'s times are its own `CPU Time`, levelkit'"'"'s its own clock (CPU seconds when run with `LEVELKIT_CLOCK=cpu`).'
 	echo
 	for k in 1 2 5 3 4; do
 		[ -f "$frag/$k.md" ] && cat "$frag/$k.md"

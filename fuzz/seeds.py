@@ -23,7 +23,7 @@ as they change.
           150 smallest distinct games of the reference's test suite
           ($LEVELKIT_DATA or ../shared/data, puzzlescript/testdata.jsonl)
   json    Refraction's JSON levels (tests/levels/*.json, *.jsonl) whole and
-          line by line, the JSON level strings of tests/test_laser.c, and
+          line by line, the JSON level strings of tests/test_laser_game.c, and
           the JSON code blocks of docs/games/laser.md
 """
 import ast
@@ -175,7 +175,7 @@ def json_levels(src, out):
             for line in data.splitlines(keepends=True):
                 if line.strip():
                     out["json"].append(line)
-    text = read(os.path.join(src, "tests", "test_laser.c")).decode()
+    text = read(os.path.join(src, "tests", "test_laser_game.c")).decode()
     m = re.search(r"json_levels\[\] =\s*" + C_STRINGS, text)
     if m:
         out["json"].append(c_string(m.group(1)).encode())

@@ -15,10 +15,12 @@
  * solution found is ruled out by a piece it has no room for or by turning
  * a square it uses, and the kept one leaves empty, into a hole.
  *
- * Both: harder=1 or easier=1 climb from the unique level found (see
- * climb below), keeping a step only when the difficulty (the paper's
- * measure, the mean nodes over `runs` random orders) rises or falls, as
- * the paper biased its search.  Then the paper's prettiness.
+ * Both: harder=1 keeps the hardest of pick= levels of the paper's method
+ * (paper_harder; with either generator, since the paper's sparser levels
+ * are the hard ones), easier=1 starts from the generator's level; both then
+ * climb (see climb below), keeping a step only when the difficulty (the
+ * paper's measure, the mean nodes over `runs` random orders) rises or
+ * falls, as the paper biased its search.  Then the paper's prettiness.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,15 +33,15 @@
 
 struct comb_gen {
 	bool paper;
-	long colours, pieces, walls, holes, keep, harder, easier, runs, climb, carve, fill;
+	long colours, pieces, walls, holes, keep, harder, easier, runs, climb, carve, fill, pick;
 	int kinds[3], nkinds;
 	int w, h;
 };
 
 static const char *const local_params[] = { "colours", "kinds", "pieces", "walls", "holes", "keep",
-					    "harder", "easier", "runs", "climb", "carve", "fill", NULL };
+					    "harder", "easier", "runs", "climb", "carve", "fill", "pick", NULL };
 static const char *const paper_params[] = { "colours", "kinds", "pieces", "walls", "holes",
-					    "harder", "easier", "runs", "climb", NULL };
+					    "harder", "easier", "runs", "climb", "pick", NULL };
 
 static bool known_param(const char *const *list, const char *key)
 {
@@ -76,6 +78,7 @@ static void *new_state(const struct lk_gen_options *o, struct lk_strbuf *err, bo
 	    lk_gen_param_int(o, "easier", 0, 0, 1, &g->easier, err) < 0 ||
 	    lk_gen_param_int(o, "runs", 10, 1, 1000, &g->runs, err) < 0 ||
 	    lk_gen_param_int(o, "climb", 30, 1, 1000, &g->climb, err) < 0 ||
+	    lk_gen_param_int(o, "pick", 4, 1, 100, &g->pick, err) < 0 ||
 	    lk_gen_param_int(o, "carve", 10, 0, 256, &g->carve, err) < 0 ||
 	    lk_gen_param_int(o, "fill", 60, 0, 100, &g->fill, err) < 0)
 		goto fail;
@@ -241,41 +244,90 @@ static int finish(const struct comb_gen *g, struct draft *d, struct draft_count 
 
 /* -------------------------------------------------- the paper's method */
 
-static int paper_candidate(struct lk_gen_worker *w, const struct lk_gen_options *o,
-			   struct lk_rng *rng, struct lk_record *rec, enum lk_reject *why)
+/*
+ * One build by the paper's method into d (c its count): 1 with d unique
+ * and pieces enough, 0 when the build failed (*why says how), -1 on an
+ * error.
+ */
+static int paper_build(const struct comb_gen *g, const struct lk_gen_options *o, struct lk_rng *rng,
+		       struct draft *d, struct draft_count *c, enum lk_reject *why)
 {
-	const struct comb_gen *g = w->state;
-	struct draft d, solvable;
-	struct draft_count c;
+	struct draft solvable;
 	bool ever_solvable = false;
-	int squares = random_grid(g, rng, &d), searched_on = 0, refused = 0;
+	int squares = random_grid(g, rng, d), searched_on = 0, refused = 0;
 	*why = LK_REJECT_INVALID;
 	if (squares < g->pieces)
-		return -1;
-	solvable = d;
+		return 0;
+	solvable = *d;
 	for (int step = 0; step < 4 * squares && refused < 12; step++) {
 		int col = (int)lk_rng_below(rng, (uint32_t)g->colours);
-		d.count[col][g->kinds[lk_rng_below(rng, (uint32_t)g->nkinds)]]++;
-		d.total++;
-		if (comb_draft_count(&d, o, count_bound(o), &c) < 0)
+		d->count[col][g->kinds[lk_rng_below(rng, (uint32_t)g->nkinds)]]++;
+		d->total++;
+		if (comb_draft_count(d, o, count_bound(o), c) < 0)
 			return -1;
-		if (c.solutions > 0) {
-			solvable = d;
+		if (c->solutions > 0) {
+			solvable = *d;
 			ever_solvable = true;
 			searched_on = refused = 0;
-			if (c.solutions == 1 && c.exact && d.total >= g->pieces)
-				return finish(g, &d, &c, o, rng, rec);
+			if (c->solutions == 1 && c->exact && d->total >= g->pieces)
+				return 1;
 			continue;
-		} else if (c.exact && searched_on < 2) {
+		} else if (c->exact && searched_on < 2) {
 			searched_on++;   /* with blocking, more pieces may make it solvable */
 			continue;
 		}
-		d = solvable;
+		*d = solvable;
 		searched_on = 0;
 		refused++;
 	}
 	*why = ever_solvable ? LK_REJECT_NOT_UNIQUE : LK_REJECT_UNSOLVABLE;
-	return -1;
+	return 0;
+}
+
+/*
+ * harder=1 on the paper's method: up to pick= unique levels built by it
+ * (8 x pick builds at most), each rated by the paper's measure over runs=
+ * random orders; the hardest is kept (and climbs on in finish).  The
+ * paper's bias, a piece kept only when it raises the measure of the level
+ * being built, measures every solvable step: about 20 CPU s a 5x5 level,
+ * twenty times this.  Choosing among finished levels by the same measure
+ * biases the same search towards its harder results.
+ */
+static int paper_harder(const struct comb_gen *g, const struct lk_gen_options *o, struct lk_rng *rng,
+			struct draft *d, struct draft_count *c, enum lk_reject *why)
+{
+	struct draft cand;
+	struct draft_count cc;
+	double best = -1;
+	for (int built = 0, tries = 0; built < g->pick && tries < 8 * g->pick; tries++) {
+		int got = paper_build(g, o, rng, &cand, &cc, why);
+		double mean;
+		if (got < 0)
+			return -1;
+		if (got == 0)
+			continue;
+		built++;
+		if (comb_draft_difficulty(&cand, o, g->runs, lk_rng_next(rng), &mean) < 0)
+			continue;   /* not measured within the bounds */
+		if (mean > best) {
+			best = mean;
+			*d = cand;
+			*c = cc;
+		}
+	}
+	return best >= 0;
+}
+
+static int paper_candidate(struct lk_gen_worker *w, const struct lk_gen_options *o,
+			   struct lk_rng *rng, struct lk_record *rec, enum lk_reject *why)
+{
+	const struct comb_gen *g = w->state;
+	struct draft d;
+	struct draft_count c;
+	int got = g->harder ? paper_harder(g, o, rng, &d, &c, why) : paper_build(g, o, rng, &d, &c, why);
+	if (got <= 0)
+		return -1;
+	return finish(g, &d, &c, o, rng, rec);
 }
 
 /* ----------------------------------------------------- the local search */
@@ -430,6 +482,8 @@ static int local_candidate(struct lk_gen_worker *w, const struct lk_gen_options 
 			   struct lk_rng *rng, struct lk_record *rec, enum lk_reject *why)
 {
 	const struct comb_gen *g = w->state;
+	if (g->harder)
+		return paper_candidate(w, o, rng, rec, why);
 	struct draft d, solvable;
 	struct draft_count c, known;
 	int squares = random_grid(g, rng, &d), searched_on = 0, refused = 0;
@@ -486,7 +540,8 @@ static int local_candidate(struct lk_gen_worker *w, const struct lk_gen_options 
 
 /* The paper's biased search, as flags of their own. */
 static const struct lk_gen_flag comb_flags[] = {
-	{ "harder", "harder=1", "climb from the level found to harder unique ones (the paper's measure)", NULL },
+	{ "harder", "harder=1", "the hardest of pick= levels of the paper's method (the paper's measure), "
+	  "climbing to harder unique ones", NULL },
 	{ "easier", "easier=1", "climb from the level found to easier unique ones", NULL },
 	{ NULL, NULL, NULL, NULL },
 };
@@ -497,7 +552,7 @@ const struct lk_generator lk_gen_combination_local = {
 	.summary = "the paper's local search steered by the solutions it knows: pieces placed where the "
 		   "known solution has room, other solutions ruled out by a piece or a hole",
 	.params_help = "colours=K (3), kinds=rbq, pieces=N (6 on 5x5), walls=%, holes=%, keep=% (10), "
-		       "fill=% (60), carve=N (10), harder=1, easier=1, climb=N (30), runs=K (10)",
+		       "fill=% (60), carve=N (10), harder=1, easier=1, climb=N (30), runs=K (10), pick=N (4)",
 	.size_help = "5x5",
 	.flags = comb_flags,
 	.accepts = LK_GEN_ACCEPT(DIFFICULTY),
@@ -512,7 +567,7 @@ const struct lk_generator lk_gen_combination_paper = {
 	.summary = "the paper's generator as published: random walls and holes, random pieces added "
 		   "one at a time while the level stays solvable, kept when unique",
 	.params_help = "colours=K (3), kinds=rbq, pieces=N (6 on 5x5), walls=%, holes=%, harder=1, "
-		       "easier=1, climb=N (30), runs=K (10)",
+		       "easier=1, climb=N (30), runs=K (10), pick=N (4)",
 	.size_help = "5x5",
 	.flags = comb_flags,
 	.accepts = LK_GEN_ACCEPT(DIFFICULTY),

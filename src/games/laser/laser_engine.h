@@ -81,7 +81,7 @@ struct engine {
 	int fmin[LK_LASER_NTYPES], fmax[LK_LASER_NTYPES];
 	struct lk_rng rng;
 	bool shuffle, stop, need_facts, need_network, need_power;
-	struct timespec t0;
+	double t0;   /* lk_now() at the start */
 	/* leaves */
 	struct laser_sim sim;
 	int16_t kinds[LK_LASER_MAX_CELLS];

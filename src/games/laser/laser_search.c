@@ -37,6 +37,7 @@
 #include <limits.h>
 #include <stdlib.h>
 
+#include "levelkit/clock.h"
 #include "laser_engine.h"
 
 /* ---------------------------------------------------------- firing */
@@ -139,11 +140,10 @@ static void place(struct engine *e, int q, int line)
 
 /* ------------------------------------------------------------- search */
 
+/* The library's clock: LEVELKIT_CLOCK=cpu makes --timeout CPU seconds. */
 static double elapsed(const struct engine *e)
 {
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)(t.tv_sec - e->t0.tv_sec) + (double)(t.tv_nsec - e->t0.tv_nsec) * 1e-9;
+	return lk_now() - e->t0;
 }
 
 static bool out_of_bounds(struct engine *e)
@@ -354,7 +354,7 @@ void lk_laser_search(const struct lk_laser *lv, const struct lk_laser_search_opt
 	}
 	e->need_power = read[2] != 0;
 	lk_rng_seed(&e->rng, o->seed);
-	clock_gettime(CLOCK_MONOTONIC, &e->t0);
+	e->t0 = lk_now();
 	for (int c = 0; c < lv->ncells; c++) {
 		e->at[c] = lv->cell_kind[c] >= 0 ? lv->cell_kind[c] : UNDECIDED;
 		if (lv->cell_kind[c] >= 0 && lv->cell_kind[c] != lv->blocker)
