@@ -434,6 +434,35 @@ static void test_replay_keys(void **state)
 	free_records(recs, n);
 }
 
+/* What the commands take for a script: the OBJECTS head under a rule of
+ * '=' signs, in any case, with comments beside it (suite game 117 writes
+ * "OBJECTS(cat)"), but not a word that only looks like it. */
+static void test_import_probe(void **state)
+{
+	(void)state;
+	const struct lk_game *game = lk_game_find("puzzlescript");
+	assert_non_null(game);
+	static const char *const yes[] = {
+		"title x\n========\nOBJECTS\n========\n",
+		"========\nOBJECTS(cat)\n========\n",
+		"===\n  (a (nested) note) objects  \n",
+		"====\r\nObjects\r\n",
+	};
+	static const char *const no[] = {
+		"========\nOB JECTS\n========\n",
+		"========\nOBJECTS cat\n",
+		"OBJECTS\n========\n",
+		"==\nOBJECTS\n",
+		"########\n#@$.  #\n########\n",
+	};
+	for (size_t i = 0; i < sizeof yes / sizeof *yes; i++)
+		if (!game->import_probe(yes[i], strlen(yes[i])))
+			fail_msg("not taken for a script: %s", yes[i]);
+	for (size_t i = 0; i < sizeof no / sizeof *no; i++)
+		if (game->import_probe(no[i], strlen(no[i])))
+			fail_msg("taken for a script: %s", no[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -441,6 +470,7 @@ int main(void)
 		cmocka_unit_test(test_palette_and_solid),
 		cmocka_unit_test(test_colour_names),
 		cmocka_unit_test(test_replay_keys),
+		cmocka_unit_test(test_import_probe),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -33,21 +33,31 @@ static bool rule_line(const char *s, size_t n)
 	return eq >= 3;
 }
 
+/* A line that is the word alone, any case, once blanks and comments in
+ * parentheses (which nest) are left out: the reference reads
+ * "OBJECTS(cat)" as the OBJECTS section's head. */
 static bool word_line(const char *s, size_t n, const char *word)
 {
-	while (n && (*s == ' ' || *s == '\t')) {
-		s++;
-		n--;
-	}
-	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
-		n--;
-	size_t w = strlen(word);
-	if (n != w)
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if ((s[i] | 0x20) != word[i])
+	size_t w = strlen(word), got = 0;
+	int depth = 0;
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		if (c == '(')
+			depth++;
+		else if (c == ')' && depth > 0)
+			depth--;
+		else if (depth > 0)
+			continue;
+		else if (c == ' ' || c == '\t' || c == '\r') {
+			if (got > 0 && got < w)
+				return false;   /* a blank inside the word */
+		}
+		else if (got < w && (c | 0x20) == word[got])
+			got++;
+		else
 			return false;
-	return true;
+	}
+	return got == w;
 }
 
 /* A script has its OBJECTS section headed by a rule of '=' signs. */
