@@ -406,6 +406,8 @@ static int cmd_gen(int argc, char **argv)
 			return 2;
 		} else if (!strcmp(a, "--symmetry"))
 			continue;
+		else if (!strcmp(a, "--grow"))
+			o.grow = atoi(v);
 		else if (!strcmp(a, "--whole-palette"))
 			o.whole_palette = atoi(v) != 0;
 		else if (!strcmp(a, "--design-nodes"))

@@ -77,6 +77,9 @@ static void setup(struct brute *b, const struct lk_laser *lv)
 	lk_strbuf_release(&sb);
 }
 
+/* The designer the checks use (0: search; 1: grown, laser_grow.c). */
+static int designer_grow;
+
 static void check_levels_over(const char *concept, const char *pieces, int sources, int n, bool all)
 {
 	struct lk_laser_gen_options o;
@@ -93,6 +96,7 @@ static void check_levels_over(const char *concept, const char *pieces, int sourc
 	o.require = concept;
 	o.seed = 11;
 	o.all = all;
+	o.grow = designer_grow;
 	b->all = all;
 	assert_int_equal(lk_laser_gen_palette(&o, pieces, &err), 0);
 	const char *preset = lk_laser_concept_preset(concept);
@@ -147,6 +151,55 @@ static void test_requires(void **state)
 	 * network), and a concept over powers */
 	check_levels_over("monolithic", "1 SP2, 1 CMB2, 3 BND", 2, 4, true);
 	check_levels_over("made(splitter 1/2) >= 1 && into(source 1) == 0", "1 SP2, 3 BND", 1, 4, true);
+}
+
+/* The designer grown from the sources into one network (laser_grow.c):
+ * on 4 x 4 its levels checked against every solution enumerated; at the
+ * paper's scale (10 x 10, three sources, at least 12 pieces placed, 10
+ * blockers, no distractors) its intended solutions are tidy and hold the
+ * pieces asked, and the shortcut query, run again on its own, proves
+ * monolithic over every solution. */
+static void test_grown(void **state)
+{
+	(void)state;
+	designer_grow = 1;
+	check_levels_over("monolithic", "1 SP2, 1 CMB2, 3 BND", 2, 3, true);
+	designer_grow = 0;
+	struct lk_laser_gen_options o;
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	struct lk_laser_placement *pl = malloc(sizeof *pl);
+	assert_non_null(pl);
+	lk_laser_gen_options_init(&o);
+	assert_int_equal(lk_laser_gen_preset(&o, "monolithic"), 0);
+	assert_int_equal(o.grow, -1);   /* grown at 10 pieces and more */
+	assert_int_equal(lk_laser_gen_palette(&o, "6 SP2, 2 SP3, 6 CMB2, 2 CMB3, 12 BND", &err), 0);
+	o.min_targets = 2;
+	o.min_pieces = 12;
+	o.blockers = 10;
+	o.seed = 21;
+	o.bounds.max_seconds = 120;   /* a safety net: the run is bounded by nodes */
+	struct lk_expr *e = lk_expr_parse(lk_laser_concept_preset("monolithic"), NULL);
+	assert_non_null(e);
+	for (int i = 0; i < 2; i++) {
+		struct lk_laser *lv;
+		struct lk_laser_gen_stats st;
+		lk_strbuf_reset(&err);
+		if (lk_laser_generate(&o, (uint64_t)i, &lv, pl, &st, &err) != LK_LASER_GEN_OK)
+			fail_msg("monolithic at 10 x 10, level %d: %s", i, err.buf);
+		struct lk_laser_eval ev;
+		lk_laser_evaluate(lv, pl, &ev, NULL);
+		assert_true(ev.tidy);
+		assert_true(ev.facts.placed_total >= 12);
+		assert_true(ev.targets >= 2 && ev.targets <= 3);
+		assert_true(lk_laser_concept_holds_at(lv, pl, e));
+		struct lk_laser_result r;
+		lk_laser_shortcut(lv, e, true, 0, 0, &r);
+		assert_int_equal(r.status, LK_UNSOLVABLE);
+		lk_laser_free(lv);
+	}
+	lk_expr_free(e);
+	lk_strbuf_release(&err);
+	free(pl);
 }
 
 /* The presets: monolithic as the paper states it covers every solution
@@ -475,6 +528,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_requires),
 		cmocka_unit_test(test_presets),
+		cmocka_unit_test(test_grown),
 		cmocka_unit_test(test_symmetry),
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_infeasible),

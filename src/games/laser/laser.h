@@ -306,6 +306,11 @@ struct lk_laser_gen_options {
 	uint64_t design_nodes;           /* per design search, each restart (300) */
 	unsigned design_restarts;        /* restarts designing on a new board (50) */
 	unsigned redesign_restarts;      /* ... and for the board's targets again (10) */
+	/* first designs grown from the sources into one network
+	 * (laser_grow.c) rather than searched: 1 grow, 0 search (the
+	 * default), -1 grow when the design holds 10 pieces or more (the
+	 * monolithic presets) */
+	int grow;
 	bool whole_palette;              /* first designs from the whole palette, not
 					  * from sub-palettes drawn per restart */
 	uint64_t check_nodes;            /* per shortcut query (1000000) */

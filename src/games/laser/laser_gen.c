@@ -4,17 +4,18 @@
  * together rather than in a pipeline).
  *
  * A board gets sources, then an intended solution I designed on it
- * (laser_design.c), whose ends become the targets.  The level is the board,
- * the targets, and a tray of I's pieces plus distractors.  Then, round by
- * round, the shortcut query looks for a solution S that violates the
- * concept.  S stays a solution of every level that keeps the cells it uses
- * empty (its pieces' cells and the cells its beams cross) and keeps its
- * pieces in the tray: such levels differ from this one only where S does
- * not look.  So the whole family is ruled out at once by a change S cannot
- * survive and I can: a blocker on a cell S uses and I does not, or fewer
- * tray pieces of a kind S uses more of than I.  Both changes only remove
- * solutions (a blocker cuts beams, and firing only grows with beams), so a
- * shortcut once ruled out never comes back, and I stays.
+ * (laser_design.c, or grown from the sources: laser_grow.c), whose ends
+ * become the targets.  The level is the board, the targets, and a tray
+ * of I's pieces plus distractors.  Then, round by round, the shortcut
+ * query looks for a solution S that violates the concept.  S stays a
+ * solution of every level that keeps the cells it uses empty (its
+ * pieces' cells and the cells its beams cross) and keeps its pieces in
+ * the tray: such levels differ from this one only where S does not
+ * look.  So the whole family is ruled out at once by a change S cannot
+ * survive and I can: a blocker on a cell S uses and I does not, or
+ * fewer tray pieces of a kind S uses more of than I.  Both changes only
+ * remove solutions (a blocker cuts beams, and firing only grows with
+ * beams), so a shortcut once ruled out never comes back, and I stays.
  *
  * When no such change exists, every level that keeps I keeps S: I is
  * hopeless.  That is learned as a nogood on the board, over the designs
@@ -389,6 +390,7 @@ static enum lk_laser_gen_status finish(struct laser_gen *g, enum lk_laser_gen_st
 	g->st->seconds = laser_gen_elapsed(g);
 	lk_expr_free(g->concept);
 	lk_expr_free(g->design);
+	lk_expr_free(g->design_own);
 	return s;
 }
 
@@ -435,9 +437,11 @@ static int setup(struct laser_gen *g, const struct lk_laser_gen_options *o, int 
 		lk_expr_eval_facts(g->concept, laser_lookup_bounds, &b, &t, NULL);
 		g->blockers_help = t != LK_FALSE;
 	}
+	size_t own = text.len;
 	lk_strbuf_addf(&text, "count(target) >= %d && count(piece) >= %d", o->min_targets,
 		       o->min_pieces);
 	g->design = lk_expr_parse(text.buf, NULL);
+	g->design_own = lk_expr_parse(text.buf + own, NULL);
 	lk_strbuf_release(&text);
 	/* a hopeless board proves something for tidy checks, with blockers
 	 * unlimited or never added, and concepts that do not read what the
@@ -502,8 +506,10 @@ enum lk_laser_gen_status lk_laser_generate(const struct lk_laser_gen_options *o,
 		st->boards++;
 		struct lk_laser *dl = NULL;
 		lk_strbuf_release(&err);
-		enum lk_status s = laser_design_sampled(&g, &b->skel, o->max_targets, g.design,
-						      o->design_restarts, &dl, pl);
+		bool grow = o->grow > 0 || (o->grow < 0 && o->min_pieces >= 10);
+		enum lk_status s = grow ? laser_design_grown(&g, &b->skel, o->max_targets, o->design_restarts,
+								 &dl, pl)
+			: laser_design_sampled(&g, &b->skel, o->max_targets, g.design, o->design_restarts, &dl, pl);
 		debug(&g, "board %u: design %s", k, lk_status_name(s));
 		st->designs++;
 		bool taken = s == LK_SOLVED && take_design(&g, b, dl, pl);

@@ -22,6 +22,7 @@ struct laser_gen {
 	const struct lk_laser_gen_options *o;
 	struct lk_expr *concept;        /* the required concept, or NULL */
 	struct lk_expr *design;         /* what a design must satisfy */
+	struct lk_expr *design_own;     /* ... the design's own conditions, without the concept */
 	struct lk_rng rng;
 	struct lk_laser_gen_stats *st;
 	bool blockers_help;             /* can the concept hold with one blocker more */
@@ -98,6 +99,14 @@ struct lk_laser *laser_design_level(const struct laser_gen *g, const struct lase
 enum lk_status laser_design_sampled(struct laser_gen *g, const struct laser_spec *board, int open_targets,
 				  const struct lk_expr *satisfy, unsigned runs, struct lk_laser **dl_out,
 				  struct lk_laser_placement *out);
+
+/* The first design on a board grown outward from the sources into one
+ * network (laser_grow.c): no search; every candidate is fired and kept
+ * only if tidy, lossless, one network and within the design's own
+ * conditions.  LK_SOLVED with the design level (free it) and the
+ * placement, else LK_UNKNOWN. */
+enum lk_status laser_design_grown(struct laser_gen *g, const struct laser_spec *board, int open_targets,
+				  unsigned runs, struct lk_laser **dl_out, struct lk_laser_placement *out);
 
 /*
  * Design an intended solution on a design level: tidy, losing no power

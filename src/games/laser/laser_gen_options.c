@@ -61,6 +61,9 @@ int lk_laser_gen_preset(struct lk_laser_gen_options *o, const char *name)
 		o->max_blockers = presets[i].max_blockers;
 		o->distractors = presets[i].distractors;
 		o->all = presets[i].all;
+		/* one network over every given piece: grown from the sources
+		 * at the paper's scale (docs/games/laser.md) */
+		o->grow = presets[i].all ? -1 : 0;
 		o->require = presets[i].name;   /* the concept preset of the same name */
 		return 0;
 	}

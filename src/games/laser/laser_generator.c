@@ -95,6 +95,13 @@ static int read_params(const struct lk_gen_options *go, struct gen_state *s, str
 		}
 		o->whole_palette = strcmp(v, "whole") == 0;
 	}
+	if ((v = lk_gen_param(go, "designer")) != NULL) {
+		if (strcmp(v, "grow") != 0 && strcmp(v, "search") != 0 && strcmp(v, "auto") != 0) {
+			lk_strbuf_addf(err, "--param designer=%s: expected search, grow or auto", v);
+			return -1;
+		}
+		o->grow = strcmp(v, "grow") == 0 ? 1 : strcmp(v, "auto") == 0 ? -1 : 0;
+	}
 	if ((v = lk_gen_param(go, "shortcuts")) != NULL) {
 		if (strcmp(v, "tidy") != 0 && strcmp(v, "all") != 0) {
 			lk_strbuf_addf(err, "--param shortcuts=%s: expected tidy or all", v);
