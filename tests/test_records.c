@@ -1,0 +1,27 @@
+/*
+ * test_records.c - one record read from a text (test_records.h).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "test_records.h"
+
+void test_read_record(const char *text, const char *name, struct lk_record *rec)
+{
+	FILE *fp = tmpfile();
+	struct lk_reader r;
+	assert_non_null(fp);
+	assert_int_equal(fwrite(text, 1, strlen(text), fp), strlen(text));
+	rewind(fp);
+	lk_reader_init_fp(&r, fp, name);
+	lk_record_init(rec);
+	assert_int_equal(lk_reader_next(&r, rec, NULL, NULL), 1);
+	lk_reader_close(&r);
+	fclose(fp);
+}

@@ -1,0 +1,16 @@
+/*
+ * test_records.h - one record read from a text, as the commands read a
+ * file of that name (the name's extension picks the format: ".xsb",
+ * ".lvl"): the helper every test that builds levels from text uses.
+ * Linked into every test executable (tests/CMakeLists.txt).
+ */
+#ifndef LEVELKIT_TEST_RECORDS_H
+#define LEVELKIT_TEST_RECORDS_H
+
+#include "levelkit/record.h"
+
+/* Read the first record of text, as from a file named name, into rec
+ * (initialised here); fails the test when there is none. */
+void test_read_record(const char *text, const char *name, struct lk_record *rec);
+
+#endif
