@@ -26,24 +26,10 @@
 
 /* ------------------------------------------------------- loading levels */
 
-static void read_record(const char *text, struct lk_record *rec)
-{
-	test_read_record(text, "test.xsb", rec);
-}
-
 struct lk_level *load_opt(const char *text, const char *metric, bool plain)
 {
-	struct lk_record rec;
 	struct lk_level_options opt = { .metric = metric, .plain = plain };
-	struct lk_strbuf err = LK_STRBUF_INIT;
-	size_t line = 0;
-	read_record(text, &rec);
-	struct lk_level *level = lk_level_load(&rec, &opt, &err, &line);
-	if (!level)
-		fail_msg("level did not load: line %zu: %s\n%s", line, err.buf, text);
-	lk_record_release(&rec);
-	lk_strbuf_release(&err);
-	return level;
+	return test_load_level(text, &opt, NULL);
 }
 
 struct lk_level *load(const char *text)

@@ -22,18 +22,8 @@ void read_record(const char *text, struct lk_record *rec)
 
 struct lk_level *load(const char *text)
 {
-	struct lk_record rec;
 	struct lk_level_options opt = { 0 };
-	struct lk_strbuf err = LK_STRBUF_INIT;
-	size_t line = 0;
-	read_record(text, &rec);
-	struct lk_level *level = lk_level_load(&rec, &opt, &err, &line);
-	if (!level)
-		fail_msg("level did not load: line %zu: %s\n%s", line, err.buf, text);
-	assert_string_equal(level->game->name, "fruit");
-	lk_record_release(&rec);
-	lk_strbuf_release(&err);
-	return level;
+	return test_load_level(text, &opt, "fruit");
 }
 
 /* Expect text to be rejected with a message containing want, on line. */
