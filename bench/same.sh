@@ -4,7 +4,8 @@
 # commands write unchanged (docs/benchmarks.md, "Refactorings").  The
 # workloads are bench/ab.sh's (bounded by states, not time) and the
 # bundled packs through every command and output format; lines that hold
-# a measured time (time:, seconds) are left out of the comparison.
+# a measured time (time:, seconds) or measured resources (--stats' cpu,
+# memory, overhead) are left out of the comparison.
 #
 # Usage: bench/same.sh OLD_BUILD_DIR NEW_BUILD_DIR [quick]
 #   quick: only the bundled packs, not the long bench workloads
@@ -78,7 +79,9 @@ run() {
 	local B=$1
 	eval "${2//\\\$B/$B}" >"$3.out" 2>"$3.err"
 	echo "exit $?" >>"$3.err"
-	sed -i -E '/^(time|seconds|[a-z-]*-seconds): /d; s/(seconds|time)="?[0-9.]+"?//g' "$3.out"
+	# --stats' cpu, memory and overhead are measured too (memory and
+	# overhead follow the table's growth, which differs with -j and timing)
+	sed -i -E '/^(time|seconds|[a-z-]*-seconds|cpu|memory|overhead): /d; s/(seconds|time)="?[0-9.]+"?//g' "$3.out"
 	# the messages of the commands of a pipe come in either order; a rate
 	# of levels per minute is a time
 	sed -E "s#$B#BUILD#g; s/[0-9]+\.[0-9]+ s\b/T s/g; s/[0-9.]+ levels\/min/R levels\/min/" \

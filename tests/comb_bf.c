@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "test_records.h"
 
 const char *const kind_word[] = { "rook", "bishop", "queen" };
 const char *const colour_word[] = { "red", "blue", "green", "yellow" };
@@ -22,16 +23,7 @@ const char *const colour_word[] = { "red", "blue", "green", "yellow" };
 
 void read_record(const char *text, struct lk_record *rec)
 {
-	FILE *fp = tmpfile();
-	struct lk_reader r;
-	assert_non_null(fp);
-	assert_int_equal(fwrite(text, 1, strlen(text), fp), strlen(text));
-	rewind(fp);
-	lk_reader_init_fp(&r, fp, "test.xsb");
-	lk_record_init(rec);
-	assert_int_equal(lk_reader_next(&r, rec, NULL, NULL), 1);
-	lk_reader_close(&r);
-	fclose(fp);
+	test_read_record(text, "test.xsb", rec);
 }
 
 /* The level of text, or NULL with the message and its line. */

@@ -8,19 +8,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "test_records.h"
 
 void read_record(const char *text, struct lk_record *rec)
 {
-	FILE *fp = tmpfile();
-	struct lk_reader r;
-	assert_non_null(fp);
-	assert_int_equal(fwrite(text, 1, strlen(text), fp), strlen(text));
-	rewind(fp);
-	lk_reader_init_fp(&r, fp, "test.lvl");
-	lk_record_init(rec);
-	assert_int_equal(lk_reader_next(&r, rec, NULL, NULL), 1);
-	lk_reader_close(&r);
-	fclose(fp);
+	test_read_record(text, "test.lvl", rec);
 }
 
 struct lk_laser *load(const char *text)

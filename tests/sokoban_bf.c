@@ -19,37 +19,20 @@
 #include "levelkit/registry.h"
 #include "levelkit/rng.h"
 #include "sokoban_bf.h"
+#include "test_records.h"
 
 /* ------------------------------------------------------- loading levels */
 
 /* Read the first record of text (lines numbered from 1). */
 void read_record(const char *text, struct lk_record *rec)
 {
-	FILE *fp = tmpfile();
-	struct lk_reader r;
-	assert_non_null(fp);
-	assert_int_equal(fwrite(text, 1, strlen(text), fp), strlen(text));
-	rewind(fp);
-	lk_reader_init_fp(&r, fp, "test.xsb");
-	lk_record_init(rec);
-	assert_int_equal(lk_reader_next(&r, rec, NULL, NULL), 1);
-	lk_reader_close(&r);
-	fclose(fp);
+	test_read_record(text, "test.xsb", rec);
 }
 
 struct lk_level *load(const char *text, const char *metric, const char *heuristic)
 {
-	struct lk_record rec;
 	struct lk_level_options opt = { .metric = metric, .heuristic = heuristic };
-	struct lk_strbuf err = LK_STRBUF_INIT;
-	size_t line = 0;
-	read_record(text, &rec);
-	struct lk_level *level = lk_level_load(&rec, &opt, &err, &line);
-	if (!level)
-		fail_msg("level did not load: line %zu: %s\n%s", line, err.buf, text);
-	lk_record_release(&rec);
-	lk_strbuf_release(&err);
-	return level;
+	return test_load_level(text, &opt, NULL);
 }
 
 /* ------------------------------------------------ the brute-force model */

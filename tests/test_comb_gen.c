@@ -240,11 +240,12 @@ static int cmp_double(const void *a, const void *b)
 /* Under the sanitizers (a Debug build, many times slower) a few levels
  * check the memory; the order of the medians is the release suite's. */
 #ifdef LEVELKIT_SANITIZED
-#define BIAS_LEVELS 6
+#define BIAS_LEVELS 3
+#define BIAS_TEXTS 3
 #else
 #define BIAS_LEVELS 40
-#endif
 #define BIAS_TEXTS 6
+#endif
 
 /* The median difficulty of n levels of generator gen with the parameters
  * (NULL-terminated key, value pairs), and the text of the first BIAS_TEXTS

@@ -432,6 +432,9 @@ static void test_describe_fields(void **state)
 		  " (this record has no fields; record is its number)" },
 		{ "; A title\n####\n#@.#\n####\n", "TITEL",
 		  " (did you mean 'title'? this record's fields: title, record)" },
+		/* a title field is named once */
+		{ "title: Room\nmoves: 4\n####\n#@.#\n####\n", "pushes",
+		  " (this record's fields: title, moves, record)" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct lk_record rec;

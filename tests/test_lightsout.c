@@ -27,35 +27,17 @@
 #include "levelkit/rng.h"
 #include "levelkit/search.h"
 #include "test_support.h"
+#include "test_records.h"
 
 static void read_record(const char *text, struct lk_record *rec)
 {
-	FILE *fp = tmpfile();
-	struct lk_reader r;
-	assert_non_null(fp);
-	assert_int_equal(fwrite(text, 1, strlen(text), fp), strlen(text));
-	rewind(fp);
-	lk_reader_init_fp(&r, fp, "test.xsb");
-	lk_record_init(rec);
-	assert_int_equal(lk_reader_next(&r, rec, NULL, NULL), 1);
-	lk_reader_close(&r);
-	fclose(fp);
+	test_read_record(text, "test.xsb", rec);
 }
 
 static struct lk_level *load(const char *text)
 {
-	struct lk_record rec;
 	struct lk_level_options opt = { 0 };
-	struct lk_strbuf err = LK_STRBUF_INIT;
-	size_t line = 0;
-	read_record(text, &rec);
-	struct lk_level *level = lk_level_load(&rec, &opt, &err, &line);
-	if (!level)
-		fail_msg("level did not load: line %zu: %s\n%s", line, err.buf, text);
-	assert_string_equal(level->game->name, "lightsout");
-	lk_record_release(&rec);
-	lk_strbuf_release(&err);
-	return level;
+	return test_load_level(text, &opt, "lightsout");
 }
 
 /* ------------------------------------------------------- brute force */

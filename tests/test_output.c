@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "levelkit/actions.h"
+#include "test_files.h"
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -30,8 +31,7 @@ static char path_a[96], path_b[96];
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/lk_test_output.XXXXXX");
-	if (!mkdtemp(dir))
+	if (test_dir_make(dir, sizeof dir, "test_output") < 0)
 		return -1;
 	snprintf(path_a, sizeof path_a, "%s/a.xsb", dir);
 	snprintf(path_b, sizeof path_b, "%s/b.xsb", dir);
@@ -41,43 +41,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	(void)state;
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
-}
-
-static void write_file(const char *path, const char *text)
-{
-	FILE *fp = fopen(path, "w");
-	assert_non_null(fp);
-	fputs(text, fp);
-	assert_int_equal(fclose(fp), 0);
-}
-
-/* The file's text ("" when empty), or NULL when it does not exist. */
-static char *read_file(const char *path)
-{
-	FILE *fp = fopen(path, "r");
-	if (!fp)
-		return NULL;
-	char *buf = calloc(1, 4096);
-	assert_non_null(buf);
-	size_t n = fread(buf, 1, 4095, fp);
-	buf[n] = '\0';
-	fclose(fp);
-	return buf;
-}
-
-static void assert_file(const char *path, const char *text)
-{
-	char *got = read_file(path);
-	if (!text) {
-		assert_null(got);
-		return;
-	}
-	assert_non_null(got);
-	assert_string_equal(got, text);
-	free(got);
+	return test_dir_remove(dir);
 }
 
 /* How many entries the directory holds (no temporary file left over). */

@@ -23,6 +23,7 @@
 #include "levelkit/expr.h"
 #include "levelkit/filter.h"
 #include "levelkit/pipeline.h"
+#include "test_files.h"
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -32,8 +33,7 @@ static char in_path[96], out_path[96];
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/lk_test_pipeline.XXXXXX");
-	if (!mkdtemp(dir))
+	if (test_dir_make(dir, sizeof dir, "test_pipeline") < 0)
 		return -1;
 	snprintf(in_path, sizeof in_path, "%s/in.xsb", dir);
 	snprintf(out_path, sizeof out_path, "%s/out.xsb", dir);
@@ -43,39 +43,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	(void)state;
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
-}
-
-static void write_file(const char *path, const char *text)
-{
-	FILE *fp = fopen(path, "w");
-	assert_non_null(fp);
-	fputs(text, fp);
-	assert_int_equal(fclose(fp), 0);
-}
-
-/* The file's text, or NULL when it does not exist. */
-static char *read_file(const char *path)
-{
-	FILE *fp = fopen(path, "r");
-	if (!fp)
-		return NULL;
-	char *buf = calloc(1, 1 << 16);
-	assert_non_null(buf);
-	size_t n = fread(buf, 1, (1 << 16) - 1, fp);
-	buf[n] = '\0';
-	fclose(fp);
-	return buf;
-}
-
-static void assert_file(const char *path, const char *expected)
-{
-	char *text = read_file(path);
-	assert_non_null(text);
-	assert_string_equal(text, expected);
-	free(text);
+	return test_dir_remove(dir);
 }
 
 /* One push, with a title and a moves field. */

@@ -30,18 +30,11 @@
 #include "levelkit/rating.h"
 #include "levelkit/registry.h"
 #include "levelkit/record.h"
+#include "test_records.h"
 
 static void read_record(const char *text, struct lk_record *rec)
 {
-	FILE *fp = tmpfile();
-	struct lk_reader rd;
-	assert_non_null(fp);
-	fputs(text, fp);
-	rewind(fp);
-	lk_reader_init_fp(&rd, fp, "test.xsb");
-	assert_int_equal(lk_reader_next(&rd, rec, NULL, NULL), 1);
-	lk_reader_close(&rd);
-	fclose(fp);
+	test_read_record(text, "test.xsb", rec);
 }
 
 static struct lk_level *load(const struct lk_record *rec)

@@ -35,34 +35,12 @@
 #include "levelkit/rng.h"
 #include "levelkit/search.h"
 #include "../src/games/sokoban/sokoban_any.h"
-
-static void read_text(const char *text, struct lk_record *rec)
-{
-	FILE *fp = tmpfile();
-	struct lk_reader r;
-	assert_non_null(fp);
-	assert_int_equal(fwrite(text, 1, strlen(text), fp), strlen(text));
-	rewind(fp);
-	lk_reader_init_fp(&r, fp, "test.xsb");
-	lk_record_init(rec);
-	assert_int_equal(lk_reader_next(&r, rec, NULL, NULL), 1);
-	lk_reader_close(&r);
-	fclose(fp);
-}
+#include "test_records.h"
 
 static struct lk_level *load(const char *text, const char *const *off, bool plain)
 {
-	struct lk_record rec;
 	struct lk_level_options opt = { .metric = "pushes", .off = off, .plain = plain };
-	struct lk_strbuf err = LK_STRBUF_INIT;
-	size_t line = 0;
-	read_text(text, &rec);
-	struct lk_level *level = lk_level_load(&rec, &opt, &err, &line);
-	if (!level)
-		fail_msg("level did not load: line %zu: %s\n%s", line, err.buf, text);
-	lk_record_release(&rec);
-	lk_strbuf_release(&err);
-	return level;
+	return test_load_level(text, &opt, NULL);
 }
 
 static int technique_index(const char *name)

@@ -17,21 +17,13 @@
 #include "levelkit/registry.h"
 #include "levelkit/search.h"
 #include "test_support.h"
+#include "test_records.h"
 
 /* ------------------------------------------------------------- helpers */
 
 void read_record(const char *text, struct lk_record *rec)
 {
-	FILE *fp = tmpfile();
-	struct lk_reader r;
-	assert_non_null(fp);
-	fputs(text, fp);
-	rewind(fp);
-	lk_reader_init_fp(&r, fp, "test");
-	lk_record_init(rec);
-	assert_int_equal(lk_reader_next(&r, rec, NULL, NULL), 1);
-	lk_reader_close(&r);
-	fclose(fp);
+	test_read_record(text, "test", rec);
 }
 
 /* Every level record of a file (records without a grid skipped). */

@@ -208,7 +208,8 @@ void lk_expr_describe_fields(const struct lk_record *rec, const char *missing,
 			dup = rec->lines[j].kind == LK_LINE_FIELD &&
 			      lk_field_names_equal(rec->lines[j].text, rec->lines[j].name_len,
 						   l->text, l->name_len);
-		if (dup)
+		/* a title field is the title, already named first */
+		if (dup || (has_title && lk_field_names_equal(l->text, l->name_len, "title", 5)))
 			continue;
 		lk_strbuf_addf(&names, "%s%.*s", names.len ? ", " : "", (int)l->name_len, l->text);
 		size_t d = distance(l->text, l->name_len, missing);
