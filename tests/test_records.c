@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "levelkit/registry.h"
@@ -42,4 +43,16 @@ struct lk_level *test_load_level(const char *text, const struct lk_level_options
 	lk_record_release(&rec);
 	lk_strbuf_release(&err);
 	return level;
+}
+
+FILE *test_open_data(const char *rel, char *path, size_t size)
+{
+	const char *data = getenv("LEVELKIT_DATA");
+	snprintf(path, size, "%s/%s", data ? data : "", rel);
+	FILE *fp = data ? fopen(path, "rb") : NULL;
+	if (!fp) {
+		print_message("  skipping: %s not found (set LEVELKIT_DATA)\n", path);
+		skip();
+	}
+	return fp;
 }

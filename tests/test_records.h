@@ -7,6 +7,8 @@
 #ifndef LEVELKIT_TEST_RECORDS_H
 #define LEVELKIT_TEST_RECORDS_H
 
+#include <stdio.h>
+
 #include "levelkit/game.h"
 #include "levelkit/record.h"
 
@@ -16,6 +18,10 @@ void test_read_record(const char *text, const char *name, struct lk_record *rec)
 /* The level of the first record of text (read as from "test.xsb") under
  * opt; fails the test, with the message, when it does not load, or when
  * game is not NULL and the level is another game's. */
+/* The file rel under LEVELKIT_DATA (../shared/data), opened for reading,
+ * its path written into path; the test is skipped, saying so, when the
+ * data is not there. */
+FILE *test_open_data(const char *rel, char *path, size_t size);
 struct lk_level *test_load_level(const char *text, const struct lk_level_options *opt,
 				 const char *game);
 

@@ -32,6 +32,7 @@
 #include "levelkit/search.h"
 #include "sokoban_bf.h"
 #include "test_support.h"
+#include "test_records.h"
 
 /* -------------------------------------------------- solving and checking */
 
@@ -384,14 +385,8 @@ static void test_bounded_answers(void **state)
 static void test_microban(void **state)
 {
 	(void)state;
-	const char *data = getenv("LEVELKIT_DATA");
 	char path[4096];
-	snprintf(path, sizeof path, "%s/sokoban/microban.xsb", data ? data : "");
-	FILE *fp = data ? fopen(path, "rb") : NULL;
-	if (!fp) {
-		print_message("  skipping: %s not found (set LEVELKIT_DATA)\n", path);
-		skip();
-	}
+	FILE *fp = test_open_data("sokoban/microban.xsb", path, sizeof path);
 	struct lk_reader r;
 	struct lk_record rec = LK_RECORD_INIT;
 	struct lk_strbuf text = LK_STRBUF_INIT;

@@ -437,14 +437,8 @@ static void test_deadtab_sound(void **state)
 static void test_fallback(void **state)
 {
 	(void)state;
-	const char *data = getenv("LEVELKIT_DATA");
 	char path[4096];
-	snprintf(path, sizeof path, "%s/sokoban/microban.xsb", data ? data : "");
-	FILE *fp = data ? fopen(path, "rb") : NULL;
-	if (!fp) {
-		print_message("  skipping: %s not found (set LEVELKIT_DATA)\n", path);
-		skip();
-	}
+	FILE *fp = test_open_data("sokoban/microban.xsb", path, sizeof path);
 	struct lk_reader rd;
 	struct lk_record rec = LK_RECORD_INIT;
 	struct lk_solver solver;

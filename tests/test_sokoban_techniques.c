@@ -26,6 +26,7 @@
 #include "levelkit/record.h"
 #include "levelkit/registry.h"
 #include "levelkit/search.h"
+#include "test_records.h"
 
 /* Raw searches larger than this are skipped (the optimum is unknown). */
 #define TRUTH_STATES 200000
@@ -286,14 +287,8 @@ static void test_hand_made(void **state)
 static void test_microban(void **state)
 {
 	(void)state;
-	const char *data = getenv("LEVELKIT_DATA");
 	char path[4096];
-	snprintf(path, sizeof path, "%s/sokoban/microban.xsb", data ? data : "");
-	FILE *fp = data ? fopen(path, "rb") : NULL;
-	if (!fp) {
-		print_message("  skipping: %s not found (set LEVELKIT_DATA)\n", path);
-		skip();
-	}
+	FILE *fp = test_open_data("sokoban/microban.xsb", path, sizeof path);
 	struct lk_reader r;
 	struct lk_record rec = LK_RECORD_INIT;
 	struct lk_solver s;
