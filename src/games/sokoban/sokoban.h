@@ -100,6 +100,9 @@ struct sokoban {
 	 * compact indices) and the distances per goal, square and area. */
 	uint8_t *aware_side;
 	uint16_t *aware_dist;
+	/* what the heuristic reads: aware_dist, or in a reversed level the
+	 * pull distances to the start squares (its own) */
+	const uint16_t *aware_tdist;
 	/* What the heuristic matches boxes against: the goals and dist, or in
 	 * a reversed level the start squares and the distances to them. */
 	int ntargets;
@@ -193,11 +196,16 @@ void soko_find_deadends(struct sokoban *s);
 int soko_tunnel_end(const struct sokoban *s, const struct soko_scratch *sc, int to, int d);
 
 /* Player-aware push distances (sokoban_aware.c): built with the level
- * (forward push levels only), freed with it; the pushes a box on cell box
- * needs to reach goal number gi with the player on cell player. */
+ * (push levels only), freed with it; the pushes (a reversed level: pulls)
+ * a box on cell box needs to reach target number gi with the player on
+ * cell player. */
 void soko_aware_build(struct sokoban *s);
 void soko_aware_free(struct sokoban *s);
 unsigned soko_aware_cost(const struct sokoban *s, int gi, int box, int player);
+/* Player-aware distances to n target squares (cells x 4 each), of pushes or
+ * of pulls; the caller frees them. */
+uint16_t *soko_aware_distances(const struct sokoban *s, const uint16_t *targets, int n,
+			       bool pulls);
 
 /* The push searches' deadlock table (sokoban_deadtab.c), for levels with
  * more than SOKO_DT_MIN_BOXES boxes: made when the level is built, freed

@@ -28,6 +28,10 @@
  * it stays consistent.  A box with no goal at any distance makes the state
  * dead.
  *
+ * The reversed level (backward search, pulls towards the start squares)
+ * has the same bound with pulls: a pull needs the player on the square the
+ * box moves to and the one beyond, and leaves it on the latter.
+ *
  * Memory: one byte per pair of floor squares (the area of a player square
  * for a box square) and four distances per goal and square; levels with
  * more than SOKO_AWARE_MAX_FLOOR floor squares keep the plain distances.
@@ -71,15 +75,15 @@ static inline int area(const struct sokoban *s, int c, int p)
 	return s->aware_side[(size_t)s->compact[c] * (size_t)s->nfloor + (size_t)s->compact[p]];
 }
 
-/* Distances to goal number gi over (box square, player area) pairs, by a
- * breadth-first search of pulls from the goal with the player anywhere. */
-static void goal_distances(const struct sokoban *s, int gi, uint32_t *queue)
+/* Distances to target square g over (box square, player area) pairs into
+ * dist (cells x 4), by a breadth-first search backwards from g with the
+ * player anywhere: of pushes, or for a reversed level of pulls. */
+static void target_distances(const struct sokoban *s, int g, bool pulls, uint16_t *dist,
+			     uint32_t *queue)
 {
-	uint16_t *dist = s->aware_dist + (size_t)gi * (size_t)s->cells * 4;
 	for (size_t i = 0; i < (size_t)s->cells * 4; i++)
 		dist[i] = SOKO_INF;
 	size_t head = 0, tail = 0;
-	int g = s->goals[gi];
 	for (int k = 0; k < 4; k++) {
 		dist[g * 4 + k] = 0;
 		queue[tail++] = (uint32_t)(g * 4 + k);
@@ -87,11 +91,13 @@ static void goal_distances(const struct sokoban *s, int gi, uint32_t *queue)
 	while (head < tail) {
 		int y = (int)(queue[head] / 4), k = (int)(queue[head] % 4);
 		unsigned dy = dist[queue[head++]];
-		/* (y, k) was reached by a push in direction d from c = y - d,
-		 * the player on p = c - d before it and on c after it */
+		/* (y, k) was reached by a move in direction d from c = y - d:
+		 * a push, the player on p = c - d before it and on c after it,
+		 * or a pull, the player on y before it and on y + d after it */
 		for (int d = 0; d < 4; d++) {
-			int c = y - s->off[d], p = c - s->off[d];
-			if (s->wall[c] || s->wall[p] || area(s, y, c) != k)
+			int c = y - s->off[d], p = pulls ? y : c - s->off[d];
+			int after = pulls ? y + s->off[d] : c;
+			if (s->wall[c] || s->wall[p] || s->wall[after] || area(s, y, after) != k)
 				continue;
 			size_t at = (size_t)c * 4 + (size_t)area(s, c, p);
 			if (dist[at] != SOKO_INF)
@@ -106,6 +112,7 @@ void soko_aware_build(struct sokoban *s)
 {
 	s->aware_side = NULL;
 	s->aware_dist = NULL;
+	s->aware_tdist = NULL;
 	if (!s->use[SOKO_T_AWARE] || !s->push_graph || s->forward || s->ngoals == 0 ||
 	    s->nfloor > SOKO_AWARE_MAX_FLOOR)
 		return;
@@ -115,11 +122,20 @@ void soko_aware_build(struct sokoban *s)
 	for (int i = 0; i < s->nfloor; i++)
 		label_areas(s, s->cell_of[i], s->aware_side + (size_t)i * nf, stack);
 	free(stack);
-	s->aware_dist = lk_xmalloc((size_t)s->ngoals * (size_t)s->cells * 4 * sizeof *s->aware_dist);
-	uint32_t *queue = lk_xmalloc((size_t)s->cells * 4 * sizeof *queue);
-	for (int gi = 0; gi < s->ngoals; gi++)
-		goal_distances(s, gi, queue);
+	s->aware_dist = soko_aware_distances(s, s->goals, s->ngoals, false);
+	s->aware_tdist = s->aware_dist;
+}
+
+uint16_t *soko_aware_distances(const struct sokoban *s, const uint16_t *targets, int n,
+			       bool pulls)
+{
+	size_t per = (size_t)s->cells * 4;
+	uint16_t *dist = lk_xmalloc((size_t)(n ? n : 1) * per * sizeof *dist);
+	uint32_t *queue = lk_xmalloc(per * sizeof *queue);
+	for (int i = 0; i < n; i++)
+		target_distances(s, targets[i], pulls, dist + (size_t)i * per, queue);
 	free(queue);
+	return dist;
 }
 
 void soko_aware_free(struct sokoban *s)
@@ -130,6 +146,6 @@ void soko_aware_free(struct sokoban *s)
 
 unsigned soko_aware_cost(const struct sokoban *s, int gi, int box, int player)
 {
-	return s->aware_dist[((size_t)gi * (size_t)s->cells + (size_t)box) * 4 +
+	return s->aware_tdist[((size_t)gi * (size_t)s->cells + (size_t)box) * 4 +
 			     (size_t)area(s, box, player)];
 }

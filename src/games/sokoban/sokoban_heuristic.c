@@ -135,8 +135,9 @@ static unsigned evaluate(const struct lk_level *level, const void *key, void *sc
 	} else {
 		/* the player's square, for the player-aware distances */
 		int player = -1;
-		if (s->aware_dist && !s->forward && !estimate)
-			player = s->cell_of[soko_key_player(key)];
+		unsigned at = soko_key_player(key);
+		if (s->aware_tdist && !estimate && at != SOKO_ANYWHERE)
+			player = s->cell_of[at];
 		h = matching_bound(s, sc, n, player);
 		if (estimate && h != LK_H_DEAD)
 			h += FINISH_WEIGHT * soko_unfinished(s, sc, n);

@@ -354,6 +354,8 @@ void soko_free_level(struct lk_level *level)
 		free(s->dead);
 		free((void *)s->targets);
 		free((void *)s->tdist);
+		if (s->aware_tdist != s->forward->aware_tdist)
+			free((void *)s->aware_tdist);
 		free(s->start_key);
 		free(s->blocks);
 		free(s->target_index);
