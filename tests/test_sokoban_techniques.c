@@ -402,6 +402,61 @@ static void test_random(void **state)
 	lk_solver_release(&s);
 }
 
+/* The matching bound warm-starts each assignment from the previous one
+ * (sokoban_matching.c): along random walks through Microban levels, every
+ * child's bound from the scratch the walk keeps must equal the bound from
+ * a fresh scratch (the full Hungarian algorithm). */
+static void test_warm_matching(void **state)
+{
+	(void)state;
+	char path[4096];
+	FILE *fp = test_open_data("sokoban/microban.xsb", path, sizeof path);
+	struct lk_reader r;
+	struct lk_record rec = LK_RECORD_INIT;
+	struct lk_rng rng;
+	unsigned long compared = 0;
+	lk_rng_seed(&rng, 23);
+	lk_reader_init_fp(&r, fp, path);
+	for (int n = 0; n < 40 && lk_reader_next(&r, &rec, NULL, NULL) == 1; n++) {
+		struct lk_level *level = load(&rec, ~0u);
+		const struct lk_game *g = level->game;
+		size_t ks = level->key_size;
+		void *kept = calloc(1, level->scratch_size), *fresh = malloc(level->scratch_size);
+		unsigned char *key = calloc(1, ks), *succ = calloc(level->max_successors, ks);
+		struct lk_edge *edges = calloc(level->max_successors, sizeof *edges);
+		assert_true(kept && fresh && key && succ && edges);
+		g->initial_state(level, key);
+		for (int step = 0; step < 150; step++) {
+			unsigned ns = g->successors(level, key, kept, succ, edges);
+			if (ns == 0) {
+				g->initial_state(level, key);
+				continue;
+			}
+			for (unsigned i = 0; i < ns; i++) {
+				memset(fresh, 0, level->scratch_size);
+				unsigned want = g->heuristic(level, succ + i * ks, fresh);
+				unsigned got = g->heuristic(level, succ + i * ks, kept);
+				if (got != want)
+					fail_msg("Microban %d, step %d: warm %u, full %u", n + 1, step,
+						 got, want);
+				compared++;
+			}
+			memcpy(key, succ + lk_rng_below(&rng, ns) * ks, ks);
+		}
+		free(edges);
+		free(succ);
+		free(key);
+		free(fresh);
+		free(kept);
+		lk_level_free(level);
+	}
+	print_message("  %lu bounds compared\n", compared);
+	assert_true(compared > 10000);
+	lk_record_release(&rec);
+	lk_reader_close(&r);
+	fclose(fp);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -409,6 +464,7 @@ int main(void)
 		cmocka_unit_test(test_hand_made),
 		cmocka_unit_test(test_microban),
 		cmocka_unit_test(test_random),
+		cmocka_unit_test(test_warm_matching),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

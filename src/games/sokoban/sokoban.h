@@ -148,6 +148,11 @@ struct soko_scratch {
 	int *corral_pushes;      /* corrals: pushes into it possible now */
 	int *cost;               /* matching: nboxes x ngoals */
 	int *hung;               /* matching: working arrays */
+	/* the last matching's solution, to warm-start the next one
+	 * (sokoban_matching.c): its boxes, potentials and columns' rows */
+	int warm_n;              /* its number of boxes, -1 or 0: none */
+	uint16_t *warm_boxes;
+	int *warm_u, *warm_v, *warm_p;
 };
 
 size_t soko_scratch_size(const struct sokoban *s);
@@ -196,16 +201,22 @@ void soko_find_deadends(struct sokoban *s);
 int soko_tunnel_end(const struct sokoban *s, const struct soko_scratch *sc, int to, int d);
 
 /* Player-aware push distances (sokoban_aware.c): built with the level
- * (push levels only), freed with it; the pushes (a reversed level: pulls)
+ * (push levels only), freed with it.  The pushes (a reversed level: pulls)
  * a box on cell box needs to reach target number gi with the player on
- * cell player. */
+ * cell player are row[gi * SOKO_AWARE_STRIDE(s)] of the row returned. */
 void soko_aware_build(struct sokoban *s);
 void soko_aware_free(struct sokoban *s);
-unsigned soko_aware_cost(const struct sokoban *s, int gi, int box, int player);
+#define SOKO_AWARE_STRIDE(s) ((size_t)(s)->cells * 4)
+const uint16_t *soko_aware_row(const struct sokoban *s, int box, int player);
 /* Player-aware distances to n target squares (cells x 4 each), of pushes or
  * of pulls; the caller frees them. */
 uint16_t *soko_aware_distances(const struct sokoban *s, const uint16_t *targets, int n,
 			       bool pulls);
+
+/* The least-cost assignment of the n boxes unpacked in sc to the m
+ * targets, over sc->cost, warm-started from this scratch's previous one
+ * (sokoban_matching.c); LK_ASSIGN_NONE or more when there is none. */
+long soko_matching(struct soko_scratch *sc, int n, int m);
 
 /* The push searches' deadlock table (sokoban_deadtab.c), for levels with
  * more than SOKO_DT_MIN_BOXES boxes: made when the level is built, freed

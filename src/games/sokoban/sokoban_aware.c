@@ -144,8 +144,7 @@ void soko_aware_free(struct sokoban *s)
 	free(s->aware_dist);
 }
 
-unsigned soko_aware_cost(const struct sokoban *s, int gi, int box, int player)
+const uint16_t *soko_aware_row(const struct sokoban *s, int box, int player)
 {
-	return s->aware_tdist[((size_t)gi * (size_t)s->cells + (size_t)box) * 4 +
-			     (size_t)area(s, box, player)];
+	return s->aware_tdist + (size_t)box * 4 + (size_t)area(s, box, player);
 }

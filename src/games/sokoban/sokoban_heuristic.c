@@ -34,14 +34,16 @@ static unsigned matching_bound(const struct sokoban *s, struct soko_scratch *sc,
 	int m = s->ntargets;
 	long relaxed = 0;
 	bool stranded = false, raised = false, aware_dead = false;
+	size_t stride = player >= 0 ? SOKO_AWARE_STRIDE(s) : 0;
 	for (int i = 0; i < n; i++) {
 		int best = BIG, plain_best = BIG;
+		const uint16_t *aware = player >= 0 ? soko_aware_row(s, sc->boxes[i], player) : NULL;
 		for (int g = 0; g < m; g++) {
 			unsigned d = s->tdist[(size_t)g * (size_t)s->cells + sc->boxes[i]];
 			if (d != SOKO_INF && (int)d < plain_best)
 				plain_best = (int)d;
-			if (player >= 0 && d != SOKO_INF) {
-				unsigned a = soko_aware_cost(s, g, sc->boxes[i], player);
+			if (aware && d != SOKO_INF) {
+				unsigned a = aware[(size_t)g * stride];
 				raised |= a != d;
 				d = a;
 			}
@@ -66,7 +68,7 @@ static unsigned matching_bound(const struct sokoban *s, struct soko_scratch *sc,
 	sc->count[SOKO_T_AWARE] += raised;
 	if (aware_dead)
 		return LK_H_DEAD;   /* a box no push path takes to any goal */
-	long total = lk_assign(sc->cost, n, m, sc->hung);
+	long total = soko_matching(sc, n, m);
 	if (total < BIG)
 		return (unsigned)total;
 	if (!s->use[SOKO_T_BIPARTITE])
