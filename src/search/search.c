@@ -33,21 +33,18 @@
 #define CHECK_EVERY 256
 /* Expansions per turn when two lanes alternate. */
 #define SLICE 4096
-/* The auto portfolio's turns, in generated states (successors produced,
- * the work of a search: about 1-4 microseconds each in PuzzleScript, for
- * A* as for BFS): per round, BFS generates PORTFOLIO_SLICE states and A*
- * PORTFOLIO_TAU / (PORTFOLIO_TAU + n) of that, n the states both have
- * generated so far, never less than a sixteenth.  A* has half the work at
- * first, where a good heuristic answers (A* alone is fast or not at all),
- * and less and less after.  Counted in states, never in seconds, the turns
- * fall the same on every run: the same answer, solution and figures on any
- * machine under any load (bench/ps_portfolio.sh; docs/benchmarks.md,
- * ps-auto-det).  (A share that followed A*'s progress, a smaller heuristic
- * met, was measured backwards: the heuristics that mislead, Kettle's, keep
- * meeting smaller values; the good ones, Zen Puzzle Garden's, sit on
- * plateaus on the way to the goal.) */
+/* The auto portfolio's turns, in generated states, never seconds, so that
+ * they fall the same on every run under any load: per round, BFS generates
+ * PORTFOLIO_SLICE states and A* PORTFOLIO_TAU / (PORTFOLIO_TAU + n) of that,
+ * n the states both have generated, never less than 1/PORTFOLIO_FLOOR: half
+ * at first, where a good heuristic answers (A* alone is fast or not at all),
+ * then an eighth (a slow decay gives A* seconds where a state costs 0.5 ms,
+ * 1 us elsewhere: docs/benchmarks.md, ps-auto-det).  A share that followed A*'s progress, a smaller
+ * heuristic met, was measured backwards: misleading heuristics, Kettle's,
+ * keep meeting smaller values; good ones, Zen Puzzle Garden's, plateau. */
 #define PORTFOLIO_SLICE 1024
-#define PORTFOLIO_TAU 100000
+#define PORTFOLIO_TAU 1000
+#define PORTFOLIO_FLOOR 8
 /* A* has its least share while its heuristic had one value over this many states on. */
 #define PORTFOLIO_FLAT 64
 
@@ -484,8 +481,7 @@ static void build_path(struct lane *lanes, struct run *run, struct lane *winner,
 	r->found_by = backward ? LK_BACKWARD : LK_FORWARD;
 }
 
-/* One turn of a lane of the auto portfolio, done the states both lanes
- * have generated so far (see PORTFOLIO_SLICE). */
+/* A turn of the auto portfolio's lane L, both lanes having generated done states. */
 static void portfolio_turn(struct lane *L, uint64_t done)
 {
 	uint64_t slice = PORTFOLIO_SLICE;
@@ -494,10 +490,9 @@ static void portfolio_turn(struct lane *L, uint64_t done)
 		/* a flat heuristic: A* expands as BFS does */
 		if (L->generated >= PORTFOLIO_FLAT && L->best_h == L->worst_h)
 			slice = 0;
-		if (slice < PORTFOLIO_SLICE / 16)
-			slice = PORTFOLIO_SLICE / 16;
+		if (slice < PORTFOLIO_SLICE / PORTFOLIO_FLOOR)
+			slice = PORTFOLIO_SLICE / PORTFOLIO_FLOOR;
 	}
-	/* one expansion at a time: the turn ends where its count is met */
 	for (uint64_t until = L->generated + slice;
 	     !L->done && !L->run->stop && L->generated < until;) {
 		if (L->algo == LK_ALGO_BFS)
