@@ -481,20 +481,24 @@ static void build_path(struct lane *lanes, struct run *run, struct lane *winner,
 	r->found_by = backward ? LK_BACKWARD : LK_FORWARD;
 }
 
-/* A turn of the auto portfolio's lane L, both lanes having generated done states. */
+/* The states a turn of the auto portfolio's lane L generates, both lanes
+ * having generated done states when it began; looked at again after each
+ * expansion, so that a turn ends where A*'s heuristic is found flat. */
+static uint64_t portfolio_slice(const struct lane *L, uint64_t done)
+{
+	if (L->algo == LK_ALGO_BFS)
+		return PORTFOLIO_SLICE;
+	/* a flat heuristic: A* expands as BFS does, a duplicate */
+	if (L->generated >= PORTFOLIO_FLAT && L->best_h == L->worst_h)
+		return PORTFOLIO_SLICE / 16;
+	uint64_t slice = PORTFOLIO_SLICE * (uint64_t)PORTFOLIO_TAU / (PORTFOLIO_TAU + done);
+	return slice > PORTFOLIO_SLICE / PORTFOLIO_FLOOR ? slice : PORTFOLIO_SLICE / PORTFOLIO_FLOOR;
+}
+
 static void portfolio_turn(struct lane *L, uint64_t done)
 {
-	uint64_t slice = PORTFOLIO_SLICE;
-	if (L->algo != LK_ALGO_BFS) {
-		slice = PORTFOLIO_SLICE * (uint64_t)PORTFOLIO_TAU / (PORTFOLIO_TAU + done);
-		/* a flat heuristic: A* expands as BFS does */
-		if (L->generated >= PORTFOLIO_FLAT && L->best_h == L->worst_h)
-			slice = 0;
-		if (slice < PORTFOLIO_SLICE / PORTFOLIO_FLOOR)
-			slice = PORTFOLIO_SLICE / PORTFOLIO_FLOOR;
-	}
-	for (uint64_t until = L->generated + slice;
-	     !L->done && !L->run->stop && L->generated < until;) {
+	for (uint64_t from = L->generated;
+	     !L->done && !L->run->stop && L->generated - from < portfolio_slice(L, done);) {
 		if (L->algo == LK_ALGO_BFS)
 			step_bfs(L, 1);
 		else
