@@ -39,9 +39,8 @@
  * n the states both have generated, never less than 1/PORTFOLIO_FLOOR: half
  * at first, where a good heuristic answers (A* alone is fast or not at all),
  * then an eighth (a slow decay gives A* seconds where a state costs 0.5 ms,
- * 1 us elsewhere: docs/benchmarks.md, ps-auto-det).  A share that followed A*'s progress, a smaller
- * heuristic met, was measured backwards: misleading heuristics, Kettle's,
- * keep meeting smaller values; good ones, Zen Puzzle Garden's, plateau. */
+ * 1 us elsewhere: docs/benchmarks.md, ps-auto-det; a share that followed A*'s
+ * progress was backwards: docs/games/puzzlescript.md). */
 #define PORTFOLIO_SLICE 1024
 #define PORTFOLIO_TAU 1000
 #define PORTFOLIO_FLOOR 8
@@ -488,7 +487,7 @@ static uint64_t portfolio_slice(const struct lane *L, uint64_t done)
 {
 	if (L->algo == LK_ALGO_BFS)
 		return PORTFOLIO_SLICE;
-	/* a flat heuristic: A* expands as BFS does, a duplicate */
+	/* a flat heuristic: A* expands as BFS does, a duplicate: a sixteenth */
 	if (L->generated >= PORTFOLIO_FLAT && L->best_h == L->worst_h)
 		return PORTFOLIO_SLICE / 16;
 	uint64_t slice = PORTFOLIO_SLICE * (uint64_t)PORTFOLIO_TAU / (PORTFOLIO_TAU + done);
