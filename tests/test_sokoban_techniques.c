@@ -25,6 +25,7 @@
 #include "levelkit/game.h"
 #include "levelkit/record.h"
 #include "levelkit/registry.h"
+#include "levelkit/rng.h"
 #include "levelkit/search.h"
 #include "test_records.h"
 
@@ -32,6 +33,9 @@
 #define TRUTH_STATES 200000
 /* Microban levels tried (in pack order). */
 #define MICROBAN_LEVELS 60
+/* Random small levels with a solution checked (and a third as many
+ * without). */
+#define RANDOM_LEVELS 150
 
 static const struct lk_technique *techniques(void)
 {
@@ -173,7 +177,10 @@ static void read_text(const char *text, struct lk_record *rec)
  *    along the bottom: the push searches keep a table only in levels of
  *    more than four boxes), with freeze off: the two boxes side by side
  *    against the wall, searched alone, cannot move at all, so the pattern
- *    is learned and the push cut.
+ *    is learned and the push cut;
+ *  - player-aware: the box (4,1) could reach the goal (1,1) pushed from
+ *    the right, but the player is on its left, and the only push it has
+ *    ends in the corner: the bound calls the start dead.
  */
 struct cut {
 	const char *text;
@@ -188,10 +195,12 @@ static const struct cut cuts[] = {
 	{ "#########\n#. #    #\n#  $  @ #\n#. #  $ #\n#  #    #\n#########\n", 3, 1, 5 },
 	{ "#########\n#*  $   #\n#### ## #\n#.   @  #\n#########\n", 4, 0, 1 },
 	{ "#########\n#. $    #\n#   $   #\n#.  @   #\n#*  *  *#\n#########\n", 5, 7, 8 },
+	{ "#######\n#. @$ #\n#######\n", 6, 1, 0 },
 };
 
-/* Successors of the start (or, for bipartite, whether the heuristic calls
- * it dead) with only the techniques in `on`, and what they counted. */
+/* Successors of the start (or, for bipartite and player-aware, whether
+ * the heuristic calls it dead) with only the techniques in `on`, and what
+ * they counted. */
 static unsigned cut_at_start(const struct cut *c, unsigned on, uint64_t *counts)
 {
 	struct lk_record rec;
@@ -205,7 +214,8 @@ static unsigned cut_at_start(const struct cut *c, unsigned on, uint64_t *counts)
 	assert_true(scratch && key && succ && edges);
 	g->initial_state(level, key);
 	unsigned n;
-	if (strcmp(techniques()[c->technique].name, "bipartite") == 0)
+	const char *name = techniques()[c->technique].name;
+	if (strcmp(name, "bipartite") == 0 || strcmp(name, "player-aware") == 0)
 		n = g->heuristic(level, key, scratch) == LK_H_DEAD;
 	else
 		n = g->successors(level, key, scratch, succ, edges);
@@ -312,12 +322,149 @@ static void test_microban(void **state)
 	fclose(fp);
 }
 
+/* A random enclosed level of 1 to 3 boxes, interior 4..7 x 3..6 with
+ * walls on 10 to 40 % of it (so that rooms and one-way doors turn up), as
+ * many goals as boxes; NULL when the draw has too little floor. */
+static char *random_level(struct lk_rng *rng)
+{
+	int w = 4 + (int)lk_rng_below(rng, 4), h = 3 + (int)lk_rng_below(rng, 4);
+	int W = w + 2, H = h + 2, cells[48], nfree = 0;
+	char grid[8][10];
+	memset(grid, '#', sizeof grid);
+	unsigned wall_pct = 10 + lk_rng_below(rng, 31);
+	for (int y = 1; y <= h; y++)
+		for (int x = 1; x <= w; x++) {
+			grid[y][x] = lk_rng_below(rng, 100) < wall_pct ? '#' : ' ';
+			if (grid[y][x] == ' ')
+				cells[nfree++] = y * 10 + x;
+		}
+	int nboxes = 1 + (int)lk_rng_below(rng, 3);
+	if (nfree < 2 * nboxes + 1)
+		return NULL;
+	for (int i = nfree - 1; i > 0; i--) {
+		int j = (int)lk_rng_below(rng, (uint32_t)i + 1), c = cells[i];
+		cells[i] = cells[j];
+		cells[j] = c;
+	}
+	/* boxes first, then goals, then the player, on distinct squares */
+	for (int i = 0; i < nboxes; i++) {
+		grid[cells[i] / 10][cells[i] % 10] = '$';
+		grid[cells[nboxes + i] / 10][cells[nboxes + i] % 10] = '.';
+	}
+	grid[cells[2 * nboxes] / 10][cells[2 * nboxes] % 10] = '@';
+	char *text = malloc((size_t)(H * (W + 1) + 1)), *at = text;
+	assert_non_null(text);
+	for (int y = 0; y < H; y++) {
+		memcpy(at, grid[y], (size_t)W);
+		at += W;
+		*at++ = '\n';
+	}
+	*at = '\0';
+	return text;
+}
+
+/* Every technique alone and left out against raw breadth-first search on
+ * random small levels (the player-aware bound most of all: random walls
+ * make doors a box can pass one way only). */
+static void test_random(void **state)
+{
+	(void)state;
+	struct lk_rng rng;
+	struct lk_solver s;
+	struct tally t = { 0 };
+	lk_rng_seed(&rng, 2311);
+	lk_solver_init(&s);
+	for (int n = 0; t.levels - t.unsolvable < RANDOM_LEVELS; n++) {
+		assert_true(n < 100 * RANDOM_LEVELS);
+		char *text = random_level(&rng);
+		if (!text)
+			continue;
+		struct lk_record rec;
+		char name[160];
+		read_text(text, &rec);
+		/* most draws cannot be solved: keep one of those for every
+		 * three levels that can */
+		struct lk_search_result r;
+		lk_search_result_init(&r);
+		struct lk_level *raw = load(&rec, 0);
+		search(&s, raw, LK_ALGO_BFS, LK_FORWARD, TRUTH_STATES, &r);
+		lk_level_free(raw);
+		bool keep = r.status == LK_SOLVED || 3 * t.unsolvable < t.levels;
+		lk_search_result_release(&r);
+		snprintf(name, sizeof name, "random level %d:\n%s", n, text);
+		if (keep)
+			check(&s, &rec, name, &t);
+		lk_record_release(&rec);
+		free(text);
+	}
+	report(&t, "random");
+	assert_true(t.unsolvable >= 1);
+	lk_solver_release(&s);
+}
+
+/* The matching bound warm-starts each assignment from the previous one
+ * (sokoban_matching.c): along random walks through Microban levels, every
+ * child's bound from the scratch the walk keeps must equal the bound from
+ * a fresh scratch (the full Hungarian algorithm). */
+static void test_warm_matching(void **state)
+{
+	(void)state;
+	char path[4096];
+	FILE *fp = test_open_data("sokoban/microban.xsb", path, sizeof path);
+	struct lk_reader r;
+	struct lk_record rec = LK_RECORD_INIT;
+	struct lk_rng rng;
+	unsigned long compared = 0;
+	lk_rng_seed(&rng, 23);
+	lk_reader_init_fp(&r, fp, path);
+	for (int n = 0; n < 40 && lk_reader_next(&r, &rec, NULL, NULL) == 1; n++) {
+		struct lk_level *level = load(&rec, ~0u);
+		const struct lk_game *g = level->game;
+		size_t ks = level->key_size;
+		void *kept = calloc(1, level->scratch_size), *fresh = malloc(level->scratch_size);
+		unsigned char *key = calloc(1, ks), *succ = calloc(level->max_successors, ks);
+		struct lk_edge *edges = calloc(level->max_successors, sizeof *edges);
+		assert_true(kept && fresh && key && succ && edges);
+		g->initial_state(level, key);
+		for (int step = 0; step < 150; step++) {
+			unsigned ns = g->successors(level, key, kept, succ, edges);
+			if (ns == 0) {
+				g->initial_state(level, key);
+				continue;
+			}
+			for (unsigned i = 0; i < ns; i++) {
+				memset(fresh, 0, level->scratch_size);
+				unsigned want = g->heuristic(level, succ + i * ks, fresh);
+				unsigned got = g->heuristic(level, succ + i * ks, kept);
+				if (got != want)
+					fail_msg("Microban %d, step %d: warm %u, full %u", n + 1, step,
+						 got, want);
+				compared++;
+			}
+			memcpy(key, succ + lk_rng_below(&rng, ns) * ks, ks);
+		}
+		free(edges);
+		free(succ);
+		free(key);
+		free(fresh);
+		free(kept);
+		lk_level_free(level);
+	}
+	print_message("  %lu bounds compared\n", compared);
+	assert_true(compared > 10000);
+	lk_record_release(&rec);
+	lk_reader_close(&r);
+	fclose(fp);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_each_cuts),
 		cmocka_unit_test(test_hand_made),
 		cmocka_unit_test(test_microban),
+		cmocka_unit_test(test_random),
+		cmocka_unit_test(test_warm_matching),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -42,6 +42,8 @@ enum soko_heuristic { SOKO_H_MATCHING, SOKO_H_MIXEDAIM };
  *  - tunnel macros: a box pushed into a dead-end corridor goes on to the
  *    deepest empty goal in it at once (or the push is dead);
  *  - deadlock table: patterns of boxes proved dead by small searches;
+ *  - player-aware: the lower bound's push distances know which side of a
+ *    box the player can reach (sokoban_aware.c);
  * and those of the search for any solution (sokoban_any.h):
  *  - greedy first: greedy best-first search first, with a third of the time;
  *  - box macros: a move pushes one box any number of times;
@@ -52,7 +54,7 @@ enum soko_heuristic { SOKO_H_MATCHING, SOKO_H_MIXEDAIM };
  *  - goal cuts: a move that fills an area's next goal cuts the others. */
 enum soko_technique {
 	SOKO_T_DEAD_SQUARES, SOKO_T_FREEZE, SOKO_T_BIPARTITE, SOKO_T_PI_CORRALS, SOKO_T_TUNNELS,
-	SOKO_T_DEADTAB,
+	SOKO_T_DEADTAB, SOKO_T_AWARE,
 	/* the search for any solution (sokoban_any.c) */
 	SOKO_T_GREEDY_FIRST, SOKO_T_MACROS, SOKO_T_PACKING, SOKO_T_FEATURES, SOKO_T_ADVISORS,
 	SOKO_T_GOAL_ROOMS, SOKO_T_GOAL_CUTS,
@@ -93,6 +95,14 @@ struct sokoban {
 	/* push distance from every cell to every goal, ignoring other boxes:
 	 * dist[g * cells + c], SOKO_INF where impossible */
 	uint16_t *dist;
+	/* Player-aware push distances (sokoban_aware.c), or NULL: the area
+	 * of every player square for every box square (nfloor x nfloor,
+	 * compact indices) and the distances per goal, square and area. */
+	uint8_t *aware_side;
+	uint16_t *aware_dist;
+	/* what the heuristic reads: aware_dist, or in a reversed level the
+	 * pull distances to the start squares (its own) */
+	const uint16_t *aware_tdist;
 	/* What the heuristic matches boxes against: the goals and dist, or in
 	 * a reversed level the start squares and the distances to them. */
 	int ntargets;
@@ -138,6 +148,11 @@ struct soko_scratch {
 	int *corral_pushes;      /* corrals: pushes into it possible now */
 	int *cost;               /* matching: nboxes x ngoals */
 	int *hung;               /* matching: working arrays */
+	/* the last matching's solution, to warm-start the next one
+	 * (sokoban_matching.c): its boxes, potentials and columns' rows */
+	int warm_n;              /* its number of boxes, -1 or 0: none */
+	uint16_t *warm_boxes;
+	int *warm_u, *warm_v, *warm_p;
 };
 
 size_t soko_scratch_size(const struct sokoban *s);
@@ -184,6 +199,24 @@ bool soko_corral_allows(const struct sokoban *s, struct soko_scratch *sc, int co
  * holds the position before the push. */
 void soko_find_deadends(struct sokoban *s);
 int soko_tunnel_end(const struct sokoban *s, const struct soko_scratch *sc, int to, int d);
+
+/* Player-aware push distances (sokoban_aware.c): built with the level
+ * (push levels only), freed with it.  The pushes (a reversed level: pulls)
+ * a box on cell box needs to reach target number gi with the player on
+ * cell player are row[gi * SOKO_AWARE_STRIDE(s)] of the row returned. */
+void soko_aware_build(struct sokoban *s);
+void soko_aware_free(struct sokoban *s);
+#define SOKO_AWARE_STRIDE(s) ((size_t)(s)->cells * 4)
+const uint16_t *soko_aware_row(const struct sokoban *s, int box, int player);
+/* Player-aware distances to n target squares (cells x 4 each), of pushes or
+ * of pulls; the caller frees them. */
+uint16_t *soko_aware_distances(const struct sokoban *s, const uint16_t *targets, int n,
+			       bool pulls);
+
+/* The least-cost assignment of the n boxes unpacked in sc to the m
+ * targets, over sc->cost, warm-started from this scratch's previous one
+ * (sokoban_matching.c); LK_ASSIGN_NONE or more when there is none. */
+long soko_matching(struct soko_scratch *sc, int n, int m);
 
 /* The push searches' deadlock table (sokoban_deadtab.c), for levels with
  * more than SOKO_DT_MIN_BOXES boxes: made when the level is built, freed

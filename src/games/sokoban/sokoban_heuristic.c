@@ -5,7 +5,12 @@
  * pair costs the box's push distance to that goal with other boxes
  * ignored (Junghanns and Schaeffer).  Each push moves one box one cell, so
  * the bound is admissible for pushes and for moves, and consistent.  A box
- * that can reach no free goal makes the state dead.
+ * that can reach no free goal makes the state dead.  With "player-aware"
+ * on (the default of the forward push levels) a pair costs instead the
+ * box's player-aware push distance (sokoban_aware.c): the side of the box
+ * the player can reach is taken into account, which is still a bound.
+ * Greedy search's estimate keeps the plain distances: it is MixedAim's
+ * search, whose counts the difficulty measures need as they were.
  *
  * "mixedaim": MixedAim's generalised heuristic for "All Crate on Target":
  * a greedy maximal matching on Manhattan distances, halved because a
@@ -23,22 +28,34 @@
  * square, boxes that cannot all be matched a bipartite deadlock.  With
  * either technique off such a state still gets a bound: each box's
  * nearest target, the boxes that have none counting 0. */
-static unsigned matching_bound(const struct sokoban *s, struct soko_scratch *sc, int n)
+static unsigned matching_bound(const struct sokoban *s, struct soko_scratch *sc, int n,
+			       int player)
 {
 	int m = s->ntargets;
 	long relaxed = 0;
-	bool stranded = false;
+	bool stranded = false, raised = false, aware_dead = false;
+	size_t stride = player >= 0 ? SOKO_AWARE_STRIDE(s) : 0;
 	for (int i = 0; i < n; i++) {
-		int best = BIG;
+		int best = BIG, plain_best = BIG;
+		const uint16_t *aware = player >= 0 ? soko_aware_row(s, sc->boxes[i], player) : NULL;
 		for (int g = 0; g < m; g++) {
 			unsigned d = s->tdist[(size_t)g * (size_t)s->cells + sc->boxes[i]];
+			if (d != SOKO_INF && (int)d < plain_best)
+				plain_best = (int)d;
+			if (aware && d != SOKO_INF) {
+				unsigned a = aware[(size_t)g * stride];
+				raised |= a != d;
+				d = a;
+			}
 			int c = d == SOKO_INF ? BIG : (int)d;
 			sc->cost[i * m + g] = c;
 			if (c < best)
 				best = c;
 		}
-		if (best == BIG)
+		if (plain_best == BIG)
 			stranded = true;
+		else if (best == BIG)
+			aware_dead = true;
 		else
 			relaxed += best;
 	}
@@ -48,7 +65,10 @@ static unsigned matching_bound(const struct sokoban *s, struct soko_scratch *sc,
 		sc->count[SOKO_T_DEAD_SQUARES]++;
 		return LK_H_DEAD;
 	}
-	long total = lk_assign(sc->cost, n, m, sc->hung);
+	sc->count[SOKO_T_AWARE] += raised;
+	if (aware_dead)
+		return LK_H_DEAD;   /* a box no push path takes to any goal */
+	long total = soko_matching(sc, n, m);
 	if (total < BIG)
 		return (unsigned)total;
 	if (!s->use[SOKO_T_BIPARTITE])
@@ -115,7 +135,12 @@ static unsigned evaluate(const struct lk_level *level, const void *key, void *sc
 	if (s->heuristic == SOKO_H_MIXEDAIM) {
 		h = mixedaim_bound(s, sc, n);
 	} else {
-		h = matching_bound(s, sc, n);
+		/* the player's square, for the player-aware distances */
+		int player = -1;
+		unsigned at = soko_key_player(key);
+		if (s->aware_tdist && !estimate && at != SOKO_ANYWHERE)
+			player = s->cell_of[at];
+		h = matching_bound(s, sc, n, player);
 		if (estimate && h != LK_H_DEAD)
 			h += FINISH_WEIGHT * soko_unfinished(s, sc, n);
 	}

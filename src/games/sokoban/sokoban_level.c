@@ -328,6 +328,7 @@ struct lk_level *soko_new_level(const struct lk_record *rec, const struct lk_lev
 	s->tdist = s->dist;
 	soko_target_order(s);
 	soko_find_deadends(s);
+	soko_aware_build(s);
 	s->base.game = &lk_game_sokoban;
 	s->base.key_size = 2 + s->bitset_bytes;
 	s->base.max_successors = s->push_graph ? (unsigned)(4 * (s->nboxes ? s->nboxes : 1)) : 4;
@@ -353,6 +354,8 @@ void soko_free_level(struct lk_level *level)
 		free(s->dead);
 		free((void *)s->targets);
 		free((void *)s->tdist);
+		if (s->aware_tdist != s->forward->aware_tdist)
+			free((void *)s->aware_tdist);
 		free(s->start_key);
 		free(s->blocks);
 		free(s->target_index);
@@ -370,6 +373,7 @@ void soko_free_level(struct lk_level *level)
 	free(s->goal_bits);
 	free(s->dist);
 	free(s->deadend);
+	soko_aware_free(s);
 	soko_deadtab_free(s->deadtab);
 	free(s->blocks);
 	free(s->target_index);
@@ -397,6 +401,10 @@ const struct lk_technique soko_techniques[] = {
 	[SOKO_T_DEADTAB] = { "deadlock-table", "pruned-deadlock-table",
 			     "patterns of boxes proved dead by small searches, learned and matched",
 			     LK_TECH_OPTIMAL },
+	[SOKO_T_AWARE] = { "player-aware", "player-aware-raised",
+			   "push distances that know which side of a box the player can reach "
+			   "(the lower bound)",
+			   LK_TECH_OPTIMAL },
 	[SOKO_T_GREEDY_FIRST] = { "greedy-first", "greedy-runs",
 				  "-a any: greedy best-first search both ways first, with 30 % of the time",
 				  LK_TECH_ANY },

@@ -40,6 +40,10 @@ static size_t layout(const struct sokoban *s, struct soko_scratch *sc, unsigned 
 	CARVE(corral_pushes, n);
 	CARVE(cost, nb * ng);
 	CARVE(hung, 4 * (ng + 1) + 2 * (nb + 1) + ng + 1);
+	CARVE(warm_boxes, nb);
+	CARVE(warm_u, nb + 1);
+	CARVE(warm_v, ng + 1);
+	CARVE(warm_p, ng + 1);
 #undef CARVE
 	return at;
 }
