@@ -192,11 +192,25 @@ void soko_next_goals(const struct soko_plan *p, const struct soko_scratch *sc, u
 
 /* ---- the feature-space search (sokoban_any.c) ---- */
 
+/* A hand-over of the feature-space search (sokoban_any_budget.c: greedy
+ * slices): due is asked now and then with the search's work so far (states
+ * stored plus the deadlock table's small-search positions) and the bytes
+ * it holds; it may run another search meanwhile, and returns true when
+ * that answered the level (the feature-space search then stops). */
+struct soko_fess_hook {
+	bool (*due)(void *ctx, uint64_t work, size_t held);
+	void *ctx;
+};
+
+/* Tests: the first greedy slice's states (0: the default). */
+void soko_any_set_slice_first(size_t states);
+
 /* One feature-space search of the level, with the goal-room macros when
  * macros is set (where they cut moves, running out of moves proves
- * nothing: soko_solve_any then runs it again without them). */
+ * nothing: soko_solve_any then runs it again without them); hook NULL or
+ * as above. */
 void soko_fess(const struct lk_level *level, const struct lk_search_options *opt,
-	       struct lk_search_result *r, bool macros);
+	       struct lk_search_result *r, bool macros, const struct soko_fess_hook *hook);
 
 /* ---- goal-room macros (sokoban_goalroom.c) ---- */
 

@@ -223,7 +223,37 @@ static bool success(const struct sokoban *s, struct soko_scratch *sc, int n,
 	return all_goals || spread;
 }
 
-/* The pushes of the small position key, into t->succ; returns how many. */
+/* The least compact index of the player's area from cell in the box map
+ * of sc (t->mark, so that sc's own reach stays valid). */
+static unsigned least_reach(struct soko_deadtab *t, const struct soko_scratch *sc, int cell)
+{
+	const struct sokoban *s = t->s;
+	if (++t->stamp == 0) {
+		memset(t->mark, 0, (size_t)s->cells * sizeof *t->mark);
+		t->stamp = 1;
+	}
+	uint32_t st = t->stamp;
+	int sp = 0, least = s->compact[cell];
+	t->mark[cell] = st;
+	t->stack[sp++] = (uint16_t)cell;
+	while (sp > 0) {
+		int c = t->stack[--sp];
+		for (int d = 0; d < 4; d++) {
+			int x = c + s->off[d];
+			if (s->wall[x] || sc->box[x] || t->mark[x] == st)
+				continue;
+			t->mark[x] = st;
+			t->stack[sp++] = (uint16_t)x;
+			if (s->compact[x] < least)
+				least = s->compact[x];
+		}
+	}
+	return (unsigned)least;
+}
+
+/* The pushes of the small position key, into t->succ, each with its
+ * player normalised in place (one flood a push, on the box map as it is
+ * after the push); returns how many. */
 static unsigned pushes(struct soko_deadtab *t, const uint8_t *key)
 {
 	const struct sokoban *s = t->s;
@@ -232,38 +262,34 @@ static unsigned pushes(struct soko_deadtab *t, const uint8_t *key)
 	int n = soko_unpack(s, key, sc);
 	soko_reach(s, sc, s->cell_of[soko_key_player(key)]);
 	uint32_t st = sc->stamp;
-	unsigned count = 0;
-	for (int i = 0; i < n; i++) {
+	/* the pushes the player can make, found before any other flood */
+	uint16_t from_sq[DT_MAX_BOXES * 4], to_sq[DT_MAX_BOXES * 4];
+	unsigned cand = 0;
+	for (int i = 0; i < n && i < DT_MAX_BOXES; i++) {
 		int b = sc->boxes[i];
 		for (int d = 0; d < 4; d++) {
 			int to = b + s->off[d], from = b - s->off[d];
 			if (sc->mark[from] != st || s->wall[to] || sc->box[to] || s->dead[to])
 				continue;
-			sc->box[b] = 0;
-			sc->box[to] = 1;
-			if (!soko_freeze_deadlock(s, sc, to)) {
-				uint8_t *out = t->succ + count * ks;
-				memcpy(out, key, ks);
-				soko_bit_flip(out + 2, s->compact[b]);
-				soko_bit_flip(out + 2, s->compact[to]);
-				count++;
-			}
-			sc->box[to] = 0;
-			sc->box[b] = 1;
+			from_sq[cand] = (uint16_t)b;
+			to_sq[cand++] = (uint16_t)to;
 		}
 	}
-	/* normalise the players once the box map is clean */
-	for (unsigned k = 0; k < count; k++) {
-		uint8_t *out = t->succ + k * ks;
-		int from = -1;
-		for (int i = 0; i < n && from < 0; i++)
-			if (!soko_bit(out + 2, s->compact[sc->boxes[i]]))
-				from = sc->boxes[i];
-		soko_clear_boxes(s, sc, n);
-		int m = soko_unpack(s, out, sc);
-		soko_key_set_player(out, (unsigned)soko_reach(s, sc, from));
-		soko_clear_boxes(s, sc, m);
-		n = soko_unpack(s, key, sc);
+	unsigned count = 0;
+	for (unsigned j = 0; j < cand; j++) {
+		int b = from_sq[j], to = to_sq[j];
+		sc->box[b] = 0;
+		sc->box[to] = 1;
+		if (!soko_freeze_deadlock(s, sc, to)) {
+			uint8_t *out = t->succ + count * ks;
+			memcpy(out, key, ks);
+			soko_bit_flip(out + 2, s->compact[b]);
+			soko_bit_flip(out + 2, s->compact[to]);
+			soko_key_set_player(out, least_reach(t, sc, b));
+			count++;
+		}
+		sc->box[to] = 0;
+		sc->box[b] = 1;
 	}
 	soko_clear_boxes(s, sc, n);
 	return count;
