@@ -251,45 +251,70 @@ static unsigned least_reach(struct soko_deadtab *t, const struct soko_scratch *s
 	return (unsigned)least;
 }
 
+/* The player's normalised square after box b was pushed onto `to` (box
+ * map of sc as after the push), from the area before it (stamp st of
+ * sc->mark, least compact index least) when that is sure: the player now
+ * on b joins that area; if `to` was in it and its free neighbours still
+ * meet around it (and b opens onto nothing else), nothing else changed.
+ * Otherwise a flood. */
+static unsigned pushed_player(struct soko_deadtab *t, const struct soko_scratch *sc, int b,
+			      int to, uint32_t st, unsigned least)
+{
+	const struct sokoban *s = t->s;
+	if (sc->mark[to] != st || (unsigned)s->compact[to] == least)
+		return least_reach(t, sc, b);
+	for (int d = 0; d < 4; d++) {
+		int x = b + s->off[d];
+		if (x != to && !s->wall[x] && !sc->box[x] && sc->mark[x] != st)
+			return least_reach(t, sc, b);
+	}
+	/* the eight squares round `to`, in turn: N, NE, E, SE, S, SW, W, NW */
+	int w = s->width;
+	const int ring[8] = { -w, -w + 1, 1, w + 1, w, w - 1, -1, -w - 1 };
+	bool open[8];
+	for (int i = 0; i < 8; i++)
+		open[i] = !s->wall[to + ring[i]] && !sc->box[to + ring[i]];
+	int sides = 0, links = 0;
+	for (int i = 0; i < 8; i += 2) {
+		sides += open[i];
+		links += open[i] && open[(i + 1) & 7] && open[(i + 2) & 7];
+	}
+	if (sides - links > 1)
+		return least_reach(t, sc, b);
+	unsigned mine = (unsigned)s->compact[b];
+	return mine < least ? mine : least;
+}
+
 /* The pushes of the small position key, into t->succ, each with its
- * player normalised in place (one flood a push, on the box map as it is
- * after the push); returns how many. */
+ * player normalised (pushed_player); returns how many. */
 static unsigned pushes(struct soko_deadtab *t, const uint8_t *key)
 {
 	const struct sokoban *s = t->s;
 	struct soko_scratch *sc = t->scratch;
 	size_t ks = s->base.key_size;
 	int n = soko_unpack(s, key, sc);
-	soko_reach(s, sc, s->cell_of[soko_key_player(key)]);
+	unsigned least = (unsigned)soko_reach(s, sc, s->cell_of[soko_key_player(key)]);
 	uint32_t st = sc->stamp;
-	/* the pushes the player can make, found before any other flood */
-	uint16_t from_sq[DT_MAX_BOXES * 4], to_sq[DT_MAX_BOXES * 4];
-	unsigned cand = 0;
-	for (int i = 0; i < n && i < DT_MAX_BOXES; i++) {
+	unsigned count = 0;
+	for (int i = 0; i < n; i++) {
 		int b = sc->boxes[i];
 		for (int d = 0; d < 4; d++) {
 			int to = b + s->off[d], from = b - s->off[d];
 			if (sc->mark[from] != st || s->wall[to] || sc->box[to] || s->dead[to])
 				continue;
-			from_sq[cand] = (uint16_t)b;
-			to_sq[cand++] = (uint16_t)to;
+			sc->box[b] = 0;
+			sc->box[to] = 1;
+			if (!soko_freeze_deadlock(s, sc, to)) {
+				uint8_t *out = t->succ + count * ks;
+				memcpy(out, key, ks);
+				soko_bit_flip(out + 2, s->compact[b]);
+				soko_bit_flip(out + 2, s->compact[to]);
+				soko_key_set_player(out, pushed_player(t, sc, b, to, st, least));
+				count++;
+			}
+			sc->box[to] = 0;
+			sc->box[b] = 1;
 		}
-	}
-	unsigned count = 0;
-	for (unsigned j = 0; j < cand; j++) {
-		int b = from_sq[j], to = to_sq[j];
-		sc->box[b] = 0;
-		sc->box[to] = 1;
-		if (!soko_freeze_deadlock(s, sc, to)) {
-			uint8_t *out = t->succ + count * ks;
-			memcpy(out, key, ks);
-			soko_bit_flip(out + 2, s->compact[b]);
-			soko_bit_flip(out + 2, s->compact[to]);
-			soko_key_set_player(out, least_reach(t, sc, b));
-			count++;
-		}
-		sc->box[to] = 0;
-		sc->box[b] = 1;
 	}
 	soko_clear_boxes(s, sc, n);
 	return count;
