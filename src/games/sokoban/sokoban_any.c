@@ -576,11 +576,16 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	soko_scratch(s, a.scratch);
 	soko_scratch(s, a.scratch2);
 	a.work0 = a.deadtab->work;   /* after the reset of a new search */
+	uint64_t reused0 = a.deadtab->reused;
 	a.key = lk_xcalloc(1, a.key_size);
 	a.child = lk_xcalloc(1, a.key_size);
 	a.allow = lk_xcalloc(n, 1);
 
 	run(&a);
+	/* the shared table's counters before writing the path out, which may
+	 * start a search that resets them */
+	((struct soko_scratch *)a.scratch)->count[SOKO_T_DEADTAB] += a.deadtab->matched - matched0;
+	((struct soko_scratch *)a.scratch)->count[SOKO_T_ALIVE_REUSE] += a.deadtab->reused - reused0;
 
 	if (a.solved) {
 		r->status = LK_SOLVED;
@@ -602,7 +607,6 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	r->overhead_per_state = a.table.count ? (double)held / (double)a.table.count -
 						       (double)a.key_size : 0.0;
 	r->found_by = LK_FORWARD;
-	((struct soko_scratch *)a.scratch)->count[SOKO_T_DEADTAB] += a.deadtab->matched - matched0;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_MACROS] += a.gen.long_moves;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_PACKING] += (uint64_t)a.plan.ordered;
 	soko_technique_counts(level, a.scratch, r->technique_counts);

@@ -116,6 +116,7 @@ struct soko_deadtab {
 	uint32_t *mark, stamp;    /* corrals: flood stamps */
 	uint16_t *stack;
 	uint64_t learned, matched, searches, work, checks;
+	uint64_t reused;          /* small searches ended by a position known alive */
 };
 
 void soko_deadtab_init(struct soko_deadtab *t, const struct sokoban *s, size_t scratch_size);

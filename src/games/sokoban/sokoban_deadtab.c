@@ -17,7 +17,11 @@
  * against every later position that has a box on one of its squares.
  *
  * The small search is bounded (DT_STATES positions); when the bound is hit
- * nothing is learned.  Its own pruning is only what holds with fewer boxes
+ * nothing is learned.  Its starts found alive (or left undecided) are
+ * remembered and not searched again; with alive-reuse, so are the
+ * positions on the way to a success, and a search that meets a position
+ * known alive stops there: alive (both only ever learn less, so they are
+ * as sound as the rest).  Its own pruning is only what holds with fewer boxes
  * than goals: dead squares, freeze and bipartite deadlocks (PI-corrals
  * assume every goal must be filled).
  */
@@ -348,7 +352,8 @@ static bool small_search_dead(struct soko_deadtab *t, const uint16_t *boxes, int
 	lk_table_reset(&t->table, ks, 0);
 	uint32_t id;
 	lk_table_intern(&t->table, t->key, hash, 0, 0, &id);
-	bool found = false;
+	bool found = false, reuse = s->use[SOKO_T_ALIVE_REUSE];
+	uint32_t success_at = 0;
 	for (uint32_t head = 0; head < t->table.count && !found; head++) {
 		if (t->table.count >= DT_STATES)
 			break;
@@ -358,6 +363,7 @@ static bool small_search_dead(struct soko_deadtab *t, const uint16_t *boxes, int
 		soko_clear_boxes(s, sc, m);
 		if (ok) {
 			found = true;
+			success_at = head;
 			break;
 		}
 		/* a bipartite deadlock of the small position ends this path */
@@ -365,17 +371,31 @@ static bool small_search_dead(struct soko_deadtab *t, const uint16_t *boxes, int
 			continue;
 		t->work++;
 		unsigned k = pushes(t, t->key);
-		for (unsigned j = 0; j < k; j++) {
+		for (unsigned j = 0; j < k && !found; j++) {
 			const uint8_t *c = t->succ + j * ks;
-			lk_table_intern(&t->table, c, lk_hash_bytes(c, ks), head, 0, &id);
+			uint64_t h = lk_hash_bytes(c, ks);
+			/* a position already found alive: so is this one */
+			if (reuse && lk_table_find(&t->alive, c, h) != LK_NO_ENTRY) {
+				found = true;
+				success_at = head;
+				t->reused++;
+			} else {
+				lk_table_intern(&t->table, c, h, head, 0, &id);
+			}
 		}
 	}
 	dead = !found && t->table.count < DT_STATES;
 	if (!dead) {
 		/* remember the start as alive (or undecided): the table's
-		 * first entry */
+		 * first entry; with alive-reuse, the positions on the way to
+		 * the success too */
 		const void *k0 = lk_table_key(&t->table, 0);
 		lk_table_intern(&t->alive, k0, lk_hash_bytes(k0, ks), 0, 0, &id);
+		for (uint32_t e = success_at; reuse && found && e != 0;
+		     e = lk_table_parent(&t->table, e)) {
+			const void *ke = lk_table_key(&t->table, e);
+			lk_table_intern(&t->alive, ke, lk_hash_bytes(ke, ks), 0, 0, &id);
+		}
 	}
 out:
 	for (int i = 0; i < n; i++)
@@ -455,7 +475,7 @@ void soko_deadtab_reset(struct soko_deadtab *t)
 	memset(t->by_cell_n, 0, (size_t)t->s->cells * sizeof *t->by_cell_n);
 	t->npatterns = 0;
 	lk_table_reset(&t->alive, t->s->base.key_size, 0);
-	t->learned = t->matched = t->searches = t->work = t->checks = 0;
+	t->learned = t->matched = t->searches = t->work = t->checks = t->reused = 0;
 }
 
 bool soko_deadtab_push(struct soko_deadtab *t, const struct soko_scratch *sc, int cell,

@@ -421,6 +421,10 @@ const struct lk_technique soko_techniques[] = {
 				   "-a any: greedy first in slices of states between turns of the "
 				   "feature-space search, not 30 % of the time at once",
 				   LK_TECH_ANY },
+	[SOKO_T_ALIVE_REUSE] = { "alive-reuse", "alive-reused",
+				 "deadlock table: a small search stops at a position already found alive "
+				 "(counted by -a any)",
+				 LK_TECH_OPTIMAL },
 
 	{ NULL, NULL, NULL, 0 },
 };
