@@ -69,6 +69,7 @@ struct any {
 	struct lk_table table;
 	size_t key_size;
 	struct soko_movegen gen;
+	struct soko_matcher matcher;
 	struct soko_plan plan;
 	struct soko_deadtab own_deadtab;
 	struct soko_deadtab *deadtab;   /* the level's, or own_deadtab */
@@ -181,14 +182,14 @@ static uint32_t child_node(struct any *a, uint32_t parent, const struct soko_box
 		return id;
 	a->r->generated++;
 	uint32_t feat = DEAD_NODE;
-	if (soko_heuristic(&s->base, k, a->scratch2) != LK_H_DEAD) {
-		struct soko_scratch *sc2 = a->scratch2;
+	struct soko_scratch *sc2 = a->scratch2;
+	int n = soko_unpack(s, k, sc2);
+	if (!soko_unmatchable(s, sc2, n, &a->matcher)) {
 		struct soko_features f;
-		int n = soko_unpack(s, k, sc2);
 		soko_features(&a->plan, s, sc2, n, &f);
-		soko_clear_boxes(s, sc2, n);
 		feat = soko_features_pack(&f);
 	}
+	soko_clear_boxes(s, sc2, n);
 	if (lk_table_intern(&a->table, k, hash, parent, feat, &id) == LK_INTERN_FULL) {
 		a->limit = LK_LIMIT_MEMORY;
 		return NONE;
@@ -566,6 +567,7 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	size_t n = (size_t)s->cells;
 	lk_table_init(&a.table, a.key_size, opt->bounds.max_memory);
 	soko_movegen_init(&a.gen, s);
+	soko_matcher_init(&a.matcher, s);
 	soko_plan_build(&a.plan, s, s->use[SOKO_T_PACKING]);
 	a.next = lk_xcalloc((size_t)a.plan.nareas + 1, sizeof *a.next);
 	soko_deadtab_init(&a.own_deadtab, s, level->scratch_size);
@@ -624,6 +626,7 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	soko_plan_release(&a.plan);
 	soko_deadtab_release(&a.own_deadtab);
 	soko_movegen_release(&a.gen);
+	soko_matcher_release(&a.matcher);
 	lk_table_release(&a.table);
 	r->seconds = lk_now() - t0;
 	r->cpu_seconds = lk_thread_cpu() - cpu0;

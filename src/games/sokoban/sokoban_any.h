@@ -92,6 +92,22 @@ void soko_cells_push(struct soko_cells *t, size_t cell, uint64_t v);
 /* The least item of a cell that has one. */
 uint64_t soko_cells_pop(struct soko_cells *t, size_t cell);
 
+/* ---- the dead-state test (sokoban_matchable.c) ---- */
+
+struct soko_matcher {
+	int *owner;           /* per goal: the box matched to it, or -1 */
+	uint32_t *seen, stamp;
+};
+
+void soko_matcher_init(struct soko_matcher *m, const struct sokoban *s);
+void soko_matcher_release(struct soko_matcher *m);
+/* Is the position whose boxes are unpacked in sc (n of them) dead because
+ * some box reaches no goal, or the boxes cannot all have goals of their
+ * own (each when its technique is on)?  As the matching heuristic's
+ * LK_H_DEAD, without the costs. */
+bool soko_unmatchable(const struct sokoban *s, struct soko_scratch *sc, int n,
+		      struct soko_matcher *m);
+
 /* ---- learned deadlock patterns (sokoban_deadtab.c) ---- */
 
 #define DT_MAX_BOXES 6
@@ -114,6 +130,7 @@ struct soko_deadtab {
 	void *scratch;
 	uint8_t *key, *succ, *in_cluster;
 	uint32_t *mark, stamp;    /* corrals: flood stamps */
+	struct soko_matcher matcher;
 	uint16_t *stack;
 	uint64_t learned, matched, searches, work, checks;
 	uint64_t reused;          /* small searches ended by a position known alive */

@@ -50,6 +50,7 @@ void soko_deadtab_init(struct soko_deadtab *t, const struct sokoban *s, size_t s
 	t->stack = lk_xmalloc((size_t)s->cells * sizeof *t->stack);
 	lk_table_init(&t->table, s->base.key_size, 0);
 	lk_table_init(&t->alive, s->base.key_size, 0);
+	soko_matcher_init(&t->matcher, s);
 }
 
 void soko_deadtab_release(struct soko_deadtab *t)
@@ -70,6 +71,7 @@ void soko_deadtab_release(struct soko_deadtab *t)
 	free(t->stack);
 	lk_table_release(&t->table);
 	lk_table_release(&t->alive);
+	soko_matcher_release(&t->matcher);
 	memset(t, 0, sizeof *t);
 }
 
@@ -360,14 +362,15 @@ static bool small_search_dead(struct soko_deadtab *t, const uint16_t *boxes, int
 		memcpy(t->key, lk_table_key(&t->table, head), ks);
 		m = soko_unpack(s, t->key, sc);
 		bool ok = success(s, sc, m, start_square);
+		/* a bipartite deadlock of the small position ends this path */
+		bool stuck = !ok && head > 0 && soko_unmatchable(s, sc, m, &t->matcher);
 		soko_clear_boxes(s, sc, m);
 		if (ok) {
 			found = true;
 			success_at = head;
 			break;
 		}
-		/* a bipartite deadlock of the small position ends this path */
-		if (head > 0 && soko_heuristic(&s->base, t->key, t->scratch) == LK_H_DEAD)
+		if (stuck)
 			continue;
 		t->work++;
 		unsigned k = pushes(t, t->key);
