@@ -572,13 +572,12 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	a.next = lk_xcalloc((size_t)a.plan.nareas + 1, sizeof *a.next);
 	soko_deadtab_init(&a.own_deadtab, s, level->scratch_size);
 	a.deadtab = s->deadtab ? s->deadtab : &a.own_deadtab;
-	uint64_t matched0 = a.deadtab->matched;
 	a.scratch = lk_xcalloc(1, level->scratch_size);
 	a.scratch2 = lk_xcalloc(1, level->scratch_size);
 	soko_scratch(s, a.scratch);
 	soko_scratch(s, a.scratch2);
 	a.work0 = a.deadtab->work;   /* after the reset of a new search */
-	uint64_t reused0 = a.deadtab->reused;
+	uint64_t matched0 = a.deadtab->matched, reused0 = a.deadtab->reused;
 	a.key = lk_xcalloc(1, a.key_size);
 	a.child = lk_xcalloc(1, a.key_size);
 	a.allow = lk_xcalloc(n, 1);
