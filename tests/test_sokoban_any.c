@@ -15,7 +15,12 @@
  *  - box moves are exactly the positions one box reaches by its own pushes
  *    (a breadth-first search over single pushes of that box, written here);
  *  - a learned deadlock pattern never calls a position dead that raw BFS
- *    can solve;
+ *    can solve (with alive-reuse on: it only ever learns less, and the
+ *    switch test above runs every level with it off too);
+ *  - greedy slices (greedy search first in slices of states, handing over
+ *    to the feature-space search and back) lose nothing: with slices of a
+ *    few states, so that small levels hand over too, every random level is
+ *    answered as raw BFS answers it and its solutions replay;
  *  - the fallback: where A* gives up, the answer comes with a bound no
  *    larger than the optimum, and its solution replays.
  */
@@ -130,9 +135,9 @@ static char *random_level(struct lk_rng *rng)
 
 static const char *const any_techniques[] = {
 	"greedy-first", "box-macros", "packing-order", "feature-space", "advisors", "deadlock-table",
-	"goal-rooms", "goal-cuts", NULL,
+	"goal-rooms", "goal-cuts", "greedy-slices", "alive-reuse", NULL,
 };
-#define N_ANY_TECHNIQUES 8
+#define N_ANY_TECHNIQUES 10
 
 static void test_each_switch_complete(void **state)
 {
@@ -143,6 +148,7 @@ static void test_each_switch_complete(void **state)
 	/* runs that solved a level where the goal-room macros cut moves */
 	int macro_solved = 0;
 	int rooms = technique_index("goal-rooms"), cuts = technique_index("goal-cuts");
+	int alive = technique_index("alive-reuse"), reused = 0;
 	while (levels < 120) {
 		char *text = random_level(&rng);
 		if (!text)
@@ -176,6 +182,7 @@ static void test_each_switch_complete(void **state)
 				check_replays(level, &r);
 			if (r.technique_counts[rooms] || r.technique_counts[cuts])
 				macro_solved += r.status == LK_SOLVED;
+			reused += r.technique_counts[alive] > 0;
 			for (int j = 0; j < 2 && off[j]; j++)
 				if (r.technique_counts[technique_index(off[j])] != 0)
 					fail_msg("%s is off but counted", off[j]);
@@ -185,9 +192,10 @@ static void test_each_switch_complete(void **state)
 		free(text);
 	}
 	print_message("  %d levels (%d solvable, %d not); goal-room macros cut moves in %d runs "
-		      "that solved\n", levels, yes, no, macro_solved);
+		      "that solved; a small search met a position known alive in %d runs\n", levels,
+		      yes, no, macro_solved, reused);
 	assert_true(yes >= 30 && no >= 15);
-	assert_true(macro_solved >= 20);
+	assert_true(macro_solved >= 20 && reused >= 1);
 }
 
 /* ---- the goal-room macros: what they may lose is found again ---- */
@@ -214,7 +222,7 @@ static void test_goal_macros_retry(void **state)
 		struct lk_search_result r;
 		o.algo = LK_ALGO_ANY;
 		lk_search_result_init(&r);
-		soko_fess(level, &o, &r, true);
+		soko_fess(level, &o, &r, true, NULL);
 		bool used = r.technique_counts[technique_index("goal-rooms")] ||
 			    r.technique_counts[technique_index("goal-cuts")];
 		cut += used;
@@ -432,6 +440,54 @@ static void test_deadtab_sound(void **state)
 	assert_true(dead > 0);
 }
 
+/* ---- greedy slices: the hand-over loses nothing ---- */
+
+static void test_greedy_slices(void **state)
+{
+	(void)state;
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 2828);
+	int slices = technique_index("greedy-slices"), runs = technique_index("greedy-first");
+	int levels = 0, handed = 0, back = 0;
+	soko_any_set_slice_first(1);
+	while (levels < 400) {
+		char *text = random_level(&rng);
+		if (!text)
+			continue;
+		int want = raw_answer(text);
+		if (want < 0) {
+			free(text);
+			continue;
+		}
+		levels++;
+		for (int on = 0; on < 2; on++) {
+			const char *off[] = { on ? NULL : "greedy-slices", NULL };
+			struct lk_level *level = load(text, off, false);
+			struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
+			struct lk_search_result r;
+			o.algo = LK_ALGO_ANY;
+			lk_search_result_init(&r);
+			lk_search(level, &o, &r);
+			if (r.status != (want ? LK_SOLVED : LK_UNSOLVABLE))
+				fail_msg("greedy slices %s: %s, raw BFS says %s\n%s", on ? "on" : "off",
+					 lk_status_name(r.status), want ? "yes" : "no", text);
+			if (r.status == LK_SOLVED)
+				check_replays(level, &r);
+			if (!on)
+				assert_true(r.technique_counts[slices] == 0 && r.technique_counts[runs] <= 1);
+			handed += on && r.technique_counts[slices] > 0;
+			back += on && r.technique_counts[runs] > 1;
+			lk_search_result_release(&r);
+			lk_level_free(level);
+		}
+		free(text);
+	}
+	soko_any_set_slice_first(0);
+	print_message("  %d levels; handed over to the feature-space search in %d, back to greedy "
+		      "search in %d\n", levels, handed, back);
+	assert_true(handed >= 20 && back >= 2);
+}
+
 /* ---- the fallback ---- */
 
 static void test_fallback(void **state)
@@ -492,6 +548,7 @@ int main(void)
 		cmocka_unit_test(test_each_switch_complete),
 		cmocka_unit_test(test_goal_macros_retry),
 		cmocka_unit_test(test_deadtab_sound),
+		cmocka_unit_test(test_greedy_slices),
 		cmocka_unit_test(test_fallback),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

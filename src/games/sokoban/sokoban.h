@@ -51,13 +51,17 @@ enum soko_heuristic { SOKO_H_MATCHING, SOKO_H_MIXEDAIM };
  *  - feature space: states taken in turn from the cells of their features;
  *  - advisors: the moves that improve a feature are tried first;
  *  - goal rooms: boxes on the packed goals of an area stay, a unit;
- *  - goal cuts: a move that fills an area's next goal cuts the others. */
+ *  - goal cuts: a move that fills an area's next goal cuts the others;
+ *  - greedy slices: greedy first runs in slices of states between turns
+ *    of the feature-space search (sokoban_any_budget.c);
+ *  - alive reuse: the deadlock table's small searches stop at a position
+ *    already found alive (sokoban_deadtab.c). */
 enum soko_technique {
 	SOKO_T_DEAD_SQUARES, SOKO_T_FREEZE, SOKO_T_BIPARTITE, SOKO_T_PI_CORRALS, SOKO_T_TUNNELS,
 	SOKO_T_DEADTAB, SOKO_T_AWARE,
 	/* the search for any solution (sokoban_any.c) */
 	SOKO_T_GREEDY_FIRST, SOKO_T_MACROS, SOKO_T_PACKING, SOKO_T_FEATURES, SOKO_T_ADVISORS,
-	SOKO_T_GOAL_ROOMS, SOKO_T_GOAL_CUTS,
+	SOKO_T_GOAL_ROOMS, SOKO_T_GOAL_CUTS, SOKO_T_GREEDY_SLICES, SOKO_T_ALIVE_REUSE,
 	SOKO_NTECH
 };
 extern const struct lk_technique soko_techniques[];
@@ -237,7 +241,7 @@ bool soko_deadtab_push(struct soko_deadtab *t, const struct soko_scratch *sc, in
 void soko_target_order(struct sokoban *s);
 unsigned soko_unfinished(const struct sokoban *s, const struct soko_scratch *sc, int nboxes);
 
-/* The search for any solution (sokoban_any.c). */
+/* The search for any solution (sokoban_any_budget.c, sokoban_any.c). */
 struct lk_search_options;
 struct lk_search_result;
 void soko_solve_any(const struct lk_level *level, const struct lk_search_options *opt,

@@ -4,8 +4,8 @@
  * Approach to Single-Agent Search", IEEE CoG 2020) and the way Festival
  * runs it; our own implementation (docs/games/sokoban.md, "Hard levels").
  *
- * A portfolio: greedy best-first search in both directions first (30 % of
- * the time, half the memory and states), then the feature-space search.
+ * The portfolio around it (greedy best-first search in slices, the second
+ * search without the goal-room macros) is in sokoban_any_budget.c.
  *
  * The feature-space search works on box moves (sokoban_boxmoves.c: one box
  * pushed any number of times).  Every state met is stored once in the state
@@ -69,6 +69,7 @@ struct any {
 	struct lk_table table;
 	size_t key_size;
 	struct soko_movegen gen;
+	struct soko_matcher matcher;
 	struct soko_plan plan;
 	struct soko_deadtab own_deadtab;
 	struct soko_deadtab *deadtab;   /* the level's, or own_deadtab */
@@ -91,6 +92,8 @@ struct any {
 	bool solved;
 	enum lk_limit limit;
 	double deadline;
+	const struct soko_fess_hook *hook;   /* greedy slices, or NULL */
+	uint64_t work0;             /* the deadlock table's work at the start */
 };
 
 /* ---- cells ---- */
@@ -179,14 +182,14 @@ static uint32_t child_node(struct any *a, uint32_t parent, const struct soko_box
 		return id;
 	a->r->generated++;
 	uint32_t feat = DEAD_NODE;
-	if (soko_heuristic(&s->base, k, a->scratch2) != LK_H_DEAD) {
-		struct soko_scratch *sc2 = a->scratch2;
+	struct soko_scratch *sc2 = a->scratch2;
+	int n = soko_unpack(s, k, sc2);
+	if (!soko_unmatchable(s, sc2, n, &a->matcher)) {
 		struct soko_features f;
-		int n = soko_unpack(s, k, sc2);
 		soko_features(&a->plan, s, sc2, n, &f);
-		soko_clear_boxes(s, sc2, n);
 		feat = soko_features_pack(&f);
 	}
+	soko_clear_boxes(s, sc2, n);
 	if (lk_table_intern(&a->table, k, hash, parent, feat, &id) == LK_INTERN_FULL) {
 		a->limit = LK_LIMIT_MEMORY;
 		return NONE;
@@ -467,6 +470,12 @@ static void build_path(struct any *a, const struct lk_level *level)
 
 /* ---- the search ---- */
 
+static size_t held_bytes(const struct any *a)
+{
+	return a->table.bytes + a->cells.bytes + a->flags_alloc + a->exps_alloc * sizeof *a->exps +
+	       a->moves_alloc * sizeof *a->moves + soko_deadtab_bytes(a->deadtab);
+}
+
 static bool out_of_bounds(struct any *a)
 {
 	const struct lk_search_options *o = a->opt;
@@ -474,9 +483,7 @@ static bool out_of_bounds(struct any *a)
 		a->limit = LK_LIMIT_INTERRUPTED;
 	else if (lk_bounds_time_up(&o->bounds, a->deadline))
 		a->limit = LK_LIMIT_TIME;
-	else if (o->bounds.max_memory && a->table.bytes + a->cells.bytes + a->flags_alloc +
-			     a->exps_alloc * sizeof *a->exps + a->moves_alloc * sizeof *a->moves +
-			     soko_deadtab_bytes(a->deadtab) > o->bounds.max_memory)
+	else if (o->bounds.max_memory && held_bytes(a) > o->bounds.max_memory)
 		a->limit = LK_LIMIT_MEMORY;
 	return a->limit != LK_LIMIT_NONE;
 }
@@ -514,6 +521,12 @@ static void run(struct any *a)
 	for (uint64_t turn = 0;; turn++) {
 		if ((turn & 63) == 0 && out_of_bounds(a))
 			return;
+		if ((turn & 63) == 0 && a->hook &&
+		    a->hook->due(a->hook->ctx, a->table.count + a->deadtab->work - a->work0,
+				 held_bytes(a))) {
+			a->limit = LK_LIMIT_INTERRUPTED;   /* answered by a greedy slice */
+			return;
+		}
 		size_t c = SIZE_MAX;
 		/* the best cell's turn, less often once the best state has
 		 * stood for long (it may be dead in a way no test sees) */
@@ -537,13 +550,13 @@ static void run(struct any *a)
 }
 
 void soko_fess(const struct lk_level *level, const struct lk_search_options *opt,
-	       struct lk_search_result *r, bool macros)
+	       struct lk_search_result *r, bool macros, const struct soko_fess_hook *hook)
 {
 	const struct sokoban *s = (const struct sokoban *)level;
 	double t0 = lk_now(), cpu0 = lk_thread_cpu();
 	lk_search_result_release(r);
 	struct any a = { .s = s, .opt = opt, .r = r, .deadline = lk_bounds_deadline(&opt->bounds, t0),
-			 .goal_exp = NONE, .goal_node = NONE, .macros = macros };
+			 .goal_exp = NONE, .goal_node = NONE, .macros = macros, .hook = hook };
 	a.key_size = level->key_size;
 	if (s->impossible || s->forward) {
 		r->status = s->impossible ? LK_UNSOLVABLE : LK_UNKNOWN;
@@ -554,20 +567,26 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	size_t n = (size_t)s->cells;
 	lk_table_init(&a.table, a.key_size, opt->bounds.max_memory);
 	soko_movegen_init(&a.gen, s);
+	soko_matcher_init(&a.matcher, s);
 	soko_plan_build(&a.plan, s, s->use[SOKO_T_PACKING]);
 	a.next = lk_xcalloc((size_t)a.plan.nareas + 1, sizeof *a.next);
 	soko_deadtab_init(&a.own_deadtab, s, level->scratch_size);
 	a.deadtab = s->deadtab ? s->deadtab : &a.own_deadtab;
-	uint64_t matched0 = a.deadtab->matched;
 	a.scratch = lk_xcalloc(1, level->scratch_size);
 	a.scratch2 = lk_xcalloc(1, level->scratch_size);
 	soko_scratch(s, a.scratch);
 	soko_scratch(s, a.scratch2);
+	a.work0 = a.deadtab->work;   /* after the reset of a new search */
+	uint64_t matched0 = a.deadtab->matched, reused0 = a.deadtab->reused;
 	a.key = lk_xcalloc(1, a.key_size);
 	a.child = lk_xcalloc(1, a.key_size);
 	a.allow = lk_xcalloc(n, 1);
 
 	run(&a);
+	/* the shared table's counters before writing the path out, which may
+	 * start a search that resets them */
+	((struct soko_scratch *)a.scratch)->count[SOKO_T_DEADTAB] += a.deadtab->matched - matched0;
+	((struct soko_scratch *)a.scratch)->count[SOKO_T_ALIVE_REUSE] += a.deadtab->reused - reused0;
 
 	if (a.solved) {
 		r->status = LK_SOLVED;
@@ -589,7 +608,6 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	r->overhead_per_state = a.table.count ? (double)held / (double)a.table.count -
 						       (double)a.key_size : 0.0;
 	r->found_by = LK_FORWARD;
-	((struct soko_scratch *)a.scratch)->count[SOKO_T_DEADTAB] += a.deadtab->matched - matched0;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_MACROS] += a.gen.long_moves;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_PACKING] += (uint64_t)a.plan.ordered;
 	soko_technique_counts(level, a.scratch, r->technique_counts);
@@ -607,94 +625,8 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	soko_plan_release(&a.plan);
 	soko_deadtab_release(&a.own_deadtab);
 	soko_movegen_release(&a.gen);
+	soko_matcher_release(&a.matcher);
 	lk_table_release(&a.table);
-	r->seconds = lk_now() - t0;
-	r->cpu_seconds = lk_thread_cpu() - cpu0;
-}
-
-/* Add the search effort and counters of an earlier search e to r. */
-static void add_effort(struct lk_search_result *r, const struct lk_search_result *e)
-{
-	r->expanded += e->expanded;
-	r->generated += e->generated;
-	if (e->peak_bytes > r->peak_bytes)
-		r->peak_bytes = e->peak_bytes;
-	for (int i = 0; i < LK_MAX_TECHNIQUES; i++)
-		r->technique_counts[i] += e->technique_counts[i];
-}
-
-/* The feature-space search with the goal-room macros; where they cut a
- * move and the search then ran out of moves, that proves nothing, so it
- * runs again without them in the time left. */
-static void solve_fess(const struct lk_level *level, const struct lk_search_options *opt,
-		       struct lk_search_result *r)
-{
-	double t0 = lk_now(), cpu0 = lk_thread_cpu();
-	soko_fess(level, opt, r, true);
-	if (r->status != LK_UNSOLVABLE || (!r->technique_counts[SOKO_T_GOAL_ROOMS] &&
-					   !r->technique_counts[SOKO_T_GOAL_CUTS]))
-		return;
-	struct lk_search_options rest = *opt;
-	if (opt->bounds.max_seconds > 0) {
-		rest.bounds.max_seconds = opt->bounds.max_seconds - (lk_now() - t0);
-		if (rest.bounds.max_seconds <= 0)
-			rest.bounds.max_seconds = 1e-3;
-	}
-	if (opt->bounds.max_states)
-		rest.bounds.max_states = opt->bounds.max_states > r->stored ?
-					 opt->bounds.max_states - r->stored : 1;
-	struct lk_search_result again;
-	lk_search_result_init(&again);
-	soko_fess(level, &rest, &again, false);
-	add_effort(&again, r);
-	lk_search_result_release(r);
-	*r = again;
-	r->seconds = lk_now() - t0;
-	r->cpu_seconds = lk_thread_cpu() - cpu0;
-}
-
-/* The share of the bounds greedy search gets first (greedy-first). */
-#define GREEDY_TIME 0.3
-#define GREEDY_MEMORY 0.5
-
-void soko_solve_any(const struct lk_level *level, const struct lk_search_options *opt,
-		    struct lk_search_result *r)
-{
-	const struct sokoban *s = (const struct sokoban *)level;
-	if (!s->use[SOKO_T_GREEDY_FIRST] || s->impossible || s->forward) {
-		solve_fess(level, opt, r);
-		return;
-	}
-	/* A portfolio of two: greedy best-first search in both directions
-	 * (the push search, matching bound plus unfinished boxes) solves most
-	 * levels fast; the feature-space search takes over when it gives up. */
-	double t0 = lk_now(), cpu0 = lk_thread_cpu();
-	struct lk_search_options g = *opt;
-	g.algo = LK_ALGO_GREEDY;
-	g.direction = LK_BOTH;
-	g.bounds.max_seconds = opt->bounds.max_seconds * GREEDY_TIME;
-	g.bounds.max_states = opt->bounds.max_states / 2;
-	size_t memory = opt->bounds.max_memory ? opt->bounds.max_memory : (size_t)1 << 30;
-	g.bounds.max_memory = (size_t)((double)memory * GREEDY_MEMORY);
-	lk_search(level, &g, r);
-	r->technique_counts[SOKO_T_GREEDY_FIRST]++;
-	r->optimal = false;
-	if (r->status != LK_UNKNOWN || r->limit == LK_LIMIT_INTERRUPTED)
-		return;
-	struct lk_search_result f;
-	lk_search_result_init(&f);
-	struct lk_search_options rest = *opt;
-	if (opt->bounds.max_seconds > 0) {
-		rest.bounds.max_seconds = opt->bounds.max_seconds - (lk_now() - t0);
-		if (rest.bounds.max_seconds <= 0)
-			rest.bounds.max_seconds = 1e-3;
-	}
-	if (opt->bounds.max_states)
-		rest.bounds.max_states = opt->bounds.max_states - g.bounds.max_states;
-	solve_fess(level, &rest, &f);
-	add_effort(&f, r);
-	lk_search_result_release(r);
-	*r = f;
 	r->seconds = lk_now() - t0;
 	r->cpu_seconds = lk_thread_cpu() - cpu0;
 }

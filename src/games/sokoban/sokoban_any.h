@@ -92,6 +92,22 @@ void soko_cells_push(struct soko_cells *t, size_t cell, uint64_t v);
 /* The least item of a cell that has one. */
 uint64_t soko_cells_pop(struct soko_cells *t, size_t cell);
 
+/* ---- the dead-state test (sokoban_matchable.c) ---- */
+
+struct soko_matcher {
+	int *owner;           /* per goal: the box matched to it, or -1 */
+	uint32_t *seen, stamp;
+};
+
+void soko_matcher_init(struct soko_matcher *m, const struct sokoban *s);
+void soko_matcher_release(struct soko_matcher *m);
+/* Is the position whose boxes are unpacked in sc (n of them) dead because
+ * some box reaches no goal, or the boxes cannot all have goals of their
+ * own (each when its technique is on)?  As the matching heuristic's
+ * LK_H_DEAD, without the costs. */
+bool soko_unmatchable(const struct sokoban *s, struct soko_scratch *sc, int n,
+		      struct soko_matcher *m);
+
 /* ---- learned deadlock patterns (sokoban_deadtab.c) ---- */
 
 #define DT_MAX_BOXES 6
@@ -114,8 +130,10 @@ struct soko_deadtab {
 	void *scratch;
 	uint8_t *key, *succ, *in_cluster;
 	uint32_t *mark, stamp;    /* corrals: flood stamps */
+	struct soko_matcher matcher;
 	uint16_t *stack;
 	uint64_t learned, matched, searches, work, checks;
+	uint64_t reused;          /* small searches ended by a position known alive */
 };
 
 void soko_deadtab_init(struct soko_deadtab *t, const struct sokoban *s, size_t scratch_size);
@@ -192,11 +210,25 @@ void soko_next_goals(const struct soko_plan *p, const struct soko_scratch *sc, u
 
 /* ---- the feature-space search (sokoban_any.c) ---- */
 
+/* A hand-over of the feature-space search (sokoban_any_budget.c: greedy
+ * slices): due is asked now and then with the search's work so far (states
+ * stored plus the deadlock table's small-search positions) and the bytes
+ * it holds; it may run another search meanwhile, and returns true when
+ * that answered the level (the feature-space search then stops). */
+struct soko_fess_hook {
+	bool (*due)(void *ctx, uint64_t work, size_t held);
+	void *ctx;
+};
+
+/* Tests: the first greedy slice's states (0: the default). */
+void soko_any_set_slice_first(size_t states);
+
 /* One feature-space search of the level, with the goal-room macros when
  * macros is set (where they cut moves, running out of moves proves
- * nothing: soko_solve_any then runs it again without them). */
+ * nothing: soko_solve_any then runs it again without them); hook NULL or
+ * as above. */
 void soko_fess(const struct lk_level *level, const struct lk_search_options *opt,
-	       struct lk_search_result *r, bool macros);
+	       struct lk_search_result *r, bool macros, const struct soko_fess_hook *hook);
 
 /* ---- goal-room macros (sokoban_goalroom.c) ---- */
 

@@ -17,7 +17,11 @@
  * against every later position that has a box on one of its squares.
  *
  * The small search is bounded (DT_STATES positions); when the bound is hit
- * nothing is learned.  Its own pruning is only what holds with fewer boxes
+ * nothing is learned.  Its starts found alive (or left undecided) are
+ * remembered and not searched again; with alive-reuse, so are the
+ * positions on the way to a success, and a search that meets a position
+ * known alive stops there: alive (both only ever learn less, so they are
+ * as sound as the rest).  Its own pruning is only what holds with fewer boxes
  * than goals: dead squares, freeze and bipartite deadlocks (PI-corrals
  * assume every goal must be filled).
  */
@@ -46,6 +50,7 @@ void soko_deadtab_init(struct soko_deadtab *t, const struct sokoban *s, size_t s
 	t->stack = lk_xmalloc((size_t)s->cells * sizeof *t->stack);
 	lk_table_init(&t->table, s->base.key_size, 0);
 	lk_table_init(&t->alive, s->base.key_size, 0);
+	soko_matcher_init(&t->matcher, s);
 }
 
 void soko_deadtab_release(struct soko_deadtab *t)
@@ -66,6 +71,7 @@ void soko_deadtab_release(struct soko_deadtab *t)
 	free(t->stack);
 	lk_table_release(&t->table);
 	lk_table_release(&t->alive);
+	soko_matcher_release(&t->matcher);
 	memset(t, 0, sizeof *t);
 }
 
@@ -223,14 +229,77 @@ static bool success(const struct sokoban *s, struct soko_scratch *sc, int n,
 	return all_goals || spread;
 }
 
-/* The pushes of the small position key, into t->succ; returns how many. */
+/* The least compact index of the player's area from cell in the box map
+ * of sc (t->mark, so that sc's own reach stays valid). */
+static unsigned least_reach(struct soko_deadtab *t, const struct soko_scratch *sc, int cell)
+{
+	const struct sokoban *s = t->s;
+	if (++t->stamp == 0) {
+		memset(t->mark, 0, (size_t)s->cells * sizeof *t->mark);
+		t->stamp = 1;
+	}
+	uint32_t st = t->stamp;
+	int sp = 0, least = s->compact[cell];
+	t->mark[cell] = st;
+	t->stack[sp++] = (uint16_t)cell;
+	while (sp > 0) {
+		int c = t->stack[--sp];
+		for (int d = 0; d < 4; d++) {
+			int x = c + s->off[d];
+			if (s->wall[x] || sc->box[x] || t->mark[x] == st)
+				continue;
+			t->mark[x] = st;
+			t->stack[sp++] = (uint16_t)x;
+			if (s->compact[x] < least)
+				least = s->compact[x];
+		}
+	}
+	return (unsigned)least;
+}
+
+/* The player's normalised square after box b was pushed onto `to` (box
+ * map of sc as after the push), from the area before it (stamp st of
+ * sc->mark, least compact index least) when that is sure: the player now
+ * on b joins that area; if `to` was in it and its free neighbours still
+ * meet around it (and b opens onto nothing else), nothing else changed.
+ * Otherwise a flood. */
+static unsigned pushed_player(struct soko_deadtab *t, const struct soko_scratch *sc, int b,
+			      int to, uint32_t st, unsigned least)
+{
+	const struct sokoban *s = t->s;
+	if (sc->mark[to] != st || (unsigned)s->compact[to] == least)
+		return least_reach(t, sc, b);
+	for (int d = 0; d < 4; d++) {
+		int x = b + s->off[d];
+		if (x != to && !s->wall[x] && !sc->box[x] && sc->mark[x] != st)
+			return least_reach(t, sc, b);
+	}
+	/* the eight squares round `to`, in turn: N, NE, E, SE, S, SW, W, NW */
+	int w = s->width;
+	const int ring[8] = { -w, -w + 1, 1, w + 1, w, w - 1, -1, -w - 1 };
+	bool open[8];
+	for (int i = 0; i < 8; i++)
+		open[i] = !s->wall[to + ring[i]] && !sc->box[to + ring[i]];
+	int sides = 0, links = 0;
+	for (int i = 0; i < 8; i += 2) {
+		sides += open[i];
+		links += open[i] && open[(i + 1) & 7] && open[(i + 2) & 7];
+	}
+	if (sides - links > 1)
+		return least_reach(t, sc, b);
+	unsigned mine = (unsigned)s->compact[b];
+	return mine < least ? mine : least;
+}
+
+/* The pushes of the small position key, into t->succ, each with its
+ * player normalised (pushed_player); returns how many. */
 static unsigned pushes(struct soko_deadtab *t, const uint8_t *key)
 {
 	const struct sokoban *s = t->s;
 	struct soko_scratch *sc = t->scratch;
 	size_t ks = s->base.key_size;
 	int n = soko_unpack(s, key, sc);
-	soko_reach(s, sc, s->cell_of[soko_key_player(key)]);
+	unsigned least = (unsigned)soko_reach(s, sc, s->cell_of[soko_key_player(key)]);
 	uint32_t st = sc->stamp;
 	unsigned count = 0;
 	for (int i = 0; i < n; i++) {
@@ -246,24 +315,12 @@ static unsigned pushes(struct soko_deadtab *t, const uint8_t *key)
 				memcpy(out, key, ks);
 				soko_bit_flip(out + 2, s->compact[b]);
 				soko_bit_flip(out + 2, s->compact[to]);
+				soko_key_set_player(out, pushed_player(t, sc, b, to, st, least));
 				count++;
 			}
 			sc->box[to] = 0;
 			sc->box[b] = 1;
 		}
-	}
-	/* normalise the players once the box map is clean */
-	for (unsigned k = 0; k < count; k++) {
-		uint8_t *out = t->succ + k * ks;
-		int from = -1;
-		for (int i = 0; i < n && from < 0; i++)
-			if (!soko_bit(out + 2, s->compact[sc->boxes[i]]))
-				from = sc->boxes[i];
-		soko_clear_boxes(s, sc, n);
-		int m = soko_unpack(s, out, sc);
-		soko_key_set_player(out, (unsigned)soko_reach(s, sc, from));
-		soko_clear_boxes(s, sc, m);
-		n = soko_unpack(s, key, sc);
 	}
 	soko_clear_boxes(s, sc, n);
 	return count;
@@ -297,34 +354,51 @@ static bool small_search_dead(struct soko_deadtab *t, const uint16_t *boxes, int
 	lk_table_reset(&t->table, ks, 0);
 	uint32_t id;
 	lk_table_intern(&t->table, t->key, hash, 0, 0, &id);
-	bool found = false;
+	bool found = false, reuse = s->use[SOKO_T_ALIVE_REUSE];
+	uint32_t success_at = 0;
 	for (uint32_t head = 0; head < t->table.count && !found; head++) {
 		if (t->table.count >= DT_STATES)
 			break;
 		memcpy(t->key, lk_table_key(&t->table, head), ks);
 		m = soko_unpack(s, t->key, sc);
 		bool ok = success(s, sc, m, start_square);
+		/* a bipartite deadlock of the small position ends this path */
+		bool stuck = !ok && head > 0 && soko_unmatchable(s, sc, m, &t->matcher);
 		soko_clear_boxes(s, sc, m);
 		if (ok) {
 			found = true;
+			success_at = head;
 			break;
 		}
-		/* a bipartite deadlock of the small position ends this path */
-		if (head > 0 && soko_heuristic(&s->base, t->key, t->scratch) == LK_H_DEAD)
+		if (stuck)
 			continue;
 		t->work++;
 		unsigned k = pushes(t, t->key);
-		for (unsigned j = 0; j < k; j++) {
+		for (unsigned j = 0; j < k && !found; j++) {
 			const uint8_t *c = t->succ + j * ks;
-			lk_table_intern(&t->table, c, lk_hash_bytes(c, ks), head, 0, &id);
+			uint64_t h = lk_hash_bytes(c, ks);
+			/* a position already found alive: so is this one */
+			if (reuse && lk_table_find(&t->alive, c, h) != LK_NO_ENTRY) {
+				found = true;
+				success_at = head;
+				t->reused++;
+			} else {
+				lk_table_intern(&t->table, c, h, head, 0, &id);
+			}
 		}
 	}
 	dead = !found && t->table.count < DT_STATES;
 	if (!dead) {
 		/* remember the start as alive (or undecided): the table's
-		 * first entry */
+		 * first entry; with alive-reuse, the positions on the way to
+		 * the success too */
 		const void *k0 = lk_table_key(&t->table, 0);
 		lk_table_intern(&t->alive, k0, lk_hash_bytes(k0, ks), 0, 0, &id);
+		for (uint32_t e = success_at; reuse && found && e != 0;
+		     e = lk_table_parent(&t->table, e)) {
+			const void *ke = lk_table_key(&t->table, e);
+			lk_table_intern(&t->alive, ke, lk_hash_bytes(ke, ks), 0, 0, &id);
+		}
 	}
 out:
 	for (int i = 0; i < n; i++)
@@ -404,7 +478,7 @@ void soko_deadtab_reset(struct soko_deadtab *t)
 	memset(t->by_cell_n, 0, (size_t)t->s->cells * sizeof *t->by_cell_n);
 	t->npatterns = 0;
 	lk_table_reset(&t->alive, t->s->base.key_size, 0);
-	t->learned = t->matched = t->searches = t->work = t->checks = 0;
+	t->learned = t->matched = t->searches = t->work = t->checks = t->reused = 0;
 }
 
 bool soko_deadtab_push(struct soko_deadtab *t, const struct soko_scratch *sc, int cell,

@@ -425,6 +425,14 @@ const struct lk_technique soko_techniques[] = {
 	[SOKO_T_GOAL_CUTS] = { "goal-cuts", "goal-cuts",
 			       "-a any: a move that fills the next goal of an area cuts the other moves",
 			       LK_TECH_ANY },
+	[SOKO_T_GREEDY_SLICES] = { "greedy-slices", "greedy-slices",
+				   "-a any: greedy first in slices of states between turns of the "
+				   "feature-space search, not 30 % of the time at once",
+				   LK_TECH_ANY },
+	[SOKO_T_ALIVE_REUSE] = { "alive-reuse", "alive-reused",
+				 "deadlock table: a small search stops at a position already found alive "
+				 "(counted by -a any)",
+				 LK_TECH_OPTIMAL },
 
 	{ NULL, NULL, NULL, 0 },
 };

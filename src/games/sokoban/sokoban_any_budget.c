@@ -1,0 +1,208 @@
+/*
+ * sokoban_any_budget.c - the portfolio of Sokoban's search for any solution
+ * (solve -a any): greedy best-first search in both directions (greedy
+ * first) and the feature-space search of sokoban_any.c, and how the bounds
+ * are shared between them (docs/games/sokoban.md, "Hard levels").
+ *
+ * Greedy first solves most levels in a few thousand states; where it does
+ * not, it used to run on for 30 % of the time before the feature-space
+ * search began (9 s of Microban 153's 15 at -t 30).  With greedy slices
+ * it runs in slices counted in states, not seconds (so the schedule is the
+ * same on any machine and load): a first slice of SLICE_FIRST states, then
+ * the feature-space search, which hands the turn back to greedy search for
+ * a slice SLICE_GROWTH times bigger (greedy search starts again: it cannot
+ * be resumed) each time its own work (states stored plus the deadlock
+ * table's small-search positions) reaches SLICE_WAIT times that slice.
+ * Greedy search still gets at most 30 % of the time and half the states
+ * in all; the feature-space search is resumed where it stopped.
+ */
+#include <stdlib.h>
+
+#include "sokoban_any.h"
+
+/* The share of the bounds greedy search gets (greedy-first). */
+#define GREEDY_TIME 0.3
+#define GREEDY_MEMORY 0.5
+/* greedy-slices: the first slice (states), each next slice's growth, and
+ * the feature-space work each slice waits for (times its states). */
+#define SLICE_FIRST ((size_t)1 << 17)
+#define SLICE_GROWTH 4
+#define SLICE_WAIT 8
+
+/* The first slice's states: SLICE_FIRST, or what a test set (small, so
+ * that small levels hand over too). */
+static size_t slice_first = SLICE_FIRST;
+
+void soko_any_set_slice_first(size_t states)
+{
+	slice_first = states ? states : SLICE_FIRST;
+}
+
+/* Add the search effort and counters of an earlier search e to r. */
+static void add_effort(struct lk_search_result *r, const struct lk_search_result *e)
+{
+	r->expanded += e->expanded;
+	r->generated += e->generated;
+	if (e->peak_bytes > r->peak_bytes)
+		r->peak_bytes = e->peak_bytes;
+	for (int i = 0; i < LK_MAX_TECHNIQUES; i++)
+		r->technique_counts[i] += e->technique_counts[i];
+}
+
+/* The feature-space search with the goal-room macros; where they cut a
+ * move and the search then ran out of moves, that proves nothing, so it
+ * runs again without them in the time left. */
+static void solve_fess(const struct lk_level *level, const struct lk_search_options *opt,
+		       struct lk_search_result *r, const struct soko_fess_hook *hook)
+{
+	double t0 = lk_now(), cpu0 = lk_thread_cpu();
+	soko_fess(level, opt, r, true, hook);
+	if (r->status != LK_UNSOLVABLE || (!r->technique_counts[SOKO_T_GOAL_ROOMS] &&
+					   !r->technique_counts[SOKO_T_GOAL_CUTS]))
+		return;
+	struct lk_search_options rest = *opt;
+	if (opt->bounds.max_seconds > 0) {
+		rest.bounds.max_seconds = opt->bounds.max_seconds - (lk_now() - t0);
+		if (rest.bounds.max_seconds <= 0)
+			rest.bounds.max_seconds = 1e-3;
+	}
+	if (opt->bounds.max_states)
+		rest.bounds.max_states = opt->bounds.max_states > r->stored ?
+					 opt->bounds.max_states - r->stored : 1;
+	struct lk_search_result again;
+	lk_search_result_init(&again);
+	soko_fess(level, &rest, &again, false, hook);
+	add_effort(&again, r);
+	lk_search_result_release(r);
+	*r = again;
+	r->seconds = lk_now() - t0;
+	r->cpu_seconds = lk_thread_cpu() - cpu0;
+}
+
+/* The greedy side of the portfolio. */
+struct slices {
+	const struct lk_level *level;
+	const struct lk_search_options *opt;
+	struct soko_deadtab *own;     /* the slices' deadlock table (or NULL) */
+	double time_left;             /* of greedy search's share (max_seconds > 0) */
+	size_t states;                /* the next slice's states */
+	size_t max_states;            /* greedy search's share, 0: none */
+	size_t memory;                /* greedy search's share */
+	uint64_t due;                 /* feature-space work the next slice waits for */
+	bool done;                    /* no slice left: greedy search gave up */
+	bool answered;                /* a slice answered: in found */
+	struct lk_search_result found, spent;   /* the answer; the other slices' effort */
+};
+
+/* Run the next greedy slice; true when it answered the level. */
+static bool greedy_slice(struct slices *sl, size_t held)
+{
+	const struct sokoban *s = (const struct sokoban *)sl->level;
+	struct lk_search_options g = *sl->opt;
+	g.algo = LK_ALGO_GREEDY;
+	g.direction = LK_BOTH;
+	g.bounds.max_seconds = sl->opt->bounds.max_seconds > 0 ? sl->time_left : 0;
+	bool capped = s->use[SOKO_T_GREEDY_SLICES] &&
+		      (!sl->max_states || sl->states < sl->max_states);
+	g.bounds.max_states = capped ? sl->states : sl->max_states;
+	/* beside a feature-space search, no more than the memory it leaves */
+	size_t all = sl->opt->bounds.max_memory ? sl->opt->bounds.max_memory : (size_t)1 << 30;
+	g.bounds.max_memory = held < all - sl->memory ? sl->memory : all - held;
+	if (held >= all || (sl->opt->bounds.max_seconds > 0 && sl->time_left <= 0)) {
+		sl->done = true;
+		return false;
+	}
+	/* a slice run from inside the feature-space search must not reset the
+	 * deadlock table that search uses: it gets one of its own */
+	struct sokoban *level = (struct sokoban *)s;
+	struct soko_deadtab *shared = level->deadtab;
+	if (shared && held) {
+		if (!sl->own)
+			sl->own = soko_deadtab_new(s);
+		level->deadtab = sl->own;
+	}
+	double t0 = lk_now();
+	struct lk_search_result r;
+	lk_search_result_init(&r);
+	lk_search(sl->level, &g, &r);
+	level->deadtab = shared;
+	sl->time_left -= lk_now() - t0;
+	r.technique_counts[SOKO_T_GREEDY_FIRST]++;
+	r.optimal = false;
+	if (r.status != LK_UNKNOWN) {
+		sl->found = r;
+		sl->answered = sl->done = true;
+		return true;
+	}
+	if (capped && r.limit == LK_LIMIT_STATES) {
+		r.technique_counts[SOKO_T_GREEDY_SLICES]++;
+		sl->due = (uint64_t)sl->states * SLICE_WAIT * SLICE_GROWTH;
+		sl->states *= SLICE_GROWTH;
+	} else {
+		sl->done = true;   /* out of its share, or interrupted */
+	}
+	add_effort(&sl->spent, &r);
+	if (r.limit == LK_LIMIT_INTERRUPTED)
+		sl->spent.limit = LK_LIMIT_INTERRUPTED;
+	lk_search_result_release(&r);
+	return false;
+}
+
+/* The feature-space search's turn to hand over: a slice when its work has
+ * reached the next one's. */
+static bool slice_due(void *ctx, uint64_t work, size_t held)
+{
+	struct slices *sl = ctx;
+	if (sl->done || work < sl->due)
+		return false;
+	return greedy_slice(sl, held ? held : 1);
+}
+
+void soko_solve_any(const struct lk_level *level, const struct lk_search_options *opt,
+		    struct lk_search_result *r)
+{
+	const struct sokoban *s = (const struct sokoban *)level;
+	if (!s->use[SOKO_T_GREEDY_FIRST] || s->impossible || s->forward) {
+		solve_fess(level, opt, r, NULL);
+		return;
+	}
+	double t0 = lk_now(), cpu0 = lk_thread_cpu();
+	size_t memory = opt->bounds.max_memory ? opt->bounds.max_memory : (size_t)1 << 30;
+	struct slices sl = { .level = level, .opt = opt, .states = slice_first,
+			     .time_left = opt->bounds.max_seconds * GREEDY_TIME,
+			     .max_states = opt->bounds.max_states / 2,
+			     .memory = (size_t)((double)memory * GREEDY_MEMORY) };
+	lk_search_result_init(&sl.spent);
+	if (!greedy_slice(&sl, 0) && sl.spent.limit != LK_LIMIT_INTERRUPTED) {
+		struct lk_search_options rest = *opt;
+		if (opt->bounds.max_seconds > 0) {
+			rest.bounds.max_seconds = opt->bounds.max_seconds - (lk_now() - t0);
+			if (rest.bounds.max_seconds <= 0)
+				rest.bounds.max_seconds = 1e-3;
+		}
+		if (opt->bounds.max_states)
+			rest.bounds.max_states = opt->bounds.max_states - opt->bounds.max_states / 2;
+		struct soko_fess_hook hook = { .due = slice_due, .ctx = &sl };
+		struct lk_search_result f;
+		lk_search_result_init(&f);
+		solve_fess(level, &rest, &f, sl.done ? NULL : &hook);
+		if (sl.answered) {
+			add_effort(&sl.found, &f);
+			lk_search_result_release(&f);
+		} else {
+			lk_search_result_release(&sl.found);
+			sl.found = f;
+		}
+	} else if (!sl.answered) {
+		sl.found = sl.spent;   /* interrupted in its first slice */
+		lk_search_result_init(&sl.spent);
+	}
+	add_effort(&sl.found, &sl.spent);
+	lk_search_result_release(&sl.spent);
+	soko_deadtab_free(sl.own);
+	lk_search_result_release(r);
+	*r = sl.found;
+	r->optimal = false;
+	r->seconds = lk_now() - t0;
+	r->cpu_seconds = lk_thread_cpu() - cpu0;
+}
