@@ -64,6 +64,7 @@ enum soko_technique {
 	SOKO_T_GOAL_ROOMS, SOKO_T_GOAL_CUTS, SOKO_T_GREEDY_SLICES, SOKO_T_ALIVE_REUSE,
 	SOKO_NTECH
 };
+_Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");
 extern const struct lk_technique soko_techniques[];
 void soko_technique_counts(const struct lk_level *level, const void *scratch, uint64_t *counts);
 
