@@ -135,8 +135,10 @@ unsigned lk_rating_juggle(const uint16_t *seq, size_t n, size_t nobjects)
 	unsigned most = 0;
 	for (size_t i = 0; i < n; i++) {
 		open += delta[i];
+		if (seq[i] >= nobjects)
+			continue;   /* a step of nothing the game counts */
 		long others = open;
-		if (seq[i] < nobjects && first[seq[i]] < i && i < last[seq[i]])
+		if (first[seq[i]] < i && i < last[seq[i]])
 			others--;   /* the object moving now is not left part-way */
 		if (others > (long)most)
 			most = (unsigned)others;
