@@ -51,7 +51,8 @@ FIT_ON = ('boxoban', 'microban')
 CLASSES = (0, 1, 2)
 GRAPH = ['dead-share', 'traps', 'detours', 'commits', 'greedy-trap', 'walker']
 # expand-share is written for every rating but left out of the model: held out, it
-# raised unfiltered-vs-medium by 0.017 and lowered Microban's rho by 0.007 (docs/rating.md)
+# raised unfiltered-vs-medium by 0.022 and helped neither medium-vs-hard (-0.004) nor
+# Microban's rho (+0.001) (docs/rating.md, "Features tried and left out")
 ENUM = {n: 'LK_F_' + n.upper().replace('-', '_')
         for n in CORE + GRAPH + ['bfs', 'moved', 'branching', 'bound', 'greedy-excess', 'expand-share']}
 
