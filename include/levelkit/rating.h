@@ -6,7 +6,9 @@
  * yields through the game interface: the length of its solution, how far
  * the heuristic's bound at the start falls short of it, how many solution
  * steps do not lower that bound, how much search shuffled greedy solves
- * and A* need, how often the solution changes the object it moves, and the
+ * and A* need, how often the solution changes the object it moves, how
+ * many objects it must juggle at once, how much of what A* saw it had to
+ * expand, and the
  * size of the board and the number of pieces (a game's own hook).  Further
  * features (the whole state graph's dead ends, traps and bottlenecks, a
  * soft greedy walker's chance) are computed on request (--features) for
@@ -51,6 +53,8 @@
 	X(DENSITY, "density", "", "pieces per cell: how crowded the board is")              \
 	X(MOVED, "moved", "", "objects the solution moves (games that track them)")          \
 	X(SESSIONS, "sessions", "", "runs of moves of one object in the solution")           \
+	X(JUGGLE, "juggle", "objects", "most objects left part-way while another moves (juggled together)") \
+	X(EXPAND_SHARE, "expand-share", "", "share of the states the optimal solve generated that it expanded") \
 	X(REACHABLE, "reachable", "states", "states reachable from the start")               \
 	X(DEAD_SHARE, "dead-share", "", "share of reachable states that are dead ends")      \
 	X(SOLUTIONS, "solutions", "", "distinct shortest solutions")                         \
@@ -120,6 +124,11 @@ void lk_features_compute(struct lk_solver *solver, const struct lk_level *level,
 void lk_features_graph(const struct lk_level *level, const struct lk_search_options *search,
 		       uint64_t max_states, const unsigned char *path, size_t nkeys,
 		       struct lk_features *out);
+/* Two features' arithmetic, for their hand-worked tests: the most other
+ * objects left part-way while one moves, over the sequence of the moved
+ * objects (ids below nobjects), and expanded over generated (0 of none). */
+unsigned lk_rating_juggle(const uint16_t *seq, size_t n, size_t nobjects);
+double lk_rating_expand_share(uint64_t expanded, uint64_t generated);
 /* A constraint game's features, from its rating (lk_csp_rate). */
 void lk_features_csp(const struct lk_level *level, const struct lk_csp_rating *r,
 		     struct lk_features *out);

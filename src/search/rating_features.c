@@ -105,6 +105,50 @@ static int find_next(const struct walker *w, unsigned n, const void *next, bool 
 	return -1;
 }
 
+/* The most objects left part-way while another moves: at each step that
+ * moves an object, the other objects moved before it and again after it
+ * (a person keeps them in mind, half done); the greatest count over the
+ * solution.  0 when the objects are solved one at a time (A A B B), 1 for
+ * A B A.  seq holds the object of each step that moved one, in order. */
+unsigned lk_rating_juggle(const uint16_t *seq, size_t n, size_t nobjects)
+{
+	if (!n || !nobjects)
+		return 0;
+	size_t *first = lk_xcalloc(nobjects, sizeof *first), *last = lk_xcalloc(nobjects, sizeof *last);
+	long *delta = lk_xcalloc(n + 1, sizeof *delta);
+	for (size_t i = 0; i < nobjects; i++)
+		first[i] = SIZE_MAX;
+	for (size_t i = 0; i < n; i++) {
+		if (seq[i] >= nobjects)
+			continue;
+		if (first[seq[i]] == SIZE_MAX)
+			first[seq[i]] = i;
+		last[seq[i]] = i;
+	}
+	/* object b is open at the steps strictly between its first and last */
+	for (size_t b = 0; b < nobjects; b++)
+		if (first[b] != SIZE_MAX && last[b] > first[b] + 1) {
+			delta[first[b] + 1]++;
+			delta[last[b]]--;
+		}
+	long open = 0;
+	unsigned most = 0;
+	for (size_t i = 0; i < n; i++) {
+		open += delta[i];
+		if (seq[i] >= nobjects)
+			continue;   /* a step of nothing the game counts */
+		long others = open;
+		if (first[seq[i]] < i && i < last[seq[i]])
+			others--;   /* the object moving now is not left part-way */
+		if (others > (long)most)
+			most = (unsigned)others;
+	}
+	free(first);
+	free(last);
+	free(delta);
+	return most;
+}
+
 /* Walk the solution: its choices, its steps against greedy search's
  * ranking, the steps that raise the bound (a step that leaves it as it is,
  * a walk in the moves metric, is not one: the count is the same in every
@@ -121,6 +165,8 @@ static void walk_solution(struct walker *w, const unsigned char *path, size_t nk
 	size_t tsize = g->track_size && g->track_start && g->track_move ? g->track_size(level) : 0;
 	unsigned char *track = tsize ? lk_xcalloc(1, tsize) : NULL;
 	uint8_t *seen = lk_xcalloc(level->nfacts ? level->nfacts : 1, 1);
+	uint16_t *seq = tsize ? lk_xcalloc(nkeys ? nkeys : 1, sizeof *seq) : NULL;
+	size_t nseq = 0;
 	if (track)
 		g->track_start(level, track);
 	unsigned long steps = 0, choices = 0, against = 0, uphill = 0, sessions = 0, moved = 0;
@@ -154,6 +200,7 @@ static void walk_solution(struct walker *w, const unsigned char *path, size_t nk
 			if (nf) {
 				sessions += facts[0] != last_obj;
 				last_obj = facts[0];
+				seq[nseq++] = facts[0];
 				if (facts[0] < level->nfacts && !seen[facts[0]]) {
 					seen[facts[0]] = 1;
 					moved++;
@@ -162,6 +209,8 @@ static void walk_solution(struct walker *w, const unsigned char *path, size_t nk
 		}
 	}
 	bool whole = steps + 1 == nkeys;
+	unsigned juggle = whole ? lk_rating_juggle(seq, nseq, level->nfacts) : 0;
+	free(seq);
 	free(seen);
 	free(track);
 	if (!whole || !steps)
@@ -174,6 +223,7 @@ static void walk_solution(struct walker *w, const unsigned char *path, size_t nk
 	if (tsize) {
 		lk_feature_set(f, LK_F_MOVED, how, (double)moved);
 		lk_feature_set(f, LK_F_SESSIONS, how, (double)sessions);
+		lk_feature_set(f, LK_F_JUGGLE, how, (double)juggle);
 	}
 }
 
@@ -232,6 +282,13 @@ static void set_effort(const struct lk_rating *r, const struct lk_features *know
 
 /* ------------------------------------------------------------ the whole */
 
+/* The optimal solve's expanded states over its generated ones (0 when it
+ * generated none: the start was the goal). */
+double lk_rating_expand_share(uint64_t expanded, uint64_t generated)
+{
+	return generated ? (double)expanded / (double)generated : 0.0;
+}
+
 /* The features the game cannot have. */
 static void absent(const struct lk_level *level, struct lk_features *f)
 {
@@ -242,7 +299,7 @@ static void absent(const struct lk_level *level, struct lk_features *f)
 		lk_feature_set(f, LK_F_DENSITY, LK_KNOWN_ABSENT, 0);
 	const struct lk_game *g = level->game;
 	static const enum lk_feature bound[] = { LK_F_BOUND, LK_F_SLACK, LK_F_UPHILL, LK_F_AGAINST };
-	static const enum lk_feature track[] = { LK_F_MOVED, LK_F_SESSIONS };
+	static const enum lk_feature track[] = { LK_F_MOVED, LK_F_SESSIONS, LK_F_JUGGLE };
 	for (size_t i = 0; !has_bound(level) && i < sizeof bound / sizeof bound[0]; i++)
 		lk_feature_set(f, bound[i], LK_KNOWN_ABSENT, 0);
 	for (size_t i = 0; !g->track_move && i < sizeof track / sizeof track[0]; i++)
@@ -290,8 +347,14 @@ void lk_features_compute(struct lk_solver *solver, const struct lk_level *level,
 		}
 	}
 	/* the optimal solve's effort: exact when it solved, else a bound */
-	if (r->optimal.status == LK_SOLVED)
+	if (r->optimal.status == LK_SOLVED) {
 		lk_feature_set(out, LK_F_ASTAR, LK_KNOWN_EXACT, (double)r->optimal.expanded);
+		/* how little the search could leave aside of what it saw: near 1
+		 * when nothing told the successors apart (a share of an
+		 * unfinished search bounds nothing, so it is left unknown) */
+		lk_feature_set(out, LK_F_EXPAND_SHARE, LK_KNOWN_EXACT,
+			       lk_rating_expand_share(r->optimal.expanded, r->optimal.generated));
+	}
 	else if (r->optimal.status == LK_UNKNOWN)
 		lk_feature_set(out, LK_F_ASTAR, LK_KNOWN_AT_LEAST, (double)r->optimal.expanded);
 	if (r->have_mixedaim && r->ran[LK_ALGO_GREEDY] && r->status[LK_ALGO_GREEDY] == LK_SOLVED &&
@@ -357,7 +420,8 @@ void lk_features_csp(const struct lk_level *level, const struct lk_csp_rating *r
 	/* what a placement has no notion of */
 	static const enum lk_feature none[] = { LK_F_BOUND, LK_F_SLACK, LK_F_UPHILL, LK_F_AGAINST,
 						LK_F_BRANCHING, LK_F_DETOUR, LK_F_GREEDY_EXCESS,
-						LK_F_ASTAR, LK_F_BFS, LK_F_MOVED, LK_F_SESSIONS };
+						LK_F_ASTAR, LK_F_BFS, LK_F_MOVED, LK_F_SESSIONS,
+						LK_F_JUGGLE, LK_F_EXPAND_SHARE };
 	for (size_t i = 0; i < sizeof none / sizeof none[0]; i++)
 		lk_feature_set(out, none[i], LK_KNOWN_ABSENT, 0);
 	if (out->how[LK_F_LENGTH] == LK_KNOWN_EXACT)

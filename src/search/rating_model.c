@@ -42,21 +42,22 @@ struct term {
 
 /* BEGIN FITTED (bench/rating_fit.py) */
 static const struct term terms[] = {
-	{ LK_F_LENGTH, LK_T_LOG, 0, 1, 15, 212 },
-	{ LK_F_INPUTS, LK_T_LOG, 0.357543, 1, 58, 469 },
+	{ LK_F_LENGTH, LK_T_LOG, 0, 1, 15, 216 },
+	{ LK_F_INPUTS, LK_T_LOG, 0.325486, 1, 58, 469 },
 	{ LK_F_SLACK, LK_T_LOG, 0, 0, 2, 108 },
-	{ LK_F_UPHILL, LK_T_LOG, 0.638939, 0, 1, 53 },
-	{ LK_F_AGAINST, LK_T_LOG, 0, 0, 4, 27 },
-	{ LK_F_EFFORT, LK_T_LOG, 0.432576, 1, 61.9, 130100 },
-	{ LK_F_SPREAD, LK_T_RAW, 0, 0, 0.0815, 2.749 },
+	{ LK_F_UPHILL, LK_T_LOG, 0.634159, 0, 1, 53 },
+	{ LK_F_AGAINST, LK_T_LOG, 0, 0, 4, 24 },
+	{ LK_F_EFFORT, LK_T_LOG, 0.444438, 1, 60.3, 130800 },
+	{ LK_F_SPREAD, LK_T_RAW, 0, 0, 0.08051, 2.749 },
 	{ LK_F_DETOUR, LK_T_LOG, 0, 0, 1.2, 41.6 },
-	{ LK_F_ASTAR, LK_T_LOG, 0.0248851, 1, 56, 431742 },
-	{ LK_F_CELLS, LK_T_LOG, 2.14269, 3, 31, 217 },
+	{ LK_F_ASTAR, LK_T_LOG, 0.00718765, 1, 56, 439565 },
+	{ LK_F_CELLS, LK_T_LOG, 2.21869, 3, 31, 217 },
 	{ LK_F_OBJECTS, LK_T_LOG, 0, 1, 4, 16 },
-	{ LK_F_DENSITY, LK_T_RAW, 15.2294, 0.004608, 0.129, 0.3333 },
+	{ LK_F_DENSITY, LK_T_RAW, 15.2459, 0.004608, 0.129, 0.3333 },
 	{ LK_F_SESSIONS, LK_T_LOG, 0, 1, 7, 39 },
+	{ LK_F_JUGGLE, LK_T_LOG, 0.173853, 0, 2, 5 },
 };
-static const double OFFSET = -5.93832, SCALE = 0.931196;
+static const double OFFSET = -6.02583, SCALE = 0.927902;
 /* END FITTED */
 
 #define NTERMS (sizeof terms / sizeof terms[0])

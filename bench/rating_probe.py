@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""bench/rating_probe.py - try a Sokoban feature of the rating before building it in C.
+
+Usage: bench/rating_probe.py DIR OUT [DATA]      (DATA: ../shared/data by default)
+
+DIR holds bench/rating.sh's TSVs (rate --features -f tsv, with record and
+solution); OUT gets the same TSVs with probe features appended as f-NAME
+columns, computed here from each Sokoban level and its optimal solution
+(PuzzleScript games get 'none', as a game without the feature).  Then
+
+    bench/rating_fit.py OUT --features <the model's>,NAME
+
+gives the held-out figures with the probe beside the model's features.  The
+probes walk the solution push by push; each names something a person might
+find hard (docs/rating.md, "Features tried and left out"):
+
+  rev       pushes of a box opposite to a direction it was pushed before
+  offgoal   pushes of a box off a goal (a box that must leave its goal)
+  away      pushes that take the box further from its nearest goal (push
+            distance on the empty board)
+  mism      boxes that end on a goal other than the one nearest at the start
+  bslack    pushes beyond each box's own push distance to its final goal
+  jmean     mean over pushes of the boxes left part-way (juggle's mean)
+  walk      player steps that push nothing
+
+Pure Python, no packages; only the packs of ../shared/data.
+"""
+import collections
+import csv
+import os
+import sys
+
+DIRS = {'l': (0, -1), 'r': (0, 1), 'u': (-1, 0), 'd': (1, 0)}
+PROBES = ['rev', 'offgoal', 'away', 'mism', 'bslack', 'jmean', 'walk']
+
+
+def levels(path):
+    """The boards of an .xsb file, in order."""
+    out, cur = [], []
+    for line in open(path):
+        line = line.rstrip('\r\n')
+        if line and '#' in line and set(line) <= set('#@$.*+ -_'):
+            cur.append(line)
+        elif cur:
+            out.append(cur)
+            cur = []
+    if cur:
+        out.append(cur)
+    return out
+
+
+def push_distances(walls, goals, height, width):
+    """{goal: {cell: pushes to bring a box from cell to goal on the empty board}}."""
+    out = {}
+    for g in goals:
+        d = {g: 0}
+        q = collections.deque([g])
+        while q:
+            p = q.popleft()
+            for dy, dx in DIRS.values():
+                b, pl = (p[0] + dy, p[1] + dx), (p[0] + 2 * dy, p[1] + 2 * dx)
+                if b in walls or pl in walls or b in d:
+                    continue
+                if not (0 <= pl[0] < height and 0 <= pl[1] < width):
+                    continue
+                d[b] = d[p] + 1
+                q.append(b)
+        out[g] = d
+    return out
+
+
+def probe(board, solution):
+    walls, goals, boxes, player = set(), set(), {}, None
+    for y, row in enumerate(board):
+        for x, c in enumerate(row):
+            if c == '#':
+                walls.add((y, x))
+            if c in '.*+':
+                goals.add((y, x))
+            if c in '$*':
+                boxes[(y, x)] = len(boxes)
+            if c in '@+':
+                player = (y, x)
+    start = {b: p for p, b in boxes.items()}
+    dist = push_distances(walls, goals, len(board), max(len(r) for r in board))
+    far = 10 ** 6
+
+    def nearest(p):
+        return min(dist[g].get(p, far) for g in goals)
+
+    seq, seen_dirs, pos = [], set(), dict(start)
+    rev = offgoal = away = walk = 0
+    for ch in solution:
+        dy, dx = DIRS[ch.lower()]
+        nxt = (player[0] + dy, player[1] + dx)
+        if nxt in boxes:
+            b = boxes.pop(nxt)
+            to = (nxt[0] + dy, nxt[1] + dx)
+            boxes[to] = b
+            pos[b] = to
+            seq.append(b)
+            rev += (b, -dy, -dx) in seen_dirs
+            seen_dirs.add((b, dy, dx))
+            away += nearest(to) > nearest(nxt)
+            offgoal += nxt in goals
+        else:
+            walk += 1
+        player = nxt
+    first, last = {}, {}
+    for i, b in enumerate(seq):
+        first.setdefault(b, i)
+        last[b] = i
+    n = len(seq)
+    open_ = [sum(1 for b in first if b != seq[i] and first[b] < i < last[b]) for i in range(n)]
+    count = collections.Counter(seq)
+    mism = sum(1 for b, p in start.items()
+               if nearest(p) < dist[pos[b]].get(p, far))
+    bslack = sum(count[b] - dist[pos[b]].get(start[b], 0) for b in start)
+    return {'rev': rev, 'offgoal': offgoal, 'away': away, 'mism': mism, 'bslack': bslack,
+            'jmean': sum(open_) / n if n else 0.0, 'walk': walk}
+
+
+def main(argv):
+    if len(argv) < 3:
+        sys.stderr.write(__doc__)
+        return 2
+    src, dst = argv[1], argv[2]
+    data = argv[3] if len(argv) > 3 else os.environ.get('LEVELKIT_DATA', '../shared/data')
+    os.makedirs(dst, exist_ok=True)
+    for fn in sorted(os.listdir(src)):
+        if not fn.endswith('.tsv'):
+            continue
+        name = fn[:-4]
+        with open(os.path.join(src, fn)) as f:
+            rows = list(csv.DictReader(f, delimiter='\t'))
+        if not rows:
+            continue
+        xsb = os.path.join(data, 'sokoban', name + '.xsb')
+        boards = levels(xsb) if os.path.exists(xsb) else None
+        for r in rows:
+            s = (r.get('solution') or '').strip()
+            got = probe(boards[int(r['record']) - 1], s) if boards and s else None
+            for k in PROBES:
+                r['f-' + k] = ('%g' % got[k]) if got else ('none' if not boards else '')
+        with open(os.path.join(dst, fn), 'w') as f:
+            w = csv.DictWriter(f, fieldnames=list(rows[0].keys()), delimiter='\t')
+            w.writeheader()
+            w.writerows(rows)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))

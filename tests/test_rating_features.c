@@ -1,0 +1,154 @@
+/*
+ * test_rating_features.c - the rating's decomposition and search-shape
+ * features (rating_features.c), each checked against numbers worked out
+ * by hand:
+ *
+ *  - juggle, the most objects left part-way while another moves, on
+ *    sequences of moved objects (A A B B: 0; A B A: 1; A B C A C B: 2) and
+ *    on two Sokoban levels whose every solution is known: two boxes one
+ *    push each from their goals (0: no box is ever left part-way), and
+ *    Microban 21, where one box must leave its goal so that the other can
+ *    pass (1, in every solution: argued below);
+ *  - expand-share, the optimal solve's expanded over generated states, as
+ *    arithmetic and as rate writes it (the same counts --stats writes).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "levelkit/difficulty.h"
+#include "levelkit/rating.h"
+#include "test_records.h"
+
+/* ------------------------------------------------------------ juggle */
+
+static void test_juggle_sequences(void **state)
+{
+	(void)state;
+	enum { A, B, C };
+	/* one object after another: none ever waits half done */
+	static const uint16_t apart[] = { A, A, B, B };
+	assert_int_equal(lk_rating_juggle(apart, 4, 3), 0);
+	/* B moves while A waits between its first and last move */
+	static const uint16_t aba[] = { A, B, A };
+	assert_int_equal(lk_rating_juggle(aba, 3, 3), 1);
+	/* A 0..3, B 1..5, C 2..4: at step 2 (C) A and B wait, at step 3 (A)
+	 * B and C wait; at no step three others */
+	static const uint16_t three[] = { A, B, C, A, C, B };
+	assert_int_equal(lk_rating_juggle(three, 6, 3), 2);
+	/* a run of one object is no juggling, however long */
+	static const uint16_t runs[] = { A, A, A, B, B, C };
+	assert_int_equal(lk_rating_juggle(runs, 6, 3), 0);
+	/* no moves, and ids the game does not count (>= nobjects), are none */
+	assert_int_equal(lk_rating_juggle(NULL, 0, 3), 0);
+	static const uint16_t stray[] = { A, 7, A };
+	assert_int_equal(lk_rating_juggle(stray, 3, 3), 0);
+}
+
+static const struct lk_level_options lopt = { 0 };
+
+/* The features of a level as rate computes them (default options). */
+static void features_of(const char *text, struct lk_features *f, struct lk_rating *r)
+{
+	struct lk_level *level = test_load_level(text, &lopt, "sokoban");
+	struct lk_solver s;
+	lk_solver_init(&s);
+	struct lk_rate_options o;
+	lk_rate_options_init(&o);
+	o.search.bounds.max_states = 100000;
+	o.search.bounds.max_seconds = 20;
+	o.runs = 10;
+	lk_rating_init(r);
+	lk_rate(&s, level, &o, r);
+	struct lk_feature_options fo = { o.search, o.seed, 0 };
+	lk_features_compute(&s, level, r, &fo, f);
+	lk_solver_release(&s);
+	lk_level_free(level);
+}
+
+static void test_juggle_levels(void **state)
+{
+	(void)state;
+	struct lk_features f;
+	struct lk_rating r;
+	/* each box one push from its goal: two single-push runs */
+	features_of("#######\n#.$@$.#\n#######\n", &f, &r);
+	assert_int_equal(f.how[LK_F_JUGGLE], LK_KNOWN_EXACT);
+	assert_int_equal(f.value[LK_F_JUGGLE], 0);
+	assert_int_equal(f.value[LK_F_MOVED], 2);
+	lk_rating_release(&r);
+	/*
+	 * Microban 21.  The right box R (under the left goal's right-hand
+	 * neighbour) can only go up, then must be pushed sideways onto a goal:
+	 * right from the left goal's square, or left from the right goal's,
+	 * which would put it on the left goal, where the left box L must go
+	 * (L can only go up: right of it is R's column, reachable from the
+	 * enclosed left pocket only).  So R goes right, from the left goal's
+	 * square, which the player reaches only through L's square or with L
+	 * on the goal and pushed down again: L moves between R's first and
+	 * last push, or R between L's; with two boxes never more than one
+	 * waits.  The optimum, 5 pushes: R up, L up, L down, R right, L up.
+	 */
+	features_of("####\n#  ####\n# . . #\n# $$#@#\n##    #\n ######\n", &f, &r);
+	assert_int_equal(r.optimal.status, LK_SOLVED);
+	assert_int_equal(r.optimal.cost, 5);
+	assert_int_equal(f.how[LK_F_JUGGLE], LK_KNOWN_EXACT);
+	assert_int_equal(f.value[LK_F_JUGGLE], 1);
+	assert_true(f.value[LK_F_SESSIONS] >= 3);
+	lk_rating_release(&r);
+}
+
+/* ------------------------------------------------------------ expand-share */
+
+static void test_expand_share(void **state)
+{
+	(void)state;
+	assert_true(fabs(lk_rating_expand_share(3, 12) - 0.25) < 1e-12);
+	assert_true(lk_rating_expand_share(0, 0) == 0.0);
+	assert_true(fabs(lk_rating_expand_share(5, 5) - 1.0) < 1e-12);
+	/* as rate computes it: the optimal solve's own counts */
+	struct lk_features f;
+	struct lk_rating r;
+	features_of("####\n#  ####\n# . . #\n# $$#@#\n##    #\n ######\n", &f, &r);
+	assert_int_equal(f.how[LK_F_EXPAND_SHARE], LK_KNOWN_EXACT);
+	assert_true(r.optimal.generated > 0);
+	assert_true(fabs(f.value[LK_F_EXPAND_SHARE] -
+			 (double)r.optimal.expanded / (double)r.optimal.generated) < 1e-12);
+	lk_rating_release(&r);
+	/* an optimal solve that gave up: a share of an unfinished search
+	 * bounds nothing, so it is not known */
+	struct lk_level *level =
+		test_load_level("####\n#  ####\n# . . #\n# $$#@#\n##    #\n ######\n", &lopt, "sokoban");
+	struct lk_solver s;
+	lk_solver_init(&s);
+	struct lk_rate_options o;
+	lk_rate_options_init(&o);
+	o.search.bounds.max_states = 2;
+	o.runs = 0;
+	lk_rating_init(&r);
+	lk_rate(&s, level, &o, &r);
+	if (r.optimal.status != LK_SOLVED) {
+		struct lk_feature_options fo = { o.search, o.seed, 0 };
+		lk_features_compute(&s, level, &r, &fo, &f);
+		assert_int_equal(f.how[LK_F_EXPAND_SHARE], LK_KNOWN_NOT);
+	}
+	lk_rating_release(&r);
+	lk_solver_release(&s);
+	lk_level_free(level);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_juggle_sequences),
+		cmocka_unit_test(test_juggle_levels),
+		cmocka_unit_test(test_expand_share),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
