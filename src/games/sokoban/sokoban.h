@@ -49,13 +49,15 @@ enum soko_heuristic { SOKO_H_MATCHING, SOKO_H_MIXEDAIM };
  *  - feature space: states taken in turn from the cells of their features;
  *  - advisors: the moves that improve a feature are tried first;
  *  - goal rooms: boxes on the packed goals of an area stay, a unit;
- *  - goal cuts: a move that fills an area's next goal cuts the others. */
+ *  - goal cuts: a move that fills an area's next goal cuts the others;
+ *  - relevance cuts: moves far from the last one are cut once a path has
+ *    made its budget of such moves. */
 enum soko_technique {
 	SOKO_T_DEAD_SQUARES, SOKO_T_FREEZE, SOKO_T_BIPARTITE, SOKO_T_PI_CORRALS, SOKO_T_TUNNELS,
 	SOKO_T_DEADTAB,
 	/* the search for any solution (sokoban_any.c) */
 	SOKO_T_GREEDY_FIRST, SOKO_T_MACROS, SOKO_T_PACKING, SOKO_T_FEATURES, SOKO_T_ADVISORS,
-	SOKO_T_GOAL_ROOMS, SOKO_T_GOAL_CUTS,
+	SOKO_T_GOAL_ROOMS, SOKO_T_GOAL_CUTS, SOKO_T_RELEVANCE,
 	SOKO_NTECH
 };
 extern const struct lk_technique soko_techniques[];

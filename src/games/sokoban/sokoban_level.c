@@ -417,6 +417,10 @@ const struct lk_technique soko_techniques[] = {
 	[SOKO_T_GOAL_CUTS] = { "goal-cuts", "goal-cuts",
 			       "-a any: a move that fills the next goal of an area cuts the other moves",
 			       LK_TECH_ANY },
+	[SOKO_T_RELEVANCE] = { "relevance-cuts", "relevance-cuts",
+			       "-a any: moves far from the last one are cut once a path has made "
+			       "its budget of such moves",
+			       LK_TECH_ANY },
 
 	{ NULL, NULL, NULL, 0 },
 };
