@@ -211,7 +211,7 @@ size_t soko_goal_macros(const struct sokoban *s, const struct soko_plan *p, uint
 /* ---- relevance cuts (sokoban_relevance.c) ---- */
 
 /* Steps over the floor within which two squares influence each other. */
-#define SOKO_RELEVANCE_RADIUS 4
+#define SOKO_RELEVANCE_RADIUS 6
 /* At most BUDGET unrelated moves among the last WINDOW of a path. */
 #define SOKO_RELEVANCE_WINDOW 4
 #define SOKO_RELEVANCE_BUDGET 1
