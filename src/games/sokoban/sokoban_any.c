@@ -24,11 +24,10 @@
  *
  * Every pruning used is sound (dead squares, freeze, bipartite deadlocks,
  * PI-corrals, learned deadlock patterns), so when no move is left anywhere
- * the level is proved unsolvable; except the goal-room macros (goal rooms,
- * goal cuts), which trust the packing order, and the relevance cuts
- * (sokoban_relevance.c), which trust that moves stay local: a search that
- * used them and ran out of moves proves nothing, and is run again without
- * them.
+ * the level is proved unsolvable; except the goal-room macros and the
+ * relevance cuts (sokoban_relevance.c), which trust the packing order and
+ * the locality of moves: a search that used them and ran out of moves
+ * proves nothing, and is run again without them.
  */
 #include <stdlib.h>
 #include <string.h>
