@@ -14,8 +14,9 @@
  * and A*) solution, an exhausted lane proves the level unsolvable.  Greedy
  * lanes also look up every new state in the other lane's table and stop
  * where they meet, joining the two half paths.  The auto portfolio uses
- * the same two lanes for A* and BFS forwards, in turns of PORTFOLIO_SLICE
- * seconds (their expansions cost very different times).
+ * the same two lanes for A* and BFS forwards, in turns counted in
+ * generated states, never on the clock, so that it answers the same on
+ * any machine under any load.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "levelkit/search.h"
@@ -32,23 +33,19 @@
 #define CHECK_EVERY 256
 /* Expansions per turn when two lanes alternate. */
 #define SLICE 4096
-/* Seconds per turn of the auto portfolio's BFS lane.  Its A* lane's turn
- * is PORTFOLIO_TAU / (PORTFOLIO_TAU + t) of that after t seconds of the
- * search, never less than a sixteenth: A* has half the time at first, where
- * a good heuristic answers (A* alone is fast or not at all), and less and
- * less after, so that BFS gets about 88 % of 2 seconds and, over long
- * bounds, 94 %.  (A share that followed A*'s progress, a smaller heuristic
- * met, was measured backwards: the heuristics that mislead, Kettle's, keep
- * meeting smaller values; the good ones, Zen Puzzle Garden's, sit on
- * plateaus on the way to the goal.) */
-#define PORTFOLIO_SLICE 0.01
-#define PORTFOLIO_TAU 0.1
+/* The auto portfolio's turns, in generated states, never seconds, so that
+ * they fall the same on every run under any load: per round, BFS generates
+ * PORTFOLIO_SLICE states and A* PORTFOLIO_TAU / (PORTFOLIO_TAU + n) of that,
+ * n the states both have generated, never less than 1/PORTFOLIO_FLOOR: half
+ * at first, where a good heuristic answers (A* alone is fast or not at all),
+ * then an eighth (a slow decay gives A* seconds where a state costs 0.5 ms,
+ * 1 us elsewhere: docs/benchmarks.md, ps-auto-det; a share that followed A*'s
+ * progress was backwards: docs/games/puzzlescript.md). */
+#define PORTFOLIO_SLICE 1024
+#define PORTFOLIO_TAU 1000
+#define PORTFOLIO_FLOOR 8
 /* A* has its least share while its heuristic had one value over this many states on. */
 #define PORTFOLIO_FLAT 64
-/* Expansions between looks at the clock in a portfolio turn, at first (one may cost
- * tens of microseconds: five turns of Kettle's); then as many as take a sixteenth to
- * an eighth of the turn (one, where it costs 0.7 ms: suite game 240's). */
-#define PORTFOLIO_STEP 16
 
 void lk_solver_init(struct lk_solver *s)
 {
@@ -98,8 +95,6 @@ struct lane {
 	uint64_t expanded, generated;
 	size_t popped;           /* best-first: priority of the last state taken */
 	unsigned best_h, worst_h;   /* best-first: the least and greatest heuristic met */
-	double slice;            /* the auto portfolio: seconds per turn */
-	uint64_t step;           /* and expansions between looks at the clock */
 };
 
 struct run {
@@ -485,6 +480,31 @@ static void build_path(struct lane *lanes, struct run *run, struct lane *winner,
 	r->found_by = backward ? LK_BACKWARD : LK_FORWARD;
 }
 
+/* The states a turn of the auto portfolio's lane L generates, both lanes
+ * having generated done states when it began; looked at again after each
+ * expansion, so that a turn ends where A*'s heuristic is found flat. */
+static uint64_t portfolio_slice(const struct lane *L, uint64_t done)
+{
+	if (L->algo == LK_ALGO_BFS)
+		return PORTFOLIO_SLICE;
+	/* a flat heuristic: A* expands as BFS does, a duplicate: a sixteenth */
+	if (L->generated >= PORTFOLIO_FLAT && L->best_h == L->worst_h)
+		return PORTFOLIO_SLICE / 16;
+	uint64_t slice = PORTFOLIO_SLICE * (uint64_t)PORTFOLIO_TAU / (PORTFOLIO_TAU + done);
+	return slice > PORTFOLIO_SLICE / PORTFOLIO_FLOOR ? slice : PORTFOLIO_SLICE / PORTFOLIO_FLOOR;
+}
+
+static void portfolio_turn(struct lane *L, uint64_t done)
+{
+	for (uint64_t from = L->generated;
+	     !L->done && !L->run->stop && L->generated - from < portfolio_slice(L, done);) {
+		if (L->algo == LK_ALGO_BFS)
+			step_bfs(L, 1);
+		else
+			step_best_first(L, 1);
+	}
+}
+
 void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		   const struct lk_search_options *opt, struct lk_search_result *r)
 {
@@ -527,8 +547,6 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		L->algo = portfolio && i == 1 ? LK_ALGO_BFS : algo;
 		L->backward = i == 1 && !portfolio;
 		L->best_h = UINT_MAX;
-		L->slice = PORTFOLIO_SLICE;
-		L->step = PORTFOLIO_STEP;
 		L->greedy = L->algo == LK_ALGO_GREEDY;
 		/* Each lane gets its share of the bounds, never rounded to 0,
 		 * which would mean "no bound". */
@@ -569,28 +587,7 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 			if (L->done)
 				continue;
 			if (portfolio) {
-				/* a turn of the lane's slice */
-				double t = lk_now();
-				if (L->algo != LK_ALGO_BFS) {
-					double f = PORTFOLIO_TAU / (PORTFOLIO_TAU + (t - start));
-					/* a flat heuristic: A* expands as BFS does */
-					if (L->generated >= PORTFOLIO_FLAT && L->best_h == L->worst_h)
-						f = 0;
-					L->slice = PORTFOLIO_SLICE * (f > 1.0 / 16 ? f : 1.0 / 16);
-				}
-				double until = t + L->slice;
-				do {
-					if (L->algo == LK_ALGO_BFS)
-						step_bfs(L, L->step);
-					else
-						step_best_first(L, L->step);
-					double t2 = lk_now();
-					if (t2 - t < L->slice / 16 && L->step < 4096)
-						L->step *= 2;
-					else if (t2 - t > L->slice / 8 && L->step > 1)
-						L->step /= 2;
-					t = t2;
-				} while (!L->done && !run.stop && t < until);
+				portfolio_turn(L, lanes[0].generated + lanes[1].generated);
 			} else {
 				uint64_t budget = nlanes == 2 ? SLICE : UINT64_MAX;
 				if (L->algo == LK_ALGO_BFS)
