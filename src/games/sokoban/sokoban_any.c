@@ -24,9 +24,10 @@
  *
  * Every pruning used is sound (dead squares, freeze, bipartite deadlocks,
  * PI-corrals, learned deadlock patterns), so when no move is left anywhere
- * the level is proved unsolvable; except the goal-room macros (goal rooms,
- * goal cuts), which trust the packing order: a search that used them and
- * ran out of moves proves nothing, and is run again without them.
+ * the level is proved unsolvable; except the goal-room macros and the
+ * relevance cuts (sokoban_relevance.c), which trust the packing order and
+ * the locality of moves: a search that used them and ran out of moves
+ * proves nothing, and is run again without them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +72,7 @@ struct any {
 	struct soko_movegen gen;
 	struct soko_matcher matcher;
 	struct soko_plan plan;
+	struct soko_relevance rel;  /* relevance cuts (first search only) */
 	struct soko_deadtab own_deadtab;
 	struct soko_deadtab *deadtab;   /* the level's, or own_deadtab */
 	void *scratch, *scratch2;   /* the expanded state's, a child's */
@@ -295,8 +297,14 @@ static int expand(struct any *a, uint32_t id, uint32_t parent, uint32_t weight)
 		}
 	}
 	size_t nmoves = soko_box_moves(&a->gen, sc, n, allow);
-	if (a->macros)
+	if (a->macros) {
 		nmoves = soko_goal_macros(s, &a->plan, a->next, sc, a->gen.moves, nmoves);
+		const unsigned char *keys[SOKO_RELEVANCE_KEYS] = { a->key };
+		int nkeys = 1;
+		for (uint32_t e = parent; e != NONE && nkeys < SOKO_RELEVANCE_KEYS; e = a->exps[e].parent)
+			keys[nkeys++] = lk_table_key(&a->table, a->exps[e].node);
+		nmoves = soko_relevance_cut(&a->rel, sc, keys, nkeys, a->gen.moves, nmoves);
+	}
 	soko_clear_boxes(s, sc, n);
 	a->r->expanded++;
 
@@ -388,21 +396,6 @@ static void new_best(struct any *a)
 	a->best_exp = best == NONE ? 0 : best;
 }
 
-/* Where the box moved from state key `from` to state key `to` ends: the
- * square with a box in `to` and none in `from`; -1 for a move that brought
- * its box back to its square (only the player's area changed), which is
- * then not looked up in the deadlock table (its boxes are the parent's). */
-static int moved_to(const struct sokoban *s, const unsigned char *from, const unsigned char *to)
-{
-	for (size_t i = 0; i < s->bitset_bytes; i++) {
-		unsigned diff = (unsigned)(to[2 + i] & ~from[2 + i]);
-		for (int b = 0; diff; b++, diff >>= 1)
-			if (diff & 1)
-				return s->cell_of[i * 8 + (size_t)b];
-	}
-	return -1;
-}
-
 /* Is the child of move m out of node `parent`, a state never expanded,
  * dead by a learned pattern (learning one if need be)? */
 static bool learned_dead(struct any *a, uint32_t parent, const struct amove *m)
@@ -412,7 +405,9 @@ static bool learned_dead(struct any *a, uint32_t parent, const struct amove *m)
 		return false;
 	struct soko_scratch *sc2 = a->scratch2;
 	const unsigned char *k = lk_table_key(&a->table, m->child);
-	int to = moved_to(s, lk_table_key(&a->table, parent), k);
+	/* a move that brought its box back (only the player moved) is not
+	 * looked up: its boxes are its parent's */
+	int was, to = soko_moved_box(s, lk_table_key(&a->table, parent), k, &was);
 	if (to < 0)
 		return false;
 	int n = soko_unpack(s, k, sc2);
@@ -569,6 +564,7 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	soko_movegen_init(&a.gen, s);
 	soko_matcher_init(&a.matcher, s);
 	soko_plan_build(&a.plan, s, s->use[SOKO_T_PACKING]);
+	soko_relevance_init(&a.rel, s);
 	a.next = lk_xcalloc((size_t)a.plan.nareas + 1, sizeof *a.next);
 	soko_deadtab_init(&a.own_deadtab, s, level->scratch_size);
 	a.deadtab = s->deadtab ? s->deadtab : &a.own_deadtab;
@@ -623,6 +619,7 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	free(a.scratch);
 	free(a.scratch2);
 	soko_plan_release(&a.plan);
+	soko_relevance_release(&a.rel);
 	soko_deadtab_release(&a.own_deadtab);
 	soko_movegen_release(&a.gen);
 	soko_matcher_release(&a.matcher);

@@ -240,4 +240,35 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 size_t soko_goal_macros(const struct sokoban *s, const struct soko_plan *p, uint16_t *next,
 			struct soko_scratch *sc, struct soko_boxmove *m, size_t n);
 
+/* ---- relevance cuts (sokoban_relevance.c) ---- */
+
+/* Steps over the floor within which two squares influence each other. */
+#define SOKO_RELEVANCE_RADIUS 6
+/* At most BUDGET unrelated moves among the last WINDOW of a path. */
+#define SOKO_RELEVANCE_WINDOW 4
+#define SOKO_RELEVANCE_BUDGET 1
+/* How many keys of a path (the state's and its ancestors') the cut reads:
+ * enough for WINDOW moves and a few moves of the player alone. */
+#define SOKO_RELEVANCE_KEYS (SOKO_RELEVANCE_WINDOW + 3)
+
+struct soko_relevance {
+	const struct sokoban *s;
+	uint8_t *near;           /* nfloor x nfloor: within the radius (compact) */
+};
+
+void soko_relevance_init(struct soko_relevance *r, const struct sokoban *s);
+void soko_relevance_release(struct soko_relevance *r);
+/* Where the box that moved between keys from and to went (a cell; -1 when
+ * no box moved, only the player) and, in *was, where it came from. */
+int soko_moved_box(const struct sokoban *s, const unsigned char *from, const unsigned char *to,
+		   int *was);
+/* Relevance cuts (when the technique is on) on the box moves m[0 .. n) of
+ * the state whose key is keys[0], keys[1 .. nkeys) its ancestors' (parent
+ * first): moves unrelated to the last one are left out while the path's
+ * budget of unrelated moves is spent.  Counts what it cuts; returns the
+ * moves left, in order, at the front of m (all of them rather than none). */
+size_t soko_relevance_cut(const struct soko_relevance *r, struct soko_scratch *sc,
+			  const unsigned char *const *keys, int nkeys, struct soko_boxmove *m,
+			  size_t n);
+
 #endif

@@ -49,16 +49,17 @@ static void add_effort(struct lk_search_result *r, const struct lk_search_result
 		r->technique_counts[i] += e->technique_counts[i];
 }
 
-/* The feature-space search with the goal-room macros; where they cut a
- * move and the search then ran out of moves, that proves nothing, so it
- * runs again without them in the time left. */
+/* The feature-space search with the goal-room macros and relevance cuts;
+ * where they cut a move and the search then ran out of moves, that proves
+ * nothing, so it runs again without them in the time left. */
 static void solve_fess(const struct lk_level *level, const struct lk_search_options *opt,
 		       struct lk_search_result *r, const struct soko_fess_hook *hook)
 {
 	double t0 = lk_now(), cpu0 = lk_thread_cpu();
 	soko_fess(level, opt, r, true, hook);
-	if (r->status != LK_UNSOLVABLE || (!r->technique_counts[SOKO_T_GOAL_ROOMS] &&
-					   !r->technique_counts[SOKO_T_GOAL_CUTS]))
+	const uint64_t *cut = r->technique_counts;
+	if (r->status != LK_UNSOLVABLE ||
+	    !(cut[SOKO_T_GOAL_ROOMS] || cut[SOKO_T_GOAL_CUTS] || cut[SOKO_T_RELEVANCE]))
 		return;
 	struct lk_search_options rest = *opt;
 	if (opt->bounds.max_seconds > 0) {

@@ -433,6 +433,10 @@ const struct lk_technique soko_techniques[] = {
 				 "deadlock table: a small search stops at a position already found alive "
 				 "(counted by -a any)",
 				 LK_TECH_OPTIMAL },
+	[SOKO_T_RELEVANCE] = { "relevance-cuts", "relevance-cuts",
+			       "-a any: moves far from the last one are cut once a path has made "
+			       "its budget of such moves",
+			       LK_TECH_ANY },
 
 	{ NULL, NULL, NULL, 0 },
 };

@@ -1,0 +1,139 @@
+/*
+ * sokoban_relevance.c - relevance cuts of Sokoban's search for any solution
+ * (solve -a any), after Junghanns and Schaeffer ("Relevance Cuts:
+ * Localizing the Search", Computers and Games 1998); our own version for
+ * box moves (docs/games/sokoban.md, "Relevance cuts").
+ *
+ * A solver that may play any box anywhere next wastes its time trying
+ * every interleaving of independent manoeuvres in different parts of the
+ * level.  A move is *related* to the move before it on the state's path
+ * when it starts or ends near where that move's box stopped: within
+ * RADIUS steps over the floor (box moves are macros, so the ends are what
+ * counts), or on the same box.  Within the last WINDOW moves of a path at
+ * most BUDGET may be unrelated; a move that would exceed that is cut
+ * before its child is scored (which is where the feature-space search
+ * spends its time).  The first moves of a search are never cut.
+ *
+ * This is not sound: a level may need more unrelated moves in a row than
+ * the budget allows.  So sokoban_any.c uses it only in the first
+ * feature-space search, beside the goal-room macros: when that search runs
+ * out of moves after a cut, it proves nothing and the search runs again
+ * without them; and it gets only part of the time (RELEVANCE_TIME in
+ * sokoban_any.c), the rest goes to the search without them.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sokoban_any.h"
+
+#define RADIUS SOKO_RELEVANCE_RADIUS
+#define WINDOW SOKO_RELEVANCE_WINDOW
+#define BUDGET SOKO_RELEVANCE_BUDGET
+
+void soko_relevance_init(struct soko_relevance *r, const struct sokoban *s)
+{
+	size_t nf = (size_t)s->nfloor;
+	r->s = s;
+	r->near = lk_xcalloc(nf * nf, 1);
+	uint16_t *queue = lk_xmalloc(nf * sizeof *queue);
+	uint8_t *depth = lk_xmalloc(nf);
+	/* a breadth-first search over the floor from every square, RADIUS deep */
+	for (size_t from = 0; from < nf; from++) {
+		memset(depth, 0xff, nf);
+		size_t head = 0, tail = 0;
+		queue[tail++] = (uint16_t)from;
+		depth[from] = 0;
+		while (head < tail) {
+			size_t u = queue[head++];
+			r->near[from * nf + u] = 1;
+			if (depth[u] == RADIUS)
+				continue;
+			int cell = s->cell_of[u];
+			for (int d = 0; d < 4; d++) {
+				int32_t v = s->compact[cell + s->off[d]];
+				if (v < 0 || depth[v] != 0xff)
+					continue;
+				depth[v] = (uint8_t)(depth[u] + 1);
+				queue[tail++] = (uint16_t)v;
+			}
+		}
+	}
+	free(queue);
+	free(depth);
+}
+
+void soko_relevance_release(struct soko_relevance *r)
+{
+	free(r->near);
+	r->near = NULL;
+}
+
+int soko_moved_box(const struct sokoban *s, const unsigned char *from, const unsigned char *to,
+		   int *was)
+{
+	int dest = -1;
+	*was = -1;
+	for (size_t i = 0; i < s->bitset_bytes; i++) {
+		unsigned came = (unsigned)(to[2 + i] & ~from[2 + i]);
+		unsigned left = (unsigned)(from[2 + i] & ~to[2 + i]);
+		for (int b = 0; came | left; b++, came >>= 1, left >>= 1) {
+			if (came & 1)
+				dest = s->cell_of[i * 8 + (size_t)b];
+			if (left & 1)
+				*was = s->cell_of[i * 8 + (size_t)b];
+		}
+	}
+	return dest;
+}
+
+static bool near(const struct soko_relevance *r, int a, int b)
+{
+	const struct sokoban *s = r->s;
+	return r->near[(size_t)s->compact[a] * (size_t)s->nfloor + (size_t)s->compact[b]];
+}
+
+/* Is the box move from -> to related to a move whose box stopped on last? */
+static bool related(const struct soko_relevance *r, int from, int to, int last)
+{
+	return near(r, from, last) || near(r, to, last);
+}
+
+size_t soko_relevance_cut(const struct soko_relevance *r, struct soko_scratch *sc,
+			  const unsigned char *const *keys, int nkeys, struct soko_boxmove *m,
+			  size_t n)
+{
+	const struct sokoban *s = r->s;
+	if (!s->use[SOKO_T_RELEVANCE] || nkeys < 2 || n == 0)
+		return n;
+	/* the path's last moves, most recent first: where each box went and
+	 * whether it was related to the move before it */
+	int from[WINDOW + 1], to[WINDOW + 1], nmoves = 0;
+	for (int i = 0; i + 1 < nkeys && nmoves <= WINDOW; i++) {
+		int was, dest = soko_moved_box(s, keys[i + 1], keys[i], &was);
+		if (dest < 0)
+			continue;   /* the player only: no box moved */
+		from[nmoves] = was;
+		to[nmoves++] = dest;
+	}
+	if (nmoves == 0)
+		return n;
+	int unrelated = 0;
+	for (int i = 0; i + 1 < nmoves && i + 1 < WINDOW; i++)
+		unrelated += !related(r, from[i], to[i], to[i + 1]);
+	if (unrelated < BUDGET)
+		return n;
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!related(r, m[i].from, m[i].to, to[0])) {
+			sc->count[SOKO_T_RELEVANCE]++;
+			continue;
+		}
+		m[k++] = m[i];
+	}
+	if (k == 0) {
+		/* a state is not left without moves by a cut: it keeps them all */
+		sc->count[SOKO_T_RELEVANCE] -= n;
+		return n;
+	}
+	return k;
+}
