@@ -41,95 +41,10 @@
 #include "levelkit/search.h"
 #include "../src/games/sokoban/sokoban_any.h"
 #include "test_records.h"
+#include "sokoban_random.h"
 
-static struct lk_level *load(const char *text, const char *const *off, bool plain)
-{
-	struct lk_level_options opt = { .metric = "pushes", .off = off, .plain = plain };
-	return test_load_level(text, &opt, NULL);
-}
-
-static int technique_index(const char *name)
-{
-	const struct lk_technique *t = lk_game_find("sokoban")->techniques;
-	for (int i = 0; t[i].name; i++)
-		if (strcmp(t[i].name, name) == 0)
-			return i;
-	fail_msg("no technique %s", name);
-	return -1;
-}
-
-/* The raw answer: BFS over pushes with nothing pruned, or -1 if too big. */
-static int raw_answer(const char *text)
-{
-	struct lk_level *level = load(text, NULL, true);
-	struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
-	struct lk_search_result r;
-	o.algo = LK_ALGO_BFS;
-	o.direction = LK_FORWARD;
-	o.bounds.max_states = 400000;
-	lk_search_result_init(&r);
-	lk_search(level, &o, &r);
-	int answer = r.status == LK_UNKNOWN ? -1 : r.status == LK_SOLVED;
-	lk_search_result_release(&r);
-	lk_level_free(level);
-	return answer;
-}
-
-/* The solution of r replays to a win. */
-static void check_replays(const struct lk_level *level, const struct lk_search_result *r)
-{
-	struct lk_moves m, again;
-	struct lk_strbuf why = LK_STRBUF_INIT;
-	bool solved = false;
-	lk_moves_init(&m, level);
-	lk_moves_init(&again, level);
-	lk_level_label(level, r->path, r->nkeys, &m);
-	if (level->game->replay(level, m.text.buf, &again, &solved, &why) != 0 || !solved)
-		fail_msg("solution %s does not solve the level: %s", m.text.buf, why.buf ? why.buf : "");
-	lk_moves_release(&m);
-	lk_moves_release(&again);
-	lk_strbuf_release(&why);
-}
-
-/* A random enclosed level, interior w x h in 3..6, 1 to 4 boxes. */
-static char *random_level(struct lk_rng *rng)
-{
-	int w = 3 + (int)lk_rng_below(rng, 4), h = 3 + (int)lk_rng_below(rng, 4);
-	int W = w + 2, H = h + 2;
-	char cell[8][8];
-	memset(cell, '#', sizeof cell);
-	int free_cells[36], nfree = 0;
-	unsigned walls = 5 + lk_rng_below(rng, 20);
-	for (int y = 1; y <= h; y++)
-		for (int x = 1; x <= w; x++) {
-			cell[y][x] = lk_rng_below(rng, 100) < walls ? '#' : ' ';
-			if (cell[y][x] == ' ')
-				free_cells[nfree++] = y * 8 + x;
-		}
-	int n = 1 + (int)lk_rng_below(rng, 4);
-	if (nfree < 2 * n + 1)
-		return NULL;
-	for (int i = nfree - 1; i > 0; i--) {
-		int j = (int)lk_rng_below(rng, (uint32_t)i + 1), t = free_cells[i];
-		free_cells[i] = free_cells[j];
-		free_cells[j] = t;
-	}
-	for (int i = 0; i < n; i++) {
-		cell[free_cells[i] / 8][free_cells[i] % 8] = '$';
-		int g = free_cells[n + i];
-		cell[g / 8][g % 8] = '.';
-	}
-	cell[free_cells[2 * n] / 8][free_cells[2 * n] % 8] = '@';
-	char *text = malloc((size_t)(H * (W + 1) + 1)), *t = text;
-	assert_non_null(text);
-	for (int y = 0; y < H; y++) {
-		memcpy(t, cell[y], (size_t)W);
-		t += W;
-		*t++ = '\n';
-	}
-	*t = '\0';
-	return text;
-}
+/* Interior 3..6 x 3..6, 1 to 4 boxes, walls on 5 to 24 % of it. */
+static const struct soko_random_shape any_shape = { 3, 4, 3, 4, 1, 4, 5, 20 };
 
 /* ---- each technique off alone: no solution lost ---- */
 
@@ -147,13 +62,13 @@ static void test_each_switch_complete(void **state)
 	int levels = 0, yes = 0, no = 0;
 	/* runs that solved a level where the goal-room macros cut moves */
 	int macro_solved = 0;
-	int rooms = technique_index("goal-rooms"), cuts = technique_index("goal-cuts");
-	int alive = technique_index("alive-reuse"), reused = 0;
+	int rooms = soko_test_technique("goal-rooms"), cuts = soko_test_technique("goal-cuts");
+	int alive = soko_test_technique("alive-reuse"), reused = 0;
 	while (levels < 120) {
-		char *text = random_level(&rng);
+		char *text = soko_random_level(&rng, &any_shape);
 		if (!text)
 			continue;
-		int want = raw_answer(text);
+		int want = soko_raw_answer(text, 400000);
 		if (want < 0 || (want == 0 && no > levels / 2)) {
 			free(text);
 			continue;
@@ -169,7 +84,7 @@ static void test_each_switch_complete(void **state)
 				off[0] = any_techniques[k];
 				off[1] = "greedy-first";
 			}
-			struct lk_level *level = load(text, off, false);
+			struct lk_level *level = soko_test_load(text, off, false);
 			struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
 			struct lk_search_result r;
 			o.algo = LK_ALGO_ANY;
@@ -179,12 +94,12 @@ static void test_each_switch_complete(void **state)
 				fail_msg("without %s: %s, raw BFS says %s\n%s", k < 0 ? "nothing" : off[0],
 					 lk_status_name(r.status), want ? "yes" : "no", text);
 			if (r.status == LK_SOLVED)
-				check_replays(level, &r);
+				soko_check_replays(level, &r);
 			if (r.technique_counts[rooms] || r.technique_counts[cuts])
 				macro_solved += r.status == LK_SOLVED;
 			reused += r.technique_counts[alive] > 0;
 			for (int j = 0; j < 2 && off[j]; j++)
-				if (r.technique_counts[technique_index(off[j])] != 0)
+				if (r.technique_counts[soko_test_technique(off[j])] != 0)
 					fail_msg("%s is off but counted", off[j]);
 			lk_search_result_release(&r);
 			lk_level_free(level);
@@ -207,27 +122,27 @@ static void test_goal_macros_retry(void **state)
 	lk_rng_seed(&rng, 4242);
 	int tried = 0, cut = 0, lost = 0;
 	while (tried < 400) {
-		char *text = random_level(&rng);
+		char *text = soko_random_level(&rng, &any_shape);
 		if (!text)
 			continue;
-		int want = raw_answer(text);
+		int want = soko_raw_answer(text, 400000);
 		if (want != 1) {
 			free(text);
 			continue;
 		}
 		tried++;
 		const char *off[] = { "greedy-first", NULL };
-		struct lk_level *level = load(text, off, false);
+		struct lk_level *level = soko_test_load(text, off, false);
 		struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
 		struct lk_search_result r;
 		o.algo = LK_ALGO_ANY;
 		lk_search_result_init(&r);
 		soko_fess(level, &o, &r, true, NULL);
-		bool used = r.technique_counts[technique_index("goal-rooms")] ||
-			    r.technique_counts[technique_index("goal-cuts")];
+		bool used = r.technique_counts[soko_test_technique("goal-rooms")] ||
+			    r.technique_counts[soko_test_technique("goal-cuts")];
 		cut += used;
 		if (r.status == LK_SOLVED) {
-			check_replays(level, &r);
+			soko_check_replays(level, &r);
 		} else {
 			/* only the macros may lose a solution */
 			assert_int_equal(r.status, LK_UNSOLVABLE);
@@ -236,7 +151,7 @@ static void test_goal_macros_retry(void **state)
 			lk_search(level, &o, &r);
 			if (r.status != LK_SOLVED)
 				fail_msg("-a any lost the solution the macros cut\n%s", text);
-			check_replays(level, &r);
+			soko_check_replays(level, &r);
 		}
 		lk_search_result_release(&r);
 		lk_level_free(level);
@@ -310,10 +225,10 @@ static void test_box_moves(void **state)
 	int checked = 0;
 	const char *off[] = { "freeze", NULL };   /* the independent BFS has no freeze test */
 	while (checked < 150) {
-		char *text = random_level(&rng);
+		char *text = soko_random_level(&rng, &any_shape);
 		if (!text)
 			continue;
-		struct lk_level *level = load(text, off, false);
+		struct lk_level *level = soko_test_load(text, off, false);
 		const struct sokoban *s = (const struct sokoban *)level;
 		if (s->impossible) {
 			lk_level_free(level);
@@ -395,7 +310,7 @@ static void test_deadtab_sound(void **state)
 	lk_rng_seed(&rng, 5);
 	int dead = 0, positions = 0;
 	for (size_t li = 0; li < sizeof levels / sizeof levels[0]; li++) {
-		struct lk_level *level = load(levels[li], NULL, false);
+		struct lk_level *level = soko_test_load(levels[li], NULL, false);
 		const struct sokoban *s = (const struct sokoban *)level;
 		struct soko_deadtab t;
 		soko_deadtab_init(&t, s, level->scratch_size);
@@ -424,7 +339,7 @@ static void test_deadtab_sound(void **state)
 			positions++;
 			if (said) {
 				char *text = position_text(s, sc->box, p);
-				int truth = raw_answer(text);
+				int truth = soko_raw_answer(text, 400000);
 				if (truth == 1)
 					fail_msg("a learned pattern calls a solvable position dead:\n%s", text);
 				free(text);
@@ -447,14 +362,14 @@ static void test_greedy_slices(void **state)
 	(void)state;
 	struct lk_rng rng;
 	lk_rng_seed(&rng, 2828);
-	int slices = technique_index("greedy-slices"), runs = technique_index("greedy-first");
+	int slices = soko_test_technique("greedy-slices"), runs = soko_test_technique("greedy-first");
 	int levels = 0, handed = 0, back = 0;
 	soko_any_set_slice_first(1);
 	while (levels < 400) {
-		char *text = random_level(&rng);
+		char *text = soko_random_level(&rng, &any_shape);
 		if (!text)
 			continue;
-		int want = raw_answer(text);
+		int want = soko_raw_answer(text, 400000);
 		if (want < 0) {
 			free(text);
 			continue;
@@ -462,7 +377,7 @@ static void test_greedy_slices(void **state)
 		levels++;
 		for (int on = 0; on < 2; on++) {
 			const char *off[] = { on ? NULL : "greedy-slices", NULL };
-			struct lk_level *level = load(text, off, false);
+			struct lk_level *level = soko_test_load(text, off, false);
 			struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
 			struct lk_search_result r;
 			o.algo = LK_ALGO_ANY;
@@ -472,7 +387,7 @@ static void test_greedy_slices(void **state)
 				fail_msg("greedy slices %s: %s, raw BFS says %s\n%s", on ? "on" : "off",
 					 lk_status_name(r.status), want ? "yes" : "no", text);
 			if (r.status == LK_SOLVED)
-				check_replays(level, &r);
+				soko_check_replays(level, &r);
 			if (!on)
 				assert_true(r.technique_counts[slices] == 0 && r.technique_counts[runs] <= 1);
 			handed += on && r.technique_counts[slices] > 0;
@@ -522,7 +437,7 @@ static void test_fallback(void **state)
 		if (r.fallback) {
 			fell_back++;
 			if (r.status == LK_SOLVED) {
-				check_replays(level, &r);
+				soko_check_replays(level, &r);
 				assert_true(r.cost >= best.cost);
 				assert_true(!r.optimal || r.cost == best.cost);
 			}

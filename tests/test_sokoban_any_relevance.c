@@ -35,22 +35,11 @@
 #include "levelkit/search.h"
 #include "../src/games/sokoban/sokoban_any.h"
 #include "test_records.h"
+#include "sokoban_random.h"
 
-static struct lk_level *load(const char *text, const char *const *off, bool plain)
-{
-	struct lk_level_options opt = { .metric = "pushes", .off = off, .plain = plain };
-	return test_load_level(text, &opt, NULL);
-}
-
-static int technique_index(const char *name)
-{
-	const struct lk_technique *t = lk_game_find("sokoban")->techniques;
-	for (int i = 0; t[i].name; i++)
-		if (strcmp(t[i].name, name) == 0)
-			return i;
-	fail_msg("no technique %s", name);
-	return -1;
-}
+/* Interior 8..14 x 4..7, 3 boxes, walls on 10 to 29 % of it: wide enough
+ * that two moves can be farther apart than the radius. */
+static const struct soko_random_shape wide_shape = { 8, 7, 4, 4, 3, 1, 10, 20 };
 
 /* ---- the rule on hand-made paths ---- */
 
@@ -90,7 +79,7 @@ static int manhattan(const struct sokoban *s, int a, int b)
 static void test_rule(void **state)
 {
 	(void)state;
-	struct lk_level *level = load(open_room, NULL, false);
+	struct lk_level *level = soko_test_load(open_room, NULL, false);
 	const struct sokoban *s = (const struct sokoban *)level;
 	struct soko_relevance rel;
 	soko_relevance_init(&rel, s);
@@ -156,91 +145,18 @@ static void test_rule(void **state)
 
 /* ---- what the cuts may lose, on random levels ---- */
 
-/* The raw answer: BFS over pushes with nothing pruned, or -1 if too big. */
-static int raw_answer(const char *text)
-{
-	struct lk_level *level = load(text, NULL, true);
-	struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
-	struct lk_search_result r;
-	o.algo = LK_ALGO_BFS;
-	o.direction = LK_FORWARD;
-	o.bounds.max_states = 300000;
-	lk_search_result_init(&r);
-	lk_search(level, &o, &r);
-	int answer = r.status == LK_UNKNOWN ? -1 : r.status == LK_SOLVED;
-	lk_search_result_release(&r);
-	lk_level_free(level);
-	return answer;
-}
-
-static void check_replays(const struct lk_level *level, const struct lk_search_result *r)
-{
-	struct lk_moves m, again;
-	struct lk_strbuf why = LK_STRBUF_INIT;
-	bool solved = false;
-	lk_moves_init(&m, level);
-	lk_moves_init(&again, level);
-	lk_level_label(level, r->path, r->nkeys, &m);
-	if (level->game->replay(level, m.text.buf, &again, &solved, &why) != 0 || !solved)
-		fail_msg("solution %s does not solve the level: %s", m.text.buf, why.buf ? why.buf : "");
-	lk_moves_release(&m);
-	lk_moves_release(&again);
-	lk_strbuf_release(&why);
-}
-
-/* A random enclosed level, interior 8..14 x 4..7, 3 boxes: wide
- * enough that two moves can be farther apart than the radius. */
-static char *random_level(struct lk_rng *rng)
-{
-	int w = 8 + (int)lk_rng_below(rng, 7), h = 4 + (int)lk_rng_below(rng, 4);
-	int W = w + 2, H = h + 2;
-	char cell[9][16];
-	memset(cell, '#', sizeof cell);
-	int free_cells[98], nfree = 0;
-	unsigned walls = 10 + lk_rng_below(rng, 20);
-	for (int y = 1; y <= h; y++)
-		for (int x = 1; x <= w; x++) {
-			cell[y][x] = lk_rng_below(rng, 100) < walls ? '#' : ' ';
-			if (cell[y][x] == ' ')
-				free_cells[nfree++] = y * 16 + x;
-		}
-	int n = 3;
-	if (nfree < 2 * n + 1)
-		return NULL;
-	for (int i = nfree - 1; i > 0; i--) {
-		int j = (int)lk_rng_below(rng, (uint32_t)i + 1), t = free_cells[i];
-		free_cells[i] = free_cells[j];
-		free_cells[j] = t;
-	}
-	for (int i = 0; i < n; i++) {
-		cell[free_cells[i] / 16][free_cells[i] % 16] = '$';
-		int g = free_cells[n + i];
-		cell[g / 16][g % 16] = '.';
-	}
-	cell[free_cells[2 * n] / 16][free_cells[2 * n] % 16] = '@';
-	char *text = malloc((size_t)(H * (W + 1) + 1)), *t = text;
-	assert_non_null(text);
-	for (int y = 0; y < H; y++) {
-		memcpy(t, cell[y], (size_t)W);
-		t += W;
-		*t++ = '\n';
-	}
-	*t = '\0';
-	return text;
-}
-
 static enum lk_status any_answer(const char *text, const char *const *off)
 {
-	struct lk_level *level = load(text, off, false);
+	struct lk_level *level = soko_test_load(text, off, false);
 	struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
 	struct lk_search_result r;
 	o.algo = LK_ALGO_ANY;
 	lk_search_result_init(&r);
 	lk_search(level, &o, &r);
 	if (r.status == LK_SOLVED)
-		check_replays(level, &r);
+		soko_check_replays(level, &r);
 	if (off[0] && strcmp(off[0], "relevance-cuts") == 0)
-		assert_int_equal(r.technique_counts[technique_index("relevance-cuts")], 0);
+		assert_int_equal(r.technique_counts[soko_test_technique("relevance-cuts")], 0);
 	enum lk_status status = r.status;
 	lk_search_result_release(&r);
 	lk_level_free(level);
@@ -253,12 +169,12 @@ static void test_may_lose(void **state)
 	struct lk_rng rng;
 	lk_rng_seed(&rng, 2828);
 	int levels = 0, yes = 0, cut = 0, lost = 0;
-	int rel = technique_index("relevance-cuts");
+	int rel = soko_test_technique("relevance-cuts");
 	while (levels < 150) {
-		char *text = random_level(&rng);
+		char *text = soko_random_level(&rng, &wide_shape);
 		if (!text)
 			continue;
-		int want = raw_answer(text);
+		int want = soko_raw_answer(text, 300000);
 		if (want < 0 || (want == 0 && levels - yes > levels / 3)) {
 			free(text);
 			continue;
@@ -267,7 +183,7 @@ static void test_may_lose(void **state)
 		yes += want == 1;
 		/* the first search with the relevance cuts alone */
 		const char *alone[] = { "greedy-first", "goal-rooms", "goal-cuts", NULL };
-		struct lk_level *level = load(text, alone, false);
+		struct lk_level *level = soko_test_load(text, alone, false);
 		struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
 		struct lk_search_result r;
 		o.algo = LK_ALGO_ANY;
@@ -276,7 +192,7 @@ static void test_may_lose(void **state)
 		cut += r.technique_counts[rel] != 0;
 		if (r.status == LK_SOLVED) {
 			assert_int_equal(want, 1);
-			check_replays(level, &r);
+			soko_check_replays(level, &r);
 		} else {
 			assert_int_equal(r.status, LK_UNSOLVABLE);
 			if (want == 1) {

@@ -28,6 +28,11 @@
 #include "levelkit/rng.h"
 #include "levelkit/search.h"
 #include "test_records.h"
+#include "sokoban_random.h"
+
+/* Interior 4..7 x 3..6, 1 to 3 boxes, walls on 10 to 40 % of it (so that
+ * rooms and one-way doors turn up). */
+static const struct soko_random_shape random_shape = { 4, 4, 3, 4, 1, 3, 10, 31 };
 
 /* Raw searches larger than this are skipped (the optimum is unknown). */
 #define TRUTH_STATES 200000
@@ -322,47 +327,6 @@ static void test_microban(void **state)
 	fclose(fp);
 }
 
-/* A random enclosed level of 1 to 3 boxes, interior 4..7 x 3..6 with
- * walls on 10 to 40 % of it (so that rooms and one-way doors turn up), as
- * many goals as boxes; NULL when the draw has too little floor. */
-static char *random_level(struct lk_rng *rng)
-{
-	int w = 4 + (int)lk_rng_below(rng, 4), h = 3 + (int)lk_rng_below(rng, 4);
-	int W = w + 2, H = h + 2, cells[48], nfree = 0;
-	char grid[8][10];
-	memset(grid, '#', sizeof grid);
-	unsigned wall_pct = 10 + lk_rng_below(rng, 31);
-	for (int y = 1; y <= h; y++)
-		for (int x = 1; x <= w; x++) {
-			grid[y][x] = lk_rng_below(rng, 100) < wall_pct ? '#' : ' ';
-			if (grid[y][x] == ' ')
-				cells[nfree++] = y * 10 + x;
-		}
-	int nboxes = 1 + (int)lk_rng_below(rng, 3);
-	if (nfree < 2 * nboxes + 1)
-		return NULL;
-	for (int i = nfree - 1; i > 0; i--) {
-		int j = (int)lk_rng_below(rng, (uint32_t)i + 1), c = cells[i];
-		cells[i] = cells[j];
-		cells[j] = c;
-	}
-	/* boxes first, then goals, then the player, on distinct squares */
-	for (int i = 0; i < nboxes; i++) {
-		grid[cells[i] / 10][cells[i] % 10] = '$';
-		grid[cells[nboxes + i] / 10][cells[nboxes + i] % 10] = '.';
-	}
-	grid[cells[2 * nboxes] / 10][cells[2 * nboxes] % 10] = '@';
-	char *text = malloc((size_t)(H * (W + 1) + 1)), *at = text;
-	assert_non_null(text);
-	for (int y = 0; y < H; y++) {
-		memcpy(at, grid[y], (size_t)W);
-		at += W;
-		*at++ = '\n';
-	}
-	*at = '\0';
-	return text;
-}
-
 /* Every technique alone and left out against raw breadth-first search on
  * random small levels (the player-aware bound most of all: random walls
  * make doors a box can pass one way only). */
@@ -376,7 +340,7 @@ static void test_random(void **state)
 	lk_solver_init(&s);
 	for (int n = 0; t.levels - t.unsolvable < RANDOM_LEVELS; n++) {
 		assert_true(n < 100 * RANDOM_LEVELS);
-		char *text = random_level(&rng);
+		char *text = soko_random_level(&rng, &random_shape);
 		if (!text)
 			continue;
 		struct lk_record rec;

@@ -1,0 +1,115 @@
+/*
+ * sokoban_random.c - random small Sokoban levels and the checks shared by
+ * the suites that test each technique against raw breadth-first search
+ * (test_sokoban_techniques.c, test_sokoban_any.c,
+ * test_sokoban_any_relevance.c).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "levelkit/registry.h"
+#include "sokoban_random.h"
+#include "test_records.h"
+
+static int draw(struct lk_rng *rng, int least, int span)
+{
+	return span > 1 ? least + (int)lk_rng_below(rng, (uint32_t)span) : least;
+}
+
+char *soko_random_level(struct lk_rng *rng, const struct soko_random_shape *shape)
+{
+	int w = draw(rng, shape->wmin, shape->wspan), h = draw(rng, shape->hmin, shape->hspan);
+	int W = w + 2, H = h + 2;
+	char *grid = malloc((size_t)(W * H));
+	int *cells = malloc(sizeof *cells * (size_t)(w * h));
+	assert_non_null(grid);
+	assert_non_null(cells);
+	memset(grid, '#', (size_t)(W * H));
+	unsigned wall_pct = (unsigned)draw(rng, (int)shape->wall_min, (int)shape->wall_span);
+	int nfree = 0;
+	for (int y = 1; y <= h; y++)
+		for (int x = 1; x <= w; x++) {
+			grid[y * W + x] = lk_rng_below(rng, 100) < wall_pct ? '#' : ' ';
+			if (grid[y * W + x] == ' ')
+				cells[nfree++] = y * W + x;
+		}
+	int nboxes = draw(rng, shape->bmin, shape->bspan);
+	char *text = NULL;
+	if (nfree >= 2 * nboxes + 1) {
+		for (int i = nfree - 1; i > 0; i--) {
+			int j = (int)lk_rng_below(rng, (uint32_t)i + 1), c = cells[i];
+			cells[i] = cells[j];
+			cells[j] = c;
+		}
+		/* boxes first, then goals, then the player, on distinct squares */
+		for (int i = 0; i < nboxes; i++) {
+			grid[cells[i]] = '$';
+			grid[cells[nboxes + i]] = '.';
+		}
+		grid[cells[2 * nboxes]] = '@';
+		char *at = text = malloc((size_t)(H * (W + 1) + 1));
+		assert_non_null(text);
+		for (int y = 0; y < H; y++) {
+			memcpy(at, grid + y * W, (size_t)W);
+			at += W;
+			*at++ = '\n';
+		}
+		*at = '\0';
+	}
+	free(cells);
+	free(grid);
+	return text;
+}
+
+struct lk_level *soko_test_load(const char *text, const char *const *off, bool plain)
+{
+	struct lk_level_options opt = { .metric = "pushes", .off = off, .plain = plain };
+	return test_load_level(text, &opt, NULL);
+}
+
+int soko_test_technique(const char *name)
+{
+	const struct lk_technique *t = lk_game_find("sokoban")->techniques;
+	for (int i = 0; t[i].name; i++)
+		if (strcmp(t[i].name, name) == 0)
+			return i;
+	fail_msg("no technique %s", name);
+	return -1;
+}
+
+int soko_raw_answer(const char *text, size_t max_states)
+{
+	struct lk_level *level = soko_test_load(text, NULL, true);
+	struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
+	struct lk_search_result r;
+	o.algo = LK_ALGO_BFS;
+	o.direction = LK_FORWARD;
+	o.bounds.max_states = max_states;
+	lk_search_result_init(&r);
+	lk_search(level, &o, &r);
+	int answer = r.status == LK_UNKNOWN ? -1 : r.status == LK_SOLVED;
+	lk_search_result_release(&r);
+	lk_level_free(level);
+	return answer;
+}
+
+void soko_check_replays(const struct lk_level *level, const struct lk_search_result *r)
+{
+	struct lk_moves m, again;
+	struct lk_strbuf why = LK_STRBUF_INIT;
+	bool solved = false;
+	lk_moves_init(&m, level);
+	lk_moves_init(&again, level);
+	lk_level_label(level, r->path, r->nkeys, &m);
+	if (level->game->replay(level, m.text.buf, &again, &solved, &why) != 0 || !solved)
+		fail_msg("solution %s does not solve the level: %s", m.text.buf, why.buf ? why.buf : "");
+	lk_moves_release(&m);
+	lk_moves_release(&again);
+	lk_strbuf_release(&why);
+}

@@ -1,0 +1,43 @@
+/*
+ * sokoban_random.h - the random small Sokoban levels the technique suites
+ * play against raw breadth-first search, and the checks they share
+ * (sokoban_random.c).
+ */
+#ifndef LEVELKIT_TESTS_SOKOBAN_RANDOM_H
+#define LEVELKIT_TESTS_SOKOBAN_RANDOM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "levelkit/game.h"
+#include "levelkit/rng.h"
+#include "levelkit/search.h"
+
+/* The shape of the levels drawn: interior width wmin..wmin+wspan-1, height
+ * hmin..hmin+hspan-1, boxes bmin..bmin+bspan-1 (as many goals, all on
+ * distinct squares), walls on wall_min..wall_min+wall_span-1 % of the
+ * interior.  A span of 1 draws nothing, so suites keep their sequences. */
+struct soko_random_shape {
+	int wmin, wspan, hmin, hspan, bmin, bspan;
+	unsigned wall_min, wall_span;
+};
+
+/* A random enclosed level of that shape, or NULL when the draw has too
+ * little floor.  The caller frees the text. */
+char *soko_random_level(struct lk_rng *rng, const struct soko_random_shape *shape);
+
+/* A level of text, measured in pushes, with the named techniques off
+ * (NULL-terminated list, or NULL) and plain (no pruning at all) or not. */
+struct lk_level *soko_test_load(const char *text, const char *const *off, bool plain);
+
+/* The index of the Sokoban technique called name (fails the test if none). */
+int soko_test_technique(const char *name);
+
+/* The raw answer: forward BFS over pushes with nothing pruned, 1 solvable,
+ * 0 not, or -1 if it needs more than max_states states. */
+int soko_raw_answer(const char *text, size_t max_states);
+
+/* Fails the test unless the solution of r replays to a win. */
+void soko_check_replays(const struct lk_level *level, const struct lk_search_result *r);
+
+#endif
