@@ -30,6 +30,14 @@ static inline size_t lk_assign_work(int n, int m)
  */
 long lk_assign(const int *cost, int n, int m, int *work);
 
+/* One step of lk_assign: add row i (1-based) to the partial assignment held
+ * in work (lk_assign's layout for n rows and m columns: potentials that keep
+ * every reduced cost non-negative, the rows placed so far on tight columns)
+ * by one shortest augmenting path over reduced costs, O(n m).  A caller that
+ * keeps an earlier solution (Sokoban's warm-started matching) re-adds only
+ * the rows that changed. */
+void lk_assign_augment(const int *cost, int n, int m, int i, int *work);
+
 /* After lk_assign: the assignment itself, h[j] for j = 1 .. m being the
  * row (1-based) given column j (0-based j - 1), or 0 for a column no row
  * took.  It lives in work. */

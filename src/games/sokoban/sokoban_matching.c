@@ -39,49 +39,6 @@ static void save(struct soko_scratch *sc, int n, int m, const int *work)
 	sc->warm_n = n;
 }
 
-/* Add row i (1-based) by one shortest augmenting path, lk_assign's step. */
-static void augment(const int *cost, int m, int i, int *u, int *v, int *p, int *way, int *minv,
-		    int *used)
-{
-	p[0] = i;
-	int j0 = 0;
-	for (int j = 0; j <= m; j++) {
-		minv[j] = INT_MAX;
-		used[j] = 0;
-	}
-	do {
-		used[j0] = 1;
-		int i0 = p[j0], delta = INT_MAX, j1 = 0;
-		for (int j = 1; j <= m; j++) {
-			if (used[j])
-				continue;
-			int cur = cost[(i0 - 1) * m + (j - 1)] - u[i0] - v[j];
-			if (cur < minv[j]) {
-				minv[j] = cur;
-				way[j] = j0;
-			}
-			if (minv[j] < delta) {
-				delta = minv[j];
-				j1 = j;
-			}
-		}
-		for (int j = 0; j <= m; j++) {
-			if (used[j]) {
-				u[p[j]] += delta;
-				v[j] -= delta;
-			} else {
-				minv[j] -= delta;
-			}
-		}
-		j0 = j1;
-	} while (p[j0] != 0);
-	do {
-		int j1 = way[j0];
-		p[j0] = p[j1];
-		j0 = j1;
-	} while (j0);
-}
-
 long soko_matching(struct soko_scratch *sc, int n, int m)
 {
 	const int *cost = sc->cost;
@@ -131,7 +88,7 @@ long soko_matching(struct soko_scratch *sc, int n, int m)
 		}
 	}
 	for (int k = 0; k < nfresh; k++)
-		augment(cost, m, fresh[k], u, v, p, way, minv, used);
+		lk_assign_augment(cost, n, m, fresh[k], work);
 	goto done;
 full:
 	lk_assign(cost, n, m, work);
