@@ -144,6 +144,21 @@ static void test_compile_errors(void **state)
 	ps_diags_release(&d);
 	lk_strbuf_release(&twice);
 	free(src);
+
+	/* a movement left without its object before an ellipsis (found by the
+	 * fuzzer: the cell's direction and name pairs slipped by one, and a
+	 * direction was read as an object) is reported, not misread */
+	src = game_text("", "", NULL, "[ > Nobody | ... | Crate ] -> [ > Nobody | ... | > Crate ]\n",
+			"", "#P#\n");
+	ps_diags_init(&d);
+	g = ps_compile_diags(src, strlen(src), "t", true, &d);
+	bool no_object = false;
+	for (size_t i = 0; i < d.n; i++)
+		no_object |= d.v[i].is_error && strstr(d.v[i].msg, "it has to act on an object") != NULL;
+	assert_true(no_object);
+	ps_game_free(g);
+	ps_diags_release(&d);
+	free(src);
 }
 
 /* ---- Sokoban ---- */

@@ -297,7 +297,8 @@ static void rephrase_synonyms(struct ps_ctx *c, struct ps_arule *r)
 				struct ps_cell *cell = s ? &r->rhs[i].cells[j] : &r->lhs[i].cells[j];
 				for (int k = 0; k < cell->n; k++) {
 					int name = cell->it[k].name;
-					if (name >= 0 && c->syn[name] >= 0)
+					/* a word interned after the legend has no synonym */
+					if (name >= 0 && name < c->nsyms && c->syn[name] >= 0)
 						cell->it[k].name = c->syn[name];
 				}
 			}

@@ -244,6 +244,13 @@ static int parse_cells(struct ps_ctx *c, struct ps_arule *r, const struct toks *
 			if (!in_row) {
 				ps_diag_add(c->diags, false, line, "invalid syntax, ellipses should only be used within cells (square brackets)");
 			} else {
+				/* a direction left without its object (an error the
+				 * reference reports at the next '|'): dropped, so that
+				 * the cell stays pairs of direction and name */
+				if (b.ncell % 2 == 1) {
+					ps_diag_add(c->diags, true, line, "in a rule, if you specify a movement, it has to act on an object");
+					b.ncell--;
+				}
 				cell_add(c, &b, PW_ELLIPSIS);
 				cell_add(c, &b, -1);
 			}
