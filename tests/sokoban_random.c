@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "levelkit/registry.h"
+#include "../src/games/sokoban/sokoban_any.h"
 #include "sokoban_random.h"
 #include "test_records.h"
 
@@ -97,6 +98,20 @@ int soko_raw_answer(const char *text, size_t max_states)
 	lk_search_result_release(&r);
 	lk_level_free(level);
 	return answer;
+}
+
+struct lk_level *soko_any_run(const char *text, const char *const *off, bool first_only,
+			      struct lk_search_result *r)
+{
+	struct lk_level *level = soko_test_load(text, off, false);
+	struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
+	o.algo = LK_ALGO_ANY;
+	lk_search_result_init(r);
+	if (first_only)
+		soko_fess(level, &o, r, true, NULL);
+	else
+		lk_search(level, &o, r);
+	return level;
 }
 
 void soko_check_replays(const struct lk_level *level, const struct lk_search_result *r)

@@ -37,6 +37,14 @@ int soko_test_technique(const char *name);
  * 0 not, or -1 if it needs more than max_states states. */
 int soko_raw_answer(const char *text, size_t max_states);
 
+/* Loads text with the techniques off turned off and searches it for any
+ * solution into r (initialised here): -a any as solve runs it, or with
+ * first_only the first feature-space search alone (goal-room macros and
+ * relevance cuts on, no search again without them).  The caller releases r
+ * and frees the level returned. */
+struct lk_level *soko_any_run(const char *text, const char *const *off, bool first_only,
+			      struct lk_search_result *r);
+
 /* Fails the test unless the solution of r replays to a win. */
 void soko_check_replays(const struct lk_level *level, const struct lk_search_result *r);
 

@@ -84,12 +84,8 @@ static void test_each_switch_complete(void **state)
 				off[0] = any_techniques[k];
 				off[1] = "greedy-first";
 			}
-			struct lk_level *level = soko_test_load(text, off, false);
-			struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
 			struct lk_search_result r;
-			o.algo = LK_ALGO_ANY;
-			lk_search_result_init(&r);
-			lk_search(level, &o, &r);
+			struct lk_level *level = soko_any_run(text, off, false, &r);
 			if (r.status != (want ? LK_SOLVED : LK_UNSOLVABLE))
 				fail_msg("without %s: %s, raw BFS says %s\n%s", k < 0 ? "nothing" : off[0],
 					 lk_status_name(r.status), want ? "yes" : "no", text);
@@ -132,12 +128,8 @@ static void test_goal_macros_retry(void **state)
 		}
 		tried++;
 		const char *off[] = { "greedy-first", NULL };
-		struct lk_level *level = soko_test_load(text, off, false);
-		struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
 		struct lk_search_result r;
-		o.algo = LK_ALGO_ANY;
-		lk_search_result_init(&r);
-		soko_fess(level, &o, &r, true, NULL);
+		struct lk_level *level = soko_any_run(text, off, true, &r);
 		bool used = r.technique_counts[soko_test_technique("goal-rooms")] ||
 			    r.technique_counts[soko_test_technique("goal-cuts")];
 		cut += used;
@@ -148,6 +140,8 @@ static void test_goal_macros_retry(void **state)
 			assert_int_equal(r.status, LK_UNSOLVABLE);
 			assert_true(used);
 			lost++;
+			struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
+			o.algo = LK_ALGO_ANY;
 			lk_search(level, &o, &r);
 			if (r.status != LK_SOLVED)
 				fail_msg("-a any lost the solution the macros cut\n%s", text);
@@ -377,12 +371,8 @@ static void test_greedy_slices(void **state)
 		levels++;
 		for (int on = 0; on < 2; on++) {
 			const char *off[] = { on ? NULL : "greedy-slices", NULL };
-			struct lk_level *level = soko_test_load(text, off, false);
-			struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
 			struct lk_search_result r;
-			o.algo = LK_ALGO_ANY;
-			lk_search_result_init(&r);
-			lk_search(level, &o, &r);
+			struct lk_level *level = soko_any_run(text, off, false, &r);
 			if (r.status != (want ? LK_SOLVED : LK_UNSOLVABLE))
 				fail_msg("greedy slices %s: %s, raw BFS says %s\n%s", on ? "on" : "off",
 					 lk_status_name(r.status), want ? "yes" : "no", text);

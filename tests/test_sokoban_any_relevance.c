@@ -147,12 +147,8 @@ static void test_rule(void **state)
 
 static enum lk_status any_answer(const char *text, const char *const *off)
 {
-	struct lk_level *level = soko_test_load(text, off, false);
-	struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
 	struct lk_search_result r;
-	o.algo = LK_ALGO_ANY;
-	lk_search_result_init(&r);
-	lk_search(level, &o, &r);
+	struct lk_level *level = soko_any_run(text, off, false, &r);
 	if (r.status == LK_SOLVED)
 		soko_check_replays(level, &r);
 	if (off[0] && strcmp(off[0], "relevance-cuts") == 0)
@@ -183,12 +179,8 @@ static void test_may_lose(void **state)
 		yes += want == 1;
 		/* the first search with the relevance cuts alone */
 		const char *alone[] = { "greedy-first", "goal-rooms", "goal-cuts", NULL };
-		struct lk_level *level = soko_test_load(text, alone, false);
-		struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
 		struct lk_search_result r;
-		o.algo = LK_ALGO_ANY;
-		lk_search_result_init(&r);
-		soko_fess(level, &o, &r, true, NULL);
+		struct lk_level *level = soko_any_run(text, alone, true, &r);
 		cut += r.technique_counts[rel] != 0;
 		if (r.status == LK_SOLVED) {
 			assert_int_equal(want, 1);
