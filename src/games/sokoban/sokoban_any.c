@@ -73,6 +73,8 @@ struct any {
 	struct soko_matcher matcher;
 	struct soko_plan plan;
 	struct soko_relevance rel;  /* relevance cuts (first search only) */
+	struct soko_pull pull;      /* greedy search by pulls (sokoban_pull.c) */
+	uint32_t meet;              /* the pull search's entry met, or NONE */
 	struct soko_deadtab own_deadtab;
 	struct soko_deadtab *deadtab;   /* the level's, or own_deadtab */
 	void *scratch, *scratch2;   /* the expanded state's, a child's */
@@ -201,6 +203,9 @@ static uint32_t child_node(struct any *a, uint32_t parent, const struct soko_box
 		a->flags[id] |= NODE_DEAD;
 	} else if (is_goal(s, k) && !a->solved) {
 		a->solved = true;
+		a->goal_node = id;
+	} else if (!a->solved && (a->meet = soko_pull_find(&a->pull, k, hash)) != NONE) {
+		a->solved = true;   /* the pulls played back finish it */
 		a->goal_node = id;
 	}
 	return id;
@@ -459,7 +464,18 @@ static void build_path(struct any *a, const struct lk_level *level)
 	} else {
 		chain[0] = lk_table_key(&a->table, 0);
 	}
+	unsigned char *back = NULL;
+	if (a->meet != NONE) {
+		/* on to the solved position by the pull search's path (its
+		 * first key is the meeting state's, already in the chain) */
+		size_t nb = soko_pull_path(&a->pull, a->meet, &back);
+		chain = lk_xrealloc(chain, (nstates + nb - 1) * sizeof *chain);
+		for (size_t k = 1; k < nb; k++)
+			chain[nstates++] = back + k * a->key_size;
+		a->r->found_by = LK_BOTH;
+	}
 	soko_box_path(&a->gen, level, a->scratch, a->scratch2, chain, nstates, a->r);
+	free(back);
 	free(chain);
 }
 
@@ -468,7 +484,8 @@ static void build_path(struct any *a, const struct lk_level *level)
 static size_t held_bytes(const struct any *a)
 {
 	return a->table.bytes + a->cells.bytes + a->flags_alloc + a->exps_alloc * sizeof *a->exps +
-	       a->moves_alloc * sizeof *a->moves + soko_deadtab_bytes(a->deadtab);
+	       a->moves_alloc * sizeof *a->moves + soko_deadtab_bytes(a->deadtab) +
+	       soko_pull_bytes(&a->pull);
 }
 
 static bool out_of_bounds(struct any *a)
@@ -481,6 +498,19 @@ static bool out_of_bounds(struct any *a)
 	else if (o->bounds.max_memory && held_bytes(a) > o->bounds.max_memory)
 		a->limit = LK_LIMIT_MEMORY;
 	return a->limit != LK_LIMIT_NONE;
+}
+
+/* Run the pull search on to its share; true when it reached the start
+ * (the path: the start, then its pulls played back). */
+static bool pull_answered(struct any *a, size_t states)
+{
+	soko_pull_grow(&a->pull, states);
+	if (a->pull.found == LK_NO_ENTRY)
+		return false;
+	a->solved = true;
+	a->goal_node = 0;
+	a->meet = a->pull.found;
+	return true;
 }
 
 static void run(struct any *a)
@@ -509,12 +539,16 @@ static void run(struct any *a)
 	}
 	if (soko_heuristic(&s->base, start, a->scratch2) == LK_H_DEAD)
 		return;   /* proved dead at the start */
+	if (pull_answered(a, 0))
+		return;
 	if (expand(a, 0, NONE, 0) < 0)
 		return;
 	/* Festival's rhythm: every other turn the next cell round the feature
 	 * space (a new cell comes next), every other the best state's cell. */
 	for (uint64_t turn = 0;; turn++) {
 		if ((turn & 63) == 0 && out_of_bounds(a))
+			return;
+		if ((turn & 63) == 0 && pull_answered(a, a->table.count))
 			return;
 		if ((turn & 63) == 0 && a->hook &&
 		    a->hook->due(a->hook->ctx, a->table.count + a->deadtab->work - a->work0,
@@ -551,7 +585,8 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	double t0 = lk_now(), cpu0 = lk_thread_cpu();
 	lk_search_result_release(r);
 	struct any a = { .s = s, .opt = opt, .r = r, .deadline = lk_bounds_deadline(&opt->bounds, t0),
-			 .goal_exp = NONE, .goal_node = NONE, .macros = macros, .hook = hook };
+			 .goal_exp = NONE, .goal_node = NONE, .macros = macros, .hook = hook,
+			 .meet = NONE };
 	a.key_size = level->key_size;
 	if (s->impossible || s->forward) {
 		r->status = s->impossible ? LK_UNSOLVABLE : LK_UNKNOWN;
@@ -565,6 +600,7 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	soko_matcher_init(&a.matcher, s);
 	soko_plan_build(&a.plan, s, s->use[SOKO_T_PACKING]);
 	soko_relevance_init(&a.rel, s);
+	soko_pull_init(&a.pull, s, opt->bounds.max_memory / 4);
 	a.next = lk_xcalloc((size_t)a.plan.nareas + 1, sizeof *a.next);
 	soko_deadtab_init(&a.own_deadtab, s, level->scratch_size);
 	a.deadtab = s->deadtab ? s->deadtab : &a.own_deadtab;
@@ -603,7 +639,9 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 		      a.nexps * sizeof *a.exps + a.nmoves * sizeof *a.moves;
 	r->overhead_per_state = a.table.count ? (double)held / (double)a.table.count -
 						       (double)a.key_size : 0.0;
-	r->found_by = LK_FORWARD;
+	if (a.meet == NONE)
+		r->found_by = LK_FORWARD;
+	((struct soko_scratch *)a.scratch)->count[SOKO_T_PULL] += a.solved && a.meet != NONE;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_MACROS] += a.gen.long_moves;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_PACKING] += (uint64_t)a.plan.ordered;
 	soko_technique_counts(level, a.scratch, r->technique_counts);
@@ -620,6 +658,7 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	free(a.scratch2);
 	soko_plan_release(&a.plan);
 	soko_relevance_release(&a.rel);
+	soko_pull_release(&a.pull);
 	soko_deadtab_release(&a.own_deadtab);
 	soko_movegen_release(&a.gen);
 	soko_matcher_release(&a.matcher);

@@ -271,4 +271,43 @@ size_t soko_relevance_cut(const struct soko_relevance *r, struct soko_scratch *s
 			  const unsigned char *const *keys, int nkeys, struct soko_boxmove *m,
 			  size_t n);
 
+/* ---- the pull search (sokoban_pull.c) ---- */
+
+/* The pull search stores nothing until the feature-space search has
+ * stored PULL_DELAY states, then one state for every PULL_SHARE it
+ * stores. */
+#define PULL_DELAY ((size_t)1 << 19)
+#define PULL_SHARE 1
+
+/* Greedy best-first search by pulls from the solved position; rev NULL
+ * when the level has none (technique off, not the pushes metric, or not
+ * as many boxes as goals). */
+struct soko_pull {
+	struct lk_level *rev;     /* the reversed level */
+	struct lk_table table;    /* entry 0: the virtual start (player anywhere) */
+	struct soko_cells open;   /* one cell: the open states, least estimate first */
+	uint32_t found;           /* the entry of the start, once reached, or LK_NO_ENTRY */
+	bool done;                /* grows no more: found, memory, or no pull left */
+	void *scratch;
+	unsigned char *succ;
+	struct lk_edge *edges;
+};
+
+void soko_pull_init(struct soko_pull *p, const struct sokoban *s, size_t max_bytes);
+void soko_pull_release(struct soko_pull *p);
+size_t soko_pull_bytes(const struct soko_pull *p);
+/* Run the pull search on to its share of forward_states (the states the
+ * feature-space search has stored). */
+void soko_pull_grow(struct soko_pull *p, size_t forward_states);
+/* The pull search's entry of a forward key (hash: lk_hash_bytes), or
+ * LK_NO_ENTRY. */
+uint32_t soko_pull_find(const struct soko_pull *p, const unsigned char *key, uint64_t hash);
+/* The keys from the pull search's entry id (its key first) to the solved
+ * position (the player normalised), in forward order, into *out (the
+ * caller frees it); returns how many. */
+size_t soko_pull_path(const struct soko_pull *p, uint32_t id, unsigned char **out);
+/* Tests: the least states the pull search stores (0: the default, none
+ * before PULL_DELAY). */
+void soko_pull_set_min(size_t states);
+
 #endif

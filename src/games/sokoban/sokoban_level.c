@@ -437,6 +437,10 @@ const struct lk_technique soko_techniques[] = {
 			       "-a any: moves far from the last one are cut once a path has made "
 			       "its budget of such moves",
 			       LK_TECH_ANY },
+	[SOKO_T_PULL] = { "pull-search", "pull-search-answers",
+			  "-a any: greedy search by pulls from the solved position beside the "
+			  "feature-space search, which may also meet it",
+			  LK_TECH_ANY },
 
 	{ NULL, NULL, NULL, 0 },
 };

@@ -1,0 +1,177 @@
+/*
+ * sokoban_pull.c - the pull search of Sokoban's search for any solution
+ * (solve -a any): a greedy best-first search backwards, by pulls from the
+ * solved position towards the start (the reversed level of
+ * sokoban_reverse.c), run beside the feature-space search of sokoban_any.c
+ * and resumed where it stopped, not started again.
+ *
+ * Some levels are far easier backwards: boxes that must leave their goals
+ * and come back in another order (Sasquatch II 23), goals deep in a room.
+ * Greedy search backwards solves such levels in a few hundred thousand
+ * states (Sasquatch I 37, II 7 and 23, III 38: 142,000 to 823,000), but the
+ * portfolio's greedy first runs both directions in turns, starting again
+ * at each slice, and its slices come too late to reach that.  So the pull
+ * search keeps its own table and open list for the whole of the
+ * feature-space search and grows with it: once that search has stored
+ * PULL_DELAY states (levels it solves early pay nothing), the pull search
+ * stores one state for every one the feature-space search stores after
+ * that (a pull state costs a quarter of a feature-space state's time).
+ *
+ * Its answer comes two ways: it reaches the start (the pulls, played back
+ * as pushes, solve the level), or the feature-space search generates a
+ * position it holds (Manzini's perimeter search; YASS's default method):
+ * every position it reached can be solved by its pulls back.  Keys are the
+ * forward search's (boxes plus the player's normalised square), so a
+ * meeting is one hash lookup for each new forward state.  It never prunes
+ * a forward move, so it cannot lose a solution; the path through it is
+ * replayed like any other.  Only levels with as many boxes as goals have
+ * one solved position, and only the pushes metric has a reversed level:
+ * elsewhere there is no pull search (docs/games/sokoban.md, "Pull search").
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sokoban_any.h"
+
+/* The least pull states to store whatever the forward search (0: the
+ * default, none); tests set it so that small levels use the pull search. */
+static size_t pull_min;
+
+void soko_pull_set_min(size_t states)
+{
+	pull_min = states;
+}
+
+/* Push a state on the open list (one cell of soko_cells: a heap, least
+ * estimate first, then the older state). */
+static void open_push(struct soko_pull *p, unsigned h, uint32_t id)
+{
+	soko_cells_push(&p->open, 0, (uint64_t)h << 32 | id);
+}
+
+void soko_pull_init(struct soko_pull *p, const struct sokoban *s, size_t max_bytes)
+{
+	memset(p, 0, sizeof *p);
+	p->found = LK_NO_ENTRY;
+	if (!s->use[SOKO_T_PULL] || s->forward || s->impossible)
+		return;
+	p->rev = soko_new_reverse(&s->base);
+	if (!p->rev)
+		return;
+	const struct lk_level *rev = p->rev;
+	lk_table_init(&p->table, rev->key_size, max_bytes);
+	p->scratch = lk_xcalloc(1, rev->scratch_size);
+	soko_scratch((const struct sokoban *)rev, p->scratch);
+	p->succ = lk_xmalloc((size_t)rev->max_successors * rev->key_size + 1);
+	p->edges = lk_xmalloc(((size_t)rev->max_successors + 1) * sizeof *p->edges);
+	bool made;
+	soko_cells_find(&p->open, 0, &made);
+	unsigned char *start = lk_xcalloc(1, rev->key_size);
+	rev->game->initial_state(rev, start);
+	uint32_t id;
+	unsigned h = rev->game->estimate(rev, start, p->scratch);
+	if (h == LK_H_DEAD ||
+	    lk_table_intern(&p->table, start, lk_hash_bytes(start, rev->key_size), 0, 0, &id) ==
+		    LK_INTERN_FULL)
+		p->done = true;
+	else
+		open_push(p, h, id);
+	free(start);
+}
+
+void soko_pull_release(struct soko_pull *p)
+{
+	if (!p->rev)
+		return;
+	lk_table_release(&p->table);
+	soko_cells_release(&p->open);
+	free(p->scratch);
+	free(p->succ);
+	free(p->edges);
+	lk_level_free(p->rev);
+	memset(p, 0, sizeof *p);
+	p->found = LK_NO_ENTRY;
+}
+
+size_t soko_pull_bytes(const struct soko_pull *p)
+{
+	return p->rev ? p->table.bytes + p->open.bytes : 0;
+}
+
+void soko_pull_grow(struct soko_pull *p, size_t forward_states)
+{
+	if (!p->rev || p->done)
+		return;
+	size_t want = forward_states > PULL_DELAY ? (forward_states - PULL_DELAY) / PULL_SHARE : 0;
+	if (want < pull_min)
+		want = pull_min;
+	const struct lk_level *rev = p->rev;
+	size_t ks = rev->key_size;
+	while (p->table.count < want) {
+		if (p->open.cells[0].n == 0) {
+			p->done = true;   /* no pull left (the forward search will see) */
+			return;
+		}
+		uint32_t id = (uint32_t)soko_cells_pop(&p->open, 0);
+		unsigned n = rev->game->successors(rev, lk_table_key(&p->table, id), p->scratch,
+						   p->succ, p->edges);
+		for (unsigned i = 0; i < n; i++) {
+			const unsigned char *k = p->succ + (size_t)i * ks;
+			uint32_t child;
+			enum lk_intern got = lk_table_intern(&p->table, k, lk_hash_bytes(k, ks), id, 0,
+							     &child);
+			if (got == LK_INTERN_FULL) {
+				p->done = true;
+				return;
+			}
+			if (got == LK_INTERN_FOUND)
+				continue;
+			if (rev->game->is_goal(rev, k)) {
+				p->found = child;   /* the start: solved backwards */
+				p->done = true;
+				return;
+			}
+			unsigned h = rev->game->estimate(rev, k, p->scratch);
+			if (h != LK_H_DEAD)
+				open_push(p, h, child);
+		}
+	}
+}
+
+uint32_t soko_pull_find(const struct soko_pull *p, const unsigned char *key, uint64_t hash)
+{
+	/* entry 0 is the virtual start (the player anywhere): no forward key */
+	return p->rev ? lk_table_find(&p->table, key, hash) : LK_NO_ENTRY;
+}
+
+size_t soko_pull_path(const struct soko_pull *p, uint32_t id, unsigned char **out)
+{
+	const struct sokoban *rs = (const struct sokoban *)p->rev;
+	size_t ks = p->rev->key_size, n = 1;
+	for (uint32_t e = id; e != 0; e = lk_table_parent(&p->table, e))
+		n++;
+	unsigned char *keys = lk_xmalloc(n * ks);
+	size_t i = 0;
+	uint32_t last = id;
+	for (uint32_t e = id; e != 0; e = lk_table_parent(&p->table, e)) {
+		memcpy(keys + i++ * ks, lk_table_key(&p->table, e), ks);
+		last = e;
+	}
+	/* The last key before the virtual start is one pull from the solved
+	 * position: one box off the goals, on the square the player pushes it
+	 * from; after that push the player stands there. */
+	const unsigned char *lk = lk_table_key(&p->table, last);
+	unsigned char *solved = keys + i * ks;
+	memset(solved, 0, ks);
+	memcpy(solved + 2, rs->goal_bits, rs->bitset_bytes);
+	int from = rs->player0;
+	for (int c = 0; c < rs->nfloor; c++)
+		if (soko_bit(lk + 2, c) && !soko_bit(rs->goal_bits, c))
+			from = rs->cell_of[c];
+	struct soko_scratch *sc = p->scratch;
+	int nb = soko_unpack(rs, solved, sc);
+	soko_key_set_player(solved, (unsigned)soko_reach(rs, sc, from));
+	soko_clear_boxes(rs, sc, nb);
+	*out = keys;
+	return n;
+}

@@ -1,0 +1,137 @@
+/*
+ * test_sokoban_any_pull.c - the pull search of Sokoban's search for any
+ * solution (src/games/sokoban/sokoban_pull.c), on its own: it prunes
+ * nothing, so what it may lose is nothing, and what it finds must be true.
+ *
+ *  - on random levels (the shape of test_sokoban_any.c), -a any with the
+ *    feature-space search alone (greedy first off) and the pull search made
+ *    to run from the start (it stores at least `min` states, where on its
+ *    own it waits for PULL_DELAY forward states) answers each level as raw
+ *    breadth-first search does, and every solution, the ones the pull
+ *    search gave among them, replays to a win; with a big minimum it mostly
+ *    reaches the start itself, with a small one the forward search mostly
+ *    meets it: both ways must answer some levels;
+ *  - a hand-made level: with a big minimum the pull search answers it before
+ *    the forward search moves, with a solution that replays;
+ *  - off, it is never counted.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "levelkit/game.h"
+#include "levelkit/rng.h"
+#include "levelkit/search.h"
+#include "../src/games/sokoban/sokoban_any.h"
+#include "sokoban_random.h"
+
+/* test_sokoban_any.c's shape: interior 3..6 x 3..6, 1 to 4 boxes. */
+static const struct soko_random_shape any_shape = { 3, 4, 3, 4, 1, 4, 5, 20 };
+
+/* Random levels against raw BFS with the pull search storing at least min
+ * states; returns the levels it answered (its counter). */
+static int answered_against_bfs(uint64_t seed, size_t min, int nlevels, int *solvable)
+{
+	struct lk_rng rng;
+	lk_rng_seed(&rng, seed);
+	soko_pull_set_min(min);
+	int levels = 0, answers = 0, yes = 0, no = 0;
+	int pull = soko_test_technique("pull-search");
+	while (levels < nlevels) {
+		char *text = soko_random_level(&rng, &any_shape);
+		if (!text)
+			continue;
+		int want = soko_raw_answer(text, 400000);
+		if (want < 0 || (want == 0 && no > levels / 2)) {
+			free(text);
+			continue;
+		}
+		levels++;
+		yes += want == 1;
+		no += want == 0;
+		for (int on = 1; on >= 0; on--) {
+			const char *off[3] = { "greedy-first", on ? NULL : "pull-search", NULL };
+			struct lk_search_result r;
+			struct lk_level *level = soko_any_run(text, off, false, &r);
+			if (r.status != (want ? LK_SOLVED : LK_UNSOLVABLE))
+				fail_msg("pull search %s (min %zu): %s, raw BFS says %s\n%s",
+					 on ? "on" : "off", min, lk_status_name(r.status),
+					 want ? "yes" : "no", text);
+			if (r.status == LK_SOLVED)
+				soko_check_replays(level, &r);
+			if (!on && r.technique_counts[pull] != 0)
+				fail_msg("pull-search is off but counted");
+			if (on && r.technique_counts[pull]) {
+				answers++;
+				assert_int_equal(r.found_by, LK_BOTH);
+				assert_int_equal(r.status, LK_SOLVED);
+			}
+			lk_search_result_release(&r);
+			lk_level_free(level);
+		}
+		free(text);
+	}
+	soko_pull_set_min(0);
+	*solvable = yes;
+	return answers;
+}
+
+static void test_reaches_start(void **state)
+{
+	(void)state;
+	int yes, answers = answered_against_bfs(2929, (size_t)1 << 20, 120, &yes);
+	print_message("  min 2^20: the pull search answered %d of %d solvable levels (120 in all)\n",
+		      answers, yes);
+	assert_true(yes >= 40 && answers * 10 >= yes * 9);
+}
+
+static void test_met(void **state)
+{
+	(void)state;
+	int yes, answers = answered_against_bfs(2930, 6, 120, &yes);
+	print_message("  min 6: the pull search answered %d of %d solvable levels (120 in all)\n",
+		      answers, yes);
+	assert_true(yes >= 40 && answers >= 5);
+}
+
+/* A small level (4 pushes): with a big minimum the pull search reaches the
+ * start before the feature-space search expands anything. */
+static const char small_level[] =
+	"########\n"
+	"#@     #\n"
+	"# $$ # #\n"
+	"#  ..  #\n"
+	"#      #\n"
+	"########\n";
+
+static void test_small_level(void **state)
+{
+	(void)state;
+	soko_pull_set_min(4096);
+	const char *off[2] = { "greedy-first", NULL };
+	struct lk_search_result r;
+	struct lk_level *level = soko_any_run(small_level, off, false, &r);
+	assert_int_equal(r.status, LK_SOLVED);
+	soko_check_replays(level, &r);
+	assert_int_equal(r.technique_counts[soko_test_technique("pull-search")], 1);
+	assert_int_equal(r.found_by, LK_BOTH);
+	lk_search_result_release(&r);
+	lk_level_free(level);
+	soko_pull_set_min(0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_reaches_start),
+		cmocka_unit_test(test_met),
+		cmocka_unit_test(test_small_level),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
