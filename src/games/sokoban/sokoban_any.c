@@ -464,16 +464,9 @@ static void build_path(struct any *a, const struct lk_level *level)
 	} else {
 		chain[0] = lk_table_key(&a->table, 0);
 	}
-	unsigned char *back = NULL;
-	if (a->meet != NONE) {
-		/* on to the solved position by the pull search's path (its
-		 * first key is the meeting state's, already in the chain) */
-		size_t nb = soko_pull_path(&a->pull, a->meet, &back);
-		chain = lk_xrealloc(chain, (nstates + nb - 1) * sizeof *chain);
-		for (size_t k = 1; k < nb; k++)
-			chain[nstates++] = back + k * a->key_size;
-		a->r->found_by = LK_BOTH;
-	}
+	/* met the pull search: on to the solved position by its path */
+	unsigned char *back = a->meet == NONE ? NULL :
+			      soko_pull_chain(&a->pull, a->meet, &chain, &nstates);
 	soko_box_path(&a->gen, level, a->scratch, a->scratch2, chain, nstates, a->r);
 	free(back);
 	free(chain);
@@ -639,8 +632,7 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 		      a.nexps * sizeof *a.exps + a.nmoves * sizeof *a.moves;
 	r->overhead_per_state = a.table.count ? (double)held / (double)a.table.count -
 						       (double)a.key_size : 0.0;
-	if (a.meet == NONE)
-		r->found_by = LK_FORWARD;
+	r->found_by = a.meet == NONE ? LK_FORWARD : LK_BOTH;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_PULL] += a.solved && a.meet != NONE;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_MACROS] += a.gen.long_moves;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_PACKING] += (uint64_t)a.plan.ordered;

@@ -302,10 +302,12 @@ void soko_pull_grow(struct soko_pull *p, size_t forward_states);
 /* The pull search's entry of a forward key (hash: lk_hash_bytes), or
  * LK_NO_ENTRY. */
 uint32_t soko_pull_find(const struct soko_pull *p, const unsigned char *key, uint64_t hash);
-/* The keys from the pull search's entry id (its key first) to the solved
- * position (the player normalised), in forward order, into *out (the
- * caller frees it); returns how many. */
-size_t soko_pull_path(const struct soko_pull *p, uint32_t id, unsigned char **out);
+/* Append to *chain (*n keys, the last the key of the pull search's entry
+ * id) the keys of id's path on to the solved position (the player
+ * normalised), in forward order; returns the block they are in (the
+ * caller frees it and *chain). */
+unsigned char *soko_pull_chain(const struct soko_pull *p, uint32_t id, const unsigned char ***chain,
+			       size_t *n);
 /* Tests: the least states the pull search stores (0: the default, none
  * before PULL_DELAY). */
 void soko_pull_set_min(size_t states);

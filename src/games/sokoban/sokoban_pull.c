@@ -144,7 +144,7 @@ uint32_t soko_pull_find(const struct soko_pull *p, const unsigned char *key, uin
 	return p->rev ? lk_table_find(&p->table, key, hash) : LK_NO_ENTRY;
 }
 
-size_t soko_pull_path(const struct soko_pull *p, uint32_t id, unsigned char **out)
+static size_t pull_path(const struct soko_pull *p, uint32_t id, unsigned char **out)
 {
 	const struct sokoban *rs = (const struct sokoban *)p->rev;
 	size_t ks = p->rev->key_size, n = 1;
@@ -174,4 +174,16 @@ size_t soko_pull_path(const struct soko_pull *p, uint32_t id, unsigned char **ou
 	soko_clear_boxes(rs, sc, nb);
 	*out = keys;
 	return n;
+}
+
+unsigned char *soko_pull_chain(const struct soko_pull *p, uint32_t id, const unsigned char ***chain,
+			       size_t *n)
+{
+	unsigned char *back;
+	size_t nb = pull_path(p, id, &back), ks = p->rev->key_size;
+	/* the path's first key is the chain's last */
+	*chain = lk_xrealloc(*chain, (*n + nb - 1) * sizeof **chain);
+	for (size_t k = 1; k < nb; k++)
+		(*chain)[(*n)++] = back + k * ks;
+	return back;
 }
