@@ -280,10 +280,12 @@ size_t soko_relevance_cut(const struct soko_relevance *r, struct soko_scratch *s
 #define PULL_SHARE 1
 
 /* Greedy best-first search by pulls from the solved position; rev NULL
- * when the level has none (technique off, not the pushes metric, or not
- * as many boxes as goals). */
+ * until it starts, and when the level has none (technique off, not the
+ * pushes metric, or not as many boxes as goals). */
 struct soko_pull {
-	struct lk_level *rev;     /* the reversed level */
+	const struct sokoban *s;
+	size_t max_bytes;         /* for its table */
+	struct lk_level *rev;     /* the reversed level, once started */
 	struct lk_table table;    /* entry 0: the virtual start (player anywhere) */
 	struct soko_cells open;   /* one cell: the open states, least estimate first */
 	uint32_t found;           /* the entry of the start, once reached, or LK_NO_ENTRY */

@@ -53,30 +53,40 @@ void soko_pull_init(struct soko_pull *p, const struct sokoban *s, size_t max_byt
 {
 	memset(p, 0, sizeof *p);
 	p->found = LK_NO_ENTRY;
-	if (!s->use[SOKO_T_PULL] || s->forward || s->impossible)
+	p->s = s;
+	p->max_bytes = max_bytes;
+	p->done = !s->use[SOKO_T_PULL] || s->forward || s->impossible;
+}
+
+/* Start the search once it is to store something: the reversed level
+ * (its distances to the start squares) is not made for levels solved
+ * before then. */
+static void start(struct soko_pull *p)
+{
+	p->rev = soko_new_reverse(&p->s->base);
+	if (!p->rev) {
+		p->done = true;
 		return;
-	p->rev = soko_new_reverse(&s->base);
-	if (!p->rev)
-		return;
+	}
 	const struct lk_level *rev = p->rev;
-	lk_table_init(&p->table, rev->key_size, max_bytes);
+	lk_table_init(&p->table, rev->key_size, p->max_bytes);
 	p->scratch = lk_xcalloc(1, rev->scratch_size);
 	soko_scratch((const struct sokoban *)rev, p->scratch);
 	p->succ = lk_xmalloc((size_t)rev->max_successors * rev->key_size + 1);
 	p->edges = lk_xmalloc(((size_t)rev->max_successors + 1) * sizeof *p->edges);
 	bool made;
 	soko_cells_find(&p->open, 0, &made);
-	unsigned char *start = lk_xcalloc(1, rev->key_size);
-	rev->game->initial_state(rev, start);
+	unsigned char *key = lk_xcalloc(1, rev->key_size);
+	rev->game->initial_state(rev, key);
 	uint32_t id;
-	unsigned h = rev->game->estimate(rev, start, p->scratch);
+	unsigned h = rev->game->estimate(rev, key, p->scratch);
 	if (h == LK_H_DEAD ||
-	    lk_table_intern(&p->table, start, lk_hash_bytes(start, rev->key_size), 0, 0, &id) ==
+	    lk_table_intern(&p->table, key, lk_hash_bytes(key, rev->key_size), 0, 0, &id) ==
 		    LK_INTERN_FULL)
 		p->done = true;
 	else
 		open_push(p, h, id);
-	free(start);
+	free(key);
 }
 
 void soko_pull_release(struct soko_pull *p)
@@ -89,8 +99,7 @@ void soko_pull_release(struct soko_pull *p)
 	free(p->succ);
 	free(p->edges);
 	lk_level_free(p->rev);
-	memset(p, 0, sizeof *p);
-	p->found = LK_NO_ENTRY;
+	p->rev = NULL;
 }
 
 size_t soko_pull_bytes(const struct soko_pull *p)
@@ -100,11 +109,17 @@ size_t soko_pull_bytes(const struct soko_pull *p)
 
 void soko_pull_grow(struct soko_pull *p, size_t forward_states)
 {
-	if (!p->rev || p->done)
+	if (p->done)
 		return;
 	size_t want = forward_states > PULL_DELAY ? (forward_states - PULL_DELAY) / PULL_SHARE : 0;
 	if (want < pull_min)
 		want = pull_min;
+	if (want == 0)
+		return;
+	if (!p->rev)
+		start(p);
+	if (p->done)
+		return;
 	const struct lk_level *rev = p->rev;
 	size_t ks = rev->key_size;
 	while (p->table.count < want) {
