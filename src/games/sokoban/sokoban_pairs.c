@@ -5,37 +5,40 @@
  *
  * The matching bound (sokoban_heuristic.c) prices each box alone.  Two
  * boxes in a two-wide room, or one in the way of the player behind the
- * other, cost more together: one must step aside.  So when the level is
- * built, for every ordered pair of targets (g, h) a breadth-first search
- * backwards from "box 1 on g, box 2 on h" over (square of box 1, square of
- * box 2, the player's area with both on the board) gives C(a, b, R -> g, h),
- * the fewest pushes (pulls, for the reversed level) that take two boxes
- * alone on the board from a and b to g and h.  The penalty of a pair is
+ * other, cost more together: one must step aside.  So for every ordered
+ * pair of targets (g, h) a breadth-first search backwards from "box 1 on g,
+ * box 2 on h" over (square of box 1, square of box 2, the player's area
+ * with both on the board) gives C(a, b, R -> g, h), the fewest pushes
+ * (pulls, for the reversed level) that take two boxes alone on the board
+ * from a and b to g and h.  Kept per pair of squares and area: the target
+ * pairs of least excess C - d(a, g) - d(b, h), d the matching's own cost of
+ * one box (player-aware when that technique is on).  Every two-box path
+ * pushes each box along a path of its own, so the excess is never negative.
  *
- *   P(a, b, R) = min over g != h of C(a, b, R -> g, h) - d(a, g) - d(b, h)
+ * The bound: with u, v the potentials of the matching just solved (u_i +
+ * v_g <= d(i, g), their sum the matching's value M), take an optimal
+ * solution and σ the target each box ends on.  The pushes of two boxes a
+ * and b in it, with the other boxes taken off the board, are a two-box path
+ * (the player only ever walked where those two were not, and other boxes
+ * only take squares away), so they number at least C(a, b, R -> σa, σb) >=
+ * u_a + u_b + v_σa + v_σb + Q(a, b), where Q(a, b) is the least over target
+ * pairs of C - u_a - u_b - v_g - v_h = excess + the two reduced costs.  The
+ * other boxes take at least u_k + v_σk each, so over pairs with no box in
+ * common the solution has at least M + sum Q pushes.  The pairs are chosen
+ * to make the sum large (heaviest first, a few alternatives tried): any
+ * choice is a bound.  Only the PAIR_KEEP target pairs of least excess are
+ * kept; the least excess of the others stands for them, which can only
+ * lower Q.  Two boxes that can fill no two targets make the state dead.
+ * The bound is admissible, not always consistent; A* reopens a state
+ * reached again more cheaply, so it stays optimal.
  *
- * with d the matching's own cost of one box (the player-aware distance
- * when that technique is on, else the plain one); every two-box path pushes
- * each box along a path of its own, so P >= 0.  A pair that can reach no
- * two targets makes the state dead.
- *
- * Why matching + the penalties of disjoint pairs is a lower bound: take an
- * optimal solution and σ the target each box ends on.  The pushes of two
- * boxes a and b in it, with the other boxes taken off the board, are a
- * two-box path (the player only ever walked where those two were not, and
- * other boxes only take squares away), so they are at least
- * C(a, b, R -> σa, σb) >= d(a, σa) + d(b, σb) + P(a, b, R).  Over pairs with
- * no box in common and the other boxes alone, the solution has at least
- * sum d(k, σk) + sum P >= matching + sum P pushes.  The pairs are chosen to
- * make the sum large (heaviest first, a few alternatives tried): any
- * choice is a bound.  The bound is admissible but not always consistent;
- * A* reopens a state reached again more cheaply, so it stays optimal.
- *
- * Cost: one byte per pair of floor squares and floor square (the areas)
- * and a byte per pair and area (the penalty), built in
- * O(targets^2 floor^2) once per level; levels over PAIR_MAX_FLOOR floor
- * squares or PAIR_MAX_WORK of that product go without.  Per state, one
- * look-up per pair of boxes.
+ * Cost: one byte per pair of floor squares and floor square (the areas,
+ * shared with the reversed level) and 3 * PAIR_KEEP + 6 bytes per pair of
+ * squares and area; building is O(targets^2 floor^2), so levels over
+ * PAIR_MAX_FLOOR floor squares or PAIR_MAX_WORK of that product go
+ * without, and a search builds the tables only once it has evaluated
+ * states in proportion (PAIR_LAZY_DIV).  Per state, one look-up per pair
+ * of boxes.
  */
 #include <limits.h>
 #include <string.h>
@@ -49,14 +52,15 @@
  * their at most eight neighbours. */
 #define PAIR_AREAS 8
 #define PAIR_NONE 0xffu     /* label: one of the pair's own squares */
-#define PAIR_DEAD 0xffu     /* penalty: the two boxes can fill no two targets */
 #define PAIR_MAX_PEN 0xfeu
 #define PAIR_MAX_FLOOR 200
 /* targets * (targets - 1) * floor * floor: about a second at most */
 #define PAIR_MAX_WORK (48ull << 20)
 /* The tables are built once a search has evaluated work / PAIR_LAZY_DIV
- * states, about what building them costs. */
-#define PAIR_LAZY_DIV 64
+ * states (work: targets^2 floor^2): building then costs a few per cent of
+ * the search so far, and short searches (most of Boxoban's, four boxes)
+ * never pay for it (docs/benchmarks.md, hard-opt29). */
+#define PAIR_LAZY_DIV 4
 /* Alternatives tried when choosing the disjoint pairs. */
 #define PAIR_CHOICE_NODES 64
 
