@@ -33,8 +33,8 @@
  * reached again more cheaply, so it stays optimal.
  *
  * Cost: one byte per pair of floor squares and floor square (the areas,
- * shared with the reversed level) and 3 * PAIR_KEEP + 6 bytes per pair of
- * squares and area; building is O(targets^2 floor^2), so levels over
+ * shared with the reversed level), 4 * PAIR_AREAS bytes per pair of
+ * squares and 3 * PAIR_KEEP + 2 per pair and area; building is O(targets^2 floor^2), so levels over
  * PAIR_MAX_FLOOR floor squares or PAIR_MAX_WORK of that product go
  * without, and a search builds the tables only once it has evaluated
  * states in proportion (PAIR_LAZY_DIV).  Per state, one look-up per pair
