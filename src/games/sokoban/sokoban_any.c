@@ -188,7 +188,8 @@ static uint32_t child_node(struct any *a, uint32_t parent, const struct soko_box
 	int n = soko_unpack(s, k, sc2);
 	if (!soko_unmatchable(s, sc2, n, &a->matcher)) {
 		struct soko_features f;
-		soko_features(&a->plan, s, sc2, n, &f);
+		soko_features_areas(&a->plan, s, sc2, n, soko_move_areas(&a->gen, m->from, m->to),
+				    &f);
 		feat = soko_features_pack(&f);
 	}
 	soko_clear_boxes(s, sc2, n);

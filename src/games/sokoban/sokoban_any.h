@@ -37,8 +37,15 @@ struct soko_movegen {
 	uint16_t *nb_least;       /* 4 per cell: least compact index of that area */
 	uint8_t *nb_done;         /* per cell: which neighbours' areas made a move */
 	uint8_t *frozen;          /* per cell: a box there is frozen off a goal */
-	uint32_t *lab, next_label;
 	uint16_t *stack;
+	/* the floor free of boxes, searched depth first once per position
+	 * (Tarjan): per cell its discovery time (0: a box or wall), the last
+	 * discovery time in its subtree, its low point, the least compact
+	 * index in its subtree, its component's first cell (the component's
+	 * least index) and up to four children */
+	uint16_t *disc, *last, *low, *sub_least, *root, *kids;
+	uint8_t *nkids, *iter;
+	int components;           /* of the floor free of boxes */
 	/* the moves of the last soko_box_moves call */
 	struct soko_boxmove *moves;
 	size_t nmoves, alloc;
@@ -53,6 +60,10 @@ void soko_movegen_release(struct soko_movegen *g);
  * deadlocks (when those techniques are on) are left out. */
 size_t soko_box_moves(struct soko_movegen *g, struct soko_scratch *sc, int nboxes,
 		      const uint8_t *allow);
+/* The player areas (connected free floor) of the child of box move
+ * from -> to out of the state of the last soko_box_moves call: worked out
+ * from that call's depth-first search of the floor, without a flood. */
+int soko_move_areas(const struct soko_movegen *g, int from, int to);
 /* The pushes of one box move from the state unpacked in sc (reach as
  * above): the box on `from` to `to` with the player ending in the area
  * whose least index is `player`.  Writes the push directions (lk_dir) in
@@ -199,6 +210,11 @@ void soko_plan_release(struct soko_plan *p);
 /* The features of the boxes in sc->box (sc->boxes holds nboxes). */
 void soko_features(struct soko_plan *p, const struct sokoban *s, const struct soko_scratch *sc,
 		   int nboxes, struct soko_features *f);
+/* The same with the number of player areas known (areas >= 0: not
+ * counted again by a flood of the floor). */
+void soko_features_areas(struct soko_plan *p, const struct sokoban *s,
+			 const struct soko_scratch *sc, int nboxes, int areas,
+			 struct soko_features *f);
 /* Whether a is better than b: more packed, then fewer player areas, boxes
  * in doorways, out of plan, hotspots (FESS's order). */
 bool soko_features_better(const struct soko_features *a, const struct soko_features *b);
