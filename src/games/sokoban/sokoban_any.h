@@ -106,8 +106,11 @@ uint64_t soko_cells_pop(struct soko_cells *t, size_t cell);
 /* ---- the dead-state test (sokoban_matchable.c) ---- */
 
 struct soko_matcher {
-	int *owner;           /* per goal: the box matched to it, or -1 */
+	int *owner;           /* per goal: the cell of the box matched to it, or -1 */
 	uint32_t *seen, stamp;
+	/* a parent's matching (soko_matcher_base), its children's start */
+	int *base;            /* per goal: as owner */
+	bool base_ok;         /* every box of the parent matched */
 };
 
 void soko_matcher_init(struct soko_matcher *m, const struct sokoban *s);
@@ -118,6 +121,17 @@ void soko_matcher_release(struct soko_matcher *m);
  * LK_H_DEAD, without the costs. */
 bool soko_unmatchable(const struct sokoban *s, struct soko_scratch *sc, int n,
 		      struct soko_matcher *m);
+/* Keep the matching of the position in sc (n boxes), a parent whose
+ * children soko_unmatchable_move then asks about.  Counts nothing. */
+void soko_matcher_base(const struct sokoban *s, const struct soko_scratch *sc, int n,
+		       struct soko_matcher *m);
+/* soko_unmatchable for the child of that parent where the box on from
+ * moved to to (its boxes in sc): the same answer and counts, found from
+ * the parent's matching with one augmenting path (the other boxes keep
+ * their goals; a matching for all exists if and only if one path from the
+ * moved box does, Berge), or from scratch when the parent had none. */
+bool soko_unmatchable_move(const struct sokoban *s, struct soko_scratch *sc, int n,
+			   struct soko_matcher *m, int from, int to);
 
 /* ---- learned deadlock patterns (sokoban_deadtab.c) ---- */
 
