@@ -11,11 +11,14 @@
  *    walls that cut the floor in pieces;
  *  - the number of player areas of every move's child (worked out from one
  *    depth-first search of the parent's floor, soko_move_areas) is the
- *    number of connected pieces of the child's free floor, flooded.
+ *    number of connected pieces of the child's free floor, flooded;
+ *  - the dead-state test of every move's child from its parent's matching
+ *    (soko_unmatchable_move: one augmenting path) answers and counts as
+ *    the test from scratch (soko_unmatchable) does.
  *
- * Both replace floods per square and per child with the articulation
- * points of the parent's floor: the same moves, the same features, so the
- * same search, only cheaper.
+ * The first two replace floods per square and per child with the
+ * articulation points of the parent's floor: the same moves, the same
+ * features, so the same search, only cheaper; so does the third.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -127,7 +130,7 @@ static void test_move_areas(void **state)
 	(void)state;
 	struct lk_rng rng;
 	lk_rng_seed(&rng, 2929);
-	int positions = 0, moves = 0, split = 0, cut_off = 0;
+	int positions = 0, moves = 0, split = 0, cut_off = 0, dead_children = 0;
 	const char *off[] = { "freeze", NULL };   /* the BFS here has no freeze test */
 	for (int levels = 0; levels < 150;) {
 		char *text = soko_random_level(&rng, &moves_shape);
@@ -148,6 +151,12 @@ static void test_move_areas(void **state)
 		assert_true(scratch && key && box && want && got);
 		struct soko_movegen g;
 		soko_movegen_init(&g, s);
+		struct soko_matcher mt, scratch_mt;
+		soko_matcher_init(&mt, s);
+		soko_matcher_init(&scratch_mt, s);
+		void *scratch2 = calloc(1, level->scratch_size);
+		unsigned char *child = calloc(1, level->key_size);
+		assert_true(scratch2 && child);
 		level->game->initial_state(level, key);
 		struct soko_scratch *sc = soko_scratch(s, scratch);
 		int player = s->player0;
@@ -175,8 +184,27 @@ static void test_move_areas(void **state)
 					fail_msg("box moves of the box at %d (step %d) differ from its "
 						 "pushes\n%s", b, step, text);
 			}
+			soko_matcher_base(s, sc, nb, &mt);
 			for (size_t k = 0; k < m; k++) {
 				int from = g.moves[k].from, to = g.moves[k].to;
+				/* the dead-state test, from scratch and from the parent */
+				unsigned char *ck = child;
+				memcpy(ck, key, level->key_size);
+				soko_bit_flip(ck + 2, s->compact[from]);
+				soko_bit_flip(ck + 2, s->compact[to]);
+				struct soko_scratch *c2 = soko_scratch(s, scratch2);
+				int cn = soko_unpack(s, ck, c2);
+				uint64_t before[SOKO_NTECH], full[SOKO_NTECH];
+				memcpy(before, c2->count, sizeof before);
+				bool dead = soko_unmatchable(s, c2, cn, &scratch_mt);
+				memcpy(full, c2->count, sizeof full);
+				memcpy(c2->count, before, sizeof before);
+				if (soko_unmatchable_move(s, c2, cn, &mt, from, to) != dead ||
+				    memcmp(c2->count, full, sizeof full) != 0)
+					fail_msg("move %d -> %d: the dead-state test from the parent "
+						 "differs\n%s", from, to, text);
+				dead_children += dead;
+				soko_clear_boxes(s, c2, cn);
 				box[from] = 0;
 				box[to] = 1;
 				int want_areas = count_areas(s, box);
@@ -198,6 +226,10 @@ static void test_move_areas(void **state)
 			player = s->cell_of[mv->player];
 		}
 		soko_movegen_release(&g);
+		soko_matcher_release(&mt);
+		soko_matcher_release(&scratch_mt);
+		free(scratch2);
+		free(child);
 		free(scratch);
 		free(key);
 		free(box);
@@ -207,8 +239,9 @@ static void test_move_areas(void **state)
 		free(text);
 	}
 	print_message("  %d positions (%d with more than one player area), %d moves, %d of "
-		      "which change the areas\n", positions, cut_off, moves, split);
-	assert_true(positions >= 600 && cut_off >= 100 && split >= 100);
+		      "which change the areas, %d to a dead state\n", positions, cut_off, moves,
+		      split, dead_children);
+	assert_true(positions >= 600 && cut_off >= 100 && split >= 100 && dead_children >= 100);
 }
 
 int main(void)
