@@ -14,7 +14,10 @@
  *    number of connected pieces of the child's free floor, flooded;
  *  - the dead-state test of every move's child from its parent's matching
  *    (soko_unmatchable_move: one augmenting path) answers and counts as
- *    the test from scratch (soko_unmatchable) does.
+ *    the test from scratch (soko_unmatchable) does;
+ *  - the push searches' successors name the player's area by its least
+ *    square, where the local test of soko_pushed_player answers as where a
+ *    flood does.
  *
  * The first two replace floods per square and per child with the
  * articulation points of the parent's floor: the same moves, the same
@@ -244,10 +247,78 @@ static void test_move_areas(void **state)
 	assert_true(positions >= 600 && cut_off >= 100 && split >= 100 && dead_children >= 100);
 }
 
+/* The push searches' successors: each one's player is the least compact
+ * index of the area of the square it pushed from (after the push), the
+ * local test of soko_pushed_player or a flood alike. */
+static void test_push_players(void **state)
+{
+	(void)state;
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 2930);
+	int pushes = 0;
+	for (int levels = 0; levels < 150;) {
+		char *text = soko_random_level(&rng, &moves_shape);
+		if (!text)
+			continue;
+		struct lk_level *level = soko_test_load(text, NULL, false);
+		const struct sokoban *s = (const struct sokoban *)level;
+		if (s->impossible) {
+			lk_level_free(level);
+			free(text);
+			continue;
+		}
+		levels++;
+		size_t n = (size_t)s->cells, ks = level->key_size;
+		void *scratch = calloc(1, level->scratch_size), *scratch2 = calloc(1, level->scratch_size);
+		unsigned char *key = calloc(1, ks), *out = calloc(level->max_successors, ks);
+		struct lk_edge *edges = calloc(level->max_successors, sizeof *edges);
+		uint8_t *box = malloc(n), *mark = malloc(n);
+		int *stack = malloc(n * sizeof *stack);
+		assert_true(scratch && scratch2 && key && out && edges && box && mark && stack);
+		level->game->initial_state(level, key);
+		for (int step = 0; step < 12; step++) {
+			unsigned m = level->game->successors(level, key, scratch, out, edges);
+			for (unsigned k = 0; k < m; k++) {
+				const unsigned char *ck = out + k * ks;
+				struct soko_scratch *c2 = soko_scratch(s, scratch2);
+				int cn = soko_unpack(s, ck, c2);
+				memcpy(box, c2->box, n);
+				soko_clear_boxes(s, c2, cn);
+				/* the box that arrived, and the square behind it */
+				int d = (int)(edges[k].move & 3), end = -1;
+				for (int i = 0; i < s->nfloor; i++)
+					if (soko_bit(ck + 2, i) && !soko_bit(key + 2, i))
+						end = s->cell_of[i];
+				assert_true(end >= 0);
+				int behind = end - s->off[d];
+				if (flood_least(s, box, -1, behind, mark, stack) != soko_key_player(ck))
+					fail_msg("a push's player is not its area's least square\n%s", text);
+				pushes++;
+			}
+			if (m == 0)
+				break;
+			memcpy(key, out + lk_rng_below(&rng, m) * ks, ks);
+		}
+		free(scratch);
+		free(scratch2);
+		free(key);
+		free(out);
+		free(edges);
+		free(box);
+		free(mark);
+		free(stack);
+		lk_level_free(level);
+		free(text);
+	}
+	print_message("  %d pushes\n", pushes);
+	assert_true(pushes >= 2000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_move_areas),
+		cmocka_unit_test(test_push_players),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -266,29 +266,8 @@ static unsigned least_reach(struct soko_deadtab *t, const struct soko_scratch *s
 static unsigned pushed_player(struct soko_deadtab *t, const struct soko_scratch *sc, int b,
 			      int to, uint32_t st, unsigned least)
 {
-	const struct sokoban *s = t->s;
-	if (sc->mark[to] != st || (unsigned)s->compact[to] == least)
-		return least_reach(t, sc, b);
-	for (int d = 0; d < 4; d++) {
-		int x = b + s->off[d];
-		if (x != to && !s->wall[x] && !sc->box[x] && sc->mark[x] != st)
-			return least_reach(t, sc, b);
-	}
-	/* the eight squares round `to`, in turn: N, NE, E, SE, S, SW, W, NW */
-	int w = s->width;
-	const int ring[8] = { -w, -w + 1, 1, w + 1, w, w - 1, -1, -w - 1 };
-	bool open[8];
-	for (int i = 0; i < 8; i++)
-		open[i] = !s->wall[to + ring[i]] && !sc->box[to + ring[i]];
-	int sides = 0, links = 0;
-	for (int i = 0; i < 8; i += 2) {
-		sides += open[i];
-		links += open[i] && open[(i + 1) & 7] && open[(i + 2) & 7];
-	}
-	if (sides - links > 1)
-		return least_reach(t, sc, b);
-	unsigned mine = (unsigned)s->compact[b];
-	return mine < least ? mine : least;
+	int p = soko_pushed_player(t->s, sc, b, to, st, least);
+	return p >= 0 ? (unsigned)p : least_reach(t, sc, b);
 }
 
 /* The pushes of the small position key, into t->succ, each with its

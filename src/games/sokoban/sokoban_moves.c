@@ -137,6 +137,33 @@ static int normalised_player(const struct sokoban *s, struct soko_scratch *sc, i
 	return flood(s, sc, cell, sc->mark2, &sc->stamp2);
 }
 
+int soko_pushed_player(const struct sokoban *s, const struct soko_scratch *sc, int b, int to,
+		       uint32_t st, unsigned least)
+{
+	if (sc->mark[to] != st || (unsigned)s->compact[to] == least)
+		return -1;
+	for (int d = 0; d < 4; d++) {
+		int x = b + s->off[d];
+		if (x != to && !s->wall[x] && !sc->box[x] && sc->mark[x] != st)
+			return -1;
+	}
+	/* the eight squares round `to`, in turn: N, NE, E, SE, S, SW, W, NW */
+	int w = s->width;
+	const int ring[8] = { -w, -w + 1, 1, w + 1, w, w - 1, -1, -w - 1 };
+	bool open[8];
+	for (int i = 0; i < 8; i++)
+		open[i] = !s->wall[to + ring[i]] && !sc->box[to + ring[i]];
+	int sides = 0, links = 0;
+	for (int i = 0; i < 8; i += 2) {
+		sides += open[i];
+		links += open[i] && open[(i + 1) & 7] && open[(i + 2) & 7];
+	}
+	if (sides - links > 1)
+		return -1;
+	int mine = s->compact[b];
+	return mine < (int)least ? mine : (int)least;
+}
+
 /*
  * Freeze deadlocks.  A box is blocked along an axis when a wall is on
  * either side, when both sides are dead squares, or when a box on either
@@ -240,7 +267,7 @@ static unsigned push_successors(const struct sokoban *s, const uint8_t *key,
 	size_t ks = s->base.key_size;
 	int n = soko_unpack(s, key, sc);
 	unsigned count = 0;
-	soko_reach(s, sc, s->cell_of[soko_key_player(key)]);
+	unsigned least = (unsigned)soko_reach(s, sc, s->cell_of[soko_key_player(key)]);
 	uint32_t st = sc->stamp;
 	int corral = n > 1 && s->use[SOKO_T_PI_CORRALS] ? soko_pi_corral(s, sc, n) : -1;
 	for (int i = 0; i < n; i++) {
@@ -273,7 +300,11 @@ static unsigned push_successors(const struct sokoban *s, const uint8_t *key,
 			sc->box[b] = 0;
 			sc->box[end] = 1;
 			if (!soko_freeze_deadlock(s, sc, end)) {
-				int p = normalised_player(s, sc, behind);
+				/* a push that changes the area only where it
+				 * pushed needs no flood */
+				int p = end == to ? soko_pushed_player(s, sc, b, to, st, least) : -1;
+				if (p < 0)
+					p = normalised_player(s, sc, behind);
 				if (s->deadtab && soko_deadtab_push(s->deadtab, sc, end, (unsigned)p)) {
 					sc->count[SOKO_T_DEADTAB]++;
 					sc->box[end] = 0;
