@@ -45,6 +45,8 @@ struct soko_movegen {
 	 * least index) and up to four children */
 	uint16_t *disc, *last, *low, *sub_least, *root, *kids;
 	uint8_t *nkids, *iter;
+	uint16_t *adj;            /* 4 per cell: its floor neighbours, nadj[cell] of them */
+	uint8_t *nadj;
 	int components;           /* of the floor free of boxes */
 	/* the moves of the last soko_box_moves call */
 	struct soko_boxmove *moves;

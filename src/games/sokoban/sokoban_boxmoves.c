@@ -42,6 +42,14 @@ void soko_movegen_init(struct soko_movegen *g, const struct sokoban *s)
 	g->kids = lk_xmalloc(n * 4 * sizeof *g->kids);
 	g->nkids = lk_xmalloc(n);
 	g->iter = lk_xmalloc(n);
+	g->adj = lk_xmalloc(n * 4 * sizeof *g->adj);
+	g->nadj = lk_xcalloc(n, 1);
+	for (int i = 0; i < s->nfloor; i++) {
+		int c = s->cell_of[i];
+		for (int d = 0; d < 4; d++)
+			if (!s->wall[c + s->off[d]])
+				g->adj[c * 4 + g->nadj[c]++] = (uint16_t)(c + s->off[d]);
+	}
 }
 
 void soko_movegen_release(struct soko_movegen *g)
@@ -64,6 +72,8 @@ void soko_movegen_release(struct soko_movegen *g)
 	free(g->kids);
 	free(g->nkids);
 	free(g->iter);
+	free(g->adj);
+	free(g->nadj);
 	free(g->moves);
 	memset(g, 0, sizeof *g);
 }
@@ -95,9 +105,9 @@ static void index_floor(struct soko_movegen *g, const struct soko_scratch *sc)
 		g->stack[sp++] = (uint16_t)r;
 		while (sp > 0) {
 			int v = g->stack[sp - 1];
-			if (g->iter[v] < 4) {
-				int w = v + s->off[g->iter[v]++];
-				if (s->wall[w] || sc->box[w])
+			if (g->iter[v] < g->nadj[v]) {
+				int w = g->adj[v * 4 + g->iter[v]++];
+				if (sc->box[w])
 					continue;
 				if (g->disc[w]) {
 					if (g->disc[w] < g->low[v])
