@@ -15,6 +15,8 @@
  *  - the dead-state test of every move's child from its parent's matching
  *    (soko_unmatchable_move: one augmenting path) answers and counts as
  *    the test from scratch (soko_unmatchable) does;
+ *  - the player's reach from that search (soko_movegen_reach) is the
+ *    flood's (soko_reach);
  *  - the push searches' successors name the player's area by its least
  *    square, where the local test of soko_pushed_player answers as where a
  *    flood does.
@@ -166,7 +168,15 @@ static void test_move_areas(void **state)
 		/* a random walk of box moves, every position on it checked */
 		for (int step = 0; step < 10; step++) {
 			int nb = soko_unpack(s, key, sc);
-			soko_reach(s, sc, player);
+			/* the reach from the depth-first search, as a flood's */
+			int least = soko_reach(s, sc, player);
+			for (size_t c = 0; c < n; c++)
+				box[c] = sc->mark[c] == sc->stamp;
+			if (soko_movegen_reach(&g, sc, player) != least)
+				fail_msg("the reach's least square differs\n%s", text);
+			for (size_t c = 0; c < n; c++)
+				if (box[c] != (sc->mark[c] == sc->stamp))
+					fail_msg("the reach differs at %zu\n%s", c, text);
 			memcpy(box, sc->box, n);
 			int areas = count_areas(s, box);
 			size_t m = soko_box_moves(&g, sc, nb, NULL);

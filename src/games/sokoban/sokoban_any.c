@@ -145,10 +145,10 @@ static void schedule(struct any *a, uint32_t e)
 
 /* ---- states ---- */
 
-static int unpack(const struct any *a, const unsigned char *key, struct soko_scratch *sc)
+static int unpack(struct any *a, const unsigned char *key, struct soko_scratch *sc)
 {
 	int n = soko_unpack(a->s, key, sc);
-	soko_reach(a->s, sc, a->s->cell_of[soko_key_player(key)]);
+	soko_movegen_reach(&a->gen, sc, a->s->cell_of[soko_key_player(key)]);
 	return n;
 }
 
@@ -189,10 +189,10 @@ static uint64_t child_key(struct any *a, const struct soko_boxmove *m, unsigned 
 }
 
 /* The node of the child of move m (key k, of that hash) out of the state
- * in a->key: found or added (with its features, or as dead).  NONE when
- * the table is full. */
+ * in a->key, whose n boxes are unpacked in a->scratch: found or added
+ * (with its features, or as dead).  NONE when the table is full. */
 static uint32_t child_node(struct any *a, uint32_t parent, const struct soko_boxmove *m,
-			   const unsigned char *k, uint64_t hash)
+			   const unsigned char *k, uint64_t hash, int n)
 {
 	const struct sokoban *s = a->s;
 	uint32_t id;
@@ -202,15 +202,23 @@ static uint32_t child_node(struct any *a, uint32_t parent, const struct soko_box
 		return id;
 	a->r->generated++;
 	uint32_t feat = DEAD_NODE;
-	struct soko_scratch *sc2 = a->scratch2;
-	int n = soko_unpack(s, k, sc2);
-	if (!soko_unmatchable_move(s, sc2, n, &a->matcher, m->from, m->to)) {
+	/* the child's boxes: the parent's with the one moved */
+	struct soko_scratch *sc = a->scratch;
+	int i = 0;
+	while (sc->boxes[i] != m->from)
+		i++;
+	sc->box[m->from] = 0;
+	sc->box[m->to] = 1;
+	sc->boxes[i] = m->to;
+	if (!soko_unmatchable_move(s, sc, n, &a->matcher, m->from, m->to)) {
 		struct soko_features f;
-		soko_features_areas(&a->plan, s, sc2, n, soko_move_areas(&a->gen, m->from, m->to),
+		soko_features_areas(&a->plan, s, sc, n, soko_move_areas(&a->gen, m->from, m->to),
 				    &f);
 		feat = soko_features_pack(&f);
 	}
-	soko_clear_boxes(s, sc2, n);
+	sc->boxes[i] = m->from;
+	sc->box[m->to] = 0;
+	sc->box[m->from] = 1;
 	if (in == LK_INTERN_FULL) {
 		a->limit = LK_LIMIT_MEMORY;
 		return NONE;
@@ -342,7 +350,6 @@ static int expand(struct any *a, uint32_t id, uint32_t parent, uint32_t weight)
 			keys[nkeys++] = lk_table_key(&a->table, a->exps[e].node);
 		nmoves = soko_relevance_cut(&a->rel, sc, keys, nkeys, a->gen.moves, nmoves);
 	}
-	soko_clear_boxes(s, sc, n);
 	a->r->expanded++;
 
 	LK_ALLOC_GROW(a->exps, a->nexps + 1, a->exps_alloc);
@@ -366,11 +373,11 @@ static int expand(struct any *a, uint32_t id, uint32_t parent, uint32_t weight)
 		a->hashes[i] = child_key(a, &a->gen.moves[i], a->child + i * a->key_size);
 	for (size_t i = 0; i < nmoves; i++) {
 		uint32_t child = child_node(a, id, &a->gen.moves[i], a->child + i * a->key_size,
-					    a->hashes[i]);
-		if (child == NONE)
-			return -1;
-		if (a->solved) {
-			a->goal_exp = e;
+					    a->hashes[i], n);
+		if (child == NONE || a->solved) {
+			if (a->solved)
+				a->goal_exp = e;
+			soko_clear_boxes(s, sc, n);
 			return -1;
 		}
 		if (a->flags[child] & NODE_DEAD)
@@ -378,6 +385,7 @@ static int expand(struct any *a, uint32_t id, uint32_t parent, uint32_t weight)
 		a->moves[a->nmoves++] = (struct amove){ .child = child & 0x7fffffffu, .weight = 1 };
 		x->nmoves++;
 	}
+	soko_clear_boxes(s, sc, n);
 	if (a->opt->bounds.max_states && a->table.count >= a->opt->bounds.max_states) {
 		a->limit = LK_LIMIT_STATES;
 		return -1;

@@ -48,6 +48,8 @@ struct soko_movegen {
 	uint16_t *adj;            /* 4 per cell: its floor neighbours, nadj[cell] of them */
 	uint8_t *nadj;
 	int components;           /* of the floor free of boxes */
+	const struct soko_scratch *indexed;   /* the scratch and reach stamp */
+	uint32_t indexed_stamp;               /* soko_movegen_reach indexed */
 	/* the moves of the last soko_box_moves call */
 	struct soko_boxmove *moves;
 	size_t nmoves, alloc;
@@ -56,6 +58,10 @@ struct soko_movegen {
 
 void soko_movegen_init(struct soko_movegen *g, const struct sokoban *s);
 void soko_movegen_release(struct soko_movegen *g);
+/* The player's reach from cell in the state unpacked in sc, as
+ * soko_reach marks and returns it, found by the depth-first search of the
+ * floor that soko_box_moves then needs (done once for both). */
+int soko_movegen_reach(struct soko_movegen *g, struct soko_scratch *sc, int cell);
 /* Every box move of the state unpacked in sc, whose player reach is the
  * current sc->mark stamp; only boxes for which allow[box cell] is set
  * when allow is non-NULL.  Moves onto dead squares or into freeze

@@ -89,50 +89,85 @@ static int opposite(int d)
 static void index_floor(struct soko_movegen *g, const struct soko_scratch *sc)
 {
 	const struct sokoban *s = g->s;
-	memset(g->disc, 0, (size_t)s->cells * sizeof *g->disc);
+	/* the arrays in locals: the byte stores below could alias g's
+	 * fields, and this is the search's hottest loop */
+	uint16_t *disc = g->disc, *low = g->low, *least = g->sub_least, *root = g->root;
+	uint16_t *kids = g->kids, *stack = g->stack, *last = g->last;
+	const uint16_t *adj = g->adj, *cell_of = s->cell_of;
+	const int32_t *compact = s->compact;
+	uint8_t *nkids = g->nkids, *iter = g->iter;
+	const uint8_t *nadj = g->nadj, *box = sc->box;
+	memset(disc, 0, (size_t)s->cells * sizeof *disc);
 	uint16_t t = 0;
-	g->components = 0;
+	int components = 0;
 	for (int i = 0; i < s->nfloor; i++) {
-		int r = s->cell_of[i];
-		if (sc->box[r] || g->disc[r])
+		int r = cell_of[i];
+		if (box[r] || disc[r])
 			continue;
-		g->components++;
+		components++;
 		int sp = 0;
-		g->disc[r] = g->low[r] = ++t;
-		g->sub_least[r] = (uint16_t)i;
-		g->root[r] = (uint16_t)r;
-		g->nkids[r] = g->iter[r] = 0;
-		g->stack[sp++] = (uint16_t)r;
+		disc[r] = low[r] = ++t;
+		least[r] = (uint16_t)i;
+		root[r] = (uint16_t)r;
+		nkids[r] = iter[r] = 0;
+		stack[sp++] = (uint16_t)r;
 		while (sp > 0) {
-			int v = g->stack[sp - 1];
-			if (g->iter[v] < g->nadj[v]) {
-				int w = g->adj[v * 4 + g->iter[v]++];
-				if (sc->box[w])
+			int v = stack[sp - 1], k = iter[v], w = -1;
+			/* v's next neighbour not yet discovered, if any */
+			for (; k < nadj[v]; k++) {
+				int x = adj[v * 4 + k];
+				if (box[x])
 					continue;
-				if (g->disc[w]) {
-					if (g->disc[w] < g->low[v])
-						g->low[v] = g->disc[w];
-					continue;
+				if (!disc[x]) {
+					w = x;
+					k++;
+					break;
 				}
-				g->disc[w] = g->low[w] = ++t;
-				g->sub_least[w] = (uint16_t)s->compact[w];
-				g->root[w] = (uint16_t)r;
-				g->nkids[w] = g->iter[w] = 0;
-				g->kids[v * 4 + g->nkids[v]++] = (uint16_t)w;
-				g->stack[sp++] = (uint16_t)w;
+				if (disc[x] < low[v])
+					low[v] = disc[x];
+			}
+			iter[v] = (uint8_t)k;
+			if (w >= 0) {
+				disc[w] = low[w] = ++t;
+				least[w] = (uint16_t)compact[w];
+				root[w] = (uint16_t)r;
+				nkids[w] = iter[w] = 0;
+				kids[v * 4 + nkids[v]++] = (uint16_t)w;
+				stack[sp++] = (uint16_t)w;
 				continue;
 			}
 			/* v is done: its subtree is what was discovered since */
-			g->last[v] = t;
+			last[v] = t;
 			if (--sp > 0) {
-				int u = g->stack[sp - 1];
-				if (g->low[v] < g->low[u])
-					g->low[u] = g->low[v];
-				if (g->sub_least[v] < g->sub_least[u])
-					g->sub_least[u] = g->sub_least[v];
+				int u = stack[sp - 1];
+				if (low[v] < low[u])
+					low[u] = low[v];
+				if (least[v] < least[u])
+					least[u] = least[v];
 			}
 		}
 	}
+	g->components = components;
+}
+
+int soko_movegen_reach(struct soko_movegen *g, struct soko_scratch *sc, int cell)
+{
+	const struct sokoban *s = g->s;
+	index_floor(g, sc);
+	if (++sc->stamp == 0) {   /* wrapped: old stamps could collide */
+		memset(sc->mark, 0, (size_t)s->cells * sizeof *sc->mark);
+		sc->stamp = 1;
+	}
+	uint32_t st = sc->stamp;
+	int r = g->root[cell];
+	for (int i = 0; i < s->nfloor; i++) {
+		int c = s->cell_of[i];
+		if (g->disc[c] && g->root[c] == r)
+			sc->mark[c] = st;
+	}
+	g->indexed = sc;
+	g->indexed_stamp = st;
+	return s->compact[r];
 }
 
 /* With the square q (free in the indexed floor) walled up, the piece of
@@ -350,7 +385,8 @@ size_t soko_box_moves(struct soko_movegen *g, struct soko_scratch *sc, int nboxe
 			break;
 		}
 	g->nmoves = 0;
-	index_floor(g, sc);
+	if (g->indexed != sc || g->indexed_stamp != reach)
+		index_floor(g, sc);
 	for (int i = 0; i < nboxes; i++) {
 		int b = sc->boxes[i];
 		if (!allow || allow[b])
