@@ -137,6 +137,47 @@ static int normalised_player(const struct sokoban *s, struct soko_scratch *sc, i
 	return flood(s, sc, cell, sc->mark2, &sc->stamp2);
 }
 
+/* The normalised player square after box b was pushed onto `to` (sc->box
+ * as after the push; the area before it stamp st of sc->mark, least index
+ * least), the player on b.  When b opens onto nothing but that area, the
+ * new area is a part of it with b added: if it still holds the old least
+ * square, that square (or b) is its least, and the flood from b stops as
+ * soon as it meets it.  Otherwise a whole flood. */
+static int pushed_flood(const struct sokoban *s, struct soko_scratch *sc, int b, int to,
+			uint32_t st, unsigned least)
+{
+	int stop = s->cell_of[least];
+	for (int d = 0; d < 4 && stop >= 0; d++) {
+		int x = b + s->off[d];
+		if (x != to && !s->wall[x] && !sc->box[x] && sc->mark[x] != st)
+			stop = -1;
+	}
+	if (stop < 0 || stop == to)
+		return normalised_player(s, sc, b);
+	uint32_t *mark = sc->mark2;
+	uint32_t fresh = next_stamp(mark, &sc->stamp2, (size_t)s->cells);
+	int sp = 0, low = s->compact[b];
+	/* depth first, up and left tried first: towards the least index */
+	const int step[4] = { s->width, 1, -1, -s->width };
+	mark[b] = fresh;
+	sc->stack[sp++] = (uint16_t)b;
+	while (sp > 0) {
+		int c = sc->stack[--sp];
+		for (int d = 0; d < 4; d++) {
+			int nc = c + step[d];
+			if (s->wall[nc] || sc->box[nc] || mark[nc] == fresh)
+				continue;
+			if (nc == stop)
+				return (int)least < s->compact[b] ? (int)least : s->compact[b];
+			mark[nc] = fresh;
+			sc->stack[sp++] = (uint16_t)nc;
+			if (s->compact[nc] < low)
+				low = s->compact[nc];
+		}
+	}
+	return low;
+}
+
 int soko_pushed_player(const struct sokoban *s, const struct soko_scratch *sc, int b, int to,
 		       uint32_t st, unsigned least)
 {
@@ -304,7 +345,8 @@ static unsigned push_successors(const struct sokoban *s, const uint8_t *key,
 				 * pushed needs no flood */
 				int p = end == to ? soko_pushed_player(s, sc, b, to, st, least) : -1;
 				if (p < 0)
-					p = normalised_player(s, sc, behind);
+					p = end == to ? pushed_flood(s, sc, b, to, st, least)
+						      : normalised_player(s, sc, behind);
 				if (s->deadtab && soko_deadtab_push(s->deadtab, sc, end, (unsigned)p)) {
 					sc->count[SOKO_T_DEADTAB]++;
 					sc->box[end] = 0;
