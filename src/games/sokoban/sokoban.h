@@ -199,6 +199,11 @@ int soko_reach(const struct sokoban *s, struct soko_scratch *sc, int cell);
  * gained b), else -1 (a flood must tell). */
 int soko_pushed_player(const struct sokoban *s, const struct soko_scratch *sc, int b, int to,
 		       uint32_t st, unsigned least);
+/* The same, always answered: where the local test cannot tell, a flood
+ * from b (in sc->mark2), which stops once it meets the old area's least
+ * square when b opens onto nothing but that area. */
+int soko_pushed_area(const struct sokoban *s, struct soko_scratch *sc, int b, int to,
+		     uint32_t st, unsigned least);
 /* Would a box just moved onto cell be frozen off its goal (or freeze a
  * neighbour off its goal)?  sc->box must hold the new position. */
 bool soko_freeze_deadlock(const struct sokoban *s, struct soko_scratch *sc, int cell);

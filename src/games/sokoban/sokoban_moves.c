@@ -205,6 +205,13 @@ int soko_pushed_player(const struct sokoban *s, const struct soko_scratch *sc, i
 	return mine < (int)least ? mine : (int)least;
 }
 
+int soko_pushed_area(const struct sokoban *s, struct soko_scratch *sc, int b, int to,
+		     uint32_t st, unsigned least)
+{
+	int p = soko_pushed_player(s, sc, b, to, st, least);
+	return p >= 0 ? p : pushed_flood(s, sc, b, to, st, least);
+}
+
 /*
  * Freeze deadlocks.  A box is blocked along an axis when a wall is on
  * either side, when both sides are dead squares, or when a box on either
@@ -343,10 +350,8 @@ static unsigned push_successors(const struct sokoban *s, const uint8_t *key,
 			if (!soko_freeze_deadlock(s, sc, end)) {
 				/* a push that changes the area only where it
 				 * pushed needs no flood */
-				int p = end == to ? soko_pushed_player(s, sc, b, to, st, least) : -1;
-				if (p < 0)
-					p = end == to ? pushed_flood(s, sc, b, to, st, least)
-						      : normalised_player(s, sc, behind);
+				int p = end == to ? soko_pushed_area(s, sc, b, to, st, least)
+						  : normalised_player(s, sc, behind);
 				if (s->deadtab && soko_deadtab_push(s->deadtab, sc, end, (unsigned)p)) {
 					sc->count[SOKO_T_DEADTAB]++;
 					sc->box[end] = 0;
