@@ -198,6 +198,19 @@ void soko_clear_boxes(const struct sokoban *s, struct soko_scratch *sc, int n);
 /* Flood fill the player's reach from cell into sc->mark with a fresh
  * stamp; returns the least compact index reached. */
 int soko_reach(const struct sokoban *s, struct soko_scratch *sc, int cell);
+/* After box b was pushed onto `to` (sc->box as after the push), from the
+ * player's area before it (stamp st of sc->mark, least compact index
+ * least): the normalised player square when a local test makes it sure
+ * (`to` was in that area, not its least square, its free neighbours still
+ * meet round it, and b opens onto nothing else: the area lost `to` and
+ * gained b), else -1 (a flood must tell). */
+int soko_pushed_player(const struct sokoban *s, const struct soko_scratch *sc, int b, int to,
+		       uint32_t st, unsigned least);
+/* The same, always answered: where the local test cannot tell, a flood
+ * from b (in sc->mark2), which stops once it meets the old area's least
+ * square when b opens onto nothing but that area. */
+int soko_pushed_area(const struct sokoban *s, struct soko_scratch *sc, int b, int to,
+		     uint32_t st, unsigned least);
 /* Would a box just moved onto cell be frozen off its goal (or freeze a
  * neighbour off its goal)?  sc->box must hold the new position. */
 bool soko_freeze_deadlock(const struct sokoban *s, struct soko_scratch *sc, int cell);

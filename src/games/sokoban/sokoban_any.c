@@ -78,13 +78,19 @@ struct any {
 	struct soko_deadtab own_deadtab;
 	struct soko_deadtab *deadtab;   /* the level's, or own_deadtab */
 	void *scratch, *scratch2;   /* the expanded state's, a child's */
-	unsigned char *key, *child;
+	unsigned char *key;
+	unsigned char *child;       /* the children's keys of an expansion */
+	size_t child_alloc;
+	uint64_t *hashes;           /* and their hashes */
+	size_t hashes_alloc;
 	uint8_t *flags;             /* per node */
 	size_t flags_alloc;
 	struct expansion *exps;
 	size_t nexps, exps_alloc;
 	struct amove *moves;
 	size_t nmoves, moves_alloc;
+	uint64_t *keys;             /* sorting an expansion's moves */
+	size_t keys_alloc;
 	struct soko_cells cells;
 	size_t next_cell;           /* the next cell round */
 	uint8_t *allow;             /* per cell: a box the PI-corral lets move */
@@ -141,10 +147,10 @@ static void schedule(struct any *a, uint32_t e)
 
 /* ---- states ---- */
 
-static int unpack(const struct any *a, const unsigned char *key, struct soko_scratch *sc)
+static int unpack(struct any *a, const unsigned char *key, struct soko_scratch *sc)
 {
 	int n = soko_unpack(a->s, key, sc);
-	soko_reach(a->s, sc, a->s->cell_of[soko_key_player(key)]);
+	soko_movegen_reach(&a->gen, sc, a->s->cell_of[soko_key_player(key)]);
 	return n;
 }
 
@@ -170,42 +176,62 @@ static void grow_flags(struct any *a)
 	a->flags_alloc = n;
 }
 
-/* The node of the child of move m out of the state in a->key: found or
- * added (with its features, or as dead).  NONE when the table is full. */
-static uint32_t child_node(struct any *a, uint32_t parent, const struct soko_boxmove *m)
+/* The key of the child of move m out of the state in a->key, into k;
+ * returns its hash, its place in the table fetched ahead. */
+static uint64_t child_key(struct any *a, const struct soko_boxmove *m, unsigned char *k)
 {
 	const struct sokoban *s = a->s;
-	unsigned char *k = a->child;
 	memcpy(k, a->key, a->key_size);
 	soko_bit_flip(k + 2, s->compact[m->from]);
 	soko_bit_flip(k + 2, s->compact[m->to]);
 	soko_key_set_player(k, m->player);
 	uint64_t hash = lk_hash_bytes(k, a->key_size);
-	uint32_t id = lk_table_find(&a->table, k, hash);
-	if (id != LK_NO_ENTRY)
+	lk_table_prefetch(&a->table, hash);
+	return hash;
+}
+
+/* The node of the child of move m (key k, of that hash) out of the state
+ * in a->key, whose n boxes are unpacked in a->scratch: found or added
+ * (with its features, or as dead).  NONE when the table is full. */
+static uint32_t child_node(struct any *a, uint32_t parent, const struct soko_boxmove *m,
+			   const unsigned char *k, uint64_t hash, int n)
+{
+	const struct sokoban *s = a->s;
+	uint32_t id;
+	/* one probe: a new state is stored first and scored after */
+	enum lk_intern in = lk_table_intern(&a->table, k, hash, parent, 0, &id);
+	if (in == LK_INTERN_FOUND)
 		return id;
 	a->r->generated++;
 	uint32_t feat = DEAD_NODE;
-	struct soko_scratch *sc2 = a->scratch2;
-	int n = soko_unpack(s, k, sc2);
-	if (!soko_unmatchable(s, sc2, n, &a->matcher)) {
+	/* the child's boxes: the parent's with the one moved */
+	struct soko_scratch *sc = a->scratch;
+	int i = 0;
+	while (sc->boxes[i] != m->from)
+		i++;
+	sc->box[m->from] = 0;
+	sc->box[m->to] = 1;
+	sc->boxes[i] = m->to;
+	if (!soko_unmatchable_move(s, sc, n, &a->matcher, m->from, m->to)) {
 		struct soko_features f;
-		soko_features(&a->plan, s, sc2, n, &f);
+		soko_features_areas(&a->plan, s, sc, n, soko_move_areas(&a->gen, m->from, m->to),
+				    &f);
 		feat = soko_features_pack(&f);
 	}
-	soko_clear_boxes(s, sc2, n);
-	if (lk_table_intern(&a->table, k, hash, parent, feat, &id) == LK_INTERN_FULL) {
+	sc->boxes[i] = m->from;
+	sc->box[m->to] = 0;
+	sc->box[m->from] = 1;
+	if (in == LK_INTERN_FULL) {
 		a->limit = LK_LIMIT_MEMORY;
 		return NONE;
 	}
+	lk_table_set_link(&a->table, id, parent, feat);
 	grow_flags(a);
 	if (feat == DEAD_NODE) {
 		a->flags[id] |= NODE_DEAD;
-	} else if (is_goal(s, k) && !a->solved) {
+	} else if (!a->solved && (is_goal(s, k) ||   /* or met the pull search */
+				  (a->meet = soko_pull_find(&a->pull, k, hash)) != NONE)) {
 		a->solved = true;
-		a->goal_node = id;
-	} else if (!a->solved && (a->meet = soko_pull_find(&a->pull, k, hash)) != NONE) {
-		a->solved = true;   /* the pulls played back finish it */
 		a->goal_node = id;
 	}
 	return id;
@@ -260,24 +286,40 @@ static int advise(struct any *a, const struct expansion *x, size_t *chosen)
 	return n;
 }
 
-/* qsort has no context argument: the search of this thread */
-static _Thread_local const struct any *sort_ctx;
-
-/* Moves in the order they are tried: by weight, then the better child. */
-static int by_weight_then_features(const void *pa, const void *pb)
+/* A move's place in the order its state tries them: by weight, then the
+ * better child (soko_features_better is the order of the packed features
+ * with the packed boxes' byte inverted), then the lesser table entry. */
+static uint64_t sort_key(const struct any *a, struct amove m)
 {
-	const struct any *a = sort_ctx;
-	const struct amove *x = pa, *y = pb;
-	if (x->weight != y->weight)
-		return x->weight < y->weight ? -1 : 1;
-	struct soko_features fx, fy;
-	soko_features_unpack(lk_table_cost(&a->table, x->child), &fx);
-	soko_features_unpack(lk_table_cost(&a->table, y->child), &fy);
-	if (soko_features_better(&fx, &fy))
-		return -1;
-	if (soko_features_better(&fy, &fx))
-		return 1;
-	return x->child < y->child ? -1 : x->child > y->child;
+	uint32_t rank = lk_table_cost(&a->table, m.child) ^ 0xff000000u;
+	return (uint64_t)m.weight << 63 | (uint64_t)rank << 31 | m.child;
+}
+
+static int by_key(const void *pa, const void *pb)
+{
+	uint64_t x = *(const uint64_t *)pa, y = *(const uint64_t *)pb;
+	return x < y ? -1 : x > y;
+}
+
+/* Sort the n moves at m in the order they are tried (keys: room for n). */
+static void sort_moves(const struct any *a, struct amove *m, uint32_t n, uint64_t *keys)
+{
+	for (uint32_t i = 0; i < n; i++)
+		keys[i] = sort_key(a, m[i]);
+	if (n > 24) {
+		qsort(keys, n, sizeof *keys, by_key);
+	} else {
+		for (uint32_t i = 1; i < n; i++) {
+			uint64_t k = keys[i];
+			uint32_t j = i;
+			for (; j > 0 && keys[j - 1] > k; j--)
+				keys[j] = keys[j - 1];
+			keys[j] = k;
+		}
+	}
+	for (uint32_t i = 0; i < n; i++)
+		m[i] = (struct amove){ .child = (unsigned)(keys[i] & 0x7fffffffu),
+				       .weight = (unsigned)(keys[i] >> 63) & 1u };
 }
 
 static void propagate_dead(struct any *a, uint32_t e);
@@ -302,6 +344,7 @@ static int expand(struct any *a, uint32_t id, uint32_t parent, uint32_t weight)
 		}
 	}
 	size_t nmoves = soko_box_moves(&a->gen, sc, n, allow);
+	soko_matcher_base(s, sc, n, &a->matcher);
 	if (a->macros) {
 		nmoves = soko_goal_macros(s, &a->plan, a->next, sc, a->gen.moves, nmoves);
 		const unsigned char *keys[SOKO_RELEVANCE_KEYS] = { a->key };
@@ -310,7 +353,6 @@ static int expand(struct any *a, uint32_t id, uint32_t parent, uint32_t weight)
 			keys[nkeys++] = lk_table_key(&a->table, a->exps[e].node);
 		nmoves = soko_relevance_cut(&a->rel, sc, keys, nkeys, a->gen.moves, nmoves);
 	}
-	soko_clear_boxes(s, sc, n);
 	a->r->expanded++;
 
 	LK_ALLOC_GROW(a->exps, a->nexps + 1, a->exps_alloc);
@@ -327,12 +369,18 @@ static int expand(struct any *a, uint32_t id, uint32_t parent, uint32_t weight)
 			x->best = a->exps[parent].best;
 	}
 	LK_ALLOC_GROW(a->moves, a->nmoves + nmoves + 1, a->moves_alloc);
+	/* the children's keys first, so that the table's misses overlap */
+	LK_ALLOC_GROW(a->child, nmoves * a->key_size + 1, a->child_alloc);
+	LK_ALLOC_GROW(a->hashes, nmoves + 1, a->hashes_alloc);
+	for (size_t i = 0; i < nmoves; i++)
+		a->hashes[i] = child_key(a, &a->gen.moves[i], a->child + i * a->key_size);
 	for (size_t i = 0; i < nmoves; i++) {
-		uint32_t child = child_node(a, id, &a->gen.moves[i]);
-		if (child == NONE)
-			return -1;
-		if (a->solved) {
-			a->goal_exp = e;
+		uint32_t child = child_node(a, id, &a->gen.moves[i], a->child + i * a->key_size,
+					    a->hashes[i], n);
+		if (child == NONE || a->solved) {
+			if (a->solved)
+				a->goal_exp = e;
+			soko_clear_boxes(s, sc, n);
 			return -1;
 		}
 		if (a->flags[child] & NODE_DEAD)
@@ -340,6 +388,7 @@ static int expand(struct any *a, uint32_t id, uint32_t parent, uint32_t weight)
 		a->moves[a->nmoves++] = (struct amove){ .child = child & 0x7fffffffu, .weight = 1 };
 		x->nmoves++;
 	}
+	soko_clear_boxes(s, sc, n);
 	if (a->opt->bounds.max_states && a->table.count >= a->opt->bounds.max_states) {
 		a->limit = LK_LIMIT_STATES;
 		return -1;
@@ -352,8 +401,8 @@ static int expand(struct any *a, uint32_t id, uint32_t parent, uint32_t weight)
 	/* with at most two moves, the first is as good as advised */
 	if (x->nmoves > 0 && x->nmoves <= 2 && nchosen == 0)
 		a->moves[x->moves].weight = 0;
-	sort_ctx = a;
-	qsort(a->moves + x->moves, x->nmoves, sizeof *a->moves, by_weight_then_features);
+	LK_ALLOC_GROW(a->keys, x->nmoves, a->keys_alloc);
+	sort_moves(a, a->moves + x->moves, x->nmoves, a->keys);
 	if (x->nmoves == 0) {
 		propagate_dead(a, e);
 		return 0;
@@ -464,7 +513,6 @@ static void build_path(struct any *a, const struct lk_level *level)
 	} else {
 		chain[0] = lk_table_key(&a->table, 0);
 	}
-	/* met the pull search: on to the solved position by its path */
 	unsigned char *back = a->meet == NONE ? NULL :
 			      soko_pull_chain(&a->pull, a->meet, &chain, &nstates);
 	soko_box_path(&a->gen, level, a->scratch, a->scratch2, chain, nstates, a->r);
@@ -493,19 +541,6 @@ static bool out_of_bounds(struct any *a)
 	return a->limit != LK_LIMIT_NONE;
 }
 
-/* Run the pull search on to its share; true when it reached the start
- * (the path: the start, then its pulls played back). */
-static bool pull_answered(struct any *a, size_t states)
-{
-	soko_pull_grow(&a->pull, states);
-	if (a->pull.found == LK_NO_ENTRY)
-		return false;
-	a->solved = true;
-	a->goal_node = 0;
-	a->meet = a->pull.found;
-	return true;
-}
-
 static void run(struct any *a)
 {
 	const struct sokoban *s = a->s;
@@ -532,8 +567,6 @@ static void run(struct any *a)
 	}
 	if (soko_heuristic(&s->base, start, a->scratch2) == LK_H_DEAD)
 		return;   /* proved dead at the start */
-	if (pull_answered(a, 0))
-		return;
 	if (expand(a, 0, NONE, 0) < 0)
 		return;
 	/* Festival's rhythm: every other turn the next cell round the feature
@@ -541,8 +574,12 @@ static void run(struct any *a)
 	for (uint64_t turn = 0;; turn++) {
 		if ((turn & 63) == 0 && out_of_bounds(a))
 			return;
-		if ((turn & 63) == 0 && pull_answered(a, a->table.count))
+		if ((turn & 63) == 0 && soko_pull_grow(&a->pull, a->table.count)) {
+			a->solved = true;   /* it reached the start: its pulls played back */
+			a->goal_node = 0;
+			a->meet = a->pull.found;
 			return;
+		}
 		if ((turn & 63) == 0 && a->hook &&
 		    a->hook->due(a->hook->ctx, a->table.count + a->deadtab->work - a->work0,
 				 held_bytes(a))) {
@@ -605,6 +642,7 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	uint64_t matched0 = a.deadtab->matched, reused0 = a.deadtab->reused;
 	a.key = lk_xcalloc(1, a.key_size);
 	a.child = lk_xcalloc(1, a.key_size);
+	a.child_alloc = a.key_size;
 	a.allow = lk_xcalloc(n, 1);
 
 	run(&a);
@@ -644,8 +682,10 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	free(a.flags);
 	free(a.exps);
 	free(a.moves);
+	free(a.keys);
 	free(a.key);
 	free(a.child);
+	free(a.hashes);
 	free(a.scratch);
 	free(a.scratch2);
 	soko_plan_release(&a.plan);

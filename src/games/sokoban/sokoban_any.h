@@ -37,8 +37,19 @@ struct soko_movegen {
 	uint16_t *nb_least;       /* 4 per cell: least compact index of that area */
 	uint8_t *nb_done;         /* per cell: which neighbours' areas made a move */
 	uint8_t *frozen;          /* per cell: a box there is frozen off a goal */
-	uint32_t *lab, next_label;
 	uint16_t *stack;
+	/* the floor free of boxes, searched depth first once per position
+	 * (Tarjan): per cell its discovery time (0: a box or wall), the last
+	 * discovery time in its subtree, its low point, the least compact
+	 * index in its subtree, its component's first cell (the component's
+	 * least index) and up to four children */
+	uint16_t *disc, *last, *low, *sub_least, *root, *kids;
+	uint8_t *nkids, *iter;
+	uint16_t *adj;            /* 4 per cell: its floor neighbours, nadj[cell] of them */
+	uint8_t *nadj;
+	int components;           /* of the floor free of boxes */
+	const struct soko_scratch *indexed;   /* the scratch and reach stamp */
+	uint32_t indexed_stamp;               /* soko_movegen_reach indexed */
 	/* the moves of the last soko_box_moves call */
 	struct soko_boxmove *moves;
 	size_t nmoves, alloc;
@@ -47,12 +58,20 @@ struct soko_movegen {
 
 void soko_movegen_init(struct soko_movegen *g, const struct sokoban *s);
 void soko_movegen_release(struct soko_movegen *g);
+/* The player's reach from cell in the state unpacked in sc, as
+ * soko_reach marks and returns it, found by the depth-first search of the
+ * floor that soko_box_moves then needs (done once for both). */
+int soko_movegen_reach(struct soko_movegen *g, struct soko_scratch *sc, int cell);
 /* Every box move of the state unpacked in sc, whose player reach is the
  * current sc->mark stamp; only boxes for which allow[box cell] is set
  * when allow is non-NULL.  Moves onto dead squares or into freeze
  * deadlocks (when those techniques are on) are left out. */
 size_t soko_box_moves(struct soko_movegen *g, struct soko_scratch *sc, int nboxes,
 		      const uint8_t *allow);
+/* The player areas (connected free floor) of the child of box move
+ * from -> to out of the state of the last soko_box_moves call: worked out
+ * from that call's depth-first search of the floor, without a flood. */
+int soko_move_areas(const struct soko_movegen *g, int from, int to);
 /* The pushes of one box move from the state unpacked in sc (reach as
  * above): the box on `from` to `to` with the player ending in the area
  * whose least index is `player`.  Writes the push directions (lk_dir) in
@@ -95,8 +114,11 @@ uint64_t soko_cells_pop(struct soko_cells *t, size_t cell);
 /* ---- the dead-state test (sokoban_matchable.c) ---- */
 
 struct soko_matcher {
-	int *owner;           /* per goal: the box matched to it, or -1 */
+	int *owner;           /* per goal: the cell of the box matched to it, or -1 */
 	uint32_t *seen, stamp;
+	/* a parent's matching (soko_matcher_base), its children's start */
+	int *base;            /* per goal: as owner */
+	bool base_ok;         /* every box of the parent matched */
 };
 
 void soko_matcher_init(struct soko_matcher *m, const struct sokoban *s);
@@ -107,6 +129,17 @@ void soko_matcher_release(struct soko_matcher *m);
  * LK_H_DEAD, without the costs. */
 bool soko_unmatchable(const struct sokoban *s, struct soko_scratch *sc, int n,
 		      struct soko_matcher *m);
+/* Keep the matching of the position in sc (n boxes), a parent whose
+ * children soko_unmatchable_move then asks about.  Counts nothing. */
+void soko_matcher_base(const struct sokoban *s, const struct soko_scratch *sc, int n,
+		       struct soko_matcher *m);
+/* soko_unmatchable for the child of that parent where the box on from
+ * moved to to (its boxes in sc): the same answer and counts, found from
+ * the parent's matching with one augmenting path (the other boxes keep
+ * their goals; a matching for all exists if and only if one path from the
+ * moved box does, Berge), or from scratch when the parent had none. */
+bool soko_unmatchable_move(const struct sokoban *s, struct soko_scratch *sc, int n,
+			   struct soko_matcher *m, int from, int to);
 
 /* ---- learned deadlock patterns (sokoban_deadtab.c) ---- */
 
@@ -199,6 +232,11 @@ void soko_plan_release(struct soko_plan *p);
 /* The features of the boxes in sc->box (sc->boxes holds nboxes). */
 void soko_features(struct soko_plan *p, const struct sokoban *s, const struct soko_scratch *sc,
 		   int nboxes, struct soko_features *f);
+/* The same with the number of player areas known (areas >= 0: not
+ * counted again by a flood of the floor). */
+void soko_features_areas(struct soko_plan *p, const struct sokoban *s,
+			 const struct soko_scratch *sc, int nboxes, int areas,
+			 struct soko_features *f);
 /* Whether a is better than b: more packed, then fewer player areas, boxes
  * in doorways, out of plan, hotspots (FESS's order). */
 bool soko_features_better(const struct soko_features *a, const struct soko_features *b);
@@ -299,8 +337,9 @@ void soko_pull_init(struct soko_pull *p, const struct sokoban *s, size_t max_byt
 void soko_pull_release(struct soko_pull *p);
 size_t soko_pull_bytes(const struct soko_pull *p);
 /* Run the pull search on to its share of forward_states (the states the
- * feature-space search has stored). */
-void soko_pull_grow(struct soko_pull *p, size_t forward_states);
+ * feature-space search has stored); true once it has reached the start
+ * (found). */
+bool soko_pull_grow(struct soko_pull *p, size_t forward_states);
 /* The pull search's entry of a forward key (hash: lk_hash_bytes), or
  * LK_NO_ENTRY. */
 uint32_t soko_pull_find(const struct soko_pull *p, const unsigned char *key, uint64_t hash);

@@ -6,8 +6,11 @@
  * side the player pushed it from) with the other boxes fixed.  Which
  * pushes can follow depends only on the player's area around the box, so
  * the areas of the four neighbours of a square are labelled once per
- * square and box (one flood fill over the floor), and a move is a (square,
- * area) pair: two sides in the same area make the same state.  Pushes
+ * square and box, and a move is a (square, area) pair: two sides in the
+ * same area make the same state.  The areas come from one depth-first
+ * search of the floor free of boxes per position (Tarjan's articulation
+ * points), not a flood fill per square: a box moved from b to q splits
+ * q's component where q is a cut vertex and joins whatever touches b.  Pushes
  * onto dead squares and squares where the box would freeze off a goal are
  * not followed (dead squares and freeze, as in the push search).
  */
@@ -30,9 +33,23 @@ void soko_movegen_init(struct soko_movegen *g, const struct sokoban *s)
 	g->nb_least = lk_xmalloc(n * 4 * sizeof *g->nb_least);
 	g->nb_done = lk_xmalloc(n);
 	g->frozen = lk_xmalloc(n);
-	g->lab = lk_xcalloc(n, sizeof *g->lab);
-	g->next_label = 1;
 	g->stack = lk_xmalloc(n * sizeof *g->stack);
+	g->disc = lk_xcalloc(n, sizeof *g->disc);
+	g->last = lk_xmalloc(n * sizeof *g->last);
+	g->low = lk_xmalloc(n * sizeof *g->low);
+	g->sub_least = lk_xmalloc(n * sizeof *g->sub_least);
+	g->root = lk_xmalloc(n * sizeof *g->root);
+	g->kids = lk_xmalloc(n * 4 * sizeof *g->kids);
+	g->nkids = lk_xmalloc(n);
+	g->iter = lk_xmalloc(n);
+	g->adj = lk_xmalloc(n * 4 * sizeof *g->adj);
+	g->nadj = lk_xcalloc(n, 1);
+	for (int i = 0; i < s->nfloor; i++) {
+		int c = s->cell_of[i];
+		for (int d = 0; d < 4; d++)
+			if (!s->wall[c + s->off[d]])
+				g->adj[c * 4 + g->nadj[c]++] = (uint16_t)(c + s->off[d]);
+	}
 }
 
 void soko_movegen_release(struct soko_movegen *g)
@@ -46,8 +63,17 @@ void soko_movegen_release(struct soko_movegen *g)
 	free(g->nb_least);
 	free(g->nb_done);
 	free(g->frozen);
-	free(g->lab);
 	free(g->stack);
+	free(g->disc);
+	free(g->last);
+	free(g->low);
+	free(g->sub_least);
+	free(g->root);
+	free(g->kids);
+	free(g->nkids);
+	free(g->iter);
+	free(g->adj);
+	free(g->nadj);
 	free(g->moves);
 	memset(g, 0, sizeof *g);
 }
@@ -57,60 +83,204 @@ static int opposite(int d)
 	return (d + 2) & 3;
 }
 
-/* Label the player's areas around a box standing on q (sc->box holds it):
- * the area of each free neighbour and its least compact index. */
-static void label_around(struct soko_movegen *g, struct soko_scratch *sc, int q)
+/* Depth-first search (iterative) of the floor free of the boxes in
+ * sc->box: each component from its least square (so a component's root is
+ * its least compact index), discovery times from 1. */
+static void index_floor(struct soko_movegen *g, const struct soko_scratch *sc)
 {
 	const struct sokoban *s = g->s;
-	if (g->next_label > UINT32_MAX - 8) {
-		memset(g->lab, 0, (size_t)s->cells * sizeof *g->lab);
-		g->next_label = 1;
-	}
-	uint32_t base = g->next_label;
-	for (int e = 0; e < 4; e++) {
-		int n = q + s->off[e];
-		g->nb_area[q * 4 + e] = 0;
-		if (s->wall[n] || sc->box[n])
+	/* the arrays in locals: the byte stores below could alias g's
+	 * fields, and this is the search's hottest loop */
+	uint16_t *disc = g->disc, *low = g->low, *least = g->sub_least, *root = g->root;
+	uint16_t *kids = g->kids, *stack = g->stack, *last = g->last;
+	const uint16_t *adj = g->adj, *cell_of = s->cell_of;
+	const int32_t *compact = s->compact;
+	uint8_t *nkids = g->nkids, *iter = g->iter;
+	const uint8_t *nadj = g->nadj, *box = sc->box;
+	memset(disc, 0, (size_t)s->cells * sizeof *disc);
+	uint16_t t = 0;
+	int components = 0;
+	for (int i = 0; i < s->nfloor; i++) {
+		int r = cell_of[i];
+		if (box[r] || disc[r])
 			continue;
-		if (g->lab[n] >= base) {
-			/* already in the area of an earlier neighbour */
-			for (int k = 0; k < e; k++)
-				if (g->nb_area[q * 4 + k] == g->lab[n])
-					g->nb_least[q * 4 + e] = g->nb_least[q * 4 + k];
-			g->nb_area[q * 4 + e] = g->lab[n];
-			continue;
-		}
-		uint32_t label = g->next_label++;
-		int sp = 0, least = s->compact[n];
-		g->lab[n] = label;
-		g->stack[sp++] = (uint16_t)n;
+		components++;
+		int sp = 0;
+		disc[r] = low[r] = ++t;
+		least[r] = (uint16_t)i;
+		root[r] = (uint16_t)r;
+		nkids[r] = iter[r] = 0;
+		stack[sp++] = (uint16_t)r;
 		while (sp > 0) {
-			int c = g->stack[--sp];
-			for (int d = 0; d < 4; d++) {
-				int nc = c + s->off[d];
-				if (s->wall[nc] || sc->box[nc] || g->lab[nc] == label)
+			int v = stack[sp - 1], k = iter[v], w = -1;
+			/* v's next neighbour not yet discovered, if any */
+			for (; k < nadj[v]; k++) {
+				int x = adj[v * 4 + k];
+				if (box[x])
 					continue;
-				g->lab[nc] = label;
-				g->stack[sp++] = (uint16_t)nc;
-				if (s->compact[nc] < least)
-					least = s->compact[nc];
+				if (!disc[x]) {
+					w = x;
+					k++;
+					break;
+				}
+				if (disc[x] < low[v])
+					low[v] = disc[x];
+			}
+			iter[v] = (uint8_t)k;
+			if (w >= 0) {
+				disc[w] = low[w] = ++t;
+				least[w] = (uint16_t)compact[w];
+				root[w] = (uint16_t)r;
+				nkids[w] = iter[w] = 0;
+				kids[v * 4 + nkids[v]++] = (uint16_t)w;
+				stack[sp++] = (uint16_t)w;
+				continue;
+			}
+			/* v is done: its subtree is what was discovered since */
+			last[v] = t;
+			if (--sp > 0) {
+				int u = stack[sp - 1];
+				if (low[v] < low[u])
+					low[u] = low[v];
+				if (least[v] < least[u])
+					least[u] = least[v];
 			}
 		}
-		g->nb_area[q * 4 + e] = label;
+	}
+	g->components = components;
+}
+
+int soko_movegen_reach(struct soko_movegen *g, struct soko_scratch *sc, int cell)
+{
+	const struct sokoban *s = g->s;
+	index_floor(g, sc);
+	if (++sc->stamp == 0) {   /* wrapped: old stamps could collide */
+		memset(sc->mark, 0, (size_t)s->cells * sizeof *sc->mark);
+		sc->stamp = 1;
+	}
+	uint32_t st = sc->stamp;
+	int r = g->root[cell];
+	for (int i = 0; i < s->nfloor; i++) {
+		int c = s->cell_of[i];
+		if (g->disc[c] && g->root[c] == r)
+			sc->mark[c] = st;
+	}
+	g->indexed = sc;
+	g->indexed_stamp = st;
+	return s->compact[r];
+}
+
+/* With the square q (free in the indexed floor) walled up, the piece of
+ * its component, or of another, that the free square m lies in: an id
+ * (nonzero, distinct among pieces) and its least compact index.  A child
+ * subtree of q whose low point does not pass above q is cut off (every
+ * child of a root is); the rest of q's component holds its root. */
+static uint32_t piece(const struct soko_movegen *g, int q, int m, unsigned *least)
+{
+	const struct sokoban *s = g->s;
+	int r = g->root[m];
+	if (r == g->root[q] && g->disc[m] > g->disc[q] && g->disc[m] <= g->last[q]) {
+		for (int k = 0; k < g->nkids[q]; k++) {
+			int c = g->kids[q * 4 + k];
+			if (g->disc[m] < g->disc[c] || g->disc[m] > g->last[c])
+				continue;
+			if (r == q || g->low[c] >= g->disc[q]) {
+				*least = g->sub_least[c];
+				return g->disc[c];
+			}
+			break;
+		}
+	}
+	*least = (unsigned)s->compact[r];
+	return g->disc[r];
+}
+
+int soko_move_areas(const struct soko_movegen *g, int from, int to)
+{
+	const struct sokoban *s = g->s;
+	if (from == to)
+		return g->components;
+	/* walling up `to` leaves its component in pieces: the root's children
+	 * are each one, any other square's cut-off children are and the rest
+	 * with the root is one */
+	int pieces = g->root[to] == to ? 0 : 1;
+	for (int k = 0; k < g->nkids[to]; k++)
+		pieces += g->root[to] == to || g->low[g->kids[to * 4 + k]] >= g->disc[to];
+	/* freeing `from` joins the pieces it touches into one */
+	uint32_t at_from[4];
+	int joined = 0;
+	for (int e = 0; e < 4; e++) {
+		int m = from + s->off[e];
+		if (!g->disc[m] || m == to)
+			continue;
+		unsigned least;
+		uint32_t id = piece(g, to, m, &least);
+		bool seen = false;
+		for (int k = 0; k < joined && !seen; k++)
+			seen = at_from[k] == id;
+		if (!seen)
+			at_from[joined++] = id;
+	}
+	return g->components + pieces - joined;
+}
+
+/* Label the player's areas around a box moved from b to q (sc->box holds
+ * it there, and not on b): the area of each free neighbour and its least
+ * compact index.  The areas are the pieces of the indexed floor with q
+ * walled up, all those touching b joined through b into one. */
+static void label_around(struct soko_movegen *g, struct soko_scratch *sc, int b, int q)
+{
+	const struct sokoban *s = g->s;
+	const uint32_t joined = UINT32_MAX;
+	uint32_t at_b[4];
+	int nb = 0;
+	unsigned joined_least = (unsigned)s->compact[b];
+	if (q != b) {
+		for (int e = 0; e < 4; e++) {
+			int m = b + s->off[e];
+			if (s->wall[m] || sc->box[m])
+				continue;
+			unsigned least;
+			at_b[nb++] = piece(g, q, m, &least);
+			if (least < joined_least)
+				joined_least = least;
+		}
+	}
+	for (int e = 0; e < 4; e++) {
+		int n = q + s->off[e];
+		uint32_t area = 0;
+		unsigned least = 0;
+		if (s->wall[n] || sc->box[n]) {
+			area = 0;
+		} else if (q == b) {
+			/* back on its own square: the floor as indexed */
+			area = g->disc[g->root[n]];
+			least = (unsigned)s->compact[g->root[n]];
+		} else if (n == b) {
+			area = joined;
+		} else {
+			area = piece(g, q, n, &least);
+			for (int k = 0; k < nb; k++)
+				if (at_b[k] == area)
+					area = joined;
+		}
+		if (area == joined)
+			least = joined_least;
+		g->nb_area[q * 4 + e] = area;
 		g->nb_least[q * 4 + e] = (uint16_t)least;
 	}
 }
 
 /* Prepare square q for the box search stamped st: its areas and whether
  * a box there is frozen off a goal. */
-static void prepare(struct soko_movegen *g, struct soko_scratch *sc, int q, uint32_t st)
+static void prepare(struct soko_movegen *g, struct soko_scratch *sc, int b, int q, uint32_t st)
 {
 	g->area_stamp[q] = st;
 	g->nb_done[q] = 0;
 	sc->box[q] = 1;
 	g->frozen[q] = soko_freeze_deadlock(g->s, sc, q);
 	if (!g->frozen[q])
-		label_around(g, sc, q);
+		label_around(g, sc, b, q);
 	sc->box[q] = 0;
 }
 
@@ -161,7 +331,7 @@ static long box_search(struct soko_movegen *g, struct soko_scratch *sc, int b, u
 		uint32_t idx = g->queue[head++];
 		int q = (int)(idx >> 2), d = (int)(idx & 3), o = opposite(d);
 		if (g->area_stamp[q] != st)
-			prepare(g, sc, q, st);
+			prepare(g, sc, b, q, st);
 		if (g->frozen[q])
 			continue;
 		uint32_t area = g->nb_area[q * 4 + o];
@@ -215,6 +385,8 @@ size_t soko_box_moves(struct soko_movegen *g, struct soko_scratch *sc, int nboxe
 			break;
 		}
 	g->nmoves = 0;
+	if (g->indexed != sc || g->indexed_stamp != reach)
+		index_floor(g, sc);
 	for (int i = 0; i < nboxes; i++) {
 		int b = sc->boxes[i];
 		if (!allow || allow[b])
@@ -226,6 +398,7 @@ size_t soko_box_moves(struct soko_movegen *g, struct soko_scratch *sc, int nboxe
 int soko_box_move_pushes(struct soko_movegen *g, struct soko_scratch *sc, int from, int to,
 			 unsigned player, uint8_t *dirs)
 {
+	index_floor(g, sc);
 	long idx = box_search(g, sc, from, sc->stamp, UINT16_MAX, to, player);
 	if (idx < 0)
 		return -1;

@@ -229,66 +229,14 @@ static bool success(const struct sokoban *s, struct soko_scratch *sc, int n,
 	return all_goals || spread;
 }
 
-/* The least compact index of the player's area from cell in the box map
- * of sc (t->mark, so that sc's own reach stays valid). */
-static unsigned least_reach(struct soko_deadtab *t, const struct soko_scratch *sc, int cell)
-{
-	const struct sokoban *s = t->s;
-	if (++t->stamp == 0) {
-		memset(t->mark, 0, (size_t)s->cells * sizeof *t->mark);
-		t->stamp = 1;
-	}
-	uint32_t st = t->stamp;
-	int sp = 0, least = s->compact[cell];
-	t->mark[cell] = st;
-	t->stack[sp++] = (uint16_t)cell;
-	while (sp > 0) {
-		int c = t->stack[--sp];
-		for (int d = 0; d < 4; d++) {
-			int x = c + s->off[d];
-			if (s->wall[x] || sc->box[x] || t->mark[x] == st)
-				continue;
-			t->mark[x] = st;
-			t->stack[sp++] = (uint16_t)x;
-			if (s->compact[x] < least)
-				least = s->compact[x];
-		}
-	}
-	return (unsigned)least;
-}
-
 /* The player's normalised square after box b was pushed onto `to` (box
  * map of sc as after the push), from the area before it (stamp st of
- * sc->mark, least compact index least) when that is sure: the player now
- * on b joins that area; if `to` was in it and its free neighbours still
- * meet around it (and b opens onto nothing else), nothing else changed.
- * Otherwise a flood. */
-static unsigned pushed_player(struct soko_deadtab *t, const struct soko_scratch *sc, int b,
-			      int to, uint32_t st, unsigned least)
+ * sc->mark, least compact index least): soko_pushed_area, a local test
+ * where it is sure, else a flood that may stop early. */
+static unsigned pushed_player(struct soko_deadtab *t, struct soko_scratch *sc, int b, int to,
+			      uint32_t st, unsigned least)
 {
-	const struct sokoban *s = t->s;
-	if (sc->mark[to] != st || (unsigned)s->compact[to] == least)
-		return least_reach(t, sc, b);
-	for (int d = 0; d < 4; d++) {
-		int x = b + s->off[d];
-		if (x != to && !s->wall[x] && !sc->box[x] && sc->mark[x] != st)
-			return least_reach(t, sc, b);
-	}
-	/* the eight squares round `to`, in turn: N, NE, E, SE, S, SW, W, NW */
-	int w = s->width;
-	const int ring[8] = { -w, -w + 1, 1, w + 1, w, w - 1, -1, -w - 1 };
-	bool open[8];
-	for (int i = 0; i < 8; i++)
-		open[i] = !s->wall[to + ring[i]] && !sc->box[to + ring[i]];
-	int sides = 0, links = 0;
-	for (int i = 0; i < 8; i += 2) {
-		sides += open[i];
-		links += open[i] && open[(i + 1) & 7] && open[(i + 2) & 7];
-	}
-	if (sides - links > 1)
-		return least_reach(t, sc, b);
-	unsigned mine = (unsigned)s->compact[b];
-	return mine < least ? mine : least;
+	return (unsigned)soko_pushed_area(t->s, sc, b, to, st, least);
 }
 
 /* The pushes of the small position key, into t->succ, each with its

@@ -8,7 +8,9 @@
  * algorithm) give it at a fraction of the cost of the Hungarian method.
  * Counted and switched as the heuristic does: a box that reaches no goal
  * is a dead square (dead-squares), boxes that cannot all be matched a
- * bipartite deadlock (bipartite).
+ * bipartite deadlock (bipartite).  A child differs from its parent by one
+ * box, so it starts from the parent's matching and needs one augmenting
+ * path, not one for every box (soko_unmatchable_move).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +21,8 @@ void soko_matcher_init(struct soko_matcher *m, const struct sokoban *s)
 {
 	size_t n = (size_t)(s->ntargets > 0 ? s->ntargets : 1);
 	m->owner = lk_xmalloc(n * sizeof *m->owner);
+	m->base = lk_xmalloc(n * sizeof *m->base);
+	m->base_ok = false;
 	m->seen = lk_xcalloc(n, sizeof *m->seen);
 	m->stamp = 0;
 }
@@ -26,26 +30,59 @@ void soko_matcher_init(struct soko_matcher *m, const struct sokoban *s)
 void soko_matcher_release(struct soko_matcher *m)
 {
 	free(m->owner);
+	free(m->base);
 	free(m->seen);
 	memset(m, 0, sizeof *m);
 }
 
-/* Find box i a goal, moving the boxes already matched along an
- * augmenting path. */
-static bool augment(const struct sokoban *s, const struct soko_scratch *sc, struct soko_matcher *m,
-		    int i)
+static void new_stamp(const struct sokoban *s, struct soko_matcher *m)
 {
-	const uint16_t *dist = s->tdist + sc->boxes[i];
+	if (++m->stamp == 0) {
+		memset(m->seen, 0, (size_t)s->ntargets * sizeof *m->seen);
+		m->stamp = 1;
+	}
+}
+
+/* Find the box on cell a goal, moving the boxes already matched along an
+ * augmenting path. */
+static bool augment(const struct sokoban *s, struct soko_matcher *m, int cell)
+{
+	const uint16_t *dist = s->tdist + cell;
 	for (int g = 0; g < s->ntargets; g++) {
 		if (m->seen[g] == m->stamp || dist[(size_t)g * (size_t)s->cells] == SOKO_INF)
 			continue;
 		m->seen[g] = m->stamp;
-		if (m->owner[g] < 0 || augment(s, sc, m, m->owner[g])) {
-			m->owner[g] = i;
+		if (m->owner[g] < 0 || augment(s, m, m->owner[g])) {
+			m->owner[g] = cell;
 			return true;
 		}
 	}
 	return false;
+}
+
+/* Does the box on cell reach some goal? */
+static bool reaches_goal(const struct sokoban *s, int cell)
+{
+	const uint16_t *dist = s->tdist + cell;
+	for (int g = 0; g < s->ntargets; g++)
+		if (dist[(size_t)g * (size_t)s->cells] != SOKO_INF)
+			return true;
+	return false;
+}
+
+/* Match every box of sc from scratch into m->owner: false at the first
+ * box that finds no goal. */
+static bool match_all(const struct sokoban *s, const struct soko_scratch *sc, int n,
+		      struct soko_matcher *m)
+{
+	for (int g = 0; g < s->ntargets; g++)
+		m->owner[g] = -1;
+	for (int i = 0; i < n; i++) {
+		new_stamp(s, m);
+		if (!augment(s, m, sc->boxes[i]))
+			return false;
+	}
+	return true;
 }
 
 bool soko_unmatchable(const struct sokoban *s, struct soko_scratch *sc, int n,
@@ -53,32 +90,53 @@ bool soko_unmatchable(const struct sokoban *s, struct soko_scratch *sc, int n,
 {
 	if (s->heuristic != SOKO_H_MATCHING)
 		return false;   /* the heuristic calls nothing dead: nor does this */
-	for (int g = 0; g < s->ntargets; g++)
-		m->owner[g] = -1;
 	/* a box that reaches no goal at all first: the cheaper test */
 	for (int i = 0; i < n; i++) {
-		const uint16_t *dist = s->tdist + sc->boxes[i];
-		bool any = false;
-		for (int g = 0; g < s->ntargets && !any; g++)
-			any = dist[(size_t)g * (size_t)s->cells] != SOKO_INF;
-		if (!any) {
+		if (!reaches_goal(s, sc->boxes[i])) {
 			if (!s->use[SOKO_T_DEAD_SQUARES])
 				return false;
 			sc->count[SOKO_T_DEAD_SQUARES]++;
 			return true;
 		}
 	}
-	for (int i = 0; i < n; i++) {
-		if (++m->stamp == 0) {
-			memset(m->seen, 0, (size_t)s->ntargets * sizeof *m->seen);
-			m->stamp = 1;
-		}
-		if (!augment(s, sc, m, i)) {
-			if (!s->use[SOKO_T_BIPARTITE])
-				return false;
-			sc->count[SOKO_T_BIPARTITE]++;
-			return true;
-		}
+	if (!match_all(s, sc, n, m)) {
+		if (!s->use[SOKO_T_BIPARTITE])
+			return false;
+		sc->count[SOKO_T_BIPARTITE]++;
+		return true;
+	}
+	return false;
+}
+
+void soko_matcher_base(const struct sokoban *s, const struct soko_scratch *sc, int n,
+		       struct soko_matcher *m)
+{
+	m->base_ok = s->heuristic == SOKO_H_MATCHING && match_all(s, sc, n, m);
+	if (m->base_ok)
+		memcpy(m->base, m->owner, (size_t)s->ntargets * sizeof *m->base);
+}
+
+bool soko_unmatchable_move(const struct sokoban *s, struct soko_scratch *sc, int n,
+			   struct soko_matcher *m, int from, int to)
+{
+	/* with a test off, a parent may be unmatched and still searched */
+	if (!m->base_ok || !s->use[SOKO_T_DEAD_SQUARES] || !s->use[SOKO_T_BIPARTITE])
+		return soko_unmatchable(s, sc, n, m);
+	if (from == to)
+		return false;   /* the parent's boxes, all matched */
+	/* every other box reaches a goal, as it did in the parent */
+	if (!reaches_goal(s, to)) {
+		sc->count[SOKO_T_DEAD_SQUARES]++;
+		return true;
+	}
+	memcpy(m->owner, m->base, (size_t)s->ntargets * sizeof *m->owner);
+	for (int g = 0; g < s->ntargets; g++)
+		if (m->owner[g] == from)
+			m->owner[g] = -1;
+	new_stamp(s, m);
+	if (!augment(s, m, to)) {
+		sc->count[SOKO_T_BIPARTITE]++;
+		return true;
 	}
 	return false;
 }

@@ -138,6 +138,81 @@ static int normalised_player(const struct sokoban *s, struct soko_scratch *sc, i
 	return flood(s, sc, cell, sc->mark2, &sc->stamp2);
 }
 
+/* The normalised player square after box b was pushed onto `to` (sc->box
+ * as after the push; the area before it stamp st of sc->mark, least index
+ * least), the player on b.  When b opens onto nothing but that area, the
+ * new area is a part of it with b added: if it still holds the old least
+ * square, that square (or b) is its least, and the flood from b stops as
+ * soon as it meets it.  Otherwise a whole flood. */
+static int pushed_flood(const struct sokoban *s, struct soko_scratch *sc, int b, int to,
+			uint32_t st, unsigned least)
+{
+	int stop = s->cell_of[least];
+	for (int d = 0; d < 4 && stop >= 0; d++) {
+		int x = b + s->off[d];
+		if (x != to && !s->wall[x] && !sc->box[x] && sc->mark[x] != st)
+			stop = -1;
+	}
+	if (stop < 0 || stop == to)
+		return normalised_player(s, sc, b);
+	uint32_t *mark = sc->mark2;
+	uint32_t fresh = next_stamp(mark, &sc->stamp2, (size_t)s->cells);
+	int sp = 0, low = s->compact[b];
+	/* depth first, up and left tried first: towards the least index */
+	const int step[4] = { s->width, 1, -1, -s->width };
+	mark[b] = fresh;
+	sc->stack[sp++] = (uint16_t)b;
+	while (sp > 0) {
+		int c = sc->stack[--sp];
+		for (int d = 0; d < 4; d++) {
+			int nc = c + step[d];
+			if (s->wall[nc] || sc->box[nc] || mark[nc] == fresh)
+				continue;
+			if (nc == stop)
+				return (int)least < s->compact[b] ? (int)least : s->compact[b];
+			mark[nc] = fresh;
+			sc->stack[sp++] = (uint16_t)nc;
+			if (s->compact[nc] < low)
+				low = s->compact[nc];
+		}
+	}
+	return low;
+}
+
+int soko_pushed_player(const struct sokoban *s, const struct soko_scratch *sc, int b, int to,
+		       uint32_t st, unsigned least)
+{
+	if (sc->mark[to] != st || (unsigned)s->compact[to] == least)
+		return -1;
+	for (int d = 0; d < 4; d++) {
+		int x = b + s->off[d];
+		if (x != to && !s->wall[x] && !sc->box[x] && sc->mark[x] != st)
+			return -1;
+	}
+	/* the eight squares round `to`, in turn: N, NE, E, SE, S, SW, W, NW */
+	int w = s->width;
+	const int ring[8] = { -w, -w + 1, 1, w + 1, w, w - 1, -1, -w - 1 };
+	bool open[8];
+	for (int i = 0; i < 8; i++)
+		open[i] = !s->wall[to + ring[i]] && !sc->box[to + ring[i]];
+	int sides = 0, links = 0;
+	for (int i = 0; i < 8; i += 2) {
+		sides += open[i];
+		links += open[i] && open[(i + 1) & 7] && open[(i + 2) & 7];
+	}
+	if (sides - links > 1)
+		return -1;
+	int mine = s->compact[b];
+	return mine < (int)least ? mine : (int)least;
+}
+
+int soko_pushed_area(const struct sokoban *s, struct soko_scratch *sc, int b, int to,
+		     uint32_t st, unsigned least)
+{
+	int p = soko_pushed_player(s, sc, b, to, st, least);
+	return p >= 0 ? p : pushed_flood(s, sc, b, to, st, least);
+}
+
 /*
  * Freeze deadlocks.  A box is blocked along an axis when a wall is on
  * either side, when both sides are dead squares, or when a box on either
@@ -241,7 +316,7 @@ static unsigned push_successors(const struct sokoban *s, const uint8_t *key,
 	size_t ks = s->base.key_size;
 	int n = soko_unpack(s, key, sc);
 	unsigned count = 0;
-	soko_reach(s, sc, s->cell_of[soko_key_player(key)]);
+	unsigned least = (unsigned)soko_reach(s, sc, s->cell_of[soko_key_player(key)]);
 	uint32_t st = sc->stamp;
 	int corral = n > 1 && s->use[SOKO_T_PI_CORRALS] ? soko_pi_corral(s, sc, n) : -1;
 	for (int i = 0; i < n; i++) {
@@ -274,7 +349,10 @@ static unsigned push_successors(const struct sokoban *s, const uint8_t *key,
 			sc->box[b] = 0;
 			sc->box[end] = 1;
 			if (!soko_freeze_deadlock(s, sc, end)) {
-				int p = normalised_player(s, sc, behind);
+				/* a push that changes the area only where it
+				 * pushed needs no flood */
+				int p = end == to ? soko_pushed_area(s, sc, b, to, st, least)
+						  : normalised_player(s, sc, behind);
 				if (s->deadtab && soko_deadtab_push(s->deadtab, sc, end, (unsigned)p)) {
 					sc->count[SOKO_T_DEADTAB]++;
 					sc->box[end] = 0;

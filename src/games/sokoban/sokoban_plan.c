@@ -497,7 +497,14 @@ static uint8_t clamp(int v, int max)
 void soko_features(struct soko_plan *p, const struct sokoban *s, const struct soko_scratch *sc,
 		   int nboxes, struct soko_features *f)
 {
-	int packed = 0, on_goal = 0, doorways = 0, areas = 0, in_way = 0, hot = 0;
+	soko_features_areas(p, s, sc, nboxes, -1, f);
+}
+
+void soko_features_areas(struct soko_plan *p, const struct sokoban *s,
+			 const struct soko_scratch *sc, int nboxes, int areas,
+			 struct soko_features *f)
+{
+	int packed = 0, on_goal = 0, doorways = 0, in_way = 0, hot = 0;
 	size_t nf = (size_t)p->nfloor;
 	for (int a = 0; a < p->nareas; a++) {
 		int i = p->area_first[a];
@@ -526,24 +533,27 @@ void soko_features(struct soko_plan *p, const struct sokoban *s, const struct so
 			}
 		}
 	}
-	/* player areas: connected free floor */
-	uint32_t st = fresh(p->mark, &p->stamp, (size_t)s->cells);
-	for (int i = 0; i < s->nfloor; i++) {
-		int c = s->cell_of[i];
-		if (sc->box[c] || p->mark[c] == st)
-			continue;
-		areas++;
-		int sp = 0;
-		p->mark[c] = st;
-		p->stack[sp++] = (uint16_t)c;
-		while (sp > 0) {
-			int x = p->stack[--sp];
-			for (int d = 0; d < 4; d++) {
-				int y = x + s->off[d];
-				if (s->wall[y] || sc->box[y] || p->mark[y] == st)
-					continue;
-				p->mark[y] = st;
-				p->stack[sp++] = (uint16_t)y;
+	/* player areas: connected free floor (unless known) */
+	if (areas < 0) {
+		areas = 0;
+		uint32_t st = fresh(p->mark, &p->stamp, (size_t)s->cells);
+		for (int i = 0; i < s->nfloor; i++) {
+			int c = s->cell_of[i];
+			if (sc->box[c] || p->mark[c] == st)
+				continue;
+			areas++;
+			int sp = 0;
+			p->mark[c] = st;
+			p->stack[sp++] = (uint16_t)c;
+			while (sp > 0) {
+				int x = p->stack[--sp];
+				for (int d = 0; d < 4; d++) {
+					int y = x + s->off[d];
+					if (s->wall[y] || sc->box[y] || p->mark[y] == st)
+						continue;
+					p->mark[y] = st;
+					p->stack[sp++] = (uint16_t)y;
+				}
 			}
 		}
 	}

@@ -56,6 +56,7 @@ void soko_pull_init(struct soko_pull *p, const struct sokoban *s, size_t max_byt
 	p->s = s;
 	p->max_bytes = max_bytes;
 	p->done = !s->use[SOKO_T_PULL] || s->forward || s->impossible;
+	soko_pull_grow(p, 0);   /* tests: the least it stores */
 }
 
 /* Start the search once it is to store something: the reversed level
@@ -107,25 +108,25 @@ size_t soko_pull_bytes(const struct soko_pull *p)
 	return p->rev ? p->table.bytes + p->open.bytes : 0;
 }
 
-void soko_pull_grow(struct soko_pull *p, size_t forward_states)
+bool soko_pull_grow(struct soko_pull *p, size_t forward_states)
 {
 	if (p->done)
-		return;
+		return p->found != LK_NO_ENTRY;
 	size_t want = forward_states > PULL_DELAY ? (forward_states - PULL_DELAY) / PULL_SHARE : 0;
 	if (want < pull_min)
 		want = pull_min;
 	if (want == 0)
-		return;
+		return p->found != LK_NO_ENTRY;
 	if (!p->rev)
 		start(p);
 	if (p->done)
-		return;
+		return p->found != LK_NO_ENTRY;
 	const struct lk_level *rev = p->rev;
 	size_t ks = rev->key_size;
 	while (p->table.count < want) {
 		if (p->open.cells[0].n == 0) {
 			p->done = true;   /* no pull left (the forward search will see) */
-			return;
+			return p->found != LK_NO_ENTRY;
 		}
 		uint32_t id = (uint32_t)soko_cells_pop(&p->open, 0);
 		unsigned n = rev->game->successors(rev, lk_table_key(&p->table, id), p->scratch,
@@ -137,20 +138,21 @@ void soko_pull_grow(struct soko_pull *p, size_t forward_states)
 							     &child);
 			if (got == LK_INTERN_FULL) {
 				p->done = true;
-				return;
+				return p->found != LK_NO_ENTRY;
 			}
 			if (got == LK_INTERN_FOUND)
 				continue;
 			if (rev->game->is_goal(rev, k)) {
 				p->found = child;   /* the start: solved backwards */
 				p->done = true;
-				return;
+				return p->found != LK_NO_ENTRY;
 			}
 			unsigned h = rev->game->estimate(rev, k, p->scratch);
 			if (h != LK_H_DEAD)
 				open_push(p, h, child);
 		}
 	}
+	return false;
 }
 
 uint32_t soko_pull_find(const struct soko_pull *p, const unsigned char *key, uint64_t hash)
