@@ -31,7 +31,8 @@ import os
 import sys
 
 DIRS = {'l': (0, -1), 'r': (0, 1), 'u': (-1, 0), 'd': (1, 0)}
-PROBES = ['rev', 'offgoal', 'away', 'mism', 'bslack', 'jmean', 'walk']
+PROBES = ['rev', 'offgoal', 'away', 'mism', 'bslack', 'jmean', 'walk', 'drought', 'droughtm',
+          'hplat', 'hplatm', 'first']
 
 
 def levels(path):
@@ -90,7 +91,15 @@ def probe(board, solution):
 
     seq, seen_dirs, pos = [], set(), dict(start)
     rev = offgoal = away = walk = 0
+    on = sum(1 for p in boxes if p in goals)
+    best_on, since, since_m, drought, drought_m = on, 0, 0, 0, 0
+    hsum = sum(nearest(p) for p in boxes)
+    best_h, hsince, hsince_m, hplat, hplat_m = hsum, 0, 0, 0, 0
+    first, moves = None, 0
     for ch in solution:
+        moves += 1
+        since_m += 1
+        hsince_m += 1
         dy, dx = DIRS[ch.lower()]
         nxt = (player[0] + dy, player[1] + dx)
         if nxt in boxes:
@@ -103,9 +112,22 @@ def probe(board, solution):
             seen_dirs.add((b, dy, dx))
             away += nearest(to) > nearest(nxt)
             offgoal += nxt in goals
+            on += (to in goals) - (nxt in goals)
+            hsum += nearest(to) - nearest(nxt)
+            since += 1
+            hsince += 1
+            if on > best_on:
+                best_on, since, since_m = on, 0, 0
+                if first is None:
+                    first = moves
+            if hsum < best_h:
+                best_h, hsince, hsince_m = hsum, 0, 0
+            drought, drought_m = max(drought, since), max(drought_m, since_m)
+            hplat, hplat_m = max(hplat, hsince), max(hplat_m, hsince_m)
         else:
             walk += 1
         player = nxt
+    firstm = first if first is not None else moves
     first, last = {}, {}
     for i, b in enumerate(seq):
         first.setdefault(b, i)
@@ -117,7 +139,8 @@ def probe(board, solution):
                if nearest(p) < dist[pos[b]].get(p, far))
     bslack = sum(count[b] - dist[pos[b]].get(start[b], 0) for b in start)
     return {'rev': rev, 'offgoal': offgoal, 'away': away, 'mism': mism, 'bslack': bslack,
-            'jmean': sum(open_) / n if n else 0.0, 'walk': walk}
+            'jmean': sum(open_) / n if n else 0.0, 'walk': walk, 'drought': drought,
+            'droughtm': drought_m, 'hplat': hplat, 'hplatm': hplat_m, 'first': firstm}
 
 
 def main(argv):

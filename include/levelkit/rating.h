@@ -55,6 +55,7 @@
 	X(SESSIONS, "sessions", "", "runs of moves of one object in the solution")           \
 	X(JUGGLE, "juggle", "objects", "most objects left part-way while another moves (juggled together)") \
 	X(EXPAND_SHARE, "expand-share", "", "share of the states the optimal solve generated that it expanded") \
+	X(WALKER, "walker", "", "-log10 of a soft greedy walker's chance to win (bounded graph)") \
 	X(REACHABLE, "reachable", "states", "states reachable from the start")               \
 	X(DEAD_SHARE, "dead-share", "", "share of reachable states that are dead ends")      \
 	X(SOLUTIONS, "solutions", "", "distinct shortest solutions")                         \
@@ -62,8 +63,7 @@
 	X(DETOURS, "detours", "", "live sibling moves of the solution off every shortest one") \
 	X(WIDTH, "width", "", "fewest states at one depth of the shortest solutions")        \
 	X(COMMITS, "commits", "", "irreversible steps of the solution")                      \
-	X(GREEDY_TRAP, "greedy-trap", "", "share of live states whose best-ranked move is dead") \
-	X(WALKER, "walker", "", "-log10 of a soft greedy walker's chance to win")
+	X(GREEDY_TRAP, "greedy-trap", "", "share of live states whose best-ranked move is dead")
 
 enum lk_feature {
 #define LK_X(id, name, unit, what) LK_F_##id,
@@ -101,6 +101,9 @@ void lk_feature_set(struct lk_features *f, enum lk_feature id, enum lk_known how
 
 /* The graph features' bound on the states explored (rate --features). */
 #define LK_RATING_GRAPH_STATES 200000
+/* The walker's graph: breadth-first up to this many states, the states
+ * left unexpanded counted as won (rating_walker.c). */
+#define LK_RATING_WALKER_STATES 50000
 
 struct lk_feature_options {
 	struct lk_search_options search;  /* bounds of any search still needed */
@@ -124,6 +127,14 @@ void lk_features_compute(struct lk_solver *solver, const struct lk_level *level,
 void lk_features_graph(const struct lk_level *level, const struct lk_search_options *search,
 		       uint64_t max_states, const unsigned char *path, size_t nkeys,
 		       struct lk_features *out);
+/* The walker (rating_walker.c), on the graph explored breadth-first up to
+ * max_states states, its unexpanded states counted as won; its horizon is
+ * twice the shortest solution's steps: the graph's nearest win, else
+ * solution_steps (0: none known), taken as the shortest when
+ * steps_shortest, else as a bound (the feature is then a lower bound). */
+void lk_features_walker(const struct lk_level *level, const struct lk_search_options *search,
+			uint64_t max_states, unsigned solution_steps, bool steps_shortest,
+			struct lk_features *out);
 /* Two features' arithmetic, for their hand-worked tests: the most other
  * objects left part-way while one moves, over the sequence of the moved
  * objects (ids below nobjects), and expanded over generated (0 of none). */

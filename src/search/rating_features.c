@@ -387,6 +387,15 @@ void lk_features_compute(struct lk_solver *solver, const struct lk_level *level,
 		walk_solution(&w, best->path, best->nkeys, how, out);
 	walker_release(&w);
 	absent(level, out);
+	/* the walker's horizon: an optimal solution's steps are the shortest
+	 * when every step costs one (each game's default metric, unweighted) */
+	if ((lk_feature_in_model(LK_F_WALKER) || o->graph_states) && !r->unsolvable) {
+		unsigned steps = best && best->nkeys ? (unsigned)(best->nkeys - 1) : 0;
+		bool unit = !level->weighted && (!level->metric || !g->metrics ||
+						  strcmp(level->metric, g->metrics[0]) == 0);
+		lk_features_walker(level, &o->search, LK_RATING_WALKER_STATES, steps,
+				   optimal && unit && best->cost == steps, out);
+	}
 	if (o->graph_states && !r->unsolvable)
 		lk_features_graph(level, &o->search, o->graph_states, best ? best->path : NULL,
 				  best ? best->nkeys : 0, out);
