@@ -114,12 +114,8 @@ static bool meet(struct walk *w, const void *key, uint32_t *id, bool *added)
 		struct node *nd = &w->node[*id];
 		memset(nd, 0, sizeof *nd);
 		nd->cost = HUGE_VAL;
-		if (w->level->game->is_goal(w->level, key))
-			nd->state = WON;
-		else {
-			nd->rank = rank_of(w->level, key, w->scratch);
-			nd->state = isinf(nd->rank) ? LOST : OPEN;
-		}
+		nd->rank = rank_of(w->level, key, w->scratch);
+		nd->state = w->level->game->is_goal(w->level, key) ? WON : isinf(nd->rank) ? LOST : OPEN;
 	}
 	return true;
 }
