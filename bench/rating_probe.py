@@ -22,6 +22,13 @@ find hard (docs/rating.md, "Features tried and left out"):
   bslack    pushes beyond each box's own push distance to its final goal
   jmean     mean over pushes of the boxes left part-way (juggle's mean)
   walk      player steps that push nothing
+  drought   the longest run of pushes without a new most boxes on goals
+            (Boxoban's reward); droughtm the same in moves
+  hplat     the longest run of pushes without a new least sum of push
+            distances to the nearest goals; hplatm the same in moves
+  first     moves before a box first lands on a goal
+  lines     box lines: runs of pushes of one box in one direction
+            (Jarusek and Pelanek 2010)
 
 Pure Python, no packages; only the packs of ../shared/data.
 """
@@ -32,7 +39,7 @@ import sys
 
 DIRS = {'l': (0, -1), 'r': (0, 1), 'u': (-1, 0), 'd': (1, 0)}
 PROBES = ['rev', 'offgoal', 'away', 'mism', 'bslack', 'jmean', 'walk', 'drought', 'droughtm',
-          'hplat', 'hplatm', 'first']
+          'hplat', 'hplatm', 'first', 'lines']
 
 
 def levels(path):
@@ -96,6 +103,7 @@ def probe(board, solution):
     hsum = sum(nearest(p) for p in boxes)
     best_h, hsince, hsince_m, hplat, hplat_m = hsum, 0, 0, 0, 0
     first, moves = None, 0
+    lines, last_push = 0, None
     for ch in solution:
         moves += 1
         since_m += 1
@@ -104,6 +112,8 @@ def probe(board, solution):
         nxt = (player[0] + dy, player[1] + dx)
         if nxt in boxes:
             b = boxes.pop(nxt)
+            lines += last_push != (b, dy, dx)
+            last_push = (b, dy, dx)
             to = (nxt[0] + dy, nxt[1] + dx)
             boxes[to] = b
             pos[b] = to
@@ -140,7 +150,8 @@ def probe(board, solution):
     bslack = sum(count[b] - dist[pos[b]].get(start[b], 0) for b in start)
     return {'rev': rev, 'offgoal': offgoal, 'away': away, 'mism': mism, 'bslack': bslack,
             'jmean': sum(open_) / n if n else 0.0, 'walk': walk, 'drought': drought,
-            'droughtm': drought_m, 'hplat': hplat, 'hplatm': hplat_m, 'first': firstm}
+            'droughtm': drought_m, 'hplat': hplat, 'hplatm': hplat_m, 'first': firstm,
+            'lines': lines}
 
 
 def main(argv):

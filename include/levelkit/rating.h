@@ -101,9 +101,9 @@ void lk_feature_set(struct lk_features *f, enum lk_feature id, enum lk_known how
 
 /* The graph features' bound on the states explored (rate --features). */
 #define LK_RATING_GRAPH_STATES 200000
-/* The walker's graph: breadth-first up to this many states, the states
- * left unexpanded counted as won (rating_walker.c). */
-#define LK_RATING_WALKER_STATES 50000
+/* The walker's graph: explored most likely first up to this many states,
+ * the states left unexpanded counted as won (rating_walker.c). */
+#define LK_RATING_WALKER_STATES 200000
 
 struct lk_feature_options {
 	struct lk_search_options search;  /* bounds of any search still needed */
@@ -127,7 +127,7 @@ void lk_features_compute(struct lk_solver *solver, const struct lk_level *level,
 void lk_features_graph(const struct lk_level *level, const struct lk_search_options *search,
 		       uint64_t max_states, const unsigned char *path, size_t nkeys,
 		       struct lk_features *out);
-/* The walker (rating_walker.c), on the graph explored breadth-first up to
+/* The walker (rating_walker.c), on the graph explored most likely first up to
  * max_states states, its unexpanded states counted as won; its horizon is
  * twice the shortest solution's steps: the graph's nearest win, else
  * solution_steps (0: none known), taken as the shortest when
