@@ -37,11 +37,11 @@ import re
 import sys
 
 # the feature transforms, as rating_model.c's LK_T_RAW / LK_T_LOG
-RAW = {'spread', 'density', 'expand-share', 'dead-share', 'greedy-trap', 'walker'}
+RAW = {'spread', 'density', 'expand-share', 'dead-share', 'greedy-trap', 'walker', 'scarcity'}
 # the candidate features of the model: those rate computes for every rating
 # (rating.h, before LK_F_FIRST_GRAPH); the graph features are tried beside them
 CORE = ['length', 'inputs', 'slack', 'uphill', 'against', 'effort', 'spread', 'detour', 'astar',
-        'cells', 'objects', 'density', 'sessions', 'juggle', 'walker']
+        'cells', 'objects', 'density', 'sessions', 'juggle', 'walker', 'scarcity']
 # the packs the weights are fitted on; the PuzzleScript games are only scored
 # (games the model never saw: how far it carries beyond Sokoban)
 # Sasquatch I-III are scored, not fitted on: under the bounds a fit can afford
@@ -83,7 +83,25 @@ def num(s):
 
 def read(path):
     with open(path) as f:
-        return list(csv.DictReader(f, delimiter='\t'))
+        rows = list(csv.DictReader(f, delimiter='\t'))
+    for r in rows:
+        scarcity_from_solutions(r)
+    return rows
+
+
+def scarcity_from_solutions(r):
+    """A table written before rate wrote f-scarcity: the same function of
+    f-solutions as lk_rating_scarcity (6 - log10 of it, at least 0)."""
+    if 'f-scarcity' in r or 'f-solutions' not in r:
+        return
+    s = (r['f-solutions'] or '').strip()
+    v = num(s)
+    if s == 'none':
+        r['f-scarcity'] = 'none'
+    elif v is None or s.startswith('>=') or s.startswith('<='):
+        r['f-scarcity'] = ''
+    else:
+        r['f-scarcity'] = '%.4g' % max(0.0, 6.0 - math.log10(max(v, 1.0)))
 
 
 def load(d):

@@ -3,7 +3,7 @@
  * worked out by hand on a four-state toy game, so that each number is
  * checked against arithmetic done apart from the code: reachable states,
  * the dead-end share, greedy choices into dead ends, shortest solutions and
- * their narrowest layer, the solution's traps, detours and irreversible
+ * their narrowest layer and their scarcity, the solution's traps, detours and irreversible
  * steps; and the soft greedy walker's chance to win (rating_walker.c), on
  * the whole graph and on a bounded part of a second toy graph.
  *
@@ -100,6 +100,9 @@ static void test_by_hand(void **state)
 	assert_true(fabs(f.value[LK_F_GREEDY_TRAP] - 0.5) < 1e-12);
 	/* one shortest solution, 0 1 3; at depth 1 only state 1 lies on it */
 	assert_true(f.value[LK_F_SOLUTIONS] == 1);
+	/* a single shortest solution is as scarce as solutions get */
+	assert_int_equal(f.how[LK_F_SCARCITY], LK_KNOWN_EXACT);
+	assert_true(fabs(f.value[LK_F_SCARCITY] - 6.0) < 1e-12);
 	assert_true(f.value[LK_F_WIDTH] == 1);
 	/* beside 0 -> 1 the move into 2 is a trap; beside 1 -> 3 the move
 	 * back to 0 is a detour (2 moves to go there, 1 here); 1 -> 3 leaves
@@ -107,6 +110,19 @@ static void test_by_hand(void **state)
 	assert_true(f.value[LK_F_TRAPS] == 1);
 	assert_true(f.value[LK_F_DETOURS] == 1);
 	assert_true(f.value[LK_F_COMMITS] == 1);
+}
+
+/* The scarcity's arithmetic: 6 - log10(solutions), at least 0. */
+static void test_scarcity(void **state)
+{
+	(void)state;
+	assert_true(fabs(lk_rating_scarcity(1) - 6.0) < 1e-12);
+	assert_true(fabs(lk_rating_scarcity(10) - 5.0) < 1e-12);
+	assert_true(fabs(lk_rating_scarcity(1000) - 3.0) < 1e-12);
+	assert_true(lk_rating_scarcity(1e6) == 0.0);
+	assert_true(lk_rating_scarcity(3e9) == 0.0);   /* never below 0 */
+	/* fewer solutions, scarcer */
+	assert_true(lk_rating_scarcity(2) > lk_rating_scarcity(3));
 }
 
 /* A bound too small to explore the graph gives a lower bound on the
@@ -127,6 +143,7 @@ static void test_bounded(void **state)
 	lk_features_graph(&level, &so, 2, NULL, 0, &f);
 	assert_int_equal(f.how[LK_F_REACHABLE], LK_KNOWN_AT_LEAST);
 	assert_int_equal(f.how[LK_F_DEAD_SHARE], LK_KNOWN_NOT);
+	assert_int_equal(f.how[LK_F_SCARCITY], LK_KNOWN_NOT);   /* not known: counts at its least */
 }
 
 static struct lk_level toy_level(const struct lk_game *game)
@@ -262,6 +279,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_by_hand),
 		cmocka_unit_test(test_bounded),
+		cmocka_unit_test(test_scarcity),
 		cmocka_unit_test(test_walker_whole),
 		cmocka_unit_test(test_walker_bounded),
 	};

@@ -8,10 +8,12 @@
  * steps do not lower that bound, how much search shuffled greedy solves
  * and A* need, how often the solution changes the object it moves, how
  * many objects it must juggle at once, how much of what A* saw it had to
- * expand, and the
+ * expand, how unlikely a soft greedy walker is to win (on the part of the
+ * state graph it is likeliest to see, rating_walker.c), how few distinct
+ * shortest solutions there are (on a whole graph small enough), and the
  * size of the board and the number of pieces (a game's own hook).  Further
- * features (the whole state graph's dead ends, traps and bottlenecks, a
- * soft greedy walker's chance) are computed on request (--features) for
+ * features (the whole state graph's dead ends, traps and bottlenecks) are
+ * computed on request (--features) for
  * bench/rating_fit.py, which fits the weights on ../shared/data and
  * writes them into src/search/rating_model.c, the one place they live.
  *
@@ -31,8 +33,10 @@
 
 /*
  * The features: X(enum suffix, field name, unit for --explain, what it is).
- * The first group is what rate computes for every rating; the rest only
- * with --features (lk_feature_options.graph_states).
+ * The first group is what rate computes for every rating (the walker and
+ * the scarcity of solutions when the model weighs them; the scarcity needs
+ * the whole graph, up to LK_RATING_GRAPH_STATES states, and is unknown
+ * beyond); the rest only with --features (lk_feature_options.graph_states).
  */
 #define LK_FEATURES(X)                                                                       \
 	X(LENGTH, "length", "", "optimal solution length in the level's metric")             \
@@ -56,6 +60,7 @@
 	X(JUGGLE, "juggle", "objects", "most objects left part-way while another moves (juggled together)") \
 	X(EXPAND_SHARE, "expand-share", "", "share of the states the optimal solve generated that it expanded") \
 	X(WALKER, "walker", "", "-log10 of a soft greedy walker's chance to win (bounded graph)") \
+	X(SCARCITY, "scarcity", "", "6 - log10 of the distinct shortest solutions, at least 0 (whole graph)") \
 	X(REACHABLE, "reachable", "states", "states reachable from the start")               \
 	X(DEAD_SHARE, "dead-share", "", "share of reachable states that are dead ends")      \
 	X(SOLUTIONS, "solutions", "", "distinct shortest solutions")                         \
@@ -139,6 +144,9 @@ void lk_features_walker(const struct lk_level *level, const struct lk_search_opt
  * objects left part-way while one moves, over the sequence of the moved
  * objects (ids below nobjects), and expanded over generated (0 of none). */
 unsigned lk_rating_juggle(const uint16_t *seq, size_t n, size_t nobjects);
+/* The scarcity of a count of distinct shortest solutions: 6 - log10 of it,
+ * at least 0. */
+double lk_rating_scarcity(double solutions);
 double lk_rating_expand_share(uint64_t expanded, uint64_t generated);
 /* A constraint game's features, from its rating (lk_csp_rate). */
 void lk_features_csp(const struct lk_level *level, const struct lk_csp_rating *r,

@@ -4,9 +4,10 @@
  * solution's traps and detours, the narrowest layer of the shortest
  * solutions, the solution's irreversible steps, and greedy choices into
  * dead ends (the walker, on a bounded graph, is rating_walker.c's).  rate
- * computes them only
- * with --features, for bench/rating_fit.py to weigh against the others
- * (docs/rating.md says what they were worth).
+ * computes them with --features, for bench/rating_fit.py to weigh against
+ * the others, and for every rating when the model weighs one of them (the
+ * scarcity of shortest solutions): docs/rating.md says what they were
+ * worth.
  */
 #include "levelkit/rating.h"
 
@@ -149,9 +150,19 @@ static void shortest_solutions(const struct graph *G, struct lk_features *f)
 		if (d == 1 || width[d] < narrow)
 			narrow = width[d];
 	lk_feature_set(f, LK_F_SOLUTIONS, LK_KNOWN_EXACT, solutions);
+	lk_feature_set(f, LK_F_SCARCITY, LK_KNOWN_EXACT, lk_rating_scarcity(solutions));
 	lk_feature_set(f, LK_F_WIDTH, LK_KNOWN_EXACT, narrow);
 	free(width);
 	free(count);
+}
+
+/* How few the shortest solutions are: 6 for a single one, 5 for ten, 0
+ * for a million or more (a feature that grows as the level gets harder,
+ * as every feature of the model must). */
+double lk_rating_scarcity(double solutions)
+{
+	double x = 6.0 - log10(solutions >= 1 ? solutions : 1.0);
+	return x > 0 ? x : 0.0;
 }
 
 /* Strongly connected components (Kosaraju, iterative): comp[v]. */
