@@ -42,22 +42,23 @@ struct term {
 
 /* BEGIN FITTED (bench/rating_fit.py) */
 static const struct term terms[] = {
-	{ LK_F_LENGTH, LK_T_LOG, 0, 1, 15, 216 },
-	{ LK_F_INPUTS, LK_T_LOG, 0.325486, 1, 58, 469 },
-	{ LK_F_SLACK, LK_T_LOG, 0, 0, 2, 108 },
-	{ LK_F_UPHILL, LK_T_LOG, 0.634159, 0, 1, 53 },
-	{ LK_F_AGAINST, LK_T_LOG, 0, 0, 4, 24 },
-	{ LK_F_EFFORT, LK_T_LOG, 0.444438, 1, 60.3, 130800 },
+	{ LK_F_LENGTH, LK_T_LOG, 0.278111, 1, 15, 330 },
+	{ LK_F_INPUTS, LK_T_LOG, 0.495523, 1, 58, 473 },
+	{ LK_F_SLACK, LK_T_LOG, 0, 0, 0, 58 },
+	{ LK_F_UPHILL, LK_T_LOG, 0.497357, 0, 0, 12 },
+	{ LK_F_AGAINST, LK_T_LOG, 0.0467079, 0, 4, 24 },
+	{ LK_F_EFFORT, LK_T_LOG, 0.412732, 1, 60.3, 130700 },
 	{ LK_F_SPREAD, LK_T_RAW, 0, 0, 0.08051, 2.749 },
 	{ LK_F_DETOUR, LK_T_LOG, 0, 0, 1.2, 41.6 },
-	{ LK_F_ASTAR, LK_T_LOG, 0.00718765, 1, 56, 439565 },
-	{ LK_F_CELLS, LK_T_LOG, 2.21869, 3, 31, 217 },
+	{ LK_F_ASTAR, LK_T_LOG, 0.15229, 1, 45, 362771 },
+	{ LK_F_CELLS, LK_T_LOG, 2.71304, 3, 31, 217 },
 	{ LK_F_OBJECTS, LK_T_LOG, 0, 1, 4, 16 },
-	{ LK_F_DENSITY, LK_T_RAW, 15.2459, 0.004608, 0.129, 0.3333 },
-	{ LK_F_SESSIONS, LK_T_LOG, 0, 1, 7, 39 },
-	{ LK_F_JUGGLE, LK_T_LOG, 0.173853, 0, 2, 5 },
+	{ LK_F_DENSITY, LK_T_RAW, 13.7627, 0.004608, 0.129, 0.3333 },
+	{ LK_F_SESSIONS, LK_T_LOG, 0.0326486, 1, 7, 35 },
+	{ LK_F_JUGGLE, LK_T_LOG, 0.215998, 0, 2, 5 },
+	{ LK_F_SCARCITY, LK_T_RAW, 0.360373, 0, 2.951, 6 },
 };
-static const double OFFSET = -6.02583, SCALE = 0.927902;
+static const double OFFSET = -8.46156, SCALE = 0.863084;
 /* END FITTED */
 
 #define NTERMS (sizeof terms / sizeof terms[0])
