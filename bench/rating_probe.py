@@ -22,6 +22,13 @@ find hard (docs/rating.md, "Features tried and left out"):
   bslack    pushes beyond each box's own push distance to its final goal
   jmean     mean over pushes of the boxes left part-way (juggle's mean)
   walk      player steps that push nothing
+  drought   the longest run of pushes without a new most boxes on goals
+            (Boxoban's reward); droughtm the same in moves
+  hplat     the longest run of pushes without a new least sum of push
+            distances to the nearest goals; hplatm the same in moves
+  first     moves before a box first lands on a goal
+  lines     box lines: runs of pushes of one box in one direction
+            (Jarusek and Pelanek 2010)
 
 Pure Python, no packages; only the packs of ../shared/data.
 """
@@ -31,7 +38,8 @@ import os
 import sys
 
 DIRS = {'l': (0, -1), 'r': (0, 1), 'u': (-1, 0), 'd': (1, 0)}
-PROBES = ['rev', 'offgoal', 'away', 'mism', 'bslack', 'jmean', 'walk']
+PROBES = ['rev', 'offgoal', 'away', 'mism', 'bslack', 'jmean', 'walk', 'drought', 'droughtm',
+          'hplat', 'hplatm', 'first', 'lines']
 
 
 def levels(path):
@@ -90,11 +98,22 @@ def probe(board, solution):
 
     seq, seen_dirs, pos = [], set(), dict(start)
     rev = offgoal = away = walk = 0
+    on = sum(1 for p in boxes if p in goals)
+    best_on, since, since_m, drought, drought_m = on, 0, 0, 0, 0
+    hsum = sum(nearest(p) for p in boxes)
+    best_h, hsince, hsince_m, hplat, hplat_m = hsum, 0, 0, 0, 0
+    first, moves = None, 0
+    lines, last_push = 0, None
     for ch in solution:
+        moves += 1
+        since_m += 1
+        hsince_m += 1
         dy, dx = DIRS[ch.lower()]
         nxt = (player[0] + dy, player[1] + dx)
         if nxt in boxes:
             b = boxes.pop(nxt)
+            lines += last_push != (b, dy, dx)
+            last_push = (b, dy, dx)
             to = (nxt[0] + dy, nxt[1] + dx)
             boxes[to] = b
             pos[b] = to
@@ -103,9 +122,22 @@ def probe(board, solution):
             seen_dirs.add((b, dy, dx))
             away += nearest(to) > nearest(nxt)
             offgoal += nxt in goals
+            on += (to in goals) - (nxt in goals)
+            hsum += nearest(to) - nearest(nxt)
+            since += 1
+            hsince += 1
+            if on > best_on:
+                best_on, since, since_m = on, 0, 0
+                if first is None:
+                    first = moves
+            if hsum < best_h:
+                best_h, hsince, hsince_m = hsum, 0, 0
+            drought, drought_m = max(drought, since), max(drought_m, since_m)
+            hplat, hplat_m = max(hplat, hsince), max(hplat_m, hsince_m)
         else:
             walk += 1
         player = nxt
+    firstm = first if first is not None else moves
     first, last = {}, {}
     for i, b in enumerate(seq):
         first.setdefault(b, i)
@@ -117,7 +149,9 @@ def probe(board, solution):
                if nearest(p) < dist[pos[b]].get(p, far))
     bslack = sum(count[b] - dist[pos[b]].get(start[b], 0) for b in start)
     return {'rev': rev, 'offgoal': offgoal, 'away': away, 'mism': mism, 'bslack': bslack,
-            'jmean': sum(open_) / n if n else 0.0, 'walk': walk}
+            'jmean': sum(open_) / n if n else 0.0, 'walk': walk, 'drought': drought,
+            'droughtm': drought_m, 'hplat': hplat, 'hplatm': hplat_m, 'first': firstm,
+            'lines': lines}
 
 
 def main(argv):

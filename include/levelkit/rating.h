@@ -8,10 +8,12 @@
  * steps do not lower that bound, how much search shuffled greedy solves
  * and A* need, how often the solution changes the object it moves, how
  * many objects it must juggle at once, how much of what A* saw it had to
- * expand, and the
+ * expand, how unlikely a soft greedy walker is to win (on the part of the
+ * state graph it is likeliest to see, rating_walker.c), how few distinct
+ * shortest solutions there are (on a whole graph small enough), and the
  * size of the board and the number of pieces (a game's own hook).  Further
- * features (the whole state graph's dead ends, traps and bottlenecks, a
- * soft greedy walker's chance) are computed on request (--features) for
+ * features (the whole state graph's dead ends, traps and bottlenecks) are
+ * computed on request (--features) for
  * bench/rating_fit.py, which fits the weights on ../shared/data and
  * writes them into src/search/rating_model.c, the one place they live.
  *
@@ -31,8 +33,10 @@
 
 /*
  * The features: X(enum suffix, field name, unit for --explain, what it is).
- * The first group is what rate computes for every rating; the rest only
- * with --features (lk_feature_options.graph_states).
+ * The first group is what rate computes for every rating (the walker and
+ * the scarcity of solutions when the model weighs them; the scarcity needs
+ * the whole graph, up to LK_RATING_GRAPH_STATES states, and is unknown
+ * beyond); the rest only with --features (lk_feature_options.graph_states).
  */
 #define LK_FEATURES(X)                                                                       \
 	X(LENGTH, "length", "", "optimal solution length in the level's metric")             \
@@ -55,6 +59,8 @@
 	X(SESSIONS, "sessions", "", "runs of moves of one object in the solution")           \
 	X(JUGGLE, "juggle", "objects", "most objects left part-way while another moves (juggled together)") \
 	X(EXPAND_SHARE, "expand-share", "", "share of the states the optimal solve generated that it expanded") \
+	X(WALKER, "walker", "", "-log10 of a soft greedy walker's chance to win (bounded graph)") \
+	X(SCARCITY, "scarcity", "", "6 - log10 of the distinct shortest solutions, at least 0 (whole graph)") \
 	X(REACHABLE, "reachable", "states", "states reachable from the start")               \
 	X(DEAD_SHARE, "dead-share", "", "share of reachable states that are dead ends")      \
 	X(SOLUTIONS, "solutions", "", "distinct shortest solutions")                         \
@@ -62,8 +68,7 @@
 	X(DETOURS, "detours", "", "live sibling moves of the solution off every shortest one") \
 	X(WIDTH, "width", "", "fewest states at one depth of the shortest solutions")        \
 	X(COMMITS, "commits", "", "irreversible steps of the solution")                      \
-	X(GREEDY_TRAP, "greedy-trap", "", "share of live states whose best-ranked move is dead") \
-	X(WALKER, "walker", "", "-log10 of a soft greedy walker's chance to win")
+	X(GREEDY_TRAP, "greedy-trap", "", "share of live states whose best-ranked move is dead")
 
 enum lk_feature {
 #define LK_X(id, name, unit, what) LK_F_##id,
@@ -101,6 +106,9 @@ void lk_feature_set(struct lk_features *f, enum lk_feature id, enum lk_known how
 
 /* The graph features' bound on the states explored (rate --features). */
 #define LK_RATING_GRAPH_STATES 200000
+/* The walker's graph: explored most likely first up to this many states,
+ * the states left unexpanded counted as won (rating_walker.c). */
+#define LK_RATING_WALKER_STATES 200000
 
 struct lk_feature_options {
 	struct lk_search_options search;  /* bounds of any search still needed */
@@ -124,10 +132,21 @@ void lk_features_compute(struct lk_solver *solver, const struct lk_level *level,
 void lk_features_graph(const struct lk_level *level, const struct lk_search_options *search,
 		       uint64_t max_states, const unsigned char *path, size_t nkeys,
 		       struct lk_features *out);
+/* The walker (rating_walker.c), on the graph explored most likely first up to
+ * max_states states, its unexpanded states counted as won; its horizon is
+ * twice the shortest solution's steps: the graph's nearest win, else
+ * solution_steps (0: none known), taken as the shortest when
+ * steps_shortest, else as a bound (the feature is then a lower bound). */
+void lk_features_walker(const struct lk_level *level, const struct lk_search_options *search,
+			uint64_t max_states, unsigned solution_steps, bool steps_shortest,
+			struct lk_features *out);
 /* Two features' arithmetic, for their hand-worked tests: the most other
  * objects left part-way while one moves, over the sequence of the moved
  * objects (ids below nobjects), and expanded over generated (0 of none). */
 unsigned lk_rating_juggle(const uint16_t *seq, size_t n, size_t nobjects);
+/* The scarcity of a count of distinct shortest solutions: 6 - log10 of it,
+ * at least 0. */
+double lk_rating_scarcity(double solutions);
 double lk_rating_expand_share(uint64_t expanded, uint64_t generated);
 /* A constraint game's features, from its rating (lk_csp_rate). */
 void lk_features_csp(const struct lk_level *level, const struct lk_csp_rating *r,

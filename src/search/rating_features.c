@@ -387,8 +387,21 @@ void lk_features_compute(struct lk_solver *solver, const struct lk_level *level,
 		walk_solution(&w, best->path, best->nkeys, how, out);
 	walker_release(&w);
 	absent(level, out);
-	if (o->graph_states && !r->unsolvable)
-		lk_features_graph(level, &o->search, o->graph_states, best ? best->path : NULL,
+	/* the walker's horizon: an optimal solution's steps are the shortest
+	 * when every step costs one (each game's default metric, unweighted) */
+	if ((lk_feature_in_model(LK_F_WALKER) || o->graph_states) && !r->unsolvable) {
+		unsigned steps = best && best->nkeys ? (unsigned)(best->nkeys - 1) : 0;
+		bool unit = !level->weighted && (!level->metric || !g->metrics ||
+						  strcmp(level->metric, g->metrics[0]) == 0);
+		lk_features_walker(level, &o->search, LK_RATING_WALKER_STATES, steps,
+				   optimal && unit && best->cost == steps, out);
+	}
+	/* the whole graph's features: with --features, and the scarcity of
+	 * solutions for every rating when the model weighs it */
+	uint64_t graph = o->graph_states ? o->graph_states
+			 : lk_feature_in_model(LK_F_SCARCITY) ? LK_RATING_GRAPH_STATES : 0;
+	if (graph && !r->unsolvable)
+		lk_features_graph(level, &o->search, graph, best ? best->path : NULL,
 				  best ? best->nkeys : 0, out);
 }
 
@@ -421,7 +434,8 @@ void lk_features_csp(const struct lk_level *level, const struct lk_csp_rating *r
 	static const enum lk_feature none[] = { LK_F_BOUND, LK_F_SLACK, LK_F_UPHILL, LK_F_AGAINST,
 						LK_F_BRANCHING, LK_F_DETOUR, LK_F_GREEDY_EXCESS,
 						LK_F_ASTAR, LK_F_BFS, LK_F_MOVED, LK_F_SESSIONS,
-						LK_F_JUGGLE, LK_F_EXPAND_SHARE };
+						LK_F_JUGGLE, LK_F_EXPAND_SHARE, LK_F_WALKER,
+						LK_F_SCARCITY };
 	for (size_t i = 0; i < sizeof none / sizeof none[0]; i++)
 		lk_feature_set(out, none[i], LK_KNOWN_ABSENT, 0);
 	if (out->how[LK_F_LENGTH] == LK_KNOWN_EXACT)

@@ -2,10 +2,12 @@
  * rating_graph.c - the rating's graph features (rating.h), from the whole
  * state graph of a level small enough to explore: dead ends, the
  * solution's traps and detours, the narrowest layer of the shortest
- * solutions, the solution's irreversible steps, greedy choices into dead
- * ends, and a soft greedy walker's chance to win.  rate computes them only
- * with --features, for bench/rating_fit.py to weigh against the others
- * (docs/rating.md says what they were worth).
+ * solutions, the solution's irreversible steps, and greedy choices into
+ * dead ends (the walker, on a bounded graph, is rating_walker.c's).  rate
+ * computes them with --features, for bench/rating_fit.py to weigh against
+ * the others, and for every rating when the model weighs one of them (the
+ * scarcity of shortest solutions): docs/rating.md says what they were
+ * worth.
  */
 #include "levelkit/rating.h"
 
@@ -148,9 +150,19 @@ static void shortest_solutions(const struct graph *G, struct lk_features *f)
 		if (d == 1 || width[d] < narrow)
 			narrow = width[d];
 	lk_feature_set(f, LK_F_SOLUTIONS, LK_KNOWN_EXACT, solutions);
+	lk_feature_set(f, LK_F_SCARCITY, LK_KNOWN_EXACT, lk_rating_scarcity(solutions));
 	lk_feature_set(f, LK_F_WIDTH, LK_KNOWN_EXACT, narrow);
 	free(width);
 	free(count);
+}
+
+/* How few the shortest solutions are: 6 for a single one, 5 for ten, 0
+ * for a million or more (a feature that grows as the level gets harder,
+ * as every feature of the model must). */
+double lk_rating_scarcity(double solutions)
+{
+	double x = 6.0 - log10(solutions >= 1 ? solutions : 1.0);
+	return x > 0 ? x : 0.0;
 }
 
 /* Strongly connected components (Kosaraju, iterative): comp[v]. */
@@ -241,45 +253,6 @@ static void along(const struct graph *G, const uint32_t *path, size_t npath,
 	free(comp);
 }
 
-/* A walker that picks each move with a weight exp(-BETA * (its rank -
- * the best rank)) and gives up after twice the shortest solution's moves:
- * its chance to win, by dynamic programming over the steps left. */
-#define BETA 0.5
-static void walker(const struct graph *G, const double *rank, struct lk_features *f)
-{
-	uint32_t n = G->n;
-	size_t m = G->fwd.start[n];
-	double *p = lk_xmalloc((m ? m : 1) * sizeof *p);
-	double *now = lk_xmalloc((size_t)n * sizeof *now), *next = lk_xmalloc((size_t)n * sizeof *next);
-	for (uint32_t v = 0; v < n; v++) {
-		double lo = 1e300, sum = 0;
-		for (uint32_t i = G->fwd.start[v]; i < G->fwd.start[v + 1]; i++)
-			if (rank[G->fwd.to[i]] < lo)
-				lo = rank[G->fwd.to[i]];
-		for (uint32_t i = G->fwd.start[v]; i < G->fwd.start[v + 1]; i++)
-			sum += p[i] = exp(-BETA * (rank[G->fwd.to[i]] - lo));
-		for (uint32_t i = G->fwd.start[v]; i < G->fwd.start[v + 1]; i++)
-			p[i] /= sum;
-		now[v] = G->togo[v] == 0;
-	}
-	for (uint32_t t = 0; t < 2 * G->shortest; t++) {
-		for (uint32_t v = 0; v < n; v++) {
-			double s = G->togo[v] == 0 ? 1.0 : 0.0;
-			/* a won state stays won; any other sums over all its moves */
-			for (uint32_t i = G->fwd.start[v]; G->togo[v] != 0 && i < G->fwd.start[v + 1]; i++)
-				s += p[i] * now[G->fwd.to[i]];
-			next[v] = s;
-		}
-		double *tmp = now;
-		now = next;
-		next = tmp;
-	}
-	lk_feature_set(f, LK_F_WALKER, LK_KNOWN_EXACT, now[0] > 1e-300 ? -log10(now[0]) : 300.0);
-	free(p);
-	free(now);
-	free(next);
-}
-
 void lk_features_graph(const struct lk_level *level, const struct lk_search_options *search,
 		       uint64_t max_states, const unsigned char *path, size_t nkeys,
 		       struct lk_features *f)
@@ -309,11 +282,8 @@ void lk_features_graph(const struct lk_level *level, const struct lk_search_opti
 			rank[v] = rank_of(&G, v);
 	}
 	dead_ends(&G, rank, f);
-	if (G.shortest != FAR) {
+	if (G.shortest != FAR)
 		shortest_solutions(&G, f);
-		if (rank)
-			walker(&G, rank, f);
-	}
 	/* the solution as graph entries; a path found backwards ends in a
 	 * key standing for any goal, which the graph does not hold */
 	size_t ks = level->key_size, npath = 0;
