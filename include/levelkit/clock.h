@@ -6,8 +6,9 @@
 #define LEVELKIT_CLOCK_H
 
 /* Seconds on a monotonic clock (from an arbitrary start); with
- * LEVELKIT_CLOCK=cpu in the environment, the process's CPU time, for
- * bounds that mean the same on a shared machine. */
+ * LEVELKIT_CLOCK=cpu in the environment, the calling thread's CPU time,
+ * for bounds that mean the same on a shared machine (a search runs in one
+ * thread, so with -j N each level's bound is its own). */
 double lk_now(void);
 /* Processor seconds the calling thread has used (for figures that must not
  * depend on the machine's load). */
