@@ -94,7 +94,7 @@ struct any {
 	bool solved;
 	enum lk_limit limit;
 	double deadline;
-	const struct soko_fess_hook *hook;   /* greedy slices, or NULL */
+	const struct soko_fess_hook *hook;   /* the schedule's turns, or NULL */
 	uint64_t work0;             /* the deadlock table's work at the start */
 };
 
@@ -516,10 +516,10 @@ static void run(struct any *a)
 	for (uint64_t turn = 0;; turn++) {
 		if ((turn & 63) == 0 && out_of_bounds(a))
 			return;
-		if ((turn & 63) == 0 && a->hook &&
+		if (a->hook && (turn & a->hook->every) == 0 &&
 		    a->hook->due(a->hook->ctx, a->table.count + a->deadtab->work - a->work0,
-				 held_bytes(a))) {
-			a->limit = LK_LIMIT_INTERRUPTED;   /* answered by a greedy slice */
+				 held_bytes(a), a->r->expanded, a->exps[a->best_exp].best >> 24)) {
+			a->limit = LK_LIMIT_INTERRUPTED;   /* answered by another search */
 			return;
 		}
 		size_t c = SIZE_MAX;

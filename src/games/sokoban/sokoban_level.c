@@ -437,6 +437,10 @@ const struct lk_technique soko_techniques[] = {
 			       "-a any: moves far from the last one are cut once a path has made "
 			       "its budget of such moves",
 			       LK_TECH_ANY },
+	[SOKO_T_STALL] = { "stall-turns", "stall-turns",
+			   "-a any: the search without goal rooms and relevance cuts gets turns "
+			   "while the first one packs no more boxes",
+			   LK_TECH_ANY },
 
 	{ NULL, NULL, NULL, 0 },
 };
