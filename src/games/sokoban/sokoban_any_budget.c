@@ -49,11 +49,14 @@ static void add_effort(struct lk_search_result *r, const struct lk_search_result
 		r->technique_counts[i] += e->technique_counts[i];
 }
 
-/* stall-turns: the first search's window (expansions without a new most
- * packed boxes, counted once it has packed one), the sound search's first
- * turn (states), and each next window's and turn's growth. */
-#define STALL_WINDOW ((uint64_t)1 << 13)
-#define STALL_STATES ((size_t)1 << 15)
+/* stall-turns: the first search's window (its work, states stored plus
+ * the deadlock table's small-search positions, without a new most packed
+ * boxes, counted once it has packed one: about 4 processor seconds, on
+ * Microban 153 and Sasquatch I 36 alike, where expansions differ 15-fold
+ * in cost), the sound search's first turn (states), and each next
+ * window's and turn's growth. */
+#define STALL_WINDOW ((uint64_t)1 << 20)
+#define STALL_STATES ((size_t)1 << 18)
 #define STALL_GROWTH 4
 
 /* The first window and turn: the defaults, or what a test set (small, and
@@ -76,9 +79,9 @@ struct stall {
 	const struct lk_search_options *opt;
 	const struct soko_fess_hook *inner;   /* greedy slices, or NULL */
 	double t0;
-	uint64_t window;      /* expansions without progress before the next turn */
-	uint64_t stalled;     /* of them made so far */
-	uint64_t last;        /* the first search's expansions at the last ask */
+	uint64_t window;      /* work without progress before the next turn */
+	uint64_t stalled;     /* of it done so far */
+	uint64_t last;        /* the first search's work at the last ask */
 	unsigned best;        /* the most packed boxes seen */
 	size_t states;        /* the next turn's states */
 	bool done;            /* no turn left */
@@ -104,10 +107,14 @@ static bool sound_turn(struct stall *st, size_t held)
 	bool capped = !o.bounds.max_states || st->states < o.bounds.max_states;
 	if (capped)
 		o.bounds.max_states = st->states;
+	const struct soko_deadtab *table = ((const struct sokoban *)st->level)->deadtab;
+	uint64_t table_work = table ? table->work : 0;
 	struct lk_search_result r;
 	lk_search_result_init(&r);
 	soko_fess(st->level, &o, &r, false, NULL);
 	r.technique_counts[SOKO_T_STALL]++;
+	if (table)   /* the turn's small searches are not the first search's work */
+		st->last += table->work - table_work;
 	if (r.status != LK_UNKNOWN) {   /* sound: its no is a proof */
 		st->found = r;
 		st->answered = st->done = true;
@@ -126,15 +133,15 @@ static bool sound_turn(struct stall *st, size_t held)
 }
 
 /* The first search's hand-over: the greedy slices' (inner), then a turn of
- * the sound search once the first has gone its window of expansions, after
+ * the sound search once the first has done its window of work, after
  * packing a box, without packing more. */
 static bool stall_due(void *ctx, uint64_t work, size_t held, uint64_t expanded, unsigned packed)
 {
 	struct stall *st = ctx;
 	if (st->inner && st->inner->due(st->inner->ctx, work, held, expanded, packed))
 		return true;
-	uint64_t step = expanded - st->last;
-	st->last = expanded;
+	uint64_t step = work > st->last ? work - st->last : 0;
+	st->last = work;
 	if (packed > st->best) {
 		st->best = packed;
 		st->stalled = 0;
