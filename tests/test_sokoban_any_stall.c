@@ -5,7 +5,7 @@
  * cuts, which may lose solutions) packs no more boxes, the sound search
  * without them gets turns.  What the turns may and may not lose:
  *
- *  - with windows of one expansion and turns of a few states, counted from
+ *  - with windows of one unit of work and turns of a few states, counted from
  *    the first expansion (the test's setting: small levels pack a box with
  *    nearly every move, so the gate, a box packed, would leave them no
  *    turn; it decides when a turn comes, not what a turn may answer), every
@@ -14,7 +14,7 @@
  *    comes from a search with sound pruning alone), and every solution
  *    replays to a win, whether a turn or the first search found it;
  *  - switched off, the turns count nothing and the answers are the same;
- *  - the schedule is counted in expansions and states, not seconds: the
+ *  - the schedule is counted in work and states, not seconds: the
  *    same level searched twice makes the same turns, the same effort.
  */
 #include <stdarg.h>

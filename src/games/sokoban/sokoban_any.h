@@ -225,11 +225,11 @@ struct soko_fess_hook {
 
 /* Tests: the first greedy slice's states (0: the default). */
 void soko_any_set_slice_first(size_t states);
-/* Tests: the first stall turn's window (expansions without packing
- * progress) and states (0: the defaults; with a window set, the schedule
- * is asked at every turn of the first search, not every 64th, and the
- * window counts from its first expansion, a box packed or not). */
-void soko_any_set_stall_first(uint64_t expansions, size_t states);
+/* Tests: the first stall turn's window (work without packing progress)
+ * and states (0: the defaults; with a window set, the schedule is asked at
+ * every turn of the first search, not every 64th, and the window counts
+ * from its first expansion, a box packed or not). */
+void soko_any_set_stall_first(uint64_t work, size_t states);
 
 /* One feature-space search of the level, with the goal-room macros when
  * macros is set (where they cut moves, running out of moves proves

@@ -15,6 +15,12 @@
  * table's small-search positions) reaches SLICE_WAIT times that slice.
  * Greedy search still gets at most 30 % of the time and half the states
  * in all; the feature-space search is resumed where it stopped.
+ *
+ * Stall turns: the first feature-space search (goal-room macros, goal cuts
+ * and relevance cuts, which may lose solutions) may go on for ever on a
+ * level whose packing order is wrong; once it has packed a box and then
+ * done STALL_WINDOW work without packing more, the sound search gets a
+ * turn of STALL_STATES states, both growing STALL_GROWTH times a turn.
  */
 #include <stdlib.h>
 
@@ -66,10 +72,10 @@ static uint64_t stall_window = STALL_WINDOW;
 static size_t stall_states = STALL_STATES;
 static bool stall_test;
 
-void soko_any_set_stall_first(uint64_t expansions, size_t states)
+void soko_any_set_stall_first(uint64_t work, size_t states)
 {
-	stall_test = expansions != 0;
-	stall_window = expansions ? expansions : STALL_WINDOW;
+	stall_test = work != 0;
+	stall_window = work ? work : STALL_WINDOW;
 	stall_states = states ? states : STALL_STATES;
 }
 
