@@ -9,14 +9,14 @@
  * best-first search has proved dead (heuristic LK_H_DEAD) keep cost
  * DEAD_COST so they are recognised, never expanded, when met again.
  *
- * With both directions, lanes take turns of SLICE expansions.  The first
- * lane to finish answers: a solved lane gives its (optimal, for BFS, UCS
- * and A*) solution, an exhausted lane proves the level unsolvable.  Greedy
- * lanes also look up every new state in the other lane's table and stop
- * where they meet, joining the two half paths.  The auto portfolio uses
- * the same two lanes for A* and BFS forwards, in turns counted in
- * generated states, never on the clock, so that it answers the same on
- * any machine under any load.
+ * With both directions, lanes take turns of SLICE expansions; an A* lane
+ * whose bound on the optimum is below the other's waits all but one turn in
+ * LAG_TURNS (both must raise theirs to the optimum: the higher is nearer).
+ * The first lane to finish answers (solved: its solution, optimal for BFS,
+ * UCS and A*; exhausted: unsolvable).  Greedy lanes also look up every new
+ * state in the other lane's table and stop where they meet, joining the two
+ * half paths.  The auto portfolio uses the same two lanes for A* and BFS
+ * forwards, in turns counted in generated states, never on the clock.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "levelkit/search.h"
@@ -31,8 +31,9 @@
 #define DEAD_COST UINT32_MAX
 /* How many expansions between looks at the clock and the cancel flag. */
 #define CHECK_EVERY 256
-/* Expansions per turn when two lanes alternate. */
+/* Expansions per turn when two lanes alternate; turns a lagging lane waits. */
 #define SLICE 4096
+#define LAG_TURNS 8
 /* The auto portfolio's turns, in generated states, never seconds, so that
  * they fall the same on every run under any load: per round, BFS generates
  * PORTFOLIO_SLICE states and A* PORTFOLIO_TAU / (PORTFOLIO_TAU + n) of that,
@@ -158,27 +159,21 @@ static bool out_of_bounds(struct lane *L)
 		run->stop = LK_LIMIT_INTERRUPTED;
 	else if (lk_bounds_time_up(&o->bounds, run->deadline))
 		run->stop = LK_LIMIT_TIME;
-	if (run->stop)
-		return true;
-	if (L->max_memory && L->mem->table.bytes + L->mem->open->bytes > L->max_memory) {
+	if (!run->stop && L->max_memory &&
+	    L->mem->table.bytes + L->mem->open->bytes > L->max_memory)
 		lane_finish(L, LK_UNKNOWN, LK_LIMIT_MEMORY);
-		return true;
-	}
-	return false;
+	return run->stop || L->done;
 }
 
 /* After storing a new state: is the table full or the state bound met? */
 static bool table_limit(struct lane *L, enum lk_intern got)
 {
-	if (got == LK_INTERN_FULL) {
-		lane_finish(L, LK_UNKNOWN, LK_LIMIT_MEMORY);
-		return true;
-	}
-	if (L->max_states && L->mem->table.count >= L->max_states) {
-		lane_finish(L, LK_UNKNOWN, LK_LIMIT_STATES);
-		return true;
-	}
-	return false;
+	enum lk_limit why = got == LK_INTERN_FULL ? LK_LIMIT_MEMORY
+			    : L->max_states && L->mem->table.count >= L->max_states ? LK_LIMIT_STATES
+										     : LK_LIMIT_NONE;
+	if (why != LK_LIMIT_NONE)
+		lane_finish(L, LK_UNKNOWN, why);
+	return why != LK_LIMIT_NONE;
 }
 
 /* Generate the successors of key into the lane's buffers; returns how
@@ -191,8 +186,7 @@ static unsigned expand(struct lane *L, const void *key)
 		m->order[i] = i;
 	if (L->shuffle) {
 		for (unsigned i = n; i > 1; i--) {
-			unsigned j = lk_rng_below(&m->rng, i);
-			unsigned t = m->order[i - 1];
+			unsigned j = lk_rng_below(&m->rng, i), t = m->order[i - 1];
 			m->order[i - 1] = m->order[j];
 			m->order[j] = t;
 		}
@@ -505,6 +499,14 @@ static void portfolio_turn(struct lane *L, uint64_t done)
 	}
 }
 
+/* Does lane i skip this turn, its bound below the other's (the header)? */
+static bool lags(const struct lane *lanes, int i, unsigned *turns)
+{
+	size_t f, other;
+	return !lanes[1 - i].done && lane_floor(&lanes[i], &f) &&
+	       lane_floor(&lanes[1 - i], &other) && f < other && ++*turns % LAG_TURNS != 0;
+}
+
 void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		   const struct lk_search_options *opt, struct lk_search_result *r)
 {
@@ -576,6 +578,7 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 
 	/* Take turns until a lane answers, both give up, or time is out. */
 	struct lane *winner = NULL;
+	unsigned turns = 0;   /* turns of a lagging lane */
 	for (;;) {
 		for (int i = 0; i < 2 && !winner; i++)
 			if (use[i] && lanes[i].done && lanes[i].status != LK_UNKNOWN)
@@ -584,7 +587,7 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 			break;
 		for (int i = 0; i < 2 && !run.stop; i++) {
 			struct lane *L = &lanes[i];
-			if (L->done)
+			if (L->done || (!portfolio && lags(lanes, i, &turns)))
 				continue;
 			if (portfolio) {
 				portfolio_turn(L, lanes[0].generated + lanes[1].generated);

@@ -44,6 +44,8 @@ enum soko_heuristic { SOKO_H_MATCHING, SOKO_H_MIXEDAIM };
  *  - deadlock table: patterns of boxes proved dead by small searches;
  *  - player-aware: the lower bound's push distances know which side of a
  *    box the player can reach (sokoban_aware.c);
+ *  - pair conflicts: the lower bound adds what two boxes cost together
+ *    beyond their costs alone (sokoban_pairs.c);
  * and those of the search for any solution (sokoban_any.h):
  *  - greedy first: greedy best-first search first, with a third of the time;
  *  - box macros: a move pushes one box any number of times;
@@ -62,7 +64,7 @@ enum soko_heuristic { SOKO_H_MATCHING, SOKO_H_MIXEDAIM };
  *    gets turns while the first one packs no more (sokoban_any_budget.c). */
 enum soko_technique {
 	SOKO_T_DEAD_SQUARES, SOKO_T_FREEZE, SOKO_T_BIPARTITE, SOKO_T_PI_CORRALS, SOKO_T_TUNNELS,
-	SOKO_T_DEADTAB, SOKO_T_AWARE,
+	SOKO_T_DEADTAB, SOKO_T_AWARE, SOKO_T_PAIRS,
 	/* the search for any solution (sokoban_any.c) */
 	SOKO_T_GREEDY_FIRST, SOKO_T_MACROS, SOKO_T_PACKING, SOKO_T_FEATURES, SOKO_T_ADVISORS,
 	SOKO_T_GOAL_ROOMS, SOKO_T_GOAL_CUTS, SOKO_T_GREEDY_SLICES, SOKO_T_ALIVE_REUSE,
@@ -113,6 +115,9 @@ struct sokoban {
 	/* what the heuristic reads: aware_dist, or in a reversed level the
 	 * pull distances to the start squares (its own) */
 	const uint16_t *aware_tdist;
+	/* Pair conflicts (sokoban_pairs.c): the pattern database of two boxes,
+	 * or NULL; a reversed level has its own. */
+	struct soko_pairs *pairs;
 	/* What the heuristic matches boxes against: the goals and dist, or in
 	 * a reversed level the start squares and the distances to them. */
 	int ntargets;
@@ -222,6 +227,24 @@ const uint16_t *soko_aware_row(const struct sokoban *s, int box, int player);
  * of pulls; the caller frees them. */
 uint16_t *soko_aware_distances(const struct sokoban *s, const uint16_t *targets, int n,
 			       bool pulls);
+
+/* Pair conflicts (sokoban_pairs.c): the database of a push level's targets
+ * (pulls: a reversed level's, made after its forward level's), or NULL
+ * where the technique is off or the level too large; its tables are built
+ * once a search has evaluated as many states as they cost to build, from
+ * then on in every search (soko_pairs_reset, at a search's start, counts
+ * again), or at once after soko_pairs_at_once (tests).  soko_pairs_bound
+ * raises the matching bound total of the boxes unpacked in sc, just
+ * computed by soko_matching (whose potentials it reads), with the player
+ * on cell player: the new bound, or LK_H_DEAD. */
+#define SOKO_PAIR_MAX_BOXES 64
+struct soko_pairs;
+struct soko_pairs *soko_pairs_new(const struct sokoban *s, bool pulls);
+void soko_pairs_free(struct soko_pairs *db);
+void soko_pairs_reset(struct soko_pairs *db);
+void soko_pairs_at_once(struct soko_pairs *db);
+unsigned soko_pairs_bound(const struct sokoban *s, const struct soko_scratch *sc, int n,
+			  int player, long total);
 
 /* The least-cost assignment of the n boxes unpacked in sc to the m
  * targets, over sc->cost, warm-started from this scratch's previous one

@@ -37,7 +37,9 @@ static unsigned matching_bound(const struct sokoban *s, struct soko_scratch *sc,
 	size_t stride = player >= 0 ? SOKO_AWARE_STRIDE(s) : 0;
 	for (int i = 0; i < n; i++) {
 		int best = BIG, plain_best = BIG;
-		const uint16_t *aware = player >= 0 ? soko_aware_row(s, sc->boxes[i], player) : NULL;
+		const uint16_t *aware = player >= 0 && s->aware_tdist
+						? soko_aware_row(s, sc->boxes[i], player)
+						: NULL;
 		for (int g = 0; g < m; g++) {
 			unsigned d = s->tdist[(size_t)g * (size_t)s->cells + sc->boxes[i]];
 			if (d != SOKO_INF && (int)d < plain_best)
@@ -69,8 +71,13 @@ static unsigned matching_bound(const struct sokoban *s, struct soko_scratch *sc,
 	if (aware_dead)
 		return LK_H_DEAD;   /* a box no push path takes to any goal */
 	long total = soko_matching(sc, n, m);
-	if (total < BIG)
-		return (unsigned)total;
+	if (total < BIG) {
+		if (player < 0 || !s->pairs)
+			return (unsigned)total;
+		unsigned h = soko_pairs_bound(s, sc, n, player, total);
+		sc->count[SOKO_T_PAIRS] += h != (unsigned)total;
+		return h;
+	}
 	if (!s->use[SOKO_T_BIPARTITE])
 		return (unsigned)relaxed;
 	sc->count[SOKO_T_BIPARTITE]++;
@@ -135,10 +142,11 @@ static unsigned evaluate(const struct lk_level *level, const void *key, void *sc
 	if (s->heuristic == SOKO_H_MIXEDAIM) {
 		h = mixedaim_bound(s, sc, n);
 	} else {
-		/* the player's square, for the player-aware distances */
+		/* the player's square, for the player-aware distances and
+		 * the pair conflicts */
 		int player = -1;
 		unsigned at = soko_key_player(key);
-		if (s->aware_tdist && !estimate && at != SOKO_ANYWHERE)
+		if ((s->aware_tdist || s->pairs) && !estimate && at != SOKO_ANYWHERE)
 			player = s->cell_of[at];
 		h = matching_bound(s, sc, n, player);
 		if (estimate && h != LK_H_DEAD)

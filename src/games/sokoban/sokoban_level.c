@@ -329,6 +329,7 @@ struct lk_level *soko_new_level(const struct lk_record *rec, const struct lk_lev
 	soko_target_order(s);
 	soko_find_deadends(s);
 	soko_aware_build(s);
+	s->pairs = soko_pairs_new(s, false);
 	s->base.game = &lk_game_sokoban;
 	s->base.key_size = 2 + s->bitset_bytes;
 	s->base.max_successors = s->push_graph ? (unsigned)(4 * (s->nboxes ? s->nboxes : 1)) : 4;
@@ -356,6 +357,8 @@ void soko_free_level(struct lk_level *level)
 		free((void *)s->tdist);
 		if (s->aware_tdist != s->forward->aware_tdist)
 			free((void *)s->aware_tdist);
+		if (s->pairs != s->forward->pairs)
+			soko_pairs_free(s->pairs);
 		free(s->start_key);
 		free(s->blocks);
 		free(s->target_index);
@@ -374,6 +377,7 @@ void soko_free_level(struct lk_level *level)
 	free(s->dist);
 	free(s->deadend);
 	soko_aware_free(s);
+	soko_pairs_free(s->pairs);
 	soko_deadtab_free(s->deadtab);
 	free(s->blocks);
 	free(s->target_index);
@@ -404,6 +408,10 @@ const struct lk_technique soko_techniques[] = {
 	[SOKO_T_AWARE] = { "player-aware", "player-aware-raised",
 			   "push distances that know which side of a box the player can reach "
 			   "(the lower bound)",
+			   LK_TECH_OPTIMAL },
+	[SOKO_T_PAIRS] = { "pair-conflicts", "pair-conflicts-raised",
+			   "pushes metric: the lower bound adds what pairs of boxes cost together "
+			   "beyond their costs alone (a pattern database of two boxes)",
 			   LK_TECH_OPTIMAL },
 	[SOKO_T_GREEDY_FIRST] = { "greedy-first", "greedy-runs",
 				  "-a any: greedy best-first search both ways first, with 30 % of the time",

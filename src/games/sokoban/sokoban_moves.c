@@ -63,6 +63,7 @@ struct soko_scratch *soko_scratch(const struct sokoban *s, void *scratch)
 		sc->ready = true;
 		if (s->deadtab)
 			soko_deadtab_reset(s->deadtab);
+		soko_pairs_reset(s->pairs);
 	}
 	return sc;
 }
