@@ -102,7 +102,7 @@ struct any {
 	bool solved;
 	enum lk_limit limit;
 	double deadline;
-	const struct soko_fess_hook *hook;   /* greedy slices, or NULL */
+	const struct soko_fess_hook *hook;   /* the schedule's turns, or NULL */
 	uint64_t work0;             /* the deadlock table's work at the start */
 };
 
@@ -580,10 +580,10 @@ static void run(struct any *a)
 			a->meet = a->pull.found;
 			return;
 		}
-		if ((turn & 63) == 0 && a->hook &&
+		if (a->hook && (turn & a->hook->every) == 0 &&
 		    a->hook->due(a->hook->ctx, a->table.count + a->deadtab->work - a->work0,
-				 held_bytes(a))) {
-			a->limit = LK_LIMIT_INTERRUPTED;   /* answered by a greedy slice */
+				 held_bytes(a), a->r->expanded, a->exps[a->best_exp].best >> 24)) {
+			a->limit = LK_LIMIT_INTERRUPTED;   /* answered by another search */
 			return;
 		}
 		size_t c = SIZE_MAX;

@@ -249,17 +249,25 @@ void soko_next_goals(const struct soko_plan *p, const struct soko_scratch *sc, u
 /* ---- the feature-space search (sokoban_any.c) ---- */
 
 /* A hand-over of the feature-space search (sokoban_any_budget.c: greedy
- * slices): due is asked now and then with the search's work so far (states
- * stored plus the deadlock table's small-search positions) and the bytes
- * it holds; it may run another search meanwhile, and returns true when
- * that answered the level (the feature-space search then stops). */
+ * slices, stall turns): due is asked now and then with the search's work so
+ * far (states stored plus the deadlock table's small-search positions), the
+ * bytes it holds, its expansions and the packed boxes of its best state
+ * (features packed, on its path); it may run another search meanwhile, and
+ * returns true when that answered the level (the feature-space search then
+ * stops). */
 struct soko_fess_hook {
-	bool (*due)(void *ctx, uint64_t work, size_t held);
+	bool (*due)(void *ctx, uint64_t work, size_t held, uint64_t expanded, unsigned packed);
 	void *ctx;
+	uint64_t every;       /* asked when (turn & every) == 0: 63, or 0 in tests */
 };
 
 /* Tests: the first greedy slice's states (0: the default). */
 void soko_any_set_slice_first(size_t states);
+/* Tests: the first stall turn's window (work without packing progress)
+ * and states (0: the defaults; with a window set, the schedule is asked at
+ * every turn of the first search, not every 64th, and the window counts
+ * from its first expansion, a box packed or not). */
+void soko_any_set_stall_first(uint64_t work, size_t states);
 
 /* One feature-space search of the level, with the goal-room macros when
  * macros is set (where they cut moves, running out of moves proves

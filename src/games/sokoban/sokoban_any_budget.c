@@ -15,6 +15,12 @@
  * table's small-search positions) reaches SLICE_WAIT times that slice.
  * Greedy search still gets at most 30 % of the time and half the states
  * in all; the feature-space search is resumed where it stopped.
+ *
+ * Stall turns: the first feature-space search (goal-room macros, goal cuts
+ * and relevance cuts, which may lose solutions) may go on for ever on a
+ * level whose packing order is wrong; once it has packed a box and then
+ * done STALL_WINDOW work without packing more, the sound search gets a
+ * turn of STALL_STATES states, both growing STALL_GROWTH times a turn.
  */
 #include <stdlib.h>
 
@@ -49,14 +55,137 @@ static void add_effort(struct lk_search_result *r, const struct lk_search_result
 		r->technique_counts[i] += e->technique_counts[i];
 }
 
-/* The feature-space search with the goal-room macros and relevance cuts;
- * where they cut a move and the search then ran out of moves, that proves
- * nothing, so it runs again without them in the time left. */
+/* stall-turns: the first search's window (its work, states stored plus
+ * the deadlock table's small-search positions, without a new most packed
+ * boxes, counted once it has packed one: about 4 processor seconds, on
+ * Microban 153 and Sasquatch I 36 alike, where expansions differ 15-fold
+ * in cost), the sound search's first turn (states), and each next
+ * window's and turn's growth. */
+#define STALL_WINDOW ((uint64_t)1 << 20)
+#define STALL_STATES ((size_t)1 << 18)
+#define STALL_GROWTH 4
+
+/* The first window and turn: the defaults, or what a test set (small, and
+ * counted from the first expansion, packed or not, so that small levels,
+ * which pack a box with nearly every move, hand over too). */
+static uint64_t stall_window = STALL_WINDOW;
+static size_t stall_states = STALL_STATES;
+static bool stall_test;
+
+void soko_any_set_stall_first(uint64_t work, size_t states)
+{
+	stall_test = work != 0;
+	stall_window = work ? work : STALL_WINDOW;
+	stall_states = states ? states : STALL_STATES;
+}
+
+/* The sound search's turns beside the first search (stall turns). */
+struct stall {
+	const struct lk_level *level;
+	const struct lk_search_options *opt;
+	const struct soko_fess_hook *inner;   /* greedy slices, or NULL */
+	double t0;
+	uint64_t window;      /* work without progress before the next turn */
+	uint64_t stalled;     /* of it done so far */
+	uint64_t last;        /* the first search's work at the last ask */
+	unsigned best;        /* the most packed boxes seen */
+	size_t states;        /* the next turn's states */
+	bool done;            /* no turn left */
+	bool answered;        /* a turn answered: in found */
+	struct lk_search_result found, spent;   /* the answer; the other turns' effort */
+};
+
+/* A turn of the sound search (no goal-room macros, no relevance cuts), from
+ * its start: it cannot be resumed, so each turn is STALL_GROWTH times the
+ * last and the work done again is at most a third of its own. */
+static bool sound_turn(struct stall *st, size_t held)
+{
+	struct lk_search_options o = *st->opt;
+	size_t all = o.bounds.max_memory ? o.bounds.max_memory : (size_t)1 << 30;
+	double left = o.bounds.max_seconds - (lk_now() - st->t0);
+	if (held >= all || (o.bounds.max_seconds > 0 && left <= 0)) {
+		st->done = true;
+		return false;
+	}
+	o.bounds.max_memory = all - held;   /* beside the first search */
+	if (o.bounds.max_seconds > 0)
+		o.bounds.max_seconds = left;
+	bool capped = !o.bounds.max_states || st->states < o.bounds.max_states;
+	if (capped)
+		o.bounds.max_states = st->states;
+	const struct soko_deadtab *table = ((const struct sokoban *)st->level)->deadtab;
+	uint64_t table_work = table ? table->work : 0;
+	struct lk_search_result r;
+	lk_search_result_init(&r);
+	soko_fess(st->level, &o, &r, false, NULL);
+	r.technique_counts[SOKO_T_STALL]++;
+	if (table)   /* the turn's small searches are not the first search's work */
+		st->last += table->work - table_work;
+	if (r.status != LK_UNKNOWN) {   /* sound: its no is a proof */
+		st->found = r;
+		st->answered = st->done = true;
+		return true;
+	}
+	if (capped && r.limit == LK_LIMIT_STATES) {
+		st->states *= STALL_GROWTH;
+		st->window *= STALL_GROWTH;
+		st->stalled = 0;
+	} else {
+		st->done = true;   /* out of time or memory, or interrupted */
+	}
+	add_effort(&st->spent, &r);
+	lk_search_result_release(&r);
+	return false;
+}
+
+/* The first search's hand-over: the greedy slices' (inner), then a turn of
+ * the sound search once the first has done its window of work, after
+ * packing a box, without packing more. */
+static bool stall_due(void *ctx, uint64_t work, size_t held, uint64_t expanded, unsigned packed)
+{
+	struct stall *st = ctx;
+	if (st->inner && st->inner->due(st->inner->ctx, work, held, expanded, packed))
+		return true;
+	uint64_t step = work > st->last ? work - st->last : 0;
+	st->last = work;
+	if (packed > st->best) {
+		st->best = packed;
+		st->stalled = 0;
+		return false;
+	}
+	if (st->done || (st->best == 0 && !stall_test))
+		return false;
+	st->stalled += step;
+	return st->stalled >= st->window && sound_turn(st, held ? held : 1);
+}
+
+/* The feature-space search with the goal-room macros and relevance cuts
+ * (beside it, with stall turns, turns of the sound search); where they cut
+ * a move and the search then ran out of moves, that proves nothing, so it
+ * runs again without them in the time left. */
 static void solve_fess(const struct lk_level *level, const struct lk_search_options *opt,
 		       struct lk_search_result *r, const struct soko_fess_hook *hook)
 {
+	const struct sokoban *s = (const struct sokoban *)level;
 	double t0 = lk_now(), cpu0 = lk_thread_cpu();
-	soko_fess(level, opt, r, true, hook);
+	struct stall st = { .level = level, .opt = opt, .inner = hook, .t0 = t0,
+			    .window = stall_window, .states = stall_states };
+	lk_search_result_init(&st.spent);
+	struct soko_fess_hook turns = { .due = stall_due, .ctx = &st,
+					.every = stall_test ? 0 : 63 };
+	soko_fess(level, opt, r, true, s->use[SOKO_T_STALL] ? &turns : hook);
+	if (st.answered) {
+		add_effort(&st.found, r);
+		lk_search_result_release(r);
+		*r = st.found;
+	}
+	add_effort(r, &st.spent);
+	lk_search_result_release(&st.spent);
+	if (st.answered) {
+		r->seconds = lk_now() - t0;
+		r->cpu_seconds = lk_thread_cpu() - cpu0;
+		return;
+	}
 	const uint64_t *cut = r->technique_counts;
 	if (r->status != LK_UNSOLVABLE ||
 	    !(cut[SOKO_T_GOAL_ROOMS] || cut[SOKO_T_GOAL_CUTS] || cut[SOKO_T_RELEVANCE]))
@@ -151,8 +280,10 @@ static bool greedy_slice(struct slices *sl, size_t held)
 
 /* The feature-space search's turn to hand over: a slice when its work has
  * reached the next one's. */
-static bool slice_due(void *ctx, uint64_t work, size_t held)
+static bool slice_due(void *ctx, uint64_t work, size_t held, uint64_t expanded, unsigned packed)
 {
+	(void)expanded;
+	(void)packed;
 	struct slices *sl = ctx;
 	if (sl->done || work < sl->due)
 		return false;
@@ -183,7 +314,7 @@ void soko_solve_any(const struct lk_level *level, const struct lk_search_options
 		}
 		if (opt->bounds.max_states)
 			rest.bounds.max_states = opt->bounds.max_states - opt->bounds.max_states / 2;
-		struct soko_fess_hook hook = { .due = slice_due, .ctx = &sl };
+		struct soko_fess_hook hook = { .due = slice_due, .ctx = &sl, .every = 63 };
 		struct lk_search_result f;
 		lk_search_result_init(&f);
 		solve_fess(level, &rest, &f, sl.done ? NULL : &hook);

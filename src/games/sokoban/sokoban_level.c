@@ -449,6 +449,10 @@ const struct lk_technique soko_techniques[] = {
 			  "-a any: greedy search by pulls from the solved position beside the "
 			  "feature-space search, which may also meet it",
 			  LK_TECH_ANY },
+	[SOKO_T_STALL] = { "stall-turns", "stall-turns",
+			   "-a any: the search without goal rooms and relevance cuts gets turns "
+			   "while the first one packs no more boxes",
+			   LK_TECH_ANY },
 
 	{ NULL, NULL, NULL, 0 },
 };

@@ -5,13 +5,19 @@
  *
  * The packing order is found backwards, by taking the boxes out of the
  * solved position one at a time (Junghanns' and Damgaard's "retrieval"):
- * from every box still on a goal, pull it with the player coming from the
- * start's side of the board and the other boxes left where they are; of
- * those that can be pulled out into the open (a square that is no goal and
- * touches none), take the one that reaches the most squares.  The goals
- * are to be filled in the reverse of that order: the last box out (the
- * deepest in a goal room) goes in first.  Goals at most two steps apart
- * form an area, and each area is packed in its own order.
+ * from every box still on a goal, pull it with the player coming from its
+ * own side of the board (where the last box taken out left it: in the
+ * level the player walks from each goal it fills to the next, around the
+ * boxes already packed) and the other boxes left where they are; of those
+ * that can be pulled out into the open (a square that is no goal and
+ * touches none), take the one that reaches the most squares.  The player's
+ * first side (where it stands when the last box goes in) is each side of
+ * the solved position that touches a goal in turn, the start's first, and
+ * the retrieval that goes furthest before the player has to be moved
+ * elsewhere is kept.  The goals are to be filled in the reverse of that
+ * order: the last box out (the deepest in a goal room) goes in first.
+ * Goals at most two steps apart form an area, and each area is packed in
+ * its own order.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +29,8 @@
  * out-of-plan zones are left incomplete. */
 #define RETRIEVAL_BUDGET 4e7
 #define ZONE_BUDGET 6e7
+/* Sides of the solved position the retrieval starts from, at most. */
+#define MAX_SIDES 4
 /* Squares tried for the zone of a goal: at most this many steps away. */
 #define ZONE_REACH 8
 
@@ -151,7 +159,8 @@ struct retrieval {
 	uint8_t *reached;        /* per cell: the pulled box stood here */
 	uint32_t *queue;
 	uint16_t *stack;
-	double work;
+	double work, budget;
+	int player;              /* a square of the player's side */
 };
 
 static uint32_t fresh(uint32_t *mark, uint32_t *stamp, size_t n)
@@ -238,11 +247,12 @@ static int pull_out(struct retrieval *r, int g, uint32_t st, bool lenient)
 	return out ? squares : -1;
 }
 
-/* The goal to take out next, or -1. */
+/* The goal to take out next, or -1: pulled by the player from where it
+ * stands (r->player's side), or from anywhere. */
 static int next_out(struct retrieval *r, bool lenient, bool anywhere)
 {
 	const struct sokoban *s = r->s;
-	uint32_t st = anywhere ? 0 : flood(r, s->player0);
+	uint32_t st = anywhere ? 0 : flood(r, r->player);
 	int best = -1, best_score = -1;
 	for (int i = 0; i < s->ngoals; i++) {
 		int g = s->goals[i];
@@ -252,12 +262,12 @@ static int next_out(struct retrieval *r, bool lenient, bool anywhere)
 		uint32_t here = anywhere ? 0 : st;
 		int score = pull_out(r, g, here, lenient);
 		if (!anywhere)
-			st = flood(r, s->player0);
+			st = flood(r, r->player);
 		if (score > best_score) {
 			best = g;
 			best_score = score;
 		}
-		if (r->work > RETRIEVAL_BUDGET)
+		if (r->work > r->budget)
 			return -1;
 	}
 	return best;
@@ -288,36 +298,107 @@ static void retrieval_release(struct retrieval *r)
 	free(r->stack);
 }
 
+/* Take the boxes out of the solved position with the player starting on
+ * the side of square `from`, into order (the last out first): the goals
+ * ordered, and in *kept how many before the player first had to be moved
+ * elsewhere (the retrieval found no box its side could pull out). */
+static int retrieve(struct retrieval *r, int from, uint16_t *order, int *kept)
+{
+	const struct sokoban *s = r->s;
+	size_t n = (size_t)s->cells;
+	memset(r->filled, 0, n);
+	memset(r->box, 0, n);
+	for (int i = 0; i < s->ngoals; i++)
+		r->filled[s->goals[i]] = r->box[s->goals[i]] = 1;
+	r->player = from;
+	int left = s->ngoals;
+	*kept = -1;
+	while (left > 0) {
+		int g = -1, k = 0;
+		for (; k < 3 && g < 0 && r->work <= r->budget; k++)
+			g = next_out(r, k >= 1, k >= 2);
+		if (g < 0)
+			break;
+		if (k == 3 && *kept < 0)
+			*kept = s->ngoals - left;
+		r->filled[g] = r->box[g] = 0;
+		order[--left] = (uint16_t)g;
+		/* the player leaves where the box went: the goal's side */
+		r->player = g;
+	}
+	if (*kept < 0)
+		*kept = s->ngoals - left;
+	return s->ngoals - left;
+}
+
+/*
+ * Where the player stands when the last box goes in is free, but from then
+ * back it must walk from each goal it filled to the next (the retrieval's
+ * player stays on the side of the goal it last emptied).  Each side of the
+ * solved position that touches a goal is tried, the start's first, and the
+ * one whose retrieval goes furthest before the player must be moved
+ * elsewhere is taken (the start's side on a tie).
+ */
 static void packing_order(struct soko_plan *p, const struct sokoban *s)
 {
 	struct retrieval r;
 	retrieval_init(&r, s);
-	for (int i = 0; i < s->ngoals; i++)
-		r.filled[s->goals[i]] = r.box[s->goals[i]] = 1;
-	int left = s->ngoals;
-	bool given_up = false;
-	while (left > 0 && !given_up) {
-		int g = -1;
-		for (int k = 0; k < 3 && g < 0 && r.work <= RETRIEVAL_BUDGET; k++)
-			g = next_out(&r, k >= 1, k >= 2);
-		if (g < 0) {
-			given_up = true;
-			break;
+	size_t n = (size_t)s->cells;
+	int ng = s->ngoals;
+	/* the sides: the player0's first, then each other one touching a goal */
+	int sides[MAX_SIDES], nsides = 0;
+	for (int i = 0; i < ng; i++)
+		r.box[s->goals[i]] = 1;
+	uint32_t *side_of = lk_xcalloc(n, sizeof *side_of);
+	int candidates[MAX_SIDES * 4 + 1], ncand = 0;
+	candidates[ncand++] = s->player0;
+	for (int i = 0; i < ng && ncand <= MAX_SIDES * 4; i++)
+		for (int d = 0; d < 4 && ncand <= MAX_SIDES * 4; d++) {
+			int c = s->goals[i] + s->off[d];
+			if (!s->wall[c] && !r.box[c])
+				candidates[ncand++] = c;
 		}
-		r.filled[g] = r.box[g] = 0;
-		p->order[--left] = (uint16_t)g;
-		p->ordered++;
+	for (int i = 0; i < ncand && nsides < MAX_SIDES; i++) {
+		int c = candidates[i];
+		if (r.box[c] || side_of[c])
+			continue;
+		uint32_t st = flood(&r, c);
+		for (size_t x = 0; x < n; x++)
+			if (r.mark[x] == st)
+				side_of[x] = (uint32_t)nsides + 1;
+		sides[nsides++] = c;
 	}
+	free(side_of);
+	uint16_t *order = lk_xmalloc((size_t)(ng ? ng : 1) * sizeof *order);
+	int best_kept = -1, best_ordered = 0;
+	for (int i = 0; i < nsides; i++) {
+		r.work = 0;
+		r.budget = RETRIEVAL_BUDGET / nsides;
+		int kept, ordered = retrieve(&r, sides[i], order, &kept);
+		if (kept > best_kept) {
+			best_kept = kept;
+			best_ordered = ordered;
+			memcpy(p->order, order, (size_t)ng * sizeof *order);
+		}
+	}
+	if (nsides == 0) {   /* the start walled in by goals alone and no side */
+		r.work = 0;
+		r.budget = RETRIEVAL_BUDGET;
+		best_ordered = retrieve(&r, s->player0, p->order, &best_kept);
+	}
+	free(order);
+	p->ordered = best_ordered;
 	/* Whatever could not be ordered goes first, as the goals come. */
-	if (given_up) {
+	int left = ng - best_ordered;
+	if (left > 0) {
+		uint8_t *in = lk_xcalloc(n, 1);
+		for (int i = left; i < ng; i++)
+			in[p->order[i]] = 1;
 		int k = 0;
-		uint16_t *rest = lk_xmalloc((size_t)s->ngoals * sizeof *rest);
-		for (int i = 0; i < s->ngoals; i++)
-			if (r.filled[s->goals[i]])
-				rest[k++] = s->goals[i];
-		memmove(p->order + k, p->order + left, (size_t)(s->ngoals - left) * sizeof *p->order);
-		memcpy(p->order, rest, (size_t)k * sizeof *rest);
-		free(rest);
+		for (int i = 0; i < ng; i++)
+			if (!in[s->goals[i]])
+				p->order[k++] = s->goals[i];
+		free(in);
 	}
 	retrieval_release(&r);
 }

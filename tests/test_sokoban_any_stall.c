@@ -1,0 +1,111 @@
+/*
+ * test_sokoban_any_stall.c - stall turns of Sokoban's search for any
+ * solution (solve -a any, src/games/sokoban/sokoban_any_budget.c): while the
+ * first feature-space search (goal-room macros, goal cuts and relevance
+ * cuts, which may lose solutions) packs no more boxes, the sound search
+ * without them gets turns.  What the turns may and may not lose:
+ *
+ *  - with windows of one unit of work and turns of a few states, counted from
+ *    the first expansion (the test's setting: small levels pack a box with
+ *    nearly every move, so the gate, a box packed, would leave them no
+ *    turn; it decides when a turn comes, not what a turn may answer), every
+ *    random level is answered as raw
+ *    breadth-first search over the push graph answers it (a "no" only ever
+ *    comes from a search with sound pruning alone), and every solution
+ *    replays to a win, whether a turn or the first search found it;
+ *  - switched off, the turns count nothing and the answers are the same;
+ *  - the schedule is counted in work and states, not seconds: the
+ *    same level searched twice makes the same turns, the same effort.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "levelkit/game.h"
+#include "levelkit/rng.h"
+#include "levelkit/search.h"
+#include "../src/games/sokoban/sokoban_any.h"
+#include "sokoban_random.h"
+
+/* Interior 4..7 x 4..6, 2 to 5 boxes. */
+static const struct soko_random_shape stall_shape = { 4, 4, 4, 3, 2, 4, 5, 15 };
+
+/* Is the level proved dead before any search (dead squares, freeze,
+ * bipartite at the start)?  Such levels give the schedule nothing to do. */
+static bool dead_at_start(const char *text)
+{
+	const char *off[] = { "greedy-first", "stall-turns", NULL };
+	struct lk_search_result r;
+	struct lk_level *level = soko_any_run(text, off, false, &r);
+	bool dead = r.expanded == 0;
+	lk_search_result_release(&r);
+	lk_level_free(level);
+	return dead;
+}
+
+static void test_stall_turns_lose_nothing(void **state)
+{
+	(void)state;
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 2929);
+	int turns = soko_test_technique("stall-turns");
+	int levels = 0, yes = 0, no = 0, handed[2] = { 0, 0 };
+	soko_any_set_stall_first(1, 1);
+	while (levels < 200) {
+		char *text = soko_random_level(&rng, &stall_shape);
+		if (!text)
+			continue;
+		int want = soko_raw_answer(text, 400000);
+		if (want < 0 || (want == 0 && (no > levels / 3 || dead_at_start(text)))) {
+			free(text);
+			continue;
+		}
+		levels++;
+		yes += want == 1;
+		no += want == 0;
+		for (int on = 0; on < 2; on++) {
+			const char *off[] = { "greedy-first", on ? NULL : "stall-turns", NULL };
+			struct lk_search_result r;
+			struct lk_level *level = soko_any_run(text, off, false, &r);
+			if (r.status != (want ? LK_SOLVED : LK_UNSOLVABLE))
+				fail_msg("stall turns %s: %s, raw BFS says %s\n%s", on ? "on" : "off",
+					 lk_status_name(r.status), want ? "yes" : "no", text);
+			if (r.status == LK_SOLVED)
+				soko_check_replays(level, &r);
+			if (!on)
+				assert_true(r.technique_counts[turns] == 0);
+			if (on && r.technique_counts[turns] > 0) {
+				handed[want]++;
+				/* the same search again: the same turns, the same effort */
+				struct lk_search_result again;
+				struct lk_level *twice = soko_any_run(text, off, false, &again);
+				assert_int_equal(again.technique_counts[turns], r.technique_counts[turns]);
+				assert_int_equal(again.expanded, r.expanded);
+				assert_int_equal(again.status, r.status);
+				lk_search_result_release(&again);
+				lk_level_free(twice);
+			}
+			lk_search_result_release(&r);
+			lk_level_free(level);
+		}
+		free(text);
+	}
+	soko_any_set_stall_first(0, 0);
+	print_message("  %d levels (%d solvable, %d not); the sound search had turns in %d "
+		      "solvable and %d unsolvable ones\n", levels, yes, no, handed[1], handed[0]);
+	assert_true(yes >= 100 && no >= 15);
+	assert_true(handed[1] >= 20 && handed[0] >= 10);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_stall_turns_lose_nothing),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
