@@ -128,3 +128,32 @@ void soko_check_replays(const struct lk_level *level, const struct lk_search_res
 	lk_moves_release(&again);
 	lk_strbuf_release(&why);
 }
+
+char *soko_random_answered(struct lk_rng *rng, const struct soko_random_shape *shape,
+			   size_t max_states, int *want)
+{
+	for (;;) {
+		char *text = soko_random_level(rng, shape);
+		if (!text)
+			continue;
+		*want = soko_raw_answer(text, max_states);
+		if (*want >= 0)
+			return text;
+		free(text);
+	}
+}
+
+struct lk_level *soko_random_live(struct lk_rng *rng, const struct soko_random_shape *shape,
+				  const char *const *off, char **text)
+{
+	for (;;) {
+		*text = soko_random_level(rng, shape);
+		if (!*text)
+			continue;
+		struct lk_level *level = soko_test_load(*text, off, false);
+		if (!((const struct sokoban *)level)->impossible)
+			return level;
+		lk_level_free(level);
+		free(*text);
+	}
+}

@@ -26,6 +26,17 @@ struct soko_random_shape {
  * little floor.  The caller frees the text. */
 char *soko_random_level(struct lk_rng *rng, const struct soko_random_shape *shape);
 
+/* The next random level of that shape whose raw answer (soko_raw_answer
+ * within max_states) is known, stored in *want.  The caller frees the text. */
+char *soko_random_answered(struct lk_rng *rng, const struct soko_random_shape *shape,
+			   size_t max_states, int *want);
+
+/* The next random level of that shape that loads (with the techniques off
+ * turned off, as soko_test_load) and is not dead at the start, its text in
+ * *text.  The caller frees both. */
+struct lk_level *soko_random_live(struct lk_rng *rng, const struct soko_random_shape *shape,
+				  const char *const *off, char **text);
+
 /* A level of text, measured in pushes, with the named techniques off
  * (NULL-terminated list, or NULL) and plain (no pruning at all) or not. */
 struct lk_level *soko_test_load(const char *text, const char *const *off, bool plain);

@@ -65,11 +65,9 @@ static void test_each_switch_complete(void **state)
 	int rooms = soko_test_technique("goal-rooms"), cuts = soko_test_technique("goal-cuts");
 	int alive = soko_test_technique("alive-reuse"), reused = 0;
 	while (levels < 120) {
-		char *text = soko_random_level(&rng, &any_shape);
-		if (!text)
-			continue;
-		int want = soko_raw_answer(text, 400000);
-		if (want < 0 || (want == 0 && no > levels / 2)) {
+		int want;
+		char *text = soko_random_answered(&rng, &any_shape, 400000, &want);
+		if (want == 0 && no > levels / 2) {
 			free(text);
 			continue;
 		}
@@ -118,10 +116,8 @@ static void test_goal_macros_retry(void **state)
 	lk_rng_seed(&rng, 4242);
 	int tried = 0, cut = 0, lost = 0;
 	while (tried < 400) {
-		char *text = soko_random_level(&rng, &any_shape);
-		if (!text)
-			continue;
-		int want = soko_raw_answer(text, 400000);
+		int want;
+		char *text = soko_random_answered(&rng, &any_shape, 400000, &want);
 		if (want != 1) {
 			free(text);
 			continue;
@@ -219,16 +215,9 @@ static void test_box_moves(void **state)
 	int checked = 0;
 	const char *off[] = { "freeze", NULL };   /* the independent BFS has no freeze test */
 	while (checked < 150) {
-		char *text = soko_random_level(&rng, &any_shape);
-		if (!text)
-			continue;
-		struct lk_level *level = soko_test_load(text, off, false);
+		char *text;
+		struct lk_level *level = soko_random_live(&rng, &any_shape, off, &text);
 		const struct sokoban *s = (const struct sokoban *)level;
-		if (s->impossible) {
-			lk_level_free(level);
-			free(text);
-			continue;
-		}
 		void *scratch = calloc(1, level->scratch_size);
 		unsigned char *key = calloc(1, level->key_size);
 		uint8_t *box = calloc((size_t)s->cells, 1), *want = malloc((size_t)s->cells);
@@ -360,14 +349,8 @@ static void test_greedy_slices(void **state)
 	int levels = 0, handed = 0, back = 0;
 	soko_any_set_slice_first(1);
 	while (levels < 400) {
-		char *text = soko_random_level(&rng, &any_shape);
-		if (!text)
-			continue;
-		int want = soko_raw_answer(text, 400000);
-		if (want < 0) {
-			free(text);
-			continue;
-		}
+		int want;
+		char *text = soko_random_answered(&rng, &any_shape, 400000, &want);
 		levels++;
 		for (int on = 0; on < 2; on++) {
 			const char *off[] = { on ? NULL : "greedy-slices", NULL };

@@ -138,16 +138,9 @@ static void test_move_areas(void **state)
 	int positions = 0, moves = 0, split = 0, cut_off = 0, dead_children = 0;
 	const char *off[] = { "freeze", NULL };   /* the BFS here has no freeze test */
 	for (int levels = 0; levels < 150;) {
-		char *text = soko_random_level(&rng, &moves_shape);
-		if (!text)
-			continue;
-		struct lk_level *level = soko_test_load(text, off, false);
+		char *text;
+		struct lk_level *level = soko_random_live(&rng, &moves_shape, off, &text);
 		const struct sokoban *s = (const struct sokoban *)level;
-		if (s->impossible) {
-			lk_level_free(level);
-			free(text);
-			continue;
-		}
 		levels++;
 		size_t n = (size_t)s->cells, nf = (size_t)s->nfloor;
 		void *scratch = calloc(1, level->scratch_size);
@@ -267,16 +260,9 @@ static void test_push_players(void **state)
 	lk_rng_seed(&rng, 2930);
 	int pushes = 0;
 	for (int levels = 0; levels < 150;) {
-		char *text = soko_random_level(&rng, &moves_shape);
-		if (!text)
-			continue;
-		struct lk_level *level = soko_test_load(text, NULL, false);
+		char *text;
+		struct lk_level *level = soko_random_live(&rng, &moves_shape, NULL, &text);
 		const struct sokoban *s = (const struct sokoban *)level;
-		if (s->impossible) {
-			lk_level_free(level);
-			free(text);
-			continue;
-		}
 		levels++;
 		size_t n = (size_t)s->cells, ks = level->key_size;
 		void *scratch = calloc(1, level->scratch_size), *scratch2 = calloc(1, level->scratch_size);

@@ -44,11 +44,9 @@ static int answered_against_bfs(uint64_t seed, size_t min, int nlevels, int *sol
 	int levels = 0, answers = 0, yes = 0, no = 0;
 	int pull = soko_test_technique("pull-search");
 	while (levels < nlevels) {
-		char *text = soko_random_level(&rng, &any_shape);
-		if (!text)
-			continue;
-		int want = soko_raw_answer(text, 400000);
-		if (want < 0 || (want == 0 && no > levels / 2)) {
+		int want;
+		char *text = soko_random_answered(&rng, &any_shape, 400000, &want);
+		if (want == 0 && no > levels / 2) {
 			free(text);
 			continue;
 		}
