@@ -108,6 +108,12 @@ static void test_errors(void **state)
 	assert_null(lk_laser_read_lvl("size 3 1\ngrid\nA..\nfoo\n", &err, &line));
 	assert_string_equal(err.buf, "expected size, grid, fixed or tray, not 'foo'");
 	assert_int_equal(line, 4);
+	/* a comment after a carriage return is a comment (found by fuzz_json:
+	 * the line had no words and its first was read all the same) */
+	lk_strbuf_reset(&err);
+	assert_null(lk_laser_read_lvl("   \t \r\t;[0& \n\n\n\nsize +\"uo\t", &err, &line));
+	assert_string_equal(err.buf, "expected size W H, each 1 to 16");
+	assert_int_equal(line, 5);
 	lk_strbuf_release(&err);
 }
 

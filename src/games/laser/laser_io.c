@@ -179,7 +179,9 @@ struct lk_laser *lk_laser_read_lvl(const char *text, struct lk_strbuf *err, size
 	while (next_line(&text, &l)) {
 		lineno++;
 		const char *s = l.buf;
-		while (*s == ' ' || *s == '\t')
+		/* '\r' too, as laser_split_words skips it: a line of blanks
+		 * and a comment has no words to read */
+		while (*s == ' ' || *s == '\t' || *s == '\r')
 			s++;
 		if (*s == ';' || blank(s))
 			continue;   /* as lvl2lp.py: comments and blank lines anywhere */
