@@ -163,6 +163,19 @@ static bool stall_due(void *ctx, uint64_t work, size_t held, uint64_t expanded, 
  * (beside it, with stall turns, turns of the sound search); where they cut
  * a move and the search then ran out of moves, that proves nothing, so it
  * runs again without them in the time left. */
+/* opt with the time bound cut to what is left of it since t0 (at least a
+ * millisecond, so that a search that starts late still stops at once). */
+static struct lk_search_options time_left(const struct lk_search_options *opt, double t0)
+{
+	struct lk_search_options rest = *opt;
+	if (opt->bounds.max_seconds > 0) {
+		rest.bounds.max_seconds = opt->bounds.max_seconds - (lk_now() - t0);
+		if (rest.bounds.max_seconds <= 0)
+			rest.bounds.max_seconds = 1e-3;
+	}
+	return rest;
+}
+
 static void solve_fess(const struct lk_level *level, const struct lk_search_options *opt,
 		       struct lk_search_result *r, const struct soko_fess_hook *hook)
 {
@@ -190,12 +203,7 @@ static void solve_fess(const struct lk_level *level, const struct lk_search_opti
 	if (r->status != LK_UNSOLVABLE ||
 	    !(cut[SOKO_T_GOAL_ROOMS] || cut[SOKO_T_GOAL_CUTS] || cut[SOKO_T_RELEVANCE]))
 		return;
-	struct lk_search_options rest = *opt;
-	if (opt->bounds.max_seconds > 0) {
-		rest.bounds.max_seconds = opt->bounds.max_seconds - (lk_now() - t0);
-		if (rest.bounds.max_seconds <= 0)
-			rest.bounds.max_seconds = 1e-3;
-	}
+	struct lk_search_options rest = time_left(opt, t0);
 	if (opt->bounds.max_states)
 		rest.bounds.max_states = opt->bounds.max_states > r->stored ?
 					 opt->bounds.max_states - r->stored : 1;
@@ -306,12 +314,7 @@ void soko_solve_any(const struct lk_level *level, const struct lk_search_options
 			     .memory = (size_t)((double)memory * GREEDY_MEMORY) };
 	lk_search_result_init(&sl.spent);
 	if (!greedy_slice(&sl, 0) && sl.spent.limit != LK_LIMIT_INTERRUPTED) {
-		struct lk_search_options rest = *opt;
-		if (opt->bounds.max_seconds > 0) {
-			rest.bounds.max_seconds = opt->bounds.max_seconds - (lk_now() - t0);
-			if (rest.bounds.max_seconds <= 0)
-				rest.bounds.max_seconds = 1e-3;
-		}
+		struct lk_search_options rest = time_left(opt, t0);
 		if (opt->bounds.max_states)
 			rest.bounds.max_states = opt->bounds.max_states - opt->bounds.max_states / 2;
 		struct soko_fess_hook hook = { .due = slice_due, .ctx = &sl, .every = 63 };
