@@ -1,0 +1,558 @@
+/*
+ * sokoban_patterns.c - pattern searches (technique "pattern-search"):
+ * Rolling Stone's penalties of small box sets, found by small searches
+ * during the push searches and added to the matching bound.
+ *
+ * The matching bound prices each box alone and pair conflicts
+ * (sokoban_pairs.c) two at a time; three or four boxes of a two-wide room
+ * that must each step aside for the player cost more than any pair of them
+ * shows.  So while A* runs, the boxes of a state are cut into clusters
+ * (boxes within PAT_RADIUS steps of another box of the cluster, walls
+ * only, at most PAT_MAX_BOXES a cluster), and a cluster not seen before
+ * with the player in its area is searched on its own: every other box
+ * taken off the board, the player where it stands.  The pattern kept is
+ * the cluster's squares, the player's area among them alone, and the
+ * penalty E that search proved.
+ *
+ * What E is.  Let d(i, g) be the matching's cost of box i to target g
+ * (the player-aware push distance, which depends only on the player's
+ * area with box i alone: the same for every position of the pattern).
+ * For a solution of the cluster alone ending with box i on target σ(i),
+ * its excess is pushes - sum_i d(i, σ(i)) >= 0 (each box's pushes are a
+ * path of its own).  E is a lower bound on the least excess over all
+ * solutions of the cluster alone.
+ *
+ * Why M + E is a bound (M the matching's value, u and v its potentials,
+ * u_i + v_g <= d(i, g), sum u + sum v = M).  Take an optimal solution of
+ * the whole position and σ where each box ends.  The pushes of the
+ * cluster's boxes in it, the other boxes taken off, are a solution of the
+ * cluster alone (the player only ever walked where those boxes were not,
+ * and other boxes only take squares away), so they number at least
+ * sum_S d(i, σ i) + E >= sum_S (u_i + v_σi) + E; every other box takes
+ * at least u_k + v_σk.  Over clusters (and pairs, whose slack is argued
+ * the same way in sokoban_pairs.c) with no box in common the solution has
+ * at least M + the sum of their penalties.  The bound is admissible, not
+ * always consistent (patterns are learned as the search goes, so a state
+ * may be priced higher later); A* reopens, so it stays optimal.
+ *
+ * The small search is best-first over (box squares with their identity,
+ * the player's normalised square) by f = g + sum_i phi_i, phi_i = least
+ * over targets g of d(x_i, g) - d(i, g) (x_i where box i stands now).
+ * phi_i starts at 0 and a push moves it by at least -1 (a push is one edge
+ * of the player-aware distance; the other boxes keep their player area),
+ * so f never falls along a path, and at a position with every box on a
+ * target f is at most its excess.  Hence, at any moment, the least of the
+ * best excess found and the f of the next position to expand bounds E from
+ * below: the search may stop at its state bound and still prove a penalty.
+ * Its pruning is only what holds for a few boxes and more targets: dead
+ * squares and freeze deadlocks.
+ *
+ * Budget: the searches' expansions stay under PAT_WORK_BASE plus the
+ * evaluations divided by PAT_WORK_DIV, at most PAT_SUB_STATES each and one
+ * per evaluation.  Matching costs one look-up per cluster of a state (the
+ * pattern's squares exactly; the player's square in the kept area).
+ */
+#include <limits.h>
+#include <string.h>
+#ifdef PAT_DEBUG
+#include <stdio.h>
+#endif
+
+#include "levelkit/table.h"
+#include "sokoban.h"
+
+#define PAT_MAX_BOXES 4
+#define PAT_RADIUS 2
+#define PAT_MAX_PEN 250u
+#define PAT_SUB_STATES 4000u
+#define PAT_WORK_BASE 20000u
+#define PAT_WORK_DIV 2u
+#define PAT_KEY_SIZE (2 * PAT_MAX_BOXES)
+#define PC_NONE LONG_MAX
+
+struct soko_patterns {
+	const struct sokoban *s;
+	void *scratch;                /* its own soko_scratch */
+	int m;                        /* targets */
+	size_t player_bytes;
+	/* the patterns: chains by squares (the table's parent field holds
+	 * the chain's head, UINT32_MAX none) */
+	struct lk_table index;
+	size_t npat, alloc;
+	uint8_t *region, *pen;
+	uint32_t *next;
+	long *usum;                   /* per pattern: its boxes' u */
+	int *v;                       /* per pattern: the targets' v (m each) */
+	/* one small search */
+	struct lk_table sub;
+	uint8_t *expanded;
+	size_t expanded_alloc;
+	uint32_t *bucket[PAT_MAX_PEN + 1];
+	size_t bn[PAT_MAX_PEN + 1], balloc[PAT_MAX_PEN + 1];
+	long pc[PAT_MAX_BOXES * 256];   /* u_i + v_g, or PC_NONE */
+	/* clustering */
+	uint32_t *mark;
+	uint32_t stamp;
+	uint8_t *in_cluster;
+	uint64_t evals, work, searches;
+	bool unlimited;               /* no budget (tests) */
+};
+
+struct soko_patterns *soko_patterns_new(const struct sokoban *s)
+{
+	if (s->forward || !s->use[SOKO_T_PATTERNS] || !s->push_graph || s->impossible ||
+	    s->nboxes < 2 || s->nboxes > SOKO_PAIR_MAX_BOXES || s->ntargets != s->nboxes ||
+	    s->ntargets > 255)
+		return NULL;
+	struct soko_patterns *t = lk_xcalloc(1, sizeof *t);
+	t->s = s;
+	t->m = s->ntargets;
+	t->player_bytes = ((size_t)s->nfloor + 7) / 8;
+	lk_table_init(&t->index, PAT_KEY_SIZE, 0);
+	lk_table_init(&t->sub, 2 + PAT_KEY_SIZE, 0);
+	t->mark = lk_xcalloc((size_t)s->cells, sizeof *t->mark);
+	t->in_cluster = lk_xcalloc((size_t)s->cells, 1);
+	/* s->patterns is not set yet, so this fresh scratch resets nothing
+	 * of ours */
+	t->scratch = lk_xcalloc(1, soko_scratch_size(s));
+	soko_scratch(s, t->scratch);
+	return t;
+}
+
+void soko_patterns_free(struct soko_patterns *t)
+{
+	if (!t)
+		return;
+	lk_table_release(&t->index);
+	lk_table_release(&t->sub);
+	free(t->region);
+	free(t->pen);
+	free(t->next);
+	free(t->usum);
+	free(t->v);
+	free(t->expanded);
+	for (unsigned f = 0; f <= PAT_MAX_PEN; f++)
+		free(t->bucket[f]);
+	free(t->mark);
+	free(t->in_cluster);
+	free(t->scratch);
+	free(t);
+}
+
+void soko_patterns_reset(struct soko_patterns *t)
+{
+	if (!t)
+		return;
+	lk_table_reset(&t->index, PAT_KEY_SIZE, 0);
+	t->npat = 0;
+	t->evals = t->work = t->searches = 0;
+}
+
+void soko_patterns_unlimited(struct soko_patterns *t)
+{
+	if (t)
+		t->unlimited = true;
+}
+
+/* The matching's cost of a box on cell c, the player on cell p, to
+ * target number g (SOKO_INF: none). */
+static unsigned box_cost(const struct sokoban *s, int c, int p, int g)
+{
+	if (s->aware_tdist)
+		return soko_aware_row(s, c, p)[(size_t)g * SOKO_AWARE_STRIDE(s)];
+	return s->tdist[(size_t)g * (size_t)s->cells + (size_t)c];
+}
+
+static inline unsigned key_player(const uint8_t *key)
+{
+	return (unsigned)(key[0] | key[1] << 8);
+}
+static inline int key_box(const uint8_t *key, int i)
+{
+	return key[2 + 2 * i] | key[3 + 2 * i] << 8;
+}
+static inline void key_set(uint8_t *key, int i, unsigned v)
+{
+	key[2 * i] = (uint8_t)(v & 0xff);
+	key[2 * i + 1] = (uint8_t)(v >> 8);
+}
+
+/* sum_i phi_i of a small position (k boxes), or PHI_DEAD if a box can
+ * reach no target it could from its start. */
+#define PHI_DEAD LONG_MIN
+static long phi(const struct soko_patterns *t, const uint8_t *key, int k)
+{
+	const struct sokoban *s = t->s;
+	int p = s->cell_of[key_player(key)];
+	long sum = 0;
+	for (int i = 0; i < k; i++) {
+		int c = key_box(key, i);
+		long best = -1;
+		bool any = false;
+		for (int g = 0; g < t->m; g++) {
+			long pc = t->pc[i * t->m + g];
+			if (pc == PC_NONE)
+				continue;
+			unsigned d = box_cost(s, c, p, g);
+			if (d == SOKO_INF)
+				continue;
+			long x = (long)d - pc;
+			if (!any || x < best)
+				best = x;
+			any = true;
+		}
+		if (!any)
+			return PHI_DEAD;
+		sum += best;
+	}
+	return sum;
+}
+
+static void bucket_push(struct soko_patterns *t, unsigned f, uint32_t id)
+{
+	LK_ALLOC_GROW(t->bucket[f], t->bn[f] + 1, t->balloc[f]);
+	t->bucket[f][t->bn[f]++] = id;
+}
+
+/* The value of a small position with every box on a target, g pushes
+ * from the start: g - sum_i (u_i + v_end_i), or -1 (not all on targets). */
+static long excess_at(const struct soko_patterns *t, const uint8_t *key, int k, uint32_t g)
+{
+	const struct sokoban *s = t->s;
+	long sum = 0;
+	for (int i = 0; i < k; i++) {
+		unsigned tg = s->target_index[key_box(key, i)];
+		if (tg == SOKO_NO_TARGET || t->pc[i * t->m + (int)tg] == PC_NONE)
+			return -1;
+		sum += t->pc[i * t->m + (int)tg];
+	}
+	return (long)g - sum;
+}
+
+/* Expand the small position at id (g pushes from the start) into the
+ * buckets, nothing at f >= limit. */
+static void expand(struct soko_patterns *t, uint32_t id, int k, unsigned limit)
+{
+	const struct sokoban *s = t->s;
+	struct soko_scratch *sc = t->scratch;
+	uint8_t key[2 + PAT_KEY_SIZE], child[2 + PAT_KEY_SIZE];
+	size_t ks = 2 + 2 * (size_t)k;
+	memcpy(key, lk_table_key(&t->sub, id), ks);
+	uint32_t g = lk_table_cost(&t->sub, id);
+	for (int i = 0; i < k; i++)
+		sc->box[key_box(key, i)] = 1;
+	unsigned least = (unsigned)soko_reach(s, sc, s->cell_of[key_player(key)]);
+	uint32_t st = sc->stamp;
+	for (int i = 0; i < k; i++) {
+		int b = key_box(key, i);
+		for (int d = 0; d < 4; d++) {
+			int to = b + s->off[d], from = b - s->off[d];
+			if (sc->mark[from] != st || s->wall[to] || sc->box[to] || s->dead[to])
+				continue;
+			sc->box[b] = 0;
+			sc->box[to] = 1;
+			if (!soko_freeze_deadlock(s, sc, to)) {
+				memcpy(child, key, ks);
+				key_set(child + 2, i, (unsigned)to);
+				key_set(child, 0, (unsigned)soko_pushed_area(s, sc, b, to, st, least));
+				long ph = phi(t, child, k);
+				long f = (long)g + 1 + ph;
+				if (ph != PHI_DEAD && f < (long)limit) {
+					uint32_t cid;
+					enum lk_intern got = lk_table_intern(&t->sub, child,
+									     lk_hash_bytes(child, ks), id,
+									     g + 1, &cid);
+					if (got == LK_INTERN_ADDED ||
+					    (got == LK_INTERN_FOUND && !t->expanded[cid] &&
+					     g + 1 < lk_table_cost(&t->sub, cid))) {
+						if (got == LK_INTERN_FOUND)
+							lk_table_set_link(&t->sub, cid, id, g + 1);
+						if (cid >= t->expanded_alloc) {
+							size_t a = t->expanded_alloc ? 2 * t->expanded_alloc : 1024;
+							while (a <= cid)
+								a *= 2;
+							t->expanded = lk_xrealloc(t->expanded, a);
+							memset(t->expanded + t->expanded_alloc, 0,
+							       a - t->expanded_alloc);
+							t->expanded_alloc = a;
+						}
+						bucket_push(t, (unsigned)f, cid);
+					}
+				}
+			}
+			sc->box[to] = 0;
+			sc->box[b] = 1;
+		}
+	}
+	for (int i = 0; i < k; i++)
+		sc->box[key_box(key, i)] = 0;
+}
+
+/* The penalty of the k boxes on cells (u_i + v_g in pc, PC_NONE where the
+ * box cannot reach g) with the player on normalised square start: a lower
+ * bound on their least pushes - sum_i (u_i + v_end_i), at most
+ * PAT_MAX_PEN. */
+static unsigned small_search(struct soko_patterns *t, const uint16_t *cells, int k,
+			     unsigned start)
+{
+	size_t ks = 2 + 2 * (size_t)k;
+	uint8_t key[2 + PAT_KEY_SIZE];
+	lk_table_reset(&t->sub, ks, 0);
+	key_set(key, 0, start);
+	for (int i = 0; i < k; i++)
+		key_set(key + 2, i, cells[i]);
+	uint32_t id;
+	lk_table_intern(&t->sub, key, lk_hash_bytes(key, ks), 0, 0, &id);
+	if (t->expanded_alloc == 0) {
+		t->expanded_alloc = 1024;
+		t->expanded = lk_xcalloc(t->expanded_alloc, 1);
+	}
+	long f0 = phi(t, key, k);
+	if (f0 < 0 || f0 >= (long)PAT_MAX_PEN)
+		return 0;   /* cannot happen: reduced costs are never negative */
+	for (unsigned f = 0; f <= PAT_MAX_PEN; f++)
+		t->bn[f] = 0;
+	bucket_push(t, (unsigned)f0, id);
+	unsigned best = PAT_MAX_PEN, expansions = 0;
+	for (unsigned f = (unsigned)f0; f < best; f++) {
+		while (t->bn[f] > 0 && f < best) {
+			id = t->bucket[f][--t->bn[f]];
+			if (t->expanded[id])
+				continue;
+			const uint8_t *kk = lk_table_key(&t->sub, id);
+			uint32_t g = lk_table_cost(&t->sub, id);
+			if ((long)g + phi(t, kk, k) != (long)f)
+				continue;   /* pushed again more cheaply since */
+			if (expansions == PAT_SUB_STATES) {
+				best = f;   /* the least f still open */
+				break;
+			}
+			expansions++;
+			t->expanded[id] = 1;
+			long x = excess_at(t, kk, k, g);
+			if (x >= 0 && (unsigned long)x < best) {
+				best = (unsigned)x;
+#ifdef PAT_DEBUG
+				fprintf(stderr, "  terminal g %u value %ld f %u:", g, x, f);
+				for (int i = 0; i < k; i++)
+					fprintf(stderr, " (%d,%d)", key_box(kk, i) % t->s->width - 1,
+						key_box(kk, i) / t->s->width - 1);
+				fprintf(stderr, "\n");
+#endif
+			}
+			expand(t, id, k, best);
+		}
+	}
+	t->work += expansions;
+	for (uint32_t i = 0; i < t->sub.count; i++)
+		t->expanded[i] = 0;
+	return best;
+}
+
+/* The cluster of the boxes around seed (sc->box holds the position): boxes
+ * within PAT_RADIUS steps of one in it, walls only, at most PAT_MAX_BOXES,
+ * each marked in t->in_cluster. */
+static int cluster(struct soko_patterns *t, const struct soko_scratch *sc, int seed,
+		   uint16_t *out)
+{
+	const struct sokoban *s = t->s;
+	int n = 0;
+	out[n++] = (uint16_t)seed;
+	t->in_cluster[seed] = 1;
+	for (int head = 0; head < n && n < PAT_MAX_BOXES; head++) {
+		if (++t->stamp == 0) {
+			memset(t->mark, 0, (size_t)s->cells * sizeof *t->mark);
+			t->stamp = 1;
+		}
+		uint16_t ring[32];
+		int rn = 0, from = 0;
+		ring[rn++] = out[head];
+		t->mark[out[head]] = t->stamp;
+		for (int depth = 0; depth < PAT_RADIUS; depth++) {
+			int to = rn;
+			for (int r = from; r < to; r++)
+				for (int d = 0; d < 4; d++) {
+					int x = ring[r] + s->off[d];
+					if (s->wall[x] || t->mark[x] == t->stamp)
+						continue;
+					t->mark[x] = t->stamp;
+					ring[rn++] = (uint16_t)x;
+					if (sc->box[x] && !t->in_cluster[x] && n < PAT_MAX_BOXES) {
+						t->in_cluster[x] = 1;
+						out[n++] = (uint16_t)x;
+					}
+				}
+			from = to;
+		}
+	}
+	/* sorted, the pattern's key order */
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
+			uint16_t x = out[j];
+			out[j] = out[j - 1];
+			out[j - 1] = x;
+		}
+	return n;
+}
+
+static void index_key(const uint16_t *cells, int k, uint8_t *key)
+{
+	for (int i = 0; i < PAT_MAX_BOXES; i++)
+		key_set(key, i, i < k ? cells[i] : 0xffffu);
+}
+
+/* The matching's potentials (lk_assign's layout, 1-based): box i's u,
+ * target g's v. */
+static inline long pot_u(const struct soko_scratch *sc, int i)
+{
+	return sc->hung[i + 1];
+}
+static inline long pot_v(const struct soko_scratch *sc, int n, int g)
+{
+	return sc->hung[n + 2 + g];
+}
+
+/* The penalty a pattern proves for the boxes numbered idx in sc under the
+ * potentials of sc: learned under potentials u, v it said that every
+ * target set T of its boxes costs at least pen + sum u + sum_T v, so
+ * now at least pen + sum u - sum u' + the k least v_g - v'_g, over u', v'
+ * (0 when that is not positive). */
+static long penalty_now(const struct soko_patterns *t, uint32_t i, const struct soko_scratch *sc,
+			int n, const int *idx, int k)
+{
+	long least[PAT_MAX_BOXES];
+	int nl = 0;
+	const int *v = t->v + (size_t)i * (size_t)t->m;
+	for (int g = 0; g < t->m; g++) {
+		long x = (long)v[g] - pot_v(sc, n, g);
+		if (nl == k && x >= least[k - 1])
+			continue;
+		int at = nl < k ? nl++ : k - 1;
+		for (; at > 0 && least[at - 1] > x; at--)
+			least[at] = least[at - 1];
+		least[at] = x;
+	}
+	long q = (long)t->pen[i] + t->usum[i];
+	for (int j = 0; j < k; j++)
+		q += least[j] - pot_u(sc, idx[j]);
+	return q > 0 ? q : 0;
+}
+
+/* The penalty of the cluster (boxes numbered idx in sc) with the player
+ * on compact square p, from the pattern whose area holds p, or -1 when
+ * there is none. */
+static long lookup(const struct soko_patterns *t, const uint8_t *key, unsigned p,
+		   const struct soko_scratch *sc, int n, const int *idx, int k)
+{
+	uint32_t id = lk_table_find(&t->index, key, lk_hash_bytes(key, PAT_KEY_SIZE));
+	if (id == LK_NO_ENTRY)
+		return -1;
+	for (uint32_t i = lk_table_parent(&t->index, id); i != UINT32_MAX; i = t->next[i])
+		if (t->region[i * t->player_bytes + (p >> 3)] >> (p & 7) & 1)
+			return penalty_now(t, i, sc, n, idx, k);
+	return -1;
+}
+
+/* Search the cluster (its boxes numbered idx in sc) alone from the
+ * player's cell and keep what it proves; returns the penalty. */
+static unsigned learn(struct soko_patterns *t, const struct soko_scratch *sc, int n,
+		      const uint16_t *cells, const int *idx, int k, int player, const uint8_t *ikey)
+{
+	const struct sokoban *s = t->s;
+	struct soko_scratch *tmp = t->scratch;
+	long usum = 0;
+	for (int i = 0; i < k; i++) {
+		usum += pot_u(sc, idx[i]);
+		for (int g = 0; g < t->m; g++) {
+			int c = sc->cost[idx[i] * t->m + g];
+			t->pc[i * t->m + g] = c >= (int)SOKO_INF ? PC_NONE
+							      : pot_u(sc, idx[i]) + pot_v(sc, n, g);
+		}
+	}
+	for (int i = 0; i < k; i++)
+		tmp->box[cells[i]] = 1;
+	unsigned start = (unsigned)soko_reach(s, tmp, player);
+	uint32_t st = tmp->stamp;
+	for (int i = 0; i < k; i++)
+		tmp->box[cells[i]] = 0;
+	size_t at = t->npat++;
+	if (t->npat > t->alloc) {
+		t->alloc = t->alloc ? 2 * t->alloc : 256;
+		t->region = lk_xrealloc(t->region, t->alloc * t->player_bytes);
+		t->pen = lk_xrealloc(t->pen, t->alloc);
+		t->next = lk_xrealloc(t->next, t->alloc * sizeof *t->next);
+		t->usum = lk_xrealloc(t->usum, t->alloc * sizeof *t->usum);
+		t->v = lk_xrealloc(t->v, t->alloc * (size_t)t->m * sizeof *t->v);
+	}
+	uint8_t *r = t->region + at * t->player_bytes;
+	memset(r, 0, t->player_bytes);
+	for (int c = 0; c < s->nfloor; c++)
+		if (tmp->mark[s->cell_of[c]] == st)
+			r[c >> 3] |= (uint8_t)(1u << (c & 7));
+	t->searches++;
+	unsigned pen = small_search(t, cells, k, start);
+	t->pen[at] = (uint8_t)pen;
+	t->usum[at] = usum;
+	for (int g = 0; g < t->m; g++)
+		t->v[at * (size_t)t->m + (size_t)g] = (int)pot_v(sc, n, g);
+#ifdef PAT_DEBUG
+	fprintf(stderr, "pattern %zu: k %d cells", at, k);
+	for (int i = 0; i < k; i++)
+		fprintf(stderr, " (%d,%d)", cells[i] % s->width - 1, cells[i] / s->width - 1);
+	fprintf(stderr, " player (%d,%d): pen %u, %u states\n", player % s->width - 1,
+		player / s->width - 1, pen, t->sub.count);
+#endif
+	uint32_t id;
+	lk_table_intern(&t->index, ikey, lk_hash_bytes(ikey, PAT_KEY_SIZE), UINT32_MAX, 0, &id);
+	t->next[at] = lk_table_parent(&t->index, id);
+	lk_table_set_link(&t->index, id, (uint32_t)at, 0);
+	return pen;
+}
+
+int soko_patterns_groups(struct soko_patterns *t, struct soko_scratch *sc, int n, int player,
+			 uint64_t *mask, uint8_t *weight)
+{
+	const struct sokoban *s = t->s;
+	if (n != t->m)
+		return 0;
+	t->evals++;
+	bool may_learn = t->unlimited || t->work < PAT_WORK_BASE + t->evals / PAT_WORK_DIV;
+	unsigned p = (unsigned)s->compact[player];
+	int ng = 0;
+	uint16_t cells[PAT_MAX_BOXES];
+	int idx[PAT_MAX_BOXES];
+	uint8_t ikey[PAT_KEY_SIZE];
+	for (int i = 0; i < n; i++) {
+		if (t->in_cluster[sc->boxes[i]])
+			continue;
+		int k = cluster(t, sc, sc->boxes[i], cells);
+		if (k < 2)
+			continue;
+		bool off = false;
+		for (int j = 0; j < k; j++) {
+			off |= s->target_index[cells[j]] == SOKO_NO_TARGET;
+			for (int q = 0; q < n; q++)
+				if (sc->boxes[q] == cells[j])
+					idx[j] = q;
+		}
+		if (!off)
+			continue;
+		index_key(cells, k, ikey);
+		long pen = lookup(t, ikey, p, sc, n, idx, k);
+		if (pen < 0 && may_learn) {
+			pen = (long)learn(t, sc, n, cells, idx, k, player, ikey);
+			sc->count[SOKO_T_PATTERNS] += pen > 0;
+			may_learn = false;
+		}
+		if (pen <= 0)
+			continue;
+		uint64_t m = 0;
+		for (int j = 0; j < k; j++)
+			m |= 1ull << idx[j];
+		mask[ng] = m;
+		weight[ng++] = (uint8_t)(pen > (long)PAT_MAX_PEN ? PAT_MAX_PEN : pen);
+	}
+	for (int i = 0; i < n; i++)
+		t->in_cluster[sc->boxes[i]] = 0;
+	return ng;
+}
