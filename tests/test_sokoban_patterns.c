@@ -12,7 +12,9 @@
  * truth, with pair conflicts on and off.  On Microban's first 40 levels
  * A* forwards must find the same push counts with the technique on and
  * off, and the bound along an optimal solution must not exceed the pushes
- * left; the counter must show patterns found.
+ * left; the counter must show patterns found there (A* itself starts its
+ * pattern searches only after PAT_START evaluations, which few of these
+ * levels reach).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -137,7 +139,7 @@ static void test_microban(void **state)
 	static const char *const off0[] = { "pattern-search", "tunnel-macros", NULL };
 	static const char *const off1[] = { "tunnel-macros", NULL };
 	int pat = soko_test_technique("pattern-search");
-	unsigned long found = 0, solved = 0, raised = 0;
+	unsigned long found = 0, searched = 0, solved = 0, raised = 0;
 	lk_reader_init_fp(&rd, fp, path);
 	for (int n = 0; n < MICROBAN_LEVELS && lk_reader_next(&rd, &rec, NULL, NULL) == 1; n++) {
 		struct lk_level_options o0 = { .metric = "pushes", .off = off0 };
@@ -157,7 +159,7 @@ static void test_microban(void **state)
 		lk_search_result_init(&r1);
 		lk_search(without, &so, &r0);
 		lk_search(with, &so, &r1);
-		found += r1.technique_counts[pat];
+		searched += r1.technique_counts[pat];
 		if (r0.status == LK_SOLVED) {
 			assert_int_equal(r1.status, LK_SOLVED);
 			if (r1.cost != r0.cost)
@@ -179,6 +181,9 @@ static void test_microban(void **state)
 					if (pass == 1)
 						raised += h > without->game->heuristic(without, key, sc0);
 				}
+			uint64_t counts[LK_MAX_TECHNIQUES] = { 0 };
+			soko_technique_counts(with, sc, counts);
+			found += counts[pat];
 			free(sc0);
 			free(sc);
 		}
@@ -187,9 +192,9 @@ static void test_microban(void **state)
 		lk_level_free(with);
 		lk_level_free(without);
 	}
-	print_message("  %lu levels solved alike, %lu patterns found by A*, %lu states of the "
-		      "solutions raised\n",
-		      solved, found, raised);
+	print_message("  %lu levels solved alike (A* found %lu patterns: its searches start late); "
+		      "along the solutions %lu patterns found, %lu states raised\n",
+		      solved, searched, found, raised);
 	assert_true(solved >= MICROBAN_LEVELS / 2);
 	assert_true(found > 0);
 	lk_record_release(&rec);

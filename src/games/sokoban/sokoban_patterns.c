@@ -47,9 +47,9 @@
  * Its pruning is only what holds for a few boxes and more targets: dead
  * squares and freeze deadlocks.
  *
- * Budget: the searches' expansions stay under PAT_WORK_BASE plus the
- * evaluations divided by PAT_WORK_DIV, at most PAT_SUB_STATES each and one
- * per evaluation.  Matching costs one look-up per cluster of a state (the
+ * Budget: the searches start after PAT_START evaluations, then their
+ * expansions stay under the evaluations since divided by PAT_WORK_DIV, at
+ * most PAT_SUB_STATES each and one per evaluation.  Matching costs one look-up per cluster of a state (the
  * pattern's squares exactly; the player's square in the kept area).
  */
 #include <limits.h>
@@ -65,7 +65,11 @@
 #define PAT_RADIUS 2
 #define PAT_MAX_PEN 250u
 #define PAT_SUB_STATES 4000u
-#define PAT_WORK_BASE 20000u
+/* The searches start once a search has evaluated PAT_START states (short
+ * searches, most of Boxoban's and Microban's, never pay for them), and
+ * their expansions then stay under the evaluations since divided by
+ * PAT_WORK_DIV. */
+#define PAT_START 20000u
 #define PAT_WORK_DIV 2u
 #define PAT_KEY_SIZE (2 * PAT_MAX_BOXES)
 #define PC_NONE LONG_MAX
@@ -79,7 +83,8 @@ struct soko_patterns {
 	 * the chain's head, UINT32_MAX none) */
 	struct lk_table index;
 	size_t npat, alloc;
-	uint8_t *region, *pen;
+	uint8_t *region, *pen;        /* pen: two per pattern (small_search) */
+	uint8_t *visit_bits;          /* per pattern: its squares to visit */
 	uint32_t *next;
 	long *usum;                   /* per pattern: its boxes' u */
 	int *v;                       /* per pattern: the targets' v (m each) */
@@ -90,6 +95,7 @@ struct soko_patterns {
 	uint32_t *bucket[PAT_MAX_PEN + 1];
 	size_t bn[PAT_MAX_PEN + 1], balloc[PAT_MAX_PEN + 1];
 	long pc[PAT_MAX_BOXES * 256];   /* u_i + v_g, or PC_NONE */
+	const uint8_t *visit;         /* squares the player must meet, or NULL */
 	/* clustering */
 	uint32_t *mark;
 	uint32_t stamp;
@@ -109,7 +115,7 @@ struct soko_patterns *soko_patterns_new(const struct sokoban *s)
 	t->m = s->ntargets;
 	t->player_bytes = ((size_t)s->nfloor + 7) / 8;
 	lk_table_init(&t->index, PAT_KEY_SIZE, 0);
-	lk_table_init(&t->sub, 2 + PAT_KEY_SIZE, 0);
+	lk_table_init(&t->sub, 3 + PAT_KEY_SIZE, 0);
 	t->mark = lk_xcalloc((size_t)s->cells, sizeof *t->mark);
 	t->in_cluster = lk_xcalloc((size_t)s->cells, 1);
 	/* s->patterns is not set yet, so this fresh scratch resets nothing
@@ -127,6 +133,7 @@ void soko_patterns_free(struct soko_patterns *t)
 	lk_table_release(&t->sub);
 	free(t->region);
 	free(t->pen);
+	free(t->visit_bits);
 	free(t->next);
 	free(t->usum);
 	free(t->v);
@@ -229,20 +236,59 @@ static long excess_at(const struct soko_patterns *t, const uint8_t *key, int k, 
 	return (long)g - sum;
 }
 
+/* Store the small position child (ks bytes) reached from parent in g
+ * pushes and queue it at f, unless it is known as cheaply or expanded. */
+static void add_child(struct soko_patterns *t, const uint8_t *child, size_t ks, uint32_t parent,
+		      uint32_t g, unsigned f)
+{
+	uint32_t cid;
+	enum lk_intern got = lk_table_intern(&t->sub, child, lk_hash_bytes(child, ks), parent, g,
+					     &cid);
+	if (got == LK_INTERN_FOUND) {
+		if (t->expanded[cid] || g >= lk_table_cost(&t->sub, cid))
+			return;
+		lk_table_set_link(&t->sub, cid, parent, g);
+	}
+	if (cid >= t->expanded_alloc) {
+		size_t a = t->expanded_alloc ? 2 * t->expanded_alloc : 1024;
+		while (a <= cid)
+			a *= 2;
+		t->expanded = lk_xrealloc(t->expanded, a);
+		memset(t->expanded + t->expanded_alloc, 0, a - t->expanded_alloc);
+		t->expanded_alloc = a;
+	}
+	bucket_push(t, f, cid);
+}
+
+/* Does the player's area (stamp st of sc->mark) meet the squares the
+ * player must visit (t->visit, compact bits; NULL: none asked)? */
+static bool meets_visit(const struct soko_patterns *t, const struct soko_scratch *sc, uint32_t st)
+{
+	const struct sokoban *s = t->s;
+	if (!t->visit)
+		return true;
+	for (int c = 0; c < s->nfloor; c++)
+		if ((t->visit[c >> 3] >> (c & 7) & 1) && sc->mark[s->cell_of[c]] == st)
+			return true;
+	return false;
+}
+
 /* Expand the small position at id (g pushes from the start) into the
- * buckets, nothing at f >= limit. */
-static void expand(struct soko_patterns *t, uint32_t id, int k, unsigned limit)
+ * buckets, nothing at f >= limit; returns whether the position has met
+ * the squares to visit (on the way to it, or now). */
+static bool expand(struct soko_patterns *t, uint32_t id, int k, unsigned limit)
 {
 	const struct sokoban *s = t->s;
 	struct soko_scratch *sc = t->scratch;
-	uint8_t key[2 + PAT_KEY_SIZE], child[2 + PAT_KEY_SIZE];
-	size_t ks = 2 + 2 * (size_t)k;
+	uint8_t key[3 + PAT_KEY_SIZE], child[3 + PAT_KEY_SIZE];
+	size_t ks = 3 + 2 * (size_t)k;
 	memcpy(key, lk_table_key(&t->sub, id), ks);
 	uint32_t g = lk_table_cost(&t->sub, id);
 	for (int i = 0; i < k; i++)
 		sc->box[key_box(key, i)] = 1;
 	unsigned least = (unsigned)soko_reach(s, sc, s->cell_of[key_player(key)]);
 	uint32_t st = sc->stamp;
+	bool met = key[ks - 1] || meets_visit(t, sc, st);
 	for (int i = 0; i < k; i++) {
 		int b = key_box(key, i);
 		for (int d = 0; d < 4; d++) {
@@ -253,32 +299,13 @@ static void expand(struct soko_patterns *t, uint32_t id, int k, unsigned limit)
 			sc->box[to] = 1;
 			if (!soko_freeze_deadlock(s, sc, to)) {
 				memcpy(child, key, ks);
+				child[ks - 1] = met;
 				key_set(child + 2, i, (unsigned)to);
 				key_set(child, 0, (unsigned)soko_pushed_area(s, sc, b, to, st, least));
 				long ph = phi(t, child, k);
 				long f = (long)g + 1 + ph;
-				if (ph != PHI_DEAD && f < (long)limit) {
-					uint32_t cid;
-					enum lk_intern got = lk_table_intern(&t->sub, child,
-									     lk_hash_bytes(child, ks), id,
-									     g + 1, &cid);
-					if (got == LK_INTERN_ADDED ||
-					    (got == LK_INTERN_FOUND && !t->expanded[cid] &&
-					     g + 1 < lk_table_cost(&t->sub, cid))) {
-						if (got == LK_INTERN_FOUND)
-							lk_table_set_link(&t->sub, cid, id, g + 1);
-						if (cid >= t->expanded_alloc) {
-							size_t a = t->expanded_alloc ? 2 * t->expanded_alloc : 1024;
-							while (a <= cid)
-								a *= 2;
-							t->expanded = lk_xrealloc(t->expanded, a);
-							memset(t->expanded + t->expanded_alloc, 0,
-							       a - t->expanded_alloc);
-							t->expanded_alloc = a;
-						}
-						bucket_push(t, (unsigned)f, cid);
-					}
-				}
+				if (ph != PHI_DEAD && f < (long)limit)
+					add_child(t, child, ks, id, g + 1, (unsigned)f);
 			}
 			sc->box[to] = 0;
 			sc->box[b] = 1;
@@ -286,67 +313,59 @@ static void expand(struct soko_patterns *t, uint32_t id, int k, unsigned limit)
 	}
 	for (int i = 0; i < k; i++)
 		sc->box[key_box(key, i)] = 0;
+	return met;
 }
 
-/* The penalty of the k boxes on cells (u_i + v_g in pc, PC_NONE where the
- * box cannot reach g) with the player on normalised square start: a lower
- * bound on their least pushes - sum_i (u_i + v_end_i), at most
- * PAT_MAX_PEN. */
-static unsigned small_search(struct soko_patterns *t, const uint16_t *cells, int k,
-			     unsigned start)
+/* The penalties of the k boxes on cells (u_i + v_g in pc, PC_NONE where
+ * the box cannot reach g) with the player on normalised square start: lower
+ * bounds on their least pushes - sum_i (u_i + v_end_i), at most
+ * PAT_MAX_PEN, over all their solutions (pen[0]) and over those on which
+ * the player meets t->visit (pen[1]). */
+static void small_search(struct soko_patterns *t, const uint16_t *cells, int k, unsigned start,
+			 unsigned *pen)
 {
-	size_t ks = 2 + 2 * (size_t)k;
-	uint8_t key[2 + PAT_KEY_SIZE];
+	size_t ks = 3 + 2 * (size_t)k;
+	uint8_t key[3 + PAT_KEY_SIZE];
 	lk_table_reset(&t->sub, ks, 0);
 	key_set(key, 0, start);
 	for (int i = 0; i < k; i++)
 		key_set(key + 2, i, cells[i]);
-	uint32_t id;
-	lk_table_intern(&t->sub, key, lk_hash_bytes(key, ks), 0, 0, &id);
-	if (t->expanded_alloc == 0) {
-		t->expanded_alloc = 1024;
-		t->expanded = lk_xcalloc(t->expanded_alloc, 1);
-	}
+	key[ks - 1] = 0;
+	pen[0] = pen[1] = 0;
 	long f0 = phi(t, key, k);
 	if (f0 < 0 || f0 >= (long)PAT_MAX_PEN)
-		return 0;   /* cannot happen: reduced costs are never negative */
+		return;   /* cannot happen: reduced costs are never negative */
 	for (unsigned f = 0; f <= PAT_MAX_PEN; f++)
 		t->bn[f] = 0;
-	bucket_push(t, (unsigned)f0, id);
-	unsigned best = PAT_MAX_PEN, expansions = 0;
-	for (unsigned f = (unsigned)f0; f < best; f++) {
-		while (t->bn[f] > 0 && f < best) {
-			id = t->bucket[f][--t->bn[f]];
+	add_child(t, key, ks, 0, 0, (unsigned)f0);
+	unsigned best[2] = { PAT_MAX_PEN, PAT_MAX_PEN }, expansions = 0, f = (unsigned)f0;
+	for (; f < best[1]; f++) {
+		while (t->bn[f] > 0 && f < best[1]) {
+			uint32_t id = t->bucket[f][--t->bn[f]];
 			if (t->expanded[id])
 				continue;
 			const uint8_t *kk = lk_table_key(&t->sub, id);
 			uint32_t g = lk_table_cost(&t->sub, id);
 			if ((long)g + phi(t, kk, k) != (long)f)
 				continue;   /* pushed again more cheaply since */
-			if (expansions == PAT_SUB_STATES) {
-				best = f;   /* the least f still open */
-				break;
-			}
+			if (expansions == PAT_SUB_STATES)
+				goto out;
 			expansions++;
 			t->expanded[id] = 1;
 			long x = excess_at(t, kk, k, g);
-			if (x >= 0 && (unsigned long)x < best) {
-				best = (unsigned)x;
-#ifdef PAT_DEBUG
-				fprintf(stderr, "  terminal g %u value %ld f %u:", g, x, f);
-				for (int i = 0; i < k; i++)
-					fprintf(stderr, " (%d,%d)", key_box(kk, i) % t->s->width - 1,
-						key_box(kk, i) / t->s->width - 1);
-				fprintf(stderr, "\n");
-#endif
-			}
-			expand(t, id, k, best);
+			bool met = expand(t, id, k, best[1]);
+			for (int c = 0; c < 2 && x >= 0; c++)
+				if ((c == 0 || met) && (unsigned long)x < best[c])
+					best[c] = (unsigned)x;
 		}
 	}
+out:
+	/* what is still open costs at least f */
+	for (int c = 0; c < 2; c++)
+		pen[c] = best[c] < f ? best[c] : f;
 	t->work += expansions;
 	for (uint32_t i = 0; i < t->sub.count; i++)
 		t->expanded[i] = 0;
-	return best;
 }
 
 /* The cluster of the boxes around seed (sc->box holds the position): boxes
@@ -412,6 +431,45 @@ static inline long pot_v(const struct soko_scratch *sc, int n, int g)
 	return sc->hung[n + 2 + g];
 }
 
+/* Would box j of sc, outside the cluster (the boxes numbered idx), need
+ * the player beside it on a square that was free at the cluster's
+ * squares: off its target, no cluster square beside it. */
+static bool needs_player(const struct soko_patterns *t, const struct soko_scratch *sc, int j,
+			 const int *idx, int k)
+{
+	const struct sokoban *s = t->s;
+	int b = sc->boxes[j];
+	if (s->target_index[b] != SOKO_NO_TARGET)
+		return false;
+	for (int q = 0; q < k; q++) {
+		int c = sc->boxes[idx[q]];
+		if (c == b)
+			return false;
+		for (int d = 0; d < 4; d++)
+			if (b + s->off[d] == c)
+				return false;
+	}
+	return true;
+}
+
+/* Must the player visit pattern i's squares to visit in the position of
+ * sc: does a box outside the cluster that needs the player beside it
+ * stand in them?  (Those squares are whole areas of the floor without the
+ * cluster's boxes, none the player's: a box that stands in one can only be
+ * pushed from it, and it must be pushed.) */
+static bool must_visit(const struct soko_patterns *t, uint32_t i, const struct soko_scratch *sc,
+		       int n, const int *idx, int k)
+{
+	const struct sokoban *s = t->s;
+	const uint8_t *w = t->visit_bits + (size_t)i * t->player_bytes;
+	for (int j = 0; j < n; j++) {
+		int c = s->compact[sc->boxes[j]];
+		if ((w[c >> 3] >> (c & 7) & 1) && needs_player(t, sc, j, idx, k))
+			return true;
+	}
+	return false;
+}
+
 /* The penalty a pattern proves for the boxes numbered idx in sc under the
  * potentials of sc: learned under potentials u, v it said that every
  * target set T of its boxes costs at least pen + sum u + sum_T v, so
@@ -432,7 +490,9 @@ static long penalty_now(const struct soko_patterns *t, uint32_t i, const struct 
 			least[at] = least[at - 1];
 		least[at] = x;
 	}
-	long q = (long)t->pen[i] + t->usum[i];
+	long q = (long)t->pen[2 * i] + t->usum[i];
+	if (t->pen[2 * i + 1] > t->pen[2 * i] && must_visit(t, i, sc, n, idx, k))
+		q += t->pen[2 * i + 1] - t->pen[2 * i];
 	for (int j = 0; j < k; j++)
 		q += least[j] - pot_u(sc, idx[j]);
 	return q > 0 ? q : 0;
@@ -473,25 +533,45 @@ static unsigned learn(struct soko_patterns *t, const struct soko_scratch *sc, in
 		tmp->box[cells[i]] = 1;
 	unsigned start = (unsigned)soko_reach(s, tmp, player);
 	uint32_t st = tmp->stamp;
-	for (int i = 0; i < k; i++)
-		tmp->box[cells[i]] = 0;
 	size_t at = t->npat++;
 	if (t->npat > t->alloc) {
 		t->alloc = t->alloc ? 2 * t->alloc : 256;
 		t->region = lk_xrealloc(t->region, t->alloc * t->player_bytes);
-		t->pen = lk_xrealloc(t->pen, t->alloc);
+		t->visit_bits = lk_xrealloc(t->visit_bits, t->alloc * t->player_bytes);
+		t->pen = lk_xrealloc(t->pen, 2 * t->alloc);
 		t->next = lk_xrealloc(t->next, t->alloc * sizeof *t->next);
 		t->usum = lk_xrealloc(t->usum, t->alloc * sizeof *t->usum);
 		t->v = lk_xrealloc(t->v, t->alloc * (size_t)t->m * sizeof *t->v);
 	}
-	uint8_t *r = t->region + at * t->player_bytes;
+	uint8_t *r = t->region + at * t->player_bytes, *w = t->visit_bits + at * t->player_bytes;
 	memset(r, 0, t->player_bytes);
+	memset(w, 0, t->player_bytes);
 	for (int c = 0; c < s->nfloor; c++)
 		if (tmp->mark[s->cell_of[c]] == st)
 			r[c >> 3] |= (uint8_t)(1u << (c & 7));
+	/* the areas (without the cluster) of the boxes outside it that need
+	 * the player beside them, but the player's own */
+	bool any = false;
+	for (int j = 0; j < n; j++) {
+		int c = s->compact[sc->boxes[j]];
+		if ((r[c >> 3] >> (c & 7) & 1) || (w[c >> 3] >> (c & 7) & 1) ||
+		    !needs_player(t, sc, j, idx, k))
+			continue;
+		soko_reach(s, tmp, sc->boxes[j]);
+		for (int e = 0; e < s->nfloor; e++)
+			if (tmp->mark[s->cell_of[e]] == tmp->stamp)
+				w[e >> 3] |= (uint8_t)(1u << (e & 7));
+		any = true;
+	}
+	for (int i = 0; i < k; i++)
+		tmp->box[cells[i]] = 0;
+	t->visit = any ? w : NULL;
 	t->searches++;
-	unsigned pen = small_search(t, cells, k, start);
-	t->pen[at] = (uint8_t)pen;
+	unsigned pen[2];
+	small_search(t, cells, k, start, pen);
+	t->visit = NULL;
+	t->pen[2 * at] = (uint8_t)pen[0];
+	t->pen[2 * at + 1] = (uint8_t)pen[1];
 	t->usum[at] = usum;
 	for (int g = 0; g < t->m; g++)
 		t->v[at * (size_t)t->m + (size_t)g] = (int)pot_v(sc, n, g);
@@ -499,14 +579,14 @@ static unsigned learn(struct soko_patterns *t, const struct soko_scratch *sc, in
 	fprintf(stderr, "pattern %zu: k %d cells", at, k);
 	for (int i = 0; i < k; i++)
 		fprintf(stderr, " (%d,%d)", cells[i] % s->width - 1, cells[i] / s->width - 1);
-	fprintf(stderr, " player (%d,%d): pen %u, %u states\n", player % s->width - 1,
-		player / s->width - 1, pen, t->sub.count);
+	fprintf(stderr, " player (%d,%d): pen %u / %u (visit: %d), %u states\n",
+		player % s->width - 1, player / s->width - 1, pen[0], pen[1], any, t->sub.count);
 #endif
 	uint32_t id;
 	lk_table_intern(&t->index, ikey, lk_hash_bytes(ikey, PAT_KEY_SIZE), UINT32_MAX, 0, &id);
 	t->next[at] = lk_table_parent(&t->index, id);
 	lk_table_set_link(&t->index, id, (uint32_t)at, 0);
-	return pen;
+	return t->pen[2 * at + (any && must_visit(t, (uint32_t)at, sc, n, idx, k))];
 }
 
 int soko_patterns_groups(struct soko_patterns *t, struct soko_scratch *sc, int n, int player,
@@ -516,7 +596,8 @@ int soko_patterns_groups(struct soko_patterns *t, struct soko_scratch *sc, int n
 	if (n != t->m)
 		return 0;
 	t->evals++;
-	bool may_learn = t->unlimited || t->work < PAT_WORK_BASE + t->evals / PAT_WORK_DIV;
+	bool may_learn = t->unlimited || (t->evals > PAT_START &&
+					  t->work < (t->evals - PAT_START) / PAT_WORK_DIV);
 	unsigned p = (unsigned)s->compact[player];
 	int ng = 0;
 	uint16_t cells[PAT_MAX_BOXES];
