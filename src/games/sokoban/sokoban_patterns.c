@@ -598,6 +598,8 @@ int soko_patterns_groups(struct soko_patterns *t, struct soko_scratch *sc, int n
 	t->evals++;
 	bool may_learn = t->unlimited || (t->evals > PAT_START &&
 					  t->work < (t->evals - PAT_START) / PAT_WORK_DIV);
+	if (!may_learn && t->npat == 0)
+		return 0;   /* nothing to match: most searches never get here */
 	unsigned p = (unsigned)s->compact[player];
 	int ng = 0;
 	uint16_t cells[PAT_MAX_BOXES];
