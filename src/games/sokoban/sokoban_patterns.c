@@ -70,7 +70,7 @@
  * their expansions then stay under the evaluations since divided by
  * PAT_WORK_DIV. */
 #define PAT_START 20000u
-#define PAT_WORK_DIV 2u
+#define PAT_WORK_DIV 8u
 #define PAT_KEY_SIZE (2 * PAT_MAX_BOXES)
 #define PC_NONE LONG_MAX
 
@@ -97,12 +97,14 @@ struct soko_patterns {
 	long pc[PAT_MAX_BOXES * 256];   /* u_i + v_g, or PC_NONE */
 	const uint8_t *visit;         /* squares the player must meet, or NULL */
 	/* clustering */
-	uint32_t *mark;
-	uint32_t stamp;
+	uint32_t *near_first;
+	uint16_t *near;
 	uint8_t *in_cluster;
 	uint64_t evals, work, searches;
 	bool unlimited;               /* no budget (tests) */
 };
+
+static void find_near(struct soko_patterns *t);
 
 struct soko_patterns *soko_patterns_new(const struct sokoban *s)
 {
@@ -116,7 +118,7 @@ struct soko_patterns *soko_patterns_new(const struct sokoban *s)
 	t->player_bytes = ((size_t)s->nfloor + 7) / 8;
 	lk_table_init(&t->index, PAT_KEY_SIZE, 0);
 	lk_table_init(&t->sub, 3 + PAT_KEY_SIZE, 0);
-	t->mark = lk_xcalloc((size_t)s->cells, sizeof *t->mark);
+	find_near(t);
 	t->in_cluster = lk_xcalloc((size_t)s->cells, 1);
 	/* s->patterns is not set yet, so this fresh scratch resets nothing
 	 * of ours */
@@ -140,7 +142,8 @@ void soko_patterns_free(struct soko_patterns *t)
 	free(t->expanded);
 	for (unsigned f = 0; f <= PAT_MAX_PEN; f++)
 		free(t->bucket[f]);
-	free(t->mark);
+	free(t->near_first);
+	free(t->near);
 	free(t->in_cluster);
 	free(t->scratch);
 	free(t);
@@ -368,43 +371,60 @@ out:
 		t->expanded[i] = 0;
 }
 
-/* The cluster of the boxes around seed (sc->box holds the position): boxes
- * within PAT_RADIUS steps of one in it, walls only, at most PAT_MAX_BOXES,
- * each marked in t->in_cluster. */
-static int cluster(struct soko_patterns *t, const struct soko_scratch *sc, int seed,
-		   uint16_t *out)
+/* The squares within PAT_RADIUS steps of every square (walls only), once
+ * per level: t->near[t->near_first[c] .. t->near_first[c + 1]). */
+static void find_near(struct soko_patterns *t)
 {
 	const struct sokoban *s = t->s;
-	int n = 0;
-	out[n++] = (uint16_t)seed;
-	t->in_cluster[seed] = 1;
-	for (int head = 0; head < n && n < PAT_MAX_BOXES; head++) {
-		if (++t->stamp == 0) {
-			memset(t->mark, 0, (size_t)s->cells * sizeof *t->mark);
-			t->stamp = 1;
-		}
-		uint16_t ring[32];
+	size_t n = 0, alloc = 0;
+	t->near_first = lk_xcalloc((size_t)s->cells + 1, sizeof *t->near_first);
+	uint32_t *mark = lk_xcalloc((size_t)s->cells, sizeof *mark);
+	for (int c = 0; c < s->cells; c++) {
+		t->near_first[c] = (uint32_t)n;
+		if (s->wall[c])
+			continue;
+		uint16_t ring[64];
 		int rn = 0, from = 0;
-		ring[rn++] = out[head];
-		t->mark[out[head]] = t->stamp;
+		ring[rn++] = (uint16_t)c;
+		mark[c] = (uint32_t)c + 1;
 		for (int depth = 0; depth < PAT_RADIUS; depth++) {
 			int to = rn;
 			for (int r = from; r < to; r++)
 				for (int d = 0; d < 4; d++) {
 					int x = ring[r] + s->off[d];
-					if (s->wall[x] || t->mark[x] == t->stamp)
+					if (s->wall[x] || mark[x] == (uint32_t)c + 1 || rn == 64)
 						continue;
-					t->mark[x] = t->stamp;
+					mark[x] = (uint32_t)c + 1;
 					ring[rn++] = (uint16_t)x;
-					if (sc->box[x] && !t->in_cluster[x] && n < PAT_MAX_BOXES) {
-						t->in_cluster[x] = 1;
-						out[n++] = (uint16_t)x;
-					}
 				}
 			from = to;
 		}
+		LK_ALLOC_GROW(t->near, n + (size_t)rn - 1, alloc);
+		for (int r = 1; r < rn; r++)
+			t->near[n++] = ring[r];
 	}
-	/* sorted, the pattern's key order */
+	t->near_first[s->cells] = (uint32_t)n;
+	free(mark);
+}
+
+/* The cluster of the boxes around seed (sc->box holds the position): boxes
+ * within PAT_RADIUS steps of one in it, walls only, at most PAT_MAX_BOXES,
+ * each marked in t->in_cluster; sorted. */
+static int cluster(struct soko_patterns *t, const struct soko_scratch *sc, int seed,
+		   uint16_t *out)
+{
+	int n = 0;
+	out[n++] = (uint16_t)seed;
+	t->in_cluster[seed] = 1;
+	for (int head = 0; head < n && n < PAT_MAX_BOXES; head++)
+		for (uint32_t e = t->near_first[out[head]];
+		     e < t->near_first[out[head] + 1] && n < PAT_MAX_BOXES; e++) {
+			int x = t->near[e];
+			if (sc->box[x] && !t->in_cluster[x]) {
+				t->in_cluster[x] = 1;
+				out[n++] = (uint16_t)x;
+			}
+		}
 	for (int i = 1; i < n; i++)
 		for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
 			uint16_t x = out[j];
