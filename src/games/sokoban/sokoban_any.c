@@ -481,6 +481,8 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_PULL] += a.solved && a.meet != NONE;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_MACROS] += a.gen.long_moves;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_PACKING] += (uint64_t)a.plan.ordered;
+	if (a.plan.park)
+		((struct soko_scratch *)a.scratch)->count[SOKO_T_PARKING] += (uint64_t)a.plan.park->nparked;
 	soko_technique_counts(level, a.scratch, r->technique_counts);
 	soko_technique_counts(level, a.scratch2, r->technique_counts);
 	soko_cells_release(&a.cells);

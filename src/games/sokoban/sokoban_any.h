@@ -203,6 +203,7 @@ struct soko_plan {
 	 * a box on x no goal to reach (both compact indices) */
 	uint8_t *cuts;
 	int nfloor;
+	struct soko_park *park;  /* the parking plan in force, or NULL (sokoban_park.c) */
 	/* out of plan: zone[k] is the bitset (compact indices) of the squares
 	 * where a box is in the way of packing once k goals are packed */
 	uint8_t **zone;
@@ -245,6 +246,29 @@ void soko_features_unpack(uint32_t v, struct soko_features *f);
 /* The first empty goal of each area beyond its packed goals, into next
  * (p->nareas entries, SOKO_NONE where an area is full). */
 void soko_next_goals(const struct soko_plan *p, const struct soko_scratch *sc, uint16_t *next);
+
+/* ---- the parking plan (sokoban_park.c) ---- */
+
+/* Played forwards: step i brings a box onto target[i] (a goal or a parking
+ * square) from leaves[i] (the parking square it stood on) or from where it
+ * started (SOKO_NONE); size[i] targets hold boxes after it. */
+struct soko_park {
+	int nsteps, nparked;     /* steps, and of them onto parking squares */
+	uint16_t *target, *leaves, *size;
+	uint8_t *on_target;      /* per cell: some step's target */
+};
+
+/* The parking plan of the level, or NULL when it needs none or none was
+ * found; doorway: per cell, a square whose blocking cuts the floor in two
+ * (no box is parked there). */
+struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorway);
+void soko_park_free(struct soko_park *p);
+/* packed (the plan's steps reached) and out of plan (boxes on targets
+ * beyond them) of the boxes in sc, into f. */
+void soko_park_features(const struct soko_park *p,
+			const struct soko_scratch *sc, int nboxes, struct soko_features *f);
+/* Tests: keep a complete plan even when it parks no box. */
+void soko_park_set_always(bool always);
 
 /* ---- the feature-space search (sokoban_any.c) ---- */
 

@@ -42,7 +42,8 @@ size_t soko_goal_macros(const struct sokoban *s, const struct soko_plan *p, uint
 			struct soko_scratch *sc, struct soko_boxmove *m, size_t n)
 {
 	bool rooms = s->use[SOKO_T_GOAL_ROOMS], cuts = s->use[SOKO_T_GOAL_CUTS];
-	if (!(rooms || cuts) || p->nareas == 0 || n == 0)
+	/* a parking plan fills goals in no order of the goals alone */
+	if (!(rooms || cuts) || p->nareas == 0 || n == 0 || p->park)
 		return n;
 	soko_next_goals(p, sc, next);
 	bool filling = false;

@@ -455,6 +455,10 @@ const struct lk_technique soko_techniques[] = {
 			   "-a any: the search without goal rooms and relevance cuts gets turns "
 			   "while the first one packs no more boxes",
 			   LK_TECH_ANY },
+	[SOKO_T_PARKING] = { "parking-plan", "parked-boxes",
+			     "-a any: a packing order that first parks boxes off the goals, where "
+			     "their start needs one",
+			     LK_TECH_ANY },
 	[SOKO_T_PATTERNS] = { "pattern-search", "patterns-found",
 			      "pushes metric: the lower bound adds the penalties of clusters of up "
 			      "to four boxes, proved by small searches during the search",

@@ -549,6 +549,7 @@ void soko_plan_build(struct soko_plan *p, const struct sokoban *s, bool use_orde
 	find_cuts(p, s);
 	if (use_order)
 		out_of_plan_zones(p, s);
+	p->park = use_order && s->use[SOKO_T_PARKING] ? soko_park_build(s, p->doorway) : NULL;
 }
 
 void soko_plan_release(struct soko_plan *p)
@@ -563,6 +564,7 @@ void soko_plan_release(struct soko_plan *p)
 	for (int i = 0; p->zone && i < p->ngoals; i++)
 		free(p->zone[i]);
 	free(p->zone);
+	soko_park_free(p->park);
 	free(p->mark);
 	free(p->stack);
 	memset(p, 0, sizeof *p);
@@ -643,6 +645,8 @@ void soko_features_areas(struct soko_plan *p, const struct sokoban *s,
 	f->doorways = clamp(doorways, 63);
 	f->out_of_plan = clamp(on_goal - packed + in_way, 63);
 	f->hotspots = clamp(hot, 63);
+	if (p->park)
+		soko_park_features(p->park, sc, nboxes, f);
 }
 
 uint32_t soko_features_pack(const struct soko_features *f)

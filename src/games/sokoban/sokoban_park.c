@@ -1,0 +1,550 @@
+/*
+ * sokoban_park.c - the parking plan of Sokoban's search for any solution
+ * (solve -a any; docs/games/sokoban.md, "Parking plan"): a packing order
+ * that may first move boxes to squares that are no goal (parking squares)
+ * and bring them on to their goals later, for levels where the boxes
+ * cannot be brought onto the goals from where they start in any order of
+ * the goals alone (Sasquatch I 36: every box must cross the goal row to
+ * the room beyond it before the first goal of the row may be filled).
+ *
+ * It is worked out backwards, as the packing order of sokoban_plan.c is,
+ * but with the level's boxes where they start: from the solved position,
+ * with the player on one side of it, a box is taken out when it can be
+ * pulled, the other boxes where they are, onto a start square no other box
+ * has taken (in the level that box came from there); when no box can, a
+ * box on a goal is pulled as far as it goes (the most pulls, the other
+ * boxes in place; YASS parks boxes so too) onto a square that is
+ * no goal, from which the player can walk back to the goal it left, and it
+ * stays there (parked) until it can be taken out in turn.  A box taken
+ * out takes, of the start squares it reaches, the one the fewest other
+ * boxes reach.  Where parking is needed, the farthest squares are tried
+ * first and the retrieval backtracks over them as a limited discrepancy
+ * search (the first choice everywhere, then paths that take a later choice
+ * at one step, two, ...), within a budget of work.  Of the sides the
+ * player may stand on, the plan that parks fewest boxes is kept; a level
+ * whose boxes need no parking keeps the packing order alone.  Played
+ * forwards, the plan is a list of steps, each a box arriving on a target
+ * (a goal or a parking square), from the parking square it stood on or
+ * from where it started.
+ *
+ * The features (sokoban_plan.c) then count, instead of the packed boxes,
+ * the steps of the plan a position has reached (the last step whose
+ * targets, as the plan leaves them, all hold boxes), and out of plan the
+ * boxes on targets beyond those; the packing advisor so proposes the move
+ * onto the next parking square, and the goal-room macros, which trust an
+ * order of the goals alone, stand aside (sokoban_goalroom.c).  It changes
+ * which state is expanded next and prunes no move, so it cannot lose a
+ * solution (tests/test_sokoban_any_park.c).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sokoban_any.h"
+
+/* Pull searches' work (square visits) before the plan gives up. */
+#define PARK_BUDGET 4e7
+/* Sides of the solved position tried, at most. */
+#define PARK_SIDES 4
+
+/* Tests: use a complete plan even without a parking step. */
+static bool park_always;
+
+void soko_park_set_always(bool always)
+{
+	park_always = always;
+}
+
+struct park_work {
+	const struct sokoban *s;
+	const uint8_t *doorway;   /* per cell: no parking there */
+	uint8_t *box;             /* per cell: a box (reverse position) */
+	uint8_t *parked;          /* per cell: that box is parked */
+	uint8_t *used;            /* per cell: a start square taken */
+	int *start_of;            /* per cell: its number among the start squares, or -1 */
+	int *start_cell;          /* per start number: its cell */
+	uint32_t *mark, stamp;    /* player floods */
+	uint32_t *seen, seen_stamp;    /* per cell and side: pulled there */
+	uint32_t *xdone;          /* per cell: neighbours labelled (seen stamp) */
+	uint8_t *nb;              /* 4 per cell: the neighbour's component (0..3, 255 none) */
+	uint8_t *nb_back;         /* 4 per cell: that component holds the pulled box's square */
+	uint32_t *queue;          /* the pull search, in order of pulls */
+	int tail;
+	uint16_t *stack;
+	int flooded;              /* squares the last flood marked */
+	double work, budget;
+};
+
+static uint32_t next_stamp(uint32_t *stamp, uint32_t *arr, size_t n)
+{
+	if (++*stamp == 0) {
+		memset(arr, 0, n * sizeof *arr);
+		*stamp = 1;
+	}
+	return *stamp;
+}
+
+/* Flood the free floor from cell (boxes in w->box) into w->mark. */
+static uint32_t flood(struct park_work *w, int from)
+{
+	const struct sokoban *s = w->s;
+	uint32_t st = next_stamp(&w->stamp, w->mark, (size_t)s->cells);
+	int sp = 0;
+	w->flooded = 0;
+	w->mark[from] = st;
+	w->stack[sp++] = (uint16_t)from;
+	while (sp > 0) {
+		int c = w->stack[--sp];
+		w->work++;
+		w->flooded++;
+		for (int d = 0; d < 4; d++) {
+			int nc = c + s->off[d];
+			if (s->wall[nc] || w->box[nc] || w->mark[nc] == st)
+				continue;
+			w->mark[nc] = st;
+			w->stack[sp++] = (uint16_t)nc;
+		}
+	}
+	return st;
+}
+
+/* The player's components around a box on x (w->box[x] set): which of
+ * x's four neighbours share one, and which hold cell back. */
+static void label_around(struct park_work *w, int x, int back)
+{
+	const struct sokoban *s = w->s;
+	uint32_t ids[4];
+	int n = 0;
+	for (int d = 0; d < 4; d++) {
+		int c = x + s->off[d];
+		w->nb[x * 4 + d] = 255;
+		w->nb_back[x * 4 + d] = 0;
+		if (s->wall[c] || w->box[c])
+			continue;
+		int k = 0;
+		while (k < n && w->mark[c] != ids[k])
+			k++;
+		if (k == n)
+			ids[n++] = flood(w, c);
+		w->nb[x * 4 + d] = (uint8_t)k;
+		w->nb_back[x * 4 + d] = w->mark[back] == ids[k];
+	}
+}
+
+/* Pull the box on b, the other boxes in place, the player starting at
+ * player: w->queue[0 .. w->tail) holds (square << 2 | side the player
+ * stands on) in order of pulls, w->nb_back whether the player can walk
+ * back to b from a side of a square reached. */
+static void pull_search(struct park_work *w, int b, int player)
+{
+	const struct sokoban *s = w->s;
+	uint32_t seen = next_stamp(&w->seen_stamp, w->seen, (size_t)s->cells * 4);
+	uint32_t st = flood(w, player);
+	int head = 0, tail = 0;
+	for (int e = 0; e < 4; e++) {
+		int p = b + s->off[e], q = p + s->off[e];
+		if (s->wall[p] || w->box[p] || w->mark[p] != st || s->wall[q] || w->box[q])
+			continue;
+		w->seen[p * 4 + e] = seen;
+		w->queue[tail++] = (uint32_t)p * 4 + (uint32_t)e;
+	}
+	w->box[b] = 0;
+	while (head < tail && w->work <= w->budget) {
+		int x = (int)(w->queue[head] >> 2), e = (int)(w->queue[head] & 3);
+		head++;
+		w->box[x] = 1;
+		if (w->xdone[x] != seen) {
+			w->xdone[x] = seen;
+			label_around(w, x, b);
+		}
+		w->box[x] = 0;
+		for (int f = 0; f < 4; f++) {
+			int p = x + s->off[f], q = p + s->off[f];
+			if (w->nb[x * 4 + f] == 255 || w->nb[x * 4 + f] != w->nb[x * 4 + e] ||
+			    s->wall[q] || w->box[q] || w->seen[p * 4 + f] == seen)
+				continue;
+			w->seen[p * 4 + f] = seen;
+			w->queue[tail++] = (uint32_t)p * 4 + (uint32_t)f;
+		}
+	}
+	w->box[b] = 1;
+	w->tail = head;   /* what was searched */
+}
+
+/* Does a box on x, moved there from b, leave the player's floor around b
+ * whole but for x (it cuts no piece of floor off)? */
+static bool parks_whole(struct park_work *w, int b, int x)
+{
+	w->box[b] = 0;
+	flood(w, b);
+	int before = w->flooded;
+	w->box[x] = 1;
+	flood(w, b);
+	int after = w->flooded;
+	w->box[x] = 0;
+	w->box[b] = 1;
+	return after == before - 1;
+}
+
+/* Parking choices tried at a step where no box can be taken out: the
+ * farthest squares of each box, and of all of them the farthest first. */
+#define PARK_PER_BOX 2
+#define PARK_TRIES 4
+
+/* Later choices a retrieval path may take, at most (summed). */
+#define PARK_DISCREPANCIES 8
+
+struct park_try {
+	int box, to, rank;
+};
+
+/* Take out a box onto a free start square it can be pulled to (or stands
+ * on): of the boxes, the one whose pull reaches the most squares; of its
+ * start squares, the one the fewest other boxes reach (the others need
+ * theirs), then the fewest pulls away.  True when one could be (the step
+ * done into w's position, *player where the pull left the player). */
+static bool take_out(struct park_work *w, int *player, int *box, int *to)
+{
+	const struct sokoban *s = w->s;
+	int nb = 0, reach[64], first[64];
+	int cell[64];
+	uint64_t starts[64];
+	for (int i = 0; i < s->nfloor && nb < 64; i++) {
+		int c = s->cell_of[i];
+		if (!w->box[c])
+			continue;
+		pull_search(w, c, *player);
+		uint64_t m = 0;
+		int f = -1;
+		if (w->start_of[c] >= 0 && !w->used[c])
+			m |= (uint64_t)1 << w->start_of[c];
+		for (int qi = 0; qi < w->tail; qi++) {
+			int x = (int)(w->queue[qi] >> 2);
+			if (w->start_of[x] >= 0 && !w->used[x]) {
+				m |= (uint64_t)1 << w->start_of[x];
+				if (f < 0)
+					f = qi;
+			}
+		}
+		cell[nb] = c;
+		starts[nb] = m;
+		reach[nb] = w->tail;
+		first[nb++] = f;
+	}
+	int out = -1;
+	for (int k = 0; k < nb; k++)
+		if (starts[k] && (out < 0 || reach[k] > reach[out]))
+			out = k;
+	if (out < 0)
+		return false;
+	int c = cell[out], best = -1, best_rivals = 0;
+	for (uint64_t m = starts[out]; m; m &= m - 1) {
+		int j = lk_lowest_bit64(m), rivals = 0;
+		for (int k = 0; k < nb; k++)
+			rivals += k != out && (starts[k] >> j & 1);
+		if (best < 0 || rivals < best_rivals) {
+			best = j;
+			best_rivals = rivals;
+		}
+	}
+	int x = w->start_cell[best], end = c;
+	if (x != c) {   /* where the pull leaves the player: search again */
+		pull_search(w, c, *player);
+		for (int qi = 0; qi < w->tail; qi++)
+			if ((int)(w->queue[qi] >> 2) == x) {
+				end = x + s->off[w->queue[qi] & 3];
+				break;
+			}
+	}
+	(void)first;
+	w->box[c] = 0;
+	w->used[x] = 1;
+	*player = end == c ? *player : end;
+	*box = c;
+	*to = x;
+	return true;
+}
+
+/* The parking choices of the position (boxes on goals only), at most
+ * PARK_TRIES, farthest first. */
+static int park_choices(struct park_work *w, int player, struct park_try *tries)
+{
+	const struct sokoban *s = w->s;
+	int n = 0;
+	for (int i = 0; i < s->nfloor; i++) {
+		int c = s->cell_of[i];
+		if (!w->box[c] || w->parked[c])
+			continue;
+		pull_search(w, c, player);
+		int found = 0;
+		for (int qi = w->tail - 1; qi >= 0 && found < PARK_PER_BOX; qi--) {
+			int x = (int)(w->queue[qi] >> 2), e = (int)(w->queue[qi] & 3);
+			if (s->goal[x] || s->dead[x] || w->doorway[x] || !w->nb_back[x * 4 + e])
+				continue;
+			bool dup = false;
+			for (int k = n - found; k < n && !dup; k++)
+				dup = tries[k].to == x;
+			if (dup || !parks_whole(w, c, x))
+				continue;
+			tries[n++] = (struct park_try){ .box = c, .to = x, .rank = qi };
+			found++;
+		}
+	}
+	/* farthest first (insertion sort: a few dozen at most) */
+	for (int i = 1; i < n; i++) {
+		struct park_try k = tries[i];
+		int j = i;
+		for (; j > 0 && tries[j - 1].rank < k.rank; j--)
+			tries[j] = tries[j - 1];
+		tries[j] = k;
+	}
+	return n < PARK_TRIES ? n : PARK_TRIES;
+}
+
+struct park_path {
+	uint16_t *target, *leaves;
+	int steps, parked, best_left;
+};
+
+/* Depth-first: take boxes out while one can be, else try the parking
+ * choices in turn, the k-th spending k of the path's disc discrepancies.  True when every box is out (the steps in path, in
+ * reverse order); left: boxes still in. */
+static bool retrieve_from(struct park_work *w, int player, int left, int disc,
+			  struct park_path *path)
+{
+	const struct sokoban *s = w->s;
+	int steps0 = path->steps, parked0 = path->parked;
+	int box, to;
+	/* take-outs are not undone one by one: their squares are logged */
+	int log_box[64], log_to[64], nlog = 0;
+	bool ok = false;
+	while (left > 0 && w->work <= w->budget && take_out(w, &player, &box, &to)) {
+		bool was_parked = w->parked[box];
+		w->parked[box] = 0;
+		if (nlog < 64) {
+			log_box[nlog] = box | (was_parked ? 1 << 20 : 0);
+			log_to[nlog++] = to;
+		}
+		path->target[path->steps] = (uint16_t)box;
+		path->leaves[path->steps++] = SOKO_NONE;
+		left--;
+	}
+	if (left < path->best_left)
+		path->best_left = left;
+	if (left == 0) {
+		ok = true;
+	} else if (nlog < 64 && path->steps < 2 * s->ngoals && w->work <= w->budget) {
+		struct park_try *choice = lk_xmalloc((size_t)s->ngoals * PARK_PER_BOX * sizeof *choice);
+		int nc = park_choices(w, player, choice);
+		for (int k = 0; k < nc && k <= disc && !ok && w->work <= w->budget; k++) {
+			int c = choice[k].box, x = choice[k].to;
+			w->box[c] = 0;
+			w->box[x] = w->parked[x] = 1;
+			path->target[path->steps] = (uint16_t)c;
+			path->leaves[path->steps++] = (uint16_t)x;
+			path->parked++;
+			ok = retrieve_from(w, c, left, disc - k, path);
+			if (!ok) {
+				path->steps--;
+				path->parked--;
+				w->box[x] = w->parked[x] = 0;
+				w->box[c] = 1;
+			}
+		}
+		free(choice);
+	}
+	if (!ok) {   /* undo the take-outs */
+		while (nlog > 0) {
+			nlog--;
+			int c = log_box[nlog] & 0xfffff;
+			w->box[c] = 1;
+			w->parked[c] = (log_box[nlog] >> 20) & 1;
+			w->used[log_to[nlog]] = 0;
+		}
+		path->steps = steps0;
+		path->parked = parked0;
+	}
+	return ok;
+}
+
+/* One retrieval from the solved position with the player at player: the
+ * steps in reverse order into target and leaves; returns the boxes taken
+ * out (all of them, or fewer when it found no way), *nsteps the steps,
+ * *nparked the parking steps. */
+static int retrieve(struct park_work *w, int player, uint16_t *target, uint16_t *leaves,
+		    int *nsteps, int *nparked)
+{
+	const struct sokoban *s = w->s;
+	size_t n = (size_t)s->cells;
+	memset(w->box, 0, n);
+	memset(w->parked, 0, n);
+	memset(w->used, 0, n);
+	for (int i = 0; i < s->ngoals; i++)
+		w->box[s->goals[i]] = 1;
+	struct park_path path = { .target = target, .leaves = leaves, .best_left = s->ngoals };
+	/* limited discrepancy search: the first choice everywhere, then
+	 * paths that take a later choice at one step, two, ... */
+	bool ok = false;
+	for (int disc = 0; disc <= PARK_DISCREPANCIES && !ok && w->work <= w->budget; disc++)
+		ok = retrieve_from(w, player, s->ngoals, disc, &path);
+	*nsteps = path.steps;
+	*nparked = path.parked;
+	return ok ? s->ngoals : s->ngoals - path.best_left;
+}
+
+static void work_init(struct park_work *w, const struct sokoban *s)
+{
+	size_t n = (size_t)s->cells;
+	memset(w, 0, sizeof *w);
+	w->s = s;
+	w->box = lk_xcalloc(n, 1);
+	w->parked = lk_xcalloc(n, 1);
+	w->used = lk_xcalloc(n, 1);
+	w->mark = lk_xcalloc(n, sizeof *w->mark);
+	w->seen = lk_xcalloc(n * 4, sizeof *w->seen);
+	w->xdone = lk_xcalloc(n, sizeof *w->xdone);
+	w->nb = lk_xcalloc(n * 4, 1);
+	w->nb_back = lk_xcalloc(n * 4, 1);
+	w->queue = lk_xmalloc(n * 4 * sizeof *w->queue);
+	w->stack = lk_xmalloc(n * sizeof *w->stack);
+	w->budget = PARK_BUDGET;
+	w->start_of = lk_xmalloc(n * sizeof *w->start_of);
+	w->start_cell = lk_xmalloc(64 * sizeof *w->start_cell);
+	int k = 0;
+	for (size_t c = 0; c < n; c++) {
+		w->start_of[c] = -1;
+		if (!s->wall[c] && s->compact[c] >= 0 && soko_bit(s->box0, s->compact[c]) && k < 64) {
+			w->start_cell[k] = (int)c;
+			w->start_of[c] = k++;
+		}
+	}
+}
+
+static void work_release(struct park_work *w)
+{
+	free(w->box);
+	free(w->parked);
+	free(w->used);
+	free(w->start_of);
+	free(w->start_cell);
+	free(w->mark);
+	free(w->seen);
+	free(w->xdone);
+	free(w->nb);
+	free(w->nb_back);
+	free(w->queue);
+	free(w->stack);
+}
+
+/* The sides of the solved position: the start's, then each other region
+ * of free floor touching a goal, at most PARK_SIDES. */
+static int find_sides(struct park_work *w, int *sides)
+{
+	const struct sokoban *s = w->s;
+	memset(w->box, 0, (size_t)s->cells);
+	for (int i = 0; i < s->ngoals; i++)
+		w->box[s->goals[i]] = 1;
+	int nsides = 0;
+	for (int i = -1; i < s->ngoals && nsides < PARK_SIDES; i++)
+		for (int d = 0; d < 4 && nsides < PARK_SIDES; d++) {
+			int c = i < 0 ? s->player0 : s->goals[i] + s->off[d];
+			if (i < 0 && d > 0)
+				break;
+			if (s->wall[c] || w->box[c])
+				continue;
+			bool known = false;
+			for (int k = 0; k < nsides && !known; k++) {
+				flood(w, sides[k]);
+				known = w->mark[c] == w->stamp;
+			}
+			if (!known)
+				sides[nsides++] = c;
+		}
+	return nsides;
+}
+
+struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorway)
+{
+	int ng = s->ngoals;
+	if (ng == 0 || ng != s->nboxes || ng > 64)
+		return NULL;
+	struct park_work w;
+	work_init(&w, s);
+	w.doorway = doorway;
+	int sides[PARK_SIDES], nsides = find_sides(&w, sides);
+	size_t room = (size_t)ng * 2;
+	uint16_t *target = lk_xmalloc(room * sizeof *target), *leaves = lk_xmalloc(room * sizeof *leaves);
+	struct soko_park *best = NULL;
+	for (int k = 0; k < nsides; k++) {
+		int nsteps, nparked;
+		w.work = 0;
+		w.budget = PARK_BUDGET / nsides;
+		int got = retrieve(&w, sides[k], target, leaves, &nsteps, &nparked);
+		if (got < ng)
+			continue;
+		if ((nparked == 0 && !park_always) || (best && best->nparked <= nparked))
+			continue;
+		if (!best)
+			best = lk_xcalloc(1, sizeof *best);
+		free(best->target);
+		free(best->leaves);
+		free(best->size);
+		best->nsteps = nsteps;
+		best->nparked = nparked;
+		best->target = lk_xmalloc((size_t)nsteps * sizeof *best->target);
+		best->leaves = lk_xmalloc((size_t)nsteps * sizeof *best->leaves);
+		best->size = lk_xmalloc((size_t)nsteps * sizeof *best->size);
+		/* forwards: the reverse of the retrieval */
+		int held = 0;
+		for (int i = 0; i < nsteps; i++) {
+			best->target[i] = target[nsteps - 1 - i];
+			best->leaves[i] = leaves[nsteps - 1 - i];
+			held += best->leaves[i] == SOKO_NONE;
+			best->size[i] = (uint16_t)held;
+		}
+	}
+	free(target);
+	free(leaves);
+	if (best) {
+		best->on_target = lk_xcalloc((size_t)s->cells, 1);
+		for (int i = 0; i < best->nsteps; i++)
+			best->on_target[best->target[i]] = 1;
+	}
+	work_release(&w);
+	return best;
+}
+
+void soko_park_free(struct soko_park *p)
+{
+	if (!p)
+		return;
+	free(p->target);
+	free(p->leaves);
+	free(p->size);
+	free(p->on_target);
+	free(p);
+}
+
+/*
+ * The steps of the plan the boxes in sc have reached: the last step after
+ * which every target the plan holds (each step's target, less the parking
+ * squares left since) has a box.  Held and missing are counted step by
+ * step: a step adds its target and frees the square it leaves.
+ */
+void soko_park_features(const struct soko_park *p,
+			const struct soko_scratch *sc, int nboxes, struct soko_features *f)
+{
+	int missing = 0, reached = 0;
+	for (int i = 0; i < p->nsteps; i++) {
+		missing += !sc->box[p->target[i]];
+		if (p->leaves[i] != SOKO_NONE)
+			missing -= !sc->box[p->leaves[i]];
+		if (missing == 0)
+			reached = i + 1;
+	}
+	int on = 0;
+	for (int i = 0; i < nboxes; i++)
+		on += p->on_target[sc->boxes[i]];
+	int held = reached ? p->size[reached - 1] : 0;
+	f->packed = (uint8_t)(reached > 255 ? 255 : reached);
+	f->out_of_plan = (uint8_t)(on - held > 63 ? 63 : on - held);
+}
