@@ -63,14 +63,16 @@ enum soko_heuristic { SOKO_H_MATCHING, SOKO_H_MIXEDAIM };
  *  - pull search: greedy search by pulls from the solved position beside
  *    the feature-space search, which may also meet it (sokoban_pull.c);
  *  - stall turns: the search without goal-room macros and relevance cuts
- *    gets turns while the first one packs no more (sokoban_any_budget.c). */
+ *    gets turns while the first one packs no more (sokoban_any_budget.c);
+ *  - pull two-way: a pulled state the feature-space search holds answers
+ *    too, not only a forward state the pull search holds (sokoban_pull.c). */
 enum soko_technique {
 	SOKO_T_DEAD_SQUARES, SOKO_T_FREEZE, SOKO_T_BIPARTITE, SOKO_T_PI_CORRALS, SOKO_T_TUNNELS,
 	SOKO_T_DEADTAB, SOKO_T_AWARE, SOKO_T_PAIRS,
 	/* the search for any solution (sokoban_any.c) */
 	SOKO_T_GREEDY_FIRST, SOKO_T_MACROS, SOKO_T_PACKING, SOKO_T_FEATURES, SOKO_T_ADVISORS,
 	SOKO_T_GOAL_ROOMS, SOKO_T_GOAL_CUTS, SOKO_T_GREEDY_SLICES, SOKO_T_ALIVE_REUSE,
-	SOKO_T_RELEVANCE, SOKO_T_PULL, SOKO_T_STALL,
+	SOKO_T_RELEVANCE, SOKO_T_PULL, SOKO_T_STALL, SOKO_T_PULL_TWO_WAY,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");
