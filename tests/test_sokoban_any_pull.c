@@ -13,7 +13,16 @@
  *    meets it: both ways must answer some levels;
  *  - a hand-made level: with a big minimum the pull search answers it before
  *    the forward search moves, with a solution that replays;
- *  - off, it is never counted.
+ *  - off, it is never counted;
+ *  - two-way (pull-two-way): with both sides growing from the first
+ *    expansion, a pulled state the forward table holds answers too: random
+ *    levels answered as raw BFS answers them, with it and without, every
+ *    solution through such a meeting (the forward table's links, then the
+ *    pulls) replays, it answers some levels, and off it is never counted;
+ *  - shared: with stall turns every unit of work (the first search and the
+ *    sound search's turns take turns all along), a level makes one pull
+ *    search at most, however many feature-space searches it runs, and the
+ *    answers are still raw BFS's.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -124,12 +133,114 @@ static void test_small_level(void **state)
 	soko_pull_set_min(0);
 }
 
+/* Interior 4..7 x 4..6, 2 to 5 boxes (test_sokoban_any_stall.c's shape). */
+static const struct soko_random_shape stall_shape = { 4, 4, 4, 3, 2, 4, 5, 15 };
+
+/* Random levels with both sides growing from the first expansion
+ * (delay 1), pull-two-way on and off: raw BFS's answers, replays; returns
+ * the levels two-way meetings answered. */
+static int two_way_against_bfs(uint64_t seed, int nlevels, int *solvable)
+{
+	struct lk_rng rng;
+	lk_rng_seed(&rng, seed);
+	soko_pull_set_delay(1);
+	int levels = 0, answers = 0, yes = 0, no = 0;
+	int pull = soko_test_technique("pull-search"), two = soko_test_technique("pull-two-way");
+	while (levels < nlevels) {
+		int want;
+		char *text = soko_random_answered(&rng, &stall_shape, 400000, &want);
+		if (want == 0 && no > levels / 4) {
+			free(text);
+			continue;
+		}
+		levels++;
+		yes += want == 1;
+		no += want == 0;
+		for (int on = 1; on >= 0; on--) {
+			const char *off[3] = { "greedy-first", on ? NULL : "pull-two-way", NULL };
+			struct lk_search_result r;
+			struct lk_level *level = soko_any_run(text, off, false, &r);
+			if (r.status != (want ? LK_SOLVED : LK_UNSOLVABLE))
+				fail_msg("two-way %s: %s, raw BFS says %s\n%s", on ? "on" : "off",
+					 lk_status_name(r.status), want ? "yes" : "no", text);
+			if (r.status == LK_SOLVED)
+				soko_check_replays(level, &r);
+			if (!on && r.technique_counts[two] != 0)
+				fail_msg("pull-two-way is off but counted");
+			if (on && r.technique_counts[two]) {
+				answers++;
+				assert_int_equal(r.technique_counts[pull], 1);
+				assert_int_equal(r.found_by, LK_BOTH);
+			}
+			lk_search_result_release(&r);
+			lk_level_free(level);
+		}
+		free(text);
+	}
+	soko_pull_set_delay(0);
+	*solvable = yes;
+	return answers;
+}
+
+static void test_two_way(void **state)
+{
+	(void)state;
+	int yes, answers = two_way_against_bfs(2931, 150, &yes);
+	print_message("  two-way meetings answered %d of %d solvable levels (150 in all)\n", answers,
+		      yes);
+	assert_true(yes >= 40 && answers >= 5);
+}
+
+static void test_shared(void **state)
+{
+	(void)state;
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 2932);
+	soko_pull_set_delay(1);
+	soko_any_set_stall_first(1, 8);
+	int turns = soko_test_technique("stall-turns");
+	int levels = 0, shared = 0, no = 0;
+	while (levels < 100) {
+		int want;
+		char *text = soko_random_answered(&rng, &stall_shape, 400000, &want);
+		if (want == 0 && no > levels / 4) {
+			free(text);
+			continue;
+		}
+		levels++;
+		no += want == 0;
+		const char *off[] = { "greedy-first", NULL };
+		struct lk_search_result r;
+		size_t before = soko_pull_starts();
+		struct lk_level *level = soko_any_run(text, off, false, &r);
+		size_t made = soko_pull_starts() - before;
+		if (r.status != (want ? LK_SOLVED : LK_UNSOLVABLE))
+			fail_msg("shared: %s, raw BFS says %s\n%s", lk_status_name(r.status),
+				 want ? "yes" : "no", text);
+		if (r.status == LK_SOLVED)
+			soko_check_replays(level, &r);
+		if (made > 1)
+			fail_msg("%zu pull searches made for one level (%llu stall turns)\n%s", made,
+				 (unsigned long long)r.technique_counts[turns], text);
+		shared += made == 1 && r.technique_counts[turns] > 0;
+		lk_search_result_release(&r);
+		lk_level_free(level);
+		free(text);
+	}
+	soko_any_set_stall_first(0, 0);
+	soko_pull_set_delay(0);
+	print_message("  %d of 100 levels ran one pull search beside stall turns\n", shared);
+	assert_true(shared >= 10);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_reaches_start),
 		cmocka_unit_test(test_met),
 		cmocka_unit_test(test_small_level),
+		cmocka_unit_test(test_two_way),
+		cmocka_unit_test(test_shared),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

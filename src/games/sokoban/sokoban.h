@@ -64,6 +64,8 @@ enum soko_heuristic { SOKO_H_MATCHING, SOKO_H_MIXEDAIM };
  *    the feature-space search, which may also meet it (sokoban_pull.c);
  *  - stall turns: the search without goal-room macros and relevance cuts
  *    gets turns while the first one packs no more (sokoban_any_budget.c);
+ *  - pull two-way: a pulled state the feature-space search holds answers
+ *    too, not only a forward state the pull search holds (sokoban_pull.c);
  *  - parking plan: a packing order that parks boxes off the goals first
  *    where the goals alone have none (sokoban_park.c);
  * and again of the push searches' lower bound:
@@ -75,7 +77,7 @@ enum soko_technique {
 	/* the search for any solution (sokoban_any.c) */
 	SOKO_T_GREEDY_FIRST, SOKO_T_MACROS, SOKO_T_PACKING, SOKO_T_FEATURES, SOKO_T_ADVISORS,
 	SOKO_T_GOAL_ROOMS, SOKO_T_GOAL_CUTS, SOKO_T_GREEDY_SLICES, SOKO_T_ALIVE_REUSE,
-	SOKO_T_RELEVANCE, SOKO_T_PULL, SOKO_T_STALL, SOKO_T_PARKING,
+	SOKO_T_RELEVANCE, SOKO_T_PULL, SOKO_T_STALL, SOKO_T_PULL_TWO_WAY, SOKO_T_PARKING,
 	/* the push searches' lower bound again (sokoban_patterns.c) */
 	SOKO_T_PATTERNS,
 	SOKO_NTECH

@@ -121,7 +121,7 @@ static uint32_t child_node(struct any *a, uint32_t parent, const struct soko_box
 	if (feat == DEAD_NODE) {
 		a->flags[id] |= NODE_DEAD;
 	} else if (!a->solved && (is_goal(s, k) ||   /* or met the pull search */
-				  (a->meet = soko_pull_find(&a->pull, k, hash)) != NONE)) {
+				  (a->meet = soko_pull_find(a->pull, k, hash)) != NONE)) {
 		a->solved = true;
 		a->goal_node = id;
 	}
@@ -308,20 +308,28 @@ static int play_from(struct any *a, size_t c)
 
 static void build_path(struct any *a, const struct lk_level *level)
 {
-	size_t nstates = a->goal_exp == NONE ? 1 : 2;
-	for (uint32_t e = a->goal_exp; e != NONE && a->exps[e].parent != NONE; e = a->exps[e].parent)
-		nstates++;
-	const unsigned char **chain = lk_xmalloc(nstates * sizeof *chain);
-	size_t i = nstates;
-	if (a->goal_exp != NONE) {
+	size_t nstates = 1, i;
+	const unsigned char **chain;
+	if (a->goal_exp != NONE) {   /* met in an expansion: its path of expansions */
+		nstates = 2;
+		for (uint32_t e = a->goal_exp; a->exps[e].parent != NONE; e = a->exps[e].parent)
+			nstates++;
+		chain = lk_xmalloc(nstates * sizeof *chain);
+		i = nstates;
 		chain[--i] = lk_table_key(&a->table, a->goal_node);
 		for (uint32_t e = a->goal_exp; e != NONE; e = a->exps[e].parent)
 			chain[--i] = lk_table_key(&a->table, a->exps[e].node);
-	} else {
-		chain[0] = lk_table_key(&a->table, 0);
+	} else {   /* a stored state the pull search met: the table's links back */
+		for (uint32_t e = a->goal_node; e != 0; e = lk_table_parent(&a->table, e))
+			nstates++;
+		chain = lk_xmalloc(nstates * sizeof *chain);
+		i = nstates;
+		for (uint32_t e = a->goal_node; e != 0; e = lk_table_parent(&a->table, e))
+			chain[--i] = lk_table_key(&a->table, e);
+		chain[--i] = lk_table_key(&a->table, 0);
 	}
 	unsigned char *back = a->meet == NONE ? NULL :
-			      soko_pull_chain(&a->pull, a->meet, &chain, &nstates);
+			      soko_pull_chain(a->pull, a->meet, &chain, &nstates);
 	soko_box_path(&a->gen, level, a->scratch, a->scratch2, chain, nstates, a->r);
 	free(back);
 	free(chain);
@@ -333,7 +341,7 @@ static size_t held_bytes(const struct any *a)
 {
 	return a->table.bytes + a->cells.bytes + a->flags_alloc + a->exps_alloc * sizeof *a->exps +
 	       a->moves_alloc * sizeof *a->moves + soko_deadtab_bytes(a->deadtab) +
-	       soko_pull_bytes(&a->pull);
+	       soko_pull_bytes(a->pull);
 }
 
 static bool out_of_bounds(struct any *a)
@@ -381,12 +389,13 @@ static void run(struct any *a)
 	for (uint64_t turn = 0;; turn++) {
 		if ((turn & 63) == 0 && out_of_bounds(a))
 			return;
-		if ((turn & 63) == 0 && soko_pull_grow(&a->pull, a->table.count)) {
-			a->solved = true;   /* it reached the start: its pulls played back */
-			a->goal_node = 0;
-			a->meet = a->pull.found;
+		if (soko_pull_grow(a->pull, a->table.count - a->pull_seen)) {
+			a->solved = true;   /* it reached the start or pulled to a stored state */
+			a->goal_node = a->pull->met == NONE ? 0 : a->pull->met;
+			a->meet = a->pull->found;
 			return;
 		}
+		a->pull_seen = a->table.count;
 		if (a->hook && (turn & a->hook->every) == 0 &&
 		    a->hook->due(a->hook->ctx, a->table.count + a->deadtab->work - a->work0,
 				 held_bytes(a), a->r->expanded, a->exps[a->best_exp].best >> 24)) {
@@ -416,7 +425,8 @@ static void run(struct any *a)
 }
 
 void soko_fess(const struct lk_level *level, const struct lk_search_options *opt,
-	       struct lk_search_result *r, bool macros, const struct soko_fess_hook *hook)
+	       struct lk_search_result *r, bool macros, const struct soko_fess_hook *hook,
+	       struct soko_pull *pull)
 {
 	const struct sokoban *s = (const struct sokoban *)level;
 	double t0 = lk_now(), cpu0 = lk_thread_cpu();
@@ -437,7 +447,11 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	soko_matcher_init(&a.matcher, s);
 	soko_plan_build(&a.plan, s, s->use[SOKO_T_PACKING]);
 	soko_relevance_init(&a.rel, s);
-	soko_pull_init(&a.pull, s, opt->bounds.max_memory / 4);
+	struct soko_pull own_pull;
+	if (!pull)
+		soko_pull_init(pull = &own_pull, s, opt->bounds.max_memory / 4);
+	a.pull = pull;
+	const struct lk_table *outer = soko_pull_attach(pull, &a.table);
 	a.next = lk_xcalloc((size_t)a.plan.nareas + 1, sizeof *a.next);
 	soko_deadtab_init(&a.own_deadtab, s, level->scratch_size);
 	a.deadtab = s->deadtab ? s->deadtab : &a.own_deadtab;
@@ -479,6 +493,8 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 						       (double)a.key_size : 0.0;
 	r->found_by = a.meet == NONE ? LK_FORWARD : LK_BOTH;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_PULL] += a.solved && a.meet != NONE;
+	((struct soko_scratch *)a.scratch)->count[SOKO_T_PULL_TWO_WAY] +=
+		a.solved && a.meet != NONE && a.goal_exp == NONE && a.goal_node != 0;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_MACROS] += a.gen.long_moves;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_PACKING] += (uint64_t)a.plan.ordered;
 	if (a.plan.park)
@@ -499,7 +515,9 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	free(a.scratch2);
 	soko_plan_release(&a.plan);
 	soko_relevance_release(&a.rel);
-	soko_pull_release(&a.pull);
+	soko_pull_attach(pull, outer);
+	if (pull == &own_pull)
+		soko_pull_release(pull);
 	soko_deadtab_release(&a.own_deadtab);
 	soko_movegen_release(&a.gen);
 	soko_matcher_release(&a.matcher);

@@ -293,12 +293,16 @@ void soko_any_set_slice_first(size_t states);
  * from its first expansion, a box packed or not). */
 void soko_any_set_stall_first(uint64_t work, size_t states);
 
+struct soko_pull;
+
 /* One feature-space search of the level, with the goal-room macros when
  * macros is set (where they cut moves, running out of moves proves
  * nothing: soko_solve_any then runs it again without them); hook NULL or
- * as above. */
+ * as above; pull the level's pull search it grows and meets (resumed where
+ * the last search left it), or NULL for one of its own. */
 void soko_fess(const struct lk_level *level, const struct lk_search_options *opt,
-	       struct lk_search_result *r, bool macros, const struct soko_fess_hook *hook);
+	       struct lk_search_result *r, bool macros, const struct soko_fess_hook *hook,
+	       struct soko_pull *pull);
 
 /* ---- goal-room macros (sokoban_goalroom.c) ---- */
 
@@ -343,23 +347,28 @@ size_t soko_relevance_cut(const struct soko_relevance *r, struct soko_scratch *s
 
 /* ---- the pull search (sokoban_pull.c) ---- */
 
-/* The pull search stores nothing until the feature-space search has
- * stored PULL_DELAY states, then one state for every PULL_SHARE it
- * stores. */
+/* The pull search stores nothing until the feature-space searches have
+ * stored PULL_DELAY states in all, then one state for every PULL_SHARE
+ * they store. */
 #define PULL_DELAY ((size_t)1 << 19)
 #define PULL_SHARE 1
 
-/* Greedy best-first search by pulls from the solved position; rev NULL
- * until it starts, and when the level has none (technique off, not the
- * pushes metric, or not as many boxes as goals). */
+/* Greedy best-first search by pulls from the solved position, one for all
+ * the feature-space searches of a level; rev NULL until it starts, and
+ * when the level has none (technique off, not the pushes metric, or not as
+ * many boxes as goals). */
 struct soko_pull {
 	const struct sokoban *s;
 	size_t max_bytes;         /* for its table */
+	size_t forward;           /* states the feature-space searches stored */
 	struct lk_level *rev;     /* the reversed level, once started */
 	struct lk_table table;    /* entry 0: the virtual start (player anywhere) */
 	struct soko_cells open;   /* one cell: the open states, least estimate first */
-	uint32_t found;           /* the entry of the start, once reached, or LK_NO_ENTRY */
+	uint32_t found;           /* the entry that answered (reached the start, or met), or LK_NO_ENTRY */
+	uint32_t met;             /* the running search's entry it met (two-way), or LK_NO_ENTRY */
 	bool done;                /* grows no more: found, memory, or no pull left */
+	bool two_way;             /* pull-two-way: new pulled states looked up forwards */
+	const struct lk_table *forward_table;   /* the running search's, or NULL */
 	void *scratch;
 	unsigned char *succ;
 	struct lk_edge *edges;
@@ -368,10 +377,15 @@ struct soko_pull {
 void soko_pull_init(struct soko_pull *p, const struct sokoban *s, size_t max_bytes);
 void soko_pull_release(struct soko_pull *p);
 size_t soko_pull_bytes(const struct soko_pull *p);
-/* Run the pull search on to its share of forward_states (the states the
- * feature-space search has stored); true once it has reached the start
- * (found). */
-bool soko_pull_grow(struct soko_pull *p, size_t forward_states);
+/* The feature-space search whose table (forward, or NULL) new pulled
+ * states are looked up in (pull-two-way); returns the one before, which
+ * the search gives back when it ends (a stall turn runs inside another). */
+const struct lk_table *soko_pull_attach(struct soko_pull *p, const struct lk_table *forward);
+/* Run the pull search on to its share of the forward states stored, after
+ * more_forward more were; true once it has answered: found is the pull
+ * search's entry, met the attached table's entry it met (pull-two-way), or
+ * LK_NO_ENTRY when found is the start itself. */
+bool soko_pull_grow(struct soko_pull *p, size_t more_forward);
 /* The pull search's entry of a forward key (hash: lk_hash_bytes), or
  * LK_NO_ENTRY. */
 uint32_t soko_pull_find(const struct soko_pull *p, const unsigned char *key, uint64_t hash);
@@ -384,5 +398,9 @@ unsigned char *soko_pull_chain(const struct soko_pull *p, uint32_t id, const uns
 /* Tests: the least states the pull search stores (0: the default, none
  * before PULL_DELAY). */
 void soko_pull_set_min(size_t states);
+/* Tests: the forward states before it stores any (0: PULL_DELAY). */
+void soko_pull_set_delay(size_t states);
+/* Tests: the pull searches started so far (reversed levels made). */
+size_t soko_pull_starts(void);
 
 #endif

@@ -21,6 +21,11 @@
  * level whose packing order is wrong; once it has packed a box and then
  * done STALL_WINDOW work without packing more, the sound search gets a
  * turn of STALL_STATES states, both growing STALL_GROWTH times a turn.
+ *
+ * The pull search (sokoban_pull.c) is the level's, not a search's: made
+ * once here, it is grown and met by the first search, the stall turns and
+ * the search run again without cuts, each resuming it where the last left
+ * it, its memory counted in the bound of each.
  */
 #include <stdlib.h>
 
@@ -84,6 +89,7 @@ struct stall {
 	const struct lk_level *level;
 	const struct lk_search_options *opt;
 	const struct soko_fess_hook *inner;   /* greedy slices, or NULL */
+	struct soko_pull *pull;               /* the level's pull search */
 	double t0;
 	uint64_t window;      /* work without progress before the next turn */
 	uint64_t stalled;     /* of it done so far */
@@ -107,7 +113,8 @@ static bool sound_turn(struct stall *st, size_t held)
 		st->done = true;
 		return false;
 	}
-	o.bounds.max_memory = all - held;   /* beside the first search */
+	/* beside the first search; the pull search, in held, the turn counts */
+	o.bounds.max_memory = all - held + soko_pull_bytes(st->pull);
 	if (o.bounds.max_seconds > 0)
 		o.bounds.max_seconds = left;
 	bool capped = !o.bounds.max_states || st->states < o.bounds.max_states;
@@ -117,7 +124,7 @@ static bool sound_turn(struct stall *st, size_t held)
 	uint64_t table_work = table ? table->work : 0;
 	struct lk_search_result r;
 	lk_search_result_init(&r);
-	soko_fess(st->level, &o, &r, false, NULL);
+	soko_fess(st->level, &o, &r, false, NULL, st->pull);
 	r.technique_counts[SOKO_T_STALL]++;
 	if (table)   /* the turn's small searches are not the first search's work */
 		st->last += table->work - table_work;
@@ -181,12 +188,14 @@ static void solve_fess(const struct lk_level *level, const struct lk_search_opti
 {
 	const struct sokoban *s = (const struct sokoban *)level;
 	double t0 = lk_now(), cpu0 = lk_thread_cpu();
-	struct stall st = { .level = level, .opt = opt, .inner = hook, .t0 = t0,
+	struct soko_pull pull;
+	soko_pull_init(&pull, s, opt->bounds.max_memory / 4);
+	struct stall st = { .level = level, .opt = opt, .inner = hook, .pull = &pull, .t0 = t0,
 			    .window = stall_window, .states = stall_states };
 	lk_search_result_init(&st.spent);
 	struct soko_fess_hook turns = { .due = stall_due, .ctx = &st,
 					.every = stall_test ? 0 : 63 };
-	soko_fess(level, opt, r, true, s->use[SOKO_T_STALL] ? &turns : hook);
+	soko_fess(level, opt, r, true, s->use[SOKO_T_STALL] ? &turns : hook, &pull);
 	if (st.answered) {
 		add_effort(&st.found, r);
 		lk_search_result_release(r);
@@ -194,25 +203,21 @@ static void solve_fess(const struct lk_level *level, const struct lk_search_opti
 	}
 	add_effort(r, &st.spent);
 	lk_search_result_release(&st.spent);
-	if (st.answered) {
-		r->seconds = lk_now() - t0;
-		r->cpu_seconds = lk_thread_cpu() - cpu0;
-		return;
-	}
 	const uint64_t *cut = r->technique_counts;
-	if (r->status != LK_UNSOLVABLE ||
-	    !(cut[SOKO_T_GOAL_ROOMS] || cut[SOKO_T_GOAL_CUTS] || cut[SOKO_T_RELEVANCE]))
-		return;
-	struct lk_search_options rest = time_left(opt, t0);
-	if (opt->bounds.max_states)
-		rest.bounds.max_states = opt->bounds.max_states > r->stored ?
-					 opt->bounds.max_states - r->stored : 1;
-	struct lk_search_result again;
-	lk_search_result_init(&again);
-	soko_fess(level, &rest, &again, false, hook);
-	add_effort(&again, r);
-	lk_search_result_release(r);
-	*r = again;
+	if (!st.answered && r->status == LK_UNSOLVABLE &&
+	    (cut[SOKO_T_GOAL_ROOMS] || cut[SOKO_T_GOAL_CUTS] || cut[SOKO_T_RELEVANCE])) {
+		struct lk_search_options rest = time_left(opt, t0);
+		if (opt->bounds.max_states)
+			rest.bounds.max_states = opt->bounds.max_states > r->stored ?
+						 opt->bounds.max_states - r->stored : 1;
+		struct lk_search_result again;
+		lk_search_result_init(&again);
+		soko_fess(level, &rest, &again, false, hook, &pull);
+		add_effort(&again, r);
+		lk_search_result_release(r);
+		*r = again;
+	}
+	soko_pull_release(&pull);
 	r->seconds = lk_now() - t0;
 	r->cpu_seconds = lk_thread_cpu() - cpu0;
 }

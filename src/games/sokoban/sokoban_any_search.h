@@ -50,7 +50,8 @@ struct any {
 	struct soko_matcher matcher;
 	struct soko_plan plan;
 	struct soko_relevance rel;  /* relevance cuts (first search only) */
-	struct soko_pull pull;      /* greedy search by pulls (sokoban_pull.c) */
+	struct soko_pull *pull;     /* greedy search by pulls (sokoban_pull.c), the level's */
+	size_t pull_seen;           /* states stored when it last grew */
 	uint32_t meet;              /* the pull search's entry met, or NONE */
 	struct soko_deadtab own_deadtab;
 	struct soko_deadtab *deadtab;   /* the level's, or own_deadtab */

@@ -455,6 +455,10 @@ const struct lk_technique soko_techniques[] = {
 			   "-a any: the search without goal rooms and relevance cuts gets turns "
 			   "while the first one packs no more boxes",
 			   LK_TECH_ANY },
+	[SOKO_T_PULL_TWO_WAY] = { "pull-two-way", "pull-two-way-answers",
+				  "-a any: the pull search also answers when it pulls to a position "
+				  "the feature-space search holds",
+				  LK_TECH_ANY },
 	[SOKO_T_PARKING] = { "parking-plan", "parked-boxes",
 			     "-a any: a packing order that first parks boxes off the goals, where "
 			     "their start needs one",

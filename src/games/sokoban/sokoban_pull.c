@@ -11,23 +11,31 @@
  * states (Sasquatch I 37, II 7 and 23, III 38: 142,000 to 823,000), but the
  * portfolio's greedy first runs both directions in turns, starting again
  * at each slice, and its slices come too late to reach that.  So the pull
- * search keeps its own table and open list for the whole of the
- * feature-space search and grows with it: once that search has stored
- * PULL_DELAY states (levels it solves early pay nothing), the pull search
- * stores one state for every one the feature-space search stores after
- * that (a pull state costs a quarter of a feature-space state's time).
+ * search keeps its own table and open list for the whole of the level's
+ * feature-space searches (the portfolio's first search, the sound search's
+ * stall turns and the search run again without cuts all grow the same one,
+ * sokoban_any_budget.c) and grows with them: once they have stored
+ * PULL_DELAY states in all (levels solved early pay nothing), the pull
+ * search stores one state for every one they store after that (a pull
+ * state costs a quarter of a feature-space state's time).
  *
- * Its answer comes two ways: it reaches the start (the pulls, played back
- * as pushes, solve the level), or the feature-space search generates a
+ * Its answer comes three ways: it reaches the start (the pulls, played
+ * back as pushes, solve the level); the feature-space search generates a
  * position it holds (Manzini's perimeter search; YASS's default method):
- * every position it reached can be solved by its pulls back.  Keys are the
- * forward search's (boxes plus the player's normalised square), so a
- * meeting is one hash lookup for each new forward state.  It never prunes
- * a forward move, so it cannot lose a solution; the path through it is
- * replayed like any other.  Only levels with as many boxes as goals have
- * one solved position, and only the pushes metric has a reversed level:
- * elsewhere there is no pull search (docs/games/sokoban.md, "Pull search").
+ * every position it reached can be solved by its pulls back; or, with
+ * pull-two-way, it pulls to a position the running feature-space search
+ * holds (every position of that search's table was reached from the
+ * start by box moves, its table's parent links the way back).  Keys are
+ * the forward search's (boxes plus the player's normalised square, the
+ * least floor index the player reaches: the same in both directions, as
+ * boxes and walls are), so a meeting is one hash lookup for each new
+ * state of either side.  It never prunes a forward move, so it cannot
+ * lose a solution; the path through it is replayed like any other.  Only
+ * levels with as many boxes as goals have one solved position, and only
+ * the pushes metric has a reversed level: elsewhere there is no pull
+ * search (docs/games/sokoban.md, "Pull search").
  */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,6 +50,24 @@ void soko_pull_set_min(size_t states)
 	pull_min = states;
 }
 
+/* The forward states before the pull search stores any (tests set it
+ * small, so that both sides grow together on small levels). */
+static size_t pull_delay = PULL_DELAY;
+
+void soko_pull_set_delay(size_t states)
+{
+	pull_delay = states ? states : PULL_DELAY;
+}
+
+/* Pull searches started (reversed levels made), for the tests: one a
+ * level, however many feature-space searches it runs. */
+static atomic_size_t pull_starts;
+
+size_t soko_pull_starts(void)
+{
+	return atomic_load(&pull_starts);
+}
+
 /* Push a state on the open list (one cell of soko_cells: a heap, least
  * estimate first, then the older state). */
 static void open_push(struct soko_pull *p, unsigned h, uint32_t id)
@@ -52,10 +78,11 @@ static void open_push(struct soko_pull *p, unsigned h, uint32_t id)
 void soko_pull_init(struct soko_pull *p, const struct sokoban *s, size_t max_bytes)
 {
 	memset(p, 0, sizeof *p);
-	p->found = LK_NO_ENTRY;
+	p->found = p->met = LK_NO_ENTRY;
 	p->s = s;
 	p->max_bytes = max_bytes;
 	p->done = !s->use[SOKO_T_PULL] || s->forward || s->impossible;
+	p->two_way = s->use[SOKO_T_PULL_TWO_WAY];
 	soko_pull_grow(p, 0);   /* tests: the least it stores */
 }
 
@@ -69,6 +96,7 @@ static void start(struct soko_pull *p)
 		p->done = true;
 		return;
 	}
+	atomic_fetch_add(&pull_starts, 1);
 	const struct lk_level *rev = p->rev;
 	lk_table_init(&p->table, rev->key_size, p->max_bytes);
 	p->scratch = lk_xcalloc(1, rev->scratch_size);
@@ -108,15 +136,37 @@ size_t soko_pull_bytes(const struct soko_pull *p)
 	return p->rev ? p->table.bytes + p->open.bytes : 0;
 }
 
-bool soko_pull_grow(struct soko_pull *p, size_t forward_states)
+const struct lk_table *soko_pull_attach(struct soko_pull *p, const struct lk_table *forward)
 {
+	const struct lk_table *was = p->forward_table;
+	p->forward_table = forward;
+	return was;
+}
+
+/* A new pulled state k (hash, entry id): is it held by the running
+ * feature-space search (pull-two-way)? */
+static bool meets_forward(struct soko_pull *p, const unsigned char *k, uint64_t hash, uint32_t id)
+{
+	if (!p->two_way || !p->forward_table)
+		return false;
+	uint32_t f = lk_table_find(p->forward_table, k, hash);
+	if (f == LK_NO_ENTRY)
+		return false;
+	p->found = id;
+	p->met = f;
+	return true;
+}
+
+bool soko_pull_grow(struct soko_pull *p, size_t more_forward)
+{
+	p->forward += more_forward;
 	if (p->done)
 		return p->found != LK_NO_ENTRY;
-	size_t want = forward_states > PULL_DELAY ? (forward_states - PULL_DELAY) / PULL_SHARE : 0;
+	size_t want = p->forward > pull_delay ? (p->forward - pull_delay) / PULL_SHARE : 0;
 	if (want < pull_min)
 		want = pull_min;
 	if (want == 0)
-		return p->found != LK_NO_ENTRY;
+		return false;
 	if (!p->rev)
 		start(p);
 	if (p->done)
@@ -126,26 +176,30 @@ bool soko_pull_grow(struct soko_pull *p, size_t forward_states)
 	while (p->table.count < want) {
 		if (p->open.cells[0].n == 0) {
 			p->done = true;   /* no pull left (the forward search will see) */
-			return p->found != LK_NO_ENTRY;
+			return false;
 		}
 		uint32_t id = (uint32_t)soko_cells_pop(&p->open, 0);
 		unsigned n = rev->game->successors(rev, lk_table_key(&p->table, id), p->scratch,
 						   p->succ, p->edges);
 		for (unsigned i = 0; i < n; i++) {
 			const unsigned char *k = p->succ + (size_t)i * ks;
+			uint64_t hash = lk_hash_bytes(k, ks);
 			uint32_t child;
-			enum lk_intern got = lk_table_intern(&p->table, k, lk_hash_bytes(k, ks), id, 0,
-							     &child);
+			enum lk_intern got = lk_table_intern(&p->table, k, hash, id, 0, &child);
 			if (got == LK_INTERN_FULL) {
 				p->done = true;
-				return p->found != LK_NO_ENTRY;
+				return false;
 			}
 			if (got == LK_INTERN_FOUND)
 				continue;
 			if (rev->game->is_goal(rev, k)) {
 				p->found = child;   /* the start: solved backwards */
 				p->done = true;
-				return p->found != LK_NO_ENTRY;
+				return true;
+			}
+			if (meets_forward(p, k, hash, child)) {
+				p->done = true;
+				return true;
 			}
 			unsigned h = rev->game->estimate(rev, k, p->scratch);
 			if (h != LK_H_DEAD)
