@@ -119,6 +119,12 @@ struct soko_matcher {
 	/* a parent's matching (soko_matcher_base), its children's start */
 	int *base;            /* per goal: as owner */
 	bool base_ok;         /* every box of the parent matched */
+	/* with at most 64 goals: per cell, the goals a box there reaches
+	 * (bit g), and the goals seen by the current search as bits; built
+	 * from goal distances `bits_of` of `bits_n` goals */
+	uint64_t *reach_bits, seen_bits;
+	const uint16_t *bits_of;
+	int bits_n;
 };
 
 void soko_matcher_init(struct soko_matcher *m, const struct sokoban *s);

@@ -157,14 +157,39 @@ int soko_movegen_reach(struct soko_movegen *g, struct soko_scratch *sc, int cell
 	if (++sc->stamp == 0) {   /* wrapped: old stamps could collide */
 		memset(sc->mark, 0, (size_t)s->cells * sizeof *sc->mark);
 		sc->stamp = 1;
+		sc->areas_stamp = 0;
 	}
 	uint32_t st = sc->stamp;
-	int r = g->root[cell];
+	int r = g->root[cell], areas = 0;
+	/* the reach, and the areas the player does not reach labelled for
+	 * the PI-corrals (sokoban_corral.c) as it would label them: by
+	 * component, in the order of their least squares, the roots */
+	int32_t *label = sc->label;
 	for (int i = 0; i < s->nfloor; i++) {
 		int c = s->cell_of[i];
-		if (g->disc[c] && g->root[c] == r)
+		if (!g->disc[c]) {   /* a box */
+			label[c] = -1;
+			continue;
+		}
+		int root = g->root[c];
+		if (root == r) {
 			sc->mark[c] = st;
+			label[c] = -1;
+			continue;
+		}
+		int k = root == c ? areas++ : label[root];
+		if (root == c) {
+			sc->uf[k] = k;
+			sc->corral_flags[k] = 0;
+			sc->corral_pushes[k] = 0;
+			sc->corral_goal[k] = 0;
+		}
+		label[c] = k;
+		if (s->goal[c])
+			sc->corral_goal[k] = 1;
 	}
+	sc->areas_stamp = st;
+	sc->areas = areas;
 	g->indexed = sc;
 	g->indexed_stamp = st;
 	return s->compact[r];

@@ -108,6 +108,8 @@ static int flood(const struct sokoban *s, struct soko_scratch *sc, int cell, uin
 		 uint32_t *stamp)
 {
 	uint32_t st = next_stamp(mark, stamp, (size_t)s->cells);
+	if (st == 1 && stamp == &sc->stamp)
+		sc->areas_stamp = 0;   /* wrapped: no areas labelled for it */
 	int sp = 0, least = s->compact[cell];
 	mark[cell] = st;
 	sc->stack[sp++] = (uint16_t)cell;
@@ -387,6 +389,8 @@ static unsigned pull_successors(const struct sokoban *s, const uint8_t *key,
 	uint32_t st;
 	if (player == SOKO_ANYWHERE) {
 		st = next_stamp(sc->mark, &sc->stamp, (size_t)s->cells);
+		if (st == 1)
+			sc->areas_stamp = 0;
 		for (int i = 0; i < s->nfloor; i++)
 			sc->mark[s->cell_of[i]] = st;
 	} else {
