@@ -12,8 +12,9 @@
  * box, so it starts from the parent's matching and needs one augmenting
  * path, not one for every box (soko_unmatchable_move).  With at most 64
  * goals, the goals a box on each square reaches are one word of bits, so
- * that an augmenting path visits only the goals it can take, in the same
- * order (lowest goal first) as the scan of every goal it replaces.
+ * that an augmenting path visits only the goals it can take, a free one
+ * first; only the yes or no is ever read, and that does not depend on
+ * which matching is found.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -84,22 +85,30 @@ static bool augment(const struct sokoban *s, struct soko_matcher *m, int cell)
 	return false;
 }
 
-/* augment with the goals as bits: the goals the box reaches not seen
- * yet, lowest first, as augment takes them */
+/* augment with the goals as bits: a free goal the box reaches first
+ * (the lowest), else the goals it reaches not seen yet, lowest first.
+ * The matching found may differ from augment's, never whether one is:
+ * one augmenting search from a box finds a path whenever one exists. */
 static bool augment_bits(struct soko_matcher *m, int cell)
 {
 	const uint64_t reach = m->reach_bits[cell];
+	uint64_t free_goals = reach & m->free_bits;
+	if (free_goals) {
+		int g = lk_lowest_bit64(free_goals);
+		m->free_bits &= ~((uint64_t)1 << g);
+		m->owner[g] = cell;
+		return true;
+	}
 	uint64_t avail = reach & ~m->seen_bits;
 	while (avail) {
 		int g = lk_lowest_bit64(avail);
-		uint64_t above = g == 63 ? 0 : ~(uint64_t)0 << (g + 1);
 		m->seen_bits |= (uint64_t)1 << g;
-		if (m->owner[g] < 0 || augment_bits(m, m->owner[g])) {
+		if (augment_bits(m, m->owner[g])) {
 			m->owner[g] = cell;
 			return true;
 		}
 		/* the path from the goal's box saw more goals */
-		avail = reach & ~m->seen_bits & above;
+		avail = reach & ~m->seen_bits;
 	}
 	return false;
 }
@@ -128,6 +137,7 @@ static bool match_all(const struct sokoban *s, const struct soko_scratch *sc, in
 {
 	for (int g = 0; g < s->ntargets; g++)
 		m->owner[g] = -1;
+	m->free_bits = s->ntargets >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << s->ntargets) - 1;
 	for (int i = 0; i < n; i++) {
 		new_stamp(s, m);
 		if (!augment_any(s, m, sc->boxes[i]))
@@ -163,8 +173,10 @@ void soko_matcher_base(const struct sokoban *s, const struct soko_scratch *sc, i
 		       struct soko_matcher *m)
 {
 	m->base_ok = s->heuristic == SOKO_H_MATCHING && match_all(s, sc, n, m);
-	if (m->base_ok)
+	if (m->base_ok) {
 		memcpy(m->base, m->owner, (size_t)s->ntargets * sizeof *m->base);
+		m->base_free = m->free_bits;
+	}
 }
 
 bool soko_unmatchable_move(const struct sokoban *s, struct soko_scratch *sc, int n,
@@ -181,9 +193,13 @@ bool soko_unmatchable_move(const struct sokoban *s, struct soko_scratch *sc, int
 		return true;
 	}
 	memcpy(m->owner, m->base, (size_t)s->ntargets * sizeof *m->owner);
+	m->free_bits = m->base_free;
 	for (int g = 0; g < s->ntargets; g++)
-		if (m->owner[g] == from)
+		if (m->owner[g] == from) {
 			m->owner[g] = -1;
+			if (g < 64)
+				m->free_bits |= (uint64_t)1 << g;
+		}
 	new_stamp(s, m);
 	if (!augment_any(s, m, to)) {
 		sc->count[SOKO_T_BIPARTITE]++;
