@@ -175,6 +175,10 @@ struct soko_scratch {
 	uint8_t *corral_flags;   /* corrals: rejected */
 	uint8_t *corral_goal;    /* corrals: bit 0 empty goal inside, bit 1 off-goal box */
 	int *corral_pushes;      /* corrals: pushes into it possible now */
+	/* corrals: the areas labelled by the reach of stamp areas_stamp
+	 * (soko_movegen_reach), how many; 0: none labelled ahead */
+	uint32_t areas_stamp;
+	int areas;
 	int *cost;               /* matching: nboxes x ngoals */
 	int *hung;               /* matching: working arrays */
 	/* the last matching's solution, to warm-start the next one

@@ -119,6 +119,13 @@ struct soko_matcher {
 	/* a parent's matching (soko_matcher_base), its children's start */
 	int *base;            /* per goal: as owner */
 	bool base_ok;         /* every box of the parent matched */
+	/* with at most 64 goals: per cell, the goals a box there reaches
+	 * (bit g); the goals seen by the current search, the goals free in
+	 * owner and in base, as bits; built from goal distances `bits_of` of
+	 * `bits_n` goals */
+	uint64_t *reach_bits, seen_bits, free_bits, base_free;
+	const uint16_t *bits_of;
+	int bits_n;
 };
 
 void soko_matcher_init(struct soko_matcher *m, const struct sokoban *s);
@@ -155,8 +162,14 @@ struct soko_deadtab {
 	uint32_t *first;
 	uint8_t *player;
 	size_t npatterns, boxes_alloc, first_alloc, player_alloc;
-	/* per cell: the patterns with a box there */
-	uint32_t **by_cell;
+	/* per cell: the patterns with a box there, each with its other boxes
+	 * inline, so that a probe reads the pattern's player squares only
+	 * when its boxes are all there */
+	struct soko_dt_entry {
+		uint32_t pattern;
+		uint16_t other[DT_MAX_BOXES - 1];
+		uint8_t nother;
+	} **by_cell;
 	size_t *by_cell_n, *by_cell_alloc;
 	/* the small searches */
 	struct lk_table table, alive;

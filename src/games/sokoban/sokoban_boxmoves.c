@@ -157,14 +157,39 @@ int soko_movegen_reach(struct soko_movegen *g, struct soko_scratch *sc, int cell
 	if (++sc->stamp == 0) {   /* wrapped: old stamps could collide */
 		memset(sc->mark, 0, (size_t)s->cells * sizeof *sc->mark);
 		sc->stamp = 1;
+		sc->areas_stamp = 0;
 	}
 	uint32_t st = sc->stamp;
-	int r = g->root[cell];
+	int r = g->root[cell], areas = 0;
+	/* the reach, and the areas the player does not reach labelled for
+	 * the PI-corrals (sokoban_corral.c) as it would label them: by
+	 * component, in the order of their least squares, the roots */
+	int32_t *label = sc->label;
 	for (int i = 0; i < s->nfloor; i++) {
 		int c = s->cell_of[i];
-		if (g->disc[c] && g->root[c] == r)
+		if (!g->disc[c]) {   /* a box */
+			label[c] = -1;
+			continue;
+		}
+		int root = g->root[c];
+		if (root == r) {
 			sc->mark[c] = st;
+			label[c] = -1;
+			continue;
+		}
+		int k = root == c ? areas++ : label[root];
+		if (root == c) {
+			sc->uf[k] = k;
+			sc->corral_flags[k] = 0;
+			sc->corral_pushes[k] = 0;
+			sc->corral_goal[k] = 0;
+		}
+		label[c] = k;
+		if (s->goal[c])
+			sc->corral_goal[k] = 1;
 	}
+	sc->areas_stamp = st;
+	sc->areas = areas;
 	g->indexed = sc;
 	g->indexed_stamp = st;
 	return s->compact[r];
@@ -195,6 +220,30 @@ static uint32_t piece(const struct soko_movegen *g, int q, int m, unsigned *leas
 	return g->disc[r];
 }
 
+/* Does walling up q split its component or change its least square: q
+ * is the component's root, or a child subtree of q is cut off?  When not,
+ * every square's piece is its whole component (piece_of). */
+static bool splits(const struct soko_movegen *g, int q)
+{
+	if (g->root[q] == q)
+		return true;
+	for (int k = 0; k < g->nkids[q]; k++)
+		if (g->low[g->kids[q * 4 + k]] >= g->disc[q])
+			return true;
+	return false;
+}
+
+/* piece, told whether q splits (splits): the component's root when not */
+static inline uint32_t piece_of(const struct soko_movegen *g, bool split, int q, int m,
+				unsigned *least)
+{
+	if (split)
+		return piece(g, q, m, least);
+	int r = g->root[m];
+	*least = (unsigned)g->s->compact[r];
+	return g->disc[r];
+}
+
 int soko_move_areas(const struct soko_movegen *g, int from, int to)
 {
 	const struct sokoban *s = g->s;
@@ -209,12 +258,13 @@ int soko_move_areas(const struct soko_movegen *g, int from, int to)
 	/* freeing `from` joins the pieces it touches into one */
 	uint32_t at_from[4];
 	int joined = 0;
+	bool split = splits(g, to);
 	for (int e = 0; e < 4; e++) {
 		int m = from + s->off[e];
 		if (!g->disc[m] || m == to)
 			continue;
 		unsigned least;
-		uint32_t id = piece(g, to, m, &least);
+		uint32_t id = piece_of(g, split, to, m, &least);
 		bool seen = false;
 		for (int k = 0; k < joined && !seen; k++)
 			seen = at_from[k] == id;
@@ -235,13 +285,14 @@ static void label_around(struct soko_movegen *g, struct soko_scratch *sc, int b,
 	uint32_t at_b[4];
 	int nb = 0;
 	unsigned joined_least = (unsigned)s->compact[b];
+	bool split = q != b && splits(g, q);
 	if (q != b) {
 		for (int e = 0; e < 4; e++) {
 			int m = b + s->off[e];
 			if (s->wall[m] || sc->box[m])
 				continue;
 			unsigned least;
-			at_b[nb++] = piece(g, q, m, &least);
+			at_b[nb++] = piece_of(g, split, q, m, &least);
 			if (least < joined_least)
 				joined_least = least;
 		}
@@ -259,7 +310,7 @@ static void label_around(struct soko_movegen *g, struct soko_scratch *sc, int b,
 		} else if (n == b) {
 			area = joined;
 		} else {
-			area = piece(g, q, n, &least);
+			area = piece_of(g, split, q, n, &least);
 			for (int k = 0; k < nb; k++)
 				if (at_b[k] == area)
 					area = joined;

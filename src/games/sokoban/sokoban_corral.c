@@ -38,7 +38,8 @@ static int find_root(int *parent, int x)
 	return x;
 }
 
-/* Corral root of a free unreachable cell, or -1. */
+/* Corral root of a free unreachable cell, or -1.  A square that was never
+ * labelled (a wall) reads label 0, as the zeroed scratch left it. */
 static int corral_of(const struct sokoban *s, struct soko_scratch *sc, int cell)
 {
 	(void)s;
@@ -46,23 +47,31 @@ static int corral_of(const struct sokoban *s, struct soko_scratch *sc, int cell)
 	return label < 0 ? -1 : find_root(sc->uf, label);
 }
 
-/* Is box cell x a border box of corral c? */
-static bool border_of(const struct sokoban *s, struct soko_scratch *sc, int x, int c)
+/* corral_of once the union-find is flat (every area's parent its root) */
+static inline int flat_corral_of(const struct soko_scratch *sc, int cell)
+{
+	int label = sc->label[cell];
+	return label < 0 ? -1 : sc->uf[label];
+}
+
+/* Is box cell x a border box of corral c?  (The union-find flat.) */
+static inline bool flat_border_of(const struct sokoban *s, const struct soko_scratch *sc, int x,
+				  int c)
 {
 	if (!sc->box[x])
 		return false;
 	for (int d = 0; d < 4; d++)
-		if (corral_of(s, sc, x + s->off[d]) == c)
+		if (flat_corral_of(sc, x + s->off[d]) == c)
 			return true;
 	return false;
 }
 
-int soko_pi_corral(const struct sokoban *s, struct soko_scratch *sc, int nboxes)
+/* Label the free squares the player does not reach (stamp reach of
+ * sc->mark) by connected area, in the order of their least square;
+ * returns how many areas. */
+static int label_areas(const struct sokoban *s, struct soko_scratch *sc, uint32_t reach)
 {
-	uint32_t reach = sc->stamp;
 	int ncomp = 0;
-
-	/* Label the unreachable free squares by connected area. */
 	for (int i = 0; i < s->nfloor; i++) {
 		int c = s->cell_of[i];
 		sc->label[c] = -1;
@@ -91,6 +100,15 @@ int soko_pi_corral(const struct sokoban *s, struct soko_scratch *sc, int nboxes)
 			}
 		}
 	}
+	return ncomp;
+}
+
+int soko_pi_corral(const struct sokoban *s, struct soko_scratch *sc, int nboxes)
+{
+	uint32_t reach = sc->stamp;
+	/* the areas as the reach that made this stamp labelled them
+	 * (soko_movegen_reach), or labelled here */
+	int ncomp = sc->areas_stamp == reach && reach != 0 ? sc->areas : label_areas(s, sc, reach);
 	if (ncomp == 0)
 		return -1;
 
@@ -110,8 +128,11 @@ int soko_pi_corral(const struct sokoban *s, struct soko_scratch *sc, int nboxes)
 			}
 		}
 	}
+	/* no union after this: each area's parent becomes its root, so that
+	 * the rest reads an area's corral in one step */
 	for (int k = 0; k < ncomp; k++) {
 		int r = find_root(sc->uf, k);
+		sc->uf[k] = r;
 		if (r != k)
 			sc->corral_goal[r] |= sc->corral_goal[k];
 	}
@@ -122,7 +143,7 @@ int soko_pi_corral(const struct sokoban *s, struct soko_scratch *sc, int nboxes)
 		int b = sc->boxes[i];
 		int roots[4], nroots = 0;
 		for (int d = 0; d < 4; d++) {
-			int r = corral_of(s, sc, b + s->off[d]);
+			int r = flat_corral_of(sc, b + s->off[d]);
 			bool seen = false;
 			for (int j = 0; j < nroots; j++)
 				seen |= roots[j] == r;
@@ -137,9 +158,9 @@ int soko_pi_corral(const struct sokoban *s, struct soko_scratch *sc, int nboxes)
 				sc->corral_goal[c] |= 2;   /* bit 1: an off-goal border box */
 			for (int d = 0; d < 4; d++) {
 				int to = b + s->off[d], from = b - s->off[d];
-				bool from_stuck = s->wall[from] || corral_of(s, sc, from) == c ||
-						  border_of(s, sc, from, c);
-				if (corral_of(s, sc, to) == c) {
+				bool from_stuck = s->wall[from] || flat_corral_of(sc, from) == c ||
+						  flat_border_of(s, sc, from, c);
+				if (flat_corral_of(sc, to) == c) {
 					if (from_stuck || s->dead[to])
 						continue;
 					if (sc->mark[from] == reach) {
@@ -149,7 +170,7 @@ int soko_pi_corral(const struct sokoban *s, struct soko_scratch *sc, int nboxes)
 					sc->corral_flags[c] |= CORRAL_REJECTED;
 					break;
 				}
-				if (from_stuck || s->wall[to] || s->dead[to] || border_of(s, sc, to, c))
+				if (from_stuck || s->wall[to] || s->dead[to] || flat_border_of(s, sc, to, c))
 					continue;
 				sc->corral_flags[c] |= CORRAL_REJECTED;
 				break;
@@ -160,7 +181,7 @@ int soko_pi_corral(const struct sokoban *s, struct soko_scratch *sc, int nboxes)
 	/* Pick the needed PI-corral with the fewest pushes. */
 	int best = -1;
 	for (int k = 0; k < ncomp; k++) {
-		if (find_root(sc->uf, k) != k || (sc->corral_flags[k] & CORRAL_REJECTED))
+		if (sc->uf[k] != k || (sc->corral_flags[k] & CORRAL_REJECTED))
 			continue;
 		bool needed = (sc->corral_goal[k] & 2) || (need_goal_fill && (sc->corral_goal[k] & 1));
 		if (!needed)
@@ -173,5 +194,5 @@ int soko_pi_corral(const struct sokoban *s, struct soko_scratch *sc, int nboxes)
 
 bool soko_corral_allows(const struct sokoban *s, struct soko_scratch *sc, int corral, int box)
 {
-	return border_of(s, sc, box, corral);
+	return flat_border_of(s, sc, box, corral);
 }

@@ -81,18 +81,17 @@ size_t soko_deadtab_bytes(const struct soko_deadtab *t)
 	       t->first_alloc * sizeof *t->first + t->player_alloc;
 }
 
-/* Does pattern i match the position in sc (its boxes in sc->box, the
- * player's normalised square `player`, a compact index)? */
-static bool matches(const struct soko_deadtab *t, const struct soko_scratch *sc, uint32_t i,
-		    unsigned player)
+/* Does the pattern of entry e of cell c match the position in sc (its
+ * boxes in sc->box, a box on c; the player's normalised square `player`,
+ * a compact index)?  Its other boxes first, then its player squares. */
+static bool matches(const struct soko_deadtab *t, const struct soko_scratch *sc,
+		    const struct soko_dt_entry *e, unsigned player)
 {
-	const uint8_t *p = t->player + (size_t)i * t->player_bytes;
-	if (!(p[player >> 3] >> (player & 7) & 1))
-		return false;
-	for (uint32_t k = t->first[i]; k < t->first[i + 1]; k++)
-		if (!sc->box[t->boxes[k]])
+	for (int k = 0; k < e->nother; k++)
+		if (!sc->box[e->other[k]])
 			return false;
-	return true;
+	const uint8_t *p = t->player + (size_t)e->pattern * t->player_bytes;
+	return p[player >> 3] >> (player & 7) & 1;
 }
 
 static void add_pattern(struct soko_deadtab *t, const uint16_t *boxes, int n,
@@ -125,7 +124,12 @@ static void add_pattern(struct soko_deadtab *t, const uint16_t *boxes, int n,
 			t->by_cell_alloc[c] = t->by_cell_alloc[c] ? 2 * t->by_cell_alloc[c] : 4;
 			t->by_cell[c] = lk_xrealloc(t->by_cell[c], t->by_cell_alloc[c] * sizeof **t->by_cell);
 		}
-		t->by_cell[c][t->by_cell_n[c]++] = i;
+		struct soko_dt_entry *e = &t->by_cell[c][t->by_cell_n[c]++];
+		e->pattern = i;
+		e->nother = 0;
+		for (int j = 0; j < n; j++)
+			if (j != k)
+				e->other[e->nother++] = boxes[j];
 	}
 }
 
@@ -359,8 +363,9 @@ bool soko_deadtab_check(struct soko_deadtab *t, const struct soko_scratch *sc, i
 			unsigned player, bool learn)
 {
 	const struct sokoban *s = t->s;
-	for (size_t k = 0; k < t->by_cell_n[cell]; k++)
-		if (matches(t, sc, t->by_cell[cell][k], player)) {
+	/* every pattern listed for cell has a box there */
+	for (size_t k = 0; sc->box[cell] && k < t->by_cell_n[cell]; k++)
+		if (matches(t, sc, &t->by_cell[cell][k], player)) {
 			t->matched++;
 			return true;
 		}

@@ -104,27 +104,45 @@ static uint32_t next_stamp(uint32_t *mark, uint32_t *stamp, size_t n)
 }
 
 /* Flood fill of the player's squares from cell into mark with a fresh
- * stamp; returns the least compact index reached. */
+ * stamp; returns the least compact index reached.  Scan lines: each square
+ * taken from the stack runs left and right over the free squares not yet
+ * marked, and the squares above and below the run are stacked; every
+ * square is tested fewer times than by its four neighbours, and since
+ * compact indices grow with the cell, the least index is the least run
+ * start's. */
 static int flood(const struct sokoban *s, struct soko_scratch *sc, int cell, uint32_t *mark,
 		 uint32_t *stamp)
 {
 	uint32_t st = next_stamp(mark, stamp, (size_t)s->cells);
-	int sp = 0, least = s->compact[cell];
+	if (st == 1 && stamp == &sc->stamp)
+		sc->areas_stamp = 0;   /* wrapped: no areas labelled for it */
+	const uint8_t *wall = s->wall, *box = sc->box;
+	uint16_t *stack = sc->stack;
+	const int w = s->width;
+	int sp = 0, low = cell;
 	mark[cell] = st;
-	sc->stack[sp++] = (uint16_t)cell;
+	stack[sp++] = (uint16_t)cell;
 	while (sp > 0) {
-		int c = sc->stack[--sp];
-		for (int d = 0; d < 4; d++) {
-			int nc = c + s->off[d];
-			if (s->wall[nc] || sc->box[nc] || mark[nc] == st)
-				continue;
-			mark[nc] = st;
-			sc->stack[sp++] = (uint16_t)nc;
-			if (s->compact[nc] < least)
-				least = s->compact[nc];
+		int c = stack[--sp], l = c, r = c;
+		while (!wall[l - 1] && !box[l - 1] && mark[l - 1] != st)
+			mark[--l] = st;
+		while (!wall[r + 1] && !box[r + 1] && mark[r + 1] != st)
+			mark[++r] = st;
+		if (l < low)
+			low = l;
+		for (int x = l; x <= r; x++) {
+			int u = x - w, d = x + w;
+			if (!wall[u] && !box[u] && mark[u] != st) {
+				mark[u] = st;
+				stack[sp++] = (uint16_t)u;
+			}
+			if (!wall[d] && !box[d] && mark[d] != st) {
+				mark[d] = st;
+				stack[sp++] = (uint16_t)d;
+			}
 		}
 	}
-	return least;
+	return s->compact[low];
 }
 
 int soko_reach(const struct sokoban *s, struct soko_scratch *sc, int cell)
@@ -388,6 +406,8 @@ static unsigned pull_successors(const struct sokoban *s, const uint8_t *key,
 	uint32_t st;
 	if (player == SOKO_ANYWHERE) {
 		st = next_stamp(sc->mark, &sc->stamp, (size_t)s->cells);
+		if (st == 1)
+			sc->areas_stamp = 0;
 		for (int i = 0; i < s->nfloor; i++)
 			sc->mark[s->cell_of[i]] = st;
 	} else {
