@@ -150,7 +150,15 @@ static void shortest_solutions(const struct graph *G, struct lk_features *f)
 		if (d == 1 || width[d] < narrow)
 			narrow = width[d];
 	lk_feature_set(f, LK_F_SOLUTIONS, LK_KNOWN_EXACT, solutions);
-	lk_feature_set(f, LK_F_SCARCITY, LK_KNOWN_EXACT, lk_rating_scarcity(solutions));
+	/* scarcity is read from the count up to the order of independent
+	 * moves: as paths, independent objects multiply the count by their
+	 * interleavings (rating_traces.c) */
+	double traces;
+	if (lk_rating_traces(G->level, &G->g, G->togo, G->shortest, LK_RATING_TRACE_ENTRIES,
+			     &traces)) {
+		lk_feature_set(f, LK_F_TRACES, LK_KNOWN_EXACT, traces);
+		lk_feature_set(f, LK_F_SCARCITY, LK_KNOWN_EXACT, lk_rating_scarcity(traces));
+	}
 	lk_feature_set(f, LK_F_WIDTH, LK_KNOWN_EXACT, narrow);
 	free(width);
 	free(count);
