@@ -94,9 +94,13 @@ def read(path):
 
 
 def scarcity_from_solutions(r):
-    """A table written before rate wrote f-scarcity: the same function of
-    f-solutions as lk_rating_scarcity (6 - log10 of it, at least 0)."""
-    if 'f-scarcity' in r or 'f-solutions' not in r:
+    """A table written before rate counted the shortest solutions up to the
+    order of independent moves (f-traces): its f-scarcity was read from
+    f-solutions, which counts every interleaving.  There are never more
+    classes than solutions (and at least one), so that scarcity is a lower
+    bound of the one rate writes now: read as one ('>= x'; exact for a single
+    solution), as lk_rating_scarcity (6 - log10 of the count, at least 0)."""
+    if 'f-traces' in r or 'f-solutions' not in r:
         return
     s = (r['f-solutions'] or '').strip()
     v = num(s)
@@ -104,8 +108,10 @@ def scarcity_from_solutions(r):
         r['f-scarcity'] = 'none'
     elif v is None or s.startswith('>=') or s.startswith('<='):
         r['f-scarcity'] = ''
+    elif v <= 1:
+        r['f-scarcity'] = '6'
     else:
-        r['f-scarcity'] = '%.4g' % max(0.0, 6.0 - math.log10(max(v, 1.0)))
+        r['f-scarcity'] = '>= %.4g' % max(0.0, 6.0 - math.log10(v))
 
 
 def load(d):

@@ -11,7 +11,8 @@
  *    swapping two adjacent moves that close a diamond, counted apart from
  *    the code's sleep sets; among them the same room with one box and
  *    with two independent boxes, whose interleavings must not multiply the
- *    count.
+ *    count; and the scarcity computed alone (lk_features_scarcity, what
+ *    every rating runs) the same as with the other graph features.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -306,6 +307,14 @@ static void test_sokoban_brute_force(void **state)
 		if (f.value[LK_F_SOLUTIONS] != (double)paths || f.value[LK_F_TRACES] != (double)classes)
 			fail_msg("level %zu: %g solutions and %g classes, brute force %zu and %zu", i,
 				 f.value[LK_F_SOLUTIONS], f.value[LK_F_TRACES], paths, classes);
+		/* the scarcity alone (every rating's) counts the same */
+		struct lk_features alone;
+		lk_features_init(&alone);
+		lk_features_scarcity(level, &so, 100000, &alone);
+		assert_int_equal(alone.how[LK_F_SCARCITY], LK_KNOWN_EXACT);
+		assert_true(alone.value[LK_F_TRACES] == f.value[LK_F_TRACES]);
+		assert_true(alone.value[LK_F_SCARCITY] == f.value[LK_F_SCARCITY]);
+		assert_int_equal(alone.how[LK_F_TRAPS], LK_KNOWN_NOT);
 		/* the two independent boxes: interleavings do not count */
 		if (i == 2)
 			assert_true(classes == 1 && paths == 20);

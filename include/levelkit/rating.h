@@ -133,6 +133,11 @@ void lk_features_compute(struct lk_solver *solver, const struct lk_level *level,
 void lk_features_graph(const struct lk_level *level, const struct lk_search_options *search,
 		       uint64_t max_states, const unsigned char *path, size_t nkeys,
 		       struct lk_features *out);
+/* Of the graph's features only the scarcity (and the counts it is read
+ * from, solutions and traces, and width), as every rating needs it when the
+ * model weighs it: the same exploration, without the rest's work. */
+void lk_features_scarcity(const struct lk_level *level, const struct lk_search_options *search,
+			  uint64_t max_states, struct lk_features *out);
 /* The walker (rating_walker.c), on the graph explored most likely first up to
  * max_states states, its unexpanded states counted as won; its horizon is
  * twice the shortest solution's steps: the graph's nearest win, else
