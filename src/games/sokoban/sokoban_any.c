@@ -4,8 +4,10 @@
  * Approach to Single-Agent Search", IEEE CoG 2020) and the way Festival
  * runs it; our own implementation (docs/games/sokoban.md, "Hard levels").
  *
- * The portfolio around it (greedy best-first search in slices, the second
- * search without the goal-room macros) is in sokoban_any_budget.c.
+ * Which move it plays next (cells, advisors, move order) is in
+ * sokoban_any_order.c, its state in sokoban_any_search.h.  The portfolio
+ * around it (greedy best-first search in slices, the second search without
+ * the goal-room macros) is in sokoban_any_budget.c.
  *
  * The feature-space search works on box moves (sokoban_boxmoves.c: one box
  * pushed any number of times).  Every state met is stored once in the state
@@ -32,118 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sokoban_any.h"
-
-/* a node's features in the table's cost field: a dead node */
-#define DEAD_NODE UINT32_MAX
-#define NONE UINT32_MAX
-/* Expansions after which a best state that has not been bettered gets the
- * best cell's turn one time in eight instead of every other turn. */
-#define STALE_BEST 5000
-/* advisors: packing, areas, doorways, out of plan, hotspots */
-#define NADVISORS 5
-
-/* node flags (per table entry) */
-enum { NODE_EXPANDED = 1, NODE_DEAD = 2 };
-
-/* An expanded state: its moves, each leading to a node of the table. */
-struct expansion {
-	uint32_t node;
-	uint32_t parent;          /* expansion, or NONE for the start */
-	uint32_t weight;          /* moves on its path no advisor proposed */
-	uint32_t moves;           /* its first move in a->moves */
-	uint32_t nmoves, next;    /* its moves, sorted; the next to try */
-	uint32_t best;            /* packed features, the best on its path */
-};
-
-/* A move of an expanded state: 4 bytes, as there are about two a stored
- * state (where the moved box ends is read off the keys when needed). */
-struct amove {
-	unsigned child : 31;      /* table entry (the table holds < 2^31) */
-	unsigned weight : 1;      /* 0: an advisor's, 1: any other */
-};
-
-struct any {
-	const struct sokoban *s;
-	const struct lk_search_options *opt;
-	struct lk_search_result *r;
-	struct lk_table table;
-	size_t key_size;
-	struct soko_movegen gen;
-	struct soko_matcher matcher;
-	struct soko_plan plan;
-	struct soko_relevance rel;  /* relevance cuts (first search only) */
-	struct soko_pull pull;      /* greedy search by pulls (sokoban_pull.c) */
-	uint32_t meet;              /* the pull search's entry met, or NONE */
-	struct soko_deadtab own_deadtab;
-	struct soko_deadtab *deadtab;   /* the level's, or own_deadtab */
-	void *scratch, *scratch2;   /* the expanded state's, a child's */
-	unsigned char *key;
-	unsigned char *child;       /* the children's keys of an expansion */
-	size_t child_alloc;
-	uint64_t *hashes;           /* and their hashes */
-	size_t hashes_alloc;
-	uint8_t *flags;             /* per node */
-	size_t flags_alloc;
-	struct expansion *exps;
-	size_t nexps, exps_alloc;
-	struct amove *moves;
-	size_t nmoves, moves_alloc;
-	uint64_t *keys;             /* sorting an expansion's moves */
-	size_t keys_alloc;
-	struct soko_cells cells;
-	size_t next_cell;           /* the next cell round */
-	uint8_t *allow;             /* per cell: a box the PI-corral lets move */
-	uint32_t best_exp;          /* the expansion of best features */
-	uint64_t best_since;        /* expansions when it was found */
-	uint32_t goal_node, goal_exp;
-	bool macros;                /* goal rooms and goal cuts may be used */
-	uint16_t *next;             /* per goal area: its next goal to fill */
-	bool solved;
-	enum lk_limit limit;
-	double deadline;
-	const struct soko_fess_hook *hook;   /* the schedule's turns, or NULL */
-	uint64_t work0;             /* the deadlock table's work at the start */
-};
-
-/* ---- cells ---- */
-
-/* A state's cell: packed boxes, player areas, boxes out of plan (as
- * Festival's).  Without the feature space, one cell. */
-static uint32_t cell_code(const struct any *a, uint32_t packed_features)
-{
-	if (!a->s->use[SOKO_T_FEATURES])
-		return 0;
-	struct soko_features f;
-	soko_features_unpack(packed_features, &f);
-	return (uint32_t)f.packed << 16 | (uint32_t)f.areas << 8 | f.out_of_plan;
-}
-
-/* The cell of a code; a new cell is the next one visited. */
-static size_t find_cell(struct any *a, uint32_t code)
-{
-	bool made;
-	size_t c = soko_cells_find(&a->cells, code, &made);
-	if (made) {
-		a->next_cell = c;
-		if (a->s->use[SOKO_T_FEATURES])
-			((struct soko_scratch *)a->scratch)->count[SOKO_T_FEATURES]++;
-	}
-	return c;
-}
-
-/* Skip the moves of expansion e whose child is expanded or dead; put e
- * into its cell at the weight of its next move, if it has one. */
-static void schedule(struct any *a, uint32_t e)
-{
-	struct expansion *x = &a->exps[e];
-	while (x->next < x->nmoves && a->flags[a->moves[x->moves + x->next].child])
-		x->next++;
-	if (x->next == x->nmoves)
-		return;
-	uint64_t w = (uint64_t)x->weight + a->moves[x->moves + x->next].weight;
-	soko_cells_push(&a->cells, find_cell(a, cell_code(a, x->best)), w << 32 | (uint32_t)~e);
-}
+#include "sokoban_any_search.h"
 
 /* ---- states ---- */
 
@@ -237,90 +128,6 @@ static uint32_t child_node(struct any *a, uint32_t parent, const struct soko_box
 	return id;
 }
 
-/* The advisors' moves among a state's (indices into the moves of
- * expansion e): each proposes the move to a new node that improves its
- * feature most, the better features breaking ties. */
-static int advise(struct any *a, const struct expansion *x, size_t *chosen)
-{
-	struct soko_features f;
-	soko_features_unpack(lk_table_cost(&a->table, x->node), &f);
-	long best[NADVISORS];
-	struct soko_features bf[NADVISORS];
-	for (int k = 0; k < NADVISORS; k++)
-		best[k] = -1;
-	for (uint32_t i = 0; i < x->nmoves; i++) {
-		uint32_t child = a->moves[x->moves + i].child;
-		if (a->flags[child])
-			continue;
-		struct soko_features c;
-		soko_features_unpack(lk_table_cost(&a->table, child), &c);
-		int gain[NADVISORS] = {
-			c.packed - f.packed, f.areas - c.areas, f.doorways - c.doorways,
-			f.out_of_plan - c.out_of_plan, f.hotspots - c.hotspots,
-		};
-		for (int k = 0; k < NADVISORS; k++) {
-			if (gain[k] <= 0)
-				continue;
-			if (best[k] >= 0) {
-				int was[NADVISORS] = {
-					bf[k].packed - f.packed, f.areas - bf[k].areas,
-					f.doorways - bf[k].doorways, f.out_of_plan - bf[k].out_of_plan,
-					f.hotspots - bf[k].hotspots,
-				};
-				if (gain[k] < was[k] ||
-				    (gain[k] == was[k] && !soko_features_better(&c, &bf[k])))
-					continue;
-			}
-			best[k] = (long)i;
-			bf[k] = c;
-		}
-	}
-	int n = 0;
-	for (int k = 0; k < NADVISORS; k++) {
-		bool dup = best[k] < 0;
-		for (int j = 0; j < n && !dup; j++)
-			dup = chosen[j] == (size_t)best[k];
-		if (!dup)
-			chosen[n++] = (size_t)best[k];
-	}
-	return n;
-}
-
-/* A move's place in the order its state tries them: by weight, then the
- * better child (soko_features_better is the order of the packed features
- * with the packed boxes' byte inverted), then the lesser table entry. */
-static uint64_t sort_key(const struct any *a, struct amove m)
-{
-	uint32_t rank = lk_table_cost(&a->table, m.child) ^ 0xff000000u;
-	return (uint64_t)m.weight << 63 | (uint64_t)rank << 31 | m.child;
-}
-
-static int by_key(const void *pa, const void *pb)
-{
-	uint64_t x = *(const uint64_t *)pa, y = *(const uint64_t *)pb;
-	return x < y ? -1 : x > y;
-}
-
-/* Sort the n moves at m in the order they are tried (keys: room for n). */
-static void sort_moves(const struct any *a, struct amove *m, uint32_t n, uint64_t *keys)
-{
-	for (uint32_t i = 0; i < n; i++)
-		keys[i] = sort_key(a, m[i]);
-	if (n > 24) {
-		qsort(keys, n, sizeof *keys, by_key);
-	} else {
-		for (uint32_t i = 1; i < n; i++) {
-			uint64_t k = keys[i];
-			uint32_t j = i;
-			for (; j > 0 && keys[j - 1] > k; j--)
-				keys[j] = keys[j - 1];
-			keys[j] = k;
-		}
-	}
-	for (uint32_t i = 0; i < n; i++)
-		m[i] = (struct amove){ .child = (unsigned)(keys[i] & 0x7fffffffu),
-				       .weight = (unsigned)(keys[i] >> 63) & 1u };
-}
 
 static void propagate_dead(struct any *a, uint32_t e);
 
@@ -394,7 +201,7 @@ static int expand(struct any *a, uint32_t id, uint32_t parent, uint32_t weight)
 		return -1;
 	}
 	size_t chosen[NADVISORS];
-	int nchosen = s->use[SOKO_T_ADVISORS] ? advise(a, x, chosen) : 0;
+	int nchosen = s->use[SOKO_T_ADVISORS] ? soko_fess_advise(a, x, chosen) : 0;
 	for (int i = 0; i < nchosen; i++)
 		a->moves[x->moves + chosen[i]].weight = 0;
 	sc->count[SOKO_T_ADVISORS] += (uint64_t)nchosen;
@@ -402,7 +209,7 @@ static int expand(struct any *a, uint32_t id, uint32_t parent, uint32_t weight)
 	if (x->nmoves > 0 && x->nmoves <= 2 && nchosen == 0)
 		a->moves[x->moves].weight = 0;
 	LK_ALLOC_GROW(a->keys, x->nmoves, a->keys_alloc);
-	sort_moves(a, a->moves + x->moves, x->nmoves, a->keys);
+	soko_fess_sort_moves(a, a->moves + x->moves, x->nmoves, a->keys);
 	if (x->nmoves == 0) {
 		propagate_dead(a, e);
 		return 0;
@@ -415,7 +222,7 @@ static int expand(struct any *a, uint32_t id, uint32_t parent, uint32_t weight)
 		a->best_exp = e;
 		a->best_since = a->r->expanded;
 	}
-	schedule(a, e);
+	soko_fess_schedule(a, e);
 	return 0;
 }
 
@@ -493,7 +300,7 @@ static int play_from(struct any *a, size_t c)
 	}
 	if (a->flags[a->exps[a->best_exp].node] & NODE_DEAD)
 		new_best(a);
-	schedule(a, e);
+	soko_fess_schedule(a, e);
 	return rc;
 }
 
@@ -591,7 +398,7 @@ static void run(struct any *a)
 		 * stood for long (it may be dead in a way no test sees) */
 		bool stale = a->r->expanded - a->best_since > STALE_BEST;
 		if ((turn & 1) && (!stale || (turn & 15) == 1)) {
-			c = find_cell(a, cell_code(a, a->exps[a->best_exp].best));
+			c = soko_fess_find_cell(a, soko_fess_cell_code(a, a->exps[a->best_exp].best));
 			if (a->cells.cells[c].n == 0)
 				c = SIZE_MAX;
 		}

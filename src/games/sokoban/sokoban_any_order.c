@@ -1,0 +1,134 @@
+/*
+ * sokoban_any_order.c - which move Sokoban's feature-space search (solve
+ * -a any, sokoban_any.c) plays next: the cells of feature space a state
+ * goes into, the advisors that mark the moves improving a feature, and the
+ * order in which a state's moves are tried.  See docs/games/sokoban.md,
+ * "Hard levels".
+ */
+#include <stdlib.h>
+
+#include "sokoban_any_search.h"
+
+/* ---- cells ---- */
+
+/* A state's cell: packed boxes, player areas, boxes out of plan (as
+ * Festival's).  Without the feature space, one cell. */
+uint32_t soko_fess_cell_code(const struct any *a, uint32_t packed_features)
+{
+	if (!a->s->use[SOKO_T_FEATURES])
+		return 0;
+	struct soko_features f;
+	soko_features_unpack(packed_features, &f);
+	return (uint32_t)f.packed << 16 | (uint32_t)f.areas << 8 | f.out_of_plan;
+}
+
+/* The cell of a code; a new cell is the next one visited. */
+size_t soko_fess_find_cell(struct any *a, uint32_t code)
+{
+	bool made;
+	size_t c = soko_cells_find(&a->cells, code, &made);
+	if (made) {
+		a->next_cell = c;
+		if (a->s->use[SOKO_T_FEATURES])
+			((struct soko_scratch *)a->scratch)->count[SOKO_T_FEATURES]++;
+	}
+	return c;
+}
+
+/* Skip the moves of expansion e whose child is expanded or dead; put e
+ * into its cell at the weight of its next move, if it has one. */
+void soko_fess_schedule(struct any *a, uint32_t e)
+{
+	struct expansion *x = &a->exps[e];
+	while (x->next < x->nmoves && a->flags[a->moves[x->moves + x->next].child])
+		x->next++;
+	if (x->next == x->nmoves)
+		return;
+	uint64_t w = (uint64_t)x->weight + a->moves[x->moves + x->next].weight;
+	soko_cells_push(&a->cells, soko_fess_find_cell(a, soko_fess_cell_code(a, x->best)), w << 32 | (uint32_t)~e);
+}
+
+/* The advisors' moves among a state's (indices into the moves of
+ * expansion e): each proposes the move to a new node that improves its
+ * feature most, the better features breaking ties. */
+int soko_fess_advise(struct any *a, const struct expansion *x, size_t *chosen)
+{
+	struct soko_features f;
+	soko_features_unpack(lk_table_cost(&a->table, x->node), &f);
+	long best[NADVISORS];
+	struct soko_features bf[NADVISORS];
+	for (int k = 0; k < NADVISORS; k++)
+		best[k] = -1;
+	for (uint32_t i = 0; i < x->nmoves; i++) {
+		uint32_t child = a->moves[x->moves + i].child;
+		if (a->flags[child])
+			continue;
+		struct soko_features c;
+		soko_features_unpack(lk_table_cost(&a->table, child), &c);
+		int gain[NADVISORS] = {
+			c.packed - f.packed, f.areas - c.areas, f.doorways - c.doorways,
+			f.out_of_plan - c.out_of_plan, f.hotspots - c.hotspots,
+		};
+		for (int k = 0; k < NADVISORS; k++) {
+			if (gain[k] <= 0)
+				continue;
+			if (best[k] >= 0) {
+				int was[NADVISORS] = {
+					bf[k].packed - f.packed, f.areas - bf[k].areas,
+					f.doorways - bf[k].doorways, f.out_of_plan - bf[k].out_of_plan,
+					f.hotspots - bf[k].hotspots,
+				};
+				if (gain[k] < was[k] ||
+				    (gain[k] == was[k] && !soko_features_better(&c, &bf[k])))
+					continue;
+			}
+			best[k] = (long)i;
+			bf[k] = c;
+		}
+	}
+	int n = 0;
+	for (int k = 0; k < NADVISORS; k++) {
+		bool dup = best[k] < 0;
+		for (int j = 0; j < n && !dup; j++)
+			dup = chosen[j] == (size_t)best[k];
+		if (!dup)
+			chosen[n++] = (size_t)best[k];
+	}
+	return n;
+}
+
+/* A move's place in the order its state tries them: by weight, then the
+ * better child (soko_features_better is the order of the packed features
+ * with the packed boxes' byte inverted), then the lesser table entry. */
+static uint64_t sort_key(const struct any *a, struct amove m)
+{
+	uint32_t rank = lk_table_cost(&a->table, m.child) ^ 0xff000000u;
+	return (uint64_t)m.weight << 63 | (uint64_t)rank << 31 | m.child;
+}
+
+static int by_key(const void *pa, const void *pb)
+{
+	uint64_t x = *(const uint64_t *)pa, y = *(const uint64_t *)pb;
+	return x < y ? -1 : x > y;
+}
+
+/* Sort the n moves at m in the order they are tried (keys: room for n). */
+void soko_fess_sort_moves(const struct any *a, struct amove *m, uint32_t n, uint64_t *keys)
+{
+	for (uint32_t i = 0; i < n; i++)
+		keys[i] = sort_key(a, m[i]);
+	if (n > 24) {
+		qsort(keys, n, sizeof *keys, by_key);
+	} else {
+		for (uint32_t i = 1; i < n; i++) {
+			uint64_t k = keys[i];
+			uint32_t j = i;
+			for (; j > 0 && keys[j - 1] > k; j--)
+				keys[j] = keys[j - 1];
+			keys[j] = k;
+		}
+	}
+	for (uint32_t i = 0; i < n; i++)
+		m[i] = (struct amove){ .child = (unsigned)(keys[i] & 0x7fffffffu),
+				       .weight = (unsigned)(keys[i] >> 63) & 1u };
+}

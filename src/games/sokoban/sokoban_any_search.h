@@ -1,0 +1,100 @@
+/*
+ * sokoban_any_search.h - the state of Sokoban's feature-space search
+ * (solve -a any), shared by the search itself (sokoban_any.c) and the code
+ * that decides which move it plays next (sokoban_any_order.c: cells of
+ * feature space, advisors, the order of a state's moves).  Private to those
+ * two files.
+ */
+#ifndef LEVELKIT_SOKOBAN_ANY_SEARCH_H
+#define LEVELKIT_SOKOBAN_ANY_SEARCH_H
+
+#include "sokoban_any.h"
+
+
+/* a node's features in the table's cost field: a dead node */
+#define DEAD_NODE UINT32_MAX
+#define NONE UINT32_MAX
+/* Expansions after which a best state that has not been bettered gets the
+ * best cell's turn one time in eight instead of every other turn. */
+#define STALE_BEST 5000
+/* advisors: packing, areas, doorways, out of plan, hotspots */
+#define NADVISORS 5
+
+/* node flags (per table entry) */
+enum { NODE_EXPANDED = 1, NODE_DEAD = 2 };
+
+/* An expanded state: its moves, each leading to a node of the table. */
+struct expansion {
+	uint32_t node;
+	uint32_t parent;          /* expansion, or NONE for the start */
+	uint32_t weight;          /* moves on its path no advisor proposed */
+	uint32_t moves;           /* its first move in a->moves */
+	uint32_t nmoves, next;    /* its moves, sorted; the next to try */
+	uint32_t best;            /* packed features, the best on its path */
+};
+
+/* A move of an expanded state: 4 bytes, as there are about two a stored
+ * state (where the moved box ends is read off the keys when needed). */
+struct amove {
+	unsigned child : 31;      /* table entry (the table holds < 2^31) */
+	unsigned weight : 1;      /* 0: an advisor's, 1: any other */
+};
+
+struct any {
+	const struct sokoban *s;
+	const struct lk_search_options *opt;
+	struct lk_search_result *r;
+	struct lk_table table;
+	size_t key_size;
+	struct soko_movegen gen;
+	struct soko_matcher matcher;
+	struct soko_plan plan;
+	struct soko_relevance rel;  /* relevance cuts (first search only) */
+	struct soko_pull pull;      /* greedy search by pulls (sokoban_pull.c) */
+	uint32_t meet;              /* the pull search's entry met, or NONE */
+	struct soko_deadtab own_deadtab;
+	struct soko_deadtab *deadtab;   /* the level's, or own_deadtab */
+	void *scratch, *scratch2;   /* the expanded state's, a child's */
+	unsigned char *key;
+	unsigned char *child;       /* the children's keys of an expansion */
+	size_t child_alloc;
+	uint64_t *hashes;           /* and their hashes */
+	size_t hashes_alloc;
+	uint8_t *flags;             /* per node */
+	size_t flags_alloc;
+	struct expansion *exps;
+	size_t nexps, exps_alloc;
+	struct amove *moves;
+	size_t nmoves, moves_alloc;
+	uint64_t *keys;             /* sorting an expansion's moves */
+	size_t keys_alloc;
+	struct soko_cells cells;
+	size_t next_cell;           /* the next cell round */
+	uint8_t *allow;             /* per cell: a box the PI-corral lets move */
+	uint32_t best_exp;          /* the expansion of best features */
+	uint64_t best_since;        /* expansions when it was found */
+	uint32_t goal_node, goal_exp;
+	bool macros;                /* goal rooms and goal cuts may be used */
+	uint16_t *next;             /* per goal area: its next goal to fill */
+	bool solved;
+	enum lk_limit limit;
+	double deadline;
+	const struct soko_fess_hook *hook;   /* the schedule's turns, or NULL */
+	uint64_t work0;             /* the deadlock table's work at the start */
+};
+
+/* ---- which move next (sokoban_any_order.c) ---- */
+
+/* The cell code of packed features (one cell without the feature space). */
+uint32_t soko_fess_cell_code(const struct any *a, uint32_t packed_features);
+/* The cell of a code; a new cell is the next one visited. */
+size_t soko_fess_find_cell(struct any *a, uint32_t code);
+/* Put expansion e into its cell at the weight of its next live move. */
+void soko_fess_schedule(struct any *a, uint32_t e);
+/* The advisors' picks among expansion x's moves (indices, into chosen,
+ * room for NADVISORS); returns how many. */
+int soko_fess_advise(struct any *a, const struct expansion *x, size_t *chosen);
+/* Sort the n moves at m in the order they are tried (keys: room for n). */
+void soko_fess_sort_moves(const struct any *a, struct amove *m, uint32_t n, uint64_t *keys);
+
+#endif

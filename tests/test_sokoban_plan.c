@@ -1,0 +1,212 @@
+/*
+ * test_sokoban_plan.c - the packing order of Sokoban's search for any
+ * solution (src/games/sokoban/sokoban_plan.c), against truths worked out
+ * here rather than by the retrieval it checks:
+ *
+ *  - the order is a permutation of the goals and rank is its inverse;
+ *  - every goal the retrieval says it ordered can really be emptied in that
+ *    order: with boxes on the goals filled before it and nothing else on the
+ *    board, a box on it can be pulled (player anywhere) to a square that is
+ *    no goal, found by a breadth-first search over (box, player) written
+ *    here.  Forwards: a box from off the goals can be pushed onto it once
+ *    the goals before it are filled.  Random small levels and Microban;
+ *  - a dead-end corridor of goals, worked by hand: the deepest goal first,
+ *    whichever side of the board the player starts on.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "levelkit/game.h"
+#include "levelkit/record.h"
+#include "levelkit/rng.h"
+#include "../src/games/sokoban/sokoban_any.h"
+#include "sokoban_random.h"
+
+/* Can the box on goal g be pulled to a square that is no goal, with boxes
+ * on the cells of boxes[] (walls as the level's) and the player starting
+ * on any free square?  BFS over (box cell, player cell). */
+static bool pulls_out(const struct sokoban *s, const uint8_t *boxes, int g)
+{
+	size_t n = (size_t)s->cells;
+	uint8_t *seen = calloc(n * n, 1);
+	uint32_t *queue = malloc(n * n * sizeof *queue);
+	assert_non_null(seen);
+	assert_non_null(queue);
+	size_t head = 0, tail = 0;
+	for (size_t p = 0; p < n; p++)
+		if (!s->wall[p] && !boxes[p] && (int)p != g) {
+			seen[(size_t)g * n + p] = 1;
+			queue[tail++] = (uint32_t)((size_t)g * n + p);
+		}
+	bool out = false;
+	while (head < tail && !out) {
+		int b = (int)(queue[head] / n), p = (int)(queue[head] % n);
+		head++;
+		if (!s->goal[b]) {
+			out = true;
+			break;
+		}
+		for (int d = 0; d < 4; d++) {
+			int q = p + s->off[d];
+			if (s->wall[q] || boxes[q] || q == b)
+				continue;
+			/* a step; and a pull when the box is behind the player */
+			int nb = p - s->off[d] == b ? p : b;
+			size_t k = (size_t)nb * n + (size_t)q;
+			if (!seen[k]) {
+				seen[k] = 1;
+				queue[tail++] = (uint32_t)k;
+			}
+		}
+	}
+	free(seen);
+	free(queue);
+	return out;
+}
+
+/* Checks the plan of level text; returns how many goals it ordered. */
+static int check_plan(const char *text)
+{
+	struct lk_level *level = soko_test_load(text, NULL, false);
+	assert_non_null(level);
+	const struct sokoban *s = (const struct sokoban *)level;
+	struct soko_plan p;
+	soko_plan_build(&p, s, true);
+	int ng = s->ngoals;
+	assert_int_equal(p.ngoals, ng);
+	assert_true(p.ordered >= 0 && p.ordered <= ng);
+	/* a permutation of the goals, rank its inverse */
+	uint8_t *boxes = calloc((size_t)s->cells, 1);
+	for (int i = 0; i < ng; i++) {
+		int g = p.order[i];
+		assert_true(g >= 0 && g < s->cells && s->goal[g]);
+		assert_false(boxes[g]);
+		boxes[g] = 1;
+		assert_int_equal(p.rank[g], i);
+	}
+	/* the ordered goals (the last p.ordered) empty in that order */
+	memset(boxes, 0, (size_t)s->cells);
+	for (int i = 0; i < ng - p.ordered; i++)
+		boxes[p.order[i]] = 1;
+	for (int i = ng - p.ordered; i < ng; i++) {
+		if (!pulls_out(s, boxes, p.order[i]))
+			fail_msg("goal %d (%d of %d in the order) cannot be emptied with the goals "
+				 "before it filled\n%s", p.order[i], i, ng, text);
+		boxes[p.order[i]] = 1;
+	}
+	free(boxes);
+	int ordered = p.ordered;
+	soko_plan_release(&p);
+	lk_level_free(level);
+	return ordered;
+}
+
+static void test_random_orders_can_be_packed(void **state)
+{
+	(void)state;
+	/* interior 4..8 x 4..7, 2 to 6 boxes, 5-24 % walls */
+	static const struct soko_random_shape shape = { 4, 5, 4, 4, 2, 5, 5, 20 };
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 3030);
+	int levels = 0, ordered = 0, goals = 0;
+	while (levels < 400) {
+		char *text = soko_random_level(&rng, &shape);
+		if (!text)
+			continue;
+		struct lk_level *level = soko_test_load(text, NULL, false);
+		if (level) {
+			goals += ((const struct sokoban *)level)->ngoals;
+			lk_level_free(level);
+			ordered += check_plan(text);
+			levels++;
+		}
+		free(text);
+	}
+	/* most goals get ordered, or the check above tests little */
+	assert_true(ordered * 10 >= goals * 8);
+}
+
+static void test_microban_orders_can_be_packed(void **state)
+{
+	(void)state;
+	const char *dir = getenv("LEVELKIT_DATA");
+	char path[4096];
+	snprintf(path, sizeof path, "%s/sokoban/microban.xsb", dir ? dir : "../../shared/data");
+	FILE *f = fopen(path, "r");
+	if (!f)
+		skip();
+	/* levels are separated by lines that are not board lines */
+	char line[512], text[16384];
+	size_t len = 0;
+	int levels = 0, ordered = 0;
+	for (bool more = true; more;) {
+		more = fgets(line, sizeof line, f) != NULL;
+		bool board = more && strchr(line, '#') && !strchr(line, ';');
+		if (board && len + strlen(line) < sizeof text) {
+			memcpy(text + len, line, strlen(line) + 1);
+			len += strlen(line);
+		} else if (len > 0) {
+			ordered += check_plan(text);
+			levels++;
+			len = 0;
+		}
+	}
+	fclose(f);
+	assert_int_equal(levels, 155);
+	assert_true(ordered > 0);
+}
+
+/* A dead-end corridor of goals: the deepest is filled first, the one at
+ * the corridor's mouth last, with the player starting in the room. */
+static void test_corridor_deepest_first(void **state)
+{
+	(void)state;
+	static const char *const levels[] = {
+		"#######\n"
+		"#@ $$ #\n"
+		"#     #\n"
+		"###.###\n"
+		"  #.#\n"
+		"  ###\n",
+		/* the same with three goals, the player elsewhere */
+		"########\n"
+		"#  $ $ #\n"
+		"# $  @ #\n"
+		"####.###\n"
+		"   #.#\n"
+		"   #.#\n"
+		"   ###\n",
+	};
+	for (size_t i = 0; i < sizeof levels / sizeof *levels; i++) {
+		struct lk_level *level = soko_test_load(levels[i], NULL, false);
+		assert_non_null(level);
+		const struct sokoban *s = (const struct sokoban *)level;
+		struct soko_plan p;
+		soko_plan_build(&p, s, true);
+		assert_int_equal(p.ordered, s->ngoals);
+		/* deepest first: each goal lower on the board than the next */
+		for (int k = 1; k < s->ngoals; k++)
+			assert_true(p.order[k - 1] / s->width > p.order[k] / s->width);
+		soko_plan_release(&p);
+		lk_level_free(level);
+		check_plan(levels[i]);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_corridor_deepest_first),
+		cmocka_unit_test(test_random_orders_can_be_packed),
+		cmocka_unit_test(test_microban_orders_can_be_packed),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
