@@ -164,7 +164,8 @@ static size_t memo_slot(const struct traces *T, uint32_t v, const uint32_t *z, u
 		if (!e)
 			return i;
 		const struct memo_entry *m = &T->entries[e - 1];
-		if (m->v == v && m->nz == nz && memcmp(T->zpool + m->zoff, z, nz * sizeof *z) == 0)
+		if (m->v == v && m->nz == nz &&
+		    (!nz || memcmp(T->zpool + m->zoff, z, nz * sizeof *z) == 0))
 			return i;
 	}
 }
@@ -195,7 +196,8 @@ static void memo_put(struct traces *T, uint32_t v, const uint32_t *z, uint32_t n
 		T->z_alloc = 2 * (T->nz + nz) + 256;
 		T->zpool = lk_xrealloc(T->zpool, T->z_alloc * sizeof *T->zpool);
 	}
-	memcpy(T->zpool + T->nz, z, nz * sizeof *z);
+	if (nz)   /* z is NULL at the start */
+		memcpy(T->zpool + T->nz, z, nz * sizeof *z);
 	T->entries[T->nentries] = (struct memo_entry){ v, (uint32_t)T->nz, nz, count };
 	T->nz += nz;
 	T->slots[memo_slot(T, v, z, nz)] = (uint32_t)++T->nentries;
@@ -240,7 +242,8 @@ static double count_from(struct traces *T, uint32_t v, const uint32_t *z, uint32
 	(void)successors(T, v, &n);
 	/* copies: the successor store and the memo move as they grow */
 	struct step *moves = lk_xmalloc((n ? n : 1) * sizeof *moves);
-	memcpy(moves, T->steps + T->soff[v], n * sizeof *moves);
+	if (n)
+		memcpy(moves, T->steps + T->soff[v], n * sizeof *moves);
 	uint32_t *done = lk_xmalloc(((size_t)n + nz + 1) * sizeof *done);
 	uint32_t *child = lk_xmalloc(((size_t)n + nz + 1) * sizeof *child);
 	uint32_t ndone = 0;
