@@ -31,153 +31,13 @@
 #include "../src/games/sokoban/sokoban.h"
 #include "test_records.h"
 #include "sokoban_random.h"
+#include "sokoban_graph.h"
 
 /* Interior 4..8 x 3..7, 2 to 5 boxes, walls on 10 to 40 % of it. */
 static const struct soko_random_shape shape = { 4, 5, 3, 5, 2, 4, 10, 31 };
 #define LEVELS 400
 #define MAX_STATES 60000
-#define INF UINT32_MAX
-
-/* The graph: keys in order of discovery, edges as (from, to) pairs. */
-struct graph {
-	size_t ks, n, cap, ne, ecap;
-	unsigned char *keys;
-	uint32_t *slot;          /* open addressing over key indices + 1 */
-	size_t nslot;
-	uint32_t *from, *to;
-	uint32_t *to_goal, *from_start;
-	bool *goal;
-};
-
-static uint64_t hash(const unsigned char *k, size_t n)
-{
-	uint64_t h = 1469598103934665603ull;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ k[i]) * 1099511628211ull;
-	return h;
-}
-
-/* Index of key, added if new; UINT32_MAX when the graph is full. */
-static uint32_t intern(struct graph *g, const unsigned char *key)
-{
-	size_t mask = g->nslot - 1, at = (size_t)hash(key, g->ks) & mask;
-	for (;; at = (at + 1) & mask) {
-		uint32_t s = g->slot[at];
-		if (s == 0)
-			break;
-		if (memcmp(g->keys + (size_t)(s - 1) * g->ks, key, g->ks) == 0)
-			return s - 1;
-	}
-	if (g->n == MAX_STATES)
-		return UINT32_MAX;
-	memcpy(g->keys + g->n * g->ks, key, g->ks);
-	g->slot[at] = (uint32_t)++g->n;
-	return (uint32_t)(g->n - 1);
-}
-
-static void add_edge(struct graph *g, uint32_t a, uint32_t b)
-{
-	if (g->ne == g->ecap) {
-		g->ecap = g->ecap ? 2 * g->ecap : 1024;
-		g->from = realloc(g->from, g->ecap * sizeof *g->from);
-		g->to = realloc(g->to, g->ecap * sizeof *g->to);
-		assert_true(g->from && g->to);
-	}
-	g->from[g->ne] = a;
-	g->to[g->ne++] = b;
-}
-
-/* Breadth-first distances over the edges (backwards: to the states
- * holding 0 in d, else from them); d holds INF elsewhere. */
-static void distances(const struct graph *g, uint32_t *d, bool backwards)
-{
-	uint32_t *first = calloc(g->n + 1, sizeof *first), *adj = malloc((g->ne + 1) * sizeof *adj);
-	uint32_t *queue = malloc(g->n * sizeof *queue);
-	assert_true(first && adj && queue);
-	const uint32_t *src = backwards ? g->to : g->from, *dst = backwards ? g->from : g->to;
-	for (size_t e = 0; e < g->ne; e++)
-		first[src[e] + 1]++;
-	for (size_t i = 0; i < g->n; i++)
-		first[i + 1] += first[i];
-	uint32_t *fill = calloc(g->n, sizeof *fill);
-	assert_true(fill);
-	for (size_t e = 0; e < g->ne; e++)
-		adj[first[src[e]] + fill[src[e]]++] = dst[e];
-	size_t head = 0, tail = 0;
-	for (size_t i = 0; i < g->n; i++)
-		if (d[i] == 0)
-			queue[tail++] = (uint32_t)i;
-	while (head < tail) {
-		uint32_t a = queue[head++];
-		for (uint32_t k = first[a]; k < first[a + 1]; k++)
-			if (d[adj[k]] == INF) {
-				d[adj[k]] = d[a] + 1;
-				queue[tail++] = adj[k];
-			}
-	}
-	free(fill);
-	free(queue);
-	free(adj);
-	free(first);
-}
-
-/* Enumerate the plain level's push graph; false if it is too large. */
-static bool enumerate(const struct lk_level *plain, struct graph *g)
-{
-	const struct lk_game *gm = plain->game;
-	memset(g, 0, sizeof *g);
-	g->ks = plain->key_size;
-	g->nslot = 2 * 65536;
-	g->slot = calloc(g->nslot, sizeof *g->slot);
-	g->keys = malloc(MAX_STATES * g->ks);
-	void *scratch = calloc(1, plain->scratch_size);
-	unsigned char *succ = calloc(plain->max_successors, g->ks);
-	struct lk_edge *edges = calloc(plain->max_successors, sizeof *edges);
-	unsigned char *key = calloc(1, g->ks);
-	assert_true(g->slot && g->keys && scratch && succ && edges && key);
-	gm->initial_state(plain, key);
-	intern(g, key);
-	bool ok = true;
-	for (size_t i = 0; i < g->n && ok; i++) {
-		memcpy(key, g->keys + i * g->ks, g->ks);
-		if (gm->is_goal(plain, key))
-			continue;
-		unsigned ns = gm->successors(plain, key, scratch, succ, edges);
-		for (unsigned k = 0; k < ns && ok; k++) {
-			assert_int_equal(edges[k].cost, 1);
-			uint32_t j = intern(g, succ + (size_t)k * g->ks);
-			ok = j != UINT32_MAX;
-			if (ok)
-				add_edge(g, (uint32_t)i, j);
-		}
-	}
-	free(key);
-	free(edges);
-	free(succ);
-	free(scratch);
-	if (!ok)
-		return false;
-	g->to_goal = malloc(g->n * sizeof *g->to_goal);
-	g->from_start = malloc(g->n * sizeof *g->from_start);
-	assert_true(g->to_goal && g->from_start);
-	for (size_t i = 0; i < g->n; i++) {
-		g->to_goal[i] = gm->is_goal(plain, g->keys + i * g->ks) ? 0 : INF;
-		g->from_start[i] = i == 0 ? 0 : INF;
-	}
-	distances(g, g->to_goal, true);
-	distances(g, g->from_start, false);
-	return true;
-}
-
-static void graph_free(struct graph *g)
-{
-	free(g->keys);
-	free(g->slot);
-	free(g->from);
-	free(g->to);
-	free(g->to_goal);
-	free(g->from_start);
-}
+#define INF SOKO_GRAPH_INF
 
 struct tally {
 	unsigned long states, raised, raised_back, dead_found, levels;
@@ -186,7 +46,7 @@ struct tally {
 /* Every state of the graph: the bound with every technique on never
  * exceeds its true distance (forwards to a solution, backwards from the
  * start), and how often it is above the bound without pair conflicts. */
-static void check_graph(const struct graph *g, const struct lk_level *full,
+static void check_graph(const struct soko_graph *g, const struct lk_level *full,
 			const struct lk_level *nopair, const char *name, struct tally *t)
 {
 	const struct lk_game *gm = full->game;
@@ -244,8 +104,8 @@ static void test_random(void **state)
 		if (!text)
 			continue;
 		struct lk_level *plain = soko_test_load(text, NULL, true);
-		struct graph g;
-		if (enumerate(plain, &g)) {
+		struct soko_graph g;
+		if (soko_graph_enumerate(plain, &g, MAX_STATES)) {
 			struct lk_level *full = soko_test_load(text, NULL, false);
 			struct lk_level *nopair = soko_test_load(text, no_pairs, false);
 			char name[160];
@@ -255,7 +115,7 @@ static void test_random(void **state)
 			lk_level_free(nopair);
 			lk_level_free(full);
 		}
-		graph_free(&g);
+		soko_graph_free(&g);
 		lk_level_free(plain);
 		free(text);
 	}
@@ -306,7 +166,7 @@ static void test_microban(void **state)
 				fail_msg("Microban %d: %lu pushes with pair conflicts, %lu without", n + 1,
 					 (unsigned long)r1.cost, (unsigned long)r0.cost);
 			/* the path as a graph: state i, i + 1 pushes from the start */
-			struct graph g;
+			struct soko_graph g;
 			memset(&g, 0, sizeof g);
 			g.ks = full->key_size;
 			g.n = r0.nkeys;

@@ -63,7 +63,10 @@ enum soko_heuristic { SOKO_H_MATCHING, SOKO_H_MIXEDAIM };
  *  - pull search: greedy search by pulls from the solved position beside
  *    the feature-space search, which may also meet it (sokoban_pull.c);
  *  - stall turns: the search without goal-room macros and relevance cuts
- *    gets turns while the first one packs no more (sokoban_any_budget.c). */
+ *    gets turns while the first one packs no more (sokoban_any_budget.c);
+ * and again of the push searches' lower bound:
+ *  - pattern search: penalties of clusters of up to four boxes, proved by
+ *    small searches during the search (sokoban_patterns.c). */
 enum soko_technique {
 	SOKO_T_DEAD_SQUARES, SOKO_T_FREEZE, SOKO_T_BIPARTITE, SOKO_T_PI_CORRALS, SOKO_T_TUNNELS,
 	SOKO_T_DEADTAB, SOKO_T_AWARE, SOKO_T_PAIRS,
@@ -71,6 +74,8 @@ enum soko_technique {
 	SOKO_T_GREEDY_FIRST, SOKO_T_MACROS, SOKO_T_PACKING, SOKO_T_FEATURES, SOKO_T_ADVISORS,
 	SOKO_T_GOAL_ROOMS, SOKO_T_GOAL_CUTS, SOKO_T_GREEDY_SLICES, SOKO_T_ALIVE_REUSE,
 	SOKO_T_RELEVANCE, SOKO_T_PULL, SOKO_T_STALL,
+	/* the push searches' lower bound again (sokoban_patterns.c) */
+	SOKO_T_PATTERNS,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");
@@ -120,6 +125,9 @@ struct sokoban {
 	/* Pair conflicts (sokoban_pairs.c): the pattern database of two boxes,
 	 * or NULL; a reversed level has its own. */
 	struct soko_pairs *pairs;
+	/* Pattern searches (sokoban_patterns.c): the penalties learned, or
+	 * NULL (a reversed level has none). */
+	struct soko_patterns *patterns;
 	/* What the heuristic matches boxes against: the goals and dist, or in
 	 * a reversed level the start squares and the distances to them. */
 	int ntargets;
@@ -259,7 +267,26 @@ void soko_pairs_free(struct soko_pairs *db);
 void soko_pairs_reset(struct soko_pairs *db);
 void soko_pairs_at_once(struct soko_pairs *db);
 unsigned soko_pairs_bound(const struct sokoban *s, const struct soko_scratch *sc, int n,
-			  int player, long total);
+			  int player, long total, const uint64_t *gmask, const uint8_t *gweight,
+			  int ngroups);
+
+/* Pattern searches (sokoban_patterns.c), forward push levels only: made
+ * with the level, freed with it, reset by each search (soko_scratch).
+ * soko_patterns_groups learns (within its budget) and matches the
+ * patterns of the state unpacked in sc whose matching costs sc->cost hold,
+ * the player on cell player: groups of boxes (masks over sc->boxes, at most
+ * one per box: disjoint) and their penalties, the count returned, each a
+ * bound on the pushes its boxes need beyond their matching costs, to add
+ * to the matching's value (soko_pairs_bound).  soko_patterns_unlimited
+ * lifts the budget (tests). */
+#define SOKO_PAT_MAX_GROUPS SOKO_PAIR_MAX_BOXES
+struct soko_patterns;
+struct soko_patterns *soko_patterns_new(const struct sokoban *s);
+void soko_patterns_free(struct soko_patterns *t);
+void soko_patterns_reset(struct soko_patterns *t);
+void soko_patterns_unlimited(struct soko_patterns *t);
+int soko_patterns_groups(struct soko_patterns *t, struct soko_scratch *sc, int n, int player,
+			 uint64_t *mask, uint8_t *weight);
 
 /* The least-cost assignment of the n boxes unpacked in sc to the m
  * targets, over sc->cost, warm-started from this scratch's previous one

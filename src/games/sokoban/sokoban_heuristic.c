@@ -72,10 +72,19 @@ static unsigned matching_bound(const struct sokoban *s, struct soko_scratch *sc,
 		return LK_H_DEAD;   /* a box no push path takes to any goal */
 	long total = soko_matching(sc, n, m);
 	if (total < BIG) {
-		if (player < 0 || !s->pairs)
+		if (player < 0 || (!s->pairs && !s->patterns))
 			return (unsigned)total;
-		unsigned h = soko_pairs_bound(s, sc, n, player, total);
-		sc->count[SOKO_T_PAIRS] += h != (unsigned)total;
+		/* learned penalties of clusters, then pairs beside them */
+		uint64_t gmask[SOKO_PAT_MAX_GROUPS];
+		uint8_t gweight[SOKO_PAT_MAX_GROUPS];
+		int ng = s->patterns ? soko_patterns_groups(s->patterns, sc, n, player, gmask,
+							     gweight)
+				     : 0;
+		long alone = total;
+		for (int i = 0; i < ng; i++)
+			alone += gweight[i];
+		unsigned h = soko_pairs_bound(s, sc, n, player, total, gmask, gweight, ng);
+		sc->count[SOKO_T_PAIRS] += h == LK_H_DEAD || h > (unsigned)alone;
 		return h;
 	}
 	if (!s->use[SOKO_T_BIPARTITE])
@@ -142,11 +151,11 @@ static unsigned evaluate(const struct lk_level *level, const void *key, void *sc
 	if (s->heuristic == SOKO_H_MIXEDAIM) {
 		h = mixedaim_bound(s, sc, n);
 	} else {
-		/* the player's square, for the player-aware distances and
-		 * the pair conflicts */
+		/* the player's square, for the player-aware distances, the
+		 * pair conflicts and the patterns */
 		int player = -1;
 		unsigned at = soko_key_player(key);
-		if ((s->aware_tdist || s->pairs) && !estimate && at != SOKO_ANYWHERE)
+		if ((s->aware_tdist || s->pairs || s->patterns) && !estimate && at != SOKO_ANYWHERE)
 			player = s->cell_of[at];
 		h = matching_bound(s, sc, n, player);
 		if (estimate && h != LK_H_DEAD)

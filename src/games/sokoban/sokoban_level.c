@@ -344,6 +344,7 @@ struct lk_level *soko_new_level(const struct lk_record *rec, const struct lk_lev
 	 * levels): no table. */
 	if (s->use[SOKO_T_DEADTAB] && s->push_graph && !s->impossible && s->nboxes > SOKO_DT_MIN_BOXES)
 		s->deadtab = soko_deadtab_new(s);
+	s->patterns = soko_patterns_new(s);
 	return &s->base;
 }
 
@@ -378,6 +379,7 @@ void soko_free_level(struct lk_level *level)
 	free(s->deadend);
 	soko_aware_free(s);
 	soko_pairs_free(s->pairs);
+	soko_patterns_free(s->patterns);
 	soko_deadtab_free(s->deadtab);
 	free(s->blocks);
 	free(s->target_index);
@@ -453,6 +455,10 @@ const struct lk_technique soko_techniques[] = {
 			   "-a any: the search without goal rooms and relevance cuts gets turns "
 			   "while the first one packs no more boxes",
 			   LK_TECH_ANY },
+	[SOKO_T_PATTERNS] = { "pattern-search", "patterns-found",
+			      "pushes metric: the lower bound adds the penalties of clusters of up "
+			      "to four boxes, proved by small searches during the search",
+			      LK_TECH_OPTIMAL },
 
 	{ NULL, NULL, NULL, 0 },
 };

@@ -64,6 +64,7 @@ struct soko_scratch *soko_scratch(const struct sokoban *s, void *scratch)
 		if (s->deadtab)
 			soko_deadtab_reset(s->deadtab);
 		soko_pairs_reset(s->pairs);
+		soko_patterns_reset(s->patterns);
 	}
 	return sc;
 }

@@ -333,12 +333,14 @@ void soko_pairs_at_once(struct soko_pairs *db)
 		db->threshold = 0;
 }
 
-/* The heaviest set of pairs with no box in common, by a search over the
- * conflicting pairs heaviest first (its first path is the greedy choice)
- * cut after PAIR_CHOICE_NODES alternatives: any set found is a bound. */
+/* The heaviest set of groups (pairs, and the patterns' clusters) with no
+ * box in common, by a search over them heaviest first (its first path is
+ * the greedy choice) cut after PAIR_CHOICE_NODES alternatives: any set
+ * found is a bound. */
 struct choice {
 	int n;
-	const uint8_t *a, *b, *w;
+	const uint64_t *mask;
+	const uint8_t *w;
 	unsigned best;
 	int nodes;
 };
@@ -348,12 +350,23 @@ static void choose(struct choice *ch, int k, uint64_t used, unsigned sum)
 	if (sum > ch->best)
 		ch->best = sum;
 	for (; k < ch->n && ch->nodes < PAIR_CHOICE_NODES; k++) {
-		uint64_t both = (1ull << ch->a[k]) | (1ull << ch->b[k]);
-		if (used & both)
+		if (used & ch->mask[k])
 			continue;
 		ch->nodes++;
-		choose(ch, k + 1, used | both, sum + ch->w[k]);
+		choose(ch, k + 1, used | ch->mask[k], sum + ch->w[k]);
 	}
+}
+
+/* Insert group (mask, w) into the list kept heaviest first. */
+static void insert_group(uint64_t *em, uint8_t *ew, int *ne, uint64_t mask, unsigned w)
+{
+	int at = (*ne)++;
+	for (; at > 0 && ew[at - 1] < w; at--) {
+		em[at] = em[at - 1];
+		ew[at] = ew[at - 1];
+	}
+	em[at] = mask;
+	ew[at] = (uint8_t)w;
 }
 
 /* The pair's least C - u_a - u_b - v_g - v_h over its target pairs: excess
@@ -373,20 +386,28 @@ static long pair_slack(const struct soko_pairs *db, uint32_t k, const int *cost,
 }
 
 unsigned soko_pairs_bound(const struct sokoban *s, const struct soko_scratch *sc, int n,
-			  int player, long total)
+			  int player, long total, const uint64_t *gmask, const uint8_t *gweight,
+			  int ngroups)
 {
 	struct soko_pairs *db = s->pairs;
 	int ne = 0, m = s->ntargets;
+	/* the groups alone: they have no box in common */
+	long alone = total;
+	for (int g = 0; g < ngroups; g++)
+		alone += gweight[g];
+	if (!db)
+		return (unsigned)alone;
 	if (db->calls < db->threshold) {
 		db->calls++;
-		return (unsigned)total;
+		return (unsigned)alone;
 	}
 	if (n != m)
-		return (unsigned)total;
+		return (unsigned)alone;
 	if (!db->ready)
 		build(s, db);
-	enum { MAXE = SOKO_PAIR_MAX_BOXES * (SOKO_PAIR_MAX_BOXES - 1) / 2 };
-	uint8_t ea[MAXE], eb[MAXE], ew[MAXE];
+	enum { MAXE = SOKO_PAIR_MAX_BOXES * (SOKO_PAIR_MAX_BOXES - 1) / 2 + SOKO_PAT_MAX_GROUPS };
+	uint64_t em[MAXE];
+	uint8_t ew[MAXE];
 	long ru[SOKO_PAIR_MAX_BOXES];
 	/* the matching's potentials (lk_assign's layout, 1-based) */
 	const int *u = sc->hung, *v = u + n + 1;
@@ -397,6 +418,8 @@ unsigned soko_pairs_bound(const struct sokoban *s, const struct soko_scratch *sc
 	}
 	for (int g = 1; g <= m; g++)
 		duals += v[g];
+	for (int g = 0; g < ngroups; g++)
+		insert_group(em, ew, &ne, gmask[g], gweight[g]);
 	size_t nf = (size_t)s->nfloor;
 	int cp = s->compact[player];
 	const uint8_t *lab = db->labels->label;
@@ -412,20 +435,13 @@ unsigned soko_pairs_bound(const struct sokoban *s, const struct soko_scratch *sc
 				continue;
 			if (w > (long)PAIR_MAX_PEN)
 				w = PAIR_MAX_PEN;
-			/* insertion keeps the list heaviest first */
-			int at = ne++;
-			for (; at > 0 && ew[at - 1] < w; at--) {
-				ea[at] = ea[at - 1];
-				eb[at] = eb[at - 1];
-				ew[at] = ew[at - 1];
-			}
-			ea[at] = (uint8_t)i;
-			eb[at] = (uint8_t)j;
-			ew[at] = (uint8_t)w;
+			insert_group(em, ew, &ne, (1ull << i) | (1ull << j), (unsigned)w);
 		}
 	}
-	struct choice ch = { .n = ne, .a = ea, .b = eb, .w = ew };
+	struct choice ch = { .n = ne, .mask = em, .w = ew };
 	choose(&ch, 0, 0, 0);
 	long h = duals + (long)ch.best;
+	if (h < alone)
+		h = alone;
 	return (unsigned)(h > total ? h : total);
 }

@@ -52,6 +52,7 @@ struct lk_level *soko_new_reverse(const struct lk_level *level)
 	r->forward = f;
 	r->deadend = NULL;   /* pulls have no tunnel macros */
 	r->deadtab = NULL;   /* nor a deadlock table */
+	r->patterns = NULL;  /* nor pattern searches */
 
 	size_t n = (size_t)f->cells, nb = (size_t)f->nboxes;
 	uint16_t *targets = lk_xmalloc(nb * sizeof *targets);
@@ -101,6 +102,7 @@ struct lk_level *soko_new_unpacking(const struct lk_level *level)
 	r->forward = f;
 	r->deadend = NULL;
 	r->deadtab = NULL;
+	r->patterns = NULL;
 	r->impossible = false;
 	/* No target, so nothing is dead and no state is a goal: exploring
 	 * it visits every position from which the level can be solved. */
