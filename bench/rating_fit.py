@@ -41,7 +41,7 @@ RAW = {'spread', 'density', 'expand-share', 'dead-share', 'greedy-trap', 'walker
 # the candidate features of the model: those rate computes for every rating
 # (rating.h, before LK_F_FIRST_GRAPH); the graph features are tried beside them
 CORE = ['length', 'inputs', 'slack', 'uphill', 'against', 'effort', 'spread', 'detour', 'astar',
-        'cells', 'objects', 'density', 'sessions', 'juggle', 'walker']
+        'cells', 'objects', 'density', 'sessions', 'juggle', 'walker', 'scarcity']
 # the packs the weights are fitted on; the PuzzleScript games are only scored
 # (games the model never saw: how far it carries beyond Sokoban)
 # Sasquatch I-III are scored, not fitted on: under the bounds a fit can afford
@@ -49,11 +49,11 @@ CORE = ['length', 'inputs', 'slack', 'uphill', 'against', 'effort', 'spread', 'd
 FIT_ON = ('boxoban', 'microban')
 # the Boxoban classes the pairs are drawn from (--fit-on boxoban-mh: medium, hard)
 CLASSES = (0, 1, 2)
-GRAPH = ['dead-share', 'traps', 'detours', 'commits', 'greedy-trap', 'scarcity']
-# scarcity (of shortest solutions) raises every held-out figure but is left out: it
-# falls when independent objects are added (their interleavings multiply the shortest
-# solutions), so the rating would fall along test_rating.c's family of the same room
-# with more boxes (docs/rating.md, "Features tried and left out")
+GRAPH = ['dead-share', 'traps', 'detours', 'commits', 'greedy-trap']
+# scarcity (of shortest solutions) is read from their count up to the order of
+# independent moves (f-traces, rating_traces.c): counted as paths, independent
+# objects multiplied it by their interleavings and the rating fell along
+# test_rating.c's family of the same room with more boxes (docs/rating.md)
 # expand-share is written for every rating but left out of the model: held out, it
 # raised unfiltered-vs-medium by 0.022 and helped neither medium-vs-hard (-0.004) nor
 # Microban's rho (+0.001) (docs/rating.md, "Features tried and left out")
@@ -94,9 +94,13 @@ def read(path):
 
 
 def scarcity_from_solutions(r):
-    """A table written before rate wrote f-scarcity: the same function of
-    f-solutions as lk_rating_scarcity (6 - log10 of it, at least 0)."""
-    if 'f-scarcity' in r or 'f-solutions' not in r:
+    """A table written before rate counted the shortest solutions up to the
+    order of independent moves (f-traces): its f-scarcity was read from
+    f-solutions, which counts every interleaving.  There are never more
+    classes than solutions (and at least one), so that scarcity is a lower
+    bound of the one rate writes now: read as one ('>= x'; exact for a single
+    solution), as lk_rating_scarcity (6 - log10 of the count, at least 0)."""
+    if 'f-traces' in r or 'f-solutions' not in r:
         return
     s = (r['f-solutions'] or '').strip()
     v = num(s)
@@ -104,8 +108,10 @@ def scarcity_from_solutions(r):
         r['f-scarcity'] = 'none'
     elif v is None or s.startswith('>=') or s.startswith('<='):
         r['f-scarcity'] = ''
+    elif v <= 1:
+        r['f-scarcity'] = '6'
     else:
-        r['f-scarcity'] = '%.4g' % max(0.0, 6.0 - math.log10(max(v, 1.0)))
+        r['f-scarcity'] = '>= %.4g' % max(0.0, 6.0 - math.log10(v))
 
 
 def load(d):

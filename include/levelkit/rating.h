@@ -60,10 +60,11 @@
 	X(JUGGLE, "juggle", "objects", "most objects left part-way while another moves (juggled together)") \
 	X(EXPAND_SHARE, "expand-share", "", "share of the states the optimal solve generated that it expanded") \
 	X(WALKER, "walker", "", "-log10 of a soft greedy walker's chance to win (bounded graph)") \
-	X(SCARCITY, "scarcity", "", "6 - log10 of the distinct shortest solutions, at least 0 (whole graph)") \
+	X(SCARCITY, "scarcity", "", "6 - log10 of the shortest solutions up to the order of independent moves, at least 0 (whole graph)") \
 	X(REACHABLE, "reachable", "states", "states reachable from the start")               \
 	X(DEAD_SHARE, "dead-share", "", "share of reachable states that are dead ends")      \
 	X(SOLUTIONS, "solutions", "", "distinct shortest solutions")                         \
+	X(TRACES, "traces", "", "shortest solutions up to the order of independent moves")  \
 	X(TRAPS, "traps", "", "sibling moves of the solution into dead ends")                \
 	X(DETOURS, "detours", "", "live sibling moves of the solution off every shortest one") \
 	X(WIDTH, "width", "", "fewest states at one depth of the shortest solutions")        \
@@ -132,6 +133,11 @@ void lk_features_compute(struct lk_solver *solver, const struct lk_level *level,
 void lk_features_graph(const struct lk_level *level, const struct lk_search_options *search,
 		       uint64_t max_states, const unsigned char *path, size_t nkeys,
 		       struct lk_features *out);
+/* Of the graph's features only the scarcity (and the counts it is read
+ * from, solutions and traces, and width), as every rating needs it when the
+ * model weighs it: the same exploration, without the rest's work. */
+void lk_features_scarcity(const struct lk_level *level, const struct lk_search_options *search,
+			  uint64_t max_states, struct lk_features *out);
 /* The walker (rating_walker.c), on the graph explored most likely first up to
  * max_states states, its unexpanded states counted as won; its horizon is
  * twice the shortest solution's steps: the graph's nearest win, else
@@ -144,10 +150,20 @@ void lk_features_walker(const struct lk_level *level, const struct lk_search_opt
  * objects left part-way while one moves, over the sequence of the moved
  * objects (ids below nobjects), and expanded over generated (0 of none). */
 unsigned lk_rating_juggle(const uint16_t *seq, size_t n, size_t nobjects);
-/* The scarcity of a count of distinct shortest solutions: 6 - log10 of it,
- * at least 0. */
+/* The scarcity of a count of shortest solutions (up to the order of
+ * independent moves): 6 - log10 of it, at least 0. */
 double lk_rating_scarcity(double solutions);
 double lk_rating_expand_share(uint64_t expanded, uint64_t generated);
+/* The shortest solutions of a whole graph (explored from the start, entry
+ * 0) counted up to the order of independent moves (rating_traces.c says
+ * what is counted and how): togo[v] is v's edges to its nearest win
+ * (UINT32_MAX from a dead end), shortest the nearest win's depth.  False
+ * (count unknown) when more than max_entries (state, sleeping moves) pairs
+ * were needed. */
+#define LK_RATING_TRACE_ENTRIES ((size_t)1 << 21)
+struct lk_graph;
+bool lk_rating_traces(const struct lk_level *level, const struct lk_graph *g,
+		      const uint32_t *togo, uint32_t shortest, size_t max_entries, double *count);
 /* A constraint game's features, from its rating (lk_csp_rate). */
 void lk_features_csp(const struct lk_level *level, const struct lk_csp_rating *r,
 		     struct lk_features *out);

@@ -398,11 +398,13 @@ void lk_features_compute(struct lk_solver *solver, const struct lk_level *level,
 	}
 	/* the whole graph's features: with --features, and the scarcity of
 	 * solutions for every rating when the model weighs it */
-	uint64_t graph = o->graph_states ? o->graph_states
-			 : lk_feature_in_model(LK_F_SCARCITY) ? LK_RATING_GRAPH_STATES : 0;
-	if (graph && !r->unsolvable)
-		lk_features_graph(level, &o->search, graph, best ? best->path : NULL,
+	if (r->unsolvable)
+		return;
+	if (o->graph_states)
+		lk_features_graph(level, &o->search, o->graph_states, best ? best->path : NULL,
 				  best ? best->nkeys : 0, out);
+	else if (lk_feature_in_model(LK_F_SCARCITY))
+		lk_features_scarcity(level, &o->search, LK_RATING_GRAPH_STATES, out);
 }
 
 void lk_features_csp(const struct lk_level *level, const struct lk_csp_rating *r,

@@ -150,7 +150,15 @@ static void shortest_solutions(const struct graph *G, struct lk_features *f)
 		if (d == 1 || width[d] < narrow)
 			narrow = width[d];
 	lk_feature_set(f, LK_F_SOLUTIONS, LK_KNOWN_EXACT, solutions);
-	lk_feature_set(f, LK_F_SCARCITY, LK_KNOWN_EXACT, lk_rating_scarcity(solutions));
+	/* scarcity is read from the count up to the order of independent
+	 * moves: as paths, independent objects multiply the count by their
+	 * interleavings (rating_traces.c) */
+	double traces;
+	if (lk_rating_traces(G->level, &G->g, G->togo, G->shortest, LK_RATING_TRACE_ENTRIES,
+			     &traces)) {
+		lk_feature_set(f, LK_F_TRACES, LK_KNOWN_EXACT, traces);
+		lk_feature_set(f, LK_F_SCARCITY, LK_KNOWN_EXACT, lk_rating_scarcity(traces));
+	}
 	lk_feature_set(f, LK_F_WIDTH, LK_KNOWN_EXACT, narrow);
 	free(width);
 	free(count);
@@ -253,9 +261,12 @@ static void along(const struct graph *G, const uint32_t *path, size_t npath,
 	free(comp);
 }
 
-void lk_features_graph(const struct lk_level *level, const struct lk_search_options *search,
-		       uint64_t max_states, const unsigned char *path, size_t nkeys,
-		       struct lk_features *f)
+/* The graph's features; with all false only what the model weighs of them
+ * (the scarcity), without the heuristic's rank of every state or the
+ * components. */
+static void graph_features(const struct lk_level *level, const struct lk_search_options *search,
+			   uint64_t max_states, const unsigned char *path, size_t nkeys, bool all,
+			   struct lk_features *f)
 {
 	struct graph G = { .level = level };
 	struct lk_search_options so = *search;
@@ -276,14 +287,17 @@ void lk_features_graph(const struct lk_level *level, const struct lk_search_opti
 	G.scratch = lk_xcalloc(1, level->scratch_size ? level->scratch_size : 1);
 	nearest_wins(&G);
 	double *rank = NULL;
-	if (level->game->heuristic && level->has_heuristic) {
+	if (all && level->game->heuristic && level->has_heuristic) {
 		rank = lk_xmalloc((size_t)G.n * sizeof *rank);
 		for (uint32_t v = 0; v < G.n; v++)
 			rank[v] = rank_of(&G, v);
 	}
-	dead_ends(&G, rank, f);
+	if (all)
+		dead_ends(&G, rank, f);
 	if (G.shortest != FAR)
 		shortest_solutions(&G, f);
+	if (!all)
+		nkeys = 0;   /* nor the solution's traps, detours and commits */
 	/* the solution as graph entries; a path found backwards ends in a
 	 * key standing for any goal, which the graph does not hold */
 	size_t ks = level->key_size, npath = 0;
@@ -304,4 +318,17 @@ void lk_features_graph(const struct lk_level *level, const struct lk_search_opti
 	csr_release(&G.fwd);
 	csr_release(&G.rev);
 	lk_graph_release(&G.g);
+}
+
+void lk_features_graph(const struct lk_level *level, const struct lk_search_options *search,
+		       uint64_t max_states, const unsigned char *path, size_t nkeys,
+		       struct lk_features *f)
+{
+	graph_features(level, search, max_states, path, nkeys, true, f);
+}
+
+void lk_features_scarcity(const struct lk_level *level, const struct lk_search_options *search,
+			  uint64_t max_states, struct lk_features *f)
+{
+	graph_features(level, search, max_states, NULL, 0, false, f);
 }
