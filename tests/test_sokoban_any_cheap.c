@@ -299,6 +299,43 @@ static bool oracle_probe(const struct soko_deadtab *t, const struct soko_scratch
 	return false;
 }
 
+/* Worked by hand: the right room is a PI-corral fenced by the box in the
+ * gate alone (its pushes: into the room, which the player can make; up and
+ * down from a wall; out from the room itself), off its goal, so needed.
+ * The box beside the pillar borders no corral: a wall beside a box is no
+ * area (walls once read as area 0, which made that box a border box whose
+ * push down, onto a live square, rejected the corral). */
+static void test_corral_walls(void **state)
+{
+	(void)state;
+	static const char text[] =
+		"#########\n"
+		"#@   #  #\n"
+		"# #$ $ .#\n"
+		"#.   #  #\n"
+		"#########\n";
+	struct lk_level *level = soko_test_load(text, NULL, false);
+	assert_non_null(level);
+	const struct sokoban *s = (const struct sokoban *)level;
+	void *block = calloc(1, level->scratch_size);
+	unsigned char *key = calloc(1, level->key_size);
+	assert_true(block && key);
+	struct soko_scratch *sc = soko_scratch(s, block);
+	level->game->initial_state(level, key);
+	int n = soko_unpack(s, key, sc);
+	soko_reach(s, sc, s->player0);
+	int c = soko_pi_corral(s, sc, n);
+	assert_true(c >= 0);
+	/* the board may be padded: cells from the player's (column 1, row 1) */
+	int w = s->width, gate = s->player0 + w + 4, pillar_box = s->player0 + w + 2;
+	assert_true(sc->box[gate] && sc->box[pillar_box]);
+	assert_true(soko_corral_allows(s, sc, c, gate));
+	assert_false(soko_corral_allows(s, sc, c, pillar_box));
+	free(key);
+	free(block);
+	lk_level_free(level);
+}
+
 static void test_deadtab_index(void **state)
 {
 	(void)state;
@@ -398,6 +435,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_matching),
 		cmocka_unit_test(test_corral_areas),
+		cmocka_unit_test(test_corral_walls),
 		cmocka_unit_test(test_deadtab_index),
 		cmocka_unit_test(test_reach_flood),
 	};

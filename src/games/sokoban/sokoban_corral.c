@@ -38,8 +38,8 @@ static int find_root(int *parent, int x)
 	return x;
 }
 
-/* Corral root of a free unreachable cell, or -1.  A square that was never
- * labelled (a wall) reads label 0, as the zeroed scratch left it. */
+/* Corral root of a free unreachable cell, or -1 (a wall reads -1: the
+ * scratch sets every label so when it is made). */
 static int corral_of(const struct sokoban *s, struct soko_scratch *sc, int cell)
 {
 	(void)s;

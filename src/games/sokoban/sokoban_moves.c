@@ -61,6 +61,10 @@ struct soko_scratch *soko_scratch(const struct sokoban *s, void *scratch)
 		/* a fresh block: a new search */
 		layout(s, sc, scratch);
 		sc->ready = true;
+		/* walls are no area (PI-corrals read the labels of a box's
+		 * neighbours; the labellings write floor squares only) */
+		for (int c = 0; c < s->cells; c++)
+			sc->label[c] = -1;
 		if (s->deadtab)
 			soko_deadtab_reset(s->deadtab);
 		soko_pairs_reset(s->pairs);
