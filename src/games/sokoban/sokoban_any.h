@@ -171,6 +171,7 @@ struct soko_deadtab {
 		uint8_t nother;
 	} **by_cell;
 	size_t *by_cell_n, *by_cell_alloc;
+	size_t by_cell_bytes;     /* the lists' allocations, for the memory bound */
 	/* the small searches */
 	struct lk_table table, alive;
 	void *scratch;

@@ -78,7 +78,7 @@ void soko_deadtab_release(struct soko_deadtab *t)
 size_t soko_deadtab_bytes(const struct soko_deadtab *t)
 {
 	return t->table.peak_bytes + t->alive.bytes + t->boxes_alloc * sizeof *t->boxes +
-	       t->first_alloc * sizeof *t->first + t->player_alloc;
+	       t->first_alloc * sizeof *t->first + t->player_alloc + t->by_cell_bytes;
 }
 
 /* Does the pattern of entry e of cell c match the position in sc (its
@@ -121,7 +121,9 @@ static void add_pattern(struct soko_deadtab *t, const uint16_t *boxes, int n,
 	for (int k = 0; k < n; k++) {
 		int c = boxes[k];
 		if (t->by_cell_n[c] == t->by_cell_alloc[c]) {
-			t->by_cell_alloc[c] = t->by_cell_alloc[c] ? 2 * t->by_cell_alloc[c] : 4;
+			size_t grown = t->by_cell_alloc[c] ? 2 * t->by_cell_alloc[c] : 4;
+			t->by_cell_bytes += (grown - t->by_cell_alloc[c]) * sizeof **t->by_cell;
+			t->by_cell_alloc[c] = grown;
 			t->by_cell[c] = lk_xrealloc(t->by_cell[c], t->by_cell_alloc[c] * sizeof **t->by_cell);
 		}
 		struct soko_dt_entry *e = &t->by_cell[c][t->by_cell_n[c]++];
