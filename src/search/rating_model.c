@@ -42,24 +42,24 @@ struct term {
 
 /* BEGIN FITTED (bench/rating_fit.py) */
 static const struct term terms[] = {
-	{ LK_F_LENGTH, LK_T_LOG, 0.10306, 1, 15, 332 },
-	{ LK_F_INPUTS, LK_T_LOG, 0.35763, 1, 58, 459 },
-	{ LK_F_SLACK, LK_T_LOG, 0.187009, 0, 0, 58 },
-	{ LK_F_UPHILL, LK_T_LOG, 0.231635, 0, 0, 12 },
-	{ LK_F_AGAINST, LK_T_LOG, 0, 0, 4, 33 },
-	{ LK_F_EFFORT, LK_T_LOG, 0.387325, 1, 60.3, 130700 },
-	{ LK_F_SPREAD, LK_T_RAW, 0, 0, 0.08051, 2.749 },
-	{ LK_F_DETOUR, LK_T_LOG, 0, 0, 1.2, 41.6 },
-	{ LK_F_ASTAR, LK_T_LOG, 0.176692, 1, 45, 260899 },
-	{ LK_F_CELLS, LK_T_LOG, 2.63735, 3, 31, 217 },
+	{ LK_F_LENGTH, LK_T_LOG, 0.21641, 1, 15, 334 },
+	{ LK_F_INPUTS, LK_T_LOG, 0.45282, 1, 58, 459 },
+	{ LK_F_SLACK, LK_T_LOG, 0.193523, 0, 0, 58 },
+	{ LK_F_UPHILL, LK_T_LOG, 0.190357, 0, 0, 24 },
+	{ LK_F_AGAINST, LK_T_LOG, 0, 0, 3, 31 },
+	{ LK_F_EFFORT, LK_T_LOG, 0.344325, 1, 40.6, 129700 },
+	{ LK_F_SPREAD, LK_T_RAW, 0.101108, 0, 0.0684, 2.775 },
+	{ LK_F_DETOUR, LK_T_LOG, 0, 0, 1, 54 },
+	{ LK_F_ASTAR, LK_T_LOG, 0.14421, 1, 36, 276312 },
+	{ LK_F_CELLS, LK_T_LOG, 2.66394, 3, 31, 217 },
 	{ LK_F_OBJECTS, LK_T_LOG, 0, 1, 4, 16 },
-	{ LK_F_DENSITY, LK_T_RAW, 15.1779, 0.004608, 0.129, 0.3333 },
-	{ LK_F_SESSIONS, LK_T_LOG, 0, 1, 7, 35 },
-	{ LK_F_JUGGLE, LK_T_LOG, 0.0987235, 0, 2, 5 },
-	{ LK_F_WALKER, LK_T_RAW, 0.0491879, 0, 2.001, 17.72 },
-	{ LK_F_SCARCITY, LK_T_RAW, 0.40803, 0, 5.222, 6 },
+	{ LK_F_DENSITY, LK_T_RAW, 16.3267, 0.004608, 0.129, 0.3333 },
+	{ LK_F_SESSIONS, LK_T_LOG, 0, 1, 7, 37 },
+	{ LK_F_JUGGLE, LK_T_LOG, 0.201582, 0, 1, 5 },
+	{ LK_F_WALKER, LK_T_RAW, 0.0753016, 0, 1.855, 18.01 },
+	{ LK_F_SCARCITY, LK_T_RAW, 0.386421, 0, 5.097, 6 },
 };
-static const double OFFSET = -8.99003, SCALE = 0.917793;
+static const double OFFSET = -9.32315, SCALE = 0.913877;
 /* END FITTED */
 
 #define NTERMS (sizeof terms / sizeof terms[0])
