@@ -129,6 +129,18 @@ void soko_check_replays(const struct lk_level *level, const struct lk_search_res
 	lk_strbuf_release(&why);
 }
 
+struct lk_level *soko_any_as_raw(const char *text, const char *const *off, int want,
+				 const char *what, struct lk_search_result *r)
+{
+	struct lk_level *level = soko_any_run(text, off, false, r);
+	if (r->status != (want ? LK_SOLVED : LK_UNSOLVABLE))
+		fail_msg("%s: %s, raw BFS says %s\n%s", what, lk_status_name(r->status),
+			 want ? "yes" : "no", text);
+	if (r->status == LK_SOLVED)
+		soko_check_replays(level, r);
+	return level;
+}
+
 char *soko_random_answered(struct lk_rng *rng, const struct soko_random_shape *shape,
 			   size_t max_states, int *want)
 {

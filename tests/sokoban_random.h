@@ -59,4 +59,10 @@ struct lk_level *soko_any_run(const char *text, const char *const *off, bool fir
 /* Fails the test unless the solution of r replays to a win. */
 void soko_check_replays(const struct lk_level *level, const struct lk_search_result *r);
 
+/* soko_any_run (not first_only) into r, failing the test (what names the
+ * run) unless it answers as raw BFS did (want: 1 solvable, 0 not) and its
+ * solution replays.  The caller releases r and frees the level returned. */
+struct lk_level *soko_any_as_raw(const char *text, const char *const *off, int want,
+				 const char *what, struct lk_search_result *r);
+
 #endif

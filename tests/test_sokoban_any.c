@@ -83,12 +83,9 @@ static void test_each_switch_complete(void **state)
 				off[1] = "greedy-first";
 			}
 			struct lk_search_result r;
-			struct lk_level *level = soko_any_run(text, off, false, &r);
-			if (r.status != (want ? LK_SOLVED : LK_UNSOLVABLE))
-				fail_msg("without %s: %s, raw BFS says %s\n%s", k < 0 ? "nothing" : off[0],
-					 lk_status_name(r.status), want ? "yes" : "no", text);
-			if (r.status == LK_SOLVED)
-				soko_check_replays(level, &r);
+			char what[64];
+			snprintf(what, sizeof what, "without %s", k < 0 ? "nothing" : off[0]);
+			struct lk_level *level = soko_any_as_raw(text, off, want, what, &r);
 			if (r.technique_counts[rooms] || r.technique_counts[cuts])
 				macro_solved += r.status == LK_SOLVED;
 			reused += r.technique_counts[alive] > 0;
@@ -356,12 +353,8 @@ static void test_greedy_slices(void **state)
 		for (int on = 0; on < 2; on++) {
 			const char *off[] = { on ? NULL : "greedy-slices", NULL };
 			struct lk_search_result r;
-			struct lk_level *level = soko_any_run(text, off, false, &r);
-			if (r.status != (want ? LK_SOLVED : LK_UNSOLVABLE))
-				fail_msg("greedy slices %s: %s, raw BFS says %s\n%s", on ? "on" : "off",
-					 lk_status_name(r.status), want ? "yes" : "no", text);
-			if (r.status == LK_SOLVED)
-				soko_check_replays(level, &r);
+			struct lk_level *level = soko_any_as_raw(text, off, want,
+								 on ? "greedy slices on" : "greedy slices off", &r);
 			if (!on)
 				assert_true(r.technique_counts[slices] == 0 && r.technique_counts[runs] <= 1);
 			handed += on && r.technique_counts[slices] > 0;
