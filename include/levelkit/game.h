@@ -96,7 +96,7 @@ struct lk_technique {
 /* Used only by searches for any solution (-a any). */
 #define LK_TECH_ANY 2u
 /* Techniques of one game at most. */
-#define LK_MAX_TECHNIQUES 24
+#define LK_MAX_TECHNIQUES 32
 
 /* Every game's level structure starts with this header. */
 struct lk_level {

@@ -80,6 +80,8 @@ enum soko_technique {
 	SOKO_T_RELEVANCE, SOKO_T_PULL, SOKO_T_STALL, SOKO_T_PULL_TWO_WAY, SOKO_T_PARKING,
 	/* the push searches' lower bound again (sokoban_patterns.c) */
 	SOKO_T_PATTERNS,
+	/* the search for any solution again: FESS's room connectivity (sokoban_rooms.c) */
+	SOKO_T_ROOMS,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");

@@ -497,6 +497,8 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 		a.solved && a.meet != NONE && a.goal_exp == NONE && a.goal_node != 0;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_MACROS] += a.gen.long_moves;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_PACKING] += (uint64_t)a.plan.ordered;
+	if (a.plan.rooms)
+		((struct soko_scratch *)a.scratch)->count[SOKO_T_ROOMS] += (uint64_t)a.plan.rooms->base_links;
 	if (a.plan.park)
 		((struct soko_scratch *)a.scratch)->count[SOKO_T_PARKING] += (uint64_t)a.plan.park->nparked;
 	soko_technique_counts(level, a.scratch, r->technique_counts);

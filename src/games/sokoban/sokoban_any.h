@@ -218,6 +218,7 @@ struct soko_plan {
 	uint8_t *cuts;
 	int nfloor;
 	struct soko_park *park;  /* the parking plan in force, or NULL (sokoban_park.c) */
+	struct soko_rooms *rooms; /* room connectivity, or NULL (sokoban_rooms.c) */
 	/* out of plan: zone[k] is the bitset (compact indices) of the squares
 	 * where a box is in the way of packing once k goals are packed */
 	uint8_t **zone;
@@ -230,7 +231,9 @@ struct soko_plan {
 /*
  * The features of a position (Shoham and Schaeffer's FESS): boxes packed
  * (in each goal area, the goals filled in packing order before the first
- * empty one), player areas (connected free floor), boxes in doorways, boxes
+ * empty one), player areas (connected free floor), boxes in doorways (with
+ * room-connectivity on, FESS's room connectivity in their place: the room
+ * links the boxes cut, sokoban_rooms.c), boxes
  * out of plan (on a goal beyond the packed ones, or in the way of the next
  * goals to pack), and hotspots (boxes that cut another box off from every
  * goal).  Packed into 32 bits, so that the state table's cost field holds
@@ -260,6 +263,28 @@ void soko_features_unpack(uint32_t v, struct soko_features *f);
 /* The first empty goal of each area beyond its packed goals, into next
  * (p->nareas entries, SOKO_NONE where an area is full). */
 void soko_next_goals(const struct soko_plan *p, const struct soko_scratch *sc, uint16_t *next);
+
+/* ---- room connectivity (sokoban_rooms.c) ---- */
+
+/* Rooms a level may have for the feature to be worked out. */
+#define SOKO_MAX_ROOMS 64
+
+struct soko_rooms {
+	int nrooms;
+	uint8_t *room;           /* per cell: its room + 1, 0 for a corridor or wall */
+	uint64_t *base;          /* per room: the rooms it is linked to, no box placed */
+	int base_links;          /* links of the empty level */
+	uint64_t *links;         /* working: per room, in the position asked about */
+	uint8_t *any;            /* working: per room, a piece of it seen */
+	uint32_t *mark, stamp;   /* working: per cell */
+	uint16_t *stack;
+};
+
+/* The rooms of level s and their links. */
+struct soko_rooms *soko_rooms_new(const struct sokoban *s);
+void soko_rooms_free(struct soko_rooms *r);
+/* How many links of the empty level the boxes of box (per cell) cut. */
+int soko_rooms_cut(struct soko_rooms *r, const struct sokoban *s, const uint8_t *box);
 
 /* ---- the parking plan (sokoban_park.c) ---- */
 

@@ -11,15 +11,17 @@
 
 /* ---- cells ---- */
 
-/* A state's cell: packed boxes, player areas, boxes out of plan (as
- * Festival's).  Without the feature space, one cell. */
+/* A state's cell: packed boxes, player areas, room links cut (with
+ * room-connectivity on) and boxes out of plan, FESS's four features.
+ * Without the feature space, one cell. */
 uint32_t soko_fess_cell_code(const struct any *a, uint32_t packed_features)
 {
 	if (!a->s->use[SOKO_T_FEATURES])
 		return 0;
 	struct soko_features f;
 	soko_features_unpack(packed_features, &f);
-	return (uint32_t)f.packed << 16 | (uint32_t)f.areas << 8 | f.out_of_plan;
+	uint32_t rooms = a->plan.rooms ? f.doorways : 0;
+	return (uint32_t)f.packed << 24 | (uint32_t)f.areas << 16 | rooms << 8 | f.out_of_plan;
 }
 
 /* The cell of a code; a new cell is the next one visited. */

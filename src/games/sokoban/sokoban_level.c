@@ -467,6 +467,10 @@ const struct lk_technique soko_techniques[] = {
 			      "pushes metric: the lower bound adds the penalties of clusters of up "
 			      "to four boxes, proved by small searches during the search",
 			      LK_TECH_OPTIMAL },
+	[SOKO_T_ROOMS] = { "room-connectivity", "room-links",
+			   "-a any: a feature and cell coordinate of the links between rooms that "
+			   "boxes cut, in place of boxes in doorways (FESS)",
+			   LK_TECH_ANY },
 
 	{ NULL, NULL, NULL, 0 },
 };

@@ -550,6 +550,7 @@ void soko_plan_build(struct soko_plan *p, const struct sokoban *s, bool use_orde
 	if (use_order)
 		out_of_plan_zones(p, s);
 	p->park = use_order && s->use[SOKO_T_PARKING] ? soko_park_build(s, p->doorway) : NULL;
+	p->rooms = s->use[SOKO_T_ROOMS] ? soko_rooms_new(s) : NULL;
 }
 
 void soko_plan_release(struct soko_plan *p)
@@ -565,6 +566,7 @@ void soko_plan_release(struct soko_plan *p)
 		free(p->zone[i]);
 	free(p->zone);
 	soko_park_free(p->park);
+	soko_rooms_free(p->rooms);
 	free(p->mark);
 	free(p->stack);
 	memset(p, 0, sizeof *p);
@@ -642,7 +644,7 @@ void soko_features_areas(struct soko_plan *p, const struct sokoban *s,
 	}
 	f->packed = clamp(packed, 255);
 	f->areas = clamp(areas, 63);
-	f->doorways = clamp(doorways, 63);
+	f->doorways = clamp(p->rooms ? soko_rooms_cut(p->rooms, s, sc->box) : doorways, 63);
 	f->out_of_plan = clamp(on_goal - packed + in_way, 63);
 	f->hotspots = clamp(hot, 63);
 	if (p->park)
