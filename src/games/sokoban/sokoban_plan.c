@@ -551,6 +551,10 @@ void soko_plan_build(struct soko_plan *p, const struct sokoban *s, bool use_orde
 		out_of_plan_zones(p, s);
 	p->park = use_order && s->use[SOKO_T_PARKING] ? soko_park_build(s, p->doorway) : NULL;
 	p->rooms = s->use[SOKO_T_ROOMS] ? soko_rooms_new(s) : NULL;
+	if (p->rooms && p->rooms->base_links == 0) {   /* no link to cut: doorways instead */
+		soko_rooms_free(p->rooms);
+		p->rooms = NULL;
+	}
 }
 
 void soko_plan_release(struct soko_plan *p)

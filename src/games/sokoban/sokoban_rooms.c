@@ -14,9 +14,13 @@
  * room's free squares and free corridor squares, to a square of the other
  * room (whether or not a box stands on it: the box is then in the other
  * room, not in the passage), and the same the other way.  The feature is
- * the number of links of the empty level that the position's boxes cut; it
- * is 0 on a level of fewer than two rooms, and not worked out at all (0) on
- * a level of more than 64.
+ * the number of links of the empty level that the position's boxes cut.  A
+ * level with no link (fewer than two rooms, or more than 64, which are not
+ * counted) keeps the boxes in doorways instead (sokoban_plan.c).
+ *
+ * It costs a flood of the floor per position scored (every child of an
+ * expanded state), where the player areas need none: each piece of a room
+ * once, the corridors once per piece that reaches them.
  */
 #include <stdlib.h>
 #include <string.h>
