@@ -150,6 +150,21 @@ expect_count 1 "$TMP/out" "^solvable: no$" "--without: unsolvable level stays so
 run "$TMP/out" "$TMP/err" "$SOLVE" --without freez "$SMALL"
 expect_rc 2 "$rc" "solve --without unknown"
 expect_count 1 "$TMP/err" "^solve: unknown technique 'freez'" "--without unknown message"
+# --with turns on a technique that is off by default (room connectivity:
+# one link between the two rooms of this level, counted only when on;
+# --without wins); a technique that is on by default is a usage error.
+printf '##########\n#@  ##   #\n# $ ##   #\n#  $   ..#\n##########\n' >"$TMP/rooms.xsb"
+run "$TMP/out" "$TMP/err" "$SOLVE" -a any --without greedy-first --stats "$TMP/rooms.xsb"
+expect_count 1 "$TMP/out" "^room-links: 0$" "room-connectivity off by default"
+run "$TMP/out" "$TMP/err" "$SOLVE" -a any --without greedy-first --with room-connectivity --stats "$TMP/rooms.xsb"
+expect_rc 0 "$rc" "solve --with"
+expect_count 1 "$TMP/out" "^room-links: 1$" "--with room-connectivity"
+expect_count 1 "$TMP/out" "^solvable: yes$" "--with: solved"
+run "$TMP/out" "$TMP/err" "$SOLVE" -a any --without greedy-first,room-connectivity --with room-connectivity --stats "$TMP/rooms.xsb"
+expect_count 1 "$TMP/out" "^room-links: 0$" "--without wins over --with"
+run "$TMP/out" "$TMP/err" "$SOLVE" --with freeze "$SMALL"
+expect_rc 2 "$rc" "solve --with on by default"
+expect_count 1 "$TMP/err" "^solve: --with: no off-by-default technique 'freeze'" "--with message"
 
 # stdin, as no file and as '-'.
 run "$TMP/out" "$TMP/err" sh -c 'cat "$1" | "$2"' sh "$SMALL" "$SOLVE"

@@ -68,9 +68,12 @@ char *soko_random_level(struct lk_rng *rng, const struct soko_random_shape *shap
 	return text;
 }
 
+const char *const *soko_test_on;
+
 struct lk_level *soko_test_load(const char *text, const char *const *off, bool plain)
 {
-	struct lk_level_options opt = { .metric = "pushes", .off = off, .plain = plain };
+	struct lk_level_options opt = { .metric = "pushes", .off = off, .on = soko_test_on,
+					.plain = plain };
 	return test_load_level(text, &opt, NULL);
 }
 

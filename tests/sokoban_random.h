@@ -37,6 +37,10 @@ char *soko_random_answered(struct lk_rng *rng, const struct soko_random_shape *s
 struct lk_level *soko_random_live(struct lk_rng *rng, const struct soko_random_shape *shape,
 				  const char *const *off, char **text);
 
+/* The techniques off by default (LK_TECH_OFF) that soko_test_load turns
+ * on, NULL-terminated; NULL (the default): none. */
+extern const char *const *soko_test_on;
+
 /* A level of text, measured in pushes, with the named techniques off
  * (NULL-terminated list, or NULL) and plain (no pruning at all) or not. */
 struct lk_level *soko_test_load(const char *text, const char *const *off, bool plain);

@@ -14,9 +14,8 @@
  *  - it only steers the search (a feature, a cell coordinate), so with it
  *    on and off every random level is answered as raw breadth-first search
  *    answers it, every solution replaying; off, it counts nothing.  (It is
- *    off unless LEVELKIT_ROOMS=1, which this suite sets.)
+ *    off unless asked for (--with), which this suite does.)
  */
-#define _POSIX_C_SOURCE 200809L   /* setenv */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -383,7 +382,8 @@ static void test_any_as_raw(void **state)
 
 int main(void)
 {
-	setenv("LEVELKIT_ROOMS", "1", 1);
+	static const char *const rooms_on[] = { "room-connectivity", NULL };
+	soko_test_on = rooms_on;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_two_rooms),
 		cmocka_unit_test(test_three_rooms),

@@ -69,6 +69,9 @@ struct lk_level_options {
 	 * NULL-terminated; NULL: none.  Names a game does not have are
 	 * ignored (a stream may mix games). */
 	const char *const *off;
+	/* The game's techniques that are off by default (LK_TECH_OFF) to
+	 * turn on, by name, NULL-terminated; NULL: none.  `off` wins. */
+	const char *const *on;
 	/* The thesis measure (De Keyser 2019, 3.3; rate --measure thesis):
 	 * moves, no pruning, the thesis's heuristic as written, and moves
 	 * tried clockwise from up (up, right, down, left, then action), so
@@ -95,6 +98,9 @@ struct lk_technique {
 #define LK_TECH_OPTIMAL 1u
 /* Used only by searches for any solution (-a any). */
 #define LK_TECH_ANY 2u
+/* Off unless asked for by name (lk_level_options.on, --with): built and
+ * tested, but measured without a gain, so not used by default. */
+#define LK_TECH_OFF 4u
 /* Techniques of one game at most. */
 #define LK_MAX_TECHNIQUES 32
 

@@ -104,38 +104,51 @@ void lk_cli_common_default_auto(struct lk_cli_common *c)
 	snprintf(c->algo_help, sizeof c->algo_help, "%s", ALGO_HELP("astar, greedy, any or auto (default)"));
 }
 
-/* --without's help: "turn these techniques off (sokoban: dead-squares,
- * freeze, ...)" from the registry. */
-static void techniques_help(char *out, size_t size)
+/* --without's and --with's help: "turn these techniques off (sokoban:
+ * dead-squares, freeze, ...)" from the registry; --with lists only the
+ * techniques that are off by default (LK_TECH_OFF). */
+static void techniques_help(char *out, size_t size, bool off_by_default)
 {
 	struct lk_strbuf b = LK_STRBUF_INIT;
 	for (size_t i = 0; lk_games[i]; i++) {
 		const struct lk_technique *t = lk_games[i]->techniques;
-		if (!t || !t->name)
-			continue;
-		lk_strbuf_addf(&b, "%s%s: ", b.len ? "; " : "", lk_games[i]->name);
-		for (size_t j = 0; t[j].name; j++)
-			lk_strbuf_addf(&b, "%s%s", j ? ", " : "", t[j].name);
+		size_t listed = 0;
+		for (size_t j = 0; t && t[j].name; j++) {
+			if (off_by_default && !(t[j].flags & LK_TECH_OFF))
+				continue;
+			if (!listed++)
+				lk_strbuf_addf(&b, "%s%s: ", b.len ? "; " : "", lk_games[i]->name);
+			else
+				lk_strbuf_addf(&b, ", ");
+			lk_strbuf_addf(&b, "%s", t[j].name);
+		}
 	}
-	snprintf(out, size, "turn these techniques off (%s)", b.buf ? b.buf : "none");
+	snprintf(out, size, off_by_default ? "turn these techniques on, off by default (%s)"
+					    : "turn these techniques off (%s)",
+		 b.buf ? b.buf : "none");
 	lk_strbuf_release(&b);
 }
 
-/* Split --without at its commas and check every name against the games'
- * techniques.  The names live as long as the process (held here too, so
- * that they are still reachable at exit). */
-static char *without_copy;
-static const char **without_names;
+/* Split a list of techniques (--without, --with) at its commas and check
+ * every name against the games' techniques (for --with, those off by
+ * default).  The names live as long as the process (held in `held` too,
+ * so that they are still reachable at exit). */
+struct technique_list {
+	char *copy;
+	const char **names;
+};
+static struct technique_list without_held, with_held;
 
-static void techniques_off(struct lk_cli_common *c)
+static const char **techniques_named(const char *list, bool off_by_default, const char *help,
+				     struct technique_list *held)
 {
 	size_t n = 1;
-	for (const char *p = c->without; *p; p++)
+	for (const char *p = list; *p; p++)
 		n += *p == ',';
-	c->without_copy = without_copy = lk_xstrdup(c->without);
-	c->without_names = without_names = lk_xcalloc(n + 1, sizeof *c->without_names);
+	held->copy = lk_xstrdup(list);
+	held->names = lk_xcalloc(n + 1, sizeof *held->names);
 	n = 0;
-	for (char *tok = c->without_copy, *next; tok; tok = next) {
+	for (char *tok = held->copy, *next; tok; tok = next) {
 		next = strchr(tok, ',');
 		if (next)
 			*next++ = '\0';
@@ -144,11 +157,14 @@ static void techniques_off(struct lk_cli_common *c)
 		bool known = false;
 		for (size_t i = 0; lk_games[i] && !known; i++)
 			for (const struct lk_technique *t = lk_games[i]->techniques; t && t->name; t++)
-				known |= strcmp(t->name, tok) == 0;
+				known |= strcmp(t->name, tok) == 0 &&
+					 (!off_by_default || (t->flags & LK_TECH_OFF));
 		if (!known)
-			lk_usage_error("unknown technique '%s' (%s)", tok, c->without_help);
-		c->without_names[n++] = tok;
+			lk_usage_error("%s technique '%s' (%s)",
+				       off_by_default ? "--with: no off-by-default" : "unknown", tok, help);
+		held->names[n++] = tok;
 	}
+	return held->names;
 }
 
 void lk_cli_common_init(struct lk_cli_common *c, double default_timeout, unsigned long default_jobs,
@@ -180,7 +196,8 @@ void lk_cli_common_init(struct lk_cli_common *c, double default_timeout, unsigne
 	snprintf(c->csp_heading, sizeof c->csp_heading, "Constraint games (%s)", games.buf);
 	lk_strbuf_release(&games);
 	lk_cli_csp_flags_init(&c->csp_flags);
-	techniques_help(c->without_help, sizeof c->without_help);
+	techniques_help(c->without_help, sizeof c->without_help, false);
+	techniques_help(c->with_help, sizeof c->with_help, true);
 }
 
 /* The constraint games' options from the shared ones. */
@@ -272,10 +289,10 @@ void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 	c->act.level.metric = c->metric;
 	c->act.level.heuristic = c->heuristic;
 	c->act.level.plain = c->plain;
-	if (c->without) {
-		techniques_off(c);
-		c->act.level.off = c->without_names;
-	}
+	if (c->without)
+		c->act.level.off = techniques_named(c->without, false, c->without_help, &without_held);
+	if (c->with)
+		c->act.level.on = techniques_named(c->with, true, c->with_help, &with_held);
 	c->act.stats = c->stats;
 	c->act.no_fallback = c->no_fallback;
 	csp_options(c, &c->act.csp);

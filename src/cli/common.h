@@ -36,18 +36,16 @@ struct lk_cli_common {
 	bool stats, plain, no_fallback, no_sac, no_gcc, no_symmetry, static_order, force;
 	uint64_t count_limit;
 	const char *without;     /* --without: techniques to turn off, a,b,... */
+	const char *with;        /* --with: techniques off by default to turn on */
 	/* resolved by lk_cli_common_finish: what the actions are given */
 	struct lk_act_options act;
 	/* help headings made from the registry, and the command's defaults */
 	char csp_heading[128];
-	char without_help[512];
+	char without_help[512], with_help[256];
 	char states_help[128], timeout_help[64], jobs_help[80], algo_help[192];
 	/* NULL for rate, which does not list the option (see rate.c) */
 	const char *static_order_help;
 	struct lk_cli_csp_flags csp_flags;
-	/* --without split at the commas, NULL-terminated */
-	char *without_copy;
-	const char **without_names;
 };
 
 /* The command's defaults: the time per search, the jobs (0: every core)
@@ -90,6 +88,7 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	{ LK_OPT_FLAG, 0, "plain", &(c).plain, NULL,                                           \
 	  "no deadlock pruning: the raw state space MixedAim's solvers search", NULL },       \
 	{ LK_OPT_STRING, 0, "without", &(c).without, "a,b,...", (c).without_help, NULL },      \
+	{ LK_OPT_STRING, 0, "with", &(c).with, "a,b,...", (c).with_help, NULL },               \
 	{ LK_OPT_FLAG, 0, "no-fallback", &(c).no_fallback, NULL,                               \
 	  "where an optimal search gives up, do not search for any solution after it", NULL }, \
 	{ LK_OPT_STRING, 'd', "direction", &(c).direction, "dir",                             \

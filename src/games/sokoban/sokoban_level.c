@@ -229,12 +229,12 @@ struct lk_level *soko_new_level(const struct lk_record *rec, const struct lk_lev
 	s->heuristic = opt->thesis || (opt->heuristic && (strcmp(opt->heuristic, "mixedaim") == 0 ||
 							   strcmp(opt->heuristic, "thesis") == 0))
 			       ? SOKO_H_MIXEDAIM : SOKO_H_MATCHING;
-	for (int t = 0; t < SOKO_NTECH; t++)
-		s->use[t] = !plain && !(opt->off && lk_name_in(soko_techniques[t].name, opt->off));
-	/* room connectivity gained no level on the Sasquatch subsets measured
-	 * (and lost one): off unless LEVELKIT_ROOMS=1 asks for it */
-	const char *rooms = getenv("LEVELKIT_ROOMS");
-	s->use[SOKO_T_ROOMS] &= rooms && strcmp(rooms, "1") == 0;
+	for (int t = 0; t < SOKO_NTECH; t++) {
+		const char *name = soko_techniques[t].name;
+		bool asked = !(soko_techniques[t].flags & LK_TECH_OFF) ||
+			     (opt->on && lk_name_in(name, opt->on));
+		s->use[t] = !plain && asked && !(opt->off && lk_name_in(name, opt->off));
+	}
 
 	size_t n = (size_t)s->cells;
 	char *board = lk_xmalloc(n);
@@ -472,9 +472,10 @@ const struct lk_technique soko_techniques[] = {
 			      "to four boxes, proved by small searches during the search",
 			      LK_TECH_OPTIMAL },
 	[SOKO_T_ROOMS] = { "room-connectivity", "room-links",
-			   "-a any, with LEVELKIT_ROOMS=1 only: a feature and cell coordinate of the "
-			   "links between rooms that boxes cut, in place of boxes in doorways (FESS)",
-			   LK_TECH_ANY },
+			   "-a any, off unless --with asks for it (it gained no Sasquatch level): "
+			   "a feature and cell coordinate of the links between rooms that boxes "
+			   "cut, in place of boxes in doorways (FESS)",
+			   LK_TECH_ANY | LK_TECH_OFF },
 
 	{ NULL, NULL, NULL, 0 },
 };
