@@ -201,7 +201,7 @@ size_t soko_deadtab_bytes(const struct soko_deadtab *t);
 bool soko_deadtab_check(struct soko_deadtab *t, const struct soko_scratch *sc, int cell,
 			unsigned player, bool learn);
 
-/* ---- the plan and the features (sokoban_plan.c) ---- */
+/* ---- the plan (sokoban_plan.c) and the features (sokoban_features.c) ---- */
 
 #define SOKO_NONE 0xffffu
 
@@ -230,8 +230,10 @@ struct soko_plan {
 	 * where a box is in the way of packing once k goals are packed */
 	uint8_t **zone;
 	size_t zone_bytes;
-	/* working memory of the features */
+	/* working memory of the features; per box cell of the last
+	 * soko_features_base, its cutters (hotspots) */
 	uint32_t *mark, stamp;
+	uint16_t *cutters;
 	uint16_t *stack;
 };
 
@@ -260,6 +262,16 @@ void soko_features(struct soko_plan *p, const struct sokoban *s, const struct so
 void soko_features_areas(struct soko_plan *p, const struct sokoban *s,
 			 const struct soko_scratch *sc, int nboxes, int areas,
 			 struct soko_features *f);
+/* Keep the hotspot counts of the position in sc (a parent whose children
+ * soko_features_move then scores). */
+void soko_features_base(struct soko_plan *p, const struct sokoban *s,
+			const struct soko_scratch *sc, int nboxes);
+/* soko_features_areas for the child of that parent where the box on from
+ * moved to to (its boxes in sc): the same features, the hotspots counted
+ * from the parent's (sokoban_features.c). */
+void soko_features_move(struct soko_plan *p, const struct sokoban *s,
+			const struct soko_scratch *sc, int nboxes, int areas, int from, int to,
+			struct soko_features *f);
 /* Whether a is better than b: more packed, then fewer player areas, boxes
  * in doorways, out of plan, hotspots (FESS's order). */
 bool soko_features_better(const struct soko_features *a, const struct soko_features *b);
