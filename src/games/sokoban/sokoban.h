@@ -137,6 +137,12 @@ struct sokoban {
 	int ntargets;
 	const uint16_t *targets;
 	const uint16_t *tdist;
+	/* tdist again by square: tdist_by_cell[c * ntargets + g], so that a
+	 * box's row of the matching is read in one run (sokoban_heuristic.c);
+	 * built for the distances by_cell_of, and read only while those are
+	 * still tdist (a copied level may change its targets) */
+	uint16_t *tdist_by_cell;
+	const uint16_t *by_cell_of;
 	/* Reversed level (pulls from the solved position back to the start;
 	 * see sokoban_reverse.c): the forward level it shares arrays with. */
 	const struct sokoban *forward;
@@ -187,6 +193,9 @@ struct soko_scratch {
 	uint16_t *warm_boxes;
 	int *warm_u, *warm_v, *warm_p;
 };
+
+/* Build s->tdist_by_cell from s->tdist (sokoban_heuristic.c). */
+void soko_targets_by_cell(struct sokoban *s);
 
 size_t soko_scratch_size(const struct sokoban *s);
 struct soko_scratch *soko_scratch(const struct sokoban *s, void *scratch);
