@@ -18,7 +18,11 @@
  *    on random walks of random levels with walls;
  *  - the matching bound read from the distances by square
  *    (tdist_by_cell): the same bound as read from the distances by goal,
- *    forwards and on the reversed level, on random positions.
+ *    forwards and on the reversed level, on random positions;
+ *  - the matching warm-started from the nearest of the solutions kept
+ *    (soko_matching with nearest, greedy search's): the value of the full
+ *    Hungarian algorithm (lk_assign) from scratch, along random walks of
+ *    box jumps and restarts on big and small levels.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -30,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "levelkit/assign.h"
 #include "levelkit/game.h"
 #include "levelkit/rng.h"
 #include "../src/games/sokoban/sokoban_any.h"
@@ -364,12 +369,78 @@ static void test_bound_by_square(void **state)
 	assert_true(finite > 500);
 }
 
+/* soko_matching (nearest) against lk_assign from scratch along a walk. */
+static void walk_nearest(struct lk_rng *rng, const struct sokoban *s, int steps, int *warm_equal,
+			 int *none)
+{
+	void *scratch = calloc(1, s->base.scratch_size);
+	unsigned char *key = calloc(1, s->base.key_size);
+	int n0 = s->nboxes, m = s->ntargets;
+	int *cost = malloc((size_t)(n0 * m + 1) * sizeof *cost);
+	int *work = malloc(lk_assign_work(n0, m) * sizeof *work);
+	assert_true(scratch && key && cost && work);
+	struct soko_scratch *sc = soko_scratch(s, scratch);
+	random_boxes(rng, s, key);
+	for (int step = 0; step < steps; step++) {
+		if (lk_rng_below(rng, 8) == 0)
+			random_boxes(rng, s, key);
+		else
+			for (int j = 1 + (int)lk_rng_below(rng, 4); j > 0; j--)
+				jump_box(rng, s, key);
+		int n = unpack(s, key, sc);
+		for (int i = 0; i < n; i++)
+			for (int g = 0; g < m; g++) {
+				unsigned d = s->tdist[(size_t)g * (size_t)s->cells + sc->boxes[i]];
+				sc->cost[i * m + g] = d == SOKO_INF ? LK_ASSIGN_NONE : (int)d;
+			}
+		memcpy(cost, sc->cost, (size_t)(n * m) * sizeof *cost);
+		long got = soko_matching(sc, n, m, true);
+		long want = lk_assign(cost, n, m, work);
+		if ((got < LK_ASSIGN_NONE || want < LK_ASSIGN_NONE) && got != want)
+			fail_msg("step %d: nearest warm start %ld, from scratch %ld", step, got, want);
+		*warm_equal += want < LK_ASSIGN_NONE;
+		*none += want >= LK_ASSIGN_NONE;
+		soko_clear_boxes(s, sc, n);
+	}
+	free(work);
+	free(cost);
+	free(scratch);
+	free(key);
+}
+
+static void test_matching_nearest(void **state)
+{
+	(void)state;
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 3134);
+	static const char *const off[] = { "pair-conflicts", "pattern-search", "deadlock-table",
+					   NULL };
+	int equal = 0, none = 0;
+	for (int lv = 0; lv < 4; lv++) {
+		char *text = big_level(&rng, 16, 9, 4 + lv, 70);
+		struct lk_level *level = soko_test_load(text, off, false);
+		assert_non_null(level);
+		walk_nearest(&rng, (const struct sokoban *)level, 150, &equal, &none);
+		lk_level_free(level);
+		free(text);
+	}
+	for (int lv = 0; lv < 60; lv++) {
+		char *text;
+		struct lk_level *level = soko_random_live(&rng, &small_shape, NULL, &text);
+		walk_nearest(&rng, (const struct sokoban *)level, 40, &equal, &none);
+		lk_level_free(level);
+		free(text);
+	}
+	assert_true(equal > 600 && none > 50);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_matcher_from_last),
 		cmocka_unit_test(test_features_from_parent),
 		cmocka_unit_test(test_bound_by_square),
+		cmocka_unit_test(test_matching_nearest),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

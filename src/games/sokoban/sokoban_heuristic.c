@@ -42,7 +42,7 @@ void soko_targets_by_cell(struct sokoban *s)
  * either technique off such a state still gets a bound: each box's
  * nearest target, the boxes that have none counting 0. */
 static unsigned matching_bound(const struct sokoban *s, struct soko_scratch *sc, int n,
-			       int player)
+			       int player, bool nearest)
 {
 	int m = s->ntargets;
 	long relaxed = 0;
@@ -101,7 +101,7 @@ static unsigned matching_bound(const struct sokoban *s, struct soko_scratch *sc,
 	sc->count[SOKO_T_AWARE] += raised;
 	if (aware_dead)
 		return LK_H_DEAD;   /* a box no push path takes to any goal */
-	long total = soko_matching(sc, n, m);
+	long total = soko_matching(sc, n, m, nearest);
 	if (total < BIG) {
 		if (player < 0 || (!s->pairs && !s->patterns))
 			return (unsigned)total;
@@ -188,7 +188,11 @@ static unsigned evaluate(const struct lk_level *level, const void *key, void *sc
 		unsigned at = soko_key_player(key);
 		if ((s->aware_tdist || s->pairs || s->patterns) && !estimate && at != SOKO_ANYWHERE)
 			player = s->cell_of[at];
-		h = matching_bound(s, sc, n, player);
+		/* greedy search's estimate reads only the matching's value, so
+		 * it may start from the nearest solution kept; the bound of the
+		 * push searches keeps its sequence of potentials, which the pair
+		 * conflicts and patterns read */
+		h = matching_bound(s, sc, n, player, estimate);
 		if (estimate && h != LK_H_DEAD)
 			h += FINISH_WEIGHT * soko_unfinished(s, sc, n);
 	}
