@@ -13,9 +13,11 @@
  *    (Kuhn's augmenting paths written here, over the distances), and every
  *    one-square child from that base answers as the oracle;
  *  - a child's hotspots from its parent's count of cutters per box
- *    (soko_features_move, sokoban_features.c): every feature equal to
+ *    (soko_features_move, sokoban_features.c), the parent's from the last
+ *    parent's (soko_features_base): every feature equal to
  *    soko_features_areas's from scratch, for every box move of every state
- *    on random walks of random levels with walls;
+ *    on random walks (box moves and jumps) of random levels with walls,
+ *    small and big (30 boxes);
  *  - the matching bound read from the distances by square
  *    (tdist_by_cell): the same bound as read from the distances by goal,
  *    forwards and on the reversed level, on random positions;
@@ -248,7 +250,7 @@ static void test_matcher_from_last(void **state)
 
 /* Every box move's child scored from its parent as from scratch. */
 static void walk_features(struct lk_rng *rng, const struct sokoban *s, const char *text,
-			  int *moves, int *hot_changed)
+			  int steps, int *moves, int *hot_changed)
 {
 	void *scratch = calloc(1, s->base.scratch_size);
 	unsigned char *key = calloc(1, s->base.key_size);
@@ -259,7 +261,7 @@ static void walk_features(struct lk_rng *rng, const struct sokoban *s, const cha
 	struct soko_plan plan;
 	soko_plan_build(&plan, s, true);
 	s->base.game->initial_state(&s->base, key);
-	for (int step = 0; step < 12; step++) {
+	for (int step = 0; step < steps; step++) {
 		int n = unpack(s, key, sc);
 		soko_movegen_reach(&g, sc, s->cell_of[soko_key_player(key)]);
 		size_t m = soko_box_moves(&g, sc, n, NULL);
@@ -288,8 +290,17 @@ static void walk_features(struct lk_rng *rng, const struct sokoban *s, const cha
 			*hot_changed += want.hotspots != parent.hotspots;
 		}
 		soko_clear_boxes(s, sc, n);
-		if (m == 0)
-			break;
+		if (m == 0 || lk_rng_below(rng, 5) == 0) {
+			/* a jump elsewhere: the next parent's counts from further */
+			for (int j = 1 + (int)lk_rng_below(rng, 6); j > 0; j--)
+				jump_box(rng, s, key);
+			int pl;
+			do
+				pl = (int)lk_rng_below(rng, (uint32_t)s->nfloor);
+			while (soko_bit(key + 2, pl));
+			soko_key_set_player(key, (unsigned)pl);
+			continue;
+		}
 		const struct soko_boxmove *mv = &g.moves[lk_rng_below(rng, (uint32_t)m)];
 		soko_bit_flip(key + 2, s->compact[mv->from]);
 		soko_bit_flip(key + 2, s->compact[mv->to]);
@@ -310,7 +321,18 @@ static void test_features_from_parent(void **state)
 	for (int lv = 0; lv < 150; lv++) {
 		char *text;
 		struct lk_level *level = soko_random_live(&rng, &small_shape, NULL, &text);
-		walk_features(&rng, (const struct sokoban *)level, text, &moves, &hot_changed);
+		walk_features(&rng, (const struct sokoban *)level, text, 12, &moves, &hot_changed);
+		lk_level_free(level);
+		free(text);
+	}
+	/* big levels with walls: the parents' counts from the last parent's */
+	static const char *const off[] = { "pair-conflicts", "pattern-search", "deadlock-table",
+					   NULL };
+	for (int lv = 0; lv < 6; lv++) {
+		char *text = big_level(&rng, 16, 9, 18, 30);
+		struct lk_level *level = soko_test_load(text, off, false);
+		assert_non_null(level);
+		walk_features(&rng, (const struct sokoban *)level, text, 40, &moves, &hot_changed);
 		lk_level_free(level);
 		free(text);
 	}

@@ -231,9 +231,11 @@ struct soko_plan {
 	uint8_t **zone;
 	size_t zone_bytes;
 	/* working memory of the features; per box cell of the last
-	 * soko_features_base, its cutters (hotspots) */
+	 * soko_features_base, its cutters (hotspots), and that base's boxes
+	 * in cell order, how many (-1: none) */
 	uint32_t *mark, stamp;
-	uint16_t *cutters;
+	uint16_t *cutters, *cut_boxes, *cut_gone, *cut_come;
+	int cut_n;
 	uint16_t *stack;
 };
 

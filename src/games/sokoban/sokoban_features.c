@@ -11,8 +11,9 @@
  * A child differs from its parent by one box, so the parent's count of
  * cutters per box is kept (soko_features_base) and a child's found from it
  * (soko_features_move): the count less the box gone, plus the box come, and
- * the moved box's own counted afresh, n pairs instead of n^2.  The same
- * features as from scratch (tests/test_sokoban_any_moves.c checks every
+ * the moved box's own counted afresh, n pairs instead of n^2.  The parent's
+ * counts come the same way from the last parent's, while few boxes differ.
+ * The same features as from scratch (tests/test_sokoban_any_moves.c checks every
  * child of random walks both ways).
  */
 #include <stdlib.h>
@@ -126,10 +127,63 @@ void soko_features_areas(struct soko_plan *p, const struct sokoban *s,
 void soko_features_base(struct soko_plan *p, const struct sokoban *s,
 			const struct soko_scratch *sc, int nboxes)
 {
-	if (!p->cutters)
-		p->cutters = lk_xmalloc((size_t)s->cells * sizeof *p->cutters);
+	size_t cells = (size_t)s->cells;
+	if (!p->cutters) {
+		p->cutters = lk_xmalloc(cells * sizeof *p->cutters);
+		p->cut_boxes = lk_xmalloc(3 * cells * sizeof *p->cut_boxes);
+		p->cut_gone = p->cut_boxes + cells;
+		p->cut_come = p->cut_gone + cells;
+		p->cut_n = -1;
+	}
+	/* the boxes gone since the last base and the boxes come (both
+	 * lists in cell order, as soko_unpack leaves them) */
+	int ngone = 0, ncome = 0;
+	if (p->cut_n >= 0) {
+		int i = 0, k = 0;
+		while (i < nboxes || k < p->cut_n) {
+			int now = i < nboxes ? sc->boxes[i] : INT32_MAX;
+			int was = k < p->cut_n ? p->cut_boxes[k] : INT32_MAX;
+			if (now == was) {
+				i++;
+				k++;
+			} else if (was < now) {
+				p->cut_gone[ngone++] = (uint16_t)was;
+				k++;
+			} else {
+				p->cut_come[ncome++] = (uint16_t)now;
+				i++;
+			}
+		}
+	}
+	if (p->cut_n < 0 || 4 * (ngone + ncome) > nboxes) {
+		/* from scratch: n pairs a box */
+		for (int i = 0; i < nboxes; i++)
+			p->cutters[sc->boxes[i]] = (uint16_t)cutters(p, s, sc, nboxes, sc->boxes[i]);
+	} else {
+		/* the boxes that stayed: less the gone, plus the come; the
+		 * boxes come: from scratch */
+		size_t nf = (size_t)p->nfloor;
+		for (int i = 0, c = 0; i < nboxes; i++) {
+			int y = sc->boxes[i];
+			if (c < ncome && p->cut_come[c] == y) {
+				c++;
+				continue;
+			}
+			const uint8_t *row = p->cuts + (size_t)s->compact[y] * nf;
+			int k = p->cutters[y];
+			for (int g = 0; g < ngone; g++)
+				k -= !s->goal[p->cut_gone[g]] && row[s->compact[p->cut_gone[g]]];
+			for (int j = 0; j < ncome; j++)
+				k += !s->goal[p->cut_come[j]] && row[s->compact[p->cut_come[j]]];
+			p->cutters[y] = (uint16_t)k;
+		}
+		for (int c = 0; c < ncome; c++)
+			p->cutters[p->cut_come[c]] =
+				(uint16_t)cutters(p, s, sc, nboxes, p->cut_come[c]);
+	}
 	for (int i = 0; i < nboxes; i++)
-		p->cutters[sc->boxes[i]] = (uint16_t)cutters(p, s, sc, nboxes, sc->boxes[i]);
+		p->cut_boxes[i] = sc->boxes[i];
+	p->cut_n = nboxes;
 }
 
 void soko_features_move(struct soko_plan *p, const struct sokoban *s,

@@ -567,6 +567,7 @@ void soko_plan_release(struct soko_plan *p)
 	free(p->zone);
 	soko_park_free(p->park);
 	free(p->cutters);
+	free(p->cut_boxes);
 	free(p->mark);
 	free(p->stack);
 	memset(p, 0, sizeof *p);
