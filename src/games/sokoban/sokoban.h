@@ -139,6 +139,12 @@ struct sokoban {
 	int ntargets;
 	const uint16_t *targets;
 	const uint16_t *tdist;
+	/* tdist again by square: tdist_by_cell[c * ntargets + g], so that a
+	 * box's row of the matching is read in one run (sokoban_heuristic.c);
+	 * built for the distances by_cell_of, and read only while those are
+	 * still tdist (a copied level may change its targets) */
+	uint16_t *tdist_by_cell;
+	const uint16_t *by_cell_of;
 	/* Reversed level (pulls from the solved position back to the start;
 	 * see sokoban_reverse.c): the forward level it shares arrays with. */
 	const struct sokoban *forward;
@@ -161,6 +167,9 @@ struct sokoban {
 #define SOKO_ANYWHERE 0xffffu
 
 /* Per-thread working memory, carved out of the solver's scratch block. */
+/* Matchings kept per scratch to warm-start the next (sokoban_matching.c). */
+#define SOKO_WARM_SLOTS 64
+
 struct soko_scratch {
 	bool ready;
 	uint64_t count[SOKO_NTECH]; /* what each technique did (soko_techniques) */
@@ -183,12 +192,21 @@ struct soko_scratch {
 	int areas;
 	int *cost;               /* matching: nboxes x ngoals */
 	int *hung;               /* matching: working arrays */
-	/* the last matching's solution, to warm-start the next one
-	 * (sokoban_matching.c): its boxes, potentials and columns' rows */
-	int warm_n;              /* its number of boxes, -1 or 0: none */
+	/* the last matchings' solutions, to warm-start the next one
+	 * (sokoban_matching.c): SOKO_WARM_SLOTS slots, each its boxes,
+	 * potentials, columns' rows and boxes as bits over the squares
+	 * (warm_words words), the last saved in slot warm_last */
+	int warm_n;              /* the last's number of boxes, -1 or 0: none */
+	int warm_last, warm_words;
+	int warm_nb, warm_ng;    /* a slot's room: boxes, goals */
+	int warm_ns[SOKO_WARM_SLOTS];   /* each slot's number of boxes, 0: empty */
 	uint16_t *warm_boxes;
 	int *warm_u, *warm_v, *warm_p;
+	uint64_t *warm_sig;      /* one more: the position being matched */
 };
+
+/* Build s->tdist_by_cell from s->tdist (sokoban_heuristic.c). */
+void soko_targets_by_cell(struct sokoban *s);
 
 size_t soko_scratch_size(const struct sokoban *s);
 struct soko_scratch *soko_scratch(const struct sokoban *s, void *scratch);
@@ -300,8 +318,10 @@ int soko_patterns_groups(struct soko_patterns *t, struct soko_scratch *sc, int n
 
 /* The least-cost assignment of the n boxes unpacked in sc to the m
  * targets, over sc->cost, warm-started from this scratch's previous one
- * (sokoban_matching.c); LK_ASSIGN_NONE or more when there is none. */
-long soko_matching(struct soko_scratch *sc, int n, int m);
+ * (sokoban_matching.c); LK_ASSIGN_NONE or more when there is none.  With
+ * nearest, from the closest of the last SOKO_WARM_SLOTS solutions instead:
+ * the same value, other potentials (for callers that read only the value). */
+long soko_matching(struct soko_scratch *sc, int n, int m, bool nearest);
 
 /* The push searches' deadlock table (sokoban_deadtab.c), for levels with
  * more than SOKO_DT_MIN_BOXES boxes: made when the level is built, freed

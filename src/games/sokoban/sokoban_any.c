@@ -105,8 +105,8 @@ static uint32_t child_node(struct any *a, uint32_t parent, const struct soko_box
 	sc->boxes[i] = m->to;
 	if (!soko_unmatchable_move(s, sc, n, &a->matcher, m->from, m->to)) {
 		struct soko_features f;
-		soko_features_areas(&a->plan, s, sc, n, soko_move_areas(&a->gen, m->from, m->to),
-				    &f);
+		soko_features_move(&a->plan, s, sc, n, soko_move_areas(&a->gen, m->from, m->to),
+				   m->from, m->to, &f);
 		feat = soko_features_pack(&f);
 	}
 	sc->boxes[i] = m->from;
@@ -152,6 +152,7 @@ static int expand(struct any *a, uint32_t id, uint32_t parent, uint32_t weight)
 	}
 	size_t nmoves = soko_box_moves(&a->gen, sc, n, allow);
 	soko_matcher_base(s, sc, n, &a->matcher);
+	soko_features_base(&a->plan, s, sc, n);
 	if (a->macros) {
 		nmoves = soko_goal_macros(s, &a->plan, a->next, sc, a->gen.moves, nmoves);
 		const unsigned char *keys[SOKO_RELEVANCE_KEYS] = { a->key };

@@ -116,14 +116,19 @@ uint64_t soko_cells_pop(struct soko_cells *t, size_t cell);
 struct soko_matcher {
 	int *owner;           /* per goal: the cell of the box matched to it, or -1 */
 	uint32_t *seen, stamp;
-	/* a parent's matching (soko_matcher_base), its children's start */
+	/* a parent's matching (soko_matcher_base), its children's start, and
+	 * the next parent's: its boxes' cells in cell order, how many (-1:
+	 * none kept, the next parent is matched from scratch) */
 	int *base;            /* per goal: as owner */
 	bool base_ok;         /* every box of the parent matched */
-	/* with at most 64 goals: per cell, the goals a box there reaches
-	 * (bit g); the goals seen by the current search, the goals free in
-	 * owner and in base, as bits; built from goal distances `bits_of` of
-	 * `bits_n` goals */
-	uint64_t *reach_bits, seen_bits, free_bits, base_free;
+	uint16_t *base_boxes;
+	int base_n;
+	/* per cell, the goals a box there reaches (bit g % 64 of word g / 64
+	 * of the cell's `words`); the goals seen by the current search, the
+	 * goals free in owner and in base, as bits; built from goal distances
+	 * `bits_of` of `bits_n` goals */
+	uint64_t *reach_bits, *seen_bits, *free_bits, *base_free;
+	int words;
 	const uint16_t *bits_of;
 	int bits_n;
 };
@@ -137,7 +142,10 @@ void soko_matcher_release(struct soko_matcher *m);
 bool soko_unmatchable(const struct sokoban *s, struct soko_scratch *sc, int n,
 		      struct soko_matcher *m);
 /* Keep the matching of the position in sc (n boxes), a parent whose
- * children soko_unmatchable_move then asks about.  Counts nothing. */
+ * children soko_unmatchable_move then asks about.  Counts nothing.  Starts
+ * from the last parent's matching when it had one: the boxes gone give up
+ * their goals, the boxes new are augmented one by one (the same answer as
+ * from scratch, see sokoban_matchable.c). */
 void soko_matcher_base(const struct sokoban *s, const struct soko_scratch *sc, int n,
 		       struct soko_matcher *m);
 /* soko_unmatchable for the child of that parent where the box on from
@@ -193,7 +201,7 @@ size_t soko_deadtab_bytes(const struct soko_deadtab *t);
 bool soko_deadtab_check(struct soko_deadtab *t, const struct soko_scratch *sc, int cell,
 			unsigned player, bool learn);
 
-/* ---- the plan and the features (sokoban_plan.c) ---- */
+/* ---- the plan (sokoban_plan.c) and the features (sokoban_features.c) ---- */
 
 #define SOKO_NONE 0xffffu
 
@@ -223,8 +231,12 @@ struct soko_plan {
 	 * where a box is in the way of packing once k goals are packed */
 	uint8_t **zone;
 	size_t zone_bytes;
-	/* working memory of the features */
+	/* working memory of the features; per box cell of the last
+	 * soko_features_base, its cutters (hotspots), and that base's boxes
+	 * in cell order, how many (-1: none) */
 	uint32_t *mark, stamp;
+	uint16_t *cutters, *cut_boxes, *cut_gone, *cut_come;
+	int cut_n;
 	uint16_t *stack;
 };
 
@@ -255,6 +267,16 @@ void soko_features(struct soko_plan *p, const struct sokoban *s, const struct so
 void soko_features_areas(struct soko_plan *p, const struct sokoban *s,
 			 const struct soko_scratch *sc, int nboxes, int areas,
 			 struct soko_features *f);
+/* Keep the hotspot counts of the position in sc (a parent whose children
+ * soko_features_move then scores). */
+void soko_features_base(struct soko_plan *p, const struct sokoban *s,
+			const struct soko_scratch *sc, int nboxes);
+/* soko_features_areas for the child of that parent where the box on from
+ * moved to to (its boxes in sc): the same features, the hotspots counted
+ * from the parent's (sokoban_features.c). */
+void soko_features_move(struct soko_plan *p, const struct sokoban *s,
+			const struct soko_scratch *sc, int nboxes, int areas, int from, int to,
+			struct soko_features *f);
 /* Whether a is better than b: more packed, then fewer player areas, boxes
  * in doorways, out of plan, hotspots (FESS's order). */
 bool soko_features_better(const struct soko_features *a, const struct soko_features *b);

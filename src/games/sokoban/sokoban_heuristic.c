@@ -24,24 +24,55 @@
 
 #define BIG LK_ASSIGN_NONE
 
+void soko_targets_by_cell(struct sokoban *s)
+{
+	size_t n = (size_t)s->cells, m = (size_t)s->ntargets;
+	s->tdist_by_cell = NULL;
+	s->by_cell_of = s->tdist;
+	if (!s->tdist || m == 0)
+		return;
+	s->tdist_by_cell = lk_xmalloc(n * m * sizeof *s->tdist_by_cell);
+	for (size_t c = 0; c < n; c++)
+		for (size_t g = 0; g < m; g++)
+			s->tdist_by_cell[c * m + g] = s->tdist[g * n + c];
+}
+
 /* The minimum-cost matching; a box that can reach no target is a dead
  * square, boxes that cannot all be matched a bipartite deadlock.  With
  * either technique off such a state still gets a bound: each box's
  * nearest target, the boxes that have none counting 0. */
 static unsigned matching_bound(const struct sokoban *s, struct soko_scratch *sc, int n,
-			       int player)
+			       int player, bool nearest)
 {
 	int m = s->ntargets;
 	long relaxed = 0;
 	bool stranded = false, raised = false, aware_dead = false;
 	size_t stride = player >= 0 ? SOKO_AWARE_STRIDE(s) : 0;
+	/* the distances by square when they are built for these targets */
+	bool by_cell = s->tdist_by_cell && s->by_cell_of == s->tdist;
 	for (int i = 0; i < n; i++) {
 		int best = BIG, plain_best = BIG;
 		const uint16_t *aware = player >= 0 && s->aware_tdist
 						? soko_aware_row(s, sc->boxes[i], player)
 						: NULL;
+		if (!aware && by_cell) {
+			/* plain distances, one run: plain_best is best */
+			const uint16_t *row = s->tdist_by_cell + (size_t)sc->boxes[i] * (size_t)m;
+			int *out = sc->cost + i * m;
+			for (int g = 0; g < m; g++) {
+				int c = row[g] == SOKO_INF ? BIG : (int)row[g];
+				out[g] = c;
+				best = c < best ? c : best;
+			}
+			if (best == BIG)
+				stranded = true;
+			else
+				relaxed += best;
+			continue;
+		}
 		for (int g = 0; g < m; g++) {
-			unsigned d = s->tdist[(size_t)g * (size_t)s->cells + sc->boxes[i]];
+			unsigned d = by_cell ? s->tdist_by_cell[(size_t)sc->boxes[i] * (size_t)m + (size_t)g]
+					     : s->tdist[(size_t)g * (size_t)s->cells + sc->boxes[i]];
 			if (d != SOKO_INF && (int)d < plain_best)
 				plain_best = (int)d;
 			if (aware && d != SOKO_INF) {
@@ -70,7 +101,7 @@ static unsigned matching_bound(const struct sokoban *s, struct soko_scratch *sc,
 	sc->count[SOKO_T_AWARE] += raised;
 	if (aware_dead)
 		return LK_H_DEAD;   /* a box no push path takes to any goal */
-	long total = soko_matching(sc, n, m);
+	long total = soko_matching(sc, n, m, nearest);
 	if (total < BIG) {
 		if (player < 0 || (!s->pairs && !s->patterns))
 			return (unsigned)total;
@@ -157,7 +188,11 @@ static unsigned evaluate(const struct lk_level *level, const void *key, void *sc
 		unsigned at = soko_key_player(key);
 		if ((s->aware_tdist || s->pairs || s->patterns) && !estimate && at != SOKO_ANYWHERE)
 			player = s->cell_of[at];
-		h = matching_bound(s, sc, n, player);
+		/* greedy search's estimate reads only the matching's value, so
+		 * it may start from the nearest solution kept; the bound of the
+		 * push searches keeps its sequence of potentials, which the pair
+		 * conflicts and patterns read */
+		h = matching_bound(s, sc, n, player, estimate);
 		if (estimate && h != LK_H_DEAD)
 			h += FINISH_WEIGHT * soko_unfinished(s, sc, n);
 	}

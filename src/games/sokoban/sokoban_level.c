@@ -330,6 +330,7 @@ struct lk_level *soko_new_level(const struct lk_record *rec, const struct lk_lev
 	s->ntargets = s->ngoals;
 	s->targets = s->goals;
 	s->tdist = s->dist;
+	soko_targets_by_cell(s);
 	soko_target_order(s);
 	soko_find_deadends(s);
 	soko_aware_build(s);
@@ -360,6 +361,8 @@ void soko_free_level(struct lk_level *level)
 		free(s->dead);
 		free((void *)s->targets);
 		free((void *)s->tdist);
+		if (s->tdist_by_cell != s->forward->tdist_by_cell)
+			free(s->tdist_by_cell);
 		if (s->aware_tdist != s->forward->aware_tdist)
 			free((void *)s->aware_tdist);
 		if (s->pairs != s->forward->pairs)
@@ -380,6 +383,7 @@ void soko_free_level(struct lk_level *level)
 	free(s->box0);
 	free(s->goal_bits);
 	free(s->dist);
+	free(s->tdist_by_cell);
 	free(s->deadend);
 	soko_aware_free(s);
 	soko_pairs_free(s->pairs);

@@ -40,10 +40,17 @@ static size_t layout(const struct sokoban *s, struct soko_scratch *sc, unsigned 
 	CARVE(corral_pushes, n);
 	CARVE(cost, nb * ng);
 	CARVE(hung, 4 * (ng + 1) + 2 * (nb + 1) + ng + 1);
-	CARVE(warm_boxes, nb);
-	CARVE(warm_u, nb + 1);
-	CARVE(warm_v, ng + 1);
-	CARVE(warm_p, ng + 1);
+	size_t slots = SOKO_WARM_SLOTS, words = n / 64 + 1;
+	if (base) {
+		sc->warm_words = (int)words;
+		sc->warm_nb = (int)nb;
+		sc->warm_ng = (int)ng;
+	}
+	CARVE(warm_boxes, nb * slots);
+	CARVE(warm_u, (nb + 1) * slots);
+	CARVE(warm_v, (ng + 1) * slots);
+	CARVE(warm_p, (ng + 1) * slots);
+	CARVE(warm_sig, words * (slots + 1));
 #undef CARVE
 	return at;
 }

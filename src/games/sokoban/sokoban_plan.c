@@ -1,7 +1,8 @@
 /*
  * sokoban_plan.c - what the search for any solution works out about a
- * level before it starts, and the features of a position it steers by
- * (Shoham and Schaeffer's FESS; docs/games/sokoban.md, "Hard levels").
+ * level before it starts (the features of a position it steers by, which
+ * read the plan, are in sokoban_features.c; Shoham and Schaeffer's FESS,
+ * docs/games/sokoban.md, "Hard levels").
  *
  * The packing order is found backwards, by taking the boxes out of the
  * solved position one at a time (Junghanns' and Damgaard's "retrieval"):
@@ -571,126 +572,9 @@ void soko_plan_release(struct soko_plan *p)
 	free(p->zone);
 	soko_park_free(p->park);
 	soko_rooms_free(p->rooms);
+	free(p->cutters);
+	free(p->cut_boxes);
 	free(p->mark);
 	free(p->stack);
 	memset(p, 0, sizeof *p);
-}
-
-/* ---- features ---- */
-
-static uint8_t clamp(int v, int max)
-{
-	return (uint8_t)(v > max ? max : v);
-}
-
-void soko_features(struct soko_plan *p, const struct sokoban *s, const struct soko_scratch *sc,
-		   int nboxes, struct soko_features *f)
-{
-	soko_features_areas(p, s, sc, nboxes, -1, f);
-}
-
-void soko_features_areas(struct soko_plan *p, const struct sokoban *s,
-			 const struct soko_scratch *sc, int nboxes, int areas,
-			 struct soko_features *f)
-{
-	int packed = 0, on_goal = 0, doorways = 0, in_way = 0, hot = 0;
-	size_t nf = (size_t)p->nfloor;
-	for (int a = 0; a < p->nareas; a++) {
-		int i = p->area_first[a];
-		while (i < p->area_first[a + 1] && sc->box[p->area_goals[i]])
-			i++;
-		packed += i - p->area_first[a];
-		if (i == p->area_first[a + 1] || !p->zone || !p->zone[i])
-			continue;
-		/* boxes off the packed goals in the way of the next one */
-		for (int b = 0; b < nboxes; b++) {
-			int c = sc->boxes[b], k = s->compact[c];
-			if (p->rank[c] != SOKO_NONE && p->area_of[c] == a && (int)p->rank[c] < (int)p->rank[p->area_goals[i]])
-				continue;
-			in_way += p->zone[i][k >> 3] >> (k & 7) & 1;
-		}
-	}
-	for (int i = 0; i < nboxes; i++) {
-		int y = sc->boxes[i], yi = s->compact[y];
-		on_goal += s->goal[y];
-		doorways += p->doorway[y];
-		for (int j = 0; j < nboxes; j++) {
-			int x = sc->boxes[j];
-			if (j != i && !s->goal[x] && p->cuts[(size_t)yi * nf + (size_t)s->compact[x]]) {
-				hot++;
-				break;
-			}
-		}
-	}
-	/* player areas: connected free floor (unless known) */
-	if (areas < 0) {
-		areas = 0;
-		uint32_t st = fresh(p->mark, &p->stamp, (size_t)s->cells);
-		for (int i = 0; i < s->nfloor; i++) {
-			int c = s->cell_of[i];
-			if (sc->box[c] || p->mark[c] == st)
-				continue;
-			areas++;
-			int sp = 0;
-			p->mark[c] = st;
-			p->stack[sp++] = (uint16_t)c;
-			while (sp > 0) {
-				int x = p->stack[--sp];
-				for (int d = 0; d < 4; d++) {
-					int y = x + s->off[d];
-					if (s->wall[y] || sc->box[y] || p->mark[y] == st)
-						continue;
-					p->mark[y] = st;
-					p->stack[sp++] = (uint16_t)y;
-				}
-			}
-		}
-	}
-	f->packed = clamp(packed, 255);
-	f->areas = clamp(areas, 63);
-	f->doorways = clamp(p->rooms ? soko_rooms_cut(p->rooms, s, sc->box) : doorways, 63);
-	f->out_of_plan = clamp(on_goal - packed + in_way, 63);
-	f->hotspots = clamp(hot, 63);
-	if (p->park)
-		soko_park_features(p->park, sc, nboxes, f);
-}
-
-uint32_t soko_features_pack(const struct soko_features *f)
-{
-	return (uint32_t)f->packed << 24 | (uint32_t)f->areas << 18 | (uint32_t)f->doorways << 12 |
-	       (uint32_t)f->out_of_plan << 6 | f->hotspots;
-}
-
-void soko_features_unpack(uint32_t v, struct soko_features *f)
-{
-	f->packed = (uint8_t)(v >> 24);
-	f->areas = (uint8_t)(v >> 18 & 63);
-	f->doorways = (uint8_t)(v >> 12 & 63);
-	f->out_of_plan = (uint8_t)(v >> 6 & 63);
-	f->hotspots = (uint8_t)(v & 63);
-}
-
-bool soko_features_better(const struct soko_features *a, const struct soko_features *b)
-{
-	if (a->packed != b->packed)
-		return a->packed > b->packed;
-	if (a->areas != b->areas)
-		return a->areas < b->areas;
-	if (a->doorways != b->doorways)
-		return a->doorways < b->doorways;
-	if (a->out_of_plan != b->out_of_plan)
-		return a->out_of_plan < b->out_of_plan;
-	return a->hotspots < b->hotspots;
-}
-
-void soko_next_goals(const struct soko_plan *p, const struct soko_scratch *sc, uint16_t *next)
-{
-	for (int a = 0; a < p->nareas; a++) {
-		next[a] = SOKO_NONE;
-		for (int i = p->area_first[a]; i < p->area_first[a + 1]; i++)
-			if (!sc->box[p->area_goals[i]]) {
-				next[a] = p->area_goals[i];
-				break;
-			}
-	}
 }

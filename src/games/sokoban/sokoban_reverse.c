@@ -78,6 +78,7 @@ struct lk_level *soko_new_reverse(const struct lk_level *level)
 	r->targets = targets;
 	r->ntargets = k;
 	r->tdist = tdist;
+	soko_targets_by_cell(r);
 	/* player-aware pull distances to the start squares (sokoban_aware.c) */
 	if (f->aware_side)
 		r->aware_tdist = soko_aware_distances(f, targets, k, true);
