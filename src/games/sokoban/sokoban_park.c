@@ -42,7 +42,9 @@
 #include "sokoban_any.h"
 
 /* Pull searches' work (square visits) before the plan gives up. */
-#define PARK_BUDGET 1e8
+#define PARK_BUDGET 1.4e8
+/* Of it, what the first order of parking choices may use. */
+#define PARK_FIRST 0.6
 /* Sides of the solved position tried, at most. */
 #define PARK_SIDES 4
 
@@ -71,6 +73,7 @@ struct park_work {
 	int tail;
 	uint16_t *stack;
 	uint16_t *far;            /* per cell: steps from the nearest goal, the floor empty */
+	bool by_pulls;            /* parking choices by pulls alone (the second order) */
 	int flooded;              /* squares the last flood marked */
 	double work, budget;
 };
@@ -236,9 +239,12 @@ struct park_try {
 	int box, to, rank, gate, far;
 };
 
-/* Is choice a better than b (the order above)? */
-static bool try_better(const struct park_try *a, const struct park_try *b)
+/* Is choice a better than b (the order above, or by pulls alone)? */
+static bool try_better(const struct park_work *w, const struct park_try *a,
+		       const struct park_try *b)
 {
+	if (w->by_pulls)
+		return a->rank > b->rank;
 	if (a->gate != b->gate)
 		return a->gate < b->gate;
 	if (a->far != b->far)
@@ -337,14 +343,14 @@ static int park_choices(struct park_work *w, int player, struct park_try *tries)
 				k++;
 			if (k < found)
 				continue;   /* reached from another side before */
-			if (found == PARK_PER_BOX && !try_better(&t, &mine[found - 1]))
+			if (found == PARK_PER_BOX && !try_better(w, &t, &mine[found - 1]))
 				continue;
 			if (!parks_whole(w, c, x))
 				continue;
 			if (found < PARK_PER_BOX)
 				found++;
 			int j = found - 1;
-			for (; j > 0 && try_better(&t, &mine[j - 1]); j--)
+			for (; j > 0 && try_better(w, &t, &mine[j - 1]); j--)
 				mine[j] = mine[j - 1];
 			mine[j] = t;
 		}
@@ -355,7 +361,7 @@ static int park_choices(struct park_work *w, int player, struct park_try *tries)
 	for (int i = 1; i < n; i++) {
 		struct park_try k = tries[i];
 		int j = i;
-		for (; j > 0 && try_better(&k, &tries[j - 1]); j--)
+		for (; j > 0 && try_better(w, &k, &tries[j - 1]); j--)
 			tries[j] = tries[j - 1];
 		tries[j] = k;
 	}
@@ -559,11 +565,20 @@ struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorwa
 	uint16_t *target = lk_xmalloc(room * sizeof *target), *leaves = lk_xmalloc(room * sizeof *leaves);
 	uint16_t *start = lk_xmalloc(room * sizeof *start);
 	struct soko_park *best = NULL;
+	/* each side in the first order (gates last, farthest first) with
+	 * PARK_FIRST of the budget, and only if none gives a complete plan,
+	 * each in the second (by pulls alone) with what is left; a run's
+	 * share is what the runs before it left, split among those still to
+	 * come */
 	double spent = 0;
-	for (int k = 0; k < nsides; k++) {
-		int nsteps, nparked;
-		w.work = 0;   /* what the sides before left, shared by the rest */
-		w.budget = (PARK_BUDGET - spent) / (nsides - k);
+	for (int run = 0; run < 2 * nsides; run++) {
+		int k = run % nsides, nsteps, nparked;
+		w.by_pulls = run >= nsides;
+		if (run == nsides && best)
+			break;
+		double total = w.by_pulls ? PARK_BUDGET : PARK_BUDGET * PARK_FIRST;
+		w.work = 0;
+		w.budget = (total - spent) / (nsides - k);
 		int got = retrieve(&w, sides[k], target, leaves, start, &nsteps, &nparked);
 		spent += w.work;
 		if (got < ng)
