@@ -12,20 +12,27 @@
  * with the player on one side of it, a box is taken out when it can be
  * pulled, the other boxes where they are, onto a start square no other box
  * has taken (in the level that box came from there); when no box can, a
- * box on a goal is pulled as far as it goes (the most pulls, the other
- * boxes in place; YASS parks boxes so too) onto a square that is
- * no goal, from which the player can walk back to the goal it left, and it
- * stays there (parked) until it can be taken out in turn.  A box taken
- * out takes, of the start squares it reaches, the one the fewest other
- * boxes reach.  Where parking is needed, the farthest squares are tried
- * first and the retrieval backtracks over them as a limited discrepancy
- * search (the first choice everywhere, then paths that take a later choice
- * at one step, two, ...), within a budget of work.  Of the sides the
- * player may stand on, the plan that parks fewest boxes is kept; a level
- * whose boxes need no parking keeps the packing order alone.  Played
+ * box on a goal is pulled off it (the other boxes in place) onto a square
+ * that is no goal, from which the player can walk back to the goal it
+ * left, and it stays there (parked) until it can be taken out in turn.  A
+ * box taken out takes, of the start squares it reaches, the one the
+ * fewest other boxes reach.  Where parking is needed, two squares a box
+ * are tried, in a first order: squares that are no gate (a box there
+ * would split the free squares around it into two groups, breaking a way
+ * round that later retrievals or the player need, as YASS avoids gate
+ * squares) before gates, then the farthest from the goals (the boxes
+ * parked first fill the far rooms, those parked last, taken out first,
+ * stand nearest); and the retrieval backtracks over them as a limited
+ * discrepancy search (the first choice everywhere, then paths that take a
+ * later choice at one step, two, ...), within a budget of work.  Only
+ * when no side gets a complete plan so, each is tried in a second order,
+ * the farthest by pulls (YASS parks boxes so too; Sasquatch II 45 needs
+ * it).  Of the sides the player may stand on, the plan that parks fewest
+ * boxes is kept; a level whose boxes need no parking keeps the packing
+ * order alone.  Played
  * forwards, the plan is a list of steps, each a box arriving on a target
  * (a goal or a parking square), from the parking square it stood on or
- * from where it started.
+ * from the start square the retrieval gave it.
  *
  * The features (sokoban_plan.c) then count, instead of the packed boxes,
  * the steps of the plan a position has reached (the last step whose
