@@ -14,7 +14,11 @@
  *    with every complete plan used (parking or not), every random level is
  *    answered as raw breadth-first search answers it, and every solution
  *    replays to a win;
- *  - off, it counts nothing.
+ *  - off, it counts nothing;
+ *  - on levels whose every box must cross the goals before they can be
+ *    filled (David W. Skinner's Sasquatch I 36 and II 33), it finds a
+ *    complete plan that parks boxes, and the plan replays backwards, step
+ *    by step, under a pull search of the test's own (replay_backwards).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -63,6 +67,130 @@ static void check_plan(const struct sokoban *s, const struct soko_park *p)
 	free(held);
 }
 
+/* Marks in from every cell the player can walk to from one marked. */
+static void walk_on(const struct sokoban *s, const uint8_t *box, uint8_t *from)
+{
+	for (bool grew = true; grew;) {
+		grew = false;
+		for (int c = 0; c < s->cells; c++)
+			for (int d = 0; d < 4 && from[c]; d++) {
+				int q = c + s->off[d];
+				if (!s->wall[q] && !box[q] && !from[q])
+					from[q] = 1, grew = true;
+			}
+	}
+}
+
+/* A box on cell b can be pulled, the other boxes (box[]) in place, from
+ * a player on a cell marked in *from to a cell dest[] marks: a search of
+ * its own over (box, player).  On success *from becomes the cells the
+ * player can walk to from where the pulls end (the box on the first
+ * destination reached, *got), and box[] holds the box there. */
+static bool pull_to(const struct sokoban *s, uint8_t *box, int b, const uint8_t *dest,
+		    uint8_t *from, int *got)
+{
+	int n = s->cells;
+	uint8_t *seen = calloc((size_t)n * (size_t)n, 1);
+	int *queue = malloc((size_t)n * (size_t)n * sizeof *queue);
+	assert_non_null(seen);
+	assert_non_null(queue);
+	int head = 0, tail = 0;
+	box[b] = 0;
+	for (int c = 0; c < n; c++)
+		if (from[c] && c != b && !s->wall[c]) {
+			seen[b * n + c] = 1;
+			queue[tail++] = b * n + c;
+		}
+	int end = -1;
+	for (int c = 0; c < n; c++)
+		from[c] = 0;
+	while (head < tail) {
+		int x = queue[head] / n, pl = queue[head] % n;
+		head++;
+		if (dest[x] && (end < 0 || end == x)) {
+			end = x;
+			from[pl] = 1;   /* every player square the pulls leave there */
+			continue;
+		}
+		for (int d = 0; d < 4; d++) {
+			int q = pl + s->off[d];
+			if (s->wall[q] || box[q] || q == x)
+				continue;
+			/* a walk, and a pull when the box is behind the player */
+			for (int pull = 0; pull < 2; pull++) {
+				int nx = pull ? pl : x;
+				if (pull && pl - s->off[d] != x)
+					break;
+				if (!seen[nx * n + q]) {
+					seen[nx * n + q] = 1;
+					queue[tail++] = nx * n + q;
+				}
+			}
+		}
+	}
+	free(queue);
+	free(seen);
+	if (end < 0) {
+		box[b] = 1;
+		return false;
+	}
+	box[end] = 1;
+	*got = end;
+	walk_on(s, box, from);
+	return true;
+}
+
+/* Replays plan p backwards from the solved position: each step, last
+ * first, pulls the box off its target, the other boxes in place, to the
+ * parking square it left or to a start square no other box has taken
+ * (a box taken out is lifted off the board, as the plan counts it); the
+ * player starts anywhere on the floor and then walks from where each
+ * step's pulls leave it.  Fails the test at the first step that cannot
+ * be played. */
+static void replay_backwards(const struct sokoban *s, const struct soko_park *p)
+{
+	int n = s->cells;
+	uint8_t *box = calloc((size_t)n, 1), *from = calloc((size_t)n, 1);
+	uint8_t *dest = calloc((size_t)n, 1), *used = calloc((size_t)n, 1);
+	assert_non_null(box);
+	assert_non_null(from);
+	assert_non_null(dest);
+	assert_non_null(used);
+	for (int i = 0; i < s->ngoals; i++)
+		box[s->goals[i]] = 1;
+	for (int c = 0; c < n; c++)
+		from[c] = !s->wall[c] && !box[c];
+	for (int i = p->nsteps - 1; i >= 0; i--) {
+		int t = p->target[i], got = -1;
+		assert_int_equal(box[t], 1);
+		memset(dest, 0, (size_t)n);
+		if (p->leaves[i] != SOKO_NONE) {
+			dest[p->leaves[i]] = 1;
+		} else {
+			int st = p->start[i];
+			assert_true(st != SOKO_NONE && s->compact[st] >= 0 &&
+				    soko_bit(s->box0, s->compact[st]));
+			assert_int_equal(used[st], 0);
+			dest[st] = 1;
+		}
+		int nfrom = 0; for (int c = 0; c < n; c++) nfrom += from[c];
+		if (!pull_to(s, box, t, dest, from, &got))
+			fail_msg("step %d: the box on %d cannot be pulled back", i, t);
+		if (p->leaves[i] == SOKO_NONE) {
+			used[got] = 1;
+			box[got] = 0;   /* out */
+			from[got] = 1;
+			walk_on(s, box, from);
+		}
+	}
+	for (int c = 0; c < n; c++)
+		assert_int_equal(box[c], 0);
+	free(box);
+	free(from);
+	free(dest);
+	free(used);
+}
+
 /* The plan of a level with every complete one kept (parking or not). */
 static struct soko_park *plan_of(const struct lk_level *level)
 {
@@ -103,10 +231,82 @@ static void test_parking_needed(void **state)
 	struct soko_park *p = plan_of(level);
 	assert_non_null(p);
 	check_plan((const struct sokoban *)level, p);
+	replay_backwards((const struct sokoban *)level, p);
 	print_message("  Sasquatch II 19: %d steps, %d boxes parked\n", p->nsteps, p->nparked);
 	assert_true(p->nparked >= 1);
 	soko_park_free(p);
 	lk_level_free(level);
+}
+
+/* David W. Skinner's Sasquatch I level 36 (../shared/data/sokoban/
+ * sasquatch1.xsb): the boxes start right of the goal row, and its far end
+ * fills only from the left, so every box crosses the row and waits on the
+ * left first (YASS's plan parks 14). */
+static const char *across_the_row =
+	"               #####\n"
+	"   ####        #   ######\n"
+	"   #  #        # $    $ #\n"
+	"   #  ####     #  $##$  ###\n"
+	"   #     #########  # $ $ #\n"
+	"   #      ..........#   $ #\n"
+	" ###### ##....@###  # $$  #\n"
+	" #    # #####.## # ##   $ #\n"
+	" #            #  #$  $$ $ #\n"
+	"#### #  ##### #  #  $  #  #\n"
+	"#    # #      #  ###   ####\n"
+	"#      #  #   #    #####\n"
+	"#   #     #####\n"
+	"#####     #\n"
+	"    #######\n";
+
+/* Sasquatch II level 33 (sasquatch2.xsb): the goal row fills from its
+ * left end, the boxes come from the room above (YASS parks 4 in the
+ * room right of the row). */
+static const char *row_from_above =
+	"#####\n"
+	"#   ##\n"
+	"#  $ #####\n"
+	"##  $ #  #\n"
+	" ## $ # $###########\n"
+	"  ##      $ $ $ $  #\n"
+	"   #####$ # # #  # #\n"
+	"       #      #    #\n"
+	"       # #######$#######\n"
+	"      ##         #@#   #\n"
+	"      #  # # ##  #     #\n"
+	"      #..*.*.*......   #\n"
+	"      ##########    # ##\n"
+	"               ####   #\n"
+	"                  #####\n";
+
+/* Fails unless the level of text gets a complete plan that parks boxes
+ * and replays backwards. */
+static void check_parking_level(const char *text, const char *name)
+{
+	soko_park_set_always(false);
+	struct lk_level *level = soko_test_load(text, NULL, false);
+	const struct sokoban *s = (const struct sokoban *)level;
+	struct soko_park *p = plan_of(level);
+	if (!p)
+		fail_msg("%s: no complete parking plan", name);
+	check_plan(s, p);
+	replay_backwards(s, p);
+	print_message("  %s: %d steps, %d boxes parked\n", name, p->nsteps, p->nparked);
+	assert_true(p->nparked >= 1);
+	soko_park_free(p);
+	lk_level_free(level);
+}
+
+static void test_parking_across_the_row(void **state)
+{
+	(void)state;
+	check_parking_level(across_the_row, "Sasquatch I 36");
+}
+
+static void test_parking_row_from_above(void **state)
+{
+	(void)state;
+	check_parking_level(row_from_above, "Sasquatch II 33");
 }
 
 static void test_parking_plans_lose_nothing(void **state)
@@ -131,6 +331,7 @@ static void test_parking_plans_lose_nothing(void **state)
 		struct soko_park *p = plan_of(plain);
 		if (p) {
 			check_plan((const struct sokoban *)plain, p);
+			replay_backwards((const struct sokoban *)plain, p);
 			plans++;
 			parked += p->nparked > 0;
 		}
@@ -159,6 +360,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parking_needed),
+		cmocka_unit_test(test_parking_across_the_row),
+		cmocka_unit_test(test_parking_row_from_above),
 		cmocka_unit_test(test_parking_plans_lose_nothing),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

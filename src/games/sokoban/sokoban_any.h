@@ -312,10 +312,11 @@ int soko_rooms_cut(struct soko_rooms *r, const struct sokoban *s, const uint8_t 
 
 /* Played forwards: step i brings a box onto target[i] (a goal or a parking
  * square) from leaves[i] (the parking square it stood on) or from where it
- * started (SOKO_NONE); size[i] targets hold boxes after it. */
+ * started (SOKO_NONE; start[i] is then that start square, else SOKO_NONE);
+ * size[i] targets hold boxes after it. */
 struct soko_park {
 	int nsteps, nparked;     /* steps, and of them onto parking squares */
-	uint16_t *target, *leaves, *size;
+	uint16_t *target, *leaves, *start, *size;
 	uint8_t *on_target;      /* per cell: some step's target */
 };
 

@@ -12,20 +12,27 @@
  * with the player on one side of it, a box is taken out when it can be
  * pulled, the other boxes where they are, onto a start square no other box
  * has taken (in the level that box came from there); when no box can, a
- * box on a goal is pulled as far as it goes (the most pulls, the other
- * boxes in place; YASS parks boxes so too) onto a square that is
- * no goal, from which the player can walk back to the goal it left, and it
- * stays there (parked) until it can be taken out in turn.  A box taken
- * out takes, of the start squares it reaches, the one the fewest other
- * boxes reach.  Where parking is needed, the farthest squares are tried
- * first and the retrieval backtracks over them as a limited discrepancy
- * search (the first choice everywhere, then paths that take a later choice
- * at one step, two, ...), within a budget of work.  Of the sides the
- * player may stand on, the plan that parks fewest boxes is kept; a level
- * whose boxes need no parking keeps the packing order alone.  Played
+ * box on a goal is pulled off it (the other boxes in place) onto a square
+ * that is no goal, from which the player can walk back to the goal it
+ * left, and it stays there (parked) until it can be taken out in turn.  A
+ * box taken out takes, of the start squares it reaches, the one the
+ * fewest other boxes reach.  Where parking is needed, two squares a box
+ * are tried, in a first order: squares that are no gate (a box there
+ * would split the free squares around it into two groups, breaking a way
+ * round that later retrievals or the player need, as YASS avoids gate
+ * squares) before gates, then the farthest from the goals (the boxes
+ * parked first fill the far rooms, those parked last, taken out first,
+ * stand nearest); and the retrieval backtracks over them as a limited
+ * discrepancy search (the first choice everywhere, then paths that take a
+ * later choice at one step, two, ...), within a budget of work.  Only
+ * when no side gets a complete plan so, each is tried in a second order,
+ * the farthest by pulls (YASS parks boxes so too; Sasquatch II 45 needs
+ * it).  Of the sides the player may stand on, the plan that parks fewest
+ * boxes is kept; a level whose boxes need no parking keeps the packing
+ * order alone.  Played
  * forwards, the plan is a list of steps, each a box arriving on a target
  * (a goal or a parking square), from the parking square it stood on or
- * from where it started.
+ * from the start square the retrieval gave it.
  *
  * The features (sokoban_plan.c) then count, instead of the packed boxes,
  * the steps of the plan a position has reached (the last step whose
@@ -42,7 +49,9 @@
 #include "sokoban_any.h"
 
 /* Pull searches' work (square visits) before the plan gives up. */
-#define PARK_BUDGET 4e7
+#define PARK_BUDGET 1.4e8
+/* Of it, what the first order of parking choices may use. */
+#define PARK_FIRST 0.6
 /* Sides of the solved position tried, at most. */
 #define PARK_SIDES 4
 
@@ -70,6 +79,8 @@ struct park_work {
 	uint32_t *queue;          /* the pull search, in order of pulls */
 	int tail;
 	uint16_t *stack;
+	uint16_t *far;            /* per cell: steps from the nearest goal, the floor empty */
+	bool by_pulls;            /* parking choices by pulls alone (the second order) */
 	int flooded;              /* squares the last flood marked */
 	double work, budget;
 };
@@ -185,8 +196,46 @@ static bool parks_whole(struct park_work *w, int b, int x)
 	return after == before - 1;
 }
 
+/* Is x a gate: do its free neighbours (walls and boxes block, the box
+ * on b lifted) fall into two or more groups around it, so that a box on
+ * x breaks a way round (or cuts the floor)?  The eight squares around x
+ * in turn: a run of free ones is one group when it holds a side square
+ * (a lone free corner does not touch x). */
+static bool is_gate(struct park_work *w, int b, int x)
+{
+	const struct sokoban *s = w->s;
+	static const int ring[8][2] = { { -1, 0 }, { -1, 1 }, { 0, 1 }, { 1, 1 },
+					{ 1, 0 }, { 1, -1 }, { 0, -1 }, { -1, -1 } };
+	bool free_sq[8];
+	for (int i = 0; i < 8; i++) {
+		int c = x + ring[i][0] * s->width + ring[i][1];
+		free_sq[i] = !s->wall[c] && (!w->box[c] || c == b);
+	}
+	int start = 0;
+	while (start < 8 && free_sq[start])
+		start++;
+	if (start == 8)
+		return false;   /* free all round */
+	int groups = 0;
+	bool in_run = false, side = false;
+	for (int k = 1; k <= 8; k++) {
+		int i = (start + k) % 8;
+		if (free_sq[i]) {
+			in_run = true;
+			side |= i % 2 == 0;
+		} else {
+			groups += in_run && side;
+			in_run = side = false;
+		}
+	}
+	return groups >= 2;
+}
+
 /* Parking choices tried at a step where no box can be taken out: the
- * farthest squares of each box, and of all of them the farthest first. */
+ * best two squares of each box, and of all of them the best first: a
+ * square that is no gate before one that is, then the farthest from the
+ * goals (the boxes parked last, taken out first, stand nearest to them),
+ * then the most pulls away. */
 #define PARK_PER_BOX 2
 #define PARK_TRIES 4
 
@@ -194,8 +243,21 @@ static bool parks_whole(struct park_work *w, int b, int x)
 #define PARK_DISCREPANCIES 8
 
 struct park_try {
-	int box, to, rank;
+	int box, to, rank, gate, far;
 };
+
+/* Is choice a better than b (the order above, or by pulls alone)? */
+static bool try_better(const struct park_work *w, const struct park_try *a,
+		       const struct park_try *b)
+{
+	if (w->by_pulls)
+		return a->rank > b->rank;
+	if (a->gate != b->gate)
+		return a->gate < b->gate;
+	if (a->far != b->far)
+		return a->far > b->far;
+	return a->rank > b->rank;
+}
 
 /* Take out a box onto a free start square it can be pulled to (or stands
  * on): of the boxes, the one whose pull reaches the most squares; of its
@@ -265,7 +327,7 @@ static bool take_out(struct park_work *w, int *player, int *box, int *to)
 }
 
 /* The parking choices of the position (boxes on goals only), at most
- * PARK_TRIES, farthest first. */
+ * PARK_TRIES, best first. */
 static int park_choices(struct park_work *w, int player, struct park_try *tries)
 {
 	const struct sokoban *s = w->s;
@@ -275,25 +337,38 @@ static int park_choices(struct park_work *w, int player, struct park_try *tries)
 		if (!w->box[c] || w->parked[c])
 			continue;
 		pull_search(w, c, player);
+		struct park_try mine[PARK_PER_BOX];
 		int found = 0;
-		for (int qi = w->tail - 1; qi >= 0 && found < PARK_PER_BOX; qi--) {
+		for (int qi = w->tail - 1; qi >= 0; qi--) {
 			int x = (int)(w->queue[qi] >> 2), e = (int)(w->queue[qi] & 3);
 			if (s->goal[x] || s->dead[x] || w->doorway[x] || !w->nb_back[x * 4 + e])
 				continue;
-			bool dup = false;
-			for (int k = n - found; k < n && !dup; k++)
-				dup = tries[k].to == x;
-			if (dup || !parks_whole(w, c, x))
+			struct park_try t = { .box = c, .to = x, .rank = qi,
+					      .gate = is_gate(w, c, x), .far = w->far[x] };
+			int k = 0;
+			while (k < found && mine[k].to != x)
+				k++;
+			if (k < found)
+				continue;   /* reached from another side before */
+			if (found == PARK_PER_BOX && !try_better(w, &t, &mine[found - 1]))
 				continue;
-			tries[n++] = (struct park_try){ .box = c, .to = x, .rank = qi };
-			found++;
+			if (!parks_whole(w, c, x))
+				continue;
+			if (found < PARK_PER_BOX)
+				found++;
+			int j = found - 1;
+			for (; j > 0 && try_better(w, &t, &mine[j - 1]); j--)
+				mine[j] = mine[j - 1];
+			mine[j] = t;
 		}
+		for (int k = 0; k < found; k++)
+			tries[n++] = mine[k];
 	}
-	/* farthest first (insertion sort: a few dozen at most) */
+	/* best first (insertion sort: a few dozen at most) */
 	for (int i = 1; i < n; i++) {
 		struct park_try k = tries[i];
 		int j = i;
-		for (; j > 0 && tries[j - 1].rank < k.rank; j--)
+		for (; j > 0 && try_better(w, &k, &tries[j - 1]); j--)
 			tries[j] = tries[j - 1];
 		tries[j] = k;
 	}
@@ -301,7 +376,7 @@ static int park_choices(struct park_work *w, int player, struct park_try *tries)
 }
 
 struct park_path {
-	uint16_t *target, *leaves;
+	uint16_t *target, *leaves, *start;
 	int steps, parked, best_left;
 };
 
@@ -325,6 +400,7 @@ static bool retrieve_from(struct park_work *w, int player, int left, int disc,
 			log_to[nlog++] = to;
 		}
 		path->target[path->steps] = (uint16_t)box;
+		path->start[path->steps] = (uint16_t)to;
 		path->leaves[path->steps++] = SOKO_NONE;
 		left--;
 	}
@@ -340,6 +416,7 @@ static bool retrieve_from(struct park_work *w, int player, int left, int disc,
 			w->box[c] = 0;
 			w->box[x] = w->parked[x] = 1;
 			path->target[path->steps] = (uint16_t)c;
+			path->start[path->steps] = SOKO_NONE;
 			path->leaves[path->steps++] = (uint16_t)x;
 			path->parked++;
 			ok = retrieve_from(w, c, left, disc - k, path);
@@ -371,7 +448,7 @@ static bool retrieve_from(struct park_work *w, int player, int left, int disc,
  * out (all of them, or fewer when it found no way), *nsteps the steps,
  * *nparked the parking steps. */
 static int retrieve(struct park_work *w, int player, uint16_t *target, uint16_t *leaves,
-		    int *nsteps, int *nparked)
+		    uint16_t *start, int *nsteps, int *nparked)
 {
 	const struct sokoban *s = w->s;
 	size_t n = (size_t)s->cells;
@@ -380,7 +457,8 @@ static int retrieve(struct park_work *w, int player, uint16_t *target, uint16_t 
 	memset(w->used, 0, n);
 	for (int i = 0; i < s->ngoals; i++)
 		w->box[s->goals[i]] = 1;
-	struct park_path path = { .target = target, .leaves = leaves, .best_left = s->ngoals };
+	struct park_path path = { .target = target, .leaves = leaves, .start = start,
+				  .best_left = s->ngoals };
 	/* limited discrepancy search: the first choice everywhere, then
 	 * paths that take a later choice at one step, two, ... */
 	bool ok = false;
@@ -407,6 +485,24 @@ static void work_init(struct park_work *w, const struct sokoban *s)
 	w->queue = lk_xmalloc(n * 4 * sizeof *w->queue);
 	w->stack = lk_xmalloc(n * sizeof *w->stack);
 	w->budget = PARK_BUDGET;
+	w->far = lk_xmalloc(n * sizeof *w->far);
+	for (size_t c = 0; c < n; c++)
+		w->far[c] = SOKO_INF;
+	int head = 0, tail = 0;
+	for (int i = 0; i < s->ngoals; i++) {
+		w->far[s->goals[i]] = 0;
+		w->queue[tail++] = s->goals[i];
+	}
+	while (head < tail) {
+		int c = (int)w->queue[head++];
+		for (int d = 0; d < 4; d++) {
+			int nc = c + s->off[d];
+			if (s->wall[nc] || w->far[nc] != SOKO_INF)
+				continue;
+			w->far[nc] = (uint16_t)(w->far[c] + 1);
+			w->queue[tail++] = (uint32_t)nc;
+		}
+	}
 	w->start_of = lk_xmalloc(n * sizeof *w->start_of);
 	w->start_cell = lk_xmalloc(64 * sizeof *w->start_cell);
 	int k = 0;
@@ -426,6 +522,7 @@ static void work_release(struct park_work *w)
 	free(w->used);
 	free(w->start_of);
 	free(w->start_cell);
+	free(w->far);
 	free(w->mark);
 	free(w->seen);
 	free(w->xdone);
@@ -473,12 +570,24 @@ struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorwa
 	int sides[PARK_SIDES], nsides = find_sides(&w, sides);
 	size_t room = (size_t)ng * 2;
 	uint16_t *target = lk_xmalloc(room * sizeof *target), *leaves = lk_xmalloc(room * sizeof *leaves);
+	uint16_t *start = lk_xmalloc(room * sizeof *start);
 	struct soko_park *best = NULL;
-	for (int k = 0; k < nsides; k++) {
-		int nsteps, nparked;
+	/* each side in the first order (gates last, farthest first) with
+	 * PARK_FIRST of the budget, and only if none gives a complete plan,
+	 * each in the second (by pulls alone) with what is left; a run's
+	 * share is what the runs before it left, split among those still to
+	 * come */
+	double spent = 0;
+	for (int run = 0; run < 2 * nsides; run++) {
+		int k = run % nsides, nsteps, nparked;
+		w.by_pulls = run >= nsides;
+		if (run == nsides && best)
+			break;
+		double total = w.by_pulls ? PARK_BUDGET : PARK_BUDGET * PARK_FIRST;
 		w.work = 0;
-		w.budget = PARK_BUDGET / nsides;
-		int got = retrieve(&w, sides[k], target, leaves, &nsteps, &nparked);
+		w.budget = (total - spent) / (nsides - k);
+		int got = retrieve(&w, sides[k], target, leaves, start, &nsteps, &nparked);
+		spent += w.work;
 		if (got < ng)
 			continue;
 		if ((nparked == 0 && !park_always) || (best && best->nparked <= nparked))
@@ -487,23 +596,27 @@ struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorwa
 			best = lk_xcalloc(1, sizeof *best);
 		free(best->target);
 		free(best->leaves);
+		free(best->start);
 		free(best->size);
 		best->nsteps = nsteps;
 		best->nparked = nparked;
 		best->target = lk_xmalloc((size_t)nsteps * sizeof *best->target);
 		best->leaves = lk_xmalloc((size_t)nsteps * sizeof *best->leaves);
+		best->start = lk_xmalloc((size_t)nsteps * sizeof *best->start);
 		best->size = lk_xmalloc((size_t)nsteps * sizeof *best->size);
 		/* forwards: the reverse of the retrieval */
 		int held = 0;
 		for (int i = 0; i < nsteps; i++) {
 			best->target[i] = target[nsteps - 1 - i];
 			best->leaves[i] = leaves[nsteps - 1 - i];
+			best->start[i] = start[nsteps - 1 - i];
 			held += best->leaves[i] == SOKO_NONE;
 			best->size[i] = (uint16_t)held;
 		}
 	}
 	free(target);
 	free(leaves);
+	free(start);
 	if (best) {
 		best->on_target = lk_xcalloc((size_t)s->cells, 1);
 		for (int i = 0; i < best->nsteps; i++)
@@ -519,6 +632,7 @@ void soko_park_free(struct soko_park *p)
 		return;
 	free(p->target);
 	free(p->leaves);
+	free(p->start);
 	free(p->size);
 	free(p->on_target);
 	free(p);
