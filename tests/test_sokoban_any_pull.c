@@ -22,7 +22,13 @@
  *  - shared: with stall turns every unit of work (the first search and the
  *    sound search's turns take turns all along), a level makes one pull
  *    search at most, however many feature-space searches it runs, and the
- *    answers are still raw BFS's.
+ *    answers are still raw BFS's;
+ *  - alone (its order is YASS's, soko_pull_score): run to the end on its
+ *    own, it reaches the start exactly on the levels raw BFS solves, each
+ *    stored state's pull count is its path's length, and its path read
+ *    forwards is a chain of single pushes of the raw level from the start
+ *    to a solved position; the score is monotone in both pulls and bound
+ *    and keeps dead states dead.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -225,6 +231,102 @@ static void test_shared(void **state)
 	assert_true(shared >= 10);
 }
 
+/* The pull search alone on one level, run until it answers or runs out;
+ * returns whether it reached the start, after checking its table and path. */
+static bool pull_alone(const char *text)
+{
+	struct lk_level *level = soko_test_load(text, NULL, false);
+	struct lk_level *raw = soko_test_load(text, NULL, true);
+	soko_pull_set_min((size_t)1 << 22);
+	struct soko_pull p;
+	soko_pull_init(&p, (const struct sokoban *)level, (size_t)256 << 20);
+	soko_pull_set_min(0);
+	assert_true(p.done);
+	/* each entry's pull count is one more than its parent's */
+	for (uint32_t id = 1; id < p.table.count; id++) {
+		uint32_t up = lk_table_parent(&p.table, id);
+		uint32_t want = up == 0 ? 1 : lk_table_cost(&p.table, up) + 1;
+		assert_int_equal(lk_table_cost(&p.table, id), want);
+	}
+	bool reached = p.found != LK_NO_ENTRY;
+	if (reached) {
+		size_t ks = level->key_size, n = 1;
+		const unsigned char **chain = malloc(sizeof *chain);
+		assert_non_null(chain);
+		chain[0] = lk_table_key(&p.table, p.found);
+		unsigned char *start = calloc(1, ks), *succ = malloc((size_t)raw->max_successors * ks + 1);
+		struct lk_edge *edges = malloc(((size_t)raw->max_successors + 1) * sizeof *edges);
+		void *scratch = calloc(1, raw->scratch_size);
+		assert_true(start && succ && edges && scratch);
+		raw->game->initial_state(raw, start);
+		assert_memory_equal(chain[0], start, ks);
+		unsigned char *back = soko_pull_chain(&p, p.found, &chain, &n);
+		assert_int_equal(n, (size_t)lk_table_cost(&p.table, p.found) + 1);
+		for (size_t i = 0; i + 1 < n; i++) {
+			unsigned m = raw->game->successors(raw, chain[i], scratch, succ, edges);
+			bool step = false;
+			for (unsigned j = 0; j < m && !step; j++)
+				step = memcmp(succ + (size_t)j * ks, chain[i + 1], ks) == 0;
+			if (!step)
+				fail_msg("pull path: key %zu of %zu is no push from the one before\n%s",
+					 i + 1, n, text);
+		}
+		assert_true(raw->game->is_goal(raw, chain[n - 1]));
+		free(back);
+		free(chain);
+		free(start);
+		free(succ);
+		free(edges);
+		free(scratch);
+	}
+	soko_pull_release(&p);
+	lk_level_free(raw);
+	lk_level_free(level);
+	return reached;
+}
+
+static void test_alone(void **state)
+{
+	(void)state;
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 3131);
+	int levels = 0, yes = 0, no = 0;
+	while (levels < 150) {
+		int want;
+		char *text = soko_random_answered(&rng, &stall_shape, 400000, &want);
+		struct lk_level *raw = soko_test_load(text, NULL, true);
+		unsigned char *start = calloc(1, raw->key_size);
+		assert_non_null(start);
+		raw->game->initial_state(raw, start);
+		bool solved0 = raw->game->is_goal(raw, start);   /* nothing to pull back */
+		free(start);
+		lk_level_free(raw);
+		if (solved0 || (want == 0 && no > levels / 3)) {
+			free(text);
+			continue;
+		}
+		levels++;
+		yes += want;
+		no += !want;
+		if (pull_alone(text) != (want == 1))
+			fail_msg("the pull search alone says %s, raw BFS %s\n%s", want ? "no" : "yes",
+				 want ? "yes" : "no", text);
+		free(text);
+	}
+	print_message("  alone: as raw BFS on 150 levels: reached the start on the %d solvable, "
+		      "ran out on the %d others\n", yes, no);
+	assert_true(yes >= 60 && no >= 20);
+	/* the score: dead stays dead; more pulls or a higher bound never
+	 * ranks a state earlier; the bound weighs three times the pulls */
+	assert_int_equal(soko_pull_score(7, LK_H_DEAD), LK_H_DEAD);
+	for (unsigned g = 0; g < 40; g++)
+		for (unsigned h = 0; h < 40; h++) {
+			assert_true(soko_pull_score(g + 1, h) >= soko_pull_score(g, h));
+			assert_true(soko_pull_score(g, h + 1) >= soko_pull_score(g, h));
+			assert_true(soko_pull_score(g + 3, h) <= soko_pull_score(g, h + 1) + 1);
+		}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -233,6 +335,7 @@ int main(void)
 		cmocka_unit_test(test_small_level),
 		cmocka_unit_test(test_two_way),
 		cmocka_unit_test(test_shared),
+		cmocka_unit_test(test_alone),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -438,6 +438,9 @@ struct soko_pull {
 
 void soko_pull_init(struct soko_pull *p, const struct sokoban *s, size_t max_bytes);
 void soko_pull_release(struct soko_pull *p);
+/* The open list's order of a pulled state (least first): pulls made from
+ * the solved position and the reversed level's bound (LK_H_DEAD: dead). */
+unsigned soko_pull_score(unsigned pulls, unsigned bound);
 size_t soko_pull_bytes(const struct soko_pull *p);
 /* The feature-space search whose table (forward, or NULL) new pulled
  * states are looked up in (pull-two-way); returns the one before, which
