@@ -23,7 +23,7 @@
  *    sound search's turns take turns all along), a level makes one pull
  *    search at most, however many feature-space searches it runs, and the
  *    answers are still raw BFS's;
- *  - alone (its order is YASS's, soko_pull_score): run to the end on its
+ *  - alone (greedy, and in YASS's order with pull-weighted): run to the end on its
  *    own, it reaches the start exactly on the levels raw BFS solves, each
  *    stored state's pull count is its path's length, and its path read
  *    forwards is a chain of single pushes of the raw level from the start
@@ -285,37 +285,45 @@ static bool pull_alone(const char *text)
 	return reached;
 }
 
+/* The pull search alone, greedy (by default) and in YASS's order
+ * (pull-weighted), on 150 random levels each. */
 static void test_alone(void **state)
 {
 	(void)state;
-	struct lk_rng rng;
-	lk_rng_seed(&rng, 3131);
-	int levels = 0, yes = 0, no = 0;
-	while (levels < 150) {
-		int want;
-		char *text = soko_random_answered(&rng, &stall_shape, 400000, &want);
-		struct lk_level *raw = soko_test_load(text, NULL, true);
-		unsigned char *start = calloc(1, raw->key_size);
-		assert_non_null(start);
-		raw->game->initial_state(raw, start);
-		bool solved0 = raw->game->is_goal(raw, start);   /* nothing to pull back */
-		free(start);
-		lk_level_free(raw);
-		if (solved0 || (want == 0 && no > levels / 3)) {
+	static const char *const weighted[] = { "pull-weighted", NULL };
+	for (int k = 0; k < 2; k++) {
+		soko_test_on = k ? weighted : NULL;
+		struct lk_rng rng;
+		lk_rng_seed(&rng, 3131);
+		int levels = 0, yes = 0, no = 0;
+		while (levels < 150) {
+			int want;
+			char *text = soko_random_answered(&rng, &stall_shape, 400000, &want);
+			struct lk_level *raw = soko_test_load(text, NULL, true);
+			unsigned char *start = calloc(1, raw->key_size);
+			assert_non_null(start);
+			raw->game->initial_state(raw, start);
+			bool solved0 = raw->game->is_goal(raw, start);   /* nothing to pull back */
+			free(start);
+			lk_level_free(raw);
+			if (solved0 || (want == 0 && no > levels / 3)) {
+				free(text);
+				continue;
+			}
+			levels++;
+			yes += want;
+			no += !want;
+			if (pull_alone(text) != (want == 1))
+				fail_msg("the pull search alone (%s) says %s, raw BFS %s\n%s",
+					 k ? "weighted" : "greedy", want ? "no" : "yes",
+					 want ? "yes" : "no", text);
 			free(text);
-			continue;
 		}
-		levels++;
-		yes += want;
-		no += !want;
-		if (pull_alone(text) != (want == 1))
-			fail_msg("the pull search alone says %s, raw BFS %s\n%s", want ? "no" : "yes",
-				 want ? "yes" : "no", text);
-		free(text);
+		print_message("  alone, %s: as raw BFS on 150 levels: reached the start on the %d "
+			      "solvable, ran out on the %d others\n", k ? "weighted" : "greedy", yes, no);
+		assert_true(yes >= 60 && no >= 20);
 	}
-	print_message("  alone: as raw BFS on 150 levels: reached the start on the %d solvable, "
-		      "ran out on the %d others\n", yes, no);
-	assert_true(yes >= 60 && no >= 20);
+	soko_test_on = NULL;
 	/* the score: dead stays dead; more pulls or a higher bound never
 	 * ranks a state earlier; the bound weighs three times the pulls */
 	assert_int_equal(soko_pull_score(7, LK_H_DEAD), LK_H_DEAD);

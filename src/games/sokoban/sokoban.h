@@ -68,6 +68,10 @@ enum soko_heuristic { SOKO_H_MATCHING, SOKO_H_MIXEDAIM };
  *    too, not only a forward state the pull search holds (sokoban_pull.c);
  *  - parking plan: a packing order that parks boxes off the goals first
  *    where the goals alone have none (sokoban_park.c);
+ *  - room connectivity (off by default): FESS's links between rooms that
+ *    boxes cut, a feature and cell coordinate (sokoban_rooms.c);
+ *  - pull weighted (off by default): the pull search ordered as YASS's
+ *    backward search, pulls/2 + 3/2 of the bound (sokoban_pull.c);
  * and again of the push searches' lower bound:
  *  - pattern search: penalties of clusters of up to four boxes, proved by
  *    small searches during the search (sokoban_patterns.c). */
@@ -80,8 +84,10 @@ enum soko_technique {
 	SOKO_T_RELEVANCE, SOKO_T_PULL, SOKO_T_STALL, SOKO_T_PULL_TWO_WAY, SOKO_T_PARKING,
 	/* the push searches' lower bound again (sokoban_patterns.c) */
 	SOKO_T_PATTERNS,
-	/* the search for any solution again: FESS's room connectivity (sokoban_rooms.c) */
-	SOKO_T_ROOMS,
+	/* the search for any solution again: FESS's room connectivity
+	 * (sokoban_rooms.c) and the pull search in YASS's order (sokoban_pull.c),
+	 * both off by default (LK_TECH_OFF) */
+	SOKO_T_ROOMS, SOKO_T_PULL_WEIGHTED,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");

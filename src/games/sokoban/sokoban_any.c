@@ -494,6 +494,8 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 						       (double)a.key_size : 0.0;
 	r->found_by = a.meet == NONE ? LK_FORWARD : LK_BOTH;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_PULL] += a.solved && a.meet != NONE;
+	((struct soko_scratch *)a.scratch)->count[SOKO_T_PULL_WEIGHTED] +=
+		a.solved && a.meet != NONE && pull->weighted;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_PULL_TWO_WAY] +=
 		a.solved && a.meet != NONE && a.goal_exp == NONE && a.goal_node != 0;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_MACROS] += a.gen.long_moves;

@@ -415,7 +415,8 @@ size_t soko_relevance_cut(const struct soko_relevance *r, struct soko_scratch *s
 #define PULL_DELAY ((size_t)1 << 19)
 #define PULL_SHARE 1
 
-/* Greedy best-first search by pulls from the solved position, one for all
+/* Best-first search by pulls from the solved position (greedy, or with
+ * pull-weighted YASS's weighted order), one for all
  * the feature-space searches of a level; rev NULL until it starts, and
  * when the level has none (technique off, not the pushes metric, or not as
  * many boxes as goals). */
@@ -430,6 +431,7 @@ struct soko_pull {
 	uint32_t met;             /* the running search's entry it met (two-way), or LK_NO_ENTRY */
 	bool done;                /* grows no more: found, memory, or no pull left */
 	bool two_way;             /* pull-two-way: new pulled states looked up forwards */
+	bool weighted;            /* pull-weighted: YASS's order (soko_pull_score), not greedy */
 	const struct lk_table *forward_table;   /* the running search's, or NULL */
 	void *scratch;
 	unsigned char *succ;

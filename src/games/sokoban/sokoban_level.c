@@ -480,6 +480,11 @@ const struct lk_technique soko_techniques[] = {
 			   "a feature and cell coordinate of the links between rooms that boxes "
 			   "cut, in place of boxes in doorways (FESS)",
 			   LK_TECH_ANY | LK_TECH_OFF },
+	[SOKO_T_PULL_WEIGHTED] = { "pull-weighted", "pull-weighted-answers",
+				   "-a any, off unless --with asks for it (it gained Sasquatch II 48 "
+				   "and lost II 16, 27 and III 11): the pull search orders its states "
+				   "as YASS's backward search, pulls/2 + 3/2 of the bound, not greedily",
+				   LK_TECH_ANY | LK_TECH_OFF },
 
 	{ NULL, NULL, NULL, 0 },
 };

@@ -2,8 +2,9 @@
  * sokoban_pull.c - the pull search of Sokoban's search for any solution
  * (solve -a any): a best-first search backwards, by pulls from the solved
  * position towards the start (the reversed level of sokoban_reverse.c),
- * ordered as YASS's backward search orders it (pulls/2 + 3/2 of the lower
- * bound: soko_pull_score), run beside the feature-space search of
+ * greedy by its estimate, or with pull-weighted (off by default) ordered
+ * as YASS's backward search orders it (pulls/2 + 3/2 of the lower bound:
+ * soko_pull_score), run beside the feature-space search of
  * sokoban_any.c and resumed where it stopped, not started again.
  *
  * Some levels are far easier backwards: boxes that must leave their goals
@@ -93,6 +94,17 @@ unsigned soko_pull_score(unsigned pulls, unsigned bound)
 	return pulls / 2 + 3 * bound / 2;
 }
 
+/* What the open list orders a pulled state by: greedy search's estimate
+ * (the bound plus 4 for each box off its start square), or with
+ * pull-weighted YASS's score. */
+static unsigned order(const struct soko_pull *p, unsigned pulls, const unsigned char *key)
+{
+	const struct lk_level *rev = p->rev;
+	if (p->weighted)
+		return soko_pull_score(pulls, rev->game->heuristic(rev, key, p->scratch));
+	return rev->game->estimate(rev, key, p->scratch);
+}
+
 void soko_pull_init(struct soko_pull *p, const struct sokoban *s, size_t max_bytes)
 {
 	memset(p, 0, sizeof *p);
@@ -101,6 +113,7 @@ void soko_pull_init(struct soko_pull *p, const struct sokoban *s, size_t max_byt
 	p->max_bytes = max_bytes;
 	p->done = !s->use[SOKO_T_PULL] || s->forward || s->impossible;
 	p->two_way = s->use[SOKO_T_PULL_TWO_WAY];
+	p->weighted = s->use[SOKO_T_PULL_WEIGHTED];
 	soko_pull_grow(p, 0);   /* tests: the least it stores */
 }
 
@@ -126,7 +139,7 @@ static void start(struct soko_pull *p)
 	unsigned char *key = lk_xcalloc(1, rev->key_size);
 	rev->game->initial_state(rev, key);
 	uint32_t id;
-	unsigned h = soko_pull_score(0, rev->game->heuristic(rev, key, p->scratch));
+	unsigned h = order(p, 0, key);
 	if (h == LK_H_DEAD ||
 	    lk_table_intern(&p->table, key, lk_hash_bytes(key, rev->key_size), 0, 0, &id) ==
 		    LK_INTERN_FULL)
@@ -220,7 +233,7 @@ bool soko_pull_grow(struct soko_pull *p, size_t more_forward)
 				p->done = true;
 				return true;
 			}
-			unsigned h = soko_pull_score(pulls, rev->game->heuristic(rev, k, p->scratch));
+			unsigned h = order(p, pulls, k);
 			if (h != LK_H_DEAD)
 				open_push(p, h, child);
 		}
