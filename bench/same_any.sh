@@ -9,7 +9,10 @@
 # so that the searches hand over at the same states whatever the machine's
 # speed; -t 600 only as a guard), and two big levels, Sasquatch II 17
 # (84 boxes) and III 49, at --max-states 100000 (greedy search's slice and
-# the feature-space search both; section h31s).  A level that hits its time
+# the feature-space search both; section h31s), and two levels solved after
+# a stall turn, Sasquatch III 8 and 17 (-t 600, unbounded in states: the
+# first search, the sound search's turn and the greedy slices all run, and
+# share the level's plan; section h32p).  A level that hits its time
 # limit in either build is reported: its counters then depend on the load.
 # (docs/benchmarks.md, section hard-speed30)
 #
@@ -32,11 +35,13 @@ awk 'BEGIN { RS = ""; ORS = "\n\n" } NR <= 12' "$data/sasquatch1.xsb" >"$tmp/sas
 # the big ones, by title
 big() { awk -v t="; Sasquatch $1 $2" 'BEGIN { RS = ""; ORS = "\n\n" } index($0, t "\n") == 1' "$data/sasquatch$1.xsb"; }
 { big 2 17; big 3 49; } >"$tmp/sasq-big.xsb"
+{ big 3 8; big 3 17; } >"$tmp/sasq-stall.xsb"
 workloads=("microban|-t 30|$data/microban.xsb")
 if [ "$quick" != quick ]; then
 	workloads+=("boxoban-hard|-t 30|$data/boxoban_hard_0-999.xsb"
 		"sasquatch1-12|-t 600 --max-states 150000|$tmp/sasq1-12.xsb"
-		"sasquatch-big|-t 600 --max-states 100000|$tmp/sasq-big.xsb")
+		"sasquatch-big|-t 600 --max-states 100000|$tmp/sasq-big.xsb"
+		"sasquatch-stall|-t 600|$tmp/sasq-stall.xsb")
 fi
 
 # keep every column but the measured ones, found by name in the header

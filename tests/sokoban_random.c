@@ -111,7 +111,7 @@ struct lk_level *soko_any_run(const char *text, const char *const *off, bool fir
 	o.algo = LK_ALGO_ANY;
 	lk_search_result_init(r);
 	if (first_only)
-		soko_fess(level, &o, r, true, NULL, NULL);
+		soko_fess(level, &o, r, true, NULL, NULL, NULL);
 	else
 		lk_search(level, &o, r);
 	return level;

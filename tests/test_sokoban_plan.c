@@ -11,7 +11,11 @@
  *    here.  Forwards: a box from off the goals can be pushed onto it once
  *    the goals before it are filled.  Random small levels and Microban;
  *  - a dead-end corridor of goals, worked by hand: the deepest goal first,
- *    whichever side of the board the player starts on.
+ *    whichever side of the board the player starts on;
+ *  - a plan built once and shared (soko_plan_view): a search with a view
+ *    searches exactly as one that builds its own plan (same status,
+ *    states, counters and path), and the shared plan is not written by the
+ *    searches that view it (its contents hashed before and after).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -201,12 +205,141 @@ static void test_corridor_deepest_first(void **state)
 	}
 }
 
+/* FNV-1a over n bytes, into h. */
+static uint64_t mix(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ b[i]) * 0x100000001b3ull;
+	return h;
+}
+
+/* Everything a view borrows from plan p (not its working memory). */
+static uint64_t plan_hash(const struct soko_plan *p, const struct sokoban *s)
+{
+	size_t n = (size_t)s->cells, ng = (size_t)p->ngoals;
+	uint64_t h = 0xcbf29ce484222325ull;
+	h = mix(h, p->order, ng * sizeof *p->order);
+	h = mix(h, p->rank, n * sizeof *p->rank);
+	h = mix(h, p->area_of, n * sizeof *p->area_of);
+	h = mix(h, p->area_first, ((size_t)p->nareas + 1) * sizeof *p->area_first);
+	h = mix(h, p->area_goals, ng * sizeof *p->area_goals);
+	h = mix(h, p->doorway, n);
+	h = mix(h, p->cuts, (size_t)p->nfloor * (size_t)p->nfloor);
+	for (size_t i = 0; p->zone && i < ng; i++)
+		if (p->zone[i])
+			h = mix(h, p->zone[i], p->zone_bytes);
+	if (p->park) {
+		size_t k = (size_t)p->park->nsteps;
+		h = mix(h, p->park->target, k * sizeof *p->park->target);
+		h = mix(h, p->park->leaves, k * sizeof *p->park->leaves);
+		h = mix(h, p->park->start, k * sizeof *p->park->start);
+		h = mix(h, p->park->size, k * sizeof *p->park->size);
+		h = mix(h, p->park->on_target, n);
+	}
+	return h;
+}
+
+static void assert_same_search(const struct lk_search_result *a, const struct lk_search_result *b,
+			       const struct sokoban *s)
+{
+	assert_int_equal(a->status, b->status);
+	assert_int_equal(a->limit, b->limit);
+	assert_int_equal(a->expanded, b->expanded);
+	assert_int_equal(a->generated, b->generated);
+	assert_int_equal(a->stored, b->stored);
+	assert_int_equal(a->nkeys, b->nkeys);
+	if (a->nkeys)
+		assert_memory_equal(a->path, b->path, a->nkeys * s->base.key_size);
+	for (int i = 0; i < LK_MAX_TECHNIQUES; i++)
+		assert_int_equal(a->technique_counts[i], b->technique_counts[i]);
+}
+
+/* The feature-space search of level text with a plan of its own, then
+ * twice with views of one plan built once: the same search each time, and
+ * the plan unchanged.  Returns whether the level got a parking plan. */
+static bool check_view(const char *text)
+{
+	struct lk_level *level = soko_test_load(text, NULL, false);
+	assert_non_null(level);
+	const struct sokoban *s = (const struct sokoban *)level;
+	struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
+	o.algo = LK_ALGO_ANY;
+	o.bounds.max_states = 20000;
+	struct lk_search_result own, shared;
+	lk_search_result_init(&own);
+	soko_fess(level, &o, &own, true, NULL, NULL, NULL);
+	struct soko_plan p;
+	soko_plan_build(&p, s, s->use[SOKO_T_PACKING]);
+	uint64_t before = plan_hash(&p, s);
+	for (int round = 0; round < 2; round++) {
+		lk_search_result_init(&shared);
+		soko_fess(level, &o, &shared, round == 0, NULL, NULL, &p);
+		if (round == 0)
+			assert_same_search(&own, &shared, s);
+		lk_search_result_release(&shared);
+		assert_true(plan_hash(&p, s) == before);
+	}
+	bool parks = p.park != NULL;
+	soko_plan_release(&p);
+	lk_search_result_release(&own);
+	lk_level_free(level);
+	return parks;
+}
+
+/* Sasquatch II level 19 (../shared/data/sokoban/sasquatch2.xsb), by David
+ * W. Skinner: a level whose plan parks boxes (tests/test_sokoban_any_park.c). */
+static const char *crossing =
+	"       #####  #####\n"
+	"       #   #  #   #\n"
+	"       # #.####.# #\n"
+	"       # ..    .. #\n"
+	"#####  ### #### ###\n"
+	"#   #    # #    #\n"
+	"# # ##   # #@## #\n"
+	"#  $ ##  # #  # ###\n"
+	"##  $ ## # $  $.. #\n"
+	" ##  $ ### #  #.# #\n"
+	"  ##  $ ## ## #   #\n"
+	"   ##  $ # #  #####\n"
+	"    ##  $  $ ##\n"
+	"     #####  ##\n"
+	"         ####\n";
+
+static void test_view_searches_as_own_plan(void **state)
+{
+	(void)state;
+	assert_true(check_view(crossing));
+	/* and with room connectivity (off by default), whose working memory
+	 * each view has of its own */
+	static const char *const rooms_on[] = { "room-connectivity", NULL };
+	soko_test_on = rooms_on;
+	assert_true(check_view(crossing));
+	soko_test_on = NULL;
+	static const struct soko_random_shape shape = { 4, 5, 4, 4, 2, 5, 5, 20 };
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 3232);
+	for (int levels = 0; levels < 60;) {
+		char *text = soko_random_level(&rng, &shape);
+		if (!text)
+			continue;
+		struct lk_level *level = soko_test_load(text, NULL, false);
+		if (level) {
+			lk_level_free(level);
+			check_view(text);
+			levels++;
+		}
+		free(text);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_corridor_deepest_first),
 		cmocka_unit_test(test_random_orders_can_be_packed),
 		cmocka_unit_test(test_microban_orders_can_be_packed),
+		cmocka_unit_test(test_view_searches_as_own_plan),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -427,7 +427,7 @@ static void run(struct any *a)
 
 void soko_fess(const struct lk_level *level, const struct lk_search_options *opt,
 	       struct lk_search_result *r, bool macros, const struct soko_fess_hook *hook,
-	       struct soko_pull *pull)
+	       struct soko_pull *pull, const struct soko_plan *plan)
 {
 	const struct sokoban *s = (const struct sokoban *)level;
 	double t0 = lk_now(), cpu0 = lk_thread_cpu();
@@ -446,7 +446,10 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	lk_table_init(&a.table, a.key_size, opt->bounds.max_memory);
 	soko_movegen_init(&a.gen, s);
 	soko_matcher_init(&a.matcher, s);
-	soko_plan_build(&a.plan, s, s->use[SOKO_T_PACKING]);
+	if (plan)
+		soko_plan_view(&a.plan, plan, s);
+	else
+		soko_plan_build(&a.plan, s, s->use[SOKO_T_PACKING]);
 	soko_relevance_init(&a.rel, s);
 	struct soko_pull own_pull;
 	if (!pull)

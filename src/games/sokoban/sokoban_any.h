@@ -238,6 +238,7 @@ struct soko_plan {
 	uint16_t *cutters, *cut_boxes, *cut_gone, *cut_come;
 	int cut_n;
 	uint16_t *stack;
+	bool shared;             /* a view: all but the working memory is another plan's */
 };
 
 /*
@@ -259,6 +260,13 @@ struct soko_features {
  * box on a goal counts as packed). */
 void soko_plan_build(struct soko_plan *p, const struct sokoban *s, bool use_order);
 void soko_plan_release(struct soko_plan *p);
+/* A view of plan `from` (built once per level, then never written, so
+ * that every search of the level, in any thread, shares it): its order,
+ * areas, doorways, hotspot cuts, zones and parking plan borrowed, working
+ * memory and room links of its own (the rooms are cheap and hold working
+ * memory).  soko_plan_release frees only what the view owns; `from` must
+ * outlive it.  A search with a view searches as with a plan of its own. */
+void soko_plan_view(struct soko_plan *p, const struct soko_plan *from, const struct sokoban *s);
 /* The features of the boxes in sc->box (sc->boxes holds nboxes). */
 void soko_features(struct soko_plan *p, const struct sokoban *s, const struct soko_scratch *sc,
 		   int nboxes, struct soko_features *f);
@@ -361,10 +369,12 @@ struct soko_pull;
  * macros is set (where they cut moves, running out of moves proves
  * nothing: soko_solve_any then runs it again without them); hook NULL or
  * as above; pull the level's pull search it grows and meets (resumed where
- * the last search left it), or NULL for one of its own. */
+ * the last search left it), or NULL for one of its own; plan the level's
+ * plan (soko_plan_build with s->use[SOKO_T_PACKING]) it shares, or NULL to
+ * build its own. */
 void soko_fess(const struct lk_level *level, const struct lk_search_options *opt,
 	       struct lk_search_result *r, bool macros, const struct soko_fess_hook *hook,
-	       struct soko_pull *pull);
+	       struct soko_pull *pull, const struct soko_plan *plan);
 
 /* ---- goal-room macros (sokoban_goalroom.c) ---- */
 

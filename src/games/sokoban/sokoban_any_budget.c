@@ -90,6 +90,7 @@ struct stall {
 	const struct lk_search_options *opt;
 	const struct soko_fess_hook *inner;   /* greedy slices, or NULL */
 	struct soko_pull *pull;               /* the level's pull search */
+	const struct soko_plan *plan;         /* the level's plan */
 	double t0;
 	uint64_t window;      /* work without progress before the next turn */
 	uint64_t stalled;     /* of it done so far */
@@ -124,7 +125,7 @@ static bool sound_turn(struct stall *st, size_t held)
 	uint64_t table_work = table ? table->work : 0;
 	struct lk_search_result r;
 	lk_search_result_init(&r);
-	soko_fess(st->level, &o, &r, false, NULL, st->pull);
+	soko_fess(st->level, &o, &r, false, NULL, st->pull, st->plan);
 	r.technique_counts[SOKO_T_STALL]++;
 	if (table)   /* the turn's small searches are not the first search's work */
 		st->last += table->work - table_work;
@@ -190,12 +191,21 @@ static void solve_fess(const struct lk_level *level, const struct lk_search_opti
 	double t0 = lk_now(), cpu0 = lk_thread_cpu();
 	struct soko_pull pull;
 	soko_pull_init(&pull, s, opt->bounds.max_memory / 4);
+	/* the plan, built once for the first search, the stall turns and the
+	 * search run again (each used to build its own: up to 1 s on the
+	 * biggest Sasquatch levels) */
+	struct soko_plan plan;
+	bool own_plan = !s->impossible && !s->forward;
+	if (own_plan)
+		soko_plan_build(&plan, s, s->use[SOKO_T_PACKING]);
 	struct stall st = { .level = level, .opt = opt, .inner = hook, .pull = &pull, .t0 = t0,
-			    .window = stall_window, .states = stall_states };
+			    .window = stall_window, .states = stall_states,
+			    .plan = own_plan ? &plan : NULL };
 	lk_search_result_init(&st.spent);
 	struct soko_fess_hook turns = { .due = stall_due, .ctx = &st,
 					.every = stall_test ? 0 : 63 };
-	soko_fess(level, opt, r, true, s->use[SOKO_T_STALL] ? &turns : hook, &pull);
+	struct lk_search_options first = time_left(opt, t0);
+	soko_fess(level, &first, r, true, s->use[SOKO_T_STALL] ? &turns : hook, &pull, st.plan);
 	if (st.answered) {
 		add_effort(&st.found, r);
 		lk_search_result_release(r);
@@ -212,12 +222,14 @@ static void solve_fess(const struct lk_level *level, const struct lk_search_opti
 						 opt->bounds.max_states - r->stored : 1;
 		struct lk_search_result again;
 		lk_search_result_init(&again);
-		soko_fess(level, &rest, &again, false, hook, &pull);
+		soko_fess(level, &rest, &again, false, hook, &pull, st.plan);
 		add_effort(&again, r);
 		lk_search_result_release(r);
 		*r = again;
 	}
 	soko_pull_release(&pull);
+	if (own_plan)
+		soko_plan_release(&plan);
 	r->seconds = lk_now() - t0;
 	r->cpu_seconds = lk_thread_cpu() - cpu0;
 }

@@ -558,8 +558,31 @@ void soko_plan_build(struct soko_plan *p, const struct sokoban *s, bool use_orde
 	}
 }
 
+void soko_plan_view(struct soko_plan *p, const struct soko_plan *from, const struct sokoban *s)
+{
+	size_t n = (size_t)s->cells;
+	*p = *from;
+	p->shared = true;
+	/* the working memory, as soko_plan_build leaves it */
+	p->mark = lk_xcalloc(n, sizeof *p->mark);
+	p->stamp = 0;
+	p->stack = lk_xmalloc(n * sizeof *p->stack);
+	p->cutters = p->cut_boxes = p->cut_gone = p->cut_come = NULL;
+	p->cut_n = 0;
+	p->rooms = from->rooms ? soko_rooms_new(s) : NULL;
+}
+
 void soko_plan_release(struct soko_plan *p)
 {
+	if (p->shared) {
+		soko_rooms_free(p->rooms);
+		free(p->cutters);
+		free(p->cut_boxes);
+		free(p->mark);
+		free(p->stack);
+		memset(p, 0, sizeof *p);
+		return;
+	}
 	free(p->order);
 	free(p->rank);
 	free(p->area_of);
