@@ -18,7 +18,13 @@
  *  - on levels whose every box must cross the goals before they can be
  *    filled (David W. Skinner's Sasquatch I 36 and II 33), it finds a
  *    complete plan that parks boxes, and the plan replays backwards, step
- *    by step, under a pull search of the test's own (replay_backwards).
+ *    by step, under a pull search of the test's own (replay_backwards);
+ *  - fewest-parked (a side's search goes on for plans that park fewer
+ *    boxes, and a side need only beat the best plan so far): on random
+ *    levels and on the Sasquatch levels here, every level that gets a
+ *    complete plan without it gets one with it, parking no more boxes,
+ *    and that plan plays and replays backwards; on Sasquatch II 42 (whose
+ *    first plan parks 4) it parks fewer.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -356,6 +362,83 @@ static void test_parking_plans_lose_nothing(void **state)
 	assert_true(plans >= 40);
 }
 
+/* Sasquatch II level 42 (sasquatch2.xsb), by David W. Skinner: each
+ * side's first plan parks 4 boxes, and one that parks fewer exists. */
+static const char *two_halls =
+	"###########\n"
+	"#         #\n"
+	"# $## ### ##   #####\n"
+	"#  # $ $ $ #####   ###\n"
+	"# $    #     # $. .  #\n"
+	"#  ##$###$## # #...# #\n"
+	"# $    #     # #. .# ##\n"
+	"## # $ $ $## # #...#  #\n"
+	"#  ## ### #. # #. . # #\n"
+	"# $       #    #    # #\n"
+	"# @######## ###     # #\n"
+	"####     #       ###  #\n"
+	"         # ####  #   ##\n"
+	"         #     ##  ###\n"
+	"         #####    ##\n"
+	"             ######\n";
+
+/* The plan of text with fewest-parked off and on: the second complete
+ * whenever the first is, parking no more, and playable; returns the boxes
+ * each parks (-1: no complete plan). */
+static void fewest_against_first(const char *text, bool always, int *first, int *fewest)
+{
+	struct lk_level *level = soko_test_load(text, NULL, false);
+	const struct sokoban *s = (const struct sokoban *)level;
+	soko_park_set_always(always);
+	int got[2];
+	for (int on = 0; on < 2; on++) {
+		soko_park_set_fewest(on);
+		struct soko_park *p = plan_of(level);
+		got[on] = p ? p->nparked : -1;
+		if (p) {
+			check_plan(s, p);
+			replay_backwards(s, p);
+		}
+		soko_park_free(p);
+	}
+	soko_park_set_fewest(true);
+	soko_park_set_always(false);
+	if (got[0] >= 0 && (got[1] < 0 || got[1] > got[0]))
+		fail_msg("fewest-parked: %d boxes parked against %d\n%s", got[1], got[0], text);
+	*first = got[0];
+	*fewest = got[1];
+	lk_level_free(level);
+}
+
+static void test_fewest_parked(void **state)
+{
+	(void)state;
+	int first, fewest;
+	fewest_against_first(two_halls, false, &first, &fewest);
+	print_message("  Sasquatch II 42: %d boxes parked, %d first\n", fewest, first);
+	assert_true(first > 0 && fewest > 0 && fewest < first);
+	const char *named[] = { crossing, across_the_row, row_from_above };
+	for (size_t i = 0; i < sizeof named / sizeof *named; i++) {
+		fewest_against_first(named[i], false, &first, &fewest);
+		assert_true(fewest > 0);
+	}
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 3232);
+	int plans = 0, fewer = 0;
+	for (int levels = 0; levels < 150; levels++) {
+		struct lk_level *level;
+		char *text = NULL;
+		level = soko_random_live(&rng, &park_shape, NULL, &text);
+		lk_level_free(level);
+		fewest_against_first(text, true, &first, &fewest);
+		plans += fewest >= 0;
+		fewer += fewest >= 0 && fewest < first;
+		free(text);
+	}
+	print_message("  150 random levels: %d complete plans, %d parking fewer\n", plans, fewer);
+	assert_true(plans >= 40);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -363,6 +446,7 @@ int main(void)
 		cmocka_unit_test(test_parking_across_the_row),
 		cmocka_unit_test(test_parking_row_from_above),
 		cmocka_unit_test(test_parking_plans_lose_nothing),
+		cmocka_unit_test(test_fewest_parked),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -339,6 +339,8 @@ void soko_park_features(const struct soko_park *p,
 			const struct soko_scratch *sc, int nboxes, struct soko_features *f);
 /* Tests: keep a complete plan even when it parks no box. */
 void soko_park_set_always(bool always);
+/* Tests: fewest-parked on (the default) or off (each side's first plan). */
+void soko_park_set_fewest(bool fewest);
 
 /* ---- the feature-space search (sokoban_any.c) ---- */
 

@@ -43,6 +43,7 @@
  * which state is expanded next and prunes no move, so it cannot lose a
  * solution (tests/test_sokoban_any_park.c).
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,6 +62,14 @@ static bool park_always;
 void soko_park_set_always(bool always)
 {
 	park_always = always;
+}
+
+/* fewest-parked: look on for plans that park fewer boxes. */
+static bool fewest_parked = true;
+
+void soko_park_set_fewest(bool fewest)
+{
+	fewest_parked = fewest;
 }
 
 struct park_work {
@@ -378,6 +387,7 @@ static int park_choices(struct park_work *w, int player, struct park_try *tries)
 struct park_path {
 	uint16_t *target, *leaves, *start;
 	int steps, parked, best_left;
+	int max_parked;           /* parking steps a path may take, at most */
 };
 
 /* Depth-first: take boxes out while one can be, else try the parking
@@ -408,7 +418,8 @@ static bool retrieve_from(struct park_work *w, int player, int left, int disc,
 		path->best_left = left;
 	if (left == 0) {
 		ok = true;
-	} else if (nlog < 64 && path->steps < 2 * s->ngoals && w->work <= w->budget) {
+	} else if (nlog < 64 && path->steps < 2 * s->ngoals && path->parked < path->max_parked &&
+		   w->work <= w->budget) {
 		struct park_try *choice = lk_xmalloc((size_t)s->ngoals * PARK_PER_BOX * sizeof *choice);
 		int nc = park_choices(w, player, choice);
 		for (int k = 0; k < nc && k <= disc && !ok && w->work <= w->budget; k++) {
@@ -443,12 +454,11 @@ static bool retrieve_from(struct park_work *w, int player, int left, int disc,
 	return ok;
 }
 
-/* One retrieval from the solved position with the player at player: the
- * steps in reverse order into target and leaves; returns the boxes taken
- * out (all of them, or fewer when it found no way), *nsteps the steps,
- * *nparked the parking steps. */
-static int retrieve(struct park_work *w, int player, uint16_t *target, uint16_t *leaves,
-		    uint16_t *start, int *nsteps, int *nparked)
+/* One limited discrepancy search from the solved position with the player
+ * at player, parking at most path->max_parked boxes: the first choice
+ * everywhere, then paths that take a later choice at one step, two, ...
+ * True when every box came out (the steps in path). */
+static bool retrieve_once(struct park_work *w, int player, struct park_path *path)
 {
 	const struct sokoban *s = w->s;
 	size_t n = (size_t)s->cells;
@@ -457,16 +467,45 @@ static int retrieve(struct park_work *w, int player, uint16_t *target, uint16_t 
 	memset(w->used, 0, n);
 	for (int i = 0; i < s->ngoals; i++)
 		w->box[s->goals[i]] = 1;
-	struct park_path path = { .target = target, .leaves = leaves, .start = start,
-				  .best_left = s->ngoals };
-	/* limited discrepancy search: the first choice everywhere, then
-	 * paths that take a later choice at one step, two, ... */
+	path->steps = path->parked = 0;
 	bool ok = false;
 	for (int disc = 0; disc <= PARK_DISCREPANCIES && !ok && w->work <= w->budget; disc++)
-		ok = retrieve_from(w, player, s->ngoals, disc, &path);
-	*nsteps = path.steps;
-	*nparked = path.parked;
-	return ok ? s->ngoals : s->ngoals - path.best_left;
+		ok = retrieve_from(w, player, s->ngoals, disc, path);
+	return ok;
+}
+
+/* One retrieval from the solved position with the player at player,
+ * parking at most bound boxes: the steps in reverse order into target,
+ * leaves and start (the scratch arrays of path the search's); returns the
+ * boxes taken out (all of them, or fewer when it found no way), *nsteps
+ * the steps, *nparked the parking steps.  Once a plan is found, fewer
+ * parking steps are asked for (fewest-parked: a plan that parks fewer
+ * boxes leaves fewer boxes to bring twice), while the budget lasts; the
+ * last plan found is kept. */
+static int retrieve(struct park_work *w, int player, int bound, struct park_path *path,
+		    uint16_t *target, uint16_t *leaves, uint16_t *start, int *nsteps, int *nparked)
+{
+	const struct sokoban *s = w->s;
+	path->best_left = s->ngoals;
+	path->max_parked = bound;
+	bool found = false;
+	while (w->work <= w->budget && retrieve_once(w, player, path)) {
+		found = true;
+		*nsteps = path->steps;
+		*nparked = path->parked;
+		memcpy(target, path->target, (size_t)path->steps * sizeof *target);
+		memcpy(leaves, path->leaves, (size_t)path->steps * sizeof *leaves);
+		memcpy(start, path->start, (size_t)path->steps * sizeof *start);
+		/* a plan that parks none needs no parking plan: not asked for */
+		if (!fewest_parked || path->parked <= (park_always ? 0 : 1))
+			break;
+		path->max_parked = path->parked - 1;
+	}
+	if (!found) {
+		*nsteps = path->steps;
+		*nparked = path->parked;
+	}
+	return found ? s->ngoals : s->ngoals - path->best_left;
 }
 
 static void work_init(struct park_work *w, const struct sokoban *s)
@@ -571,6 +610,9 @@ struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorwa
 	size_t room = (size_t)ng * 2;
 	uint16_t *target = lk_xmalloc(room * sizeof *target), *leaves = lk_xmalloc(room * sizeof *leaves);
 	uint16_t *start = lk_xmalloc(room * sizeof *start);
+	struct park_path path = { .target = lk_xmalloc(room * sizeof *target),
+				  .leaves = lk_xmalloc(room * sizeof *leaves),
+				  .start = lk_xmalloc(room * sizeof *start) };
 	struct soko_park *best = NULL;
 	/* each side in the first order (gates last, farthest first) with
 	 * PARK_FIRST of the budget, and only if none gives a complete plan,
@@ -584,9 +626,14 @@ struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorwa
 		if (run == nsides && best)
 			break;
 		double total = w.by_pulls ? PARK_BUDGET : PARK_BUDGET * PARK_FIRST;
+		/* fewest-parked: a side need only beat the best plan so far */
+		int bound = best && fewest_parked ? best->nparked - 1 : INT_MAX;
+		if (bound < (park_always ? 0 : 1))
+			continue;
 		w.work = 0;
 		w.budget = (total - spent) / (nsides - k);
-		int got = retrieve(&w, sides[k], target, leaves, start, &nsteps, &nparked);
+		int got = retrieve(&w, sides[k], bound, &path, target, leaves, start, &nsteps,
+				   &nparked);
 		spent += w.work;
 		if (got < ng)
 			continue;
@@ -617,6 +664,9 @@ struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorwa
 	free(target);
 	free(leaves);
 	free(start);
+	free(path.target);
+	free(path.leaves);
+	free(path.start);
 	if (best) {
 		best->on_target = lk_xcalloc((size_t)s->cells, 1);
 		for (int i = 0; i < best->nsteps; i++)
