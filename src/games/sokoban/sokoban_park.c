@@ -29,7 +29,9 @@
  * the farthest by pulls (YASS parks boxes so too; Sasquatch II 45 needs
  * it).  Of the sides the player may stand on, the plan that parks fewest
  * boxes is kept; a level whose boxes need no parking keeps the packing
- * order alone.  Played
+ * order alone.  Fewest-parked: once a side has a plan, its search goes on
+ * (within its budget) for one that parks fewer, and a later side looks
+ * only for a plan that parks fewer than the best so far.  Played
  * forwards, the plan is a list of steps, each a box arriving on a target
  * (a goal or a parking square), from the parking square it stood on or
  * from the start square the retrieval gave it.

@@ -19,6 +19,11 @@
  * order: the last box out (the deepest in a goal room) goes in first.
  * Goals at most two steps apart form an area, and each area is packed in
  * its own order.
+ *
+ * The plan is built once per level (sokoban_any_budget.c) and every
+ * feature-space search of the level reads it through a view of its own
+ * (soko_plan_view): the plan is never written once built, and each view
+ * holds the features' working memory and its own room links.
  */
 #include <stdlib.h>
 #include <string.h>
