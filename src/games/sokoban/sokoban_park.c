@@ -61,18 +61,12 @@
 /* Tests: use a complete plan even without a parking step. */
 static bool park_always;
 
-void soko_park_set_always(bool always)
-{
-	park_always = always;
-}
+void soko_park_set_always(bool always) { park_always = always; }
 
 /* fewest-parked: look on for plans that park fewer boxes. */
 static bool fewest_parked = true;
 
-void soko_park_set_fewest(bool fewest)
-{
-	fewest_parked = fewest;
-}
+void soko_park_set_fewest(bool fewest) { fewest_parked = fewest; }
 
 struct park_work {
 	const struct sokoban *s;
@@ -456,56 +450,44 @@ static bool retrieve_from(struct park_work *w, int player, int left, int disc,
 	return ok;
 }
 
-/* One limited discrepancy search from the solved position with the player
- * at player, parking at most path->max_parked boxes: the first choice
- * everywhere, then paths that take a later choice at one step, two, ...
- * True when every box came out (the steps in path). */
-static bool retrieve_once(struct park_work *w, int player, struct park_path *path)
+/* One retrieval from the solved position with the player at player,
+ * parking at most bound boxes (the search in path), as a limited
+ * discrepancy search (the first choice everywhere, then paths that take a
+ * later choice at one step, two, ...): the plan's steps in reverse order
+ * into out; returns the boxes taken out (all, or fewer when it found no
+ * way).  Fewest-parked: once a plan is found, one that parks fewer is
+ * asked for while the budget lasts (the last found is kept). */
+static int retrieve(struct park_work *w, int player, int bound, struct park_path *path,
+		    struct park_path *out)
 {
 	const struct sokoban *s = w->s;
 	size_t n = (size_t)s->cells;
-	memset(w->box, 0, n);
-	memset(w->parked, 0, n);
-	memset(w->used, 0, n);
-	for (int i = 0; i < s->ngoals; i++)
-		w->box[s->goals[i]] = 1;
-	path->steps = path->parked = 0;
-	bool ok = false;
-	for (int disc = 0; disc <= PARK_DISCREPANCIES && !ok && w->work <= w->budget; disc++)
-		ok = retrieve_from(w, player, s->ngoals, disc, path);
-	return ok;
-}
-
-/* One retrieval from the solved position with the player at player,
- * parking at most bound boxes: the steps in reverse order into target,
- * leaves and start (the scratch arrays of path the search's); returns the
- * boxes taken out (all of them, or fewer when it found no way), *nsteps
- * the steps, *nparked the parking steps.  Once a plan is found, fewer
- * parking steps are asked for (fewest-parked: a plan that parks fewer
- * boxes leaves fewer boxes to bring twice), while the budget lasts; the
- * last plan found is kept. */
-static int retrieve(struct park_work *w, int player, int bound, struct park_path *path,
-		    uint16_t *target, uint16_t *leaves, uint16_t *start, int *nsteps, int *nparked)
-{
-	const struct sokoban *s = w->s;
 	path->best_left = s->ngoals;
 	path->max_parked = bound;
-	bool found = false;
-	while (w->work <= w->budget && retrieve_once(w, player, path)) {
+	bool found = false, ok = true;
+	while (ok && w->work <= w->budget) {
+		memset(w->box, 0, n);
+		memset(w->parked, 0, n);
+		memset(w->used, 0, n);
+		for (int i = 0; i < s->ngoals; i++)
+			w->box[s->goals[i]] = 1;
+		path->steps = path->parked = 0;
+		ok = false;
+		for (int disc = 0; disc <= PARK_DISCREPANCIES && !ok && w->work <= w->budget; disc++)
+			ok = retrieve_from(w, player, s->ngoals, disc, path);
+		if (!ok)
+			break;
 		found = true;
-		*nsteps = path->steps;
-		*nparked = path->parked;
-		memcpy(target, path->target, (size_t)path->steps * sizeof *target);
-		memcpy(leaves, path->leaves, (size_t)path->steps * sizeof *leaves);
-		memcpy(start, path->start, (size_t)path->steps * sizeof *start);
+		out->steps = path->steps;
+		out->parked = path->parked;
+		size_t bytes = (size_t)path->steps * sizeof *out->target;
+		memcpy(out->target, path->target, bytes);
+		memcpy(out->leaves, path->leaves, bytes);
+		memcpy(out->start, path->start, bytes);
 		/* a plan that parks none needs no parking plan: not asked for */
 		if (!fewest_parked || path->parked <= (park_always ? 0 : 1))
 			break;
 		path->max_parked = path->parked - 1;
-	}
-	if (!found) {
-		*nsteps = path->steps;
-		*nparked = path->parked;
 	}
 	return found ? s->ngoals : s->ngoals - path->best_left;
 }
@@ -609,12 +591,12 @@ struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorwa
 	work_init(&w, s);
 	w.doorway = doorway;
 	int sides[PARK_SIDES], nsides = find_sides(&w, sides);
-	size_t room = (size_t)ng * 2;
-	uint16_t *target = lk_xmalloc(room * sizeof *target), *leaves = lk_xmalloc(room * sizeof *leaves);
-	uint16_t *start = lk_xmalloc(room * sizeof *start);
-	struct park_path path = { .target = lk_xmalloc(room * sizeof *target),
-				  .leaves = lk_xmalloc(room * sizeof *leaves),
-				  .start = lk_xmalloc(room * sizeof *start) };
+	size_t room = (size_t)ng * 2 * sizeof(uint16_t);
+	struct park_path path = { .target = lk_xmalloc(room), .leaves = lk_xmalloc(room),
+				  .start = lk_xmalloc(room) };
+	struct park_path out = { .target = lk_xmalloc(room), .leaves = lk_xmalloc(room),
+				 .start = lk_xmalloc(room) };
+	const uint16_t *target = out.target, *leaves = out.leaves, *start = out.start;
 	struct soko_park *best = NULL;
 	/* each side in the first order (gates last, farthest first) with
 	 * PARK_FIRST of the budget, and only if none gives a complete plan,
@@ -623,7 +605,7 @@ struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorwa
 	 * come */
 	double spent = 0;
 	for (int run = 0; run < 2 * nsides; run++) {
-		int k = run % nsides, nsteps, nparked;
+		int k = run % nsides;
 		w.by_pulls = run >= nsides;
 		if (run == nsides && best)
 			break;
@@ -634,8 +616,8 @@ struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorwa
 			continue;
 		w.work = 0;
 		w.budget = (total - spent) / (nsides - k);
-		int got = retrieve(&w, sides[k], bound, &path, target, leaves, start, &nsteps,
-				   &nparked);
+		int got = retrieve(&w, sides[k], bound, &path, &out);
+		int nsteps = out.steps, nparked = out.parked;
 		spent += w.work;
 		if (got < ng)
 			continue;
@@ -663,12 +645,12 @@ struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorwa
 			best->size[i] = (uint16_t)held;
 		}
 	}
-	free(target);
-	free(leaves);
-	free(start);
 	free(path.target);
 	free(path.leaves);
 	free(path.start);
+	free(out.target);
+	free(out.leaves);
+	free(out.start);
 	if (best) {
 		best->on_target = lk_xcalloc((size_t)s->cells, 1);
 		for (int i = 0; i < best->nsteps; i++)
