@@ -17,6 +17,10 @@
  *   depth-area  the sum over d = 1..DMAX of (1 - that success rate): the depth
  *               an agent lacks, on average over depths
  *   rate-D      the random-tie planner's success rate at depth D (2, 4, 8, 16)
+ *   hdepth-det, hdepth-r50, hdepth-area, hrate-D (4, 8, 16)
+ *               the same for a planner that knows the dead ends (states from
+ *               which no solution is reachable count -100 at its horizon):
+ *               an agent that learned what not to do, not where to go
  *   randwalk    -log10 of the chance that uniformly random moves solve the
  *               level within CAP steps (exact, over the graph)
  *
@@ -34,9 +38,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAXW = 64, MAXCELLS = 255, MAXBOX = 32, CAP = 120, DMAX = 40, HMAX = 8, RUNS = 16,
-       HK = 2, DEAD = 30 };
+enum { MAXW = 64, MAXCELLS = 255, MAXBOX = 32, CAP = 120, DMAX = 30, HMAX = 30, RUNS = 16,
+       DEADV = 1000, DEAD = 30 };
+#ifndef MAXS
 #define MAXS 4000000u
+#endif
 
 static int ncell, nbox, keylen;
 static int nb[MAXCELLS][4];        /* neighbour cell in direction, -1 wall */
@@ -169,7 +175,16 @@ static int explore(const uint8_t *start)
 				if (blocked)
 					continue;
 				n[bi] = (uint8_t)beyond;
-				qsort(n + 1, (size_t)nbox, 1, cmpu8);
+				for (int i = bi; i > 1 && n[i - 1] > n[i]; i--) {
+					uint8_t x = n[i];
+					n[i] = n[i - 1];
+					n[i - 1] = x;
+				}
+				for (int i = bi; i < nbox && n[i + 1] < n[i]; i++) {
+					uint8_t x = n[i];
+					n[i] = n[i + 1];
+					n[i + 1] = x;
+				}
 			}
 			n[0] = (uint8_t)to;
 			int64_t t = intern(n);
@@ -295,20 +310,32 @@ static void features(const uint8_t *start)
 	}
 	free(dist);
 	free(queue);
-	/* the heuristic's leaf values: -HK tenths a push of each box to its
-	   nearest goal on the empty board, DEAD pushes for a box that reaches none */
-	int32_t *hval = malloc(nstates * sizeof *hval);
-	for (uint32_t s = 0; s < nstates; s++) {
-		int32_t sum = 0;
-		for (int i = 1; i < keylen; i++)
-			sum += pushd[keys[(size_t)s * (size_t)keylen + (size_t)i]];
-		hval[s] = -HK * sum;
+	/* the leaf values of the planner that knows the dead ends: -DEADV tenths
+	   for a state from which no solved state is reachable (a fixpoint over the
+	   graph; states are numbered breadth first, so backwards converges fast) */
+	uint8_t *alive = malloc(nstates);
+	for (uint32_t s = 0; s < nstates; s++)
+		alive[s] = solved[s];
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (uint32_t s = nstates; s-- > 0;) {
+			if (alive[s])
+				continue;
+			for (unsigned a = 0; a < 4; a++)
+				if (alive[succ[s * 4 + a]]) {
+					alive[s] = 1;
+					changed = 1;
+					break;
+				}
+		}
 	}
-	/* the planner at each depth, on the reward alone and with the heuristic's
-	   leaf values */
+	int32_t *hval = malloc(nstates * sizeof *hval);
+	for (uint32_t s = 0; s < nstates; s++)
+		hval[s] = alive[s] ? 0 : -DEADV;
+	free(alive);
 	struct plan pa = planner(NULL, DMAX), pb = planner(hval, HMAX);
 	/* random moves: the chance of solving within CAP steps */
-	double *p = calloc(nstates, sizeof *p), *q = malloc(nstates * sizeof *q);
+	float *p = calloc(nstates, sizeof *p), *q = malloc(nstates * sizeof *q);
 	for (uint32_t s = 0; s < nstates; s++)
 		p[s] = solved[s];
 	for (int k = 0; k < CAP; k++) {
@@ -317,12 +344,12 @@ static void features(const uint8_t *start)
 				q[s] = 1;
 				continue;
 			}
-			double sum = 0;
+			float sum = 0;
 			for (unsigned a = 0; a < 4; a++)
 				sum += p[succ[s * 4 + a]];
 			q[s] = sum / 4;
 		}
-		double *x = p;
+		float *x = p;
 		p = q;
 		q = x;
 	}
@@ -331,7 +358,7 @@ static void features(const uint8_t *start)
 	printf("%d\t%d\t%d\t%d\t%.4g\t%.4g\t%.4g\t%.4g\t%.4g\t%d\t%d\t%.4g\t%.4g\t%.4g\t%.4g"
 	       "\t%.4g\t%u\n",
 	       opt, opt > CAP ? opt - CAP : 0, pa.ddet, pa.dr50, pa.area, pa.rate[2], pa.rate[4], pa.rate[8],
-	       pa.rate[16], pb.ddet, pb.dr50, pb.area, pb.rate[1], pb.rate[2], pb.rate[4], walk, nstates);
+	       pa.rate[16], pb.ddet, pb.dr50, pb.area, pb.rate[4], pb.rate[8], pb.rate[16], walk, nstates);
 	free(p);
 	free(q);
 }
@@ -455,7 +482,7 @@ int main(void)
 	char line[4096];
 	int h = 0, index = 0;
 	printf("index\tmoves-opt\tcap-excess\tdepth-det\tdepth-r50\tdepth-area\trate-2\trate-4"
-	       "\trate-8\trate-16\thdepth-det\thdepth-r50\thdepth-area\thrate-1\thrate-2\thrate-4"
+	       "\trate-8\trate-16\thdepth-det\thdepth-r50\thdepth-area\thrate-4\thrate-8\thrate-16"
 	       "\trandwalk\tmstates\n");
 	for (;;) {
 		char *got = fgets(line, sizeof line, stdin);
