@@ -38,7 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAXW = 64, MAXCELLS = 255, MAXBOX = 32, CAP = 120, DMAX = 30, HMAX = 30, RUNS = 16,
+enum { MAXW = 64, MAXCELLS = 255, MAXBOX = 32, CAP = 120, DMAX = 30, HMAX = DMAX, RUNS = 16,
        DEADV = 1000, DEAD = 30 };
 #ifndef MAXS
 #define MAXS 4000000u
@@ -152,12 +152,16 @@ static int explore(const uint8_t *start)
 				return -1;
 		}
 		memcpy(k, keys + (size_t)s * (size_t)keylen, (size_t)keylen);
-		int on = ongoal(k);
+		int on = ongoal(k), stuck = 0;
 		solved[s] = on == nbox;
+		for (int i = 1; i < keylen; i++)
+			stuck |= pushd[k[i]] >= DEAD;
 		for (int d = 0; d < 4; d++) {
 			succ[s * 4 + (unsigned)d] = (int32_t)s;
 			rew[s * 4 + (unsigned)d] = -1;
-			if (solved[s])
+			/* a box on a cell from which no push reaches a goal: dead, and
+			   nothing after it matters to these agents: not expanded */
+			if (solved[s] || stuck)
 				continue;
 			int to = nb[k[0]][d];
 			if (to < 0)
@@ -282,7 +286,7 @@ static struct plan planner(const int32_t *v0, int dmax)
 static void features(const uint8_t *start)
 {
 	if (explore(start)) {
-		printf("\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t%u\n", nstates);
+		printf("\t\t\t\t\t\t\t\t\t\t\t\t%u\n", nstates);
 		return;
 	}
 	/* moves-opt: breadth first from the start */
@@ -332,33 +336,32 @@ static void features(const uint8_t *start)
 	int32_t *hval = malloc(nstates * sizeof *hval);
 	for (uint32_t s = 0; s < nstates; s++)
 		hval[s] = alive[s] ? 0 : -DEADV;
-	free(alive);
 	struct plan pa = planner(NULL, DMAX), pb = planner(hval, HMAX);
 	/* random moves: the chance of solving within CAP steps */
 	float *p = calloc(nstates, sizeof *p), *q = malloc(nstates * sizeof *q);
 	for (uint32_t s = 0; s < nstates; s++)
 		p[s] = solved[s];
+	uint32_t nalive = 0, *live = malloc(nstates * sizeof *live);
+	for (uint32_t s = 0; s < nstates; s++)
+		if (alive[s] && !solved[s])
+			live[nalive++] = s;
 	for (int k = 0; k < CAP; k++) {
-		for (uint32_t s = 0; s < nstates; s++) {
-			if (solved[s]) {
-				q[s] = 1;
-				continue;
-			}
+		for (uint32_t i = 0; i < nalive; i++) {
+			uint32_t s = live[i];
 			float sum = 0;
 			for (unsigned a = 0; a < 4; a++)
 				sum += p[succ[s * 4 + a]];
 			q[s] = sum / 4;
 		}
-		float *x = p;
-		p = q;
-		q = x;
+		for (uint32_t i = 0; i < nalive; i++)
+			p[live[i]] = q[live[i]];
 	}
+	free(live);
+	free(alive);
 	double walk = p[0] > 0 ? -log10(p[0]) : 400;
 	free(hval);
-	printf("%d\t%d\t%d\t%d\t%.4g\t%.4g\t%.4g\t%.4g\t%.4g\t%d\t%d\t%.4g\t%.4g\t%.4g\t%.4g"
-	       "\t%.4g\t%u\n",
-	       opt, opt > CAP ? opt - CAP : 0, pa.ddet, pa.dr50, pa.area, pa.rate[2], pa.rate[4], pa.rate[8],
-	       pa.rate[16], pb.ddet, pb.dr50, pb.area, pb.rate[4], pb.rate[8], pb.rate[16], walk, nstates);
+	printf("%d\t%d\t%d\t%d\t%.4g\t%d\t%d\t%.4g\t%.4g\t%.4g\t%.4g\t%.4g\t%u\n", opt,
+	       opt > CAP ? opt - CAP : 0, pa.ddet, pa.dr50, pa.area, pb.ddet, pb.dr50, pb.area, pb.rate[4], pb.rate[8], pb.rate[16], walk, nstates);
 	free(p);
 	free(q);
 }
@@ -377,7 +380,7 @@ static void level(char rows[][MAXW + 2], int h, int index)
 	}
 	printf("%d\t", index);
 	if (pr < 0) {
-		printf("\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\n");
+		printf("\t\t\t\t\t\t\t\t\t\t\t\t\n");
 		return;
 	}
 	/* the floor the player can reach (boxes count as floor) */
@@ -420,7 +423,7 @@ static void level(char rows[][MAXW + 2], int h, int index)
 		}
 	}
 	if (bad || nbox == 0 || ngoal != nbox) {
-		printf("\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\n");
+		printf("\t\t\t\t\t\t\t\t\t\t\t\t\n");
 		return;
 	}
 	for (int r = 0; r < h; r++)
@@ -459,7 +462,7 @@ static void level(char rows[][MAXW + 2], int h, int index)
 	capstates = 0;
 	nstates = 0;
 	if (grow()) {
-		printf("\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\n");
+		printf("\t\t\t\t\t\t\t\t\t\t\t\t\n");
 		return;
 	}
 	features(start);
@@ -481,8 +484,7 @@ int main(void)
 	static char rows[MAXW][MAXW + 2];
 	char line[4096];
 	int h = 0, index = 0;
-	printf("index\tmoves-opt\tcap-excess\tdepth-det\tdepth-r50\tdepth-area\trate-2\trate-4"
-	       "\trate-8\trate-16\thdepth-det\thdepth-r50\thdepth-area\thrate-4\thrate-8\thrate-16"
+	printf("index\tmoves-opt\tcap-excess\tdepth-det\tdepth-r50\tdepth-area\thdepth-det\thdepth-r50\thdepth-area\thrate-4\thrate-8\thrate-16"
 	       "\trandwalk\tmstates\n");
 	for (;;) {
 		char *got = fgets(line, sizeof line, stdin);
