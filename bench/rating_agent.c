@@ -23,6 +23,7 @@
  *               an agent that learned what not to do, not where to go
  *   randwalk    -log10 of the chance that uniformly random moves solve the
  *               level within CAP steps (exact, over the graph)
+ *   dwalk       the same for random moves that never enter a dead end
  *
  * The planner's values are exact: V_d(s) = max_a r(s,a) + V_{d-1}(s') over the
  * whole graph (a solved state ends the episode), in tenths so ties are exact.
@@ -286,7 +287,7 @@ static struct plan planner(const int32_t *v0, int dmax)
 static void features(const uint8_t *start)
 {
 	if (explore(start)) {
-		printf("\t\t\t\t\t\t\t\t\t\t\t\t%u\n", nstates);
+		printf("\t\t\t\t\t\t\t\t\t\t\t\t\t%u\n", nstates);
 		return;
 	}
 	/* moves-opt: breadth first from the start */
@@ -356,12 +357,32 @@ static void features(const uint8_t *start)
 		for (uint32_t i = 0; i < nalive; i++)
 			p[live[i]] = q[live[i]];
 	}
+	double walk = p[0] > 0 ? -log10(p[0]) : 400;
+	/* the same walker knowing the dead ends: uniform over the moves that keep
+	   the level solvable (a move into a wall is one of them) */
+	for (uint32_t s = 0; s < nstates; s++)
+		p[s] = solved[s];
+	for (int k = 0; k < CAP; k++) {
+		for (uint32_t i = 0; i < nalive; i++) {
+			uint32_t s = live[i];
+			float sum = 0;
+			int n = 0;
+			for (unsigned a = 0; a < 4; a++)
+				if (alive[succ[s * 4 + a]]) {
+					sum += p[succ[s * 4 + a]];
+					n++;
+				}
+			q[s] = sum / (float)n;
+		}
+		for (uint32_t i = 0; i < nalive; i++)
+			p[live[i]] = q[live[i]];
+	}
+	double dwalk = p[0] > 0 ? -log10(p[0]) : 400;
 	free(live);
 	free(alive);
-	double walk = p[0] > 0 ? -log10(p[0]) : 400;
 	free(hval);
-	printf("%d\t%d\t%d\t%d\t%.4g\t%d\t%d\t%.4g\t%.4g\t%.4g\t%.4g\t%.4g\t%u\n", opt,
-	       opt > CAP ? opt - CAP : 0, pa.ddet, pa.dr50, pa.area, pb.ddet, pb.dr50, pb.area, pb.rate[4], pb.rate[8], pb.rate[16], walk, nstates);
+	printf("%d\t%d\t%d\t%d\t%.4g\t%d\t%d\t%.4g\t%.4g\t%.4g\t%.4g\t%.4g\t%.4g\t%u\n", opt,
+	       opt > CAP ? opt - CAP : 0, pa.ddet, pa.dr50, pa.area, pb.ddet, pb.dr50, pb.area, pb.rate[4], pb.rate[8], pb.rate[16], walk, dwalk, nstates);
 	free(p);
 	free(q);
 }
@@ -380,7 +401,7 @@ static void level(char rows[][MAXW + 2], int h, int index)
 	}
 	printf("%d\t", index);
 	if (pr < 0) {
-		printf("\t\t\t\t\t\t\t\t\t\t\t\t\n");
+		printf("\t\t\t\t\t\t\t\t\t\t\t\t\t\n");
 		return;
 	}
 	/* the floor the player can reach (boxes count as floor) */
@@ -423,7 +444,7 @@ static void level(char rows[][MAXW + 2], int h, int index)
 		}
 	}
 	if (bad || nbox == 0 || ngoal != nbox) {
-		printf("\t\t\t\t\t\t\t\t\t\t\t\t\n");
+		printf("\t\t\t\t\t\t\t\t\t\t\t\t\t\n");
 		return;
 	}
 	for (int r = 0; r < h; r++)
@@ -462,7 +483,7 @@ static void level(char rows[][MAXW + 2], int h, int index)
 	capstates = 0;
 	nstates = 0;
 	if (grow()) {
-		printf("\t\t\t\t\t\t\t\t\t\t\t\t\n");
+		printf("\t\t\t\t\t\t\t\t\t\t\t\t\t\n");
 		return;
 	}
 	features(start);
@@ -485,7 +506,7 @@ int main(void)
 	char line[4096];
 	int h = 0, index = 0;
 	printf("index\tmoves-opt\tcap-excess\tdepth-det\tdepth-r50\tdepth-area\thdepth-det\thdepth-r50\thdepth-area\thrate-4\thrate-8\thrate-16"
-	       "\trandwalk\tmstates\n");
+	       "\trandwalk\tdwalk\tmstates\n");
 	for (;;) {
 		char *got = fgets(line, sizeof line, stdin);
 		if (got) {
