@@ -1,10 +1,10 @@
 /* bench/rating_agent.c - probe of issue 22: model Boxoban's *agents*, not a person.
  *
  * Boxoban's README says only that its medium and hard sets were made as
- * described in Guez et al. 2018 ("An investigation of model-free planning"),
- * where levels were filtered by trained agents; those agents play episodes
- * capped in steps (120 moves in the common Boxoban environment), with the
- * reward +1 box onto a target, -1 off, +10 solved, -0.1 a step.  This probe explores a level's whole
+ * described in Guez et al. 2018 ("An investigation of model-free planning");
+ * issue 22 takes it that trained agents filtered them.  Such agents play
+ * episodes capped in steps (120 moves in gym-sokoban's Boxoban environment),
+ * rewarded +1 box onto a target, -1 off, +10 solved, -0.1 a step.  This probe explores a level's whole
  * state graph at the level of moves (player position and boxes; a move into a
  * wall is a step that changes nothing) and writes, per level, candidate
  * features of how hard it is for a reward-driven agent within the step cap:
