@@ -485,6 +485,10 @@ const struct lk_technique soko_techniques[] = {
 				   "and lost II 16, 27 and III 11): the pull search orders its states "
 				   "as YASS's backward search, pulls/2 + 3/2 of the bound, not greedily",
 				   LK_TECH_ANY | LK_TECH_OFF },
+	[SOKO_T_NO_UNPACK] = { "no-unpacking", "unpacking-unadvised",
+			       "-a any: in the first search (which trusts the packing order) no "
+			       "advisor proposes a move that unpacks a box (Festival's rule)",
+			       LK_TECH_ANY },
 
 	{ NULL, NULL, NULL, 0 },
 };
