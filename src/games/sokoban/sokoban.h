@@ -86,8 +86,8 @@ enum soko_technique {
 	SOKO_T_PATTERNS,
 	/* the search for any solution again: FESS's room connectivity
 	 * (sokoban_rooms.c) and the pull search in YASS's order (sokoban_pull.c),
-	 * both off by default (LK_TECH_OFF) */
-	SOKO_T_ROOMS, SOKO_T_PULL_WEIGHTED,
+	 * both off by default (LK_TECH_OFF), and both orders taking turns */
+	SOKO_T_ROOMS, SOKO_T_PULL_WEIGHTED, SOKO_T_PULL_BOTH,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");

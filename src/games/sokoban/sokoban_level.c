@@ -485,6 +485,11 @@ const struct lk_technique soko_techniques[] = {
 				   "and lost II 16, 27 and III 11): the pull search orders its states "
 				   "as YASS's backward search, pulls/2 + 3/2 of the bound, not greedily",
 				   LK_TECH_ANY | LK_TECH_OFF },
+	[SOKO_T_PULL_BOTH] = { "pull-both-orders", "pull-both-orders-answers",
+			       "-a any: the pull search expands three states greedily for one "
+			       "in YASS's order, over one table, and stores two states for each "
+			       "forward state (pull-weighted: YASS's order alone)",
+			       LK_TECH_ANY },
 
 	{ NULL, NULL, NULL, 0 },
 };
