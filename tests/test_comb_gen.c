@@ -6,7 +6,7 @@
  *    of comb_bf.c where it finishes), have their pieces, and the paper's
  *    prettiness holds;
  *  - carving a square into a hole only removes solutions (brute force);
- *  - the difficulty bias: 40 levels of each of --easier, the paper's
+ *  - the difficulty bias: 20 levels of each of --easier, the paper's
  *    unbiased method (-g paper) and --harder, rated by the paper's measure,
  *    have strictly rising medians, and runs= changes what --harder writes.
  */
@@ -237,13 +237,13 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Under the sanitizers (a Debug build, many times slower) a few levels
- * check the memory; the order of the medians is the release suite's. */
+/* Under the sanitizers (a Debug build, many times slower) one level of
+ * each checks the memory; the order of the medians is the release suite's. */
 #ifdef LEVELKIT_SANITIZED
-#define BIAS_LEVELS 3
-#define BIAS_TEXTS 3
+#define BIAS_LEVELS 1
+#define BIAS_TEXTS 1
 #else
-#define BIAS_LEVELS 40
+#define BIAS_LEVELS 20
 #define BIAS_TEXTS 6
 #endif
 
