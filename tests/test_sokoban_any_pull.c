@@ -23,8 +23,8 @@
  *    sound search's turns take turns all along), a level makes one pull
  *    search at most, however many feature-space searches it runs, and the
  *    answers are still raw BFS's;
- *  - alone (both orders taking turns, the default; greedy alone, with
- *    pull-both-orders off; YASS's order alone, with pull-weighted): run
+ *  - alone (greedy, the default; both orders taking turns, with
+ *    pull-both-orders; YASS's order alone, with pull-weighted): run
  *    to the end on its own, each order expanding what it generates (with
  *    both, each pushes states on its own list on many levels), it
  *    reaches the start exactly on the levels raw BFS solves, each stored
@@ -236,9 +236,9 @@ static void test_shared(void **state)
 
 /* The pull search alone on one level, run until it answers or runs out;
  * returns whether it reached the start, after checking its table and path. */
-static bool pull_alone(const char *text, const char *const *off, int *both)
+static bool pull_alone(const char *text, int *both)
 {
-	struct lk_level *level = soko_test_load(text, off, false);
+	struct lk_level *level = soko_test_load(text, NULL, false);
 	struct lk_level *raw = soko_test_load(text, NULL, true);
 	soko_pull_set_min((size_t)1 << 22);
 	struct soko_pull p;
@@ -297,17 +297,17 @@ static bool pull_alone(const char *text, const char *const *off, int *both)
 	return reached;
 }
 
-/* The pull search alone, in both orders taking turns (by default), greedy
- * (pull-both-orders off) and in YASS's order (pull-weighted), on 150
- * random levels each. */
+/* The pull search alone, in both orders taking turns (pull-both-orders),
+ * greedy (the default) and in YASS's order (pull-weighted), on 150 random
+ * levels each. */
 static void test_alone(void **state)
 {
 	(void)state;
 	static const char *const weighted[] = { "pull-weighted", NULL };
-	static const char *const one_order[] = { "pull-both-orders", NULL };
+	static const char *const both_orders[] = { "pull-both-orders", NULL };
 	static const char *const name[] = { "both orders", "greedy", "weighted" };
 	for (int k = 0; k < 3; k++) {
-		soko_test_on = k == 2 ? weighted : NULL;
+		soko_test_on = k == 0 ? both_orders : k == 2 ? weighted : NULL;
 		int both = 0;
 		struct lk_rng rng;
 		lk_rng_seed(&rng, 3131);
@@ -329,7 +329,7 @@ static void test_alone(void **state)
 			levels++;
 			yes += want;
 			no += !want;
-			if (pull_alone(text, k == 1 ? one_order : NULL, &both) != (want == 1))
+			if (pull_alone(text, &both) != (want == 1))
 				fail_msg("the pull search alone (%s) says %s, raw BFS %s\n%s",
 					 name[k], want ? "no" : "yes", want ? "yes" : "no", text);
 			free(text);

@@ -86,7 +86,7 @@ enum soko_technique {
 	SOKO_T_PATTERNS,
 	/* the search for any solution again: FESS's room connectivity
 	 * (sokoban_rooms.c) and the pull search in YASS's order (sokoban_pull.c),
-	 * both off by default (LK_TECH_OFF), and both orders taking turns */
+	 * both off by default (LK_TECH_OFF), and both orders taking turns (off too) */
 	SOKO_T_ROOMS, SOKO_T_PULL_WEIGHTED, SOKO_T_PULL_BOTH,
 	SOKO_NTECH
 };

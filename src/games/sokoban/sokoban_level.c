@@ -486,10 +486,11 @@ const struct lk_technique soko_techniques[] = {
 				   "as YASS's backward search, pulls/2 + 3/2 of the bound, not greedily",
 				   LK_TECH_ANY | LK_TECH_OFF },
 	[SOKO_T_PULL_BOTH] = { "pull-both-orders", "pull-both-orders-answers",
-			       "-a any: the pull search expands three states greedily for one "
-			       "in YASS's order, over one table, and stores two states for each "
-			       "forward state (pull-weighted: YASS's order alone)",
-			       LK_TECH_ANY },
+			       "-a any, off unless --with asks for it (it gained Sasquatch II 48 "
+			       "but was not measured on every slow level): the pull search "
+			       "expands three states greedily for one in YASS's order, over one "
+			       "table (pull-weighted: YASS's order alone)",
+			       LK_TECH_ANY | LK_TECH_OFF },
 
 	{ NULL, NULL, NULL, 0 },
 };

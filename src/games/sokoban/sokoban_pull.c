@@ -4,7 +4,8 @@
  * position towards the start (the reversed level of sokoban_reverse.c),
  * greedy by its estimate, or with pull-weighted (off by default) ordered
  * as YASS's backward search orders it (pulls/2 + 3/2 of the lower bound:
- * soko_pull_score), run beside the feature-space search of
+ * soko_pull_score), or with pull-both-orders (off by default) in both
+ * orders taking turns over one table, run beside the feature-space search of
  * sokoban_any.c and resumed where it stopped, not started again.
  *
  * Some levels are far easier backwards: boxes that must leave their goals
@@ -94,12 +95,14 @@ unsigned soko_pull_score(unsigned pulls, unsigned bound)
 	return pulls / 2 + 3 * bound / 2;
 }
 
-/* pull-both-orders: greedy's expansions and YASS's a round, and the pull
- * states stored for each forward state (PULL_SHARE: 1 for one order).
- * Greedy keeps more than it has alone (1.5 states a forward state), as its
- * states meet the forward search (Sasquatch II 16, 27, III 11); YASS's
- * order gets a quarter, which reaches the start of II 48 (docs/games/
- * sokoban.md, "Pull search"; docs/benchmarks.md, section h32b). */
+/* pull-both-orders (off by default): greedy's expansions and YASS's a
+ * round, and the pull states stored for each forward state (over
+ * PULL_SHARE; 1 for one order).  Greedy keeps more than it has alone (1.5
+ * states a forward state), as its states meet the forward search
+ * (Sasquatch II 16, 27, III 11); YASS's order gets a quarter, which
+ * reaches the start of II 48.  The extra pull states cost the forward
+ * search time: II 24 is lost at 30 s (docs/benchmarks.md, section h32b;
+ * an even split, or one state a forward state, lost II 27). */
 #define BOTH_GREEDY 3
 #define BOTH_YASS 1
 #define BOTH_RATE 2
