@@ -22,7 +22,12 @@
  *    few states, so that small levels hand over too, every random level is
  *    answered as raw BFS answers it and its solutions replay;
  *  - the fallback: where A* gives up, the answer comes with a bound no
- *    larger than the optimum, and its solution replays.
+ *    larger than the optimum, and its solution replays;
+ *  - no-unpacking (Festival's rule): in the first search no advisor
+ *    proposes a move that unpacks a box, on a hand-made state whose best
+ *    move for every other feature unpacks one; in the sound search, and
+ *    with the switch off, the advisors still may (it only orders moves:
+ *    the switch test above shows it loses no level either way).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -40,6 +45,7 @@
 #include "levelkit/rng.h"
 #include "levelkit/search.h"
 #include "../src/games/sokoban/sokoban_any.h"
+#include "../src/games/sokoban/sokoban_any_search.h"
 #include "test_records.h"
 #include "sokoban_random.h"
 
@@ -50,9 +56,9 @@ static const struct soko_random_shape any_shape = { 3, 4, 3, 4, 1, 4, 5, 20 };
 
 static const char *const any_techniques[] = {
 	"greedy-first", "box-macros", "packing-order", "feature-space", "advisors", "deadlock-table",
-	"goal-rooms", "goal-cuts", "greedy-slices", "alive-reuse", NULL,
+	"goal-rooms", "goal-cuts", "greedy-slices", "alive-reuse", "no-unpacking", NULL,
 };
-#define N_ANY_TECHNIQUES 10
+#define N_ANY_TECHNIQUES 11
 
 static void test_each_switch_complete(void **state)
 {
@@ -426,6 +432,72 @@ static void test_fallback(void **state)
 	fclose(fp);
 }
 
+/* ---- no-unpacking: what the advisors may propose ---- */
+
+/* The advisors' picks of a parent (2 packed) with three children: one that
+ * unpacks a box but is better in every other feature by far, one a little
+ * better in areas only, one that packs a third box.  first: the first
+ * search (a->macros); on: the switch.  Returns the picks as a bit set
+ * (bit i: child i) and the count of moves refused into *refused. */
+static unsigned advised(bool first, bool on, uint64_t *refused)
+{
+	struct soko_features parent = { .packed = 2, .areas = 5, .doorways = 4, .out_of_plan = 4,
+					 .hotspots = 4 };
+	struct soko_features kids[3] = {
+		{ .packed = 1, .areas = 1, .doorways = 0, .out_of_plan = 0, .hotspots = 0 },
+		{ .packed = 2, .areas = 4, .doorways = 4, .out_of_plan = 4, .hotspots = 4 },
+		{ .packed = 3, .areas = 5, .doorways = 4, .out_of_plan = 4, .hotspots = 4 },
+	};
+	static struct sokoban s;
+	static struct soko_scratch sc;
+	memset(&sc, 0, sizeof sc);
+	s.use[SOKO_T_NO_UNPACK] = on;
+	struct any a;
+	memset(&a, 0, sizeof a);
+	a.s = &s;
+	a.scratch = &sc;
+	a.macros = first;
+	lk_table_init(&a.table, 4, (size_t)1 << 20);
+	uint32_t id[4];
+	for (uint32_t k = 0; k < 4; k++) {
+		uint32_t key = k + 1;
+		uint32_t cost = soko_features_pack(k ? &kids[k - 1] : &parent);
+		assert_int_equal(lk_table_intern(&a.table, &key, lk_hash_bytes(&key, 4), 0, cost,
+						 &id[k]), LK_INTERN_ADDED);
+	}
+	uint8_t flags[8] = { 0 };
+	struct amove moves[3];
+	for (int k = 0; k < 3; k++)
+		moves[k] = (struct amove){ .child = id[k + 1] & 0x7fffffffu, .weight = 1 };
+	a.flags = flags;
+	a.moves = moves;
+	struct expansion x = { .node = id[0], .moves = 0, .nmoves = 3 };
+	size_t chosen[NADVISORS];
+	int n = soko_fess_advise(&a, &x, chosen);
+	unsigned set = 0;
+	for (int i = 0; i < n; i++)
+		set |= 1u << chosen[i];
+	*refused = sc.count[SOKO_T_NO_UNPACK];
+	lk_table_release(&a.table);
+	return set;
+}
+
+static void test_no_unpacking(void **state)
+{
+	(void)state;
+	uint64_t refused;
+	/* first search, on: the packing advisor takes the third, the areas
+	 * advisor the second, the others nothing; one move refused */
+	assert_int_equal(advised(true, true, &refused), 6u);
+	assert_int_equal(refused, 1);
+	/* the sound search, or the switch off: the unpacking move is
+	 * everyone's best but packing's; nothing counted */
+	assert_int_equal(advised(false, true, &refused), 5u);
+	assert_int_equal(refused, 0);
+	assert_int_equal(advised(true, false, &refused), 5u);
+	assert_int_equal(refused, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -435,6 +507,7 @@ int main(void)
 		cmocka_unit_test(test_deadtab_sound),
 		cmocka_unit_test(test_greedy_slices),
 		cmocka_unit_test(test_fallback),
+		cmocka_unit_test(test_no_unpacking),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

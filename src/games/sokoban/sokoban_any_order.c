@@ -52,11 +52,22 @@ void soko_fess_schedule(struct any *a, uint32_t e)
 
 /* The advisors' moves among a state's (indices into the moves of
  * expansion e): each proposes the move to a new node that improves its
- * feature most, the better features breaking ties. */
+ * feature most, the better features breaking ties.
+ *
+ * no-unpacking (Festival's rule, in the first search only): no advisor
+ * proposes a move whose child has fewer packed boxes than its parent.
+ * The first search trusts the packing order (its goal-room macros keep a
+ * packed area a unit), so a move that undoes packing to improve another
+ * feature goes against the plan it follows; the sound search run after it
+ * or beside it (stall turns) is there for levels whose plan is wrong, and
+ * its advisors may unpack.  Everywhere, the move stays in the search at
+ * weight 1: the rule orders moves, it cuts none. */
 int soko_fess_advise(struct any *a, const struct expansion *x, size_t *chosen)
 {
 	struct soko_features f;
 	soko_features_unpack(lk_table_cost(&a->table, x->node), &f);
+	bool keep_packed = a->macros && a->s->use[SOKO_T_NO_UNPACK];
+	uint64_t refused = 0;
 	long best[NADVISORS];
 	struct soko_features bf[NADVISORS];
 	for (int k = 0; k < NADVISORS; k++)
@@ -71,6 +82,13 @@ int soko_fess_advise(struct any *a, const struct expansion *x, size_t *chosen)
 			c.packed - f.packed, f.areas - c.areas, f.doorways - c.doorways,
 			f.out_of_plan - c.out_of_plan, f.hotspots - c.hotspots,
 		};
+		if (keep_packed && c.packed < f.packed) {
+			bool wanted = false;
+			for (int k = 1; k < NADVISORS; k++)
+				wanted |= gain[k] > 0;
+			refused += wanted;
+			continue;
+		}
 		for (int k = 0; k < NADVISORS; k++) {
 			if (gain[k] <= 0)
 				continue;
@@ -96,6 +114,7 @@ int soko_fess_advise(struct any *a, const struct expansion *x, size_t *chosen)
 		if (!dup)
 			chosen[n++] = (size_t)best[k];
 	}
+	((struct soko_scratch *)a->scratch)->count[SOKO_T_NO_UNPACK] += refused;
 	return n;
 }
 

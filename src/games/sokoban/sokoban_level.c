@@ -485,9 +485,13 @@ const struct lk_technique soko_techniques[] = {
 				   "and lost II 16, 27 and III 11): the pull search orders its states "
 				   "as YASS's backward search, pulls/2 + 3/2 of the bound, not greedily",
 				   LK_TECH_ANY | LK_TECH_OFF },
+	[SOKO_T_NO_UNPACK] = { "no-unpacking", "unpacking-unadvised",
+			       "-a any: in the first search (which trusts the packing order) no "
+			       "advisor proposes a move that unpacks a box (Festival's rule)",
+			       LK_TECH_ANY },
 	[SOKO_T_PULL_BOTH] = { "pull-both-orders", "pull-both-orders-answers",
 			       "-a any, off unless --with asks for it (it gained Sasquatch II 48 "
-			       "but was not measured on every slow level): the pull search "
+			       "and lost II 24): the pull search "
 			       "expands three states greedily for one in YASS's order, over one "
 			       "table (pull-weighted: YASS's order alone)",
 			       LK_TECH_ANY | LK_TECH_OFF },
