@@ -23,9 +23,12 @@
  *    sound search's turns take turns all along), a level makes one pull
  *    search at most, however many feature-space searches it runs, and the
  *    answers are still raw BFS's;
- *  - alone (greedy, and in YASS's order with pull-weighted): run to the end on its
- *    own, it reaches the start exactly on the levels raw BFS solves, each
- *    stored state's pull count is its path's length, and its path read
+ *  - alone (greedy, the default; both orders taking turns, with
+ *    pull-both-orders; YASS's order alone, with pull-weighted): run
+ *    to the end on its own, each order expanding what it generates (with
+ *    both, each pushes states on its own list on many levels), it
+ *    reaches the start exactly on the levels raw BFS solves, each stored
+ *    state's pull count is its path's length, and its path read
  *    forwards is a chain of single pushes of the raw level from the start
  *    to a solved position; the score is monotone in both pulls and bound
  *    and keeps dead states dead.
@@ -233,7 +236,7 @@ static void test_shared(void **state)
 
 /* The pull search alone on one level, run until it answers or runs out;
  * returns whether it reached the start, after checking its table and path. */
-static bool pull_alone(const char *text)
+static bool pull_alone(const char *text, int *both)
 {
 	struct lk_level *level = soko_test_load(text, NULL, false);
 	struct lk_level *raw = soko_test_load(text, NULL, true);
@@ -242,6 +245,15 @@ static bool pull_alone(const char *text)
 	soko_pull_init(&p, (const struct sokoban *)level, (size_t)256 << 20);
 	soko_pull_set_min(0);
 	assert_true(p.done);
+	/* with both orders, the states each order put on its list */
+	size_t on[2] = { 0, 0 };
+	for (size_t id = 0; id < p.table.count && id < p.flags_alloc; id++)
+		for (int c = 0; c < 2; c++)
+			on[c] += (p.flags[id] >> c) & 1;
+	if (p.share[0] && p.share[1])
+		*both += on[0] > 1 && on[1] > 1;
+	else
+		assert_true(on[0] == 0 && on[1] == 0);
 	/* each entry's pull count is one more than its parent's */
 	for (uint32_t id = 1; id < p.table.count; id++) {
 		uint32_t up = lk_table_parent(&p.table, id);
@@ -285,14 +297,18 @@ static bool pull_alone(const char *text)
 	return reached;
 }
 
-/* The pull search alone, greedy (by default) and in YASS's order
- * (pull-weighted), on 150 random levels each. */
+/* The pull search alone, in both orders taking turns (pull-both-orders),
+ * greedy (the default) and in YASS's order (pull-weighted), on 150 random
+ * levels each. */
 static void test_alone(void **state)
 {
 	(void)state;
 	static const char *const weighted[] = { "pull-weighted", NULL };
-	for (int k = 0; k < 2; k++) {
-		soko_test_on = k ? weighted : NULL;
+	static const char *const both_orders[] = { "pull-both-orders", NULL };
+	static const char *const name[] = { "both orders", "greedy", "weighted" };
+	for (int k = 0; k < 3; k++) {
+		soko_test_on = k == 0 ? both_orders : k == 2 ? weighted : NULL;
+		int both = 0;
 		struct lk_rng rng;
 		lk_rng_seed(&rng, 3131);
 		int levels = 0, yes = 0, no = 0;
@@ -313,15 +329,16 @@ static void test_alone(void **state)
 			levels++;
 			yes += want;
 			no += !want;
-			if (pull_alone(text) != (want == 1))
+			if (pull_alone(text, &both) != (want == 1))
 				fail_msg("the pull search alone (%s) says %s, raw BFS %s\n%s",
-					 k ? "weighted" : "greedy", want ? "no" : "yes",
-					 want ? "yes" : "no", text);
+					 name[k], want ? "no" : "yes", want ? "yes" : "no", text);
 			free(text);
 		}
 		print_message("  alone, %s: as raw BFS on 150 levels: reached the start on the %d "
-			      "solvable, ran out on the %d others\n", k ? "weighted" : "greedy", yes, no);
+			      "solvable, ran out on the %d others (both orders pushed states on %d)\n",
+			      name[k], yes, no, both);
 		assert_true(yes >= 60 && no >= 20);
+		assert_true(k == 0 ? both >= 50 : both == 0);
 	}
 	soko_test_on = NULL;
 	/* the score: dead stays dead; more pulls or a higher bound never

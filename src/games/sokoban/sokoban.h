@@ -87,8 +87,9 @@ enum soko_technique {
 	/* the search for any solution again: FESS's room connectivity
 	 * (sokoban_rooms.c) and the pull search in YASS's order (sokoban_pull.c),
 	 * both off by default (LK_TECH_OFF); Festival's rule that no advisor
-	 * unpacks a box (sokoban_any_order.c) */
-	SOKO_T_ROOMS, SOKO_T_PULL_WEIGHTED, SOKO_T_NO_UNPACK,
+	 * unpacks a box (sokoban_any_order.c); the pull search in both orders
+	 * taking turns (off by default) */
+	SOKO_T_ROOMS, SOKO_T_PULL_WEIGHTED, SOKO_T_NO_UNPACK, SOKO_T_PULL_BOTH,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");

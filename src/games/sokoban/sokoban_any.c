@@ -499,6 +499,8 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_PULL] += a.solved && a.meet != NONE;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_PULL_WEIGHTED] +=
 		a.solved && a.meet != NONE && pull->weighted;
+	((struct soko_scratch *)a.scratch)->count[SOKO_T_PULL_BOTH] +=
+		a.solved && a.meet != NONE && pull->share[0] && pull->share[1];
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_PULL_TWO_WAY] +=
 		a.solved && a.meet != NONE && a.goal_exp == NONE && a.goal_node != 0;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_MACROS] += a.gen.long_moves;

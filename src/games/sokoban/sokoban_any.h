@@ -427,8 +427,9 @@ size_t soko_relevance_cut(const struct soko_relevance *r, struct soko_scratch *s
 #define PULL_DELAY ((size_t)1 << 19)
 #define PULL_SHARE 1
 
-/* Best-first search by pulls from the solved position (greedy, or with
- * pull-weighted YASS's weighted order), one for all
+/* Best-first search by pulls from the solved position (greedy; with
+ * pull-both-orders greedy and YASS's weighted order taking turns over one
+ * table; with pull-weighted YASS's order alone), one for all
  * the feature-space searches of a level; rev NULL until it starts, and
  * when the level has none (technique off, not the pushes metric, or not as
  * many boxes as goals). */
@@ -438,7 +439,13 @@ struct soko_pull {
 	size_t forward;           /* states the feature-space searches stored */
 	struct lk_level *rev;     /* the reversed level, once started */
 	struct lk_table table;    /* entry 0: the virtual start (player anywhere) */
-	struct soko_cells open;   /* one cell: the open states, least estimate first */
+	struct soko_cells open;   /* cell 0: greedy's open list (least estimate
+				   * first), cell 1: YASS's (least score first) */
+	unsigned share[2];        /* expansions a round from each list (0: list unused) */
+	unsigned turn;            /* expansions made in this round */
+	size_t rate;              /* states stored for each forward state (over PULL_SHARE) */
+	unsigned char *flags;     /* per entry, with both orders: the lists it is on */
+	size_t flags_alloc;
 	uint32_t found;           /* the entry that answered (reached the start, or met), or LK_NO_ENTRY */
 	uint32_t met;             /* the running search's entry it met (two-way), or LK_NO_ENTRY */
 	bool done;                /* grows no more: found, memory, or no pull left */

@@ -489,6 +489,12 @@ const struct lk_technique soko_techniques[] = {
 			       "-a any: in the first search (which trusts the packing order) no "
 			       "advisor proposes a move that unpacks a box (Festival's rule)",
 			       LK_TECH_ANY },
+	[SOKO_T_PULL_BOTH] = { "pull-both-orders", "pull-both-orders-answers",
+			       "-a any, off unless --with asks for it (it gained Sasquatch II 48 "
+			       "and lost II 24): the pull search "
+			       "expands three states greedily for one in YASS's order, over one "
+			       "table (pull-weighted: YASS's order alone)",
+			       LK_TECH_ANY | LK_TECH_OFF },
 
 	{ NULL, NULL, NULL, 0 },
 };
