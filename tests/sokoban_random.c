@@ -172,3 +172,20 @@ struct lk_level *soko_random_live(struct lk_rng *rng, const struct soko_random_s
 		free(*text);
 	}
 }
+
+const char soko_test_crossing[] =
+	"       #####  #####\n"
+	"       #   #  #   #\n"
+	"       # #.####.# #\n"
+	"       # ..    .. #\n"
+	"#####  ### #### ###\n"
+	"#   #    # #    #\n"
+	"# # ##   # #@## #\n"
+	"#  $ ##  # #  # ###\n"
+	"##  $ ## # $  $.. #\n"
+	" ##  $ ### #  #.# #\n"
+	"  ##  $ ## ## #   #\n"
+	"   ##  $ # #  #####\n"
+	"    ##  $  $ ##\n"
+	"     #####  ##\n"
+	"         ####\n";

@@ -69,4 +69,10 @@ void soko_check_replays(const struct lk_level *level, const struct lk_search_res
 struct lk_level *soko_any_as_raw(const char *text, const char *const *off, int want,
 				 const char *what, struct lk_search_result *r);
 
+/* A level whose boxes must be parked: David W. Skinner's Sasquatch II
+ * level 19 (../shared/data/sokoban/sasquatch2.xsb; YASS parks two boxes on
+ * it): the goals at the top and the right can only be filled once boxes
+ * have been moved out of the way and back. */
+extern const char soko_test_crossing[];
+
 #endif

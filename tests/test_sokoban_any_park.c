@@ -208,32 +208,12 @@ static struct soko_park *plan_of(const struct lk_level *level)
 	return p;
 }
 
-/* A level whose boxes must be parked: David W. Skinner's Sasquatch II
- * level 19 (../shared/data/sokoban/sasquatch2.xsb; YASS parks two boxes on
- * it): the goals at the top and the right can only be filled once boxes
- * have been moved out of the way and back. */
-static const char *crossing =
-	"       #####  #####\n"
-	"       #   #  #   #\n"
-	"       # #.####.# #\n"
-	"       # ..    .. #\n"
-	"#####  ### #### ###\n"
-	"#   #    # #    #\n"
-	"# # ##   # #@## #\n"
-	"#  $ ##  # #  # ###\n"
-	"##  $ ## # $  $.. #\n"
-	" ##  $ ### #  #.# #\n"
-	"  ##  $ ## ## #   #\n"
-	"   ##  $ # #  #####\n"
-	"    ##  $  $ ##\n"
-	"     #####  ##\n"
-	"         ####\n";
-
+/* Sasquatch II 19 (soko_test_crossing, sokoban_random.c) parks boxes. */
 static void test_parking_needed(void **state)
 {
 	(void)state;
 	soko_park_set_always(false);
-	struct lk_level *level = soko_test_load(crossing, NULL, false);
+	struct lk_level *level = soko_test_load(soko_test_crossing, NULL, false);
 	struct soko_park *p = plan_of(level);
 	assert_non_null(p);
 	check_plan((const struct sokoban *)level, p);
@@ -425,7 +405,7 @@ static void test_fewest_parked(void **state)
 	fewest_against_first(two_halls, false, &first, &fewest);
 	print_message("  Sasquatch II 42: %d boxes parked, %d first\n", fewest, first);
 	assert_true(first > 0 && fewest > 0 && fewest < first);
-	const char *named[] = { crossing, across_the_row, row_from_above };
+	const char *named[] = { soko_test_crossing, across_the_row, row_from_above };
 	for (size_t i = 0; i < sizeof named / sizeof *named; i++) {
 		fewest_against_first(named[i], false, &first, &fewest);
 		assert_true(fewest > 0);

@@ -287,25 +287,6 @@ static bool check_view(const char *text)
 	return parks;
 }
 
-/* Sasquatch II level 19 (../shared/data/sokoban/sasquatch2.xsb), by David
- * W. Skinner: a level whose plan parks boxes (tests/test_sokoban_any_park.c). */
-static const char *crossing =
-	"       #####  #####\n"
-	"       #   #  #   #\n"
-	"       # #.####.# #\n"
-	"       # ..    .. #\n"
-	"#####  ### #### ###\n"
-	"#   #    # #    #\n"
-	"# # ##   # #@## #\n"
-	"#  $ ##  # #  # ###\n"
-	"##  $ ## # $  $.. #\n"
-	" ##  $ ### #  #.# #\n"
-	"  ##  $ ## ## #   #\n"
-	"   ##  $ # #  #####\n"
-	"    ##  $  $ ##\n"
-	"     #####  ##\n"
-	"         ####\n";
-
 /* Under the sanitizers (a Debug build, many times slower) a third of the
  * random levels check the memory; the release suite checks all. */
 #ifdef LEVELKIT_SANITIZED
@@ -317,12 +298,12 @@ static const char *crossing =
 static void test_view_searches_as_own_plan(void **state)
 {
 	(void)state;
-	assert_true(check_view(crossing));
+	assert_true(check_view(soko_test_crossing));
 	/* and with room connectivity (off by default), whose working memory
 	 * each view has of its own */
 	static const char *const rooms_on[] = { "room-connectivity", NULL };
 	soko_test_on = rooms_on;
-	assert_true(check_view(crossing));
+	assert_true(check_view(soko_test_crossing));
 	soko_test_on = NULL;
 	static const struct soko_random_shape shape = { 4, 5, 4, 4, 2, 5, 5, 20 };
 	struct lk_rng rng;

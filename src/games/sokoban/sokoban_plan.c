@@ -579,26 +579,19 @@ void soko_plan_view(struct soko_plan *p, const struct soko_plan *from, const str
 
 void soko_plan_release(struct soko_plan *p)
 {
-	if (p->shared) {
-		soko_rooms_free(p->rooms);
-		free(p->cutters);
-		free(p->cut_boxes);
-		free(p->mark);
-		free(p->stack);
-		memset(p, 0, sizeof *p);
-		return;
+	if (!p->shared) {   /* a view only reads these from the plan it views */
+		free(p->order);
+		free(p->rank);
+		free(p->area_of);
+		free(p->area_first);
+		free(p->area_goals);
+		free(p->doorway);
+		free(p->cuts);
+		for (int i = 0; p->zone && i < p->ngoals; i++)
+			free(p->zone[i]);
+		free(p->zone);
+		soko_park_free(p->park);
 	}
-	free(p->order);
-	free(p->rank);
-	free(p->area_of);
-	free(p->area_first);
-	free(p->area_goals);
-	free(p->doorway);
-	free(p->cuts);
-	for (int i = 0; p->zone && i < p->ngoals; i++)
-		free(p->zone[i]);
-	free(p->zone);
-	soko_park_free(p->park);
 	soko_rooms_free(p->rooms);
 	free(p->cutters);
 	free(p->cut_boxes);
