@@ -47,16 +47,9 @@ def main(argv):
         sys.stderr.write(__doc__)
         return 2
     src, dst, adir = argv[1:4]
-    os.makedirs(dst, exist_ok=True)
     feats = names(os.path.join(adir, PACKS[0] + '.agent'))
-    for fn in sorted(os.listdir(src)):
-        if not fn.endswith('.tsv') or fn in ('speed.tsv',):
-            continue
-        name = fn[:-4]
-        with open(os.path.join(src, fn)) as f:
-            rows = list(csv.DictReader(f, delimiter='\t'))
-        if not rows:
-            continue
+
+    def add(name, rows):
         got = agent_rows(os.path.join(adir, name + '.agent')) if name in PACKS else None
         for r in rows:
             a = got.get(int(r['record'])) if got is not None else None
@@ -68,10 +61,7 @@ def main(argv):
             if got is None:
                 for n in feats:
                     r['f-' + n] = 'none'
-        with open(os.path.join(dst, fn), 'w') as f:
-            w = csv.DictWriter(f, fieldnames=list(rows[0].keys()), delimiter='\t')
-            w.writeheader()
-            w.writerows(rows)
+    rf.add_columns(src, dst, add, skip=('speed.tsv',))
     # each feature alone, raw (a level without a value ranks lowest)
     packs = {p: rf.read(os.path.join(dst, p + '.tsv')) for p in PACKS}
     print('feature\tunf-vs-med AUC\tmed-vs-hard AUC\tMicroban rho')

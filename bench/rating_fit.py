@@ -85,6 +85,25 @@ def num(s):
         return None
 
 
+def add_columns(src, dst, add, skip=()):
+    """Copy every table NAME.tsv of directory src (but those in skip) to dst,
+    after add(name, rows) has set the new columns of its rows (the probes
+    bench/rating_probe.py and bench/rating_agent.py join their features so)."""
+    os.makedirs(dst, exist_ok=True)
+    for fn in sorted(os.listdir(src)):
+        if not fn.endswith('.tsv') or fn in skip:
+            continue
+        with open(os.path.join(src, fn)) as f:
+            rows = list(csv.DictReader(f, delimiter='\t'))
+        if not rows:
+            continue
+        add(fn[:-4], rows)
+        with open(os.path.join(dst, fn), 'w') as f:
+            w = csv.DictWriter(f, fieldnames=list(rows[0].keys()), delimiter='\t')
+            w.writeheader()
+            w.writerows(rows)
+
+
 def read(path):
     with open(path) as f:
         rows = list(csv.DictReader(f, delimiter='\t'))

@@ -33,9 +33,11 @@ find hard (docs/rating.md, "Features tried and left out"):
 Pure Python, no packages; only the packs of ../shared/data.
 """
 import collections
-import csv
 import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import rating_fit as rf  # noqa: E402
 
 DIRS = {'l': (0, -1), 'r': (0, 1), 'u': (-1, 0), 'd': (1, 0)}
 PROBES = ['rev', 'offgoal', 'away', 'mism', 'bslack', 'jmean', 'walk', 'drought', 'droughtm',
@@ -160,15 +162,8 @@ def main(argv):
         return 2
     src, dst = argv[1], argv[2]
     data = argv[3] if len(argv) > 3 else os.environ.get('LEVELKIT_DATA', '../shared/data')
-    os.makedirs(dst, exist_ok=True)
-    for fn in sorted(os.listdir(src)):
-        if not fn.endswith('.tsv'):
-            continue
-        name = fn[:-4]
-        with open(os.path.join(src, fn)) as f:
-            rows = list(csv.DictReader(f, delimiter='\t'))
-        if not rows:
-            continue
+
+    def add(name, rows):
         xsb = os.path.join(data, 'sokoban', name + '.xsb')
         boards = levels(xsb) if os.path.exists(xsb) else None
         for r in rows:
@@ -176,10 +171,7 @@ def main(argv):
             got = probe(boards[int(r['record']) - 1], s) if boards and s else None
             for k in PROBES:
                 r['f-' + k] = ('%g' % got[k]) if got else ('none' if not boards else '')
-        with open(os.path.join(dst, fn), 'w') as f:
-            w = csv.DictWriter(f, fieldnames=list(rows[0].keys()), delimiter='\t')
-            w.writeheader()
-            w.writerows(rows)
+    rf.add_columns(src, dst, add)
     return 0
 
 
