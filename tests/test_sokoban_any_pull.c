@@ -24,7 +24,8 @@
  *    search at most, however many feature-space searches it runs, and the
  *    answers are still raw BFS's;
  *  - alone (greedy, the default; both orders taking turns, with
- *    pull-both-orders; YASS's order alone, with pull-weighted): run
+ *    pull-both-orders, from the first expansion or only while greedy
+ *    stalls; YASS's order alone, with pull-weighted): run
  *    to the end on its own, each order expanding what it generates (with
  *    both, each pushes states on its own list on many levels), it
  *    reaches the start exactly on the levels raw BFS solves, each stored
@@ -305,9 +306,14 @@ static void test_alone(void **state)
 	(void)state;
 	static const char *const weighted[] = { "pull-weighted", NULL };
 	static const char *const both_orders[] = { "pull-both-orders", NULL };
-	static const char *const name[] = { "both orders", "greedy", "weighted" };
-	for (int k = 0; k < 3; k++) {
-		soko_test_on = k == 0 ? both_orders : k == 2 ? weighted : NULL;
+	static const char *const name[] = { "both orders", "greedy", "weighted",
+					     "both orders when greedy stalls" };
+	for (int k = 0; k < 4; k++) {
+		soko_test_on = k == 0 || k == 3 ? both_orders : k == 2 ? weighted : NULL;
+		/* both orders from the first expansion (0), or YASS's turns
+		 * only after 2 greedy expansions without progress, and
+		 * greedy's alone again once it makes some (3) */
+		soko_pull_set_stall(k == 3 ? 2 : 0);
 		int both = 0;
 		struct lk_rng rng;
 		lk_rng_seed(&rng, 3131);
@@ -338,8 +344,9 @@ static void test_alone(void **state)
 			      "solvable, ran out on the %d others (both orders pushed states on %d)\n",
 			      name[k], yes, no, both);
 		assert_true(yes >= 60 && no >= 20);
-		assert_true(k == 0 ? both >= 50 : both == 0);
+		assert_true(k == 0 ? both >= 50 : k == 3 ? both >= 20 : both == 0);
 	}
+	soko_pull_set_stall(PULL_BOTH_STALL);
 	soko_test_on = NULL;
 	/* the score: dead stays dead; more pulls or a higher bound never
 	 * ranks a state earlier; the bound weighs three times the pulls */

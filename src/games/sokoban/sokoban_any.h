@@ -428,8 +428,9 @@ size_t soko_relevance_cut(const struct soko_relevance *r, struct soko_scratch *s
 #define PULL_SHARE 1
 
 /* Best-first search by pulls from the solved position (greedy; with
- * pull-both-orders greedy and YASS's weighted order taking turns over one
- * table; with pull-weighted YASS's order alone), one for all
+ * pull-both-orders greedy, and YASS's weighted order taking turns with it
+ * over one table while greedy stalls; with pull-weighted YASS's order
+ * alone), one for all
  * the feature-space searches of a level; rev NULL until it starts, and
  * when the level has none (technique off, not the pushes metric, or not as
  * many boxes as goals). */
@@ -443,7 +444,9 @@ struct soko_pull {
 				   * first), cell 1: YASS's (least score first) */
 	unsigned share[2];        /* expansions a round from each list (0: list unused) */
 	unsigned turn;            /* expansions made in this round */
-	size_t rate;              /* states stored for each forward state (over PULL_SHARE) */
+	unsigned best;            /* pull-both-orders: the least estimate greedy expanded */
+	size_t since;             /* greedy's expansions since best last fell */
+	size_t extra;             /* states allowed beyond one a forward state (stalled) */
 	unsigned char *flags;     /* per entry, with both orders: the lists it is on */
 	size_t flags_alloc;
 	uint32_t found;           /* the entry that answered (reached the start, or met), or LK_NO_ENTRY */
@@ -486,6 +489,10 @@ unsigned char *soko_pull_chain(const struct soko_pull *p, uint32_t id, const uns
 void soko_pull_set_min(size_t states);
 /* Tests: the forward states before it stores any (0: PULL_DELAY). */
 void soko_pull_set_delay(size_t states);
+/* pull-both-orders: greedy's expansions without a new least estimate
+ * before YASS's order gets turns; tests set it (0: from the start). */
+#define PULL_BOTH_STALL ((size_t)1 << 16)
+void soko_pull_set_stall(size_t expansions);
 /* Tests: the pull searches started so far (reversed levels made). */
 size_t soko_pull_starts(void);
 

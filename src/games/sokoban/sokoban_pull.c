@@ -4,8 +4,9 @@
  * position towards the start (the reversed level of sokoban_reverse.c),
  * greedy by its estimate, or with pull-weighted (off by default) ordered
  * as YASS's backward search orders it (pulls/2 + 3/2 of the lower bound:
- * soko_pull_score), or with pull-both-orders (off by default) in both
- * orders taking turns over one table, run beside the feature-space search of
+ * soko_pull_score), or with pull-both-orders (off by default) greedy with
+ * YASS's order taking turns over one table while greedy makes no progress,
+ * run beside the feature-space search of
  * sokoban_any.c and resumed where it stopped, not started again.
  *
  * Some levels are far easier backwards: boxes that must leave their goals
@@ -95,17 +96,28 @@ unsigned soko_pull_score(unsigned pulls, unsigned bound)
 	return pulls / 2 + 3 * bound / 2;
 }
 
-/* pull-both-orders (off by default): greedy's expansions and YASS's a
- * round, and the pull states stored for each forward state (over
- * PULL_SHARE; 1 for one order).  Greedy keeps more than it has alone (1.5
- * states a forward state), as its states meet the forward search
- * (Sasquatch II 16, 27, III 11); YASS's order gets a quarter, which
- * reaches the start of II 48.  The extra pull states cost the forward
- * search time: II 24 is lost at 30 s (docs/benchmarks.md, section h32b;
- * an even split, or one state a forward state, lost II 27). */
+/* pull-both-orders (off by default): greedy runs alone until it stalls,
+ * PULL_BOTH_STALL expansions without a new least estimate (Sasquatch II 48:
+ * stuck at 68 from its 93,155th expansion to its 3,153,563rd); from then
+ * on, until greedy's estimate falls again, YASS's order gets BOTH_YASS
+ * expansions for greedy's BOTH_GREEDY, and the pull search stores
+ * BOTH_EXTRA more states over 2 for each forward state (greedy keeps more
+ * than it has alone, 1.5 x 3/4: its states meet the forward search on
+ * Sasquatch II 16, 27, III 11; YASS's quarter reaches the start of II 48).
+ * Run from the start instead (session 32), the extra pull states cost
+ * the forward search II 24 (docs/benchmarks.md, sections h32b and h33s:
+ * 2 states a forward state lose II 24 stalled or not, 1 loses II 27; one
+ * frontier on both lists, each state scored both ways, lost II 27). */
 #define BOTH_GREEDY 3
 #define BOTH_YASS 1
-#define BOTH_RATE 2
+#define BOTH_EXTRA 1
+
+static size_t both_stall = PULL_BOTH_STALL;
+
+void soko_pull_set_stall(size_t expansions)
+{
+	both_stall = expansions;
+}
 
 /* A flag per entry with both orders: on greedy's list, on YASS's (each
  * order pushes a state once, so expands it once). */
@@ -161,18 +173,34 @@ static void open_state(struct soko_pull *p, size_t cell, uint32_t id, unsigned p
  * from the list whose turn it is in the round (share[0] from greedy's,
  * then share[1] from YASS's), or the other when that one is empty (*from:
  * the list). */
+/* Both orders in use and greedy stalled: YASS's order gets its turns. */
+static bool stalled(const struct soko_pull *p)
+{
+	return p->share[0] && p->share[1] && p->since >= both_stall;
+}
+
 static uint32_t next_open(struct soko_pull *p, size_t *from)
 {
-	size_t cell = p->turn < p->share[0] ? 0 : 1;
+	size_t cell = !p->share[0] ? 1 : !p->share[1] ? 0 :
+		      !stalled(p) || p->turn < p->share[0] ? 0 : 1;
 	if (p->open.cells[cell].n == 0)
 		cell = !cell;
 	if (p->open.cells[cell].n == 0)
 		return LK_NO_ENTRY;
-	uint32_t id = (uint32_t)soko_cells_pop(&p->open, cell);
-	if (++p->turn == p->share[0] + p->share[1])
+	uint64_t v = soko_cells_pop(&p->open, cell);
+	if (cell == 0) {   /* greedy's progress: its least estimate expanded */
+		unsigned score = (unsigned)(v >> 32);
+		if (score < p->best) {
+			p->best = score;
+			p->since = 0;
+		} else {
+			p->since++;
+		}
+	}
+	if (stalled(p) && ++p->turn >= p->share[0] + p->share[1])
 		p->turn = 0;
 	*from = cell;
-	return id;
+	return (uint32_t)v;
 }
 
 void soko_pull_init(struct soko_pull *p, const struct sokoban *s, size_t max_bytes)
@@ -186,12 +214,10 @@ void soko_pull_init(struct soko_pull *p, const struct sokoban *s, size_t max_byt
 	p->weighted = s->use[SOKO_T_PULL_WEIGHTED];
 	p->share[0] = p->weighted ? 0 : 1;
 	p->share[1] = p->weighted ? 1 : 0;
+	p->best = ~0u;
 	if (s->use[SOKO_T_PULL_BOTH] && !p->weighted) {
 		p->share[0] = BOTH_GREEDY;
 		p->share[1] = BOTH_YASS;
-		p->rate = BOTH_RATE;
-	} else {
-		p->rate = 1;
 	}
 	soko_pull_grow(p, 0);   /* tests: the least it stores */
 }
@@ -274,8 +300,13 @@ bool soko_pull_grow(struct soko_pull *p, size_t more_forward)
 	p->forward += more_forward;
 	if (p->done)
 		return p->found != LK_NO_ENTRY;
-	size_t want = p->forward > pull_delay ?
-			      (p->forward - pull_delay) * p->rate / PULL_SHARE : 0;
+	/* one state for each forward state past the delay, and BOTH_EXTRA
+	 * over 2 more for those stored while greedy stalled (rounded down for
+	 * each expansion's states, as measured) */
+	size_t past = p->forward > pull_delay ? p->forward - pull_delay : 0;
+	if (stalled(p))
+		p->extra += (past < more_forward ? past : more_forward) * BOTH_EXTRA / 2;
+	size_t want = past / PULL_SHARE + p->extra;
 	if (want < pull_min)
 		want = pull_min;
 	if (want == 0)
