@@ -491,9 +491,9 @@ const struct lk_technique soko_techniques[] = {
 			       LK_TECH_ANY },
 	[SOKO_T_PULL_BOTH] = { "pull-both-orders", "pull-both-orders-answers",
 			       "-a any, off unless --with asks for it (it gained Sasquatch II 48 "
-			       "and lost II 24): the pull search "
-			       "expands three states greedily for one in YASS's order, over one "
-			       "table (pull-weighted: YASS's order alone)",
+			       "and slowed II 24 and 27 to near the bound): while greedy's pull "
+			       "search stalls it expands three states greedily for one in YASS's "
+			       "order, over one table (pull-weighted: YASS's order alone)",
 			       LK_TECH_ANY | LK_TECH_OFF },
 
 	{ NULL, NULL, NULL, 0 },
