@@ -116,6 +116,9 @@ static void place(uint32_t *slots, uint8_t *tags, size_t mask, uint64_t hash, ui
 	slots[i] = id;
 }
 
+/* Keys rehashed together when the index grows. */
+#define REHASH_BLOCK 16u
+
 static int grow_index(struct lk_table *t)
 {
 	size_t cap = t->capacity ? t->capacity * 2 : MIN_CAPACITY;
@@ -130,9 +133,23 @@ static int grow_index(struct lk_table *t)
 		return -1;
 	}
 	size_t mask = cap - 1;
-	for (uint32_t id = 0; id < t->count; id++) {
-		uint64_t h = lk_hash_bytes(lk_table_key(t, id), t->key_size);
-		place(slots, tags, mask, h, id);
+	/* In blocks: the hashes of a block first (keys read in order), the
+	 * new index's lines they land on fetched, then placed in id order (the
+	 * same index as one at a time): the random writes' cache misses
+	 * overlap instead of coming one after another (a quarter of the
+	 * table's time on the big Sasquatch levels). */
+	uint64_t h[REHASH_BLOCK];
+	for (uint32_t id0 = 0; id0 < t->count; id0 += REHASH_BLOCK) {
+		uint32_t k = t->count - id0 < REHASH_BLOCK ? t->count - id0 : REHASH_BLOCK;
+		for (uint32_t i = 0; i < k; i++) {
+			h[i] = lk_hash_bytes(lk_table_key(t, id0 + i), t->key_size);
+#if defined(__GNUC__)
+			__builtin_prefetch(tags + (h[i] & mask), 1);
+			__builtin_prefetch(slots + (h[i] & mask), 1);
+#endif
+		}
+		for (uint32_t i = 0; i < k; i++)
+			place(slots, tags, mask, h[i], id0 + i);
 	}
 	note_bytes(t, need, t->capacity * (sizeof(uint32_t) + 1));
 	free(t->slots);
