@@ -207,10 +207,12 @@ static int expand(struct any *a, uint32_t id, uint32_t parent, uint32_t weight)
 		a->moves[x->moves + chosen[i]].weight = 0;
 	sc->count[SOKO_T_ADVISORS] += (uint64_t)nchosen;
 	/* with at most two moves, the first is as good as advised */
-	if (x->nmoves > 0 && x->nmoves <= 2 && nchosen == 0)
+	if (a->two_moves == 0 && x->nmoves > 0 && x->nmoves <= 2 && nchosen == 0)
 		a->moves[x->moves].weight = 0;
 	LK_ALLOC_GROW(a->keys, x->nmoves, a->keys_alloc);
 	soko_fess_sort_moves(a, a->moves + x->moves, x->nmoves, a->keys);
+	if (a->two_moves == 1 && x->nmoves > 0 && x->nmoves <= 2 && nchosen == 0)
+		a->moves[x->moves].weight = 0;
 	if (x->nmoves == 0) {
 		propagate_dead(a, e);
 		return 0;
@@ -469,6 +471,14 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	a.child = lk_xcalloc(1, a.key_size);
 	a.child_alloc = a.key_size;
 	a.allow = lk_xcalloc(n, 1);
+	a.adv_mark = lk_xcalloc(n, sizeof *a.adv_mark);
+	a.adv_goal = lk_xcalloc(n, sizeof *a.adv_goal);
+	a.adv_stack = lk_xcalloc(n, sizeof *a.adv_stack);
+	a.open_goal = -1;
+	{
+		const char *e = getenv("LK_H33E_TWO");
+		a.two_moves = e ? atoi(e) : 0;
+	}
 
 	run(&a);
 	/* the shared table's counters before writing the path out, which may
@@ -513,6 +523,11 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	soko_technique_counts(level, a.scratch2, r->technique_counts);
 	soko_cells_release(&a.cells);
 	free(a.allow);
+	free(a.adv_mark);
+	free(a.adv_goal);
+	free(a.adv_stack);
+	free(a.closed);
+	free(a.open_dist);
 	free(a.next);
 	free(a.flags);
 	free(a.exps);
