@@ -206,13 +206,13 @@ static int expand(struct any *a, uint32_t id, uint32_t parent, uint32_t weight)
 	for (int i = 0; i < nchosen; i++)
 		a->moves[x->moves + chosen[i]].weight = 0;
 	sc->count[SOKO_T_ADVISORS] += (uint64_t)nchosen;
-	/* with at most two moves, the first is as good as advised */
-	if (a->two_moves == 0 && x->nmoves > 0 && x->nmoves <= 2 && nchosen == 0)
+	/* with at most two moves, the first is as good as advised: the first
+	 * generated, not the better-scored (session 33 measured the better one
+	 * and none: each lost a level of the slow list; benchmarks.md, h33e) */
+	if (x->nmoves > 0 && x->nmoves <= 2 && nchosen == 0)
 		a->moves[x->moves].weight = 0;
 	LK_ALLOC_GROW(a->keys, x->nmoves, a->keys_alloc);
 	soko_fess_sort_moves(a, a->moves + x->moves, x->nmoves, a->keys);
-	if (a->two_moves == 1 && x->nmoves > 0 && x->nmoves <= 2 && nchosen == 0)
-		a->moves[x->moves].weight = 0;
 	if (x->nmoves == 0) {
 		propagate_dead(a, e);
 		return 0;
@@ -475,10 +475,6 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	a.adv_goal = lk_xcalloc(n, sizeof *a.adv_goal);
 	a.adv_stack = lk_xcalloc(n, sizeof *a.adv_stack);
 	a.open_goal = -1;
-	{
-		const char *e = getenv("LK_H33E_TWO");
-		a.two_moves = e ? atoi(e) : 0;
-	}
 
 	run(&a);
 	/* the shared table's counters before writing the path out, which may

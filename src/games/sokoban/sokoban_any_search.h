@@ -93,7 +93,6 @@ struct any {
 	size_t closed_alloc;
 	int open_goal;
 	uint16_t *open_dist;
-	int two_moves;              /* h33e experiment: 0 first, 1 best, 2 none */
 };
 
 /* ---- which move next (sokoban_any_order.c) ---- */
