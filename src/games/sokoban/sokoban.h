@@ -90,6 +90,8 @@ enum soko_technique {
 	 * unpacks a box (sokoban_any_order.c); the pull search in both orders
 	 * taking turns (off by default) */
 	SOKO_T_ROOMS, SOKO_T_PULL_WEIGHTED, SOKO_T_NO_UNPACK, SOKO_T_PULL_BOTH,
+	/* FESS's explorer and opener advisors (sokoban_any_advise.c) */
+	SOKO_T_EXPLORER, SOKO_T_OPENER,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");

@@ -206,7 +206,9 @@ static int expand(struct any *a, uint32_t id, uint32_t parent, uint32_t weight)
 	for (int i = 0; i < nchosen; i++)
 		a->moves[x->moves + chosen[i]].weight = 0;
 	sc->count[SOKO_T_ADVISORS] += (uint64_t)nchosen;
-	/* with at most two moves, the first is as good as advised */
+	/* with at most two moves, the first is as good as advised: the first
+	 * generated, not the better-scored (session 33 measured the better one
+	 * and none: each lost a level of the slow list; benchmarks.md, h33e) */
 	if (x->nmoves > 0 && x->nmoves <= 2 && nchosen == 0)
 		a->moves[x->moves].weight = 0;
 	LK_ALLOC_GROW(a->keys, x->nmoves, a->keys_alloc);
@@ -469,6 +471,10 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	a.child = lk_xcalloc(1, a.key_size);
 	a.child_alloc = a.key_size;
 	a.allow = lk_xcalloc(n, 1);
+	a.adv_mark = lk_xcalloc(n, sizeof *a.adv_mark);
+	a.adv_goal = lk_xcalloc(n, sizeof *a.adv_goal);
+	a.adv_stack = lk_xcalloc(n, sizeof *a.adv_stack);
+	a.open_goal = -1;
 
 	run(&a);
 	/* the shared table's counters before writing the path out, which may
@@ -513,6 +519,11 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	soko_technique_counts(level, a.scratch2, r->technique_counts);
 	soko_cells_release(&a.cells);
 	free(a.allow);
+	free(a.adv_mark);
+	free(a.adv_goal);
+	free(a.adv_stack);
+	free(a.closed);
+	free(a.open_dist);
 	free(a.next);
 	free(a.flags);
 	free(a.exps);

@@ -51,8 +51,9 @@ void soko_fess_schedule(struct any *a, uint32_t e)
 }
 
 /* The advisors' moves among a state's (indices into the moves of
- * expansion e): each proposes the move to a new node that improves its
- * feature most, the better features breaking ties.
+ * expansion e): each feature advisor proposes the move to a new node that
+ * improves its feature most, the better features breaking ties; the
+ * explorer and the opener (when on) theirs (sokoban_any_advise.c).
  *
  * no-unpacking (Festival's rule, in the first search only): no advisor
  * proposes a move whose child has fewer packed boxes than its parent.
@@ -69,7 +70,7 @@ int soko_fess_advise(struct any *a, const struct expansion *x, size_t *chosen)
 	bool keep_packed = a->macros && a->s->use[SOKO_T_NO_UNPACK];
 	uint64_t refused = 0;
 	long best[NADVISORS];
-	struct soko_features bf[NADVISORS];
+	struct soko_features bf[NFEATURE_ADVISORS];
 	for (int k = 0; k < NADVISORS; k++)
 		best[k] = -1;
 	for (uint32_t i = 0; i < x->nmoves; i++) {
@@ -78,22 +79,22 @@ int soko_fess_advise(struct any *a, const struct expansion *x, size_t *chosen)
 			continue;
 		struct soko_features c;
 		soko_features_unpack(lk_table_cost(&a->table, child), &c);
-		int gain[NADVISORS] = {
+		int gain[NFEATURE_ADVISORS] = {
 			c.packed - f.packed, f.areas - c.areas, f.doorways - c.doorways,
 			f.out_of_plan - c.out_of_plan, f.hotspots - c.hotspots,
 		};
 		if (keep_packed && c.packed < f.packed) {
 			bool wanted = false;
-			for (int k = 1; k < NADVISORS; k++)
+			for (int k = 1; k < NFEATURE_ADVISORS; k++)
 				wanted |= gain[k] > 0;
 			refused += wanted;
 			continue;
 		}
-		for (int k = 0; k < NADVISORS; k++) {
+		for (int k = 0; k < NFEATURE_ADVISORS; k++) {
 			if (gain[k] <= 0)
 				continue;
 			if (best[k] >= 0) {
-				int was[NADVISORS] = {
+				int was[NFEATURE_ADVISORS] = {
 					bf[k].packed - f.packed, f.areas - bf[k].areas,
 					f.doorways - bf[k].doorways, f.out_of_plan - bf[k].out_of_plan,
 					f.hotspots - bf[k].hotspots,
@@ -106,6 +107,11 @@ int soko_fess_advise(struct any *a, const struct expansion *x, size_t *chosen)
 			bf[k] = c;
 		}
 	}
+	struct soko_scratch *sc = a->scratch;
+	if (a->s->use[SOKO_T_EXPLORER] && (best[5] = soko_fess_explorer(a, x, &f)) >= 0)
+		sc->count[SOKO_T_EXPLORER]++;
+	if (a->s->use[SOKO_T_OPENER] && (best[6] = soko_fess_opener(a, x, &f)) >= 0)
+		sc->count[SOKO_T_OPENER]++;
 	int n = 0;
 	for (int k = 0; k < NADVISORS; k++) {
 		bool dup = best[k] < 0;
@@ -114,7 +120,7 @@ int soko_fess_advise(struct any *a, const struct expansion *x, size_t *chosen)
 		if (!dup)
 			chosen[n++] = (size_t)best[k];
 	}
-	((struct soko_scratch *)a->scratch)->count[SOKO_T_NO_UNPACK] += refused;
+	sc->count[SOKO_T_NO_UNPACK] += refused;
 	return n;
 }
 

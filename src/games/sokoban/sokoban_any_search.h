@@ -17,8 +17,10 @@
 /* Expansions after which a best state that has not been bettered gets the
  * best cell's turn one time in eight instead of every other turn. */
 #define STALE_BEST 5000
-/* advisors: packing, areas, doorways, out of plan, hotspots */
-#define NADVISORS 5
+/* advisors: packing, areas, doorways, out of plan, hotspots (the
+ * feature advisors), explorer, opener (sokoban_any_advise.c) */
+#define NFEATURE_ADVISORS 5
+#define NADVISORS 7
 
 /* node flags (per table entry) */
 enum { NODE_EXPANDED = 1, NODE_DEAD = 2 };
@@ -82,6 +84,15 @@ struct any {
 	double deadline;
 	const struct soko_fess_hook *hook;   /* the schedule's turns, or NULL */
 	uint64_t work0;             /* the deadlock table's work at the start */
+	/* the explorer's and opener's working memory (sokoban_any_advise.c):
+	 * per cell flood stamps, the squares a flood looks for, a stack; the
+	 * pushes out of reach; the opener's goal and its steps per cell */
+	uint32_t *adv_mark, adv_stamp, *adv_goal, adv_goal_stamp;
+	uint16_t *adv_stack;
+	struct closed_push *closed;
+	size_t closed_alloc;
+	int open_goal;
+	uint16_t *open_dist;
 };
 
 /* ---- which move next (sokoban_any_order.c) ---- */
@@ -95,6 +106,10 @@ void soko_fess_schedule(struct any *a, uint32_t e);
 /* The advisors' picks among expansion x's moves (indices, into chosen,
  * room for NADVISORS); returns how many. */
 int soko_fess_advise(struct any *a, const struct expansion *x, size_t *chosen);
+/* The explorer's and the opener's pick among expansion x's moves (an
+ * index), or -1; f: the features of x's state (sokoban_any_advise.c). */
+long soko_fess_explorer(struct any *a, const struct expansion *x, const struct soko_features *f);
+long soko_fess_opener(struct any *a, const struct expansion *x, const struct soko_features *f);
 /* Sort the n moves at m in the order they are tried (keys: room for n). */
 void soko_fess_sort_moves(const struct any *a, struct amove *m, uint32_t n, uint64_t *keys);
 

@@ -495,6 +495,15 @@ const struct lk_technique soko_techniques[] = {
 			       "search stalls it expands three states greedily for one in YASS's "
 			       "order, over one table (pull-weighted: YASS's order alone)",
 			       LK_TECH_ANY | LK_TECH_OFF },
+	[SOKO_T_EXPLORER] = { "explorer", "explorer-moves",
+			      "-a any, off unless --with asks for it: an advisor (FESS's explorer) "
+			      "proposes the move after which the player reaches a push out of "
+			      "reach before",
+			      LK_TECH_ANY | LK_TECH_OFF },
+	[SOKO_T_OPENER] = { "opener", "opener-moves",
+			    "-a any, off unless --with asks for it: an advisor (FESS's opener) "
+			    "proposes pushing the box nearest the next goal to fill away from it",
+			    LK_TECH_ANY | LK_TECH_OFF },
 
 	{ NULL, NULL, NULL, 0 },
 };

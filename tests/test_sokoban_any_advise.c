@@ -1,0 +1,340 @@
+/*
+ * test_sokoban_any_advise.c - FESS's explorer and opener advisors of
+ * Sokoban's search for any solution (src/games/sokoban/sokoban_any_advise.c):
+ *
+ *  - the explorer, on hand-made positions (each child written out as a
+ *    level of the same walls): it proposes the move after which the
+ *    player reaches a push that was out of reach, not a move that opens
+ *    nothing, not one that loses a packed box, not one whose box cannot be
+ *    pushed back, not a child already expanded; of two that open, the one
+ *    of better features;
+ *  - the opener: nothing when some move packs a box; else the move that
+ *    takes the box nearest the next goal of the plan away from it, never
+ *    one that brings its box nearer, nor one that makes the player areas
+ *    worse;
+ *  - both only order moves, so they may lose nothing: with each on alone,
+ *    and both on, -a any still answers random small levels as raw
+ *    breadth-first search does, every solution replays, each counts in
+ *    some runs, and off they count nothing.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "levelkit/game.h"
+#include "levelkit/rng.h"
+#include "levelkit/search.h"
+#include "../src/games/sokoban/sokoban_any.h"
+#include "../src/games/sokoban/sokoban_any_search.h"
+#include "sokoban_random.h"
+
+/* ---- a search state around hand-made positions ---- */
+
+struct bench {
+	struct lk_level *level;
+	struct any a;
+	struct soko_scratch *sc, *sc2;
+	uint8_t flags[16];
+	struct amove moves[8];
+	uint32_t id[9];
+	int n;
+};
+
+/* The key of a position written as a level (same walls as the bench's). */
+static void key_of(const char *text, unsigned char *key, size_t size)
+{
+	struct lk_level *l = soko_test_load(text, NULL, false);
+	assert_non_null(l);
+	const struct sokoban *s = (const struct sokoban *)l;
+	memset(key, 0, size);
+	memcpy(key + 2, s->box0, s->bitset_bytes);
+	soko_key_set_player(key, (unsigned)s->compact[s->player0]);
+	lk_level_free(l);
+}
+
+/* The parent position (its features f) and its children (kids[i] with
+ * features kf[i]), all texts of the same walls. */
+static void bench_init(struct bench *b, const char *parent, const struct soko_features *f,
+		       const char *const *kids, const struct soko_features *kf, int n)
+{
+	memset(b, 0, sizeof *b);
+	b->level = soko_test_load(parent, NULL, false);
+	assert_non_null(b->level);
+	const struct sokoban *s = (const struct sokoban *)b->level;
+	struct any *a = &b->a;
+	a->s = s;
+	a->key_size = b->level->key_size;
+	lk_table_init(&a->table, a->key_size, (size_t)1 << 20);
+	b->sc = calloc(1, b->level->scratch_size);
+	b->sc2 = calloc(1, b->level->scratch_size);
+	soko_scratch(s, b->sc);
+	soko_scratch(s, b->sc2);
+	a->scratch = b->sc;
+	a->scratch2 = b->sc2;
+	size_t cells = (size_t)s->cells;
+	a->adv_mark = calloc(cells, sizeof *a->adv_mark);
+	a->adv_goal = calloc(cells, sizeof *a->adv_goal);
+	a->adv_stack = calloc(cells, sizeof *a->adv_stack);
+	a->open_goal = -1;
+	soko_plan_build(&a->plan, s, true);
+	unsigned char key[64];
+	assert_true(a->key_size <= sizeof key);
+	for (int k = 0; k <= n; k++) {
+		key_of(k ? kids[k - 1] : parent, key, a->key_size);
+		uint32_t cost = soko_features_pack(k ? &kf[k - 1] : f);
+		assert_int_equal(lk_table_intern(&a->table, key, lk_hash_bytes(key, a->key_size), 0,
+						 cost, &b->id[k]), LK_INTERN_ADDED);
+	}
+	for (int k = 0; k < n; k++)
+		b->moves[k] = (struct amove){ .child = b->id[k + 1] & 0x7fffffffu, .weight = 1 };
+	a->flags = b->flags;
+	a->moves = b->moves;
+	b->n = n;
+}
+
+static long bench_run(struct bench *b, bool opener, const struct soko_features *f)
+{
+	struct expansion x = { .node = b->id[0], .moves = 0, .nmoves = (uint32_t)b->n };
+	return opener ? soko_fess_opener(&b->a, &x, f) : soko_fess_explorer(&b->a, &x, f);
+}
+
+static void bench_release(struct bench *b)
+{
+	struct any *a = &b->a;
+	soko_plan_release(&a->plan);
+	lk_table_release(&a->table);
+	free(a->adv_mark);
+	free(a->adv_goal);
+	free(a->adv_stack);
+	free(a->closed);
+	free(a->open_dist);
+	free(b->sc);
+	free(b->sc2);
+	lk_level_free(b->level);
+}
+
+/* ---- the explorer ---- */
+
+/* A room on the right, shut by the box in its doorway; inside it a box
+ * the player can push only from inside. */
+static const char explore_parent[] =
+	"###########\n"
+	"#    #    #\n"
+	"# .$ $    #\n"
+	"# .  # $  #\n"
+	"#  .@#    #\n"
+	"###########\n";
+/* the doorway box pushed two squares in: the inner box's pushes come
+ * within reach */
+static const char explore_open[] =
+	"###########\n"
+	"#    #    #\n"
+	"# .$  @$  #\n"
+	"# .  # $  #\n"
+	"#  . #    #\n"
+	"###########\n";
+/* the same, three squares in */
+static const char explore_open2[] =
+	"###########\n"
+	"#    #    #\n"
+	"# .$   @$ #\n"
+	"# .  # $  #\n"
+	"#  . #    #\n"
+	"###########\n";
+/* a box of the left room pushed down: nothing new in reach */
+static const char explore_shut[] =
+	"###########\n"
+	"#    #    #\n"
+	"# .@ $    #\n"
+	"# .$ # $  #\n"
+	"#  . #    #\n"
+	"###########\n";
+/* the doorway box pushed on to the far wall, which opens the room too but
+ * leaves the box where nothing pushes it back */
+static const char explore_far[] =
+	"###########\n"
+	"#    #    #\n"
+	"# .$    @$#\n"
+	"# .  # $  #\n"
+	"#  . #    #\n"
+	"###########\n";
+
+static void test_explorer(void **state)
+{
+	(void)state;
+	struct soko_features f = { .packed = 1, .areas = 3, .doorways = 1, .out_of_plan = 0 };
+	struct soko_features same = f, worse = f, better = f, unpacked = f;
+	worse.areas = 4;
+	better.areas = 2;
+	unpacked.packed = 0;
+	const char *kids[3] = { explore_shut, explore_open, explore_far };
+	struct bench b;
+
+	/* it proposes the move that opens the room, though another move's
+	 * child is better in features */
+	struct soko_features kf[3] = { better, worse, same };
+	bench_init(&b, explore_parent, &f, kids, kf, 3);
+	assert_int_equal(bench_run(&b, false, &f), 1);
+	/* not once that child is expanded (or dead) */
+	b.flags[b.id[2]] = NODE_EXPANDED;
+	assert_int_equal(bench_run(&b, false, &f), -1);
+	bench_release(&b);
+
+	/* not when it loses a packed box; the move whose box cannot come
+	 * back is never proposed, so then nothing */
+	struct soko_features kf2[3] = { same, unpacked, better };
+	bench_init(&b, explore_parent, &f, kids, kf2, 3);
+	assert_int_equal(bench_run(&b, false, &f), -1);
+	bench_release(&b);
+
+	/* of two moves that open, the better child */
+	const char *two[3] = { explore_shut, explore_open, explore_open2 };
+	struct soko_features kf3[3] = { better, worse, same };
+	bench_init(&b, explore_parent, &f, two, kf3, 3);
+	assert_int_equal(bench_run(&b, false, &f), 2);
+	bench_release(&b);
+}
+
+/* ---- the opener ---- */
+
+/* One goal area of two goals in a dead end; the box nearest it in the
+ * way, another further off. */
+static const char open_parent[] =
+	"#########\n"
+	"#..$    #\n"
+	"#    $  #\n"
+	"#   @   #\n"
+	"#########\n";
+static const char open_away[] =   /* the near box pushed away from the goals */
+	"#########\n"
+	"#.. @$  #\n"
+	"#    $  #\n"
+	"#       #\n"
+	"#########\n";
+static const char open_far[] =    /* the far box pushed away */
+	"#########\n"
+	"#..$    #\n"
+	"#     $ #\n"
+	"#    @  #\n"
+	"#########\n";
+static const char open_nearer[] = /* the far box pushed nearer */
+	"#########\n"
+	"#..$    #\n"
+	"#   $@  #\n"
+	"#       #\n"
+	"#########\n";
+static const char open_pack[] =   /* the near box pushed onto a goal */
+	"#########\n"
+	"#.*@    #\n"
+	"#    $  #\n"
+	"#       #\n"
+	"#########\n";
+
+static void test_opener(void **state)
+{
+	(void)state;
+	struct soko_features f = { .packed = 0, .areas = 1 };
+	struct soko_features same = f, worse = f, packs = f;
+	worse.areas = 2;
+	packs.packed = 1;
+	struct bench b;
+
+	/* the near box pushed away, not the far one */
+	const char *kids[3] = { open_far, open_nearer, open_away };
+	struct soko_features kf[3] = { same, same, same };
+	bench_init(&b, open_parent, &f, kids, kf, 3);
+	assert_int_equal(bench_run(&b, true, &f), 2);
+	bench_release(&b);
+
+	/* not when that makes the player areas worse: then the far box */
+	struct soko_features kf2[3] = { same, same, worse };
+	bench_init(&b, open_parent, &f, kids, kf2, 3);
+	assert_int_equal(bench_run(&b, true, &f), 0);
+	bench_release(&b);
+
+	/* never a box brought nearer */
+	const char *nearer[1] = { open_nearer };
+	bench_init(&b, open_parent, &f, nearer, kf, 1);
+	assert_int_equal(bench_run(&b, true, &f), -1);
+	bench_release(&b);
+
+	/* nothing when a move packs a box (the packing advisor's turn) */
+	const char *packing[2] = { open_away, open_pack };
+	struct soko_features kf3[2] = { same, packs };
+	bench_init(&b, open_parent, &f, packing, kf3, 2);
+	assert_int_equal(bench_run(&b, true, &f), -1);
+	bench_release(&b);
+}
+
+/* ---- no solution lost, on or off ---- */
+
+/* Interior 4..7 x 4..6, 2 to 4 boxes, walls on 15 to 34 % of it: walls
+ * enough to shut parts of the level off, which the explorer needs. */
+static const struct soko_random_shape advise_shape = { 5, 4, 4, 3, 2, 3, 15, 20 };
+
+static void test_sound(void **state)
+{
+	(void)state;
+	static const char *const on_sets[3][3] = {
+		{ "explorer", NULL, NULL }, { "opener", NULL, NULL }, { "explorer", "opener", NULL },
+	};
+	static const char *const greedy_off[2] = { "greedy-first", NULL };
+	int explorer = soko_test_technique("explorer"), opener = soko_test_technique("opener");
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 3333);
+	int levels = 0, yes = 0, no = 0, counted[2] = { 0, 0 };
+#ifdef LEVELKIT_SANITIZED
+	int want_levels = 200;
+#else
+	int want_levels = 500;
+#endif
+	while (levels < want_levels) {
+		int want;
+		char *text = soko_random_answered(&rng, &advise_shape, 400000, &want);
+		if (want == 0 && no > levels / 2) {
+			free(text);
+			continue;
+		}
+		levels++;
+		yes += want == 1;
+		no += want == 0;
+		/* k = 3: both off (the default) */
+		for (int k = 0; k < 4; k++) {
+			soko_test_on = k < 3 ? on_sets[k] : NULL;
+			struct lk_search_result r;
+			struct lk_level *level =
+				soko_any_as_raw(text, greedy_off, want, k < 3 ? on_sets[k][0] : "off", &r);
+			uint64_t ce = r.technique_counts[explorer], co = r.technique_counts[opener];
+			if (k == 3 || k == 1)
+				assert_true(ce == 0);
+			if (k == 3 || k == 0)
+				assert_true(co == 0);
+			counted[0] += ce > 0;
+			counted[1] += co > 0;
+			lk_search_result_release(&r);
+			lk_level_free(level);
+		}
+		soko_test_on = NULL;
+		free(text);
+	}
+	print_message("  %d levels (%d solvable); the explorer proposed moves in %d runs, the "
+		      "opener in %d\n", levels, yes, counted[0], counted[1]);
+	assert_true(yes >= levels / 4);
+	assert_true(counted[0] >= want_levels / 25 && counted[1] >= want_levels / 25);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_explorer),
+		cmocka_unit_test(test_opener),
+		cmocka_unit_test(test_sound),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
