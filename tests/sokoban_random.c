@@ -158,6 +158,22 @@ char *soko_random_answered(struct lk_rng *rng, const struct soko_random_shape *s
 	}
 }
 
+char *soko_random_mixed(struct lk_rng *rng, const struct soko_random_shape *shape,
+			size_t max_states, int share, struct soko_mix *mix, int *want)
+{
+	for (;;) {
+		char *text = soko_random_answered(rng, shape, max_states, want);
+		if (*want == 0 && mix->no > mix->levels / share) {
+			free(text);
+			continue;
+		}
+		mix->levels++;
+		mix->yes += *want == 1;
+		mix->no += *want == 0;
+		return text;
+	}
+}
+
 struct lk_level *soko_random_live(struct lk_rng *rng, const struct soko_random_shape *shape,
 				  const char *const *off, char **text)
 {

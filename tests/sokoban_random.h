@@ -31,6 +31,17 @@ char *soko_random_level(struct lk_rng *rng, const struct soko_random_shape *shap
 char *soko_random_answered(struct lk_rng *rng, const struct soko_random_shape *shape,
 			   size_t max_states, int *want);
 
+/* The levels a suite has drawn: how many, how many solvable, how many not. */
+struct soko_mix {
+	int levels, yes, no;
+};
+
+/* The next answered level (as soko_random_answered), counted in *mix, that
+ * keeps the unsolvable ones to about one in share of those drawn (an
+ * unsolvable draw is skipped while more than levels / share are). */
+char *soko_random_mixed(struct lk_rng *rng, const struct soko_random_shape *shape,
+			size_t max_states, int share, struct soko_mix *mix, int *want);
+
 /* The next random level of that shape that loads (with the techniques off
  * turned off, as soko_test_load) and is not dead at the start, its text in
  * *text.  The caller frees both. */

@@ -65,21 +65,14 @@ static void test_each_switch_complete(void **state)
 	(void)state;
 	struct lk_rng rng;
 	lk_rng_seed(&rng, 2323);
-	int levels = 0, yes = 0, no = 0;
+	struct soko_mix mix = { 0, 0, 0 };
 	/* runs that solved a level where the goal-room macros cut moves */
 	int macro_solved = 0;
 	int rooms = soko_test_technique("goal-rooms"), cuts = soko_test_technique("goal-cuts");
 	int alive = soko_test_technique("alive-reuse"), reused = 0;
-	while (levels < 120) {
+	while (mix.levels < 120) {
 		int want;
-		char *text = soko_random_answered(&rng, &any_shape, 400000, &want);
-		if (want == 0 && no > levels / 2) {
-			free(text);
-			continue;
-		}
-		levels++;
-		yes += want == 1;
-		no += want == 0;
+		char *text = soko_random_mixed(&rng, &any_shape, 400000, 2, &mix, &want);
 		/* k = -1: everything on; else technique k off, and greedy first
 		 * off too so that the feature-space search answers */
 		for (int k = -1; k < N_ANY_TECHNIQUES; k++) {
@@ -104,9 +97,9 @@ static void test_each_switch_complete(void **state)
 		free(text);
 	}
 	print_message("  %d levels (%d solvable, %d not); goal-room macros cut moves in %d runs "
-		      "that solved; a small search met a position known alive in %d runs\n", levels,
-		      yes, no, macro_solved, reused);
-	assert_true(yes >= 30 && no >= 15);
+		      "that solved; a small search met a position known alive in %d runs\n", mix.levels,
+		      mix.yes, mix.no, macro_solved, reused);
+	assert_true(mix.yes >= 30 && mix.no >= 15);
 	assert_true(macro_solved >= 20 && reused >= 1);
 }
 

@@ -60,18 +60,12 @@ static int answered_against_bfs(uint64_t seed, size_t min, int nlevels, int *sol
 	struct lk_rng rng;
 	lk_rng_seed(&rng, seed);
 	soko_pull_set_min(min);
-	int levels = 0, answers = 0, yes = 0, no = 0;
+	struct soko_mix mix = { 0, 0, 0 };
+	int answers = 0;
 	int pull = soko_test_technique("pull-search");
-	while (levels < nlevels) {
+	while (mix.levels < nlevels) {
 		int want;
-		char *text = soko_random_answered(&rng, &any_shape, 400000, &want);
-		if (want == 0 && no > levels / 2) {
-			free(text);
-			continue;
-		}
-		levels++;
-		yes += want == 1;
-		no += want == 0;
+		char *text = soko_random_mixed(&rng, &any_shape, 400000, 2, &mix, &want);
 		for (int on = 1; on >= 0; on--) {
 			const char *off[3] = { "greedy-first", on ? NULL : "pull-search", NULL };
 			struct lk_search_result r;
@@ -91,7 +85,7 @@ static int answered_against_bfs(uint64_t seed, size_t min, int nlevels, int *sol
 		free(text);
 	}
 	soko_pull_set_min(0);
-	*solvable = yes;
+	*solvable = mix.yes;
 	return answers;
 }
 
@@ -150,18 +144,12 @@ static int two_way_against_bfs(uint64_t seed, int nlevels, int *solvable)
 	struct lk_rng rng;
 	lk_rng_seed(&rng, seed);
 	soko_pull_set_delay(1);
-	int levels = 0, answers = 0, yes = 0, no = 0;
+	struct soko_mix mix = { 0, 0, 0 };
+	int answers = 0;
 	int pull = soko_test_technique("pull-search"), two = soko_test_technique("pull-two-way");
-	while (levels < nlevels) {
+	while (mix.levels < nlevels) {
 		int want;
-		char *text = soko_random_answered(&rng, &stall_shape, 400000, &want);
-		if (want == 0 && no > levels / 4) {
-			free(text);
-			continue;
-		}
-		levels++;
-		yes += want == 1;
-		no += want == 0;
+		char *text = soko_random_mixed(&rng, &stall_shape, 400000, 4, &mix, &want);
 		for (int on = 1; on >= 0; on--) {
 			const char *off[3] = { "greedy-first", on ? NULL : "pull-two-way", NULL };
 			struct lk_search_result r;
@@ -180,7 +168,7 @@ static int two_way_against_bfs(uint64_t seed, int nlevels, int *solvable)
 		free(text);
 	}
 	soko_pull_set_delay(0);
-	*solvable = yes;
+	*solvable = mix.yes;
 	return answers;
 }
 
