@@ -168,6 +168,51 @@ static int normalised_player(const struct sokoban *s, struct soko_scratch *sc, i
 	return flood(s, sc, cell, sc->mark2, &sc->stamp2);
 }
 
+/* The part of the pushed and pulled floods they share.  The square the
+ * flood may stop at: the old area's least square when b (the square the
+ * box left) opens onto nothing but that area (stamp st of sc->mark) and
+ * `except`, else -1. */
+static int least_if_enclosed(const struct sokoban *s, const struct soko_scratch *sc, int b,
+			     int except, uint32_t st, unsigned least)
+{
+	int stop = s->cell_of[least];
+	for (int d = 0; d < 4 && stop >= 0; d++) {
+		int x = b + s->off[d];
+		if (x != except && !s->wall[x] && !sc->box[x] && sc->mark[x] != st)
+			stop = -1;
+	}
+	return stop;
+}
+
+/* Flood the player's area from `from` (a fresh stamp of sc->mark2): found
+ * as soon as it meets `stop`, else the least index it reached. */
+static int flood_until(const struct sokoban *s, struct soko_scratch *sc, int from, int stop,
+		       int found)
+{
+	uint32_t *mark = sc->mark2;
+	uint32_t fresh = next_stamp(mark, &sc->stamp2, (size_t)s->cells);
+	int sp = 0, low = s->compact[from];
+	/* depth first, up and left tried first: towards the least index */
+	const int step[4] = { s->width, 1, -1, -s->width };
+	mark[from] = fresh;
+	sc->stack[sp++] = (uint16_t)from;
+	while (sp > 0) {
+		int c = sc->stack[--sp];
+		for (int d = 0; d < 4; d++) {
+			int nc = c + step[d];
+			if (s->wall[nc] || sc->box[nc] || mark[nc] == fresh)
+				continue;
+			if (nc == stop)
+				return found;
+			mark[nc] = fresh;
+			sc->stack[sp++] = (uint16_t)nc;
+			if (s->compact[nc] < low)
+				low = s->compact[nc];
+		}
+	}
+	return low;
+}
+
 /* The normalised player square after box b was pushed onto `to` (sc->box
  * as after the push; the area before it stamp st of sc->mark, least index
  * least), the player on b.  When b opens onto nothing but that area, the
@@ -177,36 +222,10 @@ static int normalised_player(const struct sokoban *s, struct soko_scratch *sc, i
 static int pushed_flood(const struct sokoban *s, struct soko_scratch *sc, int b, int to,
 			uint32_t st, unsigned least)
 {
-	int stop = s->cell_of[least];
-	for (int d = 0; d < 4 && stop >= 0; d++) {
-		int x = b + s->off[d];
-		if (x != to && !s->wall[x] && !sc->box[x] && sc->mark[x] != st)
-			stop = -1;
-	}
+	int stop = least_if_enclosed(s, sc, b, to, st, least);
 	if (stop < 0 || stop == to)
 		return normalised_player(s, sc, b);
-	uint32_t *mark = sc->mark2;
-	uint32_t fresh = next_stamp(mark, &sc->stamp2, (size_t)s->cells);
-	int sp = 0, low = s->compact[b];
-	/* depth first, up and left tried first: towards the least index */
-	const int step[4] = { s->width, 1, -1, -s->width };
-	mark[b] = fresh;
-	sc->stack[sp++] = (uint16_t)b;
-	while (sp > 0) {
-		int c = sc->stack[--sp];
-		for (int d = 0; d < 4; d++) {
-			int nc = c + step[d];
-			if (s->wall[nc] || sc->box[nc] || mark[nc] == fresh)
-				continue;
-			if (nc == stop)
-				return (int)least < s->compact[b] ? (int)least : s->compact[b];
-			mark[nc] = fresh;
-			sc->stack[sp++] = (uint16_t)nc;
-			if (s->compact[nc] < low)
-				low = s->compact[nc];
-		}
-	}
-	return low;
+	return flood_until(s, sc, b, stop, (int)least < s->compact[b] ? (int)least : s->compact[b]);
 }
 
 int soko_pushed_player(const struct sokoban *s, const struct soko_scratch *sc, int b, int to,
@@ -436,40 +455,14 @@ static int pulled_player(const struct sokoban *s, const struct soko_scratch *sc,
 static int pulled_flood(const struct sokoban *s, struct soko_scratch *sc, int b, int p, int q,
 			uint32_t st, unsigned least)
 {
-	int stop = s->cell_of[least];
-	for (int d = 0; d < 4 && stop >= 0; d++) {
-		int x = b + s->off[d];
-		if (x != p && !s->wall[x] && !sc->box[x] && sc->mark[x] != st)
-			stop = -1;
-	}
+	int stop = least_if_enclosed(s, sc, b, p, st, least);
 	if (stop < 0 || stop == p)
 		return normalised_player(s, sc, q);
 	if (s->compact[b] < (int)least)
 		stop = b;
 	if (stop == q)
 		return s->compact[q];
-	uint32_t *mark = sc->mark2;
-	uint32_t fresh = next_stamp(mark, &sc->stamp2, (size_t)s->cells);
-	int sp = 0, low = s->compact[q];
-	/* depth first, up and left tried first: towards the least index */
-	const int step[4] = { -s->width, -1, 1, s->width };
-	mark[q] = fresh;
-	sc->stack[sp++] = (uint16_t)q;
-	while (sp > 0) {
-		int c = sc->stack[--sp];
-		for (int d = 3; d >= 0; d--) {
-			int nc = c + step[d];
-			if (s->wall[nc] || sc->box[nc] || mark[nc] == fresh)
-				continue;
-			if (nc == stop)
-				return s->compact[stop];
-			mark[nc] = fresh;
-			sc->stack[sp++] = (uint16_t)nc;
-			if (s->compact[nc] < low)
-				low = s->compact[nc];
-		}
-	}
-	return low;
+	return flood_until(s, sc, q, stop, s->compact[stop]);
 }
 
 static unsigned pull_successors(const struct sokoban *s, const uint8_t *key,
