@@ -231,6 +231,11 @@ struct soko_plan {
 	 * where a box is in the way of packing once k goals are packed */
 	uint8_t **zone;
 	size_t zone_bytes;
+	/* the same zones as lists of cells, zone_cells[zone_first[k] ..
+	 * zone_first[k + 1]), and how many of the goals packed before goal k
+	 * of its area lie in zone k (soko_features reads these) */
+	uint16_t *zone_cells, *zone_packed;
+	uint32_t *zone_first;
 	/* working memory of the features; per box cell of the last
 	 * soko_features_base, its cutters (hotspots), and that base's boxes
 	 * in cell order, how many (-1: none) */

@@ -68,13 +68,15 @@ static void features_but_hot(struct soko_plan *p, const struct sokoban *s,
 		packed += i - p->area_first[a];
 		if (i == p->area_first[a + 1] || !p->zone || !p->zone[i])
 			continue;
-		/* boxes off the packed goals in the way of the next one */
-		for (int b = 0; b < nboxes; b++) {
-			int c = sc->boxes[b], k = s->compact[c];
-			if (p->rank[c] != SOKO_NONE && p->area_of[c] == a && (int)p->rank[c] < (int)p->rank[p->area_goals[i]])
-				continue;
-			in_way += p->zone[i][k >> 3] >> (k & 7) & 1;
-		}
+		/* boxes off the packed goals in the way of the next one: the
+		 * boxes in its zone less those on the area's packed goals
+		 * (the goals of the area before it, every one with a box),
+		 * counted over the zone's squares (a few) instead of over
+		 * every box, a twentieth of the time on Sasquatch III 6 */
+		int k = 0;
+		for (uint32_t z = p->zone_first[i]; z < p->zone_first[i + 1]; z++)
+			k += sc->box[p->zone_cells[z]];
+		in_way += k - p->zone_packed[i];
 	}
 	for (int i = 0; i < nboxes; i++) {
 		int y = sc->boxes[i];
