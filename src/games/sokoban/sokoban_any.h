@@ -225,6 +225,10 @@ struct soko_plan {
 	 * a box on x no goal to reach (both compact indices) */
 	uint8_t *cuts;
 	int nfloor;
+	/* the same as bits: row y (cut_words words) has bit x set when
+	 * cuts[y * nfloor + x] is */
+	uint64_t *cut_bits;
+	size_t cut_words;
 	struct soko_park *park;  /* the parking plan in force, or NULL (sokoban_park.c) */
 	struct soko_rooms *rooms; /* room connectivity, or NULL (sokoban_rooms.c) */
 	/* out of plan: zone[k] is the bitset (compact indices) of the squares
@@ -242,6 +246,7 @@ struct soko_plan {
 	uint32_t *mark, stamp;
 	uint16_t *cutters, *cut_boxes, *cut_gone, *cut_come;
 	int cut_n;
+	uint64_t *cut_off;       /* that base's boxes off goals, as bits (cut_words) */
 	uint16_t *stack;
 	bool shared;             /* a view: all but the working memory is another plan's */
 };

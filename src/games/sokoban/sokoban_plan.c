@@ -504,6 +504,8 @@ static void find_cuts(struct soko_plan *p, const struct sokoban *s)
 	size_t n = (size_t)s->cells, nf = (size_t)s->nfloor;
 	p->nfloor = s->nfloor;
 	p->cuts = lk_xcalloc(nf * nf, 1);
+	p->cut_words = nf / 64 + 1;
+	p->cut_bits = lk_xcalloc(nf * p->cut_words, sizeof *p->cut_bits);
 	uint8_t *reach = lk_xmalloc(n);
 	uint16_t *queue = lk_xmalloc(n * sizeof *queue);
 	for (size_t yi = 0; yi < nf; yi++) {
@@ -527,8 +529,10 @@ static void find_cuts(struct soko_plan *p, const struct sokoban *s)
 		}
 		for (size_t xi = 0; xi < nf; xi++) {
 			int x = s->cell_of[xi];
-			if ((int)xi != (int)yi && !s->dead[x] && !reach[x])
+			if ((int)xi != (int)yi && !s->dead[x] && !reach[x]) {
 				p->cuts[yi * nf + xi] = 1;
+				p->cut_bits[yi * p->cut_words + xi / 64] |= (uint64_t)1 << (xi % 64);
+			}
 		}
 	}
 	free(reach);
@@ -596,6 +600,7 @@ void soko_plan_view(struct soko_plan *p, const struct soko_plan *from, const str
 	p->stamp = 0;
 	p->stack = lk_xmalloc(n * sizeof *p->stack);
 	p->cutters = p->cut_boxes = p->cut_gone = p->cut_come = NULL;
+	p->cut_off = NULL;
 	p->cut_n = 0;
 	p->rooms = from->rooms ? soko_rooms_new(s) : NULL;
 }
@@ -610,6 +615,7 @@ void soko_plan_release(struct soko_plan *p)
 		free(p->area_goals);
 		free(p->doorway);
 		free(p->cuts);
+		free(p->cut_bits);
 		for (int i = 0; p->zone && i < p->ngoals; i++)
 			free(p->zone[i]);
 		free(p->zone);
@@ -621,6 +627,7 @@ void soko_plan_release(struct soko_plan *p)
 	soko_rooms_free(p->rooms);
 	free(p->cutters);
 	free(p->cut_boxes);
+	free(p->cut_off);
 	free(p->mark);
 	free(p->stack);
 	memset(p, 0, sizeof *p);
