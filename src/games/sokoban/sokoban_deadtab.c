@@ -172,20 +172,34 @@ static int corral_cluster(struct soko_deadtab *t, const struct soko_scratch *sc,
 		memset(t->mark, 0, ncells * sizeof *t->mark);
 		t->stamp = 0;
 	}
-	uint32_t reach = ++t->stamp, area = ++t->stamp;
+	uint32_t reach = ++t->stamp, area = ++t->stamp, wanted = ++t->stamp;
+	/* the player's reach only until it holds every free neighbour of
+	 * cell (then there is no corral beside it), stamped wanted first */
+	int left = 0;
+	for (int d = 0; d < 4; d++) {
+		int x = cell + s->off[d];
+		if (!s->wall[x] && !sc->box[x] && t->mark[x] != wanted) {
+			t->mark[x] = wanted;
+			left++;
+		}
+	}
 	int sp = 0, start = s->cell_of[player];
+	left -= t->mark[start] == wanted;
 	t->mark[start] = reach;
 	t->stack[sp++] = (uint16_t)start;
-	while (sp > 0) {
+	while (sp > 0 && left > 0) {
 		int c = t->stack[--sp];
 		for (int d = 0; d < 4; d++) {
 			int x = c + s->off[d];
 			if (s->wall[x] || sc->box[x] || t->mark[x] == reach)
 				continue;
+			left -= t->mark[x] == wanted;
 			t->mark[x] = reach;
 			t->stack[sp++] = (uint16_t)x;
 		}
 	}
+	if (left == 0)
+		return 0;
 	int seed = -1;
 	for (int d = 0; d < 4 && seed < 0; d++) {
 		int x = cell + s->off[d];
