@@ -185,6 +185,11 @@ struct soko_deadtab {
 	void *scratch;
 	uint8_t *key, *succ, *in_cluster;
 	uint32_t *mark, stamp;    /* corrals: flood stamps */
+	/* the small searches' starts normalised lately: a cache of
+	 * DT_NORM_SLOTS keys with their players as given (norm_keys) and
+	 * each one's normalised player, found by hash */
+	uint8_t *norm_keys, *norm_used;
+	uint16_t *norm_player;
 	struct soko_matcher matcher;
 	uint16_t *stack;
 	uint64_t learned, matched, searches, work, checks;
