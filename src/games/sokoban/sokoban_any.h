@@ -472,6 +472,7 @@ struct soko_pull {
 	const struct lk_table *forward_table;   /* the running search's, or NULL */
 	void *scratch;
 	unsigned char *succ;
+	uint64_t *hashes;         /* the successors' hashes, taken before they are stored */
 	struct lk_edge *edges;
 };
 
