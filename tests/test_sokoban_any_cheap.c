@@ -18,7 +18,12 @@
  *    scanned in the table's own arrays has a box on the square, all its
  *    boxes present and the player's square in its area;
  *  - the player's flood by scan lines (soko_reach): the squares and least
- *    index of a flood by neighbours.
+ *    index of a flood by neighbours;
+ *  - the out-of-plan zones as lists (sokoban_plan.c, read by
+ *    sokoban_features.c): the feature as counted over every box against
+ *    the zone's bits, skipping the boxes on the area's packed goals;
+ *  - the moved box found a word of bits at a time (soko_moved_box): the
+ *    squares a bit at a time finds.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -430,6 +435,130 @@ static void test_reach_flood(void **state)
 	}
 }
 
+/* The out-of-plan feature as soko_features counted it before the zones
+ * were lists: every box against the next goal's zone bits, the boxes on
+ * the area's goals packed before it skipped. */
+static int oracle_out_of_plan(const struct soko_plan *p, const struct sokoban *s,
+			      const struct soko_scratch *sc, int nboxes, int *in_way_out)
+{
+	int packed = 0, on_goal = 0, in_way = 0;
+	for (int a = 0; a < p->nareas; a++) {
+		int i = p->area_first[a];
+		while (i < p->area_first[a + 1] && sc->box[p->area_goals[i]])
+			i++;
+		packed += i - p->area_first[a];
+		if (i == p->area_first[a + 1] || !p->zone || !p->zone[i])
+			continue;
+		for (int b = 0; b < nboxes; b++) {
+			int c = sc->boxes[b], k = s->compact[c];
+			if (p->rank[c] != SOKO_NONE && p->area_of[c] == a &&
+			    (int)p->rank[c] < (int)p->rank[p->area_goals[i]])
+				continue;
+			in_way += p->zone[i][k >> 3] >> (k & 7) & 1;
+		}
+	}
+	for (int i = 0; i < nboxes; i++)
+		on_goal += s->goal[sc->boxes[i]];
+	*in_way_out = in_way;
+	int v = on_goal - packed + in_way;
+	return v > 63 ? 63 : v;
+}
+
+static void test_zone_lists(void **state)
+{
+	(void)state;
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 3435);
+	static const struct soko_random_shape shape = { 5, 7, 4, 5, 3, 6, 5, 20 };
+	long positions = 0, in_way_seen = 0;
+	for (int levels = 0; levels < 60; levels++) {
+		char *text;
+		struct lk_level *level = soko_random_live(&rng, &shape, NULL, &text);
+		const struct sokoban *s = (const struct sokoban *)level;
+		void *scratch = calloc(1, level->scratch_size);
+		unsigned char *key = calloc(1, level->key_size);
+		assert_true(scratch && key);
+		struct soko_scratch *sc = soko_scratch(s, scratch);
+		struct soko_plan plan;
+		soko_plan_build(&plan, s, true);
+		for (int p = 0; p < 60; p++) {
+			/* boxes on goals more often than not: packed prefixes */
+			random_position(&rng, s, key, false);
+			for (int g = 0; g < s->ngoals; g++)
+				if (lk_rng_below(&rng, 2) == 0) {
+					int c = s->compact[s->goals[g]];
+					if (!soko_bit(key + 2, c)) {
+						/* move some box off a non-goal onto it */
+						for (int k = 0; k < s->nfloor; k++)
+							if (soko_bit(key + 2, k) && !s->goal[s->cell_of[k]]) {
+								soko_bit_flip(key + 2, k);
+								soko_bit_flip(key + 2, c);
+								break;
+							}
+					}
+				}
+			int nb = soko_unpack(s, key, sc);
+			struct soko_features f;
+			soko_features(&plan, s, sc, nb, &f);
+			int in_way;
+			int want = oracle_out_of_plan(&plan, s, sc, nb, &in_way);
+			if (f.out_of_plan != want)
+				fail_msg("out of plan %d, counted over every box %d\n%s", f.out_of_plan,
+					 want, text);
+			positions++;
+			in_way_seen += in_way > 0;
+			soko_clear_boxes(s, sc, nb);
+		}
+		soko_plan_release(&plan);
+		free(scratch);
+		free(key);
+		lk_level_free(level);
+		free(text);
+	}
+	/* the zones counted something */
+	assert_true(in_way_seen > 0 && in_way_seen < positions);
+	print_message("zones: %ld positions, %ld with boxes in the way\n", positions, in_way_seen);
+}
+
+static void test_moved_box(void **state)
+{
+	(void)state;
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 3436);
+	/* wide levels too: bitsets of more than eight bytes */
+	static const struct soko_random_shape shape = { 5, 20, 4, 12, 2, 6, 5, 20 };
+	for (int levels = 0; levels < 60; levels++) {
+		char *text;
+		struct lk_level *level = soko_random_live(&rng, &shape, NULL, &text);
+		const struct sokoban *s = (const struct sokoban *)level;
+		unsigned char *a = calloc(1, level->key_size), *b = calloc(1, level->key_size);
+		assert_true(a && b);
+		for (int p = 0; p < 200; p++) {
+			random_position(&rng, s, a, true);
+			memcpy(b, a, level->key_size);
+			/* zero, one or two bits flipped each way */
+			int flips = (int)lk_rng_below(&rng, 5);
+			for (int k = 0; k < flips; k++)
+				soko_bit_flip(b + 2, (int)lk_rng_below(&rng, (uint32_t)s->nfloor));
+			int want_to = -1, want_was = -1;
+			for (int c = 0; c < s->nfloor; c++) {
+				bool was = soko_bit(a + 2, c), is = soko_bit(b + 2, c);
+				if (is && !was)
+					want_to = s->cell_of[c];
+				if (was && !is)
+					want_was = s->cell_of[c];
+			}
+			int was, to = soko_moved_box(s, a, b, &was);
+			assert_int_equal(to, want_to);
+			assert_int_equal(was, want_was);
+		}
+		free(a);
+		free(b);
+		lk_level_free(level);
+		free(text);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -438,6 +567,8 @@ int main(void)
 		cmocka_unit_test(test_corral_walls),
 		cmocka_unit_test(test_deadtab_index),
 		cmocka_unit_test(test_reach_flood),
+		cmocka_unit_test(test_zone_lists),
+		cmocka_unit_test(test_moved_box),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -185,6 +185,11 @@ struct soko_deadtab {
 	void *scratch;
 	uint8_t *key, *succ, *in_cluster;
 	uint32_t *mark, stamp;    /* corrals: flood stamps */
+	/* the small searches' starts normalised lately: a cache of
+	 * DT_NORM_SLOTS keys with their players as given (norm_keys) and
+	 * each one's normalised player, found by hash */
+	uint8_t *norm_keys, *norm_used;
+	uint16_t *norm_player;
 	struct soko_matcher matcher;
 	uint16_t *stack;
 	uint64_t learned, matched, searches, work, checks;
@@ -225,18 +230,28 @@ struct soko_plan {
 	 * a box on x no goal to reach (both compact indices) */
 	uint8_t *cuts;
 	int nfloor;
+	/* the same as bits: row y (cut_words words) has bit x set when
+	 * cuts[y * nfloor + x] is */
+	uint64_t *cut_bits;
+	size_t cut_words;
 	struct soko_park *park;  /* the parking plan in force, or NULL (sokoban_park.c) */
 	struct soko_rooms *rooms; /* room connectivity, or NULL (sokoban_rooms.c) */
 	/* out of plan: zone[k] is the bitset (compact indices) of the squares
 	 * where a box is in the way of packing once k goals are packed */
 	uint8_t **zone;
 	size_t zone_bytes;
+	/* the same zones as lists of cells, zone_cells[zone_first[k] ..
+	 * zone_first[k + 1]), and how many of the goals packed before goal k
+	 * of its area lie in zone k (soko_features reads these) */
+	uint16_t *zone_cells, *zone_packed;
+	uint32_t *zone_first;
 	/* working memory of the features; per box cell of the last
 	 * soko_features_base, its cutters (hotspots), and that base's boxes
 	 * in cell order, how many (-1: none) */
 	uint32_t *mark, stamp;
 	uint16_t *cutters, *cut_boxes, *cut_gone, *cut_come;
 	int cut_n;
+	uint64_t *cut_off;       /* that base's boxes off goals, as bits (cut_words) */
 	uint16_t *stack;
 	bool shared;             /* a view: all but the working memory is another plan's */
 };
@@ -457,6 +472,7 @@ struct soko_pull {
 	const struct lk_table *forward_table;   /* the running search's, or NULL */
 	void *scratch;
 	unsigned char *succ;
+	uint64_t *hashes;         /* the successors' hashes, taken before they are stored */
 	struct lk_edge *edges;
 };
 

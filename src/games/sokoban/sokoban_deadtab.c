@@ -31,6 +31,8 @@
 #include "sokoban_any.h"
 
 #define DT_STATES 2000
+/* Starts whose normalised player is kept (a power of two). */
+#define DT_NORM_SLOTS 4096u
 
 void soko_deadtab_init(struct soko_deadtab *t, const struct sokoban *s, size_t scratch_size)
 {
@@ -48,6 +50,9 @@ void soko_deadtab_init(struct soko_deadtab *t, const struct sokoban *s, size_t s
 	t->in_cluster = lk_xcalloc((size_t)s->cells, 1);
 	t->mark = lk_xcalloc((size_t)s->cells, sizeof *t->mark);
 	t->stack = lk_xmalloc((size_t)s->cells * sizeof *t->stack);
+	t->norm_keys = lk_xmalloc(DT_NORM_SLOTS * s->base.key_size);
+	t->norm_used = lk_xcalloc(DT_NORM_SLOTS, 1);
+	t->norm_player = lk_xmalloc(DT_NORM_SLOTS * sizeof *t->norm_player);
 	lk_table_init(&t->table, s->base.key_size, 0);
 	lk_table_init(&t->alive, s->base.key_size, 0);
 	soko_matcher_init(&t->matcher, s);
@@ -69,6 +74,9 @@ void soko_deadtab_release(struct soko_deadtab *t)
 	free(t->in_cluster);
 	free(t->mark);
 	free(t->stack);
+	free(t->norm_keys);
+	free(t->norm_used);
+	free(t->norm_player);
 	lk_table_release(&t->table);
 	lk_table_release(&t->alive);
 	soko_matcher_release(&t->matcher);
@@ -78,7 +86,8 @@ void soko_deadtab_release(struct soko_deadtab *t)
 size_t soko_deadtab_bytes(const struct soko_deadtab *t)
 {
 	return t->table.peak_bytes + t->alive.bytes + t->boxes_alloc * sizeof *t->boxes +
-	       t->first_alloc * sizeof *t->first + t->player_alloc + t->by_cell_bytes;
+	       t->first_alloc * sizeof *t->first + t->player_alloc + t->by_cell_bytes +
+	       DT_NORM_SLOTS * (t->s->base.key_size + 1 + sizeof *t->norm_player);
 }
 
 /* Does the pattern of entry e of cell c match the position in sc (its
@@ -172,20 +181,34 @@ static int corral_cluster(struct soko_deadtab *t, const struct soko_scratch *sc,
 		memset(t->mark, 0, ncells * sizeof *t->mark);
 		t->stamp = 0;
 	}
-	uint32_t reach = ++t->stamp, area = ++t->stamp;
+	uint32_t reach = ++t->stamp, area = ++t->stamp, wanted = ++t->stamp;
+	/* the player's reach only until it holds every free neighbour of
+	 * cell (then there is no corral beside it), stamped wanted first */
+	int left = 0;
+	for (int d = 0; d < 4; d++) {
+		int x = cell + s->off[d];
+		if (!s->wall[x] && !sc->box[x] && t->mark[x] != wanted) {
+			t->mark[x] = wanted;
+			left++;
+		}
+	}
 	int sp = 0, start = s->cell_of[player];
+	left -= t->mark[start] == wanted;
 	t->mark[start] = reach;
 	t->stack[sp++] = (uint16_t)start;
-	while (sp > 0) {
+	while (sp > 0 && left > 0) {
 		int c = t->stack[--sp];
 		for (int d = 0; d < 4; d++) {
 			int x = c + s->off[d];
 			if (s->wall[x] || sc->box[x] || t->mark[x] == reach)
 				continue;
+			left -= t->mark[x] == wanted;
 			t->mark[x] = reach;
 			t->stack[sp++] = (uint16_t)x;
 		}
 	}
+	if (left == 0)
+		return 0;
 	int seed = -1;
 	for (int d = 0; d < 4 && seed < 0; d++) {
 		int x = cell + s->off[d];
@@ -295,10 +318,25 @@ static bool small_search_dead(struct soko_deadtab *t, const uint16_t *boxes, int
 		start_square[boxes[i]] = 1;
 	}
 	soko_key_set_player(t->key, player);
-	/* normalise the player in the small position */
-	int m = soko_unpack(s, t->key, sc);
-	soko_key_set_player(t->key, (unsigned)soko_reach(s, sc, s->cell_of[player]));
-	soko_clear_boxes(s, sc, m);
+	/* normalise the player in the small position: the fess search meets
+	 * the same boxes round a moved box with the player on the same
+	 * square again and again (most starts are known alive), so the
+	 * answers are kept by the key as given; a flood otherwise */
+	uint64_t given = lk_hash_bytes(t->key, ks);
+	size_t slot = (size_t)(given & (DT_NORM_SLOTS - 1));
+	uint8_t *kept = t->norm_keys + slot * ks;
+	int m;
+	if (t->norm_used[slot] && memcmp(kept, t->key, ks) == 0) {
+		soko_key_set_player(t->key, t->norm_player[slot]);
+	} else {
+		m = soko_unpack(s, t->key, sc);
+		unsigned least = (unsigned)soko_reach(s, sc, s->cell_of[player]);
+		soko_clear_boxes(s, sc, m);
+		memcpy(kept, t->key, ks);
+		t->norm_used[slot] = 1;
+		t->norm_player[slot] = (uint16_t)least;
+		soko_key_set_player(t->key, least);
+	}
 	bool dead = false, known_alive = false;
 	uint64_t hash = lk_hash_bytes(t->key, ks);
 	if (lk_table_find(&t->alive, t->key, hash) != LK_NO_ENTRY) {

@@ -471,6 +471,29 @@ static void out_of_plan_zones(struct soko_plan *p, const struct sokoban *s)
 	free(dist);
 	free(queue);
 	retrieval_release(&r);
+	/* the zones as lists: a child's boxes in the way are counted over
+	 * its zone's few squares, not over every box (sokoban_features.c) */
+	size_t ng = (size_t)(p->ngoals ? p->ngoals : 1), total = 0;
+	p->zone_first = lk_xcalloc(ng + 1, sizeof *p->zone_first);
+	p->zone_packed = lk_xcalloc(ng, sizeof *p->zone_packed);
+	for (int i = 0; i < p->ngoals; i++)
+		for (int k = 0; p->zone[i] && k < s->nfloor; k++)
+			total += p->zone[i][k >> 3] >> (k & 7) & 1;
+	p->zone_cells = lk_xmalloc((total ? total : 1) * sizeof *p->zone_cells);
+	total = 0;
+	for (int a = 0; a < p->nareas; a++)
+		for (int i = p->area_first[a]; i < p->area_first[a + 1]; i++) {
+			p->zone_first[i] = (uint32_t)total;
+			for (int k = 0; p->zone[i] && k < s->nfloor; k++)
+				if (p->zone[i][k >> 3] >> (k & 7) & 1)
+					p->zone_cells[total++] = (uint16_t)s->cell_of[k];
+			for (int j = p->area_first[a]; p->zone[i] && j < i; j++) {
+				int g = s->compact[p->area_goals[j]];
+				p->zone_packed[i] = (uint16_t)(p->zone_packed[i] +
+							       (p->zone[i][g >> 3] >> (g & 7) & 1));
+			}
+		}
+	p->zone_first[p->ngoals] = (uint32_t)total;
 }
 
 /* Hotspots: with a box on y and no other box, which squares x can no
@@ -481,6 +504,8 @@ static void find_cuts(struct soko_plan *p, const struct sokoban *s)
 	size_t n = (size_t)s->cells, nf = (size_t)s->nfloor;
 	p->nfloor = s->nfloor;
 	p->cuts = lk_xcalloc(nf * nf, 1);
+	p->cut_words = nf / 64 + 1;
+	p->cut_bits = lk_xcalloc(nf * p->cut_words, sizeof *p->cut_bits);
 	uint8_t *reach = lk_xmalloc(n);
 	uint16_t *queue = lk_xmalloc(n * sizeof *queue);
 	for (size_t yi = 0; yi < nf; yi++) {
@@ -504,8 +529,10 @@ static void find_cuts(struct soko_plan *p, const struct sokoban *s)
 		}
 		for (size_t xi = 0; xi < nf; xi++) {
 			int x = s->cell_of[xi];
-			if ((int)xi != (int)yi && !s->dead[x] && !reach[x])
+			if ((int)xi != (int)yi && !s->dead[x] && !reach[x]) {
 				p->cuts[yi * nf + xi] = 1;
+				p->cut_bits[yi * p->cut_words + xi / 64] |= (uint64_t)1 << (xi % 64);
+			}
 		}
 	}
 	free(reach);
@@ -573,6 +600,7 @@ void soko_plan_view(struct soko_plan *p, const struct soko_plan *from, const str
 	p->stamp = 0;
 	p->stack = lk_xmalloc(n * sizeof *p->stack);
 	p->cutters = p->cut_boxes = p->cut_gone = p->cut_come = NULL;
+	p->cut_off = NULL;
 	p->cut_n = 0;
 	p->rooms = from->rooms ? soko_rooms_new(s) : NULL;
 }
@@ -587,14 +615,19 @@ void soko_plan_release(struct soko_plan *p)
 		free(p->area_goals);
 		free(p->doorway);
 		free(p->cuts);
+		free(p->cut_bits);
 		for (int i = 0; p->zone && i < p->ngoals; i++)
 			free(p->zone[i]);
 		free(p->zone);
+		free(p->zone_cells);
+		free(p->zone_first);
+		free(p->zone_packed);
 		soko_park_free(p->park);
 	}
 	soko_rooms_free(p->rooms);
 	free(p->cutters);
 	free(p->cut_boxes);
+	free(p->cut_off);
 	free(p->mark);
 	free(p->stack);
 	memset(p, 0, sizeof *p);
