@@ -375,11 +375,16 @@ void soko_any_one(const struct lk_level *level, const struct lk_search_options *
 
 /* The most searches of one level at once (solve --split). */
 #define SOKO_SPLIT_MAX 8
-/* Tests: the searches other than the first wait for the stop before they
- * start (so that they must be stopped, not finish). */
-void soko_any_split_hold(bool hold);
-/* Tests: the last split run's lanes, their answers (status, limit) and
- * how many ran; lane 0 the default configuration. */
+/* Tests: HOLD_OTHERS: the searches other than the first wait for the
+ * stop before they start (so that they must be stopped, not finish);
+ * HOLD_FIRST: the first waits until another answered or all ended (so
+ * that the others' answers are taken); 0: none held (the default). */
+#define SOKO_SPLIT_HOLD_OTHERS 1
+#define SOKO_SPLIT_HOLD_FIRST 2
+void soko_any_split_hold(int how);
+/* Tests: the lanes of the last split run made while held, their answers
+ * (status, limit), and how many ran (then 0 until the next); lane 0 the
+ * default configuration. */
 int soko_any_split_last(enum lk_status *status, enum lk_limit *limit, int max);
 /* The configuration of lane i (0: the level's own) as the technique
  * switches use, from the level's; false when it has none (fewer distinct

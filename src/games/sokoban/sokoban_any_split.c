@@ -54,25 +54,27 @@ static const struct config configs[] = {
 };
 #define NCONFIGS ((int)(sizeof configs / sizeof configs[0]))
 
-static bool hold;
+static int hold;
 
-void soko_any_split_hold(bool on)
+void soko_any_split_hold(int how)
 {
-	hold = on;
+	hold = how;
 }
 
-/* The last run's lanes (tests). */
+/* The last run's lanes (tests, written while the lanes are held). */
 static int last_n;
 static enum lk_status last_status[SOKO_SPLIT_MAX];
 static enum lk_limit last_limit[SOKO_SPLIT_MAX];
 
 int soko_any_split_last(enum lk_status *status, enum lk_limit *limit, int max)
 {
-	for (int i = 0; i < last_n && i < max; i++) {
+	int n = last_n;
+	last_n = 0;
+	for (int i = 0; i < n && i < max; i++) {
 		status[i] = last_status[i];
 		limit[i] = last_limit[i];
 	}
-	return last_n;
+	return n;
 }
 
 /* The switches of config k applied to the level's, or false when they
@@ -113,6 +115,7 @@ bool soko_any_split_config(const struct sokoban *s, int lane, bool *use)
 struct run {
 	atomic_int stop;
 	atomic_int winner;   /* the lane that answered first, -1: none yet */
+	atomic_int others;   /* lanes other than the first still searching */
 };
 
 struct lane {
@@ -152,14 +155,19 @@ static void free_copy(struct sokoban *c)
 
 static void search(struct lane *L)
 {
-	if (hold && L->index > 0)
+	if (hold == SOKO_SPLIT_HOLD_OTHERS && L->index > 0)
 		while (!atomic_load(&L->run->stop))
+			sched_yield();
+	if (hold == SOKO_SPLIT_HOLD_FIRST && L->index == 0)
+		while (!atomic_load(&L->run->stop) && atomic_load(&L->run->others) > 0)
 			sched_yield();
 	soko_any_one(L->level, &L->opt, &L->r);
 	bool definite = L->r.status == LK_SOLVED || (L->r.status == LK_UNSOLVABLE && L->proves);
 	int none = -1;
 	if (definite && atomic_compare_exchange_strong(&L->run->winner, &none, L->index))
 		atomic_store(&L->run->stop, 1);
+	if (L->index > 0)
+		atomic_fetch_sub(&L->run->others, 1);
 }
 
 static void *lane_main(void *arg)
@@ -175,6 +183,7 @@ static void split(const struct lk_level *level, const struct lk_search_options *
 	struct run run;
 	atomic_init(&run.stop, 0);
 	atomic_init(&run.winner, -1);
+	atomic_init(&run.others, 0);
 	struct lane lanes[SOKO_SPLIT_MAX];
 	int nlanes = 0;
 	for (int i = 0; i < n; i++) {
@@ -203,10 +212,14 @@ static void split(const struct lk_level *level, const struct lk_search_options *
 	/* lane 0 in the calling thread; if a thread cannot start, its lane
 	 * is left out */
 	bool started[SOKO_SPLIT_MAX] = { false };
-	for (int i = 1; i < nlanes; i++)
+	for (int i = 1; i < nlanes; i++) {
+		atomic_fetch_add(&run.others, 1);
 		started[i] = pthread_create(&lanes[i].thread, NULL, lane_main, &lanes[i]) == 0;
+		if (!started[i])
+			atomic_fetch_sub(&run.others, 1);
+	}
 	search(&lanes[0]);
-	if (hold)
+	if (hold == SOKO_SPLIT_HOLD_OTHERS)
 		atomic_store(&run.stop, 1);   /* tests: the held lanes start now */
 	double cpu = lanes[0].r.cpu_seconds;
 	for (int i = 1; i < nlanes; i++) {
@@ -219,10 +232,12 @@ static void split(const struct lk_level *level, const struct lk_search_options *
 		}
 	}
 	int w = atomic_load(&run.winner);
-	last_n = nlanes;
-	for (int i = 0; i < nlanes; i++) {
-		last_status[i] = lanes[i].r.status;
-		last_limit[i] = lanes[i].r.limit;
+	if (hold) {   /* tests only: levels of other threads write nothing here */
+		last_n = nlanes;
+		for (int i = 0; i < nlanes; i++) {
+			last_status[i] = lanes[i].r.status;
+			last_limit[i] = lanes[i].r.limit;
+		}
 	}
 	lk_search_result_release(r);
 	*r = lanes[w < 0 ? 0 : w].r;
