@@ -56,7 +56,7 @@ struct lk_pool_ops {
 	 * fewer jobs left unfinished than threads, may use its share of the
 	 * threads no job needs (lk_pool_threads), e.g. solve -j 2 on one
 	 * level: both.  (A worker that starts the last job taken while the
-	 * main thread is still reading waits up to SPARE_WAIT for the read
+	 * main thread is still reading waits up to 50 ms for the read
 	 * to tell whether the input has ended.) */
 	bool share_spare;
 };
