@@ -5,8 +5,11 @@
  * reported and left out, or kept with an `error` field when the output
  * replaces its input, headers passed through, an empty input; filter's
  * expression, --invert, --top, --progression, --count, --dedupe and the
- * record without the field it asks for.  Each expected output is written
- * out by hand from the input, not by the code under test.
+ * record without the field it asks for; the pool's spare threads (a job
+ * started once the input has ended, with fewer jobs left than threads, gets
+ * their share; one started while input still comes, one thread).  Each
+ * expected output is written out by hand from the input, not by the code
+ * under test.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -23,6 +26,7 @@
 #include "levelkit/expr.h"
 #include "levelkit/filter.h"
 #include "levelkit/pipeline.h"
+#include "levelkit/pool.h"
 #include "test_files.h"
 
 /* ---------------------------------------------------------------- helpers */
@@ -236,6 +240,74 @@ static void test_filter_missing_field(void **state)
 	free(text);
 }
 
+/* ---- spare threads (lk_pool_ops.share_spare: solve's --split auto) ---- */
+
+struct spare {
+	int njobs;
+	unsigned seen[16];   /* lk_pool_threads() in each job's work */
+};
+
+static enum lk_pool_take spare_take(void *ctx, uint64_t seq, void *slot)
+{
+	const struct spare *c = ctx;
+	if (seq >= (uint64_t)c->njobs)
+		return LK_POOL_END;
+	*(uint64_t *)slot = seq;
+	return LK_POOL_WORK;
+}
+
+static void spare_work(void *ctx, void *worker, void *slot)
+{
+	(void)worker;
+	struct spare *c = ctx;
+	c->seen[*(uint64_t *)slot] = lk_pool_threads();
+}
+
+static bool spare_put(void *ctx, void *slot)
+{
+	(void)ctx;
+	(void)slot;
+	return true;
+}
+
+static void spare_run(struct spare *c, unsigned jobs, bool share)
+{
+	struct lk_pool_ops ops = { .ctx = c, .slot_size = sizeof(uint64_t), .take = spare_take,
+				   .work = spare_work, .put = spare_put, .jobs = jobs,
+				   .inline_single = true, .share_spare = share };
+	memset(c->seen, 0, sizeof c->seen);
+	lk_pool_run(&ops);
+}
+
+static void test_spare_threads(void **state)
+{
+	(void)state;
+	/* one job, two threads: it may use both (its worker waits up to 50 ms
+	 * for the read that ends the input, so of 20 runs at least one) */
+	int both = 0;
+	for (int run = 0; run < 20; run++) {
+		struct spare c = { .njobs = 1 };
+		spare_run(&c, 2, true);
+		assert_true(c.seen[0] == 1 || c.seen[0] == 2);
+		both += c.seen[0] == 2;
+	}
+	print_message("  one job, two threads: both used in %d of 20 runs\n", both);
+	assert_true(both > 0);
+	/* not asked for, or one thread: 1 */
+	struct spare c = { .njobs = 1 };
+	spare_run(&c, 2, false);
+	assert_int_equal(c.seen[0], 1);
+	spare_run(&c, 1, true);
+	assert_int_equal(c.seen[0], 1);
+	/* more jobs than threads: the first starts while more input comes
+	 * (the ring of 8 slots is full, or the next read returned a job) */
+	c.njobs = 12;
+	spare_run(&c, 2, true);
+	assert_int_equal(c.seen[0], 1);
+	for (int i = 0; i < 12; i++)
+		assert_true(c.seen[i] == 1 || c.seen[i] == 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -247,6 +319,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_filter_progression, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_filter_dedupe, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_filter_missing_field, setup, teardown),
+		cmocka_unit_test(test_spare_threads),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

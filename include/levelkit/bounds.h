@@ -10,6 +10,7 @@
 #define LEVELKIT_BOUNDS_H
 
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -26,6 +27,10 @@ struct lk_bounds {
 	/* Checked now and then; a search stops (unknown, interrupted) once
 	 * *cancel is non-zero.  May be NULL. */
 	const volatile sig_atomic_t *cancel;
+	/* Another thread's stop: the searches of one level run in parallel
+	 * (solve -a any --split) stop, interrupted, once *stop is non-zero,
+	 * read where *cancel is.  May be NULL. */
+	const atomic_int *stop;
 };
 
 /* Inline: searches ask these in their inner loops. */
@@ -33,7 +38,8 @@ struct lk_bounds {
 /* Has the search been cancelled? */
 static inline bool lk_bounds_cancelled(const struct lk_bounds *b)
 {
-	return b->cancel && *b->cancel;
+	return (b->cancel && *b->cancel) ||
+	       (b->stop && atomic_load_explicit(b->stop, memory_order_relaxed));
 }
 
 /* The time by which a search started at `start` (lk_now()) must stop;

@@ -39,6 +39,8 @@ struct lk_job {
 	bool negative;           /* processed, with a negative answer (a
 				  * solution that does not verify): exit 1 */
 	void *result;            /* what the processor leaves for decide */
+	unsigned threads;        /* threads the job may use, itself included
+				  * (1; more with lk_pipeline.share_spare) */
 };
 
 /* The command's decision on one record read (decide, below). */
@@ -89,6 +91,10 @@ struct lk_pipeline {
 	const char *const *always_columns;
 	const char *fields;                       /* --fields: the tsv columns */
 	unsigned jobs;                            /* worker threads (1 = inline) */
+	/* A level that starts once the input has ended, with fewer levels
+	 * left than jobs, gets its share of the idle threads (lk_job.threads;
+	 * lk_pool_ops.share_spare): solve's --split auto. */
+	bool share_spare;
 	const char *output;                       /* -o FILE, or NULL for stdout */
 	const char *title;                        /* --title: the page's, or NULL */
 	bool force;                               /* --force: -o may replace any file */

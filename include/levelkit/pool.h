@@ -52,9 +52,20 @@ struct lk_pool_ops {
 	 * record commands: no thread at all); gen keeps a worker so that its
 	 * progress line stays live during a long index. */
 	bool inline_single;
+	/* Spare threads: a job that starts once the input has ended, with
+	 * fewer jobs left unfinished than threads, may use its share of the
+	 * threads no job needs (lk_pool_threads), e.g. solve -j 2 on one
+	 * level: both.  (A worker that starts the last job taken while the
+	 * main thread is still reading waits up to 50 ms for the read
+	 * to tell whether the input has ended.) */
+	bool share_spare;
 };
 
 /* Run jobs until take says LK_POOL_END or put says stop. */
 void lk_pool_run(const struct lk_pool_ops *ops);
+
+/* Inside work: the threads the job may use, itself included (1, or with
+ * share_spare its share of the spare ones). */
+unsigned lk_pool_threads(void);
 
 #endif

@@ -84,6 +84,10 @@ struct lk_search_options {
 	 * progress display alive during one long search.  May be NULL. */
 	void (*tick)(void *ctx);
 	void *tick_ctx;
+	/* A game's own search for any solution (algo any) may run this many
+	 * differently configured searches of the level at once, one a thread,
+	 * the first answer winning (solve --split; Sokoban only): 0 or 1, one. */
+	unsigned split;
 };
 
 #define LK_SEARCH_OPTIONS_INIT { .algo = LK_ALGO_ASTAR, .direction = LK_FORWARD }

@@ -221,7 +221,8 @@ static void work(void *ctx, void *worker, void *vslot)
 	struct lk_pipeline_run *run = ctx;
 	struct slot *slot = vslot;
 	struct lk_strbuf err = LK_STRBUF_INIT;
-	struct lk_job job = { .rec = &slot->rec, .err = &err, .err_line = 0, .worker = worker };
+	struct lk_job job = { .rec = &slot->rec, .err = &err, .err_line = 0, .worker = worker,
+			      .threads = lk_pool_threads() };
 	int rc = run->p->process(run->p->ctx, &job);
 	slot->result = job.result;
 	if (rc < 0) {
@@ -487,6 +488,7 @@ int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles)
 		.cancel = &lk_interrupted,
 		.jobs = p->jobs ? p->jobs : 1,
 		.inline_single = true,
+		.share_spare = p->share_spare,
 	};
 	lk_pool_run(&ops);
 	lk_inputs_close(&run.in);

@@ -30,6 +30,7 @@ struct solve_ctx {
 	bool verify;
 	uint64_t seed;
 	const char *rolls;
+	unsigned long split;   /* --split: searches of each level at once, 0: auto */
 	const char *shortcut, *exists;   /* concept queries */
 	struct lk_act_concept concept;
 	struct lk_act_options act;   /* the common options with the seed */
@@ -53,6 +54,12 @@ static int process(void *vctx, struct lk_job *job)
 		job->negative = rc == 0 && !verified;
 		return rc;
 	}
+	if (ctx->split == 0 && job->threads > 1) {
+		/* --split auto: a level that starts with threads idle uses them */
+		struct lk_act_options act = ctx->act;
+		act.search.split = job->threads;
+		return lk_act_solve(job->worker, job->rec, &act, job->err, &job->err_line);
+	}
 	return lk_act_solve(job->worker, job->rec, &ctx->act, job->err, &job->err_line);
 }
 
@@ -70,6 +77,13 @@ int main(int argc, char **argv)
 		{ LK_OPT_STRING, 0, "rolls", &ctx.rolls, "which",
 		  "a PuzzleScript game that draws random numbers: solvable for the seed (seed,\n"
 		  "the default), for some roll of the dice (some) or whatever they say (every)", NULL },
+		{ LK_OPT_UINT, 0, "split", &ctx.split, "n",
+		  "-a any: search each level with n differently configured searches at once,\n"
+		  "one a thread, the first answer winning (Sokoban; at most 8; the memory and\n"
+		  "states bounds shared out between them, the time bound each one's); default\n"
+		  "0: a level that starts once the input has ended, with fewer levels left than\n"
+		  "--jobs, uses its share of the idle threads (solve -j 2 on one level: 2)",
+		  NULL },
 		LK_OPT_GROUP_("Checking"),
 		{ LK_OPT_FLAG, 0, "verify", &ctx.verify, NULL,
 		  "replay each record's solution field instead of solving", NULL },
@@ -87,7 +101,7 @@ int main(int argc, char **argv)
 	if (ctx.verify) {
 		static const char *const searching[] = {
 			"algo", "direction", "heuristic", "plain", "max-states", "max-memory",
-			"timeout", "seed", "count-limit", "no-sac", "no-gcc", "no-symmetry",
+			"timeout", "seed", "split", "count-limit", "no-sac", "no-gcc", "no-symmetry",
 			"static-order", NULL
 		};
 		lk_cli_reject_options(searching, "--verify (it replays solutions, it does not search)");
@@ -128,6 +142,10 @@ int main(int argc, char **argv)
 		ctx.common.act.search.algo = LK_ALGO_AUTO;
 	ctx.act = ctx.common.act;
 	ctx.act.search.seed = ctx.seed;
+	if (ctx.split > 8)
+		lk_usage_error("--split %lu is too many (at most 8)", ctx.split);
+	ctx.act.search.split = (unsigned)ctx.split;
+	p.share_spare = ctx.split == 0 && ctx.act.search.algo == LK_ALGO_ANY && !ctx.verify && !text;
 	ctx.act.level.seed = ctx.seed;   /* a random game's generator too */
 	if (ctx.rolls && strcmp(ctx.rolls, "seed") && strcmp(ctx.rolls, "some") && strcmp(ctx.rolls, "every"))
 		lk_usage_error("unknown --rolls '%s' (use seed, some or every)", ctx.rolls);

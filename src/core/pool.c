@@ -22,6 +22,8 @@ struct pool {
 	size_t nslots;
 	uint64_t next_take, next_put;  /* sequence numbers */
 	bool closing;
+	bool taking;                   /* the main thread is in take */
+	bool input_done;               /* take said LK_POOL_END */
 	pthread_mutex_t lock;
 	pthread_cond_t work_ready, work_done;
 };
@@ -34,6 +36,45 @@ static void *slot_data(struct pool *p, uint64_t seq)
 static enum slot_state *slot_state(struct pool *p, uint64_t seq)
 {
 	return &p->state[seq % p->nslots];
+}
+
+/* The threads the job worked on in this thread may use (share_spare). */
+static _Thread_local unsigned job_threads = 1;
+
+unsigned lk_pool_threads(void)
+{
+	return job_threads;
+}
+
+/* How long a worker waits for the read in progress to tell whether its job
+ * is the last (share_spare): reading one record takes microseconds. */
+#define SPARE_WAIT_NS 50000000L
+
+/* With share_spare, the threads job seq (just marked running, the lock
+ * held) may use: its share of those the unfinished jobs leave idle, once
+ * the input has ended. */
+static unsigned spare_share(struct pool *p, uint64_t seq, unsigned jobs)
+{
+	if (!p->ops->share_spare || jobs < 2)
+		return 1;
+	if (!p->input_done && p->taking && seq + 1 == p->next_take) {
+		struct timespec ts;
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_nsec += SPARE_WAIT_NS;
+		if (ts.tv_nsec >= 1000000000) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000;
+		}
+		while (!p->input_done && p->taking && seq + 1 == p->next_take)
+			if (pthread_cond_timedwait(&p->work_ready, &p->lock, &ts) != 0)
+				break;
+	}
+	if (!p->input_done)
+		return 1;
+	unsigned left = 0;
+	for (uint64_t s = p->next_put; s < p->next_take; s++)
+		left += *slot_state(p, s) == SLOT_PENDING || *slot_state(p, s) == SLOT_RUNNING;
+	return left && left < jobs ? jobs / left : 1;
 }
 
 static void *worker_main(void *arg)
@@ -53,8 +94,10 @@ static void *worker_main(void *arg)
 			continue;
 		}
 		*slot_state(p, seq) = SLOT_RUNNING;
+		job_threads = spare_share(p, seq, ops->jobs);
 		pthread_mutex_unlock(&p->lock);
 		ops->work(ops->ctx, worker, slot_data(p, seq));
+		job_threads = 1;
 		pthread_mutex_lock(&p->lock);
 		*slot_state(p, seq) = SLOT_DONE;
 		pthread_cond_broadcast(&p->work_done);
@@ -74,10 +117,18 @@ static bool fill(struct pool *p)
 			return false;
 		void *slot = slot_data(p, p->next_take);
 		memset(slot, 0, ops->slot_size);
-		enum lk_pool_take t = ops->take(ops->ctx, p->next_take, slot);
-		if (t == LK_POOL_END)
-			return false;
 		pthread_mutex_lock(&p->lock);
+		p->taking = true;
+		pthread_mutex_unlock(&p->lock);
+		enum lk_pool_take t = ops->take(ops->ctx, p->next_take, slot);
+		pthread_mutex_lock(&p->lock);
+		p->taking = false;
+		if (t == LK_POOL_END) {
+			p->input_done = true;
+			pthread_cond_broadcast(&p->work_ready);
+			pthread_mutex_unlock(&p->lock);
+			return false;
+		}
 		*slot_state(p, p->next_take) = t == LK_POOL_WORK ? SLOT_PENDING : SLOT_DONE;
 		p->next_take++;
 		pthread_cond_broadcast(&p->work_ready);

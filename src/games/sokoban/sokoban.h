@@ -74,7 +74,11 @@ enum soko_heuristic { SOKO_H_MATCHING, SOKO_H_MIXEDAIM };
  *    backward search, pulls/2 + 3/2 of the bound (sokoban_pull.c);
  * and again of the push searches' lower bound:
  *  - pattern search: penalties of clusters of up to four boxes, proved by
- *    small searches during the search (sokoban_patterns.c). */
+ *    small searches during the search (sokoban_patterns.c);
+ * and of the search for any solution last:
+ *  - split (with solve --split N): N differently configured searches of a
+ *    level at once, one a thread, the first answer winning
+ *    (sokoban_any_split.c). */
 enum soko_technique {
 	SOKO_T_DEAD_SQUARES, SOKO_T_FREEZE, SOKO_T_BIPARTITE, SOKO_T_PI_CORRALS, SOKO_T_TUNNELS,
 	SOKO_T_DEADTAB, SOKO_T_AWARE, SOKO_T_PAIRS,
@@ -92,6 +96,8 @@ enum soko_technique {
 	SOKO_T_ROOMS, SOKO_T_PULL_WEIGHTED, SOKO_T_NO_UNPACK, SOKO_T_PULL_BOTH,
 	/* FESS's explorer and opener advisors (sokoban_any_advise.c) */
 	SOKO_T_EXPLORER, SOKO_T_OPENER,
+	/* parallel search of one level (solve --split, sokoban_any_split.c) */
+	SOKO_T_SPLIT,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");

@@ -380,6 +380,32 @@ void soko_any_set_slice_first(size_t states);
  * from its first expansion, a box packed or not). */
 void soko_any_set_stall_first(uint64_t work, size_t states);
 
+/* One search for any solution of the level, in the calling thread: greedy
+ * slices, the feature-space search and its turns (sokoban_any_budget.c);
+ * soko_solve_any runs it, or several at once (sokoban_any_split.c). */
+void soko_any_one(const struct lk_level *level, const struct lk_search_options *opt,
+		  struct lk_search_result *r);
+
+/* ---- parallel search of one level (sokoban_any_split.c) ---- */
+
+/* The most searches of one level at once (solve --split). */
+#define SOKO_SPLIT_MAX 8
+/* Tests: HOLD_OTHERS: the searches other than the first wait for the
+ * stop before they start (so that they must be stopped, not finish);
+ * HOLD_FIRST: the first waits until another answered or all ended (so
+ * that the others' answers are taken); 0: none held (the default). */
+#define SOKO_SPLIT_HOLD_OTHERS 1
+#define SOKO_SPLIT_HOLD_FIRST 2
+void soko_any_split_hold(int how);
+/* Tests: the lanes of the last split run made while held, their answers
+ * (status, limit), and how many ran (then 0 until the next); lane 0 the
+ * default configuration. */
+int soko_any_split_last(enum lk_status *status, enum lk_limit *limit, int max);
+/* The configuration of lane i (0: the level's own) as the technique
+ * switches use, from the level's; false when it has none (fewer distinct
+ * configurations than lanes). */
+bool soko_any_split_config(const struct sokoban *s, int lane, bool *use);
+
 struct soko_pull;
 
 /* One feature-space search of the level, with the goal-room macros when

@@ -315,8 +315,8 @@ static bool slice_due(void *ctx, uint64_t work, size_t held, uint64_t expanded, 
 	return greedy_slice(sl, held ? held : 1);
 }
 
-void soko_solve_any(const struct lk_level *level, const struct lk_search_options *opt,
-		    struct lk_search_result *r)
+void soko_any_one(const struct lk_level *level, const struct lk_search_options *opt,
+		  struct lk_search_result *r)
 {
 	const struct sokoban *s = (const struct sokoban *)level;
 	if (!s->use[SOKO_T_GREEDY_FIRST] || s->impossible || s->forward) {

@@ -504,6 +504,11 @@ const struct lk_technique soko_techniques[] = {
 			    "-a any, off unless --with asks for it: an advisor (FESS's opener) "
 			    "proposes pushing the box nearest the next goal to fill away from it",
 			    LK_TECH_ANY | LK_TECH_OFF },
+	[SOKO_T_SPLIT] = { "split", "split-wins",
+			   "-a any with --split N: N differently configured searches of a level "
+			   "at once, one a thread; counts the answers of a search other than the "
+			   "default one",
+			   LK_TECH_ANY },
 
 	{ NULL, NULL, NULL, 0 },
 };
