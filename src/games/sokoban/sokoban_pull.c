@@ -96,27 +96,34 @@ unsigned soko_pull_score(unsigned pulls, unsigned bound)
 	return pulls / 2 + 3 * bound / 2;
 }
 
-/* pull-both-orders (off by default): greedy runs alone until it stalls,
+/* pull-both-orders: greedy's pull search runs as it runs alone, one state
+ * for each forward state, and makes the same expansions; once it stalls,
  * PULL_BOTH_STALL expansions without a new least estimate (Sasquatch II 48:
- * stuck at 68 from its 93,155th expansion to its 3,153,563rd); from then
- * on, until greedy's estimate falls again, YASS's order gets BOTH_YASS
- * expansions for greedy's BOTH_GREEDY, and the pull search stores
- * BOTH_EXTRA more states over 2 for each forward state (greedy keeps more
- * than it has alone, 1.5 x 3/4: its states meet the forward search on
- * Sasquatch II 16, 27, III 11; YASS's quarter reaches the start of II 48).
- * Run from the start instead (session 32), the extra pull states cost
- * the forward search II 24 (docs/benchmarks.md, sections h32b and h33s:
- * 2 states a forward state lose II 24 stalled or not, 1 loses II 27; one
- * frontier on both lists, each state scored both ways, lost II 27). */
-#define BOTH_GREEDY 3
-#define BOTH_YASS 1
-#define BOTH_EXTRA 1
+ * stuck at 68 from its 93,155th expansion to its 3,153,563rd), YASS's
+ * order earns BOTH_RATIO/4 expansions for each greedy expansion, on top of
+ * greedy's share, until greedy's estimate falls again or YASS's order has
+ * made BOTH_CAP expansions in all.  Its states are time the forward search
+ * loses (a pulled state costs 2 to 3 microseconds), and greedy stalls on
+ * the slow levels too (II 24 stays at 60 for its last 2.65 million
+ * expansions), so what bounds the cost there is the cap, not the stall;
+ * greedy keeping its share keeps the meetings that answer II 16, 27, III
+ * 11, where taking YASS's turns out of greedy's share lost II 27
+ * (docs/benchmarks.md, sections h32b, h33s and h34s). */
+#define BOTH_RATIO 4
+#define BOTH_CAP ((size_t)1 << 19)
 
 static size_t both_stall = PULL_BOTH_STALL;
+static const unsigned both_ratio = BOTH_RATIO;
+static size_t both_cap = BOTH_CAP;
 
 void soko_pull_set_stall(size_t expansions)
 {
 	both_stall = expansions;
+}
+
+void soko_pull_set_cap(size_t expansions)
+{
+	both_cap = expansions ? expansions : BOTH_CAP;
 }
 
 /* A flag per entry with both orders: on greedy's list, on YASS's (each
@@ -166,40 +173,52 @@ static void open_state(struct soko_pull *p, size_t cell, uint32_t id, unsigned p
 	if (*f & ON_LIST(cell))
 		return;
 	*f |= (unsigned char)ON_LIST(cell);
+	p->seen += cell == 0;   /* a state greedy alone would have stored */
 	open_on(p, cell, id, pulls, k);
 }
 
-/* The next entry to expand, or LK_NO_ENTRY when both lists are empty:
- * from the list whose turn it is in the round (share[0] from greedy's,
- * then share[1] from YASS's), or the other when that one is empty (*from:
- * the list). */
-/* Both orders in use and greedy stalled: YASS's order gets its turns. */
+/* Both orders in use, greedy stalled and YASS's budget not spent: YASS's
+ * order earns its turns. */
 static bool stalled(const struct soko_pull *p)
 {
-	return p->share[0] && p->share[1] && p->since >= both_stall;
+	return p->share[0] && p->share[1] && p->since >= both_stall && p->yass < both_cap;
 }
 
+/* The next entry to expand (*from: the list), or LK_NO_ENTRY when no pull
+ * is left.  One order: its list.  Both: greedy's, as alone (it keeps its
+ * share of the states, so it makes main's expansions), and YASS's list
+ * whenever its order has earned a turn, BOTH_RATIO/4 of a turn for each
+ * greedy expansion made while greedy stalls.  Greedy's list empty means
+ * greedy has expanded everything it generated, so every state the pulls
+ * reach: nothing is left for YASS's order either. */
 static uint32_t next_open(struct soko_pull *p, size_t *from)
 {
-	size_t cell = !p->share[0] ? 1 : !p->share[1] ? 0 :
-		      !stalled(p) || p->turn < p->share[0] ? 0 : 1;
-	if (p->open.cells[cell].n == 0)
-		cell = !cell;
-	if (p->open.cells[cell].n == 0)
-		return LK_NO_ENTRY;
-	uint64_t v = soko_cells_pop(&p->open, cell);
-	if (cell == 0) {   /* greedy's progress: its least estimate expanded */
-		unsigned score = (unsigned)(v >> 32);
-		if (score < p->best) {
-			p->best = score;
-			p->since = 0;
-		} else {
-			p->since++;
-		}
+	if (!p->share[0] || !p->share[1]) {
+		size_t cell = p->share[0] ? 0 : 1;
+		if (p->open.cells[cell].n == 0)
+			return LK_NO_ENTRY;
+		*from = cell;
+		return (uint32_t)soko_cells_pop(&p->open, cell);
 	}
-	if (stalled(p) && ++p->turn >= p->share[0] + p->share[1])
-		p->turn = 0;
-	*from = cell;
+	if (p->credit >= 4 && p->open.cells[1].n) {
+		p->credit -= 4;
+		p->yass++;
+		*from = 1;
+		return (uint32_t)soko_cells_pop(&p->open, 1);
+	}
+	if (p->open.cells[0].n == 0)
+		return LK_NO_ENTRY;
+	uint64_t v = soko_cells_pop(&p->open, 0);
+	unsigned score = (unsigned)(v >> 32);   /* greedy's progress */
+	if (score < p->best) {
+		p->best = score;
+		p->since = 0;
+	} else {
+		p->since++;
+	}
+	if (stalled(p))
+		p->credit += both_ratio;
+	*from = 0;
 	return (uint32_t)v;
 }
 
@@ -216,8 +235,7 @@ void soko_pull_init(struct soko_pull *p, const struct sokoban *s, size_t max_byt
 	p->share[1] = p->weighted ? 1 : 0;
 	p->best = ~0u;
 	if (s->use[SOKO_T_PULL_BOTH] && !p->weighted) {
-		p->share[0] = BOTH_GREEDY;
-		p->share[1] = BOTH_YASS;
+		p->share[0] = p->share[1] = 1;
 	}
 	soko_pull_grow(p, 0);   /* tests: the least it stores */
 }
@@ -239,6 +257,7 @@ static void start(struct soko_pull *p)
 	soko_scratch((const struct sokoban *)rev, p->scratch);
 	p->succ = lk_xmalloc((size_t)rev->max_successors * rev->key_size + 1);
 	p->edges = lk_xmalloc(((size_t)rev->max_successors + 1) * sizeof *p->edges);
+	p->hashes = lk_xmalloc(((size_t)rev->max_successors + 1) * sizeof *p->hashes);
 	bool made;
 	soko_cells_find(&p->open, 0, &made);
 	soko_cells_find(&p->open, 1, &made);
@@ -264,6 +283,7 @@ void soko_pull_release(struct soko_pull *p)
 	free(p->scratch);
 	free(p->succ);
 	free(p->edges);
+	free(p->hashes);
 	free(p->flags);
 	lk_level_free(p->rev);
 	p->rev = NULL;
@@ -295,18 +315,22 @@ static bool meets_forward(struct soko_pull *p, const unsigned char *k, uint64_t 
 	return true;
 }
 
+/* The states counted against the pull search's share: those stored, or
+ * with both orders those greedy alone would have stored. */
+static size_t held(const struct soko_pull *p)
+{
+	return p->share[0] && p->share[1] ? p->seen : p->table.count;
+}
+
 bool soko_pull_grow(struct soko_pull *p, size_t more_forward)
 {
 	p->forward += more_forward;
 	if (p->done)
 		return p->found != LK_NO_ENTRY;
-	/* one state for each forward state past the delay, and BOTH_EXTRA
-	 * over 2 more for those stored while greedy stalled (rounded down for
-	 * each expansion's states, as measured) */
+	/* one state for each forward state past the delay (greedy's, with
+	 * both orders: YASS's come on top) */
 	size_t past = p->forward > pull_delay ? p->forward - pull_delay : 0;
-	if (stalled(p))
-		p->extra += (past < more_forward ? past : more_forward) * BOTH_EXTRA / 2;
-	size_t want = past / PULL_SHARE + p->extra;
+	size_t want = past / PULL_SHARE;
 	if (want < pull_min)
 		want = pull_min;
 	if (want == 0)
@@ -317,7 +341,7 @@ bool soko_pull_grow(struct soko_pull *p, size_t more_forward)
 		return p->found != LK_NO_ENTRY;
 	const struct lk_level *rev = p->rev;
 	size_t ks = rev->key_size;
-	while (p->table.count < want) {
+	while (held(p) < want) {
 		size_t from;
 		uint32_t id = next_open(p, &from);
 		if (id == LK_NO_ENTRY) {
@@ -327,9 +351,18 @@ bool soko_pull_grow(struct soko_pull *p, size_t more_forward)
 		uint32_t pulls = lk_table_cost(&p->table, id) + 1;   /* the children's */
 		unsigned n = rev->game->successors(rev, lk_table_key(&p->table, id), p->scratch,
 						   p->succ, p->edges);
+		/* the children's hashes first, their index lines fetched
+		 * together (the table is far bigger than the cache: one miss
+		 * after another was a quarter of the pull search's time) */
+		for (unsigned i = 0; i < n; i++) {
+			p->hashes[i] = lk_hash_bytes(p->succ + (size_t)i * ks, ks);
+			lk_table_prefetch(&p->table, p->hashes[i]);
+			if (p->two_way && p->forward_table)
+				lk_table_prefetch(p->forward_table, p->hashes[i]);
+		}
 		for (unsigned i = 0; i < n; i++) {
 			const unsigned char *k = p->succ + (size_t)i * ks;
-			uint64_t hash = lk_hash_bytes(k, ks);
+			uint64_t hash = p->hashes[i];
 			uint32_t child;
 			enum lk_intern got = lk_table_intern(&p->table, k, hash, id, pulls, &child);
 			if (got == LK_INTERN_FULL) {
