@@ -102,15 +102,18 @@ unsigned soko_pull_score(unsigned pulls, unsigned bound)
  * stuck at 68 from its 93,155th expansion to its 3,153,563rd), YASS's
  * order earns BOTH_RATIO/4 expansions for each greedy expansion, on top of
  * greedy's share, until greedy's estimate falls again or YASS's order has
- * made BOTH_CAP expansions in all.  Its states are time the forward search
- * loses (a pulled state costs 2 to 3 microseconds), and greedy stalls on
- * the slow levels too (II 24 stays at 60 for its last 2.65 million
- * expansions), so what bounds the cost there is the cap, not the stall;
- * greedy keeping its share keeps the meetings that answer II 16, 27, III
- * 11, where taking YASS's turns out of greedy's share lost II 27
- * (docs/benchmarks.md, sections h32b, h33s and h34s). */
+ * stored BOTH_CAP states in all.  Its states are time the forward search
+ * loses (2 to 6 microseconds each, the most on levels with many boxes:
+ * its bound is the full matching, player-aware, with pair conflicts), and
+ * greedy stalls on the slow levels too (II 24 stays at 60 for its last
+ * 2.65 million expansions), so what bounds the cost there is the cap, not
+ * the stall.  II 48 needs 514,000 of YASS's states, I 12 610,000, in
+ * whichever ratio and stall tried.  Greedy keeping its share keeps the
+ * meetings that answer II 16, 27, III 11, where taking YASS's turns out
+ * of greedy's share lost II 27 (docs/benchmarks.md, sections h32b, h33s
+ * and h34s). */
 #define BOTH_RATIO 4
-#define BOTH_CAP ((size_t)1 << 19)
+#define BOTH_CAP ((size_t)3 << 18)
 
 static size_t both_stall = PULL_BOTH_STALL;
 static const unsigned both_ratio = BOTH_RATIO;
@@ -121,9 +124,9 @@ void soko_pull_set_stall(size_t expansions)
 	both_stall = expansions;
 }
 
-void soko_pull_set_cap(size_t expansions)
+void soko_pull_set_cap(size_t states)
 {
-	both_cap = expansions ? expansions : BOTH_CAP;
+	both_cap = states ? states : BOTH_CAP;
 }
 
 /* A flag per entry with both orders: on greedy's list, on YASS's (each
@@ -149,7 +152,7 @@ static void open_on(struct soko_pull *p, size_t cell, uint32_t id, unsigned pull
 {
 	const struct lk_level *rev = p->rev;
 	unsigned h = cell == 0 ? rev->game->estimate(rev, k, p->scratch) :
-				 soko_pull_score(pulls, rev->game->heuristic(rev, k, p->scratch));
+				 soko_pull_score(pulls, rev->game->heuristic(rev, k, p->yass_scratch));
 	if (h != LK_H_DEAD)
 		open_push(p, cell, h, id);
 }
@@ -202,7 +205,6 @@ static uint32_t next_open(struct soko_pull *p, size_t *from)
 	}
 	if (p->credit >= 4 && p->open.cells[1].n) {
 		p->credit -= 4;
-		p->yass++;
 		*from = 1;
 		return (uint32_t)soko_cells_pop(&p->open, 1);
 	}
@@ -255,6 +257,16 @@ static void start(struct soko_pull *p)
 	lk_table_init(&p->table, rev->key_size, p->max_bytes);
 	p->scratch = lk_xcalloc(1, rev->scratch_size);
 	soko_scratch((const struct sokoban *)rev, p->scratch);
+	/* YASS's order evaluates in a scratch of its own: the matching starts
+	 * from solutions kept in the scratch, and YASS's states, far from
+	 * greedy's, would push greedy's out (and greedy's YASS's): on
+	 * Sasquatch II 16 both orders' evaluations ran the full algorithm
+	 * far more often, 8 s more processor time than greedy alone */
+	p->yass_scratch = p->scratch;
+	if (p->share[0] && p->share[1]) {
+		p->yass_scratch = lk_xcalloc(1, rev->scratch_size);
+		soko_scratch((const struct sokoban *)rev, p->yass_scratch);
+	}
 	p->succ = lk_xmalloc((size_t)rev->max_successors * rev->key_size + 1);
 	p->edges = lk_xmalloc(((size_t)rev->max_successors + 1) * sizeof *p->edges);
 	p->hashes = lk_xmalloc(((size_t)rev->max_successors + 1) * sizeof *p->hashes);
@@ -280,6 +292,8 @@ void soko_pull_release(struct soko_pull *p)
 		return;
 	lk_table_release(&p->table);
 	soko_cells_release(&p->open);
+	if (p->yass_scratch != p->scratch)
+		free(p->yass_scratch);
 	free(p->scratch);
 	free(p->succ);
 	free(p->edges);
@@ -373,6 +387,7 @@ bool soko_pull_grow(struct soko_pull *p, size_t more_forward)
 				open_state(p, from, child, pulls, k, false);
 				continue;
 			}
+			p->yass += from;   /* YASS's order's states, against its cap */
 			if (rev->game->is_goal(rev, k)) {
 				p->found = child;   /* the start: solved backwards */
 				p->done = true;
