@@ -5,7 +5,8 @@
  * greedy by its estimate, or with pull-weighted (off by default) ordered
  * as YASS's backward search orders it (pulls/2 + 3/2 of the lower bound:
  * soko_pull_score), or with pull-both-orders (off by default) greedy with
- * YASS's order taking turns over one table while greedy makes no progress,
+ * YASS's order given turns on top over one table while greedy makes no
+ * progress, up to a cap,
  * run beside the feature-space search of
  * sokoban_any.c and resumed where it stopped, not started again.
  *
@@ -189,7 +190,7 @@ static bool stalled(const struct soko_pull *p)
 
 /* The next entry to expand (*from: the list), or LK_NO_ENTRY when no pull
  * is left.  One order: its list.  Both: greedy's, as alone (it keeps its
- * share of the states, so it makes main's expansions), and YASS's list
+ * share of the states, so it makes the expansions it makes alone), and YASS's list
  * whenever its order has earned a turn, BOTH_RATIO/4 of a turn for each
  * greedy expansion made while greedy stalls.  Greedy's list empty means
  * greedy has expanded everything it generated, so every state the pulls
@@ -203,7 +204,7 @@ static uint32_t next_open(struct soko_pull *p, size_t *from)
 		*from = cell;
 		return (uint32_t)soko_cells_pop(&p->open, cell);
 	}
-	if (p->credit >= 4 && p->open.cells[1].n) {
+	if (p->credit >= 4 && p->open.cells[1].n && p->yass < both_cap) {
 		p->credit -= 4;
 		*from = 1;
 		return (uint32_t)soko_cells_pop(&p->open, 1);
@@ -218,7 +219,7 @@ static uint32_t next_open(struct soko_pull *p, size_t *from)
 	} else {
 		p->since++;
 	}
-	if (stalled(p))
+	if (stalled(p) && p->credit < 4)   /* no hoard for later bursts */
 		p->credit += both_ratio;
 	*from = 0;
 	return (uint32_t)v;
