@@ -223,6 +223,9 @@ static void test_shared(void **state)
 	assert_true(shared >= 10);
 }
 
+/* pull_alone: the most expansions YASS's order may make (its cap). */
+static size_t alone_cap = SIZE_MAX;
+
 /* The pull search alone on one level, run until it answers or runs out;
  * returns whether it reached the start, after checking its table and path. */
 static bool pull_alone(const char *text, int *both)
@@ -239,8 +242,11 @@ static bool pull_alone(const char *text, int *both)
 	for (size_t id = 0; id < p.table.count && id < p.flags_alloc; id++)
 		for (int c = 0; c < 2; c++)
 			on[c] += (p.flags[id] >> c) & 1;
-	if (p.share[0] && p.share[1])
+	if (p.share[0] && p.share[1]) {
 		*both += on[0] > 1 && on[1] > 1;
+		/* its last turn started below the cap */
+		assert_true(alone_cap == SIZE_MAX || p.yass < alone_cap + level->max_successors);
+	}
 	else
 		assert_true(on[0] == 0 && on[1] == 0);
 	/* each entry's pull count is one more than its parent's */
@@ -295,13 +301,18 @@ static void test_alone(void **state)
 	static const char *const weighted[] = { "pull-weighted", NULL };
 	static const char *const both_orders[] = { "pull-both-orders", NULL };
 	static const char *const name[] = { "both orders", "greedy", "weighted",
-					     "both orders when greedy stalls" };
-	for (int k = 0; k < 4; k++) {
-		soko_test_on = k == 0 || k == 3 ? both_orders : k == 2 ? weighted : NULL;
+					     "both orders when greedy stalls",
+					     "both orders, YASS's capped at 3 states" };
+	for (int k = 0; k < 5; k++) {
+		soko_test_on = k == 0 || k >= 3 ? both_orders : k == 2 ? weighted : NULL;
 		/* both orders from the first expansion (0), or YASS's turns
 		 * only after 2 greedy expansions without progress, and
-		 * greedy's alone again once it makes some (3) */
-		soko_pull_set_stall(k == 3 ? 2 : 0);
+		 * greedy's alone again once it makes some (3), or YASS's
+		 * order stopped once it has stored 3 states (4): greedy goes
+		 * on alone and must still reach every solvable level */
+		soko_pull_set_stall(k >= 3 ? 2 : 0);
+		soko_pull_set_cap(k == 4 ? 3 : 0);
+		alone_cap = k == 4 ? 3 : SIZE_MAX;
 		int both = 0;
 		struct lk_rng rng;
 		lk_rng_seed(&rng, 3131);
@@ -332,9 +343,11 @@ static void test_alone(void **state)
 			      "solvable, ran out on the %d others (both orders pushed states on %d)\n",
 			      name[k], yes, no, both);
 		assert_true(yes >= 60 && no >= 20);
-		assert_true(k == 0 ? both >= 50 : k == 3 ? both >= 20 : both == 0);
+		assert_true(k == 0 ? both >= 50 : k >= 3 ? both >= 20 : both == 0);
 	}
 	soko_pull_set_stall(PULL_BOTH_STALL);
+	soko_pull_set_cap(0);
+	alone_cap = SIZE_MAX;
 	soko_test_on = NULL;
 	/* the score: dead stays dead; more pulls or a higher bound never
 	 * ranks a state earlier; the bound weighs three times the pulls */

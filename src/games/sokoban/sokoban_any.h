@@ -483,11 +483,12 @@ struct soko_pull {
 	struct lk_table table;    /* entry 0: the virtual start (player anywhere) */
 	struct soko_cells open;   /* cell 0: greedy's open list (least estimate
 				   * first), cell 1: YASS's (least score first) */
-	unsigned share[2];        /* expansions a round from each list (0: list unused) */
-	unsigned turn;            /* expansions made in this round */
+	unsigned share[2];        /* lists in use (1) or not (0): greedy's, YASS's */
 	unsigned best;            /* pull-both-orders: the least estimate greedy expanded */
 	size_t since;             /* greedy's expansions since best last fell */
-	size_t extra;             /* states allowed beyond one a forward state (stalled) */
+	size_t seen;              /* pull-both-orders: the states greedy pushed (its share) */
+	size_t credit;            /* YASS's order's turns earned, in quarters */
+	size_t yass;              /* the states YASS's order stored so far */
 	unsigned char *flags;     /* per entry, with both orders: the lists it is on */
 	size_t flags_alloc;
 	uint32_t found;           /* the entry that answered (reached the start, or met), or LK_NO_ENTRY */
@@ -497,6 +498,7 @@ struct soko_pull {
 	bool weighted;            /* pull-weighted: YASS's order (soko_pull_score), not greedy */
 	const struct lk_table *forward_table;   /* the running search's, or NULL */
 	void *scratch;
+	void *yass_scratch;       /* YASS's order's evaluations (with both orders, its own) */
 	unsigned char *succ;
 	uint64_t *hashes;         /* the successors' hashes, taken before they are stored */
 	struct lk_edge *edges;
@@ -535,6 +537,9 @@ void soko_pull_set_delay(size_t states);
  * before YASS's order gets turns; tests set it (0: from the start). */
 #define PULL_BOTH_STALL ((size_t)1 << 16)
 void soko_pull_set_stall(size_t expansions);
+/* Tests: the states YASS's order stores in all with pull-both-orders, its
+ * turns stop once it has (0: the default, 3 x 2^18). */
+void soko_pull_set_cap(size_t states);
 /* Tests: the pull searches started so far (reversed levels made). */
 size_t soko_pull_starts(void);
 

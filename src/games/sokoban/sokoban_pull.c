@@ -5,7 +5,8 @@
  * greedy by its estimate, or with pull-weighted (off by default) ordered
  * as YASS's backward search orders it (pulls/2 + 3/2 of the lower bound:
  * soko_pull_score), or with pull-both-orders (off by default) greedy with
- * YASS's order taking turns over one table while greedy makes no progress,
+ * YASS's order given turns on top over one table while greedy makes no
+ * progress, up to a cap,
  * run beside the feature-space search of
  * sokoban_any.c and resumed where it stopped, not started again.
  *
@@ -96,27 +97,37 @@ unsigned soko_pull_score(unsigned pulls, unsigned bound)
 	return pulls / 2 + 3 * bound / 2;
 }
 
-/* pull-both-orders (off by default): greedy runs alone until it stalls,
+/* pull-both-orders: greedy's pull search runs as it runs alone, one state
+ * for each forward state, and makes the same expansions; once it stalls,
  * PULL_BOTH_STALL expansions without a new least estimate (Sasquatch II 48:
- * stuck at 68 from its 93,155th expansion to its 3,153,563rd); from then
- * on, until greedy's estimate falls again, YASS's order gets BOTH_YASS
- * expansions for greedy's BOTH_GREEDY, and the pull search stores
- * BOTH_EXTRA more states over 2 for each forward state (greedy keeps more
- * than it has alone, 1.5 x 3/4: its states meet the forward search on
- * Sasquatch II 16, 27, III 11; YASS's quarter reaches the start of II 48).
- * Run from the start instead (session 32), the extra pull states cost
- * the forward search II 24 (docs/benchmarks.md, sections h32b and h33s:
- * 2 states a forward state lose II 24 stalled or not, 1 loses II 27; one
- * frontier on both lists, each state scored both ways, lost II 27). */
-#define BOTH_GREEDY 3
-#define BOTH_YASS 1
-#define BOTH_EXTRA 1
+ * stuck at 68 from its 93,155th expansion to its 3,153,563rd), YASS's
+ * order earns BOTH_RATIO/4 expansions for each greedy expansion, on top of
+ * greedy's share, until greedy's estimate falls again or YASS's order has
+ * stored BOTH_CAP states in all.  Its states are time the forward search
+ * loses (2 to 6 microseconds each, the most on levels with many boxes:
+ * its bound is the full matching, player-aware, with pair conflicts), and
+ * greedy stalls on the slow levels too (II 24 stays at 60 for its last
+ * 2.65 million expansions), so what bounds the cost there is the cap, not
+ * the stall.  II 48 needs 514,000 of YASS's states, I 12 610,000, in
+ * whichever ratio and stall tried.  Greedy keeping its share keeps the
+ * meetings that answer II 16, 27, III 11, where taking YASS's turns out
+ * of greedy's share lost II 27 (docs/benchmarks.md, sections h32b, h33s
+ * and h34s). */
+#define BOTH_RATIO 4
+#define BOTH_CAP ((size_t)3 << 18)
 
 static size_t both_stall = PULL_BOTH_STALL;
+static const unsigned both_ratio = BOTH_RATIO;
+static size_t both_cap = BOTH_CAP;
 
 void soko_pull_set_stall(size_t expansions)
 {
 	both_stall = expansions;
+}
+
+void soko_pull_set_cap(size_t states)
+{
+	both_cap = states ? states : BOTH_CAP;
 }
 
 /* A flag per entry with both orders: on greedy's list, on YASS's (each
@@ -142,7 +153,7 @@ static void open_on(struct soko_pull *p, size_t cell, uint32_t id, unsigned pull
 {
 	const struct lk_level *rev = p->rev;
 	unsigned h = cell == 0 ? rev->game->estimate(rev, k, p->scratch) :
-				 soko_pull_score(pulls, rev->game->heuristic(rev, k, p->scratch));
+				 soko_pull_score(pulls, rev->game->heuristic(rev, k, p->yass_scratch));
 	if (h != LK_H_DEAD)
 		open_push(p, cell, h, id);
 }
@@ -166,40 +177,51 @@ static void open_state(struct soko_pull *p, size_t cell, uint32_t id, unsigned p
 	if (*f & ON_LIST(cell))
 		return;
 	*f |= (unsigned char)ON_LIST(cell);
+	p->seen += cell == 0;   /* a state greedy alone would have stored */
 	open_on(p, cell, id, pulls, k);
 }
 
-/* The next entry to expand, or LK_NO_ENTRY when both lists are empty:
- * from the list whose turn it is in the round (share[0] from greedy's,
- * then share[1] from YASS's), or the other when that one is empty (*from:
- * the list). */
-/* Both orders in use and greedy stalled: YASS's order gets its turns. */
+/* Both orders in use, greedy stalled and YASS's budget not spent: YASS's
+ * order earns its turns. */
 static bool stalled(const struct soko_pull *p)
 {
-	return p->share[0] && p->share[1] && p->since >= both_stall;
+	return p->share[0] && p->share[1] && p->since >= both_stall && p->yass < both_cap;
 }
 
+/* The next entry to expand (*from: the list), or LK_NO_ENTRY when no pull
+ * is left.  One order: its list.  Both: greedy's, as alone (it keeps its
+ * share of the states, so it makes the expansions it makes alone), and YASS's list
+ * whenever its order has earned a turn, BOTH_RATIO/4 of a turn for each
+ * greedy expansion made while greedy stalls.  Greedy's list empty means
+ * greedy has expanded everything it generated, so every state the pulls
+ * reach: nothing is left for YASS's order either. */
 static uint32_t next_open(struct soko_pull *p, size_t *from)
 {
-	size_t cell = !p->share[0] ? 1 : !p->share[1] ? 0 :
-		      !stalled(p) || p->turn < p->share[0] ? 0 : 1;
-	if (p->open.cells[cell].n == 0)
-		cell = !cell;
-	if (p->open.cells[cell].n == 0)
-		return LK_NO_ENTRY;
-	uint64_t v = soko_cells_pop(&p->open, cell);
-	if (cell == 0) {   /* greedy's progress: its least estimate expanded */
-		unsigned score = (unsigned)(v >> 32);
-		if (score < p->best) {
-			p->best = score;
-			p->since = 0;
-		} else {
-			p->since++;
-		}
+	if (!p->share[0] || !p->share[1]) {
+		size_t cell = p->share[0] ? 0 : 1;
+		if (p->open.cells[cell].n == 0)
+			return LK_NO_ENTRY;
+		*from = cell;
+		return (uint32_t)soko_cells_pop(&p->open, cell);
 	}
-	if (stalled(p) && ++p->turn >= p->share[0] + p->share[1])
-		p->turn = 0;
-	*from = cell;
+	if (p->credit >= 4 && p->open.cells[1].n && p->yass < both_cap) {
+		p->credit -= 4;
+		*from = 1;
+		return (uint32_t)soko_cells_pop(&p->open, 1);
+	}
+	if (p->open.cells[0].n == 0)
+		return LK_NO_ENTRY;
+	uint64_t v = soko_cells_pop(&p->open, 0);
+	unsigned score = (unsigned)(v >> 32);   /* greedy's progress */
+	if (score < p->best) {
+		p->best = score;
+		p->since = 0;
+	} else {
+		p->since++;
+	}
+	if (stalled(p) && p->credit < 4)   /* no hoard for later bursts */
+		p->credit += both_ratio;
+	*from = 0;
 	return (uint32_t)v;
 }
 
@@ -216,8 +238,7 @@ void soko_pull_init(struct soko_pull *p, const struct sokoban *s, size_t max_byt
 	p->share[1] = p->weighted ? 1 : 0;
 	p->best = ~0u;
 	if (s->use[SOKO_T_PULL_BOTH] && !p->weighted) {
-		p->share[0] = BOTH_GREEDY;
-		p->share[1] = BOTH_YASS;
+		p->share[0] = p->share[1] = 1;
 	}
 	soko_pull_grow(p, 0);   /* tests: the least it stores */
 }
@@ -237,6 +258,16 @@ static void start(struct soko_pull *p)
 	lk_table_init(&p->table, rev->key_size, p->max_bytes);
 	p->scratch = lk_xcalloc(1, rev->scratch_size);
 	soko_scratch((const struct sokoban *)rev, p->scratch);
+	/* YASS's order evaluates in a scratch of its own: the matching starts
+	 * from solutions kept in the scratch, and YASS's states, far from
+	 * greedy's, would push greedy's out (and greedy's YASS's): on
+	 * Sasquatch II 16 both orders' evaluations ran the full algorithm
+	 * far more often, 8 s more processor time than greedy alone */
+	p->yass_scratch = p->scratch;
+	if (p->share[0] && p->share[1]) {
+		p->yass_scratch = lk_xcalloc(1, rev->scratch_size);
+		soko_scratch((const struct sokoban *)rev, p->yass_scratch);
+	}
 	p->succ = lk_xmalloc((size_t)rev->max_successors * rev->key_size + 1);
 	p->hashes = lk_xmalloc(((size_t)rev->max_successors + 1) * sizeof *p->hashes);
 	p->edges = lk_xmalloc(((size_t)rev->max_successors + 1) * sizeof *p->edges);
@@ -262,6 +293,8 @@ void soko_pull_release(struct soko_pull *p)
 		return;
 	lk_table_release(&p->table);
 	soko_cells_release(&p->open);
+	if (p->yass_scratch != p->scratch)
+		free(p->yass_scratch);
 	free(p->scratch);
 	free(p->succ);
 	free(p->hashes);
@@ -297,18 +330,22 @@ static bool meets_forward(struct soko_pull *p, const unsigned char *k, uint64_t 
 	return true;
 }
 
+/* The states counted against the pull search's share: those stored, or
+ * with both orders those greedy alone would have stored. */
+static size_t held(const struct soko_pull *p)
+{
+	return p->share[0] && p->share[1] ? p->seen : p->table.count;
+}
+
 bool soko_pull_grow(struct soko_pull *p, size_t more_forward)
 {
 	p->forward += more_forward;
 	if (p->done)
 		return p->found != LK_NO_ENTRY;
-	/* one state for each forward state past the delay, and BOTH_EXTRA
-	 * over 2 more for those stored while greedy stalled (rounded down for
-	 * each expansion's states, as measured) */
+	/* one state for each forward state past the delay (greedy's, with
+	 * both orders: YASS's come on top) */
 	size_t past = p->forward > pull_delay ? p->forward - pull_delay : 0;
-	if (stalled(p))
-		p->extra += (past < more_forward ? past : more_forward) * BOTH_EXTRA / 2;
-	size_t want = past / PULL_SHARE + p->extra;
+	size_t want = past / PULL_SHARE;
 	if (want < pull_min)
 		want = pull_min;
 	if (want == 0)
@@ -319,7 +356,7 @@ bool soko_pull_grow(struct soko_pull *p, size_t more_forward)
 		return p->found != LK_NO_ENTRY;
 	const struct lk_level *rev = p->rev;
 	size_t ks = rev->key_size;
-	while (p->table.count < want) {
+	while (held(p) < want) {
 		size_t from;
 		uint32_t id = next_open(p, &from);
 		if (id == LK_NO_ENTRY) {
@@ -352,6 +389,7 @@ bool soko_pull_grow(struct soko_pull *p, size_t more_forward)
 				open_state(p, from, child, pulls, k, false);
 				continue;
 			}
+			p->yass += from;   /* YASS's order's states, against its cap */
 			if (rev->game->is_goal(rev, k)) {
 				p->found = child;   /* the start: solved backwards */
 				p->done = true;
