@@ -23,8 +23,8 @@
  *    sound search's turns take turns all along), a level makes one pull
  *    search at most, however many feature-space searches it runs, and the
  *    answers are still raw BFS's;
- *  - alone (greedy, the default; both orders taking turns, with
- *    pull-both-orders, from the first expansion or only while greedy
+ *  - alone (greedy, with pull-both-orders off; both orders taking turns, with
+ *    pull-both-orders (the default), from the first expansion or only while greedy
  *    stalls; YASS's order alone, with pull-weighted): run
  *    to the end on its own, each order expanding what it generates (with
  *    both, each pushes states on its own list on many levels), it
@@ -228,9 +228,11 @@ static size_t alone_cap = SIZE_MAX;
 
 /* The pull search alone on one level, run until it answers or runs out;
  * returns whether it reached the start, after checking its table and path. */
+static const char *const *alone_off;   /* switches turned off in test_alone */
+
 static bool pull_alone(const char *text, int *both)
 {
-	struct lk_level *level = soko_test_load(text, NULL, false);
+	struct lk_level *level = soko_test_load(text, alone_off, false);
 	struct lk_level *raw = soko_test_load(text, NULL, true);
 	soko_pull_set_min((size_t)1 << 22);
 	struct soko_pull p;
@@ -293,7 +295,7 @@ static bool pull_alone(const char *text, int *both)
 }
 
 /* The pull search alone, in both orders taking turns (pull-both-orders),
- * greedy (the default) and in YASS's order (pull-weighted), on 150 random
+ * greedy (both orders off) and in YASS's order (pull-weighted), on 150 random
  * levels each. */
 static void test_alone(void **state)
 {
@@ -305,6 +307,8 @@ static void test_alone(void **state)
 					     "both orders, YASS's capped at 3 states" };
 	for (int k = 0; k < 5; k++) {
 		soko_test_on = k == 0 || k >= 3 ? both_orders : k == 2 ? weighted : NULL;
+		/* greedy alone: both orders are on by default */
+		alone_off = k == 1 ? both_orders : NULL;
 		/* both orders from the first expansion (0), or YASS's turns
 		 * only after 2 greedy expansions without progress, and
 		 * greedy's alone again once it makes some (3), or YASS's
@@ -349,6 +353,7 @@ static void test_alone(void **state)
 	soko_pull_set_cap(0);
 	alone_cap = SIZE_MAX;
 	soko_test_on = NULL;
+	alone_off = NULL;
 	/* the score: dead stays dead; more pulls or a higher bound never
 	 * ranks a state earlier; the bound weighs three times the pulls */
 	assert_int_equal(soko_pull_score(7, LK_H_DEAD), LK_H_DEAD);

@@ -65,16 +65,15 @@ static void test_configs(void **state)
 	for (int i = 0; i < n; i++)
 		for (int j = 0; j < i; j++)
 			assert_true(memcmp(use[i], use[j], sizeof use[i]) != 0);
-	/* lane 1 turns both pull orders on; asked for already, it is not run twice */
+	/* lane 1 turns the second pull order off; turned off already, it is
+	 * not run twice */
 	int both = soko_test_technique("pull-both-orders");
-	assert_true(use[1][both] && !s->use[both]);
+	assert_true(!use[1][both] && s->use[both]);
 	lk_level_free(level);
-	static const char *const on[] = { "pull-both-orders", NULL };
-	soko_test_on = on;
-	level = soko_test_load(text, NULL, false);
-	soko_test_on = NULL;
+	static const char *const off[] = { "pull-both-orders", NULL };
+	level = soko_test_load(text, off, false);
 	s = (const struct sokoban *)level;
-	assert_true(s->use[both]);
+	assert_false(s->use[both]);
 	int m = 0;
 	bool u[SOKO_NTECH];
 	while (m < SOKO_SPLIT_MAX && soko_any_split_config(s, m, u)) {

@@ -490,11 +490,10 @@ const struct lk_technique soko_techniques[] = {
 			       "advisor proposes a move that unpacks a box (Festival's rule)",
 			       LK_TECH_ANY },
 	[SOKO_T_PULL_BOTH] = { "pull-both-orders", "pull-both-orders-answers",
-			       "-a any, off unless --with asks for it (it gained Sasquatch II 48 "
-			       "and slowed II 24 and 27 to near the bound): while greedy's pull "
-			       "search stalls it expands three states greedily for one in YASS's "
-			       "order, over one table (pull-weighted: YASS's order alone)",
-			       LK_TECH_ANY | LK_TECH_OFF },
+			       "-a any: while greedy's pull search stalls, the pull search also "
+			       "expands states in YASS's order, one for each greedy expansion, up "
+			       "to a cap, over one table (pull-weighted: YASS's order alone)",
+			       LK_TECH_ANY },
 	[SOKO_T_EXPLORER] = { "explorer", "explorer-moves",
 			      "-a any, off unless --with asks for it: an advisor (FESS's explorer) "
 			      "proposes the move after which the player reaches a push out of "
