@@ -101,7 +101,7 @@ unsigned soko_pull_score(unsigned pulls, unsigned bound)
  * for each forward state, and makes the same expansions; once it stalls,
  * PULL_BOTH_STALL expansions without a new least estimate (Sasquatch II 48:
  * stuck at 68 from its 93,155th expansion to its 3,153,563rd), YASS's
- * order earns BOTH_RATIO/4 expansions for each greedy expansion, on top of
+ * order earns BOTH_RATIO/BOTH_TURN expansions for each greedy expansion, on top of
  * greedy's share, until greedy's estimate falls again or YASS's order has
  * stored BOTH_CAP states in all.  Its states are time the forward search
  * loses (2 to 6 microseconds each, the most on levels with many boxes:
@@ -113,11 +113,11 @@ unsigned soko_pull_score(unsigned pulls, unsigned bound)
  * meetings that answer II 16, 27, III 11, where taking YASS's turns out
  * of greedy's share lost II 27 (docs/benchmarks.md, sections h32b, h33s
  * and h34s). */
-#define BOTH_RATIO 4
+#define BOTH_TURN 4    /* one of YASS's turns, in the credit's quarters */
+#define BOTH_RATIO 4   /* quarters earned for each greedy expansion */
 #define BOTH_CAP ((size_t)3 << 18)
 
 static size_t both_stall = PULL_BOTH_STALL;
-static const unsigned both_ratio = BOTH_RATIO;
 static size_t both_cap = BOTH_CAP;
 
 void soko_pull_set_stall(size_t expansions)
@@ -191,7 +191,7 @@ static bool stalled(const struct soko_pull *p)
 /* The next entry to expand (*from: the list), or LK_NO_ENTRY when no pull
  * is left.  One order: its list.  Both: greedy's, as alone (it keeps its
  * share of the states, so it makes the expansions it makes alone), and YASS's list
- * whenever its order has earned a turn, BOTH_RATIO/4 of a turn for each
+ * whenever its order has earned a turn, BOTH_RATIO/BOTH_TURN of a turn for each
  * greedy expansion made while greedy stalls.  Greedy's list empty means
  * greedy has expanded everything it generated, so every state the pulls
  * reach: nothing is left for YASS's order either. */
@@ -204,8 +204,8 @@ static uint32_t next_open(struct soko_pull *p, size_t *from)
 		*from = cell;
 		return (uint32_t)soko_cells_pop(&p->open, cell);
 	}
-	if (p->credit >= 4 && p->open.cells[1].n && p->yass < both_cap) {
-		p->credit -= 4;
+	if (p->credit >= BOTH_TURN && p->open.cells[1].n && p->yass < both_cap) {
+		p->credit -= BOTH_TURN;
 		*from = 1;
 		return (uint32_t)soko_cells_pop(&p->open, 1);
 	}
@@ -219,8 +219,8 @@ static uint32_t next_open(struct soko_pull *p, size_t *from)
 	} else {
 		p->since++;
 	}
-	if (stalled(p) && p->credit < 4)   /* no hoard for later bursts */
-		p->credit += both_ratio;
+	if (stalled(p) && p->credit < BOTH_TURN)   /* no hoard for later bursts */
+		p->credit += BOTH_RATIO;
 	*from = 0;
 	return (uint32_t)v;
 }
