@@ -453,6 +453,12 @@ run "$TMP/out" "$TMP/err" "$SOLVE" "$TMP/header.xsb" "$TMP/empty.xsb"
 expect_rc 1 "$rc" "solve on a header and an empty file"
 expect_line "solve: no levels read from the 2 inputs" "$TMP/err" "solve on two inputs: says so"
 expect_count 1 "$TMP/out" "^; a header only$" "solve on a header: the header passes"
+printf 'record\ttitle\tsolvable\n1\t1\tyes\n' >"$TMP/table.tsv"
+run "$TMP/out" "$TMP/err" "$SOLVE" --verify "$TMP/table.tsv"
+expect_rc 1 "$rc" "solve --verify on a tsv table"
+expect_line "solve: $TMP/table.tsv:1: a table (-f tsv) holds no levels: give the records (-f text) instead" \
+	"$TMP/err" "solve --verify on a tsv table: says why"
+expect_count 1 "$TMP/out" "^1	1	yes$" "solve --verify on a tsv table: the table passes"
 
 # ----------------------------------------------- contradictory thresholds
 

@@ -460,6 +460,23 @@ void lk_pipeline_view_open(struct lk_view_writer *w, FILE *out, enum lk_view_for
 	lk_strbuf_release(&title);
 }
 
+/* Whether the file at path starts with the header of a table the record
+ * commands write (-f tsv: "record", a tab, ...).  Such a table keeps no
+ * level grids, so it reads as no levels at all; the message says why
+ * rather than only that nothing was read.  stdin cannot be read again. */
+static bool starts_with_table(const char *path)
+{
+	if (strcmp(path, "-") == 0)
+		return false;
+	FILE *fp = fopen(path, "rb");
+	if (!fp)
+		return false;
+	char head[8] = { 0 };
+	size_t n = fread(head, 1, sizeof head - 1, fp);
+	fclose(fp);
+	return n == 7 && memcmp(head, "record\t", 7) == 0;
+}
+
 int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles)
 {
 	static char *stdin_only[] = { "-" };
@@ -507,7 +524,10 @@ int lk_pipeline_run(struct lk_pipeline *p, char **files, int nfiles)
 	if (run.levels_read == 0 && run.status == 0 && !p->quiet) {
 		/* an empty input is no answer: said, and exit 1 (as sha256sum
 		 * -c on a file without checksums) */
-		if (run.nfiles == 1)
+		if (run.nfiles == 1 && starts_with_table(run.files[0]))
+			lk_error("%s:1: a table (-f tsv) holds no levels: "
+				 "give the records (-f text) instead", run.files[0]);
+		else if (run.nfiles == 1)
 			lk_error("%s: no levels read",
 				 strcmp(run.files[0], "-") == 0 ? "<stdin>" : run.files[0]);
 		else
