@@ -82,7 +82,7 @@ static void bench_init(struct bench *b, const char *parent, const struct soko_fe
 	a->adv_goal = calloc(cells, sizeof *a->adv_goal);
 	a->adv_stack = calloc(cells, sizeof *a->adv_stack);
 	a->open_goal = -1;
-	soko_plan_build(&a->plan, s, true);
+	soko_plan_build(&a->plan, s, true, NULL);
 	unsigned char key[64];
 	assert_true(a->key_size <= sizeof key);
 	for (int k = 0; k <= n; k++) {

@@ -480,7 +480,7 @@ static void test_zone_lists(void **state)
 		assert_true(scratch && key);
 		struct soko_scratch *sc = soko_scratch(s, scratch);
 		struct soko_plan plan;
-		soko_plan_build(&plan, s, true);
+		soko_plan_build(&plan, s, true, NULL);
 		for (int p = 0; p < 60; p++) {
 			/* boxes on goals more often than not: packed prefixes */
 			random_position(&rng, s, key, false);

@@ -268,7 +268,7 @@ static void walk_features(struct lk_rng *rng, const struct sokoban *s, const cha
 	struct soko_movegen g;
 	soko_movegen_init(&g, s);
 	struct soko_plan plan;
-	soko_plan_build(&plan, s, true);
+	soko_plan_build(&plan, s, true, NULL);
 	s->base.game->initial_state(&s->base, key);
 	for (int step = 0; step < steps; step++) {
 		int n = unpack(s, key, sc);

@@ -202,8 +202,8 @@ static struct soko_park *plan_of(const struct lk_level *level)
 {
 	const struct sokoban *s = (const struct sokoban *)level;
 	struct soko_plan plan;
-	soko_plan_build(&plan, s, false);   /* the doorways */
-	struct soko_park *p = soko_park_build(s, plan.doorway);
+	soko_plan_build(&plan, s, false, NULL);   /* the doorways */
+	struct soko_park *p = soko_park_build(s, plan.doorway, NULL);
 	soko_plan_release(&plan);
 	return p;
 }

@@ -15,7 +15,10 @@
  *  - a plan built once and shared (soko_plan_view): a search with a view
  *    searches exactly as one that builds its own plan (same status,
  *    states, counters and path), and the shared plan is not written by the
- *    searches that view it (its contents hashed before and after).
+ *    searches that view it (its contents hashed before and after);
+ *  - a plan whose search is stopped while it is built (soko_stop): a stop
+ *    that never fires builds the same plan as none; one that fires gives a
+ *    plan cut short but whole (a permutation, no parking plan).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -83,7 +86,7 @@ static int check_plan(const char *text)
 	assert_non_null(level);
 	const struct sokoban *s = (const struct sokoban *)level;
 	struct soko_plan p;
-	soko_plan_build(&p, s, true);
+	soko_plan_build(&p, s, true, NULL);
 	int ng = s->ngoals;
 	assert_int_equal(p.ngoals, ng);
 	assert_true(p.ordered >= 0 && p.ordered <= ng);
@@ -194,7 +197,7 @@ static void test_corridor_deepest_first(void **state)
 		assert_non_null(level);
 		const struct sokoban *s = (const struct sokoban *)level;
 		struct soko_plan p;
-		soko_plan_build(&p, s, true);
+		soko_plan_build(&p, s, true, NULL);
 		assert_int_equal(p.ordered, s->ngoals);
 		/* deepest first: each goal lower on the board than the next */
 		for (int k = 1; k < s->ngoals; k++)
@@ -270,7 +273,7 @@ static bool check_view(const char *text)
 	lk_search_result_init(&own);
 	soko_fess(level, &o, &own, true, NULL, NULL, NULL);
 	struct soko_plan p;
-	soko_plan_build(&p, s, s->use[SOKO_T_PACKING]);
+	soko_plan_build(&p, s, s->use[SOKO_T_PACKING], NULL);
 	uint64_t before = plan_hash(&p, s);
 	for (int round = 0; round < 2; round++) {
 		lk_search_result_init(&shared);
@@ -322,6 +325,44 @@ static void test_view_searches_as_own_plan(void **state)
 	}
 }
 
+/* Building the plan stops when the search's bounds say so, and only then. */
+static void test_stop_cuts_plan_short(void **state)
+{
+	(void)state;
+	struct lk_level *level = soko_test_load(soko_test_crossing, NULL, false);
+	assert_non_null(level);
+	const struct sokoban *s = (const struct sokoban *)level;
+	struct soko_plan p;
+	soko_plan_build(&p, s, true, NULL);
+	uint64_t whole = plan_hash(&p, s);
+	assert_non_null(p.park);
+	soko_plan_release(&p);
+	/* a stop that never fires: no cancel, no time bound */
+	volatile sig_atomic_t flag = 0;
+	struct lk_bounds b = { .cancel = &flag };
+	struct soko_stop never = { .bounds = &b };
+	soko_plan_build(&p, s, true, &never);
+	assert_false(never.stopped);
+	assert_true(plan_hash(&p, s) == whole);
+	soko_plan_release(&p);
+	/* cancelled before it starts (calls 63: the first test reads it) */
+	flag = 1;
+	struct soko_stop now = { .bounds = &b, .calls = 63 };
+	soko_plan_build(&p, s, true, &now);
+	assert_true(now.stopped);
+	assert_null(p.park);
+	uint8_t *seen = calloc((size_t)s->cells, 1);
+	for (int i = 0; i < s->ngoals; i++) {
+		int g = p.order[i];
+		assert_true(s->goal[g] && !seen[g]);
+		seen[g] = 1;
+		assert_int_equal(p.rank[g], i);
+	}
+	free(seen);
+	soko_plan_release(&p);
+	lk_level_free(level);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -329,6 +370,7 @@ int main(void)
 		cmocka_unit_test(test_random_orders_can_be_packed),
 		cmocka_unit_test(test_microban_orders_can_be_packed),
 		cmocka_unit_test(test_view_searches_as_own_plan),
+		cmocka_unit_test(test_stop_cuts_plan_short),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -451,7 +451,8 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	if (plan)
 		soko_plan_view(&a.plan, plan, s);
 	else
-		soko_plan_build(&a.plan, s, s->use[SOKO_T_PACKING]);
+		soko_plan_build(&a.plan, s, s->use[SOKO_T_PACKING],
+				&(struct soko_stop){ .bounds = &opt->bounds, .deadline = a.deadline });
 	soko_relevance_init(&a.rel, s);
 	struct soko_pull own_pull;
 	if (!pull)

@@ -271,9 +271,37 @@ struct soko_features {
 	uint8_t packed, areas, doorways, out_of_plan, hotspots;
 };
 
+/*
+ * When the plan's building stops early: the search's cancel and stop flags
+ * (a split's other lane answered) and its deadline.  The packing order and
+ * the parking plan are bounded by work, not time (so that they are the
+ * same on any machine), and on the biggest levels take a second; a
+ * search given less, or stopped meanwhile, must not wait for them.  A
+ * plan cut short is only ever used by a search that stops at once.
+ */
+struct soko_stop {
+	const struct lk_bounds *bounds;
+	double deadline;
+	unsigned calls;
+	bool stopped;
+};
+
+/* Has building the plan to stop?  Reads the clock every 64th call; once
+ * true, true for good.  st may be NULL (never). */
+static inline bool soko_stopped(struct soko_stop *st)
+{
+	if (!st)
+		return false;
+	if (!st->stopped && (++st->calls & 63) == 0)
+		st->stopped = lk_bounds_cancelled(st->bounds) ||
+			      lk_bounds_time_up(st->bounds, st->deadline);
+	return st->stopped;
+}
+
 /* use_order false: no packing order (every goal is its own area, so any
- * box on a goal counts as packed). */
-void soko_plan_build(struct soko_plan *p, const struct sokoban *s, bool use_order);
+ * box on a goal counts as packed).  stop: when to give up (may be NULL). */
+void soko_plan_build(struct soko_plan *p, const struct sokoban *s, bool use_order,
+		     struct soko_stop *stop);
 void soko_plan_release(struct soko_plan *p);
 /* A view of plan `from` (built once per level, then never written, so
  * that every search of the level, in any thread, shares it): its order,
@@ -346,7 +374,8 @@ struct soko_park {
 /* The parking plan of the level, or NULL when it needs none or none was
  * found; doorway: per cell, a square whose blocking cuts the floor in two
  * (no box is parked there). */
-struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorway);
+struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorway,
+				  struct soko_stop *stop);
 void soko_park_free(struct soko_park *p);
 /* packed (the plan's steps reached) and out of plan (boxes on targets
  * beyond them) of the boxes in sc, into f. */

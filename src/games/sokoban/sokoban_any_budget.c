@@ -197,7 +197,9 @@ static void solve_fess(const struct lk_level *level, const struct lk_search_opti
 	struct soko_plan plan;
 	bool own_plan = !s->impossible && !s->forward;
 	if (own_plan)
-		soko_plan_build(&plan, s, s->use[SOKO_T_PACKING]);
+		soko_plan_build(&plan, s, s->use[SOKO_T_PACKING],
+				&(struct soko_stop){ .bounds = &opt->bounds,
+						     .deadline = lk_bounds_deadline(&opt->bounds, t0) });
 	struct stall st = { .level = level, .opt = opt, .inner = hook, .pull = &pull, .t0 = t0,
 			    .window = stall_window, .states = stall_states,
 			    .plan = own_plan ? &plan : NULL };

@@ -88,6 +88,7 @@ struct park_work {
 	bool by_pulls;            /* parking choices by pulls alone (the second order) */
 	int flooded;              /* squares the last flood marked */
 	double work, budget;
+	struct soko_stop *stop;   /* NULL: never */
 };
 
 static uint32_t next_stamp(uint32_t *stamp, uint32_t *arr, size_t n)
@@ -105,6 +106,8 @@ static uint32_t flood(struct park_work *w, int from)
 	const struct sokoban *s = w->s;
 	uint32_t st = next_stamp(&w->stamp, w->mark, (size_t)s->cells);
 	int sp = 0;
+	if (soko_stopped(w->stop))
+		w->budget = -1;   /* every budget test fails from here on */
 	w->flooded = 0;
 	w->mark[from] = st;
 	w->stack[sp++] = (uint16_t)from;
@@ -582,7 +585,8 @@ static int find_sides(struct park_work *w, int *sides)
 	return nsides;
 }
 
-struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorway)
+struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorway,
+				  struct soko_stop *stop)
 {
 	int ng = s->ngoals;
 	if (ng == 0 || ng != s->nboxes || ng > 64)
@@ -590,6 +594,7 @@ struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorwa
 	struct park_work w;
 	work_init(&w, s);
 	w.doorway = doorway;
+	w.stop = stop;
 	int sides[PARK_SIDES], nsides = find_sides(&w, sides);
 	size_t room = (size_t)ng * 2 * sizeof(uint16_t);
 	struct park_path path = { .target = lk_xmalloc(room), .leaves = lk_xmalloc(room),
@@ -604,7 +609,7 @@ struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorwa
 	 * share is what the runs before it left, split among those still to
 	 * come */
 	double spent = 0;
-	for (int run = 0; run < 2 * nsides; run++) {
+	for (int run = 0; run < 2 * nsides && !soko_stopped(stop); run++) {
 		int k = run % nsides;
 		w.by_pulls = run >= nsides;
 		if (run == nsides && best)

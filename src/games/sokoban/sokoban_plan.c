@@ -167,6 +167,7 @@ struct retrieval {
 	uint16_t *stack;
 	double work, budget;
 	int player;              /* a square of the player's side */
+	struct soko_stop *stop;  /* NULL: never */
 };
 
 static uint32_t fresh(uint32_t *mark, uint32_t *stamp, size_t n)
@@ -183,6 +184,8 @@ static uint32_t flood(struct retrieval *r, int from)
 	const struct sokoban *s = r->s;
 	uint32_t st = fresh(r->mark, &r->stamp, (size_t)s->cells);
 	int sp = 0;
+	if (soko_stopped(r->stop))
+		r->budget = -1;   /* every budget test fails from here on */
 	r->mark[from] = st;
 	r->stack[sp++] = (uint16_t)from;
 	while (sp > 0) {
@@ -230,7 +233,7 @@ static int pull_out(struct retrieval *r, int g, uint32_t st, bool lenient)
 		r->queue[tail++] = (uint32_t)p * 4 + (uint32_t)e;
 	}
 	r->box[g] = 0;
-	while (head < tail) {
+	while (head < tail && r->budget >= 0) {   /* budget -1: stopped */
 		int x = (int)(r->queue[head] >> 2), e = (int)(r->queue[head] & 3);
 		head++;
 		if (!r->reached[x]) {
@@ -345,10 +348,11 @@ static int retrieve(struct retrieval *r, int from, uint16_t *order, int *kept)
  * one whose retrieval goes furthest before the player must be moved
  * elsewhere is taken (the start's side on a tie).
  */
-static void packing_order(struct soko_plan *p, const struct sokoban *s)
+static void packing_order(struct soko_plan *p, const struct sokoban *s, struct soko_stop *stop)
 {
 	struct retrieval r;
 	retrieval_init(&r, s);
+	r.stop = stop;
 	size_t n = (size_t)s->cells;
 	int ng = s->ngoals;
 	/* the sides: the player0's first, then each other one touching a goal */
@@ -377,7 +381,7 @@ static void packing_order(struct soko_plan *p, const struct sokoban *s)
 	free(side_of);
 	uint16_t *order = lk_xmalloc((size_t)(ng ? ng : 1) * sizeof *order);
 	int best_kept = -1, best_ordered = 0;
-	for (int i = 0; i < nsides; i++) {
+	for (int i = 0; i < nsides && !soko_stopped(stop); i++) {
 		r.work = 0;
 		r.budget = RETRIEVAL_BUDGET / nsides;
 		int kept, ordered = retrieve(&r, sides[i], order, &kept);
@@ -415,13 +419,14 @@ static void packing_order(struct soko_plan *p, const struct sokoban *s)
  * brought onto it from the open (the pull of the retrieval fails with a
  * box there).  A box on such a square is in the way of the plan.
  */
-static void out_of_plan_zones(struct soko_plan *p, const struct sokoban *s)
+static void out_of_plan_zones(struct soko_plan *p, const struct sokoban *s, struct soko_stop *stop)
 {
 	size_t n = (size_t)s->cells;
 	p->zone_bytes = ((size_t)s->nfloor + 7) / 8;
 	p->zone = lk_xcalloc((size_t)(p->ngoals ? p->ngoals : 1), sizeof *p->zone);
 	struct retrieval r;
 	retrieval_init(&r, s);
+	r.stop = stop;
 	uint16_t *dist = lk_xmalloc(n * sizeof *dist), *queue = lk_xmalloc(n * sizeof *queue);
 	for (int a = 0; a < p->nareas; a++) {
 		for (int i = p->area_first[a]; i < p->area_first[a + 1]; i++) {
@@ -447,7 +452,7 @@ static void out_of_plan_zones(struct soko_plan *p, const struct sokoban *s)
 			int head = 0, tail = 0;
 			dist[t] = 0;
 			queue[tail++] = (uint16_t)t;
-			while (head < tail && r.work < ZONE_BUDGET) {
+			while (head < tail && r.work < ZONE_BUDGET && r.budget >= 0) {
 				int c = queue[head++];
 				if (c != t && !r.box[c]) {
 					r.box[c] = 1;
@@ -539,7 +544,8 @@ static void find_cuts(struct soko_plan *p, const struct sokoban *s)
 	free(queue);
 }
 
-void soko_plan_build(struct soko_plan *p, const struct sokoban *s, bool use_order)
+void soko_plan_build(struct soko_plan *p, const struct sokoban *s, bool use_order,
+		     struct soko_stop *stop)
 {
 	size_t n = (size_t)s->cells;
 	int ng = s->ngoals;
@@ -552,7 +558,7 @@ void soko_plan_build(struct soko_plan *p, const struct sokoban *s, bool use_orde
 	find_doorways(p, s);
 	if (use_order) {
 		group_goals(p, s);
-		packing_order(p, s);
+		packing_order(p, s, stop);
 	} else {
 		p->area_of = lk_xmalloc(n * sizeof *p->area_of);
 		for (size_t c = 0; c < n; c++)
@@ -581,8 +587,8 @@ void soko_plan_build(struct soko_plan *p, const struct sokoban *s, bool use_orde
 	free(fill);
 	find_cuts(p, s);
 	if (use_order)
-		out_of_plan_zones(p, s);
-	p->park = use_order && s->use[SOKO_T_PARKING] ? soko_park_build(s, p->doorway) : NULL;
+		out_of_plan_zones(p, s, stop);
+	p->park = use_order && s->use[SOKO_T_PARKING] ? soko_park_build(s, p->doorway, stop) : NULL;
 	p->rooms = s->use[SOKO_T_ROOMS] ? soko_rooms_new(s) : NULL;
 	if (p->rooms && p->rooms->base_links == 0) {   /* no link to cut: doorways instead */
 		soko_rooms_free(p->rooms);
