@@ -63,6 +63,8 @@ struct toy {
 extern unsigned long toy_expansions;
 extern unsigned long cancel_after;
 extern volatile sig_atomic_t *cancel_flag;
+/* Seconds (on the library's clock) each expansion waits: a slow game. */
+extern double toy_delay;
 
 struct toy *toy_new(const struct graph *src, size_t ks, enum hmode hm, uint64_t hseed,
 		    bool with_h, bool reversible);
@@ -98,6 +100,9 @@ void test_bounds(void **state);
 void test_tiny_bounds(void **state);
 void test_cancel(void **state);
 void test_tick(void **state);
+void test_slow_expansions(void **state);
+/* Its teardown: the delay off even when an assertion left the test early. */
+int slow_expansions_done(void **state);
 void test_seeds(void **state);
 void test_solver_reuse(void **state);
 

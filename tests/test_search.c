@@ -282,6 +282,7 @@ int main(void)
 		cmocka_unit_test(test_tiny_bounds),
 		cmocka_unit_test(test_cancel),
 		cmocka_unit_test(test_tick),
+		cmocka_unit_test_teardown(test_slow_expansions, slow_expansions_done),
 		cmocka_unit_test(test_seeds),
 		cmocka_unit_test(test_solver_reuse),
 		cmocka_unit_test(test_backward),

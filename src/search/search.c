@@ -29,8 +29,12 @@
 #include "open_list.h"
 
 #define DEAD_COST UINT32_MAX
-/* How many expansions between looks at the clock and the cancel flag. */
+/* How many expansions between looks at the clock and the cancel flag, at
+ * most: fewer while an expansion is slow (a big Sokoban level's matching
+ * bound takes a millisecond a state, so 256 of them overran -t 0.01 by
+ * half a second), so that a look comes about every CHECK_GAP seconds. */
 #define CHECK_EVERY 256
+#define CHECK_GAP 0.002
 /* Expansions per turn when two lanes alternate; turns a lagging lane waits. */
 #define SLICE 4096
 #define LAG_TURNS 8
@@ -94,6 +98,9 @@ struct lane {
 	uint32_t layer_end;      /* BFS: the first entry of the layer after head's */
 	unsigned long layer;     /* BFS: the depth in edges of the entry last taken */
 	uint64_t expanded, generated;
+	uint64_t next_check;     /* expansions at the next look at the bounds */
+	unsigned check_every;    /* expansions between looks, 1 .. CHECK_EVERY */
+	double last_check;       /* lk_now() at the last look */
 	size_t popped;           /* best-first: priority of the last state taken */
 	unsigned best_h, worst_h;   /* best-first: the least and greatest heuristic met */
 };
@@ -148,11 +155,22 @@ static void lane_finish(struct lane *L, enum lk_status status, enum lk_limit lim
 	L->limit = limit;
 }
 
-/* Called every CHECK_EVERY expansions: true when the run must stop. */
+/* Called when L->next_check is due: true when the run must stop.  The
+ * next look comes after twice the expansions when looks came faster than
+ * CHECK_GAP / 4 apart, half when slower than CHECK_GAP. */
 static bool out_of_bounds(struct lane *L)
 {
 	struct run *run = L->run;
 	const struct lk_search_options *o = run->opt;
+	double now = lk_now(), gap = now - L->last_check;
+	L->last_check = now;
+	if (L->check_every == 0)
+		L->check_every = 1;
+	else if (gap > CHECK_GAP && L->check_every > 1)
+		L->check_every /= 2;
+	else if (gap < CHECK_GAP / 4 && L->check_every < CHECK_EVERY)
+		L->check_every *= 2;
+	L->next_check = L->expanded + L->check_every;
 	if (o->tick)
 		o->tick(o->tick_ctx);
 	if (lk_bounds_cancelled(&o->bounds))
@@ -230,7 +248,7 @@ static void step_bfs(struct lane *L, uint64_t budget)
 			lane_finish(L, LK_UNSOLVABLE, LK_LIMIT_NONE);
 			return;
 		}
-		if (L->expanded % CHECK_EVERY == 0 && out_of_bounds(L))
+		if (L->expanded >= L->next_check && out_of_bounds(L))
 			return;
 		if (L->head == L->layer_end) {
 			L->layer++;
@@ -319,7 +337,7 @@ static void step_best_first(struct lane *L, uint64_t budget)
 			lane_finish(L, LK_SOLVED, LK_LIMIT_NONE);
 			return;
 		}
-		if (L->expanded % CHECK_EVERY == 0 && out_of_bounds(L))
+		if (L->expanded >= L->next_check && out_of_bounds(L))
 			return;
 		unsigned n = expand(L, key);
 		for (unsigned j = 0; j < n; j++) {
