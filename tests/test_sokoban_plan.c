@@ -37,11 +37,43 @@
 #include "../src/games/sokoban/sokoban_any.h"
 #include "sokoban_random.h"
 
+/* Is cell `to` reachable by the player from `from`, boxes[] and the box
+ * on b (-1: none) in the way? */
+static bool walks(const struct sokoban *s, const uint8_t *boxes, int b, int from, int to)
+{
+	size_t n = (size_t)s->cells;
+	uint8_t *m = calloc(n, 1);
+	int *stack = malloc(n * sizeof *stack), sp = 0;
+	assert_non_null(m);
+	assert_non_null(stack);
+	m[from] = 1;
+	stack[sp++] = from;
+	while (sp > 0) {
+		int c = stack[--sp];
+		for (int d = 0; d < 4; d++) {
+			int x = c + s->off[d];
+			if (!s->wall[x] && !boxes[x] && x != b && !m[x]) {
+				m[x] = 1;
+				stack[sp++] = x;
+			}
+		}
+	}
+	bool ok = m[to];
+	free(m);
+	free(stack);
+	return ok;
+}
+
 /* Can the box on goal g be pulled to a square that is no goal, with boxes
  * on the cells of boxes[] (walls as the level's) and the player starting
- * on any free square?  BFS over (box cell, player cell). */
-static bool pulls_out(const struct sokoban *s, const uint8_t *boxes, int g)
+ * on any free square?  BFS over (box cell, player cell).  With `home`
+ * (>= 0, the start square, and the start's side holding g), only where
+ * the player then walks to home: forwards, a box brought in from there
+ * with the player coming from the start. */
+static bool pulls_out_home(const struct sokoban *s, const uint8_t *boxes, int g, int home)
 {
+	if (home >= 0 && (s->goal[home] || !walks(s, boxes, -1, home, g)))
+		home = -1;
 	size_t n = (size_t)s->cells;
 	uint8_t *seen = calloc(n * n, 1);
 	uint32_t *queue = malloc(n * n * sizeof *queue);
@@ -57,7 +89,7 @@ static bool pulls_out(const struct sokoban *s, const uint8_t *boxes, int g)
 	while (head < tail && !out) {
 		int b = (int)(queue[head] / n), p = (int)(queue[head] % n);
 		head++;
-		if (!s->goal[b]) {
+		if (!s->goal[b] && (home < 0 || walks(s, boxes, b, p, home))) {
 			out = true;
 			break;
 		}
@@ -77,6 +109,11 @@ static bool pulls_out(const struct sokoban *s, const uint8_t *boxes, int g)
 	free(seen);
 	free(queue);
 	return out;
+}
+
+static bool pulls_out(const struct sokoban *s, const uint8_t *boxes, int g)
+{
+	return pulls_out_home(s, boxes, g, -1);
 }
 
 /* Checks the plan of level text; returns how many goals it ordered. */
@@ -206,6 +243,82 @@ static void test_corridor_deepest_first(void **state)
 		lk_level_free(level);
 		check_plan(levels[i]);
 	}
+}
+
+/* How many goals of p's order, from the first, a box can be brought onto
+ * from the open with the player coming from the start, the goals before it
+ * filled (pulls_out_home, a truth of this file's own). */
+static int entry_prefix(const struct sokoban *s, const struct soko_plan *p)
+{
+	uint8_t *boxes = calloc((size_t)s->cells, 1);
+	assert_non_null(boxes);
+	int k = 0;
+	for (; k < s->ngoals && pulls_out_home(s, boxes, p->order[k], s->player0); k++)
+		boxes[p->order[k]] = 1;
+	free(boxes);
+	return k;
+}
+
+/* entry_prefix of level text's plan with packing-entry on or off, into
+ * pre[on]; returns whether the two orders differ. */
+static bool entry_prefixes(const char *text, int pre[2])
+{
+	struct lk_level *level = soko_test_load(text, NULL, false);
+	assert_non_null(level);
+	struct sokoban *s = (struct sokoban *)level;
+	struct soko_plan p[2];
+	for (int on = 0; on < 2; on++) {
+		s->use[SOKO_T_PACK_ENTRY] = on;
+		soko_plan_build(&p[on], s, true, NULL);
+		pre[on] = entry_prefix(s, &p[on]);
+		if (!on)
+			assert_int_equal(p[on].entry_refused, 0);
+	}
+	bool differ = memcmp(p[0].order, p[1].order, (size_t)s->ngoals * sizeof *p[0].order) != 0;
+	soko_plan_release(&p[0]);
+	soko_plan_release(&p[1]);
+	lk_level_free(level);
+	return differ;
+}
+
+/*
+ * packing-entry: a box counts as taken out only where the pulls leave the
+ * player with the start.  It may reorder the goals, and may then lose
+ * goals ordered only as the retrieval without it loses them elsewhere (the
+ * orders stay packable: check_plan, on by default, above); what it is for:
+ * over random levels, the orders' goals that can be filled, from the first
+ * on, with a box brought from the open by a player coming from the start
+ * (entry_prefix) are more with it, and fewer on no more levels than they
+ * are more on.
+ */
+static void test_entry_orders(void **state)
+{
+	(void)state;
+	static const struct soko_random_shape shape = { 4, 5, 4, 4, 2, 5, 5, 20 };
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 4141);
+	int levels = 0, differ = 0, more = 0, fewer = 0, sum[2] = { 0, 0 };
+	while (levels < 400) {
+		char *text = soko_random_level(&rng, &shape);
+		if (!text)
+			continue;
+		struct lk_level *level = soko_test_load(text, NULL, false);
+		if (level) {
+			lk_level_free(level);
+			int pre[2];
+			differ += entry_prefixes(text, pre);
+			more += pre[1] > pre[0];
+			fewer += pre[1] < pre[0];
+			sum[0] += pre[0];
+			sum[1] += pre[1];
+			levels++;
+		}
+		free(text);
+	}
+	print_message("packing-entry: %d of %d orders differ, entry prefix %d -> %d "
+		      "(more on %d levels, fewer on %d)\n", differ, levels, sum[0], sum[1], more, fewer);
+	assert_true(sum[1] >= sum[0]);
+	assert_true(more >= fewer);
 }
 
 /* FNV-1a over n bytes, into h. */
@@ -371,6 +484,7 @@ int main(void)
 		cmocka_unit_test(test_microban_orders_can_be_packed),
 		cmocka_unit_test(test_view_searches_as_own_plan),
 		cmocka_unit_test(test_stop_cuts_plan_short),
+		cmocka_unit_test(test_entry_orders),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -72,6 +72,9 @@ enum soko_heuristic { SOKO_H_MATCHING, SOKO_H_MIXEDAIM };
  *    boxes cut, a feature and cell coordinate (sokoban_rooms.c);
  *  - pull weighted (off by default): the pull search ordered as YASS's
  *    backward search, pulls/2 + 3/2 of the bound (sokoban_pull.c);
+ *  - packing entry: the packing order's retrieval takes a box out only to
+ *    where the player, after the pulls, is still with the start
+ *    (sokoban_plan.c);
  * and again of the push searches' lower bound:
  *  - pattern search: penalties of clusters of up to four boxes, proved by
  *    small searches during the search (sokoban_patterns.c);
@@ -96,6 +99,9 @@ enum soko_technique {
 	SOKO_T_ROOMS, SOKO_T_PULL_WEIGHTED, SOKO_T_NO_UNPACK, SOKO_T_PULL_BOTH,
 	/* FESS's explorer and opener advisors (sokoban_any_advise.c) */
 	SOKO_T_EXPLORER, SOKO_T_OPENER,
+	/* the packing order's retrieval: a box counts as taken out only where
+	 * the player, after the pulls, is back with the start (sokoban_plan.c) */
+	SOKO_T_PACK_ENTRY,
 	/* parallel search of one level (solve --split, sokoban_any_split.c) */
 	SOKO_T_SPLIT,
 	SOKO_NTECH

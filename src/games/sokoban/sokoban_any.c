@@ -512,6 +512,7 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 		a.solved && a.meet != NONE && a.goal_exp == NONE && a.goal_node != 0;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_MACROS] += a.gen.long_moves;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_PACKING] += (uint64_t)a.plan.ordered;
+	((struct soko_scratch *)a.scratch)->count[SOKO_T_PACK_ENTRY] += a.plan.entry_refused;
 	if (a.plan.rooms)
 		((struct soko_scratch *)a.scratch)->count[SOKO_T_ROOMS] += (uint64_t)a.plan.rooms->base_links;
 	if (a.plan.park)

@@ -225,6 +225,7 @@ struct soko_plan {
 	uint16_t *area_first;    /* area a's goals: area_goals[area_first[a] .. area_first[a + 1]) */
 	uint16_t *area_goals;    /* by area, each in packing order */
 	int ordered;             /* goals the retrieval ordered */
+	uint64_t entry_refused;  /* packing-entry: pulled boxes it refused */
 	uint8_t *doorway;        /* per cell */
 	/* hotspots: cuts[y * nfloor + x] when a box on floor square y leaves
 	 * a box on x no goal to reach (both compact indices) */

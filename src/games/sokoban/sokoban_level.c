@@ -503,6 +503,11 @@ const struct lk_technique soko_techniques[] = {
 			    "-a any, off unless --with asks for it: an advisor (FESS's opener) "
 			    "proposes pushing the box nearest the next goal to fill away from it",
 			    LK_TECH_ANY | LK_TECH_OFF },
+	[SOKO_T_PACK_ENTRY] = { "packing-entry", "packing-entry-refusals",
+				"-a any: the packing order's retrieval takes a box out only to where "
+				"the player, after the pulls, can walk back to the start (else the "
+				"order may fill a goal whose way in an earlier goal closes)",
+				LK_TECH_ANY },
 	[SOKO_T_SPLIT] = { "split", "split-wins",
 			   "-a any with --split N: N differently configured searches of a level "
 			   "at once, one a thread; counts the answers of a search other than the "

@@ -20,6 +20,15 @@
  * Goals at most two steps apart form an area, and each area is packed in
  * its own order.
  *
+ * packing-entry (a switch): when the start square is on the goal's side
+ * (the box taken away), a pulled box counts as out only where the pulls
+ * leave the player still on the start's side.  Forwards that is a box
+ * brought in from the open by a player who came from the start; without
+ * it, a box pulled into a pocket's mouth, the player shut in the pocket
+ * behind it by a goal still filled, counts as out, and the order then
+ * fills a goal whose only way in that earlier goal closes.  Where no box
+ * can be taken out so, the retrieval takes one out as without the test.
+ *
  * The plan is built once per level (sokoban_any_budget.c) and every
  * feature-space search of the level reads it through a view of its own
  * (soko_plan_view): the plan is never written once built, and each view
@@ -168,6 +177,13 @@ struct retrieval {
 	double work, budget;
 	int player;              /* a square of the player's side */
 	struct soko_stop *stop;  /* NULL: never */
+	/* packing-entry: a box is out only where the pulls leave the player
+	 * with the start square `home` (when the goal's side holds it); how
+	 * many pulled positions (box square and player side) in the open it
+	 * refused so */
+	bool use_home;
+	int home;
+	uint64_t refused;
 };
 
 static uint32_t fresh(uint32_t *mark, uint32_t *stamp, size_t n)
@@ -233,16 +249,29 @@ static int pull_out(struct retrieval *r, int g, uint32_t st, bool lenient)
 		r->queue[tail++] = (uint32_t)p * 4 + (uint32_t)e;
 	}
 	r->box[g] = 0;
+	/* packing-entry: the start's side holds the goal (the box taken
+	 * away), so a box brought in from the open comes with the player
+	 * from there, and a square where the pulls leave the player shut off
+	 * from it (in a pocket the box closes) is no way in */
+	bool home = false;
+	if (r->use_home && head < tail) {
+		uint32_t hs = flood(r, r->home);
+		home = r->mark[g] == hs;
+	}
 	while (head < tail && r->budget >= 0) {   /* budget -1: stopped */
 		int x = (int)(r->queue[head] >> 2), e = (int)(r->queue[head] & 3);
 		head++;
 		if (!r->reached[x]) {
 			r->reached[x] = 1;
 			squares++;
-			out |= lenient ? !s->goal[x] : open_square(s, r, x);
 		}
+		bool in_open = !out && (lenient ? !s->goal[x] : open_square(s, r, x));
 		r->box[x] = 1;
 		uint32_t reach = flood(r, x + s->off[e]);
+		if (in_open && (!home || r->mark[r->home] == reach))
+			out = true;
+		else if (in_open)
+			r->refused++;
 		r->box[x] = 0;
 		for (int f = 0; f < 4; f++) {
 			int p = x + s->off[f], q = p + s->off[f];
@@ -326,6 +355,12 @@ static int retrieve(struct retrieval *r, int from, uint16_t *order, int *kept)
 		int g = -1, k = 0;
 		for (; k < 3 && g < 0 && r->work <= r->budget; k++)
 			g = next_out(r, k >= 1, k >= 2);
+		if (g < 0 && r->use_home) {   /* no way in so: as without the test */
+			r->use_home = false;
+			for (k = 0; k < 3 && g < 0 && r->work <= r->budget; k++)
+				g = next_out(r, k >= 1, k >= 2);
+			r->use_home = true;
+		}
 		if (g < 0)
 			break;
 		if (k == 3 && *kept < 0)
@@ -355,6 +390,9 @@ static void packing_order(struct soko_plan *p, const struct sokoban *s, struct s
 	r.stop = stop;
 	size_t n = (size_t)s->cells;
 	int ng = s->ngoals;
+	r.use_home = s->use[SOKO_T_PACK_ENTRY] && !s->goal[s->player0];
+	r.home = s->player0;
+	uint64_t refused = 0;
 	/* the sides: the player0's first, then each other one touching a goal */
 	int sides[MAX_SIDES], nsides = 0;
 	for (int i = 0; i < ng; i++)
@@ -383,9 +421,11 @@ static void packing_order(struct soko_plan *p, const struct sokoban *s, struct s
 	int best_kept = -1, best_ordered = 0;
 	for (int i = 0; i < nsides && !soko_stopped(stop); i++) {
 		r.work = 0;
+		r.refused = 0;
 		r.budget = RETRIEVAL_BUDGET / nsides;
 		int kept, ordered = retrieve(&r, sides[i], order, &kept);
 		if (kept > best_kept) {
+			refused = r.refused;
 			best_kept = kept;
 			best_ordered = ordered;
 			memcpy(p->order, order, (size_t)ng * sizeof *order);
@@ -393,9 +433,12 @@ static void packing_order(struct soko_plan *p, const struct sokoban *s, struct s
 	}
 	if (nsides == 0) {   /* the start walled in by goals alone and no side */
 		r.work = 0;
+		r.refused = 0;
 		r.budget = RETRIEVAL_BUDGET;
 		best_ordered = retrieve(&r, s->player0, p->order, &best_kept);
+		refused = r.refused;
 	}
+	p->entry_refused = refused;
 	free(order);
 	p->ordered = best_ordered;
 	/* Whatever could not be ordered goes first, as the goals come. */
