@@ -81,7 +81,10 @@ enum soko_heuristic { SOKO_H_MATCHING, SOKO_H_MIXEDAIM };
  * and of the search for any solution last:
  *  - split (with solve --split N): N differently configured searches of a
  *    level at once, one a thread, the first answer winning
- *    (sokoban_any_split.c). */
+ *    (sokoban_any_split.c);
+ *  - plan deadlocks (off by default): in the first search, moves after
+ *    which the packed boxes, as walls, shut a box off from every goal left
+ *    or a goal left off from every box are cut (sokoban_plandead.c). */
 enum soko_technique {
 	SOKO_T_DEAD_SQUARES, SOKO_T_FREEZE, SOKO_T_BIPARTITE, SOKO_T_PI_CORRALS, SOKO_T_TUNNELS,
 	SOKO_T_DEADTAB, SOKO_T_AWARE, SOKO_T_PAIRS,
@@ -104,6 +107,9 @@ enum soko_technique {
 	SOKO_T_PACK_ENTRY,
 	/* parallel search of one level (solve --split, sokoban_any_split.c) */
 	SOKO_T_SPLIT,
+	/* the first search's plan deadlocks: packed boxes as walls
+	 * (sokoban_plandead.c) */
+	SOKO_T_PLAN_DEAD,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");

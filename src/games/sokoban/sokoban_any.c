@@ -155,6 +155,7 @@ static int expand(struct any *a, uint32_t id, uint32_t parent, uint32_t weight)
 	soko_features_base(&a->plan, s, sc, n);
 	if (a->macros) {
 		nmoves = soko_goal_macros(s, &a->plan, a->next, sc, a->gen.moves, nmoves);
+		nmoves = soko_plan_dead_cut(a, sc, n, a->gen.moves, nmoves);
 		const unsigned char *keys[SOKO_RELEVANCE_KEYS] = { a->key };
 		int nkeys = 1;
 		for (uint32_t e = parent; e != NONE && nkeys < SOKO_RELEVANCE_KEYS; e = a->exps[e].parent)
@@ -526,6 +527,10 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	free(a.adv_stack);
 	free(a.closed);
 	free(a.open_dist);
+	free(a.pd_mark);
+	free(a.pd_stack);
+	free(a.pd_next);
+	free(a.pd_next2);
 	free(a.next);
 	free(a.flags);
 	free(a.exps);

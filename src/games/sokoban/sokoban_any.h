@@ -337,6 +337,8 @@ void soko_features_unpack(uint32_t v, struct soko_features *f);
 /* The first empty goal of each area beyond its packed goals, into next
  * (p->nareas entries, SOKO_NONE where an area is full). */
 void soko_next_goals(const struct soko_plan *p, const struct soko_scratch *sc, uint16_t *next);
+/* The same from the boxes as a per-cell array. */
+void soko_next_goals_box(const struct soko_plan *p, const uint8_t *box, uint16_t *next);
 
 /* ---- room connectivity (sokoban_rooms.c) ---- */
 

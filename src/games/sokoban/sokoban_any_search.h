@@ -93,6 +93,10 @@ struct any {
 	size_t closed_alloc;
 	int open_goal;
 	uint16_t *open_dist;
+	/* plan deadlocks' working memory (sokoban_plandead.c): flood stamps
+	 * per cell, a stack, the next goals of a parent and of a child */
+	uint32_t *pd_mark, pd_stamp;
+	uint16_t *pd_stack, *pd_next, *pd_next2;
 };
 
 /* ---- which move next (sokoban_any_order.c) ---- */
@@ -112,5 +116,14 @@ long soko_fess_explorer(struct any *a, const struct expansion *x, const struct s
 long soko_fess_opener(struct any *a, const struct expansion *x, const struct soko_features *f);
 /* Sort the n moves at m in the order they are tried (keys: room for n). */
 void soko_fess_sort_moves(const struct any *a, struct amove *m, uint32_t n, uint64_t *keys);
+
+/* ---- plan deadlocks (sokoban_plandead.c) ---- */
+
+/* In the first search (goal rooms on), the moves m[0 .. nmoves) of the
+ * state in sc (n boxes) after which a box not packed can no longer reach a
+ * goal not packed, or such a goal no box, the packed boxes as walls, left
+ * out; counts them; returns the moves left, in order, at the front of m. */
+size_t soko_plan_dead_cut(struct any *a, struct soko_scratch *sc, int n,
+			  struct soko_boxmove *m, size_t nmoves);
 
 #endif

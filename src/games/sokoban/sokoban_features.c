@@ -302,10 +302,15 @@ bool soko_features_better(const struct soko_features *a, const struct soko_featu
 
 void soko_next_goals(const struct soko_plan *p, const struct soko_scratch *sc, uint16_t *next)
 {
+	soko_next_goals_box(p, sc->box, next);
+}
+
+void soko_next_goals_box(const struct soko_plan *p, const uint8_t *box, uint16_t *next)
+{
 	for (int a = 0; a < p->nareas; a++) {
 		next[a] = SOKO_NONE;
 		for (int i = p->area_first[a]; i < p->area_first[a + 1]; i++)
-			if (!sc->box[p->area_goals[i]]) {
+			if (!box[p->area_goals[i]]) {
 				next[a] = p->area_goals[i];
 				break;
 			}

@@ -513,6 +513,12 @@ const struct lk_technique soko_techniques[] = {
 			   "at once, one a thread; counts the answers of a search other than the "
 			   "default one",
 			   LK_TECH_ANY },
+	[SOKO_T_PLAN_DEAD] = { "plan-deadlocks", "plan-deadlock-cuts",
+			       "-a any: in the first search (goal rooms on), a move is cut when "
+			       "after it a box can no longer reach a goal not packed, or such a "
+			       "goal no box, with the packed boxes as walls (off by default: "
+			       "it gained no level)",
+			       LK_TECH_ANY | LK_TECH_OFF },
 
 	{ NULL, NULL, NULL, 0 },
 };
