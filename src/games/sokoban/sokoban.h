@@ -78,7 +78,11 @@ enum soko_heuristic { SOKO_H_MATCHING, SOKO_H_MIXEDAIM };
  * and of the search for any solution last:
  *  - split (with solve --split N): N differently configured searches of a
  *    level at once, one a thread, the first answer winning
- *    (sokoban_any_split.c). */
+ *    (sokoban_any_split.c);
+ * and of the deadlock table again:
+ *  - big corrals: the fence of a corral beside a moved box is searched
+ *    alone up to 16 boxes, not 6, within 100 positions
+ *    (sokoban_deadtab.c). */
 enum soko_technique {
 	SOKO_T_DEAD_SQUARES, SOKO_T_FREEZE, SOKO_T_BIPARTITE, SOKO_T_PI_CORRALS, SOKO_T_TUNNELS,
 	SOKO_T_DEADTAB, SOKO_T_AWARE, SOKO_T_PAIRS,
@@ -98,6 +102,9 @@ enum soko_technique {
 	SOKO_T_EXPLORER, SOKO_T_OPENER,
 	/* parallel search of one level (solve --split, sokoban_any_split.c) */
 	SOKO_T_SPLIT,
+	/* the deadlock table again: corrals fenced by up to DT_CORRAL_BOXES
+	 * boxes searched alone (sokoban_deadtab.c) */
+	SOKO_T_BIG_CORRALS,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");
