@@ -16,7 +16,9 @@
  *    (a breadth-first search over single pushes of that box, written here);
  *  - a learned deadlock pattern never calls a position dead that raw BFS
  *    can solve (with alive-reuse on: it only ever learns less, and the
- *    switch test above runs every level with it off too);
+ *    switch test above runs every level with it off too); nor does a
+ *    pattern of a big corral's fence (more than DT_MAX_BOXES boxes,
+ *    big-corrals), on random positions of levels with 7 to 10 boxes;
  *  - greedy slices (greedy search first in slices of states, handing over
  *    to the feature-space search and back) lose nothing: with slices of a
  *    few states, so that small levels hand over too, every random level is
@@ -334,6 +336,77 @@ static void test_deadtab_sound(void **state)
 	assert_true(dead > 0);
 }
 
+/* ---- big corrals: patterns of fences beyond DT_MAX_BOXES are sound ---- */
+
+/* Random positions of levels with 7 to 10 boxes, whose fences of boxes
+ * often close off a corral of more than DT_MAX_BOXES boxes: every position
+ * the deadlock table calls dead by such a pattern (learned or matched) is
+ * one raw breadth-first search cannot solve.  Raw BFS must run out of
+ * positions to confirm it; a few too big to exhaust are let pass, counted. */
+static void test_big_corrals_sound(void **state)
+{
+	(void)state;
+	static const char *const levels[] = {
+		"#########\n#.  .  .#\n# $$ $$ #\n#.  @  .#\n# $$ $$ #\n#.  .  .#\n#########\n",
+		"##########\n##  .   .#\n#. $$ $ ##\n#  $@$   #\n#.  $ $ .#\n##. .  ###\n##########\n",
+		"########\n#. . ..#\n# $$ $ #\n#  @$  #\n# $$ $ #\n#. .  .#\n########\n",
+		"##########\n#.. .. ..#\n# $$ $$$ #\n#   @  $ #\n# $$ $ $ #\n#. .  . .#\n##########\n",
+	};
+	static const char *const on[] = { "big-corrals", NULL };
+	soko_test_on = on;
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 35);
+	int big = 0, confirmed = 0, positions = 0;
+	for (size_t li = 0; li < sizeof levels / sizeof levels[0]; li++) {
+		struct lk_level *level = soko_test_load(levels[li], NULL, false);
+		const struct sokoban *s = (const struct sokoban *)level;
+		struct soko_deadtab t;
+		soko_deadtab_init(&t, s, level->scratch_size);
+		void *scratch = calloc(1, level->scratch_size);
+		struct soko_scratch *sc = soko_scratch(s, scratch);
+		for (int trial = 0; trial < 12000; trial++) {
+			int n = 0, p = -1;
+			for (int i = 0; i < s->nboxes; i++) {
+				int c = s->cell_of[lk_rng_below(&rng, (uint32_t)s->nfloor)];
+				if (sc->box[c] || s->dead[c])
+					continue;
+				sc->box[c] = 1;
+				sc->boxes[n++] = (uint16_t)c;
+			}
+			if (n != s->nboxes) {
+				soko_clear_boxes(s, sc, n);
+				continue;
+			}
+			do
+				p = s->cell_of[lk_rng_below(&rng, (uint32_t)s->nfloor)];
+			while (sc->box[p]);
+			unsigned least = (unsigned)soko_reach(s, sc, p);
+			int cell = sc->boxes[lk_rng_below(&rng, (uint32_t)n)];
+			uint64_t before = t.matched_big;
+			bool said = soko_deadtab_check(&t, sc, cell, least, true);
+			positions++;
+			if (said && t.matched_big > before) {
+				char *text = position_text(s, sc->box, p);
+				int truth = soko_raw_answer(text, 3000000);
+				if (truth == 1)
+					fail_msg("a big corral's pattern calls a solvable position dead:\n%s",
+						 text);
+				confirmed += truth == 0;
+				free(text);
+				big++;
+			}
+			soko_clear_boxes(s, sc, n);
+		}
+		free(scratch);
+		soko_deadtab_release(&t);
+		lk_level_free(level);
+	}
+	soko_test_on = NULL;
+	print_message("  %d positions, %d called dead by a big corral's pattern, %d of them "
+		      "confirmed by raw BFS (the rest too big for it)\n", positions, big, confirmed);
+	assert_true(big >= 10 && confirmed * 2 >= big);
+}
+
 /* ---- greedy slices: the hand-over loses nothing ---- */
 
 static void test_greedy_slices(void **state)
@@ -498,6 +571,7 @@ int main(void)
 		cmocka_unit_test(test_each_switch_complete),
 		cmocka_unit_test(test_goal_macros_retry),
 		cmocka_unit_test(test_deadtab_sound),
+		cmocka_unit_test(test_big_corrals_sound),
 		cmocka_unit_test(test_greedy_slices),
 		cmocka_unit_test(test_fallback),
 		cmocka_unit_test(test_no_unpacking),

@@ -84,7 +84,11 @@ enum soko_heuristic { SOKO_H_MATCHING, SOKO_H_MIXEDAIM };
  *    (sokoban_any_split.c);
  *  - plan deadlocks (off by default): in the first search, moves after
  *    which the packed boxes, as walls, shut a box off from every goal left
- *    or a goal left off from every box are cut (sokoban_plandead.c). */
+ *    or a goal left off from every box are cut (sokoban_plandead.c);
+ * and of the deadlock table again:
+ *  - big corrals: the fence of a corral beside a moved box is searched
+ *    alone up to 16 boxes, not 6, within 100 positions
+ *    (sokoban_deadtab.c). */
 enum soko_technique {
 	SOKO_T_DEAD_SQUARES, SOKO_T_FREEZE, SOKO_T_BIPARTITE, SOKO_T_PI_CORRALS, SOKO_T_TUNNELS,
 	SOKO_T_DEADTAB, SOKO_T_AWARE, SOKO_T_PAIRS,
@@ -110,6 +114,9 @@ enum soko_technique {
 	/* the first search's plan deadlocks: packed boxes as walls
 	 * (sokoban_plandead.c) */
 	SOKO_T_PLAN_DEAD,
+	/* the deadlock table again: corrals fenced by up to DT_CORRAL_BOXES
+	 * boxes searched alone (sokoban_deadtab.c) */
+	SOKO_T_BIG_CORRALS,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");

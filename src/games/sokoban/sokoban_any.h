@@ -159,6 +159,9 @@ bool soko_unmatchable_move(const struct sokoban *s, struct soko_scratch *sc, int
 /* ---- learned deadlock patterns (sokoban_deadtab.c) ---- */
 
 #define DT_MAX_BOXES 6
+/* With big-corrals, the most boxes of a corral's fence searched alone
+ * (its pattern then lists its boxes in the pattern store, not inline). */
+#define DT_CORRAL_BOXES 16
 
 struct soko_deadtab {
 	const struct sokoban *s;
@@ -176,7 +179,7 @@ struct soko_deadtab {
 	struct soko_dt_entry {
 		uint32_t pattern;
 		uint16_t other[DT_MAX_BOXES - 1];
-		uint8_t nother;
+		uint8_t nother;   /* DT_LONG: the pattern's boxes are read from boxes[] */
 	} **by_cell;
 	size_t *by_cell_n, *by_cell_alloc;
 	size_t by_cell_bytes;     /* the lists' allocations, for the memory bound */
@@ -194,6 +197,7 @@ struct soko_deadtab {
 	uint16_t *stack;
 	uint64_t learned, matched, searches, work, checks;
 	uint64_t reused;          /* small searches ended by a position known alive */
+	uint64_t matched_big;     /* of matched: by a pattern of a fence beyond DT_MAX_BOXES */
 };
 
 void soko_deadtab_init(struct soko_deadtab *t, const struct sokoban *s, size_t scratch_size);

@@ -519,6 +519,12 @@ const struct lk_technique soko_techniques[] = {
 			       "goal no box, with the packed boxes as walls (off by default: "
 			       "it gained no level)",
 			       LK_TECH_ANY | LK_TECH_OFF },
+	[SOKO_T_BIG_CORRALS] = { "big-corrals", "big-corral-patterns",
+				 "deadlock table, off unless --with asks for it (it gained no "
+				 "Sasquatch level and lost III 43 at -t 30): a corral fenced by up "
+				 "to 16 boxes (not 6) is searched alone too, within 100 positions; "
+				 "counts the states its patterns cut",
+				 LK_TECH_OPTIMAL | LK_TECH_OFF },
 
 	{ NULL, NULL, NULL, 0 },
 };
