@@ -279,6 +279,29 @@ static char *position_text(const struct sokoban *s, const uint8_t *box, int p)
 	return text;
 }
 
+/* Boxes on random live squares of level s (in sc) and the player on a
+ * free square: the player's square, or -1 when two boxes drew one square
+ * (sc is left clear then). */
+static int random_position(const struct sokoban *s, struct soko_scratch *sc, struct lk_rng *rng)
+{
+	int n = 0, p;
+	for (int i = 0; i < s->nboxes; i++) {
+		int c = s->cell_of[lk_rng_below(rng, (uint32_t)s->nfloor)];
+		if (sc->box[c] || s->dead[c])
+			continue;
+		sc->box[c] = 1;
+		sc->boxes[n++] = (uint16_t)c;
+	}
+	if (n != s->nboxes) {
+		soko_clear_boxes(s, sc, n);
+		return -1;
+	}
+	do
+		p = s->cell_of[lk_rng_below(rng, (uint32_t)s->nfloor)];
+	while (sc->box[p]);
+	return p;
+}
+
 static void test_deadtab_sound(void **state)
 {
 	(void)state;
@@ -298,22 +321,9 @@ static void test_deadtab_sound(void **state)
 		void *scratch = calloc(1, level->scratch_size);
 		struct soko_scratch *sc = soko_scratch(s, scratch);
 		for (int trial = 0; trial < 300; trial++) {
-			/* boxes on random live squares, the player on a free one */
-			int n = 0, p = -1;
-			for (int i = 0; i < s->nboxes; i++) {
-				int c = s->cell_of[lk_rng_below(&rng, (uint32_t)s->nfloor)];
-				if (sc->box[c] || s->dead[c])
-					continue;
-				sc->box[c] = 1;
-				sc->boxes[n++] = (uint16_t)c;
-			}
-			if (n != s->nboxes) {
-				soko_clear_boxes(s, sc, n);
+			int n = s->nboxes, p = random_position(s, sc, &rng);
+			if (p < 0)
 				continue;
-			}
-			do
-				p = s->cell_of[lk_rng_below(&rng, (uint32_t)s->nfloor)];
-			while (sc->box[p]);
 			unsigned least = (unsigned)soko_reach(s, sc, p);
 			int cell = sc->boxes[lk_rng_below(&rng, (uint32_t)n)];
 			bool said = soko_deadtab_check(&t, sc, cell, least, true);
@@ -365,21 +375,9 @@ static void test_big_corrals_sound(void **state)
 		void *scratch = calloc(1, level->scratch_size);
 		struct soko_scratch *sc = soko_scratch(s, scratch);
 		for (int trial = 0; trial < 12000; trial++) {
-			int n = 0, p = -1;
-			for (int i = 0; i < s->nboxes; i++) {
-				int c = s->cell_of[lk_rng_below(&rng, (uint32_t)s->nfloor)];
-				if (sc->box[c] || s->dead[c])
-					continue;
-				sc->box[c] = 1;
-				sc->boxes[n++] = (uint16_t)c;
-			}
-			if (n != s->nboxes) {
-				soko_clear_boxes(s, sc, n);
+			int n = s->nboxes, p = random_position(s, sc, &rng);
+			if (p < 0)
 				continue;
-			}
-			do
-				p = s->cell_of[lk_rng_below(&rng, (uint32_t)s->nfloor)];
-			while (sc->box[p]);
 			unsigned least = (unsigned)soko_reach(s, sc, p);
 			int cell = sc->boxes[lk_rng_below(&rng, (uint32_t)n)];
 			uint64_t before = t.matched_big;
