@@ -153,6 +153,23 @@ static int check_plan(const char *text)
 	return ordered;
 }
 
+/* The text of the next random level of the shape that loads (the ones
+ * that do not are drawn past). */
+static char *loadable_level(struct lk_rng *rng, const struct soko_random_shape *shape)
+{
+	for (;;) {
+		char *text = soko_random_level(rng, shape);
+		if (!text)
+			continue;
+		struct lk_level *level = soko_test_load(text, NULL, false);
+		if (level) {
+			lk_level_free(level);
+			return text;
+		}
+		free(text);
+	}
+}
+
 static void test_random_orders_can_be_packed(void **state)
 {
 	(void)state;
@@ -162,16 +179,12 @@ static void test_random_orders_can_be_packed(void **state)
 	lk_rng_seed(&rng, 3030);
 	int levels = 0, ordered = 0, goals = 0;
 	while (levels < 400) {
-		char *text = soko_random_level(&rng, &shape);
-		if (!text)
-			continue;
+		char *text = loadable_level(&rng, &shape);
 		struct lk_level *level = soko_test_load(text, NULL, false);
-		if (level) {
-			goals += ((const struct sokoban *)level)->ngoals;
-			lk_level_free(level);
-			ordered += check_plan(text);
-			levels++;
-		}
+		goals += ((const struct sokoban *)level)->ngoals;
+		lk_level_free(level);
+		ordered += check_plan(text);
+		levels++;
 		free(text);
 	}
 	/* most goals get ordered, or the check above tests little */
@@ -299,20 +312,14 @@ static void test_entry_orders(void **state)
 	lk_rng_seed(&rng, 4141);
 	int levels = 0, differ = 0, more = 0, fewer = 0, sum[2] = { 0, 0 };
 	while (levels < 400) {
-		char *text = soko_random_level(&rng, &shape);
-		if (!text)
-			continue;
-		struct lk_level *level = soko_test_load(text, NULL, false);
-		if (level) {
-			lk_level_free(level);
-			int pre[2];
-			differ += entry_prefixes(text, pre);
-			more += pre[1] > pre[0];
-			fewer += pre[1] < pre[0];
-			sum[0] += pre[0];
-			sum[1] += pre[1];
-			levels++;
-		}
+		char *text = loadable_level(&rng, &shape);
+		int pre[2];
+		differ += entry_prefixes(text, pre);
+		more += pre[1] > pre[0];
+		fewer += pre[1] < pre[0];
+		sum[0] += pre[0];
+		sum[1] += pre[1];
+		levels++;
 		free(text);
 	}
 	print_message("packing-entry: %d of %d orders differ, entry prefix %d -> %d "
@@ -424,16 +431,9 @@ static void test_view_searches_as_own_plan(void **state)
 	static const struct soko_random_shape shape = { 4, 5, 4, 4, 2, 5, 5, 20 };
 	struct lk_rng rng;
 	lk_rng_seed(&rng, 3232);
-	for (int levels = 0; levels < 60 / LEVEL_SHARE;) {
-		char *text = soko_random_level(&rng, &shape);
-		if (!text)
-			continue;
-		struct lk_level *level = soko_test_load(text, NULL, false);
-		if (level) {
-			lk_level_free(level);
-			check_view(text);
-			levels++;
-		}
+	for (int levels = 0; levels < 60 / LEVEL_SHARE; levels++) {
+		char *text = loadable_level(&rng, &shape);
+		check_view(text);
 		free(text);
 	}
 }
