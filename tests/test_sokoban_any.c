@@ -282,15 +282,6 @@ static char *position_text(const struct sokoban *s, const uint8_t *box, int p)
 /* Boxes on random live squares of level s (in sc) and the player on a
  * free square: the player's square, or -1 when two boxes drew one square
  * (sc is left clear then). */
-/* Under the sanitizers (a Debug build, many times slower) the big corrals'
- * test draws a third of its positions and asks for a third of the count;
- * the release suite runs it whole. */
-#ifdef LEVELKIT_SANITIZED
-#define SHARE 3
-#else
-#define SHARE 1
-#endif
-
 static int random_position(const struct sokoban *s, struct soko_scratch *sc, struct lk_rng *rng)
 {
 	int n = 0, p;
@@ -383,7 +374,7 @@ static void test_big_corrals_sound(void **state)
 		soko_deadtab_init(&t, s, level->scratch_size);
 		void *scratch = calloc(1, level->scratch_size);
 		struct soko_scratch *sc = soko_scratch(s, scratch);
-		for (int trial = 0; trial < 12000 / SHARE; trial++) {
+		for (int trial = 0; trial < 12000 / SOKO_TEST_SHARE; trial++) {
 			int n = s->nboxes, p = random_position(s, sc, &rng);
 			if (p < 0)
 				continue;
@@ -411,7 +402,7 @@ static void test_big_corrals_sound(void **state)
 	soko_test_on = NULL;
 	print_message("  %d positions, %d called dead by a big corral's pattern, %d of them "
 		      "confirmed by raw BFS (the rest too big for it)\n", positions, big, confirmed);
-	assert_true(big >= 10 / SHARE && confirmed * 2 >= big);
+	assert_true(big >= 10 / SOKO_TEST_SHARE && confirmed * 2 >= big);
 }
 
 /* ---- greedy slices: the hand-over loses nothing ---- */

@@ -390,14 +390,6 @@ static void fewest_against_first(const char *text, bool always, int *first, int 
 	lk_level_free(level);
 }
 
-/* Under the sanitizers (a Debug build, many times slower) a third of the
- * random levels check the memory; the release suite checks all. */
-#ifdef LEVELKIT_SANITIZED
-#define LEVEL_SHARE 3
-#else
-#define LEVEL_SHARE 1
-#endif
-
 static void test_fewest_parked(void **state)
 {
 	(void)state;
@@ -413,7 +405,7 @@ static void test_fewest_parked(void **state)
 	struct lk_rng rng;
 	lk_rng_seed(&rng, 3232);
 	int plans = 0, fewer = 0;
-	for (int levels = 0; levels < 150 / LEVEL_SHARE; levels++) {
+	for (int levels = 0; levels < 150 / SOKO_TEST_SHARE; levels++) {
 		struct lk_level *level;
 		char *text = NULL;
 		level = soko_random_live(&rng, &park_shape, NULL, &text);
@@ -424,8 +416,8 @@ static void test_fewest_parked(void **state)
 		free(text);
 	}
 	print_message("  %d random levels: %d complete plans, %d parking fewer\n",
-		      150 / LEVEL_SHARE, plans, fewer);
-	assert_true(plans >= 40 / LEVEL_SHARE);
+		      150 / SOKO_TEST_SHARE, plans, fewer);
+	assert_true(plans >= 40 / SOKO_TEST_SHARE);
 }
 
 int main(void)

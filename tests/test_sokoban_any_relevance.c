@@ -159,14 +159,6 @@ static enum lk_status any_answer(const char *text, const char *const *off)
 	return status;
 }
 
-/* Under the sanitizers (a Debug build, many times slower) a third of the
- * levels check the memory; the release suite answers all 150. */
-#ifdef LEVELKIT_SANITIZED
-#define LEVEL_SHARE 3
-#else
-#define LEVEL_SHARE 1
-#endif
-
 static void test_may_lose(void **state)
 {
 	(void)state;
@@ -174,7 +166,7 @@ static void test_may_lose(void **state)
 	lk_rng_seed(&rng, 2828);
 	int levels = 0, yes = 0, cut = 0, lost = 0;
 	int rel = soko_test_technique("relevance-cuts");
-	while (levels < 150 / LEVEL_SHARE) {
+	while (levels < 150 / SOKO_TEST_SHARE) {
 		int want;
 		char *text = soko_random_answered(&rng, &wide_shape, 300000, &want);
 		if (want == 0 && levels - yes > levels / 3) {
@@ -210,7 +202,7 @@ static void test_may_lose(void **state)
 	}
 	print_message("  %d levels (%d solvable); relevance cuts cut moves in %d, lost every "
 		      "solution in %d\n", levels, yes, cut, lost);
-	assert_true(yes >= 60 / LEVEL_SHARE && cut >= 10 / LEVEL_SHARE);
+	assert_true(yes >= 60 / SOKO_TEST_SHARE && cut >= 10 / SOKO_TEST_SHARE);
 }
 
 int main(void)

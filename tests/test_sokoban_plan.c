@@ -410,14 +410,6 @@ static bool check_view(const char *text)
 	return parks;
 }
 
-/* Under the sanitizers (a Debug build, many times slower) a third of the
- * random levels check the memory; the release suite checks all. */
-#ifdef LEVELKIT_SANITIZED
-#define LEVEL_SHARE 3
-#else
-#define LEVEL_SHARE 1
-#endif
-
 static void test_view_searches_as_own_plan(void **state)
 {
 	(void)state;
@@ -431,7 +423,7 @@ static void test_view_searches_as_own_plan(void **state)
 	static const struct soko_random_shape shape = { 4, 5, 4, 4, 2, 5, 5, 20 };
 	struct lk_rng rng;
 	lk_rng_seed(&rng, 3232);
-	for (int levels = 0; levels < 60 / LEVEL_SHARE; levels++) {
+	for (int levels = 0; levels < 60 / SOKO_TEST_SHARE; levels++) {
 		char *text = loadable_level(&rng, &shape);
 		check_view(text);
 		free(text);
