@@ -175,10 +175,10 @@ static int two_way_against_bfs(uint64_t seed, int nlevels, int *solvable)
 static void test_two_way(void **state)
 {
 	(void)state;
-	int yes, answers = two_way_against_bfs(2931, 150, &yes);
-	print_message("  two-way meetings answered %d of %d solvable levels (150 in all)\n", answers,
-		      yes);
-	assert_true(yes >= 40 && answers >= 5);
+	int yes, answers = two_way_against_bfs(2931, 150 / SOKO_TEST_SHARE, &yes);
+	print_message("  two-way meetings answered %d of %d solvable levels (%d in all)\n", answers,
+		      yes, 150 / SOKO_TEST_SHARE);
+	assert_true(yes >= 40 / SOKO_TEST_SHARE && answers >= 5 / SOKO_TEST_SHARE);
 }
 
 static void test_shared(void **state)
@@ -190,7 +190,7 @@ static void test_shared(void **state)
 	soko_any_set_stall_first(1, 8);
 	int turns = soko_test_technique("stall-turns");
 	int levels = 0, shared = 0, no = 0;
-	while (levels < 100) {
+	while (levels < 100 / SOKO_TEST_SHARE) {
 		int want;
 		char *text = soko_random_answered(&rng, &stall_shape, 400000, &want);
 		if (want == 0 && no > levels / 4) {
@@ -219,8 +219,8 @@ static void test_shared(void **state)
 	}
 	soko_any_set_stall_first(0, 0);
 	soko_pull_set_delay(0);
-	print_message("  %d of 100 levels ran one pull search beside stall turns\n", shared);
-	assert_true(shared >= 10);
+	print_message("  %d of %d levels ran one pull search beside stall turns\n", shared, levels);
+	assert_true(shared >= 10 / SOKO_TEST_SHARE);
 }
 
 /* pull_alone: the most expansions YASS's order may make (its cap). */
@@ -321,7 +321,7 @@ static void test_alone(void **state)
 		struct lk_rng rng;
 		lk_rng_seed(&rng, 3131);
 		int levels = 0, yes = 0, no = 0;
-		while (levels < 150) {
+		while (levels < 150 / SOKO_TEST_SHARE) {
 			int want;
 			char *text = soko_random_answered(&rng, &stall_shape, 400000, &want);
 			struct lk_level *raw = soko_test_load(text, NULL, true);
@@ -343,11 +343,13 @@ static void test_alone(void **state)
 					 name[k], want ? "no" : "yes", want ? "yes" : "no", text);
 			free(text);
 		}
-		print_message("  alone, %s: as raw BFS on 150 levels: reached the start on the %d "
+		print_message("  alone, %s: as raw BFS on %d levels: reached the start on the %d "
 			      "solvable, ran out on the %d others (both orders pushed states on %d)\n",
-			      name[k], yes, no, both);
-		assert_true(yes >= 60 && no >= 20);
-		assert_true(k == 0 ? both >= 50 : k >= 3 ? both >= 20 : both == 0);
+			      name[k], levels, yes, no, both);
+		assert_true(yes >= 60 / SOKO_TEST_SHARE && no >= 20 / SOKO_TEST_SHARE);
+		assert_true(k == 0   ? both >= 50 / SOKO_TEST_SHARE
+			    : k >= 3 ? both >= 20 / SOKO_TEST_SHARE
+				     : both == 0);
 	}
 	soko_pull_set_stall(PULL_BOTH_STALL);
 	soko_pull_set_cap(0);
