@@ -28,7 +28,9 @@ search of the level's states):
 "Can reach" is read on the board with the walls (and the one box standing on a)
 only: a box is pushed from cell to cell, the player may be anywhere it can walk
 to around that box (a reverse search of pulls from the goal over states (box,
-the player's region)).  Other boxes are ignored.  Then
+the player's region)); a box start counts as reaching a goal when some region
+of the player around it does, so the player's own start is not taken into
+account.  Other boxes are ignored.  Then
 
     bench/rating_fit.py OUT --features <the model's>,NAME
 
