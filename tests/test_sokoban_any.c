@@ -19,9 +19,10 @@
  *    switch test above runs every level with it off too); nor does a
  *    pattern of a big corral's fence (more than DT_MAX_BOXES boxes,
  *    big-corrals), on random positions of levels with 7 to 10 boxes;
- *    nor with proven-alive (alive reuse trusting only positions on the way
- *    to every box on a goal), on random positions of open rooms, where it
- *    calls positions dead that the table without it calls alive;
+ *    nor with proven-alive (a corral's small search trusting only
+ *    positions known alive by a proof), whose patterns raw BFS of their
+ *    boxes alone confirms on random walks of pushes on Sasquatch II 43,
+ *    where it calls positions dead that the table without it calls alive;
  *  - greedy slices (greedy search first in slices of states, handing over
  *    to the feature-space search and back) lose nothing: with slices of a
  *    few states, so that small levels hand over too, every random level is
