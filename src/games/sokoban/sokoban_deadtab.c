@@ -28,12 +28,15 @@
  * remembered and not searched again; with alive-reuse, so are the
  * positions on the way to a success, and a search that meets a position
  * known alive stops there: alive (both only ever learn less, so they are
- * as sound as the rest).  With proven-alive only a success with every box
- * on a goal is kept along its way and ends other searches: spread boxes
- * are a success only as seen from that search's start (its boxes left
- * their squares), so a position on the way there is no more alive than
- * the start was, and on Sasquatch II 43 reusing them called a third of
- * the corral fences that a strict search proves dead alive (session 36).  Its own pruning is only what holds with fewer boxes
+ * as sound as the rest).  With proven-alive (off by default) a corral's
+ * fence searches within DT_PROOF_STATES and only a success with every box
+ * on a goal is kept along its way and ends other such searches: spread
+ * boxes are a success only as seen from that search's start (its boxes
+ * left their squares), so a position on the way there is no more alive
+ * than the start was.  On Sasquatch II 43, 149 of 693 fences called alive
+ * were proved dead by a strict search, 96 of them by a spread success or
+ * its way, 49 by reuse; the box clusters' verdicts were never wrong
+ * (session 36).  Its own pruning is only what holds with fewer boxes
  * than goals: dead squares, freeze and bipartite deadlocks (PI-corrals
  * assume every goal must be filled).
  */
