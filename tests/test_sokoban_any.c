@@ -19,6 +19,10 @@
  *    switch test above runs every level with it off too); nor does a
  *    pattern of a big corral's fence (more than DT_MAX_BOXES boxes,
  *    big-corrals), on random positions of levels with 7 to 10 boxes;
+ *    nor with proven-alive (a corral's small search trusting only
+ *    positions known alive by a proof), whose patterns raw BFS of their
+ *    boxes alone confirms on random walks of pushes on Sasquatch II 43,
+ *    where it calls positions dead that the table without it calls alive;
  *  - greedy slices (greedy search first in slices of states, handing over
  *    to the feature-space search and back) lose nothing: with slices of a
  *    few states, so that small levels hand over too, every random level is
@@ -405,6 +409,207 @@ static void test_big_corrals_sound(void **state)
 	assert_true(big >= 10 / SOKO_TEST_SHARE && confirmed * 2 >= big);
 }
 
+/* ---- proven-alive: alive reuse trusts only proofs ---- */
+
+/* A random push of the position in sc (the player on p) onto a square not
+ * dead: the pushed box's new square, the player then on its old one (*p),
+ * or -1 when the draws found none. */
+static int random_push(const struct sokoban *s, struct soko_scratch *sc, int n, int *p,
+		       struct lk_rng *rng)
+{
+	soko_reach(s, sc, *p);
+	for (int tries = 0; tries < 40; tries++) {
+		int i = (int)lk_rng_below(rng, (uint32_t)n), d = (int)lk_rng_below(rng, 4);
+		int b = sc->boxes[i], to = b + s->off[d], from = b - s->off[d];
+		if (sc->mark[from] != sc->stamp || s->wall[to] || sc->box[to] || s->dead[to])
+			continue;
+		sc->box[b] = 0;
+		sc->box[to] = 1;
+		sc->boxes[i] = (uint16_t)to;
+		*p = b;
+		return to;
+	}
+	return -1;
+}
+
+/* Sasquatch II 43 (David W. Skinner), where the corral fences that the
+ * table called alive by boxes spread apart were mostly dead (session 36). */
+static const char sasquatch_2_43[] =
+	"         #######\n"
+	"  ########  #. #\n"
+	"  #        $ * #####\n"
+	"  # ## ##   #. #   #      ####\n"
+	"### # $ $$#$#. # # ########  #\n"
+	"#  $#   #  $ * #......       #\n"
+	"# $    ### $#.  #  ####      #\n"
+	"## # #$$ # $ .# #  #  ##     #\n"
+	" # #   $   @##  # ##   ##   ##\n"
+	" #  ##  $$$ #  ## ###   #####\n"
+	" ##  #.##.###       #\n"
+	"  ## #*$.*...  ##   #\n"
+	"   #   #   ##  ##  ##\n"
+	"   ###   ###########\n"
+	"     #####\n";
+
+/* Raw breadth-first search of the boxes on the squares boxes[0..n) alone
+ * (fewer boxes than goals, which no level file may have), the player on p:
+ * 1 when they can all be pushed onto goals, 0 when not, -1 past
+ * max_states.  No pruning at all: walls and boxes only. */
+static int raw_boxes_answer(const struct sokoban *s, struct soko_scratch *sc, const uint16_t *boxes,
+			    int n, int p, uint32_t max_states)
+{
+	size_t ks = s->base.key_size;
+	uint8_t *key = calloc(1, ks);
+	assert_non_null(key);
+	for (int i = 0; i < n; i++)
+		soko_bit_flip(key + 2, s->compact[boxes[i]]);
+	struct lk_table seen;
+	lk_table_init(&seen, ks, 0);
+	int m = soko_unpack(s, key, sc);
+	soko_key_set_player(key, (unsigned)soko_reach(s, sc, p));
+	soko_clear_boxes(s, sc, m);
+	uint32_t id;
+	lk_table_intern(&seen, key, lk_hash_bytes(key, ks), 0, 0, &id);
+	int answer = 0;
+	for (uint32_t head = 0; head < seen.count && answer == 0; head++) {
+		if (seen.count >= max_states) {
+			answer = -1;
+			break;
+		}
+		memcpy(key, lk_table_key(&seen, head), ks);
+		m = soko_unpack(s, key, sc);
+		bool all = true;
+		for (int i = 0; i < m; i++)
+			all &= s->goal[sc->boxes[i]] != 0;
+		if (all) {
+			answer = 1;
+		} else {
+			/* the pushes first (the player's area of each child floods
+			 * the same marks) */
+			soko_reach(s, sc, s->cell_of[soko_key_player(key)]);
+			uint32_t reach = sc->stamp;
+			int from_box[4 * DT_CORRAL_BOXES], onto[4 * DT_CORRAL_BOXES], k = 0;
+			for (int i = 0; i < m; i++)
+				for (int d = 0; d < 4; d++) {
+					int b = sc->boxes[i], to = b + s->off[d], from = b - s->off[d];
+					if (sc->mark[from] != reach || s->wall[to] || sc->box[to])
+						continue;
+					from_box[k] = b;
+					onto[k++] = to;
+				}
+			for (int j = 0; j < k; j++) {
+				int b = from_box[j], to = onto[j];
+				sc->box[b] = 0;
+				sc->box[to] = 1;
+				unsigned least = (unsigned)soko_reach(s, sc, b);
+				sc->box[to] = 0;
+				sc->box[b] = 1;
+				uint8_t child[64];
+				assert_true(ks <= sizeof child);
+				memcpy(child, key, ks);
+				soko_bit_flip(child + 2, s->compact[b]);
+				soko_bit_flip(child + 2, s->compact[to]);
+				soko_key_set_player(child, least);
+				lk_table_intern(&seen, child, lk_hash_bytes(child, ks), head, 0, &id);
+			}
+		}
+		soko_clear_boxes(s, sc, m);
+	}
+	lk_table_release(&seen);
+	free(key);
+	return answer;
+}
+
+/* Random walks of pushes from the start of Sasquatch II 43, the searches
+ * of one walk meeting each other's positions as those of a search do:
+ * each position goes to a table with proven-alive and to one without.
+ * Every pattern the first learns is confirmed by raw breadth-first search
+ * of its boxes alone (the player where it stands, every goal kept: a
+ * pattern is dead when those boxes cannot all reach goals); and the first
+ * must call dead positions that the second calls alive (else the switch
+ * changes nothing here and the test proves nothing). */
+static void test_proven_alive_sound(void **state)
+{
+	(void)state;
+	static const char *const on[] = { "proven-alive", NULL };
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 36);
+	struct lk_level *without = soko_test_load(sasquatch_2_43, NULL, false);
+	soko_test_on = on;
+	struct lk_level *with = soko_test_load(sasquatch_2_43, NULL, false);
+	soko_test_on = NULL;
+	const struct sokoban *s = (const struct sokoban *)with;
+	assert_true(s->use[SOKO_T_PROVEN_ALIVE]);
+	assert_false(((const struct sokoban *)without)->use[SOKO_T_PROVEN_ALIVE]);
+	struct soko_deadtab t, u;
+	soko_deadtab_init(&t, s, with->scratch_size);
+	soko_deadtab_init(&u, (const struct sokoban *)without, without->scratch_size);
+	void *scratch = calloc(1, with->scratch_size);
+	struct soko_scratch *sc = soko_scratch(s, scratch);
+	void *scratch2 = calloc(1, with->scratch_size);
+	struct soko_scratch *sc2 = soko_scratch(s, scratch2);
+	int positions = 0, learned = 0, confirmed = 0, only_with = 0, only_without = 0;
+	/* the raw search itself: a box on a goal alone is solved */
+	for (int c = 0; c < s->cells; c++)
+		if (s->goal[c] && s->compact[c] >= 0 &&
+		    (s->box0[s->compact[c] / 8] >> (s->compact[c] % 8) & 1)) {
+			uint16_t one = (uint16_t)c;
+			assert_int_equal(raw_boxes_answer(s, sc2, &one, 1, s->player0, 1000), 1);
+			break;
+		}
+	for (int walk = 0; walk < 1000 / SHARE; walk++) {
+		int n = 0, p = s->player0;
+		for (int c = 0; c < s->cells; c++)
+			if (s->compact[c] >= 0 && (s->box0[s->compact[c] / 8] >> (s->compact[c] % 8) & 1)) {
+				sc->box[c] = 1;
+				sc->boxes[n++] = (uint16_t)c;
+			}
+		for (int step = 0; step < 40; step++) {
+			int cell = random_push(s, sc, n, &p, &rng);
+			if (cell < 0)
+				break;
+			unsigned least = (unsigned)soko_reach(s, sc, p);
+			size_t patterns = t.npatterns;
+			bool said = soko_deadtab_check(&t, sc, cell, least, true);
+			bool said_without = soko_deadtab_check(&u, sc, cell, least, true);
+			positions++;
+			only_with += said && !said_without;
+			only_without += said_without && !said;
+			if (t.npatterns > patterns) {
+				/* the new pattern's boxes alone (sc2: sc holds the walk) */
+				uint32_t i = (uint32_t)patterns;
+				int truth = raw_boxes_answer(s, sc2, t.boxes + t.first[i],
+							     (int)(t.first[i + 1] - t.first[i]), p,
+							     1000000);
+				if (truth == 1) {
+					char *text = position_text(s, sc->box, p);
+					fail_msg("proven-alive: a pattern's boxes alone can be "
+						 "solved, in:\n%s", text);
+				}
+				confirmed += truth == 0;
+				learned++;
+			}
+			if (said || said_without)
+				break;   /* the rest of the walk is dead too */
+		}
+		soko_clear_boxes(s, sc, n);
+	}
+	print_message("  %d positions of random walks, %d patterns learned with proven-alive, %d "
+		      "confirmed by raw BFS (the rest too big for it); %d positions called dead "
+		      "only with it, %d only without; %llu positions known alive not trusted\n",
+		      positions, learned, confirmed, only_with, only_without,
+		      (unsigned long long)t.unproven);
+	assert_int_equal(u.unproven, 0);
+	assert_true(learned > 0 && confirmed * 2 >= learned);
+	assert_true(only_with > 0 && t.unproven > 0);
+	free(scratch2);
+	free(scratch);
+	soko_deadtab_release(&t);
+	soko_deadtab_release(&u);
+	lk_level_free(with);
+	lk_level_free(without);
+}
+
 /* ---- greedy slices: the hand-over loses nothing ---- */
 
 static void test_greedy_slices(void **state)
@@ -570,6 +775,7 @@ int main(void)
 		cmocka_unit_test(test_goal_macros_retry),
 		cmocka_unit_test(test_deadtab_sound),
 		cmocka_unit_test(test_big_corrals_sound),
+		cmocka_unit_test(test_proven_alive_sound),
 		cmocka_unit_test(test_greedy_slices),
 		cmocka_unit_test(test_fallback),
 		cmocka_unit_test(test_no_unpacking),

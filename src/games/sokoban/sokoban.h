@@ -117,6 +117,9 @@ enum soko_technique {
 	/* the deadlock table again: corrals fenced by up to DT_CORRAL_BOXES
 	 * boxes searched alone (sokoban_deadtab.c) */
 	SOKO_T_BIG_CORRALS,
+	/* the deadlock table's alive reuse trusts only proofs: positions on the
+	 * way to every box on a goal, not to boxes spread apart */
+	SOKO_T_PROVEN_ALIVE,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");

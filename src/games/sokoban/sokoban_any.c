@@ -469,7 +469,7 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	soko_scratch(s, a.scratch2);
 	a.work0 = a.deadtab->work;   /* after the reset of a new search */
 	uint64_t matched0 = a.deadtab->matched, reused0 = a.deadtab->reused;
-	uint64_t big0 = a.deadtab->matched_big;
+	uint64_t big0 = a.deadtab->matched_big, unproven0 = a.deadtab->unproven;
 	a.key = lk_xcalloc(1, a.key_size);
 	a.child = lk_xcalloc(1, a.key_size);
 	a.child_alloc = a.key_size;
@@ -485,6 +485,8 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_DEADTAB] += a.deadtab->matched - matched0;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_ALIVE_REUSE] += a.deadtab->reused - reused0;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_BIG_CORRALS] += a.deadtab->matched_big - big0;
+	((struct soko_scratch *)a.scratch)->count[SOKO_T_PROVEN_ALIVE] +=
+		a.deadtab->unproven - unproven0;
 
 	if (a.solved) {
 		r->status = LK_SOLVED;

@@ -198,6 +198,7 @@ struct soko_deadtab {
 	uint64_t learned, matched, searches, work, checks;
 	uint64_t reused;          /* small searches ended by a position known alive */
 	uint64_t matched_big;     /* of matched: by a pattern of a fence beyond DT_MAX_BOXES */
+	uint64_t unproven;        /* positions known alive not trusted (proven-alive) */
 };
 
 void soko_deadtab_init(struct soko_deadtab *t, const struct sokoban *s, size_t scratch_size);

@@ -525,6 +525,14 @@ const struct lk_technique soko_techniques[] = {
 				 "to 16 boxes (not 6) is searched alone too, within 100 positions; "
 				 "counts the states its patterns cut",
 				 LK_TECH_OPTIMAL | LK_TECH_OFF },
+	[SOKO_T_PROVEN_ALIVE] = { "proven-alive", "alive-unproven",
+				  "deadlock table, off unless --with asks for it (it gained no "
+				  "Sasquatch level and lost III 43 at -t 30): a corral's fence "
+				  "searched alone (within 200 positions) stops only at a position "
+				  "known alive by a proof (on the way to every box on a goal), not "
+				  "by boxes spread apart (alive only as seen from that search's "
+				  "start); counts the positions not trusted",
+				  LK_TECH_OPTIMAL | LK_TECH_OFF },
 
 	{ NULL, NULL, NULL, 0 },
 };
