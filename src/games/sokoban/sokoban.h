@@ -117,6 +117,9 @@ enum soko_technique {
 	/* the deadlock table again: corrals fenced by up to DT_CORRAL_BOXES
 	 * boxes searched alone (sokoban_deadtab.c) */
 	SOKO_T_BIG_CORRALS,
+	/* the first search run again under a new packing order after a stall
+	 * that shows the order wrong (sokoban_replan.c) */
+	SOKO_T_REPLAN,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");

@@ -525,6 +525,12 @@ const struct lk_technique soko_techniques[] = {
 				 "to 16 boxes (not 6) is searched alone too, within 100 positions; "
 				 "counts the states its patterns cut",
 				 LK_TECH_OPTIMAL | LK_TECH_OFF },
+	[SOKO_T_REPLAN] = { "replan", "replans",
+			    "-a any, off unless --with asks for it (it gained no Sasquatch "
+			    "level): when the first search stalls with a box shut off from the "
+			    "goals left by boxes it packed, it runs again under a packing order "
+			    "that fills those packed goals last",
+			    LK_TECH_ANY | LK_TECH_OFF },
 
 	{ NULL, NULL, NULL, 0 },
 };
