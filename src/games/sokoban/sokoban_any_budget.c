@@ -21,6 +21,11 @@
  * level whose packing order is wrong; once it has packed a box and then
  * done STALL_WINDOW work without packing more, the sound search gets a
  * turn of STALL_STATES states, both growing STALL_GROWTH times a turn.
+ * Replan (off by default): where the first search's best position at such
+ * a stall shows a box shut off by packed boxes from the goals left
+ * (sokoban_replan.c), the first search stops instead and runs again from
+ * the start under a plan that fills those packed goals last (at most
+ * MAX_REPLANS times; the window and the turns go on as they were).
  *
  * The pull search (sokoban_pull.c) is the level's, not a search's: made
  * once here, it is grown and met by the first search, the stall turns and
