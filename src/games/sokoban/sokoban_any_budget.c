@@ -140,7 +140,6 @@ static bool sound_turn(struct stall *st, size_t held)
 	lk_search_result_init(&r);
 	soko_fess(st->level, &o, &r, false, NULL, st->pull, st->plan);
 	r.technique_counts[SOKO_T_STALL]++;
-
 	if (table)   /* the turn's small searches are not the first search's work */
 		st->last += table->work - table_work;
 	if (r.status != LK_UNKNOWN) {   /* sound: its no is a proof */
@@ -237,7 +236,6 @@ static void solve_fess(const struct lk_level *level, const struct lk_search_opti
 	struct stall st = { .level = level, .opt = opt, .inner = hook, .pull = &pull, .t0 = t0,
 			    .window = stall_window, .states = stall_states,
 			    .plan = own_plan ? &plan : NULL };
-
 	lk_search_result_init(&st.spent);
 	struct soko_fess_hook turns = { .due = stall_due, .ctx = &st,
 					.every = stall_test ? 0 : 63 };
@@ -246,9 +244,10 @@ static void solve_fess(const struct lk_level *level, const struct lk_search_opti
 	/* replan: the first search stopped for a new plan; it runs again
 	 * from the start under it, the window and turns going on */
 	struct soko_plan replanned;
+	size_t stored = 0;   /* by the first searches stopped for a new plan */
 	while (st.replan && !st.answered) {
 		st.replan = false;
-		size_t stored = r->stored;
+		stored += r->stored;
 		add_effort(&st.spent, r);
 		lk_search_result_release(r);
 		if (st.replans++)
