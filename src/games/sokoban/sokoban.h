@@ -120,6 +120,9 @@ enum soko_technique {
 	/* the deadlock table's alive reuse trusts only proofs: positions on the
 	 * way to every box on a goal, not to boxes spread apart */
 	SOKO_T_PROVEN_ALIVE,
+	/* the first search run again under a new packing order after a stall
+	 * that shows the order wrong (sokoban_replan.c) */
+	SOKO_T_REPLAN,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");

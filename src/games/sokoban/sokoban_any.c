@@ -402,7 +402,8 @@ static void run(struct any *a)
 		a->pull_seen = a->table.count;
 		if (a->hook && (turn & a->hook->every) == 0 &&
 		    a->hook->due(a->hook->ctx, a->table.count + a->deadtab->work - a->work0,
-				 held_bytes(a), a->r->expanded, a->exps[a->best_exp].best >> 24)) {
+				 held_bytes(a), a->r->expanded, a->exps[a->best_exp].best >> 24,
+				 lk_table_key(&a->table, a->exps[a->best_exp].node))) {
 			a->limit = LK_LIMIT_INTERRUPTED;   /* answered by another search */
 			return;
 		}

@@ -309,6 +309,17 @@ static inline bool soko_stopped(struct soko_stop *st)
 void soko_plan_build(struct soko_plan *p, const struct sokoban *s, bool use_order,
 		     struct soko_stop *stop);
 void soko_plan_release(struct soko_plan *p);
+/* soko_plan_build with the goals of late (per cell, or NULL: none)
+ * filled as late as the order can (replan: the retrieval takes them out
+ * first wherever it can take one of them out). */
+void soko_plan_build_late(struct soko_plan *p, const struct sokoban *s, bool use_order,
+			  struct soko_stop *stop, const uint8_t *late);
+/* replan (sokoban_replan.c): for the position of key (a state's key)
+ * where the first search stalled under plan p, marks in late (per cell)
+ * the packed goals whose boxes stand in the cheapest way of a box not
+ * packed to a goal not packed; returns how many it marked that were not. */
+int soko_replan_late(const struct sokoban *s, const struct soko_plan *p, const unsigned char *key,
+		     uint8_t *late);
 /* A view of plan `from` (built once per level, then never written, so
  * that every search of the level, in any thread, shares it): its order,
  * areas, doorways, hotspot cuts, zones and parking plan borrowed, working
@@ -400,11 +411,13 @@ void soko_park_set_fewest(bool fewest);
  * slices, stall turns): due is asked now and then with the search's work so
  * far (states stored plus the deadlock table's small-search positions), the
  * bytes it holds, its expansions and the packed boxes of its best state
- * (features packed, on its path); it may run another search meanwhile, and
- * returns true when that answered the level (the feature-space search then
- * stops). */
+ * (features packed, on its path) and that state's key; it may run another
+ * search meanwhile, and returns true when that answered the level, or the
+ * search is to be run again under a new plan (replan; the feature-space
+ * search then stops). */
 struct soko_fess_hook {
-	bool (*due)(void *ctx, uint64_t work, size_t held, uint64_t expanded, unsigned packed);
+	bool (*due)(void *ctx, uint64_t work, size_t held, uint64_t expanded, unsigned packed,
+		    const unsigned char *best);
 	void *ctx;
 	uint64_t every;       /* asked when (turn & every) == 0: 63, or 0 in tests */
 };

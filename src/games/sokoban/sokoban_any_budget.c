@@ -21,6 +21,11 @@
  * level whose packing order is wrong; once it has packed a box and then
  * done STALL_WINDOW work without packing more, the sound search gets a
  * turn of STALL_STATES states, both growing STALL_GROWTH times a turn.
+ * Replan (off by default): where the first search's best position at such
+ * a stall shows a box shut off by packed boxes from the goals left
+ * (sokoban_replan.c), the first search stops instead and runs again from
+ * the start under a plan that fills those packed goals last (at most
+ * MAX_REPLANS times; the window and the turns go on as they were).
  *
  * The pull search (sokoban_pull.c) is the level's, not a search's: made
  * once here, it is grown and met by the first search, the stall turns and
@@ -69,6 +74,9 @@ static void add_effort(struct lk_search_result *r, const struct lk_search_result
 #define STALL_WINDOW ((uint64_t)1 << 20)
 #define STALL_STATES ((size_t)1 << 18)
 #define STALL_GROWTH 4
+/* replan: the most new plans a search makes (each runs the first search
+ * again from the start) */
+#define MAX_REPLANS 3
 
 /* The first window and turn: the defaults, or what a test set (small, and
  * counted from the first expansion, packed or not, so that small levels,
@@ -100,6 +108,11 @@ struct stall {
 	bool done;            /* no turn left */
 	bool answered;        /* a turn answered: in found */
 	struct lk_search_result found, spent;   /* the answer; the other turns' effort */
+	/* replan: goals to fill late (per cell), how many plans made since the
+	 * level's, and a new plan due (the first search stopped for it) */
+	uint8_t *late;
+	int replans;
+	bool replan;
 };
 
 /* A turn of the sound search (no goal-room macros, no relevance cuts), from
@@ -146,13 +159,29 @@ static bool sound_turn(struct stall *st, size_t held)
 	return false;
 }
 
-/* The first search's hand-over: the greedy slices' (inner), then a turn of
- * the sound search once the first has done its window of work, after
- * packing a box, without packing more. */
-static bool stall_due(void *ctx, uint64_t work, size_t held, uint64_t expanded, unsigned packed)
+/* replan: may the position best, where the first search stalls, show
+ * goals its plan fills too soon?  Then they are marked late, and the first
+ * search is to stop and run again under a new plan. */
+static bool replan_due(struct stall *st, const unsigned char *best)
+{
+	const struct sokoban *s = (const struct sokoban *)st->level;
+	if (!s->use[SOKO_T_REPLAN] || !st->plan || st->replans >= MAX_REPLANS || !best)
+		return false;
+	if (!st->late)
+		st->late = lk_xcalloc((size_t)s->cells, 1);
+	int added = soko_replan_late(s, st->plan, best, st->late);
+	return st->replan = added > 0;
+}
+
+/* The first search's hand-over: the greedy slices' (inner), then, once the
+ * first has done its window of work, after packing a box, without packing
+ * more, a new plan (replan) where its best position shows one, else a turn
+ * of the sound search. */
+static bool stall_due(void *ctx, uint64_t work, size_t held, uint64_t expanded, unsigned packed,
+		      const unsigned char *best)
 {
 	struct stall *st = ctx;
-	if (st->inner && st->inner->due(st->inner->ctx, work, held, expanded, packed))
+	if (st->inner && st->inner->due(st->inner->ctx, work, held, expanded, packed, best))
 		return true;
 	uint64_t step = work > st->last ? work - st->last : 0;
 	st->last = work;
@@ -164,7 +193,11 @@ static bool stall_due(void *ctx, uint64_t work, size_t held, uint64_t expanded, 
 	if (st->done || (st->best == 0 && !stall_test))
 		return false;
 	st->stalled += step;
-	return st->stalled >= st->window && sound_turn(st, held ? held : 1);
+	if (st->stalled < st->window)
+		return false;
+	if (replan_due(st, best))
+		return true;
+	return sound_turn(st, held ? held : 1);
 }
 
 /* The feature-space search with the goal-room macros and relevance cuts
@@ -208,6 +241,32 @@ static void solve_fess(const struct lk_level *level, const struct lk_search_opti
 					.every = stall_test ? 0 : 63 };
 	struct lk_search_options first = time_left(opt, t0);
 	soko_fess(level, &first, r, true, s->use[SOKO_T_STALL] ? &turns : hook, &pull, st.plan);
+	/* replan: the first search stopped for a new plan; it runs again
+	 * from the start under it, the window and turns going on */
+	struct soko_plan replanned;
+	size_t stored = 0;   /* by the first searches stopped for a new plan */
+	while (st.replan && !st.answered) {
+		st.replan = false;
+		stored += r->stored;
+		add_effort(&st.spent, r);
+		lk_search_result_release(r);
+		if (st.replans++)
+			soko_plan_release(&replanned);
+		soko_plan_build_late(&replanned, s, s->use[SOKO_T_PACKING],
+				     &(struct soko_stop){ .bounds = &opt->bounds,
+							  .deadline = lk_bounds_deadline(&opt->bounds, t0) },
+				     st.late);
+		st.plan = &replanned;
+		st.best = 0;
+		st.stalled = 0;
+		st.last = 0;
+		first = time_left(opt, t0);
+		if (opt->bounds.max_states)
+			first.bounds.max_states = opt->bounds.max_states > stored ?
+						  opt->bounds.max_states - stored : 1;
+		soko_fess(level, &first, r, true, &turns, &pull, st.plan);
+	}
+	r->technique_counts[SOKO_T_REPLAN] += (uint64_t)st.replans;
 	if (st.answered) {
 		add_effort(&st.found, r);
 		lk_search_result_release(r);
@@ -231,6 +290,9 @@ static void solve_fess(const struct lk_level *level, const struct lk_search_opti
 		*r = again;
 	}
 	soko_pull_release(&pull);
+	if (st.replans)
+		soko_plan_release(&replanned);
+	free(st.late);
 	if (own_plan)
 		soko_plan_release(&plan);
 	r->seconds = lk_now() - t0;
@@ -308,10 +370,12 @@ static bool greedy_slice(struct slices *sl, size_t held)
 
 /* The feature-space search's turn to hand over: a slice when its work has
  * reached the next one's. */
-static bool slice_due(void *ctx, uint64_t work, size_t held, uint64_t expanded, unsigned packed)
+static bool slice_due(void *ctx, uint64_t work, size_t held, uint64_t expanded, unsigned packed,
+		      const unsigned char *best)
 {
 	(void)expanded;
 	(void)packed;
+	(void)best;
 	struct slices *sl = ctx;
 	if (sl->done || work < sl->due)
 		return false;

@@ -533,6 +533,12 @@ const struct lk_technique soko_techniques[] = {
 				  "by boxes spread apart (alive only as seen from that search's "
 				  "start); counts the positions not trusted",
 				  LK_TECH_OPTIMAL | LK_TECH_OFF },
+	[SOKO_T_REPLAN] = { "replan", "replans",
+			    "-a any, off unless --with asks for it (it gained no Sasquatch "
+			    "level): when the first search stalls with a box shut off from the "
+			    "goals left by boxes it packed, it runs again under a packing order "
+			    "that fills those packed goals last",
+			    LK_TECH_ANY | LK_TECH_OFF },
 
 	{ NULL, NULL, NULL, 0 },
 };

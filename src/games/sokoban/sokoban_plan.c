@@ -184,6 +184,10 @@ struct retrieval {
 	bool use_home;
 	int home;
 	uint64_t refused;
+	/* replan: per cell, goals to fill late (taken out first), or NULL;
+	 * while set, only those are tried */
+	const uint8_t *late;
+	bool late_only;
 };
 
 static uint32_t fresh(uint32_t *mark, uint32_t *stamp, size_t n)
@@ -294,7 +298,7 @@ static int next_out(struct retrieval *r, bool lenient, bool anywhere)
 	int best = -1, best_score = -1;
 	for (int i = 0; i < s->ngoals; i++) {
 		int g = s->goals[i];
-		if (!r->filled[g])
+		if (!r->filled[g] || (r->late_only && !r->late[g]))
 			continue;
 		/* the stamp is taken again for each goal: pull_out floods */
 		uint32_t here = anywhere ? 0 : st;
@@ -353,6 +357,12 @@ static int retrieve(struct retrieval *r, int from, uint16_t *order, int *kept)
 	*kept = -1;
 	while (left > 0) {
 		int g = -1, k = 0;
+		/* replan: a late goal out first, from the player's side, wherever
+		 * one can be (so filled after every goal taken out after it) */
+		r->late_only = r->late != NULL;
+		for (int j = 0; r->late_only && j < 2 && g < 0 && r->work <= r->budget; j++)
+			g = next_out(r, j >= 1, false);
+		r->late_only = false;
 		for (; k < 3 && g < 0 && r->work <= r->budget; k++)
 			g = next_out(r, k >= 1, k >= 2);
 		if (g < 0 && r->use_home) {   /* no way in so: as without the test */
@@ -383,11 +393,13 @@ static int retrieve(struct retrieval *r, int from, uint16_t *order, int *kept)
  * one whose retrieval goes furthest before the player must be moved
  * elsewhere is taken (the start's side on a tie).
  */
-static void packing_order(struct soko_plan *p, const struct sokoban *s, struct soko_stop *stop)
+static void packing_order(struct soko_plan *p, const struct sokoban *s, struct soko_stop *stop,
+			  const uint8_t *late)
 {
 	struct retrieval r;
 	retrieval_init(&r, s);
 	r.stop = stop;
+	r.late = late;
 	size_t n = (size_t)s->cells;
 	int ng = s->ngoals;
 	r.use_home = s->use[SOKO_T_PACK_ENTRY] && !s->goal[s->player0];
@@ -419,12 +431,20 @@ static void packing_order(struct soko_plan *p, const struct sokoban *s, struct s
 	free(side_of);
 	uint16_t *order = lk_xmalloc((size_t)(ng ? ng : 1) * sizeof *order);
 	int best_kept = -1, best_ordered = 0;
+	long best_lateness = -1;
 	for (int i = 0; i < nsides && !soko_stopped(stop); i++) {
 		r.work = 0;
 		r.refused = 0;
 		r.budget = RETRIEVAL_BUDGET / nsides;
 		int kept, ordered = retrieve(&r, sides[i], order, &kept);
-		if (kept > best_kept) {
+		/* replan: the side whose order fills the late goals latest (the
+		 * sum of their places), then as without */
+		long lateness = 0;
+		for (int j = ng - ordered; late && j < ng; j++)
+			if (late[order[j]])
+				lateness += j;
+		if (lateness > best_lateness || (lateness == best_lateness && kept > best_kept)) {
+			best_lateness = lateness;
 			refused = r.refused;
 			best_kept = kept;
 			best_ordered = ordered;
@@ -590,6 +610,12 @@ static void find_cuts(struct soko_plan *p, const struct sokoban *s)
 void soko_plan_build(struct soko_plan *p, const struct sokoban *s, bool use_order,
 		     struct soko_stop *stop)
 {
+	soko_plan_build_late(p, s, use_order, stop, NULL);
+}
+
+void soko_plan_build_late(struct soko_plan *p, const struct sokoban *s, bool use_order,
+			  struct soko_stop *stop, const uint8_t *late)
+{
 	size_t n = (size_t)s->cells;
 	int ng = s->ngoals;
 	memset(p, 0, sizeof *p);
@@ -601,7 +627,7 @@ void soko_plan_build(struct soko_plan *p, const struct sokoban *s, bool use_orde
 	find_doorways(p, s);
 	if (use_order) {
 		group_goals(p, s);
-		packing_order(p, s, stop);
+		packing_order(p, s, stop, late);
 	} else {
 		p->area_of = lk_xmalloc(n * sizeof *p->area_of);
 		for (size_t c = 0; c < n; c++)
