@@ -557,7 +557,7 @@ static void test_proven_alive_sound(void **state)
 			assert_int_equal(raw_boxes_answer(s, sc2, &one, 1, s->player0, 1000), 1);
 			break;
 		}
-	for (int walk = 0; walk < 1000 / SHARE; walk++) {
+	for (int walk = 0; walk < 1000 / SOKO_TEST_SHARE; walk++) {
 		int n = 0, p = s->player0;
 		for (int c = 0; c < s->cells; c++)
 			if (s->compact[c] >= 0 && (s->box0[s->compact[c] / 8] >> (s->compact[c] % 8) & 1)) {

@@ -33,12 +33,6 @@
 /* replan asked for (it is off by default) */
 static const char *const with_replan[] = { "replan", NULL };
 
-#ifdef LEVELKIT_SANITIZED
-#define SHARE 3
-#else
-#define SHARE 1
-#endif
-
 /* Interior 4..7 x 4..6, 2 to 5 boxes, 15 to 29 % walls (corridors, where
  * packed boxes shut others off). */
 static const struct soko_random_shape replan_shape = { 4, 4, 4, 3, 2, 4, 15, 15 };
@@ -66,7 +60,7 @@ static void test_late_goals_are_packed(void **state)
 	struct lk_rng rng;
 	lk_rng_seed(&rng, 3636);
 	int marked = 0, positions = 0;
-	for (int levels = 0; levels < 3000 / SHARE && positions < 2000 / SHARE; levels++) {
+	for (int levels = 0; levels < 3000 / SOKO_TEST_SHARE && positions < 2000 / SOKO_TEST_SHARE; levels++) {
 		char *text = soko_random_level(&rng, &position_shape);
 		if (!text)
 			continue;
@@ -138,7 +132,7 @@ static void test_late_goals_are_packed(void **state)
 		lk_level_free(level);
 	}
 	print_message("  %d positions, %d with goals marked late\n", positions, marked);
-	assert_true(positions >= 2000 / SHARE && marked >= 20 / SHARE);
+	assert_true(positions >= 2000 / SOKO_TEST_SHARE && marked >= 20 / SOKO_TEST_SHARE);
 }
 
 static void test_replan_loses_nothing(void **state)
@@ -149,7 +143,7 @@ static void test_replan_loses_nothing(void **state)
 	int replans = soko_test_technique("replan");
 	int levels = 0, yes = 0, no = 0, replanned = 0;
 	soko_any_set_stall_first(1, 1);
-	while (levels < 400 / SHARE) {
+	while (levels < 400 / SOKO_TEST_SHARE) {
 		int want;
 		char *text = soko_random_answered(&rng, &replan_shape, 400000, &want);
 		if (want == 0 && (no > levels / 3 || dead_at_start(text))) {
@@ -178,8 +172,8 @@ static void test_replan_loses_nothing(void **state)
 	soko_any_set_stall_first(0, 0);
 	print_message("  %d levels (%d solvable, %d not), %d re-planned\n", levels, yes, no,
 		      replanned);
-	assert_true(yes >= 100 / SHARE && no >= 15 / SHARE);
-	assert_true(replanned >= 3 / SHARE);
+	assert_true(yes >= 100 / SOKO_TEST_SHARE && no >= 15 / SOKO_TEST_SHARE);
+	assert_true(replanned >= 3 / SOKO_TEST_SHARE);
 }
 
 int main(void)
