@@ -60,7 +60,8 @@ static void test_late_goals_are_packed(void **state)
 	struct lk_rng rng;
 	lk_rng_seed(&rng, 3636);
 	int marked = 0, positions = 0;
-	for (int levels = 0; levels < 3000 / SOKO_TEST_SHARE && positions < 2000 / SOKO_TEST_SHARE; levels++) {
+	for (int levels = 0;
+	     levels < 3000 / SOKO_TEST_SHARE && positions < 2000 / SOKO_TEST_SHARE; levels++) {
 		char *text = soko_random_level(&rng, &position_shape);
 		if (!text)
 			continue;
