@@ -132,6 +132,17 @@ void soko_check_replays(const struct lk_level *level, const struct lk_search_res
 	lk_strbuf_release(&why);
 }
 
+bool soko_dead_at_start(const char *text)
+{
+	const char *off[] = { "greedy-first", "stall-turns", NULL };
+	struct lk_search_result r;
+	struct lk_level *level = soko_any_run(text, off, false, &r);
+	bool dead = r.expanded == 0;
+	lk_search_result_release(&r);
+	lk_level_free(level);
+	return dead;
+}
+
 struct lk_level *soko_any_as_raw(const char *text, const char *const *off, int want,
 				 const char *what, struct lk_search_result *r)
 {

@@ -81,6 +81,10 @@ int soko_raw_answer(const char *text, size_t max_states);
 struct lk_level *soko_any_run(const char *text, const char *const *off, bool first_only,
 			      struct lk_search_result *r);
 
+/* Is the level proved dead before any search (dead squares, freeze,
+ * bipartite at the start)?  Such levels give a schedule nothing to do. */
+bool soko_dead_at_start(const char *text);
+
 /* Fails the test unless the solution of r replays to a win. */
 void soko_check_replays(const struct lk_level *level, const struct lk_search_result *r);
 

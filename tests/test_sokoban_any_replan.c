@@ -39,18 +39,6 @@ static const struct soko_random_shape replan_shape = { 4, 4, 4, 3, 2, 4, 15, 15 
 /* For the positions alone (no search): bigger, 3 to 7 boxes. */
 static const struct soko_random_shape position_shape = { 5, 6, 4, 5, 3, 5, 15, 20 };
 
-/* Is the level proved dead before any search? */
-static bool dead_at_start(const char *text)
-{
-	const char *off[] = { "greedy-first", "stall-turns", NULL };
-	struct lk_search_result r;
-	struct lk_level *level = soko_any_run(text, off, false, &r);
-	bool dead = r.expanded == 0;
-	lk_search_result_release(&r);
-	lk_level_free(level);
-	return dead;
-}
-
 /* Every position with the boxes on some of the goals and the rest on
  * floor squares (drawn at random): the goals marked late hold boxes on
  * packed goals, and the plan built with them orders every goal once. */
@@ -147,7 +135,7 @@ static void test_replan_loses_nothing(void **state)
 	while (levels < 400 / SOKO_TEST_SHARE) {
 		int want;
 		char *text = soko_random_answered(&rng, &replan_shape, 400000, &want);
-		if (want == 0 && (no > levels / 3 || dead_at_start(text))) {
+		if (want == 0 && (no > levels / 3 || soko_dead_at_start(text))) {
 			free(text);
 			continue;
 		}

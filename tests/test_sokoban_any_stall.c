@@ -35,19 +35,6 @@
 /* Interior 4..7 x 4..6, 2 to 5 boxes. */
 static const struct soko_random_shape stall_shape = { 4, 4, 4, 3, 2, 4, 5, 15 };
 
-/* Is the level proved dead before any search (dead squares, freeze,
- * bipartite at the start)?  Such levels give the schedule nothing to do. */
-static bool dead_at_start(const char *text)
-{
-	const char *off[] = { "greedy-first", "stall-turns", NULL };
-	struct lk_search_result r;
-	struct lk_level *level = soko_any_run(text, off, false, &r);
-	bool dead = r.expanded == 0;
-	lk_search_result_release(&r);
-	lk_level_free(level);
-	return dead;
-}
-
 static void test_stall_turns_lose_nothing(void **state)
 {
 	(void)state;
@@ -59,7 +46,7 @@ static void test_stall_turns_lose_nothing(void **state)
 	while (levels < 200 / SOKO_TEST_SHARE) {
 		int want;
 		char *text = soko_random_answered(&rng, &stall_shape, 400000, &want);
-		if (want == 0 && (no > levels / 3 || dead_at_start(text))) {
+		if (want == 0 && (no > levels / 3 || soko_dead_at_start(text))) {
 			free(text);
 			continue;
 		}
