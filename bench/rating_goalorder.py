@@ -44,12 +44,9 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import rating_fit as rf  # noqa: E402
-from rating_probe import levels  # noqa: E402
+import rating_probe as rp  # noqa: E402
 
 STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
-PACKS_ALONE = ['boxoban_unfiltered_test_0-999', 'boxoban_medium_valid_0-999',
-               'boxoban_hard_0-999', 'microban']
 PROBES = ['order', 'orderfrac', 'chain', 'blocked', 'lostreach', 'matchings', 'assign']
 
 
@@ -179,38 +176,7 @@ def probe(board):
 
 
 def main(argv):
-    if len(argv) < 3:
-        sys.stderr.write(__doc__)
-        return 2
-    src, dst = argv[1], argv[2]
-    data = argv[3] if len(argv) > 3 else os.environ.get('LEVELKIT_DATA', '../shared/data')
-
-    def add(name, rows):
-        xsb = os.path.join(data, 'sokoban', name + '.xsb')
-        boards = levels(xsb) if os.path.exists(xsb) else None
-        for r in rows:
-            got = probe(boards[int(r['record']) - 1]) if boards else None
-            for k in PROBES:
-                r['f-' + k] = ('%g' % got[k]) if got else ('none' if not boards else '')
-    rf.add_columns(src, dst, add, skip=('speed.tsv',))
-    # each feature alone, raw (a level without a value ranks lowest)
-    packs = {p: rf.read(os.path.join(dst, p + '.tsv')) for p in PACKS_ALONE
-             if os.path.exists(os.path.join(dst, p + '.tsv'))}
-    print('feature\tunf-vs-med AUC\tmed-vs-hard AUC\tMicroban rho')
-
-    def col(p, n):
-        out = []
-        for r in packs.get(p, []):
-            v = rf.num(r.get('f-' + n))
-            out.append(-1e9 if v is None else v)
-        return out
-    for n in PROBES:
-        u, m, h, mb = (col(p, n) for p in PACKS_ALONE)
-        print('%s\t%s\t%s\t%s' % (
-            n, '%.3f' % rf.auc(u, m) if u and m else '-', '%.3f' % rf.auc(m, h) if m and h else '-',
-            '%.3f' % rf.spearman(mb, list(range(len(mb)))) if mb else '-'))
-    return 0
-
+    return rp.probe_main(argv, __doc__, probe, PROBES, with_solution=False, skip=('speed.tsv',), alone=True)
 
 if __name__ == '__main__':
     sys.exit(main(sys.argv))

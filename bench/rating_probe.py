@@ -156,9 +156,19 @@ def probe(board, solution):
             'lines': lines}
 
 
-def main(argv):
+# The packs whose features alone a probe may print (probe_main's alone).
+PACKS_ALONE = ['boxoban_unfiltered_test_0-999', 'boxoban_medium_valid_0-999',
+               'boxoban_hard_0-999', 'microban']
+
+
+def probe_main(argv, doc, probe, names, with_solution=True, skip=(), alone=False):
+    """The probes' command line, DIR OUT [DATA]: copy DIR's tables to OUT with
+    an f-NAME column per name in names, probe(board[, solution])'s values
+    ('none' for a pack that is not a Sokoban pack of DATA); with alone, print
+    each feature alone on the three questions (a level without a value ranks
+    lowest)."""
     if len(argv) < 3:
-        sys.stderr.write(__doc__)
+        sys.stderr.write(doc)
         return 2
     src, dst = argv[1], argv[2]
     data = argv[3] if len(argv) > 3 else os.environ.get('LEVELKIT_DATA', '../shared/data')
@@ -167,13 +177,34 @@ def main(argv):
         xsb = os.path.join(data, 'sokoban', name + '.xsb')
         boards = levels(xsb) if os.path.exists(xsb) else None
         for r in rows:
-            s = (r.get('solution') or '').strip()
-            got = probe(boards[int(r['record']) - 1], s) if boards and s else None
-            for k in PROBES:
+            got = None
+            if boards and with_solution:
+                s = (r.get('solution') or '').strip()
+                got = probe(boards[int(r['record']) - 1], s) if s else None
+            elif boards:
+                got = probe(boards[int(r['record']) - 1])
+            for k in names:
                 r['f-' + k] = ('%g' % got[k]) if got else ('none' if not boards else '')
-    rf.add_columns(src, dst, add)
+    rf.add_columns(src, dst, add, skip=skip)
+    if not alone:
+        return 0
+    packs = {p: rf.read(os.path.join(dst, p + '.tsv')) for p in PACKS_ALONE
+             if os.path.exists(os.path.join(dst, p + '.tsv'))}
+    print('feature\tunf-vs-med AUC\tmed-vs-hard AUC\tMicroban rho')
+
+    def col(p, n):
+        return [v if v is not None else -1e9
+                for v in (rf.num(r.get('f-' + n)) for r in packs.get(p, []))]
+    for n in names:
+        u, m, h, mb = (col(p, n) for p in PACKS_ALONE)
+        print('%s\t%s\t%s\t%s' % (
+            n, '%.3f' % rf.auc(u, m) if u and m else '-', '%.3f' % rf.auc(m, h) if m and h else '-',
+            '%.3f' % rf.spearman(mb, list(range(len(mb)))) if mb else '-'))
     return 0
 
+
+def main(argv):
+    return probe_main(argv, __doc__, probe, PROBES)
 
 if __name__ == '__main__':
     sys.exit(main(sys.argv))

@@ -24,13 +24,11 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import rating_fit as rf  # noqa: E402
 from rating_goalorder import parse, region  # noqa: E402
-from rating_probe import DIRS, levels  # noqa: E402
+import rating_probe as rp  # noqa: E402
+from rating_probe import DIRS  # noqa: E402
 
 PROBES = ['cutoff', 'splits', 'cut0', 'pinch']
-PACKS_ALONE = ['boxoban_unfiltered_test_0-999', 'boxoban_medium_valid_0-999',
-               'boxoban_hard_0-999', 'microban']
 
 
 def space(floor, walls, boxes, player, h, w):
@@ -67,32 +65,7 @@ def probe(board, solution):
 
 
 def main(argv):
-    if len(argv) < 3:
-        sys.stderr.write(__doc__)
-        return 2
-    src, dst = argv[1], argv[2]
-    data = argv[3] if len(argv) > 3 else os.environ.get('LEVELKIT_DATA', '../shared/data')
-
-    def add(name, rows):
-        xsb = os.path.join(data, 'sokoban', name + '.xsb')
-        boards = levels(xsb) if os.path.exists(xsb) else None
-        for r in rows:
-            s = (r.get('solution') or '').strip()
-            got = probe(boards[int(r['record']) - 1], s) if boards and s else None
-            for k in PROBES:
-                r['f-' + k] = ('%g' % got[k]) if got else ('none' if not boards else '')
-    rf.add_columns(src, dst, add, skip=('speed.tsv',))
-    packs = {p: rf.read(os.path.join(dst, p + '.tsv')) for p in PACKS_ALONE}
-    print('feature\tunf-vs-med AUC\tmed-vs-hard AUC\tMicroban rho')
-
-    def col(p, n):
-        return [v if v is not None else -1e9 for v in (rf.num(r.get('f-' + n)) for r in packs[p])]
-    for n in PROBES:
-        u, m, hh, mb = (col(p, n) for p in PACKS_ALONE)
-        print('%s\t%.3f\t%.3f\t%.3f' % (n, rf.auc(u, m), rf.auc(m, hh),
-                                        rf.spearman(mb, list(range(len(mb))))))
-    return 0
-
+    return rp.probe_main(argv, __doc__, probe, PROBES, skip=('speed.tsv',), alone=True)
 
 if __name__ == '__main__':
     sys.exit(main(sys.argv))
