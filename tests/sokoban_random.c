@@ -174,7 +174,8 @@ char *soko_random_mixed(struct lk_rng *rng, const struct soko_random_shape *shap
 {
 	for (;;) {
 		char *text = soko_random_answered(rng, shape, max_states, want);
-		if (*want == 0 && mix->no > mix->levels / share) {
+		if (*want == 0 &&
+		    (mix->no > mix->levels / share || (mix->live && soko_dead_at_start(text)))) {
 			free(text);
 			continue;
 		}

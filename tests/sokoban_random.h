@@ -41,9 +41,12 @@ char *soko_random_level(struct lk_rng *rng, const struct soko_random_shape *shap
 char *soko_random_answered(struct lk_rng *rng, const struct soko_random_shape *shape,
 			   size_t max_states, int *want);
 
-/* The levels a suite has drawn: how many, how many solvable, how many not. */
+/* The levels a suite has drawn: how many, how many solvable, how many not;
+ * with live set, unsolvable levels proved dead before any search
+ * (soko_dead_at_start) are skipped too. */
 struct soko_mix {
 	int levels, yes, no;
+	bool live;
 };
 
 /* The next answered level (as soko_random_answered), counted in *mix, that

@@ -71,7 +71,7 @@ static void test_each_switch_complete(void **state)
 	(void)state;
 	struct lk_rng rng;
 	lk_rng_seed(&rng, 2323);
-	struct soko_mix mix = { 0, 0, 0 };
+	struct soko_mix mix = { 0 };
 	/* runs that solved a level where the goal-room macros cut moves */
 	int macro_solved = 0;
 	int rooms = soko_test_technique("goal-rooms"), cuts = soko_test_technique("goal-cuts");

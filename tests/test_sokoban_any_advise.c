@@ -288,7 +288,7 @@ static void test_sound(void **state)
 	int explorer = soko_test_technique("explorer"), opener = soko_test_technique("opener");
 	struct lk_rng rng;
 	lk_rng_seed(&rng, 3333);
-	struct soko_mix mix = { 0, 0, 0 };
+	struct soko_mix mix = { 0 };
 	int counted[2] = { 0, 0 };
 #ifdef LEVELKIT_SANITIZED
 	int want_levels = 200;

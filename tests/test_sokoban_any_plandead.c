@@ -85,7 +85,7 @@ static void test_any_loses_nothing(void **state)
 	struct lk_rng rng;
 	lk_rng_seed(&rng, 5353);
 	int cuts = soko_test_technique("plan-deadlocks");
-	struct soko_mix mix = { 0, 0, 0 };
+	struct soko_mix mix = { 0 };
 	int fired = 0;
 	while (mix.levels < 200 / SOKO_TEST_SHARE) {
 		int want;

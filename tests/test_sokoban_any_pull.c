@@ -60,7 +60,7 @@ static int answered_against_bfs(uint64_t seed, size_t min, int nlevels, int *sol
 	struct lk_rng rng;
 	lk_rng_seed(&rng, seed);
 	soko_pull_set_min(min);
-	struct soko_mix mix = { 0, 0, 0 };
+	struct soko_mix mix = { 0 };
 	int answers = 0;
 	int pull = soko_test_technique("pull-search");
 	while (mix.levels < nlevels) {
@@ -144,7 +144,7 @@ static int two_way_against_bfs(uint64_t seed, int nlevels, int *solvable)
 	struct lk_rng rng;
 	lk_rng_seed(&rng, seed);
 	soko_pull_set_delay(1);
-	struct soko_mix mix = { 0, 0, 0 };
+	struct soko_mix mix = { 0 };
 	int answers = 0;
 	int pull = soko_test_technique("pull-search"), two = soko_test_technique("pull-two-way");
 	while (mix.levels < nlevels) {

@@ -95,7 +95,7 @@ static void test_sound(void **state)
 	soko_pull_set_stall(8);
 	struct lk_rng rng;
 	lk_rng_seed(&rng, 3434);
-	struct soko_mix mix = { 0, 0, 0 };
+	struct soko_mix mix = { 0 };
 	int other = 0;
 #ifdef LEVELKIT_SANITIZED
 	int want_levels = 60;
@@ -170,7 +170,7 @@ static void test_losers_stop(void **state)
 	(void)state;
 	struct lk_rng rng;
 	lk_rng_seed(&rng, 3435);
-	struct soko_mix mix = { 0, 0, 0 };
+	struct soko_mix mix = { 0 };
 	int split = soko_test_technique("split");
 	soko_any_split_hold(SOKO_SPLIT_HOLD_OTHERS);
 	while (mix.levels < 20) {
