@@ -143,6 +143,12 @@ struct soko_imagine *soko_imagine_build(const struct sokoban *s, const struct so
 	return im;
 }
 
+int soko_imagine_square(const struct soko_imagine *im, int reached, int c)
+{
+	int k = im->board_of[reached];
+	return k < 0 ? -1 : im->what[(size_t)k * (size_t)im->cells + (size_t)c];
+}
+
 /* Pushes that bring a box, alone on the level, from each cell to t (a
  * pull search from t; SOKO_INF where none does). */
 static const uint16_t *pushes_to(struct soko_imagine *im, const struct sokoban *s, int t)

@@ -124,6 +124,10 @@ long soko_fess_opener(struct any *a, const struct expansion *x, const struct sok
 long soko_fess_imagine(struct any *a, const struct expansion *x, const struct soko_features *f);
 struct soko_imagine *soko_imagine_build(const struct sokoban *s, const struct soko_park *p);
 void soko_imagine_free(struct soko_imagine *im);
+/* Square c in the position imagined once `reached` steps of the plan are
+ * (0 .. its steps): 0 no box, 1 a box not packed, 2 a goal packed by then
+ * or by the step that position comes before; -1: no position (all packed). */
+int soko_imagine_square(const struct soko_imagine *im, int reached, int c);
 /* Sort the n moves at m in the order they are tried (keys: room for n). */
 void soko_fess_sort_moves(const struct any *a, struct amove *m, uint32_t n, uint64_t *keys);
 
