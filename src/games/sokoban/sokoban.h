@@ -123,6 +123,9 @@ enum soko_technique {
 	/* the first search run again under a new packing order after a stall
 	 * that shows the order wrong (sokoban_replan.c) */
 	SOKO_T_REPLAN,
+	/* Festival's imagine advisor: the plan's position before its next
+	 * packing (sokoban_any_imagine.c) */
+	SOKO_T_IMAGINE,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");

@@ -532,6 +532,7 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	free(a.adv_stack);
 	free(a.closed);
 	free(a.open_dist);
+	soko_imagine_free(a.imagine);
 	free(a.pd_mark);
 	free(a.pd_stack);
 	free(a.pd_next);

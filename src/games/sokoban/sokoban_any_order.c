@@ -112,6 +112,8 @@ int soko_fess_advise(struct any *a, const struct expansion *x, size_t *chosen)
 		sc->count[SOKO_T_EXPLORER]++;
 	if (a->s->use[SOKO_T_OPENER] && (best[6] = soko_fess_opener(a, x, &f)) >= 0)
 		sc->count[SOKO_T_OPENER]++;
+	if (a->s->use[SOKO_T_IMAGINE] && (best[7] = soko_fess_imagine(a, x, &f)) >= 0)
+		sc->count[SOKO_T_IMAGINE]++;
 	int n = 0;
 	for (int k = 0; k < NADVISORS; k++) {
 		bool dup = best[k] < 0;

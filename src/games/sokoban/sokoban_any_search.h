@@ -18,9 +18,10 @@
  * best cell's turn one time in eight instead of every other turn. */
 #define STALE_BEST 5000
 /* advisors: packing, areas, doorways, out of plan, hotspots (the
- * feature advisors), explorer, opener (sokoban_any_advise.c) */
+ * feature advisors), explorer, opener (sokoban_any_advise.c), imagine
+ * (sokoban_any_imagine.c) */
 #define NFEATURE_ADVISORS 5
-#define NADVISORS 7
+#define NADVISORS 8
 
 /* node flags (per table entry) */
 enum { NODE_EXPANDED = 1, NODE_DEAD = 2 };
@@ -93,6 +94,10 @@ struct any {
 	size_t closed_alloc;
 	int open_goal;
 	uint16_t *open_dist;
+	/* the imagine advisor's positions (sokoban_any_imagine.c), built when
+	 * first asked for: NULL without a parking plan */
+	struct soko_imagine *imagine;
+	bool imagine_tried;
 	/* plan deadlocks' working memory (sokoban_plandead.c): flood stamps
 	 * per cell, a stack, the next goals of a parent and of a child */
 	uint32_t *pd_mark, pd_stamp;
@@ -114,6 +119,15 @@ int soko_fess_advise(struct any *a, const struct expansion *x, size_t *chosen);
  * index), or -1; f: the features of x's state (sokoban_any_advise.c). */
 long soko_fess_explorer(struct any *a, const struct expansion *x, const struct soko_features *f);
 long soko_fess_opener(struct any *a, const struct expansion *x, const struct soko_features *f);
+/* The imagine advisor's pick among expansion x's moves (an index), or -1
+ * (sokoban_any_imagine.c); its positions are freed by soko_imagine_free. */
+long soko_fess_imagine(struct any *a, const struct expansion *x, const struct soko_features *f);
+struct soko_imagine *soko_imagine_build(const struct sokoban *s, const struct soko_park *p);
+void soko_imagine_free(struct soko_imagine *im);
+/* Square c in the position imagined once `reached` steps of the plan are
+ * (0 .. its steps): 0 no box, 1 a box not packed, 2 a goal packed by then
+ * or by the step that position comes before; -1: no position (all packed). */
+int soko_imagine_square(const struct soko_imagine *im, int reached, int c);
 /* Sort the n moves at m in the order they are tried (keys: room for n). */
 void soko_fess_sort_moves(const struct any *a, struct amove *m, uint32_t n, uint64_t *keys);
 

@@ -539,6 +539,13 @@ const struct lk_technique soko_techniques[] = {
 			    "goals left by boxes it packed, it runs again under a packing order "
 			    "that fills those packed goals last",
 			    LK_TECH_ANY | LK_TECH_OFF },
+	[SOKO_T_IMAGINE] = { "imagine", "imagine-moves",
+			     "-a any, off unless --with asks for it (it gained no Sasquatch level "
+			     "and lost II 24 and III 43 at -t 30): an advisor (Festival's "
+			     "imagine) proposes, where a parking plan is in force, the move that "
+			     "puts one more box where the plan has it before its next packing, "
+			     "the boxes then nearest that position",
+			     LK_TECH_ANY | LK_TECH_OFF },
 
 	{ NULL, NULL, NULL, 0 },
 };
