@@ -140,6 +140,7 @@ struct lk_lane {
 	unsigned char *succ_keys;
 	struct lk_edge *edges;
 	unsigned *order;
+	uint64_t *hashes;      /* best-first: the successors' hashes */
 	size_t succ_alloc;     /* bytes in succ_keys */
 	size_t succ_slots;     /* entries in edges and order */
 	struct lk_rng rng;

@@ -73,6 +73,7 @@ void lk_solver_release(struct lk_solver *s)
 		free(m->succ_keys);
 		free(m->edges);
 		free(m->order);
+		free(m->hashes);
 	}
 	memset(s, 0, sizeof *s);
 }
@@ -136,9 +137,11 @@ static void prepare_lane(struct lane *L, struct lk_lane *m, const struct lk_leve
 		free(m->succ_keys);
 		free(m->edges);
 		free(m->order);
+		free(m->hashes);
 		m->succ_keys = lk_xcalloc(slots, lv->key_size ? lv->key_size : 1);
 		m->edges = lk_xcalloc(slots, sizeof *m->edges);
 		m->order = lk_xcalloc(slots, sizeof *m->order);
+		m->hashes = lk_xcalloc(slots, sizeof *m->hashes);
 		m->succ_alloc = slots * lv->key_size;
 		m->succ_slots = slots;
 	}
@@ -276,6 +279,25 @@ static void step_bfs(struct lane *L, uint64_t budget)
 	}
 }
 
+/* A hint: start fetching the entries whose tag matches hash's, so that
+ * the key comparison of a look-up to come finds them in the cache (the
+ * index's lines were prefetched before).  Reads only; changes nothing. */
+static inline void prefetch_entry(const struct lk_table *t, uint64_t hash)
+{
+#if defined(__GNUC__)
+	if (!t->capacity)
+		return;
+	size_t mask = t->capacity - 1;
+	uint8_t tag = (uint8_t)(1 + (hash >> 56) % 255);   /* table.c's tag_of */
+	for (size_t i = (size_t)hash & mask; t->tags[i]; i = (i + 1) & mask)
+		if (t->tags[i] == tag)
+			__builtin_prefetch(lk_table_entry(t, t->slots[i]));
+#else
+	(void)t;
+	(void)hash;
+#endif
+}
+
 /* Heuristic of a state for the running algorithm (0 for UCS). */
 static unsigned estimate(struct lane *L, const void *key)
 {
@@ -340,12 +362,23 @@ static void step_best_first(struct lane *L, uint64_t budget)
 		if (L->expanded >= L->next_check && out_of_bounds(L))
 			return;
 		unsigned n = expand(L, key);
+		uint64_t *hashes = L->mem->hashes;
+		/* The table's look-ups are cache misses (its index is tens of
+		 * megabytes): all of them started at once, then each child's
+		 * entry fetched one look-up ahead, so that they land while the
+		 * children before are evaluated. */
+		for (unsigned i = 0; i < n; i++) {
+			hashes[i] = lk_hash_bytes(keys + (size_t)i * L->key_size, L->key_size);
+			lk_table_prefetch(t, hashes[i]);
+		}
 		for (unsigned j = 0; j < n; j++) {
 			unsigned i = L->mem->order[j];
 			const unsigned char *child = keys + (size_t)i * L->key_size;
 			uint32_t g2 = g + L->mem->edges[i].cost;
-			uint64_t hash = lk_hash_bytes(child, L->key_size);
+			uint64_t hash = hashes[i];
 			uint32_t id;
+			if (j + 1 < n)
+				prefetch_entry(t, hashes[L->mem->order[j + 1]]);
 			enum lk_intern got = lk_table_intern(t, child, hash, item.id, g2, &id);
 			if (got == LK_INTERN_FULL) {
 				lane_finish(L, LK_UNKNOWN, LK_LIMIT_MEMORY);
