@@ -61,6 +61,8 @@
  * the search so far, and short searches (most of Boxoban's, four boxes)
  * never pay for it (docs/benchmarks.md, hard-opt29). */
 #define PAIR_LAZY_DIV 4
+/* In a slot's number once built: its rest is 0, so its slack is 0. */
+#define PAIR_ZERO 0x80000000u
 /* Alternatives tried when choosing the disjoint pairs. */
 #define PAIR_CHOICE_NODES 64
 
@@ -87,7 +89,8 @@ struct soko_pairs {
 	uint64_t calls, threshold;
 	struct soko_pairs *labels;   /* who owns the areas: the forward level's */
 	uint8_t *label;              /* per pair and floor square: its area */
-	uint32_t *slot;              /* per pair and area: its slot, or UINT32_MAX */
+	uint32_t *slot;              /* per pair and area: its slot (| PAIR_ZERO when
+					its rest is 0), or UINT32_MAX */
 	uint8_t *count, *rest;       /* per slot */
 	struct pair_entry *entries;  /* per slot, PAIR_KEEP */
 	uint64_t *free_pair;         /* per pair: every area's rest is 0 */
@@ -302,6 +305,11 @@ static void build(const struct sokoban *s, struct soko_pairs *db)
 		if (zero)
 			db->free_pair[pi / 64] |= 1ull << (pi % 64);
 	}
+	/* and a slot whose rest is 0 is marked in its number, so that its
+	 * count and rest need not be read either */
+	for (size_t i = 0; i < np * PAIR_AREAS; i++)
+		if (db->slot[i] != UINT32_MAX && db->rest[db->slot[i]] == 0)
+			db->slot[i] |= PAIR_ZERO;
 	db->ready = true;
 }
 
@@ -448,6 +456,8 @@ unsigned soko_pairs_bound(const struct sokoban *s, const struct soko_scratch *sc
 			if (db->free_pair[pi / 64] >> (pi % 64) & 1)
 				continue;
 			uint32_t k = db->slot[pi * PAIR_AREAS + lab[pi * nf + (size_t)cp]];
+			if (k & PAIR_ZERO)
+				continue;
 			if (db->count[k] == 0 && db->rest[k] == PAIR_NO_REST)
 				return LK_H_DEAD;
 			long w = pair_slack(db, k, sc->cost, m, ru, v, i, j);
