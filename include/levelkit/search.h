@@ -88,6 +88,15 @@ struct lk_search_options {
 	 * differently configured searches of the level at once, one a thread,
 	 * the first answer winning (solve --split; Sokoban only): 0 or 1, one. */
 	unsigned split;
+	/* Two A* lanes (both directions) stop once a state both hold lies on
+	 * a solution no dearer than either lane's bound, a proof that it is
+	 * optimal (search.c, note_meeting); no_meeting waits for a lane to
+	 * take a goal out of its open list, as before (the rating's A* state
+	 * count, a feature of its model, is measured that way). */
+	bool no_meeting;
+	/* Expansions per turn of two lanes in turns; 0: search.c's SLICE
+	 * (tests take short turns, so that small levels see both lanes). */
+	unsigned slice;
 };
 
 #define LK_SEARCH_OPTIONS_INIT { .algo = LK_ALGO_ASTAR, .direction = LK_FORWARD }
@@ -140,6 +149,7 @@ struct lk_lane {
 	unsigned char *succ_keys;
 	struct lk_edge *edges;
 	unsigned *order;
+	uint64_t *hashes;      /* best-first: the successors' hashes */
 	size_t succ_alloc;     /* bytes in succ_keys */
 	size_t succ_slots;     /* entries in edges and order */
 	struct lk_rng rng;

@@ -295,6 +295,7 @@ void lk_cli_common_finish(struct lk_cli_common *c, struct lk_pipeline *p)
 		c->act.level.on = techniques_named(c->with, true, c->with_help, &with_held);
 	c->act.stats = c->stats;
 	c->act.no_fallback = c->no_fallback;
+	c->act.search.no_meeting = c->no_meeting;
 	csp_options(c, &c->act.csp);
 	lk_cli_csp_flags_finish(&c->csp_flags, &c->act.csp);
 	c->act.rate.search = c->act.search;

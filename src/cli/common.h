@@ -33,7 +33,7 @@ struct lk_cli_common {
 	 * as they are, to every search the command starts */
 	struct lk_bounds bounds;
 	unsigned long jobs;
-	bool stats, plain, no_fallback, no_sac, no_gcc, no_symmetry, static_order, force;
+	bool stats, plain, no_fallback, no_meeting, no_sac, no_gcc, no_symmetry, static_order, force;
 	uint64_t count_limit;
 	const char *without;     /* --without: techniques to turn off, a,b,... */
 	const char *with;        /* --with: techniques off by default to turn on */
@@ -91,6 +91,9 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	{ LK_OPT_STRING, 0, "with", &(c).with, "a,b,...", (c).with_help, NULL },               \
 	{ LK_OPT_FLAG, 0, "no-fallback", &(c).no_fallback, NULL,                               \
 	  "where an optimal search gives up, do not search for any solution after it", NULL }, \
+	{ LK_OPT_FLAG, 0, "no-meeting", &(c).no_meeting, NULL,                                 \
+	  "A* both ways: answer only when a lane takes a goal, not once the lanes meet on a " \
+	  "solution their bounds prove optimal", NULL },                                      \
 	{ LK_OPT_STRING, 'd', "direction", &(c).direction, "dir",                             \
 	  "forward, backward (from the solved position) or both (default)", NULL },           \
 	{ LK_OPT_STRING, 0, "measure", &(c).measure, "name",                                   \

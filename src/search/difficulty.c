@@ -125,7 +125,9 @@ void lk_rate(struct lk_solver *solver, const struct lk_level *level,
 		so.algo = LK_ALGO_ASTAR;
 	if (so.algo == LK_ALGO_ASTAR && !(level->has_heuristic && level->heuristic_admissible))
 		so.algo = level->weighted ? LK_ALGO_UCS : LK_ALGO_BFS;
+	so.no_meeting = true;   /* the A* state count as the model was fitted on */
 	lk_solver_run(solver, level, &so, &r->optimal);
+	so.no_meeting = opt->search.no_meeting;
 	learn(r, &r->optimal);
 	if (r->unsolvable)
 		return;

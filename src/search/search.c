@@ -73,6 +73,7 @@ void lk_solver_release(struct lk_solver *s)
 		free(m->succ_keys);
 		free(m->edges);
 		free(m->order);
+		free(m->hashes);
 	}
 	memset(s, 0, sizeof *s);
 }
@@ -86,6 +87,7 @@ struct lane {
 	const struct lk_level *level;
 	const struct lk_game *game;
 	struct lane *other;      /* the opposite lane, when meeting is on */
+	struct lane *partner;    /* A*: the opposite lane, whose table gives upper bounds */
 	size_t key_size;
 	size_t max_memory;
 	uint64_t max_states;
@@ -110,7 +112,12 @@ struct run {
 	double deadline;
 	enum lk_limit stop;      /* set when time runs out or on cancel */
 	bool met;                /* the lanes met */
+	bool met_optimal;        /* two A* lanes met, proved optimal */
 	uint32_t met_forward, met_backward;
+	/* Two A* lanes: the cheapest path through a state both hold (its
+	 * cost in one table plus in the other), UINT64_MAX while none */
+	uint64_t upper;
+	uint32_t upper_forward, upper_backward;
 };
 
 static void prepare_lane(struct lane *L, struct lk_lane *m, const struct lk_level *lv,
@@ -136,9 +143,11 @@ static void prepare_lane(struct lane *L, struct lk_lane *m, const struct lk_leve
 		free(m->succ_keys);
 		free(m->edges);
 		free(m->order);
+		free(m->hashes);
 		m->succ_keys = lk_xcalloc(slots, lv->key_size ? lv->key_size : 1);
 		m->edges = lk_xcalloc(slots, sizeof *m->edges);
 		m->order = lk_xcalloc(slots, sizeof *m->order);
+		m->hashes = lk_xcalloc(slots, sizeof *m->hashes);
 		m->succ_alloc = slots * lv->key_size;
 		m->succ_slots = slots;
 	}
@@ -276,6 +285,70 @@ static void step_bfs(struct lane *L, uint64_t budget)
 	}
 }
 
+/* A hint: start fetching the entries whose tag matches hash's, so that
+ * the key comparison of a look-up to come finds them in the cache (the
+ * index's lines were prefetched before).  Reads only; changes nothing. */
+static inline void prefetch_entry(const struct lk_table *t, uint64_t hash)
+{
+#if defined(__GNUC__)
+	if (!t->capacity)
+		return;
+	size_t mask = t->capacity - 1;
+	uint8_t tag = (uint8_t)(1 + (hash >> 56) % 255);   /* table.c's tag_of */
+	for (size_t i = (size_t)hash & mask; t->tags[i]; i = (i + 1) & mask)
+		if (t->tags[i] == tag)
+			__builtin_prefetch(lk_table_entry(t, t->slots[i]));
+#else
+	(void)t;
+	(void)hash;
+#endif
+}
+
+static bool lane_floor(const struct lane *L, size_t *floor);
+
+/*
+ * Two A* lanes (both directions, admissible bounds): a state in both
+ * tables, at cost a forwards and b backwards, lies on a solution of a + b
+ * (the forward path to it, then the backward path read from its end).
+ * Each lane's floor is a bound on the optimum (lane_floor), so once the
+ * cheapest such sum is no more than either floor, that solution is
+ * optimal and the search can stop, without waiting for either lane to
+ * take a goal out of its open list: on Microban 153 the forward lane's
+ * last layer (f = the optimum) took two thirds of its expansions.
+ */
+static void note_meeting(struct lane *L, const void *key, uint64_t hash, uint32_t id, uint32_t g)
+{
+	const struct lk_table *t = &L->partner->mem->table;
+	uint32_t at = lk_table_find(t, key, hash);
+	if (at == LK_NO_ENTRY)
+		return;
+	uint32_t other = lk_table_cost(t, at);
+	struct run *run = L->run;
+	if (other == DEAD_COST || (uint64_t)g + other >= run->upper)
+		return;
+	run->upper = (uint64_t)g + other;
+	bool forward = !L->backward;
+	run->upper_forward = forward ? id : at;
+	run->upper_backward = forward ? at : id;
+}
+
+/* Is the cheapest meeting proved optimal, by L's floor prio or the
+ * partner's?  Then L answers with it. */
+static bool meeting_proved(struct lane *L, size_t prio)
+{
+	struct run *run = L->run;
+	size_t other;
+	if (run->upper == UINT64_MAX ||
+	    !(run->upper <= prio || (lane_floor(L->partner, &other) && run->upper <= other)))
+		return false;
+	run->met = true;
+	run->met_optimal = true;
+	run->met_forward = run->upper_forward;
+	run->met_backward = run->upper_backward;
+	lane_finish(L, LK_SOLVED, LK_LIMIT_NONE);
+	return true;
+}
+
 /* Heuristic of a state for the running algorithm (0 for UCS). */
 static unsigned estimate(struct lane *L, const void *key)
 {
@@ -323,6 +396,8 @@ static void step_best_first(struct lane *L, uint64_t budget)
 		if (item.g > g)
 			continue;  /* a cheaper path to this state was found later */
 		L->popped = prio;
+		if (L->partner && meeting_proved(L, prio))
+			return;
 		const void *key = lk_table_key(t, item.id);
 		if (!L->greedy && o->cost_limited && prio > o->cost_limit) {
 			lane_finish(L, LK_UNSOLVABLE, LK_LIMIT_NONE);
@@ -340,12 +415,23 @@ static void step_best_first(struct lane *L, uint64_t budget)
 		if (L->expanded >= L->next_check && out_of_bounds(L))
 			return;
 		unsigned n = expand(L, key);
+		uint64_t *hashes = L->mem->hashes;
+		/* The table's look-ups are cache misses (its index is tens of
+		 * megabytes): all of them started at once, then each child's
+		 * entry fetched one look-up ahead, so that they land while the
+		 * children before are evaluated. */
+		for (unsigned i = 0; i < n; i++) {
+			hashes[i] = lk_hash_bytes(keys + (size_t)i * L->key_size, L->key_size);
+			lk_table_prefetch(t, hashes[i]);
+		}
 		for (unsigned j = 0; j < n; j++) {
 			unsigned i = L->mem->order[j];
 			const unsigned char *child = keys + (size_t)i * L->key_size;
 			uint32_t g2 = g + L->mem->edges[i].cost;
-			uint64_t hash = lk_hash_bytes(child, L->key_size);
+			uint64_t hash = hashes[i];
 			uint32_t id;
+			if (j + 1 < n)
+				prefetch_entry(t, hashes[L->mem->order[j + 1]]);
 			enum lk_intern got = lk_table_intern(t, child, hash, item.id, g2, &id);
 			if (got == LK_INTERN_FULL) {
 				lane_finish(L, LK_UNKNOWN, LK_LIMIT_MEMORY);
@@ -373,6 +459,8 @@ static void step_best_first(struct lane *L, uint64_t budget)
 				lk_table_set_link(t, id, item.id, DEAD_COST);
 				continue;
 			}
+			if (L->partner)
+				note_meeting(L, child, hash, id, g2);
 			if (lk_open_push(q, priority_of(L, g2, h), id, g2) < 0) {
 				lane_finish(L, LK_UNKNOWN, LK_LIMIT_MEMORY);
 				return;
@@ -590,6 +678,15 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		lanes[0].other = &lanes[1];
 		lanes[1].other = &lanes[0];
 	}
+	/* two A* lanes whose floors are bounds: their meetings are solutions */
+	run.upper = UINT64_MAX;
+	if (nlanes == 2 && algo == LK_ALGO_ASTAR && !portfolio && !opt->no_meeting &&
+	    !opt->cost_limited &&
+	    !opt->accept && level->heuristic_admissible && reversed->heuristic_admissible &&
+	    level->game->heuristic && level->key_size == reversed->key_size) {
+		lanes[0].partner = &lanes[1];
+		lanes[1].partner = &lanes[0];
+	}
 	for (int i = 0; i < 2; i++)
 		if (use[i])
 			start_lane(&lanes[i]);
@@ -610,7 +707,8 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 			if (portfolio) {
 				portfolio_turn(L, lanes[0].generated + lanes[1].generated);
 			} else {
-				uint64_t budget = nlanes == 2 ? SLICE : UINT64_MAX;
+				uint64_t budget = nlanes == 2 ? (opt->slice ? opt->slice : SLICE)
+							      : UINT64_MAX;
 				if (L->algo == LK_ALGO_BFS)
 					step_bfs(L, budget);
 				else
@@ -639,11 +737,12 @@ void lk_solver_run(struct lk_solver *s, const struct lk_level *level,
 		r->status = LK_SOLVED;
 		build_path(lanes, &run, winner, r);
 		/* A* without a heuristic is uniform-cost search. */
-		r->optimal = !run.met && lk_algo_optimal(winner->algo) &&
+		r->optimal = run.met_optimal ||
+			     (!run.met && lk_algo_optimal(winner->algo) &&
 			     (winner->algo != LK_ALGO_ASTAR || winner->level->heuristic_admissible ||
 			      !winner->game->heuristic) &&
 			     /* fewest edges is not least cost where edges weigh */
-			     !(winner->algo == LK_ALGO_BFS && winner->level->weighted);
+			     !(winner->algo == LK_ALGO_BFS && winner->level->weighted));
 	} else if (winner) {
 		r->status = LK_UNSOLVABLE;
 	} else {

@@ -189,6 +189,14 @@ struct sokoban {
 	 * still tdist (a copied level may change its targets) */
 	uint16_t *tdist_by_cell;
 	const uint16_t *by_cell_of;
+	/* aware_tdist again by square and area, the matching's row of a box
+	 * ready to read in one run: aware_by_cell[(c * 4 + k) * ntargets + g]
+	 * (SOKO_INF where the plain distance is), with flags per (c, k)
+	 * (SOKO_ROW_*); built for aware_of and plain_of and read only while
+	 * those are still aware_tdist and tdist (sokoban_aware.c) */
+	uint16_t *aware_by_cell;
+	uint8_t *aware_row_flags;
+	const uint16_t *aware_of, *plain_of;
 	/* Reversed level (pulls from the solved position back to the start;
 	 * see sokoban_reverse.c): the forward level it shares arrays with. */
 	const struct sokoban *forward;
@@ -316,6 +324,11 @@ int soko_tunnel_end(const struct sokoban *s, const struct soko_scratch *sc, int 
  * cell player are row[gi * SOKO_AWARE_STRIDE(s)] of the row returned. */
 void soko_aware_build(struct sokoban *s);
 void soko_aware_free(struct sokoban *s);
+/* Build s->aware_by_cell and its flags from s->aware_tdist and s->tdist
+ * (nothing when either is missing). */
+void soko_aware_by_cell(struct sokoban *s);
+#define SOKO_ROW_RAISED 1u     /* some target's aware distance is not the plain one */
+#define SOKO_ROW_STRANDED 2u   /* no target at any plain distance */
 #define SOKO_AWARE_STRIDE(s) ((size_t)(s)->cells * 4)
 const uint16_t *soko_aware_row(const struct sokoban *s, int box, int player);
 /* Player-aware distances to n target squares (cells x 4 each), of pushes or

@@ -138,8 +138,41 @@ uint16_t *soko_aware_distances(const struct sokoban *s, const uint16_t *targets,
 	return dist;
 }
 
+/* The heuristic's row of a box on square c with the player in area k was
+ * read target by target, a distance a cache line apart (the tables are by
+ * target): on Microban 153 a tenth of A*'s time.  By square and area it is
+ * one run, read as the plain rows are. */
+void soko_aware_by_cell(struct sokoban *s)
+{
+	s->aware_by_cell = NULL;
+	s->aware_row_flags = NULL;
+	s->aware_of = s->aware_tdist;
+	s->plain_of = s->tdist;
+	if (!s->aware_tdist || !s->tdist || s->ntargets == 0)
+		return;
+	size_t m = (size_t)s->ntargets, rows = (size_t)s->cells * 4;
+	s->aware_by_cell = lk_xmalloc(rows * m * sizeof *s->aware_by_cell);
+	s->aware_row_flags = lk_xcalloc(rows, 1);
+	for (size_t r = 0; r < rows; r++) {
+		size_t c = r / 4;
+		bool any = false;
+		for (size_t g = 0; g < m; g++) {
+			uint16_t d = s->tdist[g * (size_t)s->cells + c];
+			uint16_t a = s->aware_tdist[g * SOKO_AWARE_STRIDE(s) + r];
+			any |= d != SOKO_INF;
+			if (d != SOKO_INF && a != d)
+				s->aware_row_flags[r] |= SOKO_ROW_RAISED;
+			s->aware_by_cell[r * m + g] = d == SOKO_INF ? SOKO_INF : a;
+		}
+		if (!any)
+			s->aware_row_flags[r] |= SOKO_ROW_STRANDED;
+	}
+}
+
 void soko_aware_free(struct sokoban *s)
 {
+	free(s->aware_by_cell);
+	free(s->aware_row_flags);
 	free(s->aware_side);
 	free(s->aware_dist);
 }

@@ -85,7 +85,24 @@ static unsigned matching_bound(const struct sokoban *s, struct soko_scratch *sc,
 	size_t stride = player >= 0 ? SOKO_AWARE_STRIDE(s) : 0;
 	/* the distances by square when they are built for these targets */
 	bool by_cell = s->tdist_by_cell && s->by_cell_of == s->tdist;
-	for (int i = 0; i < n; i++) {
+	/* the aware rows by square and area, when built for these distances */
+	bool aware_rows = player >= 0 && s->aware_by_cell && s->aware_of == s->aware_tdist &&
+			  s->plain_of == s->tdist;
+	for (int i = 0; aware_rows && i < n; i++) {
+		size_t r = (size_t)sc->boxes[i] * 4 +
+			   (size_t)s->aware_side[(size_t)s->compact[sc->boxes[i]] * (size_t)s->nfloor +
+						 (size_t)s->compact[player]];
+		int best = plain_row(s->aware_by_cell + r * (size_t)m, sc->cost + i * m, m);
+		unsigned flags = s->aware_row_flags[r];
+		raised |= (flags & SOKO_ROW_RAISED) != 0;
+		if (flags & SOKO_ROW_STRANDED)
+			stranded = true;
+		else if (best == BIG)
+			aware_dead = true;
+		else
+			relaxed += best;
+	}
+	for (int i = 0; !aware_rows && i < n; i++) {
 		int best = BIG, plain_best = BIG;
 		const uint16_t *aware = player >= 0 && s->aware_tdist
 						? soko_aware_row(s, sc->boxes[i], player)

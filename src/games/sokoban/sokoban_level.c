@@ -334,6 +334,7 @@ struct lk_level *soko_new_level(const struct lk_record *rec, const struct lk_lev
 	soko_target_order(s);
 	soko_find_deadends(s);
 	soko_aware_build(s);
+	soko_aware_by_cell(s);
 	s->pairs = soko_pairs_new(s, false);
 	s->base.game = &lk_game_sokoban;
 	s->base.key_size = 2 + s->bitset_bytes;
@@ -365,6 +366,10 @@ void soko_free_level(struct lk_level *level)
 			free(s->tdist_by_cell);
 		if (s->aware_tdist != s->forward->aware_tdist)
 			free((void *)s->aware_tdist);
+		if (s->aware_by_cell != s->forward->aware_by_cell) {
+			free(s->aware_by_cell);
+			free(s->aware_row_flags);
+		}
 		if (s->pairs != s->forward->pairs)
 			soko_pairs_free(s->pairs);
 		free(s->start_key);

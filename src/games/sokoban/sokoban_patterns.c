@@ -632,11 +632,13 @@ int soko_patterns_groups(struct soko_patterns *t, struct soko_scratch *sc, int n
 		if (k < 2)
 			continue;
 		bool off = false;
-		for (int j = 0; j < k; j++) {
+		/* both lists are in cell order: one walk finds every box's
+		 * number (a scan of all boxes per cell was a sixth of this) */
+		for (int j = 0, q = 0; j < k; j++) {
 			off |= s->target_index[cells[j]] == SOKO_NO_TARGET;
-			for (int q = 0; q < n; q++)
-				if (sc->boxes[q] == cells[j])
-					idx[j] = q;
+			while (sc->boxes[q] != cells[j])
+				q++;
+			idx[j] = q;
 		}
 		if (!off)
 			continue;

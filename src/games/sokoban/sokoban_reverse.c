@@ -82,6 +82,7 @@ struct lk_level *soko_new_reverse(const struct lk_level *level)
 	/* player-aware pull distances to the start squares (sokoban_aware.c) */
 	if (f->aware_side)
 		r->aware_tdist = soko_aware_distances(f, targets, k, true);
+	soko_aware_by_cell(r);
 	/* pair conflicts of pulls to the start squares (sokoban_pairs.c) */
 	r->pairs = soko_pairs_new(r, true);
 	soko_target_order(r);
@@ -112,6 +113,8 @@ struct lk_level *soko_new_unpacking(const struct lk_level *level)
 	r->ntargets = 0;
 	r->tdist = NULL;
 	r->aware_tdist = NULL;
+	r->aware_by_cell = NULL;
+	r->aware_row_flags = NULL;
 	r->pairs = NULL;
 	r->start_key = NULL;
 	soko_target_order(r);
