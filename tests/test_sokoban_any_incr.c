@@ -24,7 +24,12 @@
  *  - the matching warm-started from the nearest of the solutions kept
  *    (soko_matching with nearest, greedy search's): the value of the full
  *    Hungarian algorithm (lk_assign) from scratch, along random walks of
- *    box jumps and restarts on big and small levels.
+ *    box jumps and restarts on big and small levels;
+ *  - the cells' queues (soko_cells, sokoban_cells.c: heaps of four children
+ *    a node since session 37): distinct items pushed and popped in random
+ *    turns over several cells come out least first, as a list of the same
+ *    items says, so the searches pop the same order as with the
+ *    binary heap before.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -466,6 +471,51 @@ static void test_matching_nearest(void **state)
 	assert_true(equal > 600 && none > 50);
 }
 
+static void test_cells_order(void **state)
+{
+	(void)state;
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 37);
+	enum { NCELLS = 3, MOST = 5000 };
+	struct soko_cells cells = { 0 };
+	uint64_t *ref[NCELLS];
+	size_t nref[NCELLS] = { 0 }, pops = 0;
+	bool made;
+	for (int c = 0; c < NCELLS; c++) {
+		ref[c] = malloc(MOST * sizeof *ref[c]);
+		assert_non_null(ref[c]);
+		assert_int_equal(soko_cells_find(&cells, (uint32_t)(100 + c), &made), (size_t)c);
+		assert_true(made);
+	}
+	uint64_t next = 0;
+	for (int step = 0; step < 60000; step++) {
+		size_t c = lk_rng_below(&rng, NCELLS);
+		/* pushes outnumber pops early, then the queues drain */
+		bool push = nref[c] == 0 ||
+			    (nref[c] < MOST && lk_rng_below(&rng, 100) < (step < 30000 ? 60u : 35u));
+		if (push) {
+			/* distinct items: random high bits, a serial number low */
+			uint64_t v = (uint64_t)lk_rng_below(&rng, 50) << 32 | next++;
+			soko_cells_push(&cells, c, v);
+			ref[c][nref[c]++] = v;
+			continue;
+		}
+		size_t least = 0;
+		for (size_t i = 1; i < nref[c]; i++)
+			if (ref[c][i] < ref[c][least])
+				least = i;
+		uint64_t got = soko_cells_pop(&cells, c);
+		assert_true(got == ref[c][least]);
+		ref[c][least] = ref[c][--nref[c]];
+		assert_int_equal(cells.cells[c].n, nref[c]);
+		pops++;
+	}
+	assert_true(pops > 20000);
+	for (int c = 0; c < NCELLS; c++)
+		free(ref[c]);
+	soko_cells_release(&cells);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -473,6 +523,7 @@ int main(void)
 		cmocka_unit_test(test_features_from_parent),
 		cmocka_unit_test(test_bound_by_square),
 		cmocka_unit_test(test_matching_nearest),
+		cmocka_unit_test(test_cells_order),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

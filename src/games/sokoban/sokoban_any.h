@@ -572,6 +572,13 @@ bool soko_pull_grow(struct soko_pull *p, size_t more_forward);
 /* The pull search's entry of a forward key (hash: lk_hash_bytes), or
  * LK_NO_ENTRY. */
 uint32_t soko_pull_find(const struct soko_pull *p, const unsigned char *key, uint64_t hash);
+/* Fetch ahead the place soko_pull_find will look a key of this hash up
+ * (the feature-space search's children, before they are stored). */
+static inline void soko_pull_prefetch(const struct soko_pull *p, uint64_t hash)
+{
+	if (p->rev)
+		lk_table_prefetch(&p->table, hash);
+}
 /* Append to *chain (*n keys, the last the key of the pull search's entry
  * id) the keys of id's path on to the solved position (the player
  * normalised), in forward order; returns the block they are in (the

@@ -363,6 +363,15 @@ bool soko_pull_grow(struct soko_pull *p, size_t more_forward)
 			p->done = true;   /* no pull left (the forward search will see) */
 			return false;
 		}
+		/* the entry the list holds next, fetched ahead: greedy search
+		 * often goes back to an old state, whose entry is far in memory */
+#if defined(__GNUC__)
+		if (p->open.cells[from].n) {
+			uint32_t next = (uint32_t)p->open.cells[from].heap[0];
+			if (next < p->table.count)
+				__builtin_prefetch(lk_table_entry(&p->table, next));
+		}
+#endif
 		uint32_t pulls = lk_table_cost(&p->table, id) + 1;   /* the children's */
 		unsigned n = rev->game->successors(rev, lk_table_key(&p->table, id), p->scratch,
 						   p->succ, p->edges);
