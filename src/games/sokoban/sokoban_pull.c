@@ -4,7 +4,7 @@
  * position towards the start (the reversed level of sokoban_reverse.c),
  * greedy by its estimate, or with pull-weighted (off by default) ordered
  * as YASS's backward search orders it (pulls/2 + 3/2 of the lower bound:
- * soko_pull_score), or with pull-both-orders (off by default) greedy with
+ * soko_pull_score), or with pull-both-orders (on by default) greedy with
  * YASS's order given turns on top over one table while greedy makes no
  * progress, up to a cap,
  * run beside the feature-space search of
