@@ -546,6 +546,11 @@ const struct lk_technique soko_techniques[] = {
 			     "puts one more box where the plan has it before its next packing, "
 			     "the boxes then nearest that position",
 			     LK_TECH_ANY | LK_TECH_OFF },
+	[SOKO_T_PLAYABLE_PARK] = { "playable-parking", "parking-refusals",
+				   "-a any: the parking plan parks no box on a start square whose "
+				   "own box the plan moves only later (a plan so could not be "
+				   "played); counts the parking squares it refused",
+				   LK_TECH_ANY },
 
 	{ NULL, NULL, NULL, 0 },
 };
