@@ -594,7 +594,7 @@ static void test_playable_parking(void **state)
 	assert_int_equal(on, -1);
 	struct lk_rng rng;
 	lk_rng_seed(&rng, 3737);
-	int levels = 0, plans = 0, bad_before = 0, by_push = 0, no = 0;
+	int levels = 0, plans = 0, bad_before = 0, by_push = 0, no = 0, on_count = 0;
 	while (levels < 150 / SOKO_TEST_SHARE) {
 		int want;
 		char *text = soko_random_answered(&rng, &park_shape, 400000, &want);
@@ -612,16 +612,25 @@ static void test_playable_parking(void **state)
 			fail_msg("step %d of the plan cannot be played\n%s", on, text);
 		soko_park_set_always(true);
 		for (int k = 0; k < 2; k++) {
-			const char *skip[] = { "greedy-first", k ? NULL : "playable-parking", NULL };
+			/* off by default: --with playable-parking for k = 1 */
+			static const char *const with[] = { "playable-parking", NULL };
+			const char *skip[] = { "greedy-first", NULL };
+			soko_test_on = k ? with : NULL;
 			struct lk_search_result r;
 			struct lk_level *level = soko_any_as_raw(text, skip, want, k ?
 								 "playable-parking on" : "playable-parking off", &r);
+			uint64_t refused = r.technique_counts[soko_test_technique("playable-parking")];
+			if (!k)
+				assert_true(refused == 0);   /* off: counts nothing */
+			on_count += refused > 0;
 			lk_search_result_release(&r);
 			lk_level_free(level);
 		}
+		soko_test_on = NULL;
 		soko_park_set_always(false);
 		free(text);
 	}
+	print_message("  %d levels searched with it on, refusing a square\n", on_count);
 	print_message("  %d random levels: %d complete plans, all playable (%d push by push); "
 		      "%d unplayable without\n", levels, plans, by_push, bad_before);
 	assert_true(plans >= 40 / SOKO_TEST_SHARE);

@@ -127,7 +127,7 @@ enum soko_technique {
 	 * packing (sokoban_any_imagine.c) */
 	SOKO_T_IMAGINE,
 	/* the parking plan parks no box on a start square whose box the plan
-	 * moves only later (sokoban_park.c) */
+	 * moves only later (sokoban_park.c; off by default) */
 	SOKO_T_PLAYABLE_PARK,
 	SOKO_NTECH
 };
