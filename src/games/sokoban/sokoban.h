@@ -126,6 +126,9 @@ enum soko_technique {
 	/* Festival's imagine advisor: the plan's position before its next
 	 * packing (sokoban_any_imagine.c) */
 	SOKO_T_IMAGINE,
+	/* the parking plan parks no box on a start square whose box the plan
+	 * moves only later (sokoban_park.c; off by default) */
+	SOKO_T_PLAYABLE_PARK,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");

@@ -551,6 +551,12 @@ const struct lk_technique soko_techniques[] = {
 			     "puts one more box where the plan has it before its next packing, "
 			     "the boxes then nearest that position",
 			     LK_TECH_ANY | LK_TECH_OFF },
+	[SOKO_T_PLAYABLE_PARK] = { "playable-parking", "parking-refusals",
+				   "-a any, off unless --with asks for it (it gained Sasquatch II "
+				   "21 and lost II 19 at -t 30): the parking plan parks no box on a "
+				   "start square whose own box the plan moves only later (a plan so "
+				   "could not be played); counts the parking squares it refused",
+				   LK_TECH_ANY | LK_TECH_OFF },
 
 	{ NULL, NULL, NULL, 0 },
 };

@@ -87,6 +87,8 @@ struct park_work {
 	uint16_t *far;            /* per cell: steps from the nearest goal, the floor empty */
 	bool by_pulls;            /* parking choices by pulls alone (the second order) */
 	int flooded;              /* squares the last flood marked */
+	bool playable;            /* playable-parking: no parking on a start square taken */
+	uint64_t refused;         /* parking squares so refused */
 	double work, budget;
 	struct soko_stop *stop;   /* NULL: never */
 };
@@ -351,6 +353,14 @@ static int park_choices(struct park_work *w, int player, struct park_try *tries)
 			int x = (int)(w->queue[qi] >> 2), e = (int)(w->queue[qi] & 3);
 			if (s->goal[x] || s->dead[x] || w->doorway[x] || !w->nb_back[x * 4 + e])
 				continue;
+			/* playable-parking: a box taken out onto x (lifted off
+			 * the board here) starts on x in play and leaves it
+			 * only after the box parked now has come and gone, so
+			 * the plan could not be played */
+			if (w->playable && w->used[x]) {
+				w->refused++;
+				continue;
+			}
 			struct park_try t = { .box = c, .to = x, .rank = qi,
 					      .gate = is_gate(w, c, x), .far = w->far[x] };
 			int k = 0;
@@ -586,7 +596,7 @@ static int find_sides(struct park_work *w, int *sides)
 }
 
 struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorway,
-				  struct soko_stop *stop)
+				  struct soko_stop *stop, uint64_t *refused)
 {
 	int ng = s->ngoals;
 	if (ng == 0 || ng != s->nboxes || ng > 64)
@@ -595,6 +605,7 @@ struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorwa
 	work_init(&w, s);
 	w.doorway = doorway;
 	w.stop = stop;
+	w.playable = s->use[SOKO_T_PLAYABLE_PARK];
 	int sides[PARK_SIDES], nsides = find_sides(&w, sides);
 	size_t room = (size_t)ng * 2 * sizeof(uint16_t);
 	struct park_path path = { .target = lk_xmalloc(room), .leaves = lk_xmalloc(room),
@@ -661,6 +672,8 @@ struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorwa
 		for (int i = 0; i < best->nsteps; i++)
 			best->on_target[best->target[i]] = 1;
 	}
+	if (refused)
+		*refused = w.refused;
 	work_release(&w);
 	return best;
 }
