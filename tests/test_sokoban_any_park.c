@@ -213,7 +213,7 @@ static struct soko_park *plan_of(const struct lk_level *level)
 	const struct sokoban *s = (const struct sokoban *)level;
 	struct soko_plan plan;
 	soko_plan_build(&plan, s, false, NULL);   /* the doorways */
-	struct soko_park *p = soko_park_build(s, plan.doorway, NULL, NULL);
+	struct soko_park *p = soko_park_build(s, plan.doorway, NULL, NULL, NULL);
 	soko_plan_release(&plan);
 	return p;
 }
@@ -561,6 +561,7 @@ static void playable_against_not(const char *text, bool always, int *pushes, int
 	struct lk_level *level = soko_test_load(text, NULL, false);
 	struct sokoban *s = (struct sokoban *)level;
 	soko_park_set_always(always);
+	s->use[SOKO_T_PARK_RETRY] = false;   /* off means off: no second try */
 	for (int on = 0; on < 2; on++) {
 		s->use[SOKO_T_PLAYABLE_PARK] = on;
 		struct soko_park *p = plan_of(level);
@@ -636,6 +637,83 @@ static void test_playable_parking(void **state)
 	assert_true(plans >= 40 / SOKO_TEST_SHARE);
 }
 
+/* Sasquatch II level 21 (sasquatch2.xsb), by David W. Skinner: the plan
+ * search finds no complete parking plan as it first runs, and one when it
+ * runs again refusing the start squares taken (parking-retry). */
+static const char *four_wings =
+	"   #############\n"
+	"   #     #     #\n"
+	"   # $ $ $ $ $ #\n"
+	"   ### ##### ###\n"
+	"####.$   $   $.####\n"
+	"# ...# $ # $ #... #\n"
+	"#  $##*#.#.#*##$  #\n"
+	"##   . . @ . .   ##\n"
+	"#  $##*#.#.#*##$  #\n"
+	"# ...# $ # $ #... #\n"
+	"####.$   $   $.####\n"
+	"   ### ##### ###\n"
+	"   # $ $ $ $ $ #\n"
+	"   #     #     #\n"
+	"   #############\n";
+
+/* The plan of level with parking-retry off and on. */
+static struct soko_park *plan_retry(struct lk_level *level, bool retry)
+{
+	struct sokoban *s = (struct sokoban *)level;
+	s->use[SOKO_T_PARK_RETRY] = retry;
+	struct soko_park *p = plan_of(level);
+	s->use[SOKO_T_PARK_RETRY] = true;
+	return p;
+}
+
+static void test_parking_retry(void **state)
+{
+	(void)state;
+	soko_park_set_always(false);
+	struct lk_level *level = soko_test_load(four_wings, NULL, false);
+	const struct sokoban *s = (const struct sokoban *)level;
+	struct soko_park *off = plan_retry(level, false), *on = plan_retry(level, true);
+	assert_null(off);
+	assert_non_null(on);
+	check_plan(s, on);
+	replay_backwards(s, on);
+	assert_int_equal(play_forward(s, on, false), -1);   /* playable step by step */
+	print_message("  Sasquatch II 21: no plan without, %d steps parking %d with\n",
+		      on->nsteps, on->nparked);
+	soko_park_free(on);
+	lk_level_free(level);
+	/* where the first run finds a plan the retry never runs: the same plan
+	 * (every complete plan kept, parking or not) */
+	soko_park_set_always(true);
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 2121);
+	int plans = 0;
+	for (int levels = 0; levels < 150 / SOKO_TEST_SHARE; levels++) {
+		char *text = NULL;
+		lk_level_free(soko_random_live(&rng, &park_shape, NULL, &text));
+		level = soko_test_load(text, NULL, false);
+		off = plan_retry(level, false);
+		on = plan_retry(level, true);
+		if (off) {
+			plans++;
+			assert_non_null(on);
+			assert_int_equal(on->nsteps, off->nsteps);
+			assert_memory_equal(on->target, off->target,
+					    (size_t)off->nsteps * sizeof *off->target);
+			assert_memory_equal(on->leaves, off->leaves,
+					    (size_t)off->nsteps * sizeof *off->leaves);
+		}
+		soko_park_free(off);
+		soko_park_free(on);
+		lk_level_free(level);
+		free(text);
+	}
+	soko_park_set_always(false);
+	print_message("  %d random levels with a plan: the same with the retry\n", plans);
+	assert_true(plans >= 10 / SOKO_TEST_SHARE);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -645,6 +723,7 @@ int main(void)
 		cmocka_unit_test(test_parking_plans_lose_nothing),
 		cmocka_unit_test(test_fewest_parked),
 		cmocka_unit_test(test_playable_parking),
+		cmocka_unit_test(test_parking_retry),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

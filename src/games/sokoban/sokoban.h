@@ -129,6 +129,9 @@ enum soko_technique {
 	/* the parking plan parks no box on a start square whose box the plan
 	 * moves only later (sokoban_park.c; off by default) */
 	SOKO_T_PLAYABLE_PARK,
+	/* where the plan search finds no complete parking plan, it runs again
+	 * as playable-parking runs it (sokoban_park.c) */
+	SOKO_T_PARK_RETRY,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");

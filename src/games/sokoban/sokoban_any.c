@@ -524,6 +524,7 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_PACKING] += (uint64_t)a.plan.ordered;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_PACK_ENTRY] += a.plan.entry_refused;
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_PLAYABLE_PARK] += a.plan.park_refused;
+	((struct soko_scratch *)a.scratch)->count[SOKO_T_PARK_RETRY] += a.plan.park_retried;
 	if (a.plan.rooms)
 		((struct soko_scratch *)a.scratch)->count[SOKO_T_ROOMS] += (uint64_t)a.plan.rooms->base_links;
 	if (a.plan.park)

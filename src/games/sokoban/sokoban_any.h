@@ -232,6 +232,7 @@ struct soko_plan {
 	int ordered;             /* goals the retrieval ordered */
 	uint64_t entry_refused;  /* packing-entry: pulled boxes it refused */
 	uint64_t park_refused;   /* playable-parking: parking squares it refused */
+	bool park_retried;       /* parking-retry found the parking plan */
 	uint8_t *doorway;        /* per cell */
 	/* hotspots: cuts[y * nfloor + x] when a box on floor square y leaves
 	 * a box on x no goal to reach (both compact indices) */
@@ -394,9 +395,10 @@ struct soko_park {
 /* The parking plan of the level, or NULL when it needs none or none was
  * found; doorway: per cell, a square whose blocking cuts the floor in two
  * (no box is parked there); refused (NULL: not asked), the parking squares
- * playable-parking refused. */
+ * playable-parking refused; retried (NULL: not asked), whether
+ * parking-retry found the plan. */
 struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorway,
-				  struct soko_stop *stop, uint64_t *refused);
+				  struct soko_stop *stop, uint64_t *refused, bool *retried);
 void soko_park_free(struct soko_park *p);
 /* packed (the plan's steps reached) and out of plan (boxes on targets
  * beyond them) of the boxes in sc, into f. */

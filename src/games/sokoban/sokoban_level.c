@@ -557,6 +557,11 @@ const struct lk_technique soko_techniques[] = {
 				   "start square whose own box the plan moves only later (a plan so "
 				   "could not be played); counts the parking squares it refused",
 				   LK_TECH_ANY | LK_TECH_OFF },
+	[SOKO_T_PARK_RETRY] = { "parking-retry", "parking-retries",
+				"-a any: where the parking plan's search finds no complete plan, "
+				"it runs again refusing the start squares taken, as "
+				"playable-parking does; counts the plans found so",
+				LK_TECH_ANY },
 
 	{ NULL, NULL, NULL, 0 },
 };

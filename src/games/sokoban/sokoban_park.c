@@ -596,7 +596,7 @@ static int find_sides(struct park_work *w, int *sides)
 }
 
 struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorway,
-				  struct soko_stop *stop, uint64_t *refused)
+				  struct soko_stop *stop, uint64_t *refused, bool *retried)
 {
 	int ng = s->ngoals;
 	if (ng == 0 || ng != s->nboxes || ng > 64)
@@ -619,48 +619,64 @@ struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorwa
 	 * each in the second (by pulls alone) with what is left; a run's
 	 * share is what the runs before it left, split among those still to
 	 * come */
-	double spent = 0;
-	for (int run = 0; run < 2 * nsides && !soko_stopped(stop); run++) {
-		int k = run % nsides;
-		w.by_pulls = run >= nsides;
-		if (run == nsides && best)
-			break;
-		double total = w.by_pulls ? PARK_BUDGET : PARK_BUDGET * PARK_FIRST;
-		/* fewest-parked: a side need only beat the best plan so far */
-		int bound = best && fewest_parked ? best->nparked - 1 : INT_MAX;
-		if (bound < (park_always ? 0 : 1))
-			continue;
-		w.work = 0;
-		w.budget = (total - spent) / (nsides - k);
-		int got = retrieve(&w, sides[k], bound, &path, &out);
-		int nsteps = out.steps, nparked = out.parked;
-		spent += w.work;
-		if (got < ng)
-			continue;
-		if ((nparked == 0 && !park_always) || (best && best->nparked <= nparked))
-			continue;
-		if (!best)
-			best = lk_xcalloc(1, sizeof *best);
-		free(best->target);
-		free(best->leaves);
-		free(best->start);
-		free(best->size);
-		best->nsteps = nsteps;
-		best->nparked = nparked;
-		best->target = lk_xmalloc((size_t)nsteps * sizeof *best->target);
-		best->leaves = lk_xmalloc((size_t)nsteps * sizeof *best->leaves);
-		best->start = lk_xmalloc((size_t)nsteps * sizeof *best->start);
-		best->size = lk_xmalloc((size_t)nsteps * sizeof *best->size);
-		/* forwards: the reverse of the retrieval */
-		int held = 0;
-		for (int i = 0; i < nsteps; i++) {
-			best->target[i] = target[nsteps - 1 - i];
-			best->leaves[i] = leaves[nsteps - 1 - i];
-			best->start[i] = start[nsteps - 1 - i];
-			held += best->leaves[i] == SOKO_NONE;
-			best->size[i] = (uint16_t)held;
+	/* parking-retry: where no side gave a complete plan at all (not
+	 * where the plans found park nothing), the plan search runs again
+	 * refusing the start squares taken, as playable-parking does; the
+	 * refusals send the bounded search down other branches, and a plan
+	 * found so can be played (Sasquatch II 21 has one only so) */
+	bool complete = false, retry = s->use[SOKO_T_PARK_RETRY] && !w.playable;
+	for (int attempt = 0; attempt < 2; attempt++) {
+		if (attempt == 1) {
+			if (!retry || best || complete || soko_stopped(stop))
+				break;
+			w.playable = true;
+		}
+		double spent = 0;
+		for (int run = 0; run < 2 * nsides && !soko_stopped(stop); run++) {
+			int k = run % nsides;
+			w.by_pulls = run >= nsides;
+			if (run == nsides && best)
+				break;
+			double total = w.by_pulls ? PARK_BUDGET : PARK_BUDGET * PARK_FIRST;
+			/* fewest-parked: a side need only beat the best plan so far */
+			int bound = best && fewest_parked ? best->nparked - 1 : INT_MAX;
+			if (bound < (park_always ? 0 : 1))
+				continue;
+			w.work = 0;
+			w.budget = (total - spent) / (nsides - k);
+			int got = retrieve(&w, sides[k], bound, &path, &out);
+			int nsteps = out.steps, nparked = out.parked;
+			spent += w.work;
+			if (got < ng)
+				continue;
+			complete = true;
+			if ((nparked == 0 && !park_always) || (best && best->nparked <= nparked))
+				continue;
+			if (!best)
+				best = lk_xcalloc(1, sizeof *best);
+			free(best->target);
+			free(best->leaves);
+			free(best->start);
+			free(best->size);
+			best->nsteps = nsteps;
+			best->nparked = nparked;
+			best->target = lk_xmalloc((size_t)nsteps * sizeof *best->target);
+			best->leaves = lk_xmalloc((size_t)nsteps * sizeof *best->leaves);
+			best->start = lk_xmalloc((size_t)nsteps * sizeof *best->start);
+			best->size = lk_xmalloc((size_t)nsteps * sizeof *best->size);
+			/* forwards: the reverse of the retrieval */
+			int held = 0;
+			for (int i = 0; i < nsteps; i++) {
+				best->target[i] = target[nsteps - 1 - i];
+				best->leaves[i] = leaves[nsteps - 1 - i];
+				best->start[i] = start[nsteps - 1 - i];
+				held += best->leaves[i] == SOKO_NONE;
+				best->size[i] = (uint16_t)held;
+			}
 		}
 	}
+	if (retried)
+		*retried = retry && w.playable && best;
 	free(path.target);
 	free(path.leaves);
 	free(path.start);
@@ -672,8 +688,8 @@ struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorwa
 		for (int i = 0; i < best->nsteps; i++)
 			best->on_target[best->target[i]] = 1;
 	}
-	if (refused)
-		*refused = w.refused;
+	if (refused)   /* playable-parking's own, not a retry's */
+		*refused = s->use[SOKO_T_PLAYABLE_PARK] ? w.refused : 0;
 	work_release(&w);
 	return best;
 }

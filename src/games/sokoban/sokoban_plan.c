@@ -658,7 +658,7 @@ void soko_plan_build_late(struct soko_plan *p, const struct sokoban *s, bool use
 	if (use_order)
 		out_of_plan_zones(p, s, stop);
 	p->park = use_order && s->use[SOKO_T_PARKING] ?
-		  soko_park_build(s, p->doorway, stop, &p->park_refused) : NULL;
+		  soko_park_build(s, p->doorway, stop, &p->park_refused, &p->park_retried) : NULL;
 	p->rooms = s->use[SOKO_T_ROOMS] ? soko_rooms_new(s) : NULL;
 	if (p->rooms && p->rooms->base_links == 0) {   /* no link to cut: doorways instead */
 		soko_rooms_free(p->rooms);
