@@ -422,13 +422,19 @@ static void walk_nearest(struct lk_rng *rng, const struct sokoban *s, int steps,
 		if (lk_rng_below(rng, 8) == 0)
 			random_boxes(rng, s, key);
 		else
-			for (int j = 1 + (int)lk_rng_below(rng, 4); j > 0; j--)
+			for (int j = (int)lk_rng_below(rng, 5); j > 0; j--)   /* 0: the same boxes */
 				jump_box(rng, s, key);
 		int n = unpack(s, key, sc);
+		/* a third of the steps match other costs over the same scratch,
+		 * as rate's features do: a warm start from a slot of other costs
+		 * must still give the optimum (an old u reused as it stood sent
+		 * the augmentation round for ever) */
+		int other = lk_rng_below(rng, 3) == 0;
 		for (int i = 0; i < n; i++)
 			for (int g = 0; g < m; g++) {
 				unsigned d = s->tdist[(size_t)g * (size_t)s->cells + sc->boxes[i]];
-				sc->cost[i * m + g] = d == SOKO_INF ? LK_ASSIGN_NONE : (int)d;
+				sc->cost[i * m + g] = d == SOKO_INF ? LK_ASSIGN_NONE :
+						      (int)d + (other ? g % 3 : 0);
 			}
 		memcpy(cost, sc->cost, (size_t)(n * m) * sizeof *cost);
 		long got = soko_matching(sc, n, m, true);

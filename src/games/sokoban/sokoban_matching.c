@@ -72,7 +72,7 @@ static void save(struct soko_scratch *sc, int n, int m, int nb, int ng, const in
  * the others are augmented; false (nothing done) when more than max_fresh
  * are. */
 static inline bool warm_body(struct soko_scratch *sc, int n, int m, int nb, int ng, int k,
-			     int max_fresh, bool plain)
+			     int max_fresh)
 {
 	const int *cost = sc->cost;
 	int *work = sc->hung;
@@ -95,7 +95,6 @@ static inline bool warm_body(struct soko_scratch *sc, int n, int m, int nb, int 
 		}
 	}
 	memcpy(v, sc->warm_v + (size_t)k * (size_t)(ng + 1), (size_t)(m + 1) * sizeof *v);
-	const int *old_u = sc->warm_u + (size_t)k * (size_t)(nb + 1);
 	/* column of each old row */
 	int *col_of = minv;
 	for (int i = 0; i <= n; i++)
@@ -107,23 +106,17 @@ static inline bool warm_body(struct soko_scratch *sc, int n, int m, int nb, int 
 	u[0] = 0;
 	for (int i = 1; i <= n; i++) {
 		const int *row = cost + (i - 1) * m;
-		int j = old_of[i - 1] ? col_of[old_of[i - 1]] : 0;
-		/* plain rows (a box's costs are its square's): a box that
-		 * stands where it stood has the same row and v is the same, so
-		 * its least reduced cost is its old u, the solution being dual
-		 * feasible and tight on its column (the same integer as the
-		 * loop below finds, without the loop: greedy search's warm
-		 * starts spent most of their time in it) */
-		if (plain && j && row[j - 1] - old_u[old_of[i - 1]] - v[j] == 0) {
-			u[i] = old_u[old_of[i - 1]];
-			p[j] = i;
-			continue;
-		}
+		/* u afresh, never the slot's old u: a slot may hold the
+		 * solution of other costs (rate's features match several cost
+		 * tables over one scratch), and an old u that is not dual
+		 * feasible for these costs sends the augmentation round for
+		 * ever (session 37: rate hung so) */
 		int least = INT_MAX;
-		for (int jj = 1; jj <= m; jj++)
-			if (row[jj - 1] - v[jj] < least)
-				least = row[jj - 1] - v[jj];
+		for (int j = 1; j <= m; j++)
+			if (row[j - 1] - v[j] < least)
+				least = row[j - 1] - v[j];
 		u[i] = least;
+		int j = old_of[i - 1] ? col_of[old_of[i - 1]] : 0;
 		if (j && row[j - 1] - u[i] - v[j] == 0) {
 			p[j] = i;
 		} else if (old_of[i - 1]) {
@@ -145,23 +138,20 @@ static inline bool warm_body(struct soko_scratch *sc, int n, int m, int nb, int 
  * Sasquatch III 26 (44 boxes), where the warm start was an eighth of it. */
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && !defined(__AVX2__)
 __attribute__((target("avx2"))) static bool warm_avx2(struct soko_scratch *sc, int n, int m,
-						     int nb, int ng, int k, int max_fresh,
-						     bool plain)
+						     int nb, int ng, int k, int max_fresh)
 {
-	return warm_body(sc, n, m, nb, ng, k, max_fresh, plain);
+	return warm_body(sc, n, m, nb, ng, k, max_fresh);
 }
 
-static bool warm(struct soko_scratch *sc, int n, int m, int nb, int ng, int k, int max_fresh,
-		 bool plain)
+static bool warm(struct soko_scratch *sc, int n, int m, int nb, int ng, int k, int max_fresh)
 {
-	return __builtin_cpu_supports("avx2") ? warm_avx2(sc, n, m, nb, ng, k, max_fresh, plain)
-					      : warm_body(sc, n, m, nb, ng, k, max_fresh, plain);
+	return __builtin_cpu_supports("avx2") ? warm_avx2(sc, n, m, nb, ng, k, max_fresh)
+					      : warm_body(sc, n, m, nb, ng, k, max_fresh);
 }
 #else
-static bool warm(struct soko_scratch *sc, int n, int m, int nb, int ng, int k, int max_fresh,
-		 bool plain)
+static bool warm(struct soko_scratch *sc, int n, int m, int nb, int ng, int k, int max_fresh)
 {
-	return warm_body(sc, n, m, nb, ng, k, max_fresh, plain);
+	return warm_body(sc, n, m, nb, ng, k, max_fresh);
 }
 #endif
 
@@ -237,10 +227,10 @@ long soko_matching(struct soko_scratch *sc, int n, int m, bool nearest)
 	bool done = false;
 	if (n == m && n > 0) {
 		if (!nearest) {
-			done = sc->warm_n == n && warm(sc, n, m, nb, ng, sc->warm_last, WARM_ROWS, false);
+			done = sc->warm_n == n && warm(sc, n, m, nb, ng, sc->warm_last, WARM_ROWS);
 		} else {
 			int best = nearest_slot(sc, n, words, sig);
-			done = best >= 0 && warm(sc, n, m, nb, ng, best, n, true);
+			done = best >= 0 && warm(sc, n, m, nb, ng, best, n);
 		}
 	}
 	if (!done)
