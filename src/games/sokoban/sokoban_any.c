@@ -394,10 +394,11 @@ static void run(struct any *a)
 		return;
 	/* Festival's rhythm: every other turn the next cell round the feature
 	 * space (a new cell comes next), every other the best state's cell. */
+	struct soko_stop pull_stop = { .bounds = &a->opt->bounds, .deadline = a->deadline };
 	for (uint64_t turn = 0;; turn++) {
 		if ((turn & 63) == 0 && out_of_bounds(a))
 			return;
-		if (soko_pull_grow(a->pull, a->table.count - a->pull_seen)) {
+		if (soko_pull_grow(a->pull, a->table.count - a->pull_seen, &pull_stop)) {
 			a->solved = true;   /* it reached the start or pulled to a stored state */
 			a->goal_node = a->pull->met == NONE ? 0 : a->pull->met;
 			a->meet = a->pull->found;

@@ -571,8 +571,9 @@ const struct lk_table *soko_pull_attach(struct soko_pull *p, const struct lk_tab
 /* Run the pull search on to its share of the forward states stored, after
  * more_forward more were; true once it has answered: found is the pull
  * search's entry, met the attached table's entry it met (pull-two-way), or
- * LK_NO_ENTRY when found is the start itself. */
-bool soko_pull_grow(struct soko_pull *p, size_t more_forward);
+ * LK_NO_ENTRY when found is the start itself; false at once when stop (may be
+ * NULL: never) says the search must stop. */
+bool soko_pull_grow(struct soko_pull *p, size_t more_forward, struct soko_stop *stop);
 /* The pull search's entry of a forward key (hash: lk_hash_bytes), or
  * LK_NO_ENTRY. */
 uint32_t soko_pull_find(const struct soko_pull *p, const unsigned char *key, uint64_t hash);
