@@ -33,90 +33,14 @@
 #include "../src/games/sokoban/sokoban_any.h"
 #include "../src/games/sokoban/sokoban_any_search.h"
 #include "sokoban_random.h"
+#include "sokoban_any_bench.h"
 
-/* ---- a search state around hand-made positions ---- */
-
-struct bench {
-	struct lk_level *level;
-	struct any a;
-	struct soko_scratch *sc, *sc2;
-	uint8_t flags[16];
-	struct amove moves[8];
-	uint32_t id[9];
-	int n;
-};
-
-/* The key of a position written as a level (same walls as the bench's). */
-static void key_of(const char *text, unsigned char *key, size_t size)
-{
-	struct lk_level *l = soko_test_load(text, NULL, false);
-	assert_non_null(l);
-	const struct sokoban *s = (const struct sokoban *)l;
-	memset(key, 0, size);
-	memcpy(key + 2, s->box0, s->bitset_bytes);
-	soko_key_set_player(key, (unsigned)s->compact[s->player0]);
-	lk_level_free(l);
-}
-
-/* The parent position (its features f) and its children (kids[i] with
- * features kf[i]), all texts of the same walls. */
-static void bench_init(struct bench *b, const char *parent, const struct soko_features *f,
-		       const char *const *kids, const struct soko_features *kf, int n)
-{
-	memset(b, 0, sizeof *b);
-	b->level = soko_test_load(parent, NULL, false);
-	assert_non_null(b->level);
-	const struct sokoban *s = (const struct sokoban *)b->level;
-	struct any *a = &b->a;
-	a->s = s;
-	a->key_size = b->level->key_size;
-	lk_table_init(&a->table, a->key_size, (size_t)1 << 20);
-	b->sc = calloc(1, b->level->scratch_size);
-	b->sc2 = calloc(1, b->level->scratch_size);
-	soko_scratch(s, b->sc);
-	soko_scratch(s, b->sc2);
-	a->scratch = b->sc;
-	a->scratch2 = b->sc2;
-	size_t cells = (size_t)s->cells;
-	a->adv_mark = calloc(cells, sizeof *a->adv_mark);
-	a->adv_goal = calloc(cells, sizeof *a->adv_goal);
-	a->adv_stack = calloc(cells, sizeof *a->adv_stack);
-	a->open_goal = -1;
-	soko_plan_build(&a->plan, s, true, NULL);
-	unsigned char key[64];
-	assert_true(a->key_size <= sizeof key);
-	for (int k = 0; k <= n; k++) {
-		key_of(k ? kids[k - 1] : parent, key, a->key_size);
-		uint32_t cost = soko_features_pack(k ? &kf[k - 1] : f);
-		assert_int_equal(lk_table_intern(&a->table, key, lk_hash_bytes(key, a->key_size), 0,
-						 cost, &b->id[k]), LK_INTERN_ADDED);
-	}
-	for (int k = 0; k < n; k++)
-		b->moves[k] = (struct amove){ .child = b->id[k + 1] & 0x7fffffffu, .weight = 1 };
-	a->flags = b->flags;
-	a->moves = b->moves;
-	b->n = n;
-}
+/* ---- a search state around hand-made positions (sokoban_any_bench.h) ---- */
 
 static long bench_run(struct bench *b, bool opener, const struct soko_features *f)
 {
-	struct expansion x = { .node = b->id[0], .moves = 0, .nmoves = (uint32_t)b->n };
+	struct expansion x = bench_expansion(b);
 	return opener ? soko_fess_opener(&b->a, &x, f) : soko_fess_explorer(&b->a, &x, f);
-}
-
-static void bench_release(struct bench *b)
-{
-	struct any *a = &b->a;
-	soko_plan_release(&a->plan);
-	lk_table_release(&a->table);
-	free(a->adv_mark);
-	free(a->adv_goal);
-	free(a->adv_stack);
-	free(a->closed);
-	free(a->open_dist);
-	free(b->sc);
-	free(b->sc2);
-	lk_level_free(b->level);
 }
 
 /* ---- the explorer ---- */
@@ -179,7 +103,7 @@ static void test_explorer(void **state)
 	/* it proposes the move that opens the room, though another move's
 	 * child is better in features */
 	struct soko_features kf[3] = { better, worse, same };
-	bench_init(&b, explore_parent, &f, kids, kf, 3);
+	bench_init(&b, explore_parent, &f, kids, kf, 3, false, NULL);
 	assert_int_equal(bench_run(&b, false, &f), 1);
 	/* not once that child is expanded (or dead) */
 	b.flags[b.id[2]] = NODE_EXPANDED;
@@ -189,14 +113,14 @@ static void test_explorer(void **state)
 	/* not when it loses a packed box; the move whose box cannot come
 	 * back is never proposed, so then nothing */
 	struct soko_features kf2[3] = { same, unpacked, better };
-	bench_init(&b, explore_parent, &f, kids, kf2, 3);
+	bench_init(&b, explore_parent, &f, kids, kf2, 3, false, NULL);
 	assert_int_equal(bench_run(&b, false, &f), -1);
 	bench_release(&b);
 
 	/* of two moves that open, the better child */
 	const char *two[3] = { explore_shut, explore_open, explore_open2 };
 	struct soko_features kf3[3] = { better, worse, same };
-	bench_init(&b, explore_parent, &f, two, kf3, 3);
+	bench_init(&b, explore_parent, &f, two, kf3, 3, false, NULL);
 	assert_int_equal(bench_run(&b, false, &f), 2);
 	bench_release(&b);
 }
@@ -248,26 +172,26 @@ static void test_opener(void **state)
 	/* the near box pushed away, not the far one */
 	const char *kids[3] = { open_far, open_nearer, open_away };
 	struct soko_features kf[3] = { same, same, same };
-	bench_init(&b, open_parent, &f, kids, kf, 3);
+	bench_init(&b, open_parent, &f, kids, kf, 3, false, NULL);
 	assert_int_equal(bench_run(&b, true, &f), 2);
 	bench_release(&b);
 
 	/* not when that makes the player areas worse: then the far box */
 	struct soko_features kf2[3] = { same, same, worse };
-	bench_init(&b, open_parent, &f, kids, kf2, 3);
+	bench_init(&b, open_parent, &f, kids, kf2, 3, false, NULL);
 	assert_int_equal(bench_run(&b, true, &f), 0);
 	bench_release(&b);
 
 	/* never a box brought nearer */
 	const char *nearer[1] = { open_nearer };
-	bench_init(&b, open_parent, &f, nearer, kf, 1);
+	bench_init(&b, open_parent, &f, nearer, kf, 1, false, NULL);
 	assert_int_equal(bench_run(&b, true, &f), -1);
 	bench_release(&b);
 
 	/* nothing when a move packs a box (the packing advisor's turn) */
 	const char *packing[2] = { open_away, open_pack };
 	struct soko_features kf3[2] = { same, packs };
-	bench_init(&b, open_parent, &f, packing, kf3, 2);
+	bench_init(&b, open_parent, &f, packing, kf3, 2, false, NULL);
 	assert_int_equal(bench_run(&b, true, &f), -1);
 	bench_release(&b);
 }

@@ -33,31 +33,7 @@
 #include "../src/games/sokoban/sokoban_any.h"
 #include "../src/games/sokoban/sokoban_any_search.h"
 #include "sokoban_random.h"
-
-/* ---- a search state around hand-made positions ---- */
-
-struct bench {
-	struct lk_level *level;
-	struct any a;
-	struct soko_scratch *sc, *sc2;
-	struct soko_park *built;  /* the plan's own parking plan, put back at the end */
-	uint8_t flags[16];
-	struct amove moves[8];
-	uint32_t id[9];
-	int n;
-};
-
-/* The key of a position written as a level (same walls as the bench's). */
-static void key_of(const char *text, unsigned char *key, size_t size)
-{
-	struct lk_level *l = soko_test_load(text, NULL, false);
-	assert_non_null(l);
-	const struct sokoban *s = (const struct sokoban *)l;
-	memset(key, 0, size);
-	memcpy(key + 2, s->box0, s->bitset_bytes);
-	soko_key_set_player(key, (unsigned)s->compact[s->player0]);
-	lk_level_free(l);
-}
+#include "sokoban_any_bench.h"
 
 /* The cell of row y, column x of a level's text (soko_level pads the grid
  * with one square of wall all round). */
@@ -66,65 +42,14 @@ static uint16_t cell(const struct sokoban *s, int y, int x)
 	return (uint16_t)((y + 1) * s->width + x + 1);
 }
 
-/* The parent position (its features f) and its children (kids[i] with
- * features kf[i]), all texts of the same walls; plan: the parking plan in
- * force (NULL: none). */
-static void bench_init(struct bench *b, const char *parent, const struct soko_features *f,
-		       const char *const *kids, const struct soko_features *kf, int n,
-		       struct soko_park *plan)
-{
-	memset(b, 0, sizeof *b);
-	b->level = soko_test_load(parent, NULL, false);
-	assert_non_null(b->level);
-	const struct sokoban *s = (const struct sokoban *)b->level;
-	struct any *a = &b->a;
-	a->s = s;
-	a->key_size = b->level->key_size;
-	lk_table_init(&a->table, a->key_size, (size_t)1 << 20);
-	b->sc = calloc(1, b->level->scratch_size);
-	b->sc2 = calloc(1, b->level->scratch_size);
-	soko_scratch(s, b->sc);
-	soko_scratch(s, b->sc2);
-	a->scratch = b->sc;
-	a->scratch2 = b->sc2;
-	soko_plan_build(&a->plan, s, true, NULL);
-	b->built = a->plan.park;
-	a->plan.park = plan;
-	unsigned char key[64];
-	assert_true(a->key_size <= sizeof key);
-	for (int k = 0; k <= n; k++) {
-		key_of(k ? kids[k - 1] : parent, key, a->key_size);
-		uint32_t cost = soko_features_pack(k ? &kf[k - 1] : f);
-		assert_int_equal(lk_table_intern(&a->table, key, lk_hash_bytes(key, a->key_size), 0,
-						 cost, &b->id[k]), LK_INTERN_ADDED);
-	}
-	for (int k = 0; k < n; k++)
-		b->moves[k] = (struct amove){ .child = b->id[k + 1] & 0x7fffffffu, .weight = 1 };
-	a->flags = b->flags;
-	a->moves = b->moves;
-	b->n = n;
-}
-
 static long bench_run(struct bench *b, const struct soko_features *f)
 {
-	struct expansion x = { .node = b->id[0], .moves = 0, .nmoves = (uint32_t)b->n };
+	struct expansion x = bench_expansion(b);
 	/* each run builds its positions afresh, as a new search does */
 	soko_imagine_free(b->a.imagine);
 	b->a.imagine = NULL;
 	b->a.imagine_tried = false;
 	return soko_fess_imagine(&b->a, &x, f);
-}
-
-static void bench_release(struct bench *b)
-{
-	struct any *a = &b->a;
-	soko_imagine_free(a->imagine);
-	a->plan.park = b->built;
-	soko_plan_release(&a->plan);
-	lk_table_release(&a->table);
-	free(b->sc);
-	free(b->sc2);
-	lk_level_free(b->level);
 }
 
 /* ---- the level and its plan ---- */
@@ -267,7 +192,7 @@ static void test_imagine(void **state)
 	 * start nor C moved short of P2 */
 	const char *kids[3] = { kid_b, kid_c1, kid_a };
 	struct soko_features kf[3] = { better, better, one };
-	bench_init(&b, parent_text, &f, kids, kf, 3, &h.p);
+	bench_init(&b, parent_text, &f, kids, kf, 3, true, &h.p);
 	assert_int_equal(bench_run(&b, &f), 2);
 	/* not once that child is expanded (or dead) */
 	b.flags[b.id[3]] = NODE_EXPANDED;
@@ -275,7 +200,7 @@ static void test_imagine(void **state)
 	bench_release(&b);
 
 	/* nothing without a parking plan */
-	bench_init(&b, parent_text, &f, kids, kf, 3, NULL);
+	bench_init(&b, parent_text, &f, kids, kf, 3, true, NULL);
 	assert_int_equal(bench_run(&b, &f), -1);
 	bench_release(&b);
 
@@ -283,7 +208,7 @@ static void test_imagine(void **state)
 	struct soko_features fp = one;
 	unpacked.packed = 0;
 	struct soko_features kf2[3] = { same, same, unpacked };
-	bench_init(&b, parent_text, &fp, kids, kf2, 3, &h.p);
+	bench_init(&b, parent_text, &fp, kids, kf2, 3, true, &h.p);
 	assert_int_equal(bench_run(&b, &fp), -1);
 	bench_release(&b);
 
@@ -291,7 +216,7 @@ static void test_imagine(void **state)
 	 * after A's move C is two from P2; though A's child is better */
 	const char *two[2] = { kid_a, kid_c };
 	struct soko_features kf3[2] = { better, same };
-	bench_init(&b, parent_text, &f, two, kf3, 2, &h.p);
+	bench_init(&b, parent_text, &f, two, kf3, 2, true, &h.p);
 	assert_int_equal(bench_run(&b, &f), 1);
 	bench_release(&b);
 }
