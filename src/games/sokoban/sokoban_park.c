@@ -44,6 +44,12 @@
  * order of the goals alone, stand aside (sokoban_goalroom.c).  It changes
  * which state is expanded next and prunes no move, so it cannot lose a
  * solution (tests/test_sokoban_any_park.c).
+ *
+ * The boxes taken out are lifted off the board, so in play a step's pushes
+ * may meet boxes the plan moves only later, where they start (on Sasquatch
+ * every plan so found fails push by push: sokoban_parkplay.c).  With
+ * playable-plan (off by default) a retrieval that keeps them on their
+ * start squares is tried first (sokoban_parkfix.c).
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -71,7 +77,6 @@ void soko_park_set_always(bool always) { park_always = always; }
 static bool fewest_parked = true;
 
 void soko_park_set_fewest(bool fewest) { fewest_parked = fewest; }
-
 
 uint32_t park_next_stamp(uint32_t *stamp, uint32_t *arr, size_t n)
 {
@@ -221,7 +226,8 @@ static bool is_gate(struct park_work *w, int b, int x)
 	return groups >= 2;
 }
 
-/* Is choice a better than b (the order above, or by pulls alone)? */
+/* Is choice a better than b (the order of PARK_PER_BOX's comment in
+ * sokoban_parkwork.h, or by pulls alone)? */
 static bool try_better(const struct park_work *w, const struct park_try *a,
 		       const struct park_try *b)
 {
