@@ -132,6 +132,9 @@ enum soko_technique {
 	/* where the plan search finds no complete parking plan, it runs again
 	 * as playable-parking runs it (sokoban_park.c) */
 	SOKO_T_PARK_RETRY,
+	/* the parking plan keeps the boxes it has taken out on their start
+	 * squares, so that it plays push by push (sokoban_park.c) */
+	SOKO_T_PLAYABLE_PLAN,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");
