@@ -4,8 +4,11 @@
  * sokoban_parkplay.c): one line a level, for the measurements of
  * docs/benchmarks.md (section h38a) and issue 23.
  *
- * Usage: park_play FILE.xsb [--with NAME]... [--without NAME]...
+ * Usage: park_play FILE.xsb [--with NAME]... [--without NAME]... [--repair]
  *   Techniques as solve's --with/--without (e.g. playable-plan).
+ *   --repair: also plan-repair's mending of the plan (sokoban_parkrepair.c):
+ *   the plan's steps played push by push before and after it, the mended
+ *   plan's steps, and the processor seconds the mending took.
  * Prints, tab-separated: record, steps, boxes parked (- when the level
  * gets no plan), the first step that cannot be played push by push (-1:
  * none), why (ok, no-box, target-held, unmoved: pushable only with the
@@ -38,8 +41,11 @@ int main(int argc, char **argv)
 {
 	const char *on[32] = { 0 }, *off[32] = { 0 }, *path = NULL;
 	int non = 0, noff = 0;
+	bool repair = false;
 	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--with") && i + 1 < argc && non < 31)
+		if (!strcmp(argv[i], "--repair"))
+			repair = true;
+		else if (!strcmp(argv[i], "--with") && i + 1 < argc && non < 31)
 			on[non++] = argv[++i];
 		else if (!strcmp(argv[i], "--without") && i + 1 < argc && noff < 31)
 			off[noff++] = argv[++i];
@@ -60,7 +66,8 @@ int main(int argc, char **argv)
 	}
 	lk_record_init(&rec);
 	struct lk_level_options opt = { .metric = "pushes", .on = on, .off = off };
-	printf("record\tsteps\tparked\tbreak\twhy\tfrom\tto\tcpu\n");
+	printf("record\tsteps\tparked\tbreak\twhy\tfrom\tto\tcpu%s\n",
+	       repair ? "\tplayed\tmended\tmsteps\tmcpu" : "");
 	int rc, record = 0;
 	while ((rc = lk_reader_next(&r, &rec, &err, &line)) != 0) {
 		if (rc == -2) {
@@ -97,7 +104,15 @@ int main(int argc, char **argv)
 			} else {
 				printf("\t-\t-");
 			}
-			printf("\t%.2f\n", t1 - t0);
+			printf("\t%.2f", t1 - t0);
+			if (repair) {
+				int before, after;
+				struct soko_park *q = soko_park_repair(s, p, NULL, &before, &after);
+				printf("\t%d\t%d\t%d\t%.2f", before, after, q ? q->nsteps : p->nsteps,
+				       cpu_now() - t1);
+				soko_park_free(q);
+			}
+			printf("\n");
 		}
 		fflush(stdout);
 		soko_plan_release(&plan);

@@ -135,6 +135,9 @@ enum soko_technique {
 	/* the parking plan keeps the boxes it has taken out on their start
 	 * squares, so that it plays push by push (sokoban_park.c) */
 	SOKO_T_PLAYABLE_PLAN,
+	/* the parking plan mended forwards where a step cannot be pushed for
+	 * boxes not moved yet (sokoban_parkrepair.c) */
+	SOKO_T_PLAN_REPAIR,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");

@@ -391,6 +391,7 @@ struct soko_park {
 	uint16_t *target, *leaves, *start, *size;
 	uint8_t *on_target;      /* per cell: some step's target */
 	bool playable;           /* built by playable-plan's run: plays push by push */
+	bool repaired;           /* mended by plan-repair (sokoban_parkrepair.c) */
 };
 
 /* The parking plan of the level, or NULL when it needs none or none was
@@ -419,6 +420,12 @@ enum soko_play_fault {
  * step that cannot be played (-1: none), why into *fault (NULL: not
  * asked).  Cells squared of memory: for tests and bench/park_play.c. */
 int soko_park_play(const struct sokoban *s, const struct soko_park *p, enum soko_play_fault *fault);
+/* plan-repair (sokoban_parkrepair.c): plan p mended forwards so that more
+ * of its steps play push by push, or NULL when no repair plays further;
+ * how many of p's steps play before and after the repair into
+ * *played_before and *played_after (NULL: not asked). */
+struct soko_park *soko_park_repair(const struct sokoban *s, const struct soko_park *p,
+				   struct soko_stop *stop, int *played_before, int *played_after);
 /* Tests: keep a complete plan even when it parks no box. */
 void soko_park_set_always(bool always);
 /* Tests: fewest-parked on (the default) or off (each side's first plan). */

@@ -570,6 +570,13 @@ const struct lk_technique soko_techniques[] = {
 				   "played push by push (else as without it); counts the plans "
 				   "found so",
 				   LK_TECH_ANY | LK_TECH_OFF },
+	[SOKO_T_PLAN_REPAIR] = { "plan-repair", "plans-repaired",
+				 "-a any, off unless --with asks for it (measured: "
+				 "docs/benchmarks.md, h38d): the parking plan is played push by "
+				 "push and, where a step is blocked by boxes the plan moves only "
+				 "later, mended (a later step played first, or a blocking box set "
+				 "aside); kept when it plays further; counts the plans so mended",
+				 LK_TECH_ANY | LK_TECH_OFF },
 
 	{ NULL, NULL, NULL, 0 },
 };

@@ -22,19 +22,41 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sokoban_any.h"
+#include "sokoban_parkplay.h"
 
-struct play {
-	const struct sokoban *s;
-	uint8_t *box;      /* per cell: a box */
-	uint8_t *from;     /* per cell: the player can stand there */
-	uint8_t *seen;     /* cells x cells: (box, player) reached */
-	int *queue;
-	int *stack;
-};
+void play_init(struct play *pl, const struct sokoban *s)
+{
+	size_t n = (size_t)s->cells;
+	memset(pl, 0, sizeof *pl);
+	pl->s = s;
+	pl->box = lk_xcalloc(n, 1);
+	pl->from = lk_xcalloc(n, 1);
+	pl->seen = lk_xcalloc(n * n, sizeof *pl->seen);
+	pl->queue = lk_xmalloc(n * n * sizeof *pl->queue);
+	pl->stack = lk_xmalloc(n * sizeof *pl->stack);
+}
 
-/* Widen from[] to every square the player can walk to. */
-static void walk_on(struct play *pl)
+void play_release(struct play *pl)
+{
+	free(pl->box);
+	free(pl->from);
+	free(pl->seen);
+	free(pl->queue);
+	free(pl->stack);
+}
+
+void play_start(struct play *pl)
+{
+	const struct sokoban *s = pl->s;
+	for (int c = 0; c < s->cells; c++) {
+		pl->box[c] = !s->wall[c] && s->compact[c] >= 0 && soko_bit(s->box0, s->compact[c]);
+		pl->from[c] = 0;
+	}
+	pl->from[s->player0] = 1;
+	play_walk_on(pl);
+}
+
+void play_walk_on(struct play *pl)
 {
 	const struct sokoban *s = pl->s;
 	int sp = 0;
@@ -53,25 +75,20 @@ static void walk_on(struct play *pl)
 	}
 }
 
-/* Push the box on b to to, the other boxes in place, the player starting
- * anywhere in from[]; on success from[] is where the player can walk after
- * the last push and the box stands on to.  Every way there counts: the
- * search runs to its end and the player may stand, the box on to, on any
- * square a way leaves it (the shortest way may shut it in where a longer
- * one, the box taken round, does not). */
-static bool push_to(struct play *pl, int b, int to)
+int play_search(struct play *pl, int b)
 {
 	const struct sokoban *s = pl->s;
 	int n = s->cells;
-	if (b == to)
-		return true;
-	memset(pl->seen, 0, (size_t)n * (size_t)n);
+	if (++pl->stamp == 0) {
+		memset(pl->seen, 0, (size_t)n * (size_t)n * sizeof *pl->seen);
+		pl->stamp = 1;
+	}
+	uint32_t st = pl->stamp;
 	int head = 0, tail = 0;
-	bool reached = false;
 	pl->box[b] = 0;
 	for (int c = 0; c < n; c++)
 		if (pl->from[c] && c != b) {
-			pl->seen[(size_t)b * (size_t)n + (size_t)c] = 1;
+			pl->seen[(size_t)b * (size_t)n + (size_t)c] = st;
 			pl->queue[tail++] = b * n + c;
 		}
 	while (head < tail) {
@@ -87,38 +104,50 @@ static bool push_to(struct play *pl, int b, int to)
 					continue;
 			}
 			size_t k = (size_t)nx * (size_t)n + (size_t)q;
-			if (pl->seen[k])
+			if (pl->seen[k] == st)
 				continue;
-			pl->seen[k] = 1;
+			pl->seen[k] = st;
 			pl->queue[tail++] = nx * n + q;
-			reached |= nx == to;
 		}
 	}
+	pl->work += tail;
+	return tail;
+}
+
+/* Push the box on b to to, the other boxes in place, the player starting
+ * anywhere in from[]; on success from[] is where the player can walk after
+ * the last push and the box stands on to.  Every way there counts: the
+ * search runs to its end and the player may stand, the box on to, on any
+ * square a way leaves it (the shortest way may shut it in where a longer
+ * one, the box taken round, does not). */
+bool play_push_to(struct play *pl, int b, int to)
+{
+	const struct sokoban *s = pl->s;
+	size_t n = (size_t)s->cells;
+	if (b == to)
+		return true;
+	int tail = play_search(pl, b);
+	bool reached = false;
+	for (int i = 0; i < tail && !reached; i++)
+		reached = pl->queue[i] / (int)n == to;
 	if (!reached) {
 		pl->box[b] = 1;
 		return false;
 	}
 	pl->box[to] = 1;
-	for (int c = 0; c < n; c++)
-		pl->from[c] = pl->seen[(size_t)to * (size_t)n + (size_t)c];
-	walk_on(pl);
+	for (size_t c = 0; c < n; c++)
+		pl->from[c] = pl->seen[(size_t)to * n + c] == pl->stamp;
+	play_walk_on(pl);
 	return true;
 }
 
 int soko_park_play(const struct sokoban *s, const struct soko_park *p, enum soko_play_fault *fault)
 {
 	size_t n = (size_t)s->cells;
-	struct play pl = { .s = s };
-	pl.box = lk_xcalloc(n, 1);
-	pl.from = lk_xcalloc(n, 1);
-	pl.seen = lk_xmalloc(n * n);
-	pl.queue = lk_xmalloc(n * n * sizeof *pl.queue);
-	pl.stack = lk_xmalloc(n * sizeof *pl.stack);
+	struct play pl;
+	play_init(&pl, s);
 	uint8_t *box2 = lk_xmalloc(n), *from2 = lk_xmalloc(n);
-	for (size_t c = 0; c < n; c++)
-		pl.box[c] = !s->wall[c] && s->compact[c] >= 0 && soko_bit(s->box0, s->compact[c]);
-	pl.from[s->player0] = 1;
-	walk_on(&pl);
+	play_start(&pl);
 	int bad = -1;
 	enum soko_play_fault why = SOKO_PLAY_OK;
 	for (int i = 0; i < p->nsteps && bad < 0; i++) {
@@ -132,7 +161,7 @@ int soko_park_play(const struct sokoban *s, const struct soko_park *p, enum soko
 		} else {
 			memcpy(box2, pl.box, n);
 			memcpy(from2, pl.from, n);
-			if (push_to(&pl, src, t))
+			if (play_push_to(&pl, src, t))
 				continue;
 			bad = i;
 			why = SOKO_PLAY_BLOCKED;
@@ -141,22 +170,16 @@ int soko_park_play(const struct sokoban *s, const struct soko_park *p, enum soko
 			for (int j = i + 1; j < p->nsteps; j++)
 				if (p->leaves[j] == SOKO_NONE && p->start[j] != src)
 					pl.box[p->start[j]] = 0;
-			memset(pl.from, 0, n);
-			for (size_t c = 0; c < n; c++)
-				pl.from[c] = from2[c];
-			walk_on(&pl);
-			if (push_to(&pl, src, t))
+			memcpy(pl.from, from2, n);
+			play_walk_on(&pl);
+			if (play_push_to(&pl, src, t))
 				why = SOKO_PLAY_UNMOVED;
 			memcpy(pl.box, box2, n);
 		}
 	}
 	free(box2);
 	free(from2);
-	free(pl.box);
-	free(pl.from);
-	free(pl.seen);
-	free(pl.queue);
-	free(pl.stack);
+	play_release(&pl);
 	if (fault)
 		*fault = why;
 	return bad;

@@ -659,6 +659,13 @@ void soko_plan_build_late(struct soko_plan *p, const struct sokoban *s, bool use
 		out_of_plan_zones(p, s, stop);
 	p->park = use_order && s->use[SOKO_T_PARKING] ?
 		  soko_park_build(s, p->doorway, stop, &p->park_refused, &p->park_retried) : NULL;
+	if (p->park && s->use[SOKO_T_PLAN_REPAIR]) {
+		struct soko_park *mended = soko_park_repair(s, p->park, stop, NULL, NULL);
+		if (mended) {
+			soko_park_free(p->park);
+			p->park = mended;
+		}
+	}
 	p->rooms = s->use[SOKO_T_ROOMS] ? soko_rooms_new(s) : NULL;
 	if (p->rooms && p->rooms->base_links == 0) {   /* no link to cut: doorways instead */
 		soko_rooms_free(p->rooms);
