@@ -30,7 +30,6 @@
  * to its goal.  The plan only steers the search (it prunes no move), so a
  * repair cannot lose a solution.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -166,7 +165,7 @@ static int lift_set(struct rep *r, const struct rstep *seq, int n, int pos, uint
  * taken. */
 static void set_aside(struct rep *r, const struct rstep *seq, int n, int pos, int depth, int c,
 		      int j, uint8_t *lift, const uint8_t *box, const uint8_t *from,
-		      struct rstep *next, int *tried)
+		      struct rstep *next, int *tried, int widen)
 {
 	const struct sokoban *s = r->pl.s;
 	int cells = s->cells;
@@ -191,9 +190,15 @@ static void set_aside(struct rep *r, const struct rstep *seq, int n, int pos, in
 		if (!play_push_to(&r->pl, c, cand[i]))
 			continue;
 		save(&r->pl, r->box2, r->from2);
-		lift[c] = 0;
-		bool ok = plays_lifted(r, &seq[pos], lift, r->box2, r->from2);
-		lift[c] = 1;
+		bool ok;
+		if (widen > 0) {   /* the step's box reaches more */
+			ok = play_search(&r->pl, seq[pos].src) > widen;
+			restore(&r->pl, r->box2, r->from2);
+		} else {
+			lift[c] = 0;
+			ok = plays_lifted(r, &seq[pos], lift, r->box2, r->from2);
+			lift[c] = 1;
+		}
 		if (!ok)
 			continue;
 		memcpy(next, seq, (size_t)pos * sizeof *next);
@@ -261,20 +266,22 @@ static void repair_from(struct rep *r, const struct rstep *seq0, int n, int pos,
 			descend(r, next, n, pos, depth, box, from);
 		}
 	/* set-aside: each box in the way in turn */
-	if (getenv("REPAIR_DEBUG")) {
-		fprintf(stderr, "depth %d pos %d step %d,%d->%d,%d M=%d:", depth, pos,
-			st->src / s->width - 1, st->src % s->width - 1, st->target / s->width - 1,
-			st->target % s->width - 1, msz);
-		for (int c = 0; c < s->cells && msz > 0; c++)
-			if (lift[c])
-				fprintf(stderr, " %d,%d", c / s->width - 1, c % s->width - 1);
-		fprintf(stderr, " tried-before %d\n", tried);
-	}
 	if (msz > 0)
 		for (int c = 0; c < s->cells && tried < REPAIR_BRANCH && !over(r); c++)
 			if (lift[c])
 				set_aside(r, seq0, n, pos, depth, c, next_move(seq0, n, pos + 1, c),
-					  lift, box, from, next, &tried);
+					  lift, box, from, next, &tried, 0);
+	/* none: a box in the way set aside so that the step's box reaches
+	 * more (a way opened for the repairs after it) */
+	if (msz > 0 && tried == 0 && !over(r)) {
+		restore(&r->pl, box, from);
+		int reach = play_search(&r->pl, st->src);
+		restore(&r->pl, box, from);
+		for (int c = 0; c < s->cells && tried < REPAIR_BRANCH && !over(r); c++)
+			if (lift[c])
+				set_aside(r, seq0, n, pos, depth, c, next_move(seq0, n, pos + 1, c),
+					  lift, box, from, next, &tried, reach > 0 ? reach : 1);
+	}
 	free(lift);
 	restore(&r->pl, box, from);
 	free(box);

@@ -1,0 +1,197 @@
+/*
+ * test_sokoban_any_repair.c - plan-repair (src/games/sokoban/
+ * sokoban_parkrepair.c): the parking plan mended forwards so that more of
+ * it plays push by push.  What it may and may not do:
+ *
+ *  - a plan it returns is still a plan: each step's target is empty before
+ *    it, each square a step leaves (a parking or set-aside square, never a
+ *    goal) holds a box, the boxes taken from their start are as many as
+ *    the goals, and the last step leaves the goals and nothing else
+ *    filled;
+ *  - a plan it returns plays push by push (sokoban_parkplay.c) further
+ *    than the plan it mended, and the original steps it reports played
+ *    are more than before; where it returns none it reports the same
+ *    count both ways, and a plan that plays to its end is never mended;
+ *  - it only steers the search (it prunes no move): -a any answers random
+ *    levels as raw breadth-first search with it on; off it counts nothing;
+ *  - on Sasquatch II 19 (soko_test_crossing), whose plan's first step
+ *    finds its target holding a box not moved yet, the mended plan's
+ *    first original step plays.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "levelkit/game.h"
+#include "levelkit/rng.h"
+#include "levelkit/search.h"
+#include "../src/games/sokoban/sokoban_any.h"
+#include "sokoban_random.h"
+
+/* Interior 4..7 x 4..6, 2 to 5 boxes (test_sokoban_any_park.c's shape). */
+static const struct soko_random_shape park_shape = { 4, 4, 4, 3, 2, 4, 5, 15 };
+
+/* Fails unless plan p of level s is a plan as the header says. */
+static void check_plan(const struct sokoban *s, const struct soko_park *p)
+{
+	uint8_t *held = calloc((size_t)s->cells, 1);
+	assert_non_null(held);
+	int from_start = 0, size = 0;
+	for (int i = 0; i < p->nsteps; i++) {
+		int t = p->target[i], l = p->leaves[i];
+		assert_false(s->wall[t]);
+		assert_int_equal(held[t], 0);
+		assert_true(p->on_target[t]);
+		if (l == SOKO_NONE) {
+			assert_true(p->start[i] != SOKO_NONE);
+			from_start++;
+			size++;
+		} else {
+			assert_int_equal(held[l], 1);
+			assert_false(s->goal[l]);
+			held[l] = 0;
+		}
+		held[t] = 1;
+		assert_int_equal(p->size[i], size);
+	}
+	assert_int_equal(from_start, s->ngoals);
+	for (int c = 0; c < s->cells; c++)
+		assert_int_equal(held[c], s->goal[c] ? 1 : 0);
+	free(held);
+}
+
+/* The plan -a any builds for level, before any mending. */
+static struct soko_park *plan_of(const struct lk_level *level)
+{
+	const struct sokoban *s = (const struct sokoban *)level;
+	struct soko_plan plan;
+	soko_plan_build(&plan, s, false, NULL);   /* the doorways */
+	struct soko_park *p = soko_park_build(s, plan.doorway, NULL, NULL, NULL);
+	soko_plan_release(&plan);
+	return p;
+}
+
+/* Steps of p that play push by push before the first that does not. */
+static int plays(const struct sokoban *s, const struct soko_park *p)
+{
+	int bad = soko_park_play(s, p, NULL);
+	return bad < 0 ? p->nsteps : bad;
+}
+
+/* Mends p and checks what the header promises; returns the mended plan
+ * (NULL: none), the original steps played before and after in *before
+ * and *after. */
+static struct soko_park *mend(const struct sokoban *s, const struct soko_park *p, int *before,
+			      int *after)
+{
+	struct soko_park *q = soko_park_repair(s, p, NULL, before, after);
+	assert_int_equal(*before, plays(s, p));
+	if (!q) {
+		assert_int_equal(*after, *before);
+		return NULL;
+	}
+	assert_true(*after > *before);
+	assert_true(q->repaired);
+	check_plan(s, q);
+	/* its steps so played hold the original ones counted, and more
+	 * than the original plan plays */
+	assert_true(plays(s, q) >= *after);
+	assert_true(plays(s, q) > plays(s, p));
+	return q;
+}
+
+static void test_crossing(void **state)
+{
+	(void)state;
+	soko_park_set_always(false);
+	struct lk_level *level = soko_test_load(soko_test_crossing, NULL, false);
+	const struct sokoban *s = (const struct sokoban *)level;
+	struct soko_park *p = plan_of(level);
+	assert_non_null(p);
+	enum soko_play_fault why;
+	assert_int_equal(soko_park_play(s, p, &why), 0);
+	assert_int_equal(why, SOKO_PLAY_TARGET_HELD);
+	int before, after;
+	struct soko_park *q = mend(s, p, &before, &after);
+	assert_non_null(q);
+	assert_int_equal(before, 0);
+	print_message("  Sasquatch II 19: %d steps play of %d, mended %d (%d steps)\n", before,
+		      p->nsteps, after, q->nsteps);
+	soko_park_free(q);
+	soko_park_free(p);
+	lk_level_free(level);
+}
+
+static void test_random(void **state)
+{
+	(void)state;
+	soko_park_set_always(true);
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 3844);
+	int levels = 0, plans = 0, failing = 0, mended = 0, whole = 0, counted = 0, no = 0;
+	while (levels < 150 / SOKO_TEST_SHARE) {
+		int want;
+		char *text = soko_random_answered(&rng, &park_shape, 400000, &want);
+		if (want == 0 && no > levels / 3) {   /* a plan needs a solvable level */
+			free(text);
+			continue;
+		}
+		levels++;
+		no += want == 0;
+		struct lk_level *level = soko_test_load(text, NULL, false);
+		const struct sokoban *s = (const struct sokoban *)level;
+		struct soko_park *p = plan_of(level);
+		if (p) {
+			plans++;
+			int before, after;
+			struct soko_park *q = mend(s, p, &before, &after);
+			if (before < p->nsteps)
+				failing++;
+			else
+				assert_null(q);   /* nothing to mend */
+			if (q) {
+				mended++;
+				whole += soko_park_play(s, q, NULL) < 0;
+			}
+			soko_park_free(q);
+			soko_park_free(p);
+		}
+		lk_level_free(level);
+		for (int k = 0; k < 2; k++) {
+			static const char *const with[] = { "plan-repair", NULL };
+			const char *skip[] = { "greedy-first", NULL };
+			soko_test_on = k ? with : NULL;
+			struct lk_search_result r;
+			level = soko_any_as_raw(text, skip, want, k ? "plan-repair on" :
+						"plan-repair off", &r);
+			uint64_t n = r.technique_counts[soko_test_technique("plan-repair")];
+			if (!k)
+				assert_true(n == 0);   /* off: counts nothing */
+			counted += n > 0;
+			lk_search_result_release(&r);
+			lk_level_free(level);
+		}
+		soko_test_on = NULL;
+		free(text);
+	}
+	soko_park_set_always(false);
+	print_message("  %d random levels: %d plans, %d fail push by push, %d mended "
+		      "(%d to the end); %d searches count it\n",
+		      levels, plans, failing, mended, whole, counted);
+	assert_true(mended >= 15 / SOKO_TEST_SHARE);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_crossing),
+		cmocka_unit_test(test_random),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
