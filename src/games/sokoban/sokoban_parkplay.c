@@ -16,8 +16,11 @@
  * one blocked otherwise.
  *
  * The search is over (box square, player square) pairs, cells squared, so
- * it is meant for tests and bench/park_play.c, not for the search's hot
- * path; it is bounded by the level's size.
+ * it is meant for tests, bench/park_play.c and plan-repair's mending of
+ * the plan once per level (sokoban_parkrepair.c, which shares the play
+ * through sokoban_parkplay.h), not for the search's hot path; each search
+ * is bounded by the level's size (the seen marks are stamps, so a search
+ * clears nothing).
  */
 #include <stdlib.h>
 #include <string.h>

@@ -8,21 +8,24 @@
  * meets boxes the plan moves only later, where they start: on Sasquatch
  * every plan fails so, nearly all at their first step.  Here the plan is
  * played forwards and, where a step cannot be pushed (or its target holds
- * a box), mended in one of two ways before it:
- *  - move-earlier: a later step, the next move of its box, is played
- *    first, when it plays and the failing step then does;
- *  - set-aside: a box whose next move the plan has still to come (one on
- *    its start square, or parked) is pushed first onto a square that is
- *    no goal, no dead square and no target of a step still to come, the
- *    nearest in the order of the push search first; the failing step must
- *    then play, and the box's own step leaves from that square instead.
- * The boxes in the way are those of a minimal set whose lifting lets the
- * step play; a repair moves one of them (to its target, or aside) so that
- * the step plays with the others lifted, and the failure that follows
- * moves the next.  The repairs are searched depth-first with
- * backtracking (a repair that lets the step play may strand a later
- * one), at most REPAIR_DEPTH repairs on a path and REPAIR_BRANCH
- * choices at a failure, within REPAIR_WORK (box, player) pairs visited;
+ * a box), mended before it.  The boxes in the way are those of a minimal
+ * set (made so greedily) of the boxes with a move still to come whose
+ * lifting lets the step play.  Repairs, in this order:
+ *  - move-earlier: a later step that plays now, the next move of its box,
+ *    is played first (the steps of the boxes in the way first, then the
+ *    others: a box packed early may clear the way for the one after);
+ *  - set-aside: a box in the way is pushed first onto a square that is no
+ *    goal, no dead square and no target of a step still to come (the
+ *    nearest in the order of the push search first) from which it is in
+ *    the way no more: the step plays with the other boxes in the way
+ *    lifted.  The box's own step then leaves from that square;
+ *  - widening: where neither is found, a box in the way set aside so that
+ *    the step's box can be pushed to more squares than before.
+ * The failure that follows a repair moves the next box.  The repairs are
+ * searched depth-first with backtracking (a repair that lets the step
+ * play may strand a later one), at most REPAIR_DEPTH repairs on a path
+ * and REPAIR_BRANCH choices at a failure, within REPAIR_WORK (box,
+ * player) pairs visited (half a processor second on Sasquatch's largest);
  * the plan kept is the one whose play gets furthest through the original
  * steps, and only when that is further than the original plan plays.  The
  * steps after the first that still fails are the original ones (a box set
@@ -43,6 +46,11 @@
 /* Squares a set-aside tests per box, at most (the nearest first). */
 #define REPAIR_TESTS 48
 #define REPAIR_WORK 4e7
+/* Rounds of move-earlier: 1, the steps of the boxes in the way only; 2,
+ * then any step that plays. */
+#ifndef REPAIR_HOIST
+#define REPAIR_HOIST 2
+#endif
 
 struct rstep {
 	uint16_t src, target;
@@ -249,7 +257,7 @@ static void repair_from(struct rep *r, const struct rstep *seq0, int n, int pos,
 	/* move-earlier: a later step that plays now, the next move of its
 	 * box, played first: those of the boxes in the way, then the others
 	 * (a box packed first may clear the way for the one after) */
-	for (int round = 0; round < 2 && tried < REPAIR_BRANCH && !over(r); round++)
+	for (int round = 0; round < REPAIR_HOIST && tried < REPAIR_BRANCH && !over(r); round++)
 		for (int j = pos + 1; j < n && tried < REPAIR_BRANCH && !over(r); j++) {
 			int c = seq0[j].src;
 			if (!seq0[j].orig || (msz > 0 && lift[c]) != (round == 0) ||
