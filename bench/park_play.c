@@ -4,11 +4,13 @@
  * sokoban_parkplay.c): one line a level, for the measurements of
  * docs/benchmarks.md (section h38a) and issue 23.
  *
- * Usage: park_play FILE.xsb [--with NAME]... [--without NAME]... [--repair]
+ * Usage: park_play FILE.xsb [--with NAME]... [--without NAME]... [--repair | --repair-held]
  *   Techniques as solve's --with/--without (e.g. playable-plan).
  *   --repair: also plan-repair's mending of the plan (sokoban_parkrepair.c):
  *   the plan's steps played push by push before and after it, the mended
- *   plan's steps, and the processor seconds the mending took.
+ *   plan's steps, and the processor seconds the mending took; every plan
+ *   that fails is mended (--repair-held: only those whose failing step
+ *   finds its target holding a box, as the search mends them).
  * Prints, tab-separated: record, steps, boxes parked (- when the level
  * gets no plan), the first step that cannot be played push by push (-1:
  * none), why (ok, no-box, target-held, unmoved: pushable only with the
@@ -41,10 +43,12 @@ int main(int argc, char **argv)
 {
 	const char *on[32] = { 0 }, *off[32] = { 0 }, *path = NULL;
 	int non = 0, noff = 0;
-	bool repair = false;
+	bool repair = false, held_only = false;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--repair"))
 			repair = true;
+		else if (!strcmp(argv[i], "--repair-held"))
+			repair = held_only = true;
 		else if (!strcmp(argv[i], "--with") && i + 1 < argc && non < 31)
 			on[non++] = argv[++i];
 		else if (!strcmp(argv[i], "--without") && i + 1 < argc && noff < 31)
@@ -107,7 +111,7 @@ int main(int argc, char **argv)
 			printf("\t%.2f", t1 - t0);
 			if (repair) {
 				int before, after;
-				struct soko_park *q = soko_park_repair(s, p, NULL, &before, &after);
+				struct soko_park *q = soko_park_repair(s, p, NULL, held_only, &before, &after);
 				printf("\t%d\t%d\t%d\t%.2f", before, after, q ? q->nsteps : p->nsteps,
 				       cpu_now() - t1);
 				soko_park_free(q);

@@ -12,8 +12,13 @@
  *    than the plan it mended, and the original steps it reports played
  *    are more than before; where it returns none it reports the same
  *    count both ways, and a plan that plays to its end is never mended;
+ *  - as the search asks for it (held_only), it mends only a plan whose
+ *    first failing step finds its target holding a box, and that plan as
+ *    without held_only;
  *  - it only steers the search (it prunes no move): -a any answers random
- *    levels as raw breadth-first search with it on; off it counts nothing;
+ *    levels as raw breadth-first search with it on (every failing plan
+ *    mended: soko_park_set_repair_all, since random plans seldom fail with the
+ *    target held); off it counts nothing;
  *  - on Sasquatch II 19 (soko_test_crossing), whose plan's first step
  *    finds its target holding a box not moved yet, the mended plan's
  *    first original step plays.
@@ -90,7 +95,7 @@ static int plays(const struct sokoban *s, const struct soko_park *p)
 static struct soko_park *mend(const struct sokoban *s, const struct soko_park *p, int *before,
 			      int *after)
 {
-	struct soko_park *q = soko_park_repair(s, p, NULL, before, after);
+	struct soko_park *q = soko_park_repair(s, p, NULL, false, before, after);
 	assert_int_equal(*before, plays(s, p));
 	if (!q) {
 		assert_int_equal(*after, *before);
@@ -135,6 +140,7 @@ static void test_random(void **state)
 	struct lk_rng rng;
 	lk_rng_seed(&rng, 3844);
 	int levels = 0, plans = 0, failing = 0, mended = 0, whole = 0, counted = 0, no = 0;
+	int held = 0;
 	while (levels < 150 / SOKO_TEST_SHARE) {
 		int want;
 		char *text = soko_random_answered(&rng, &park_shape, 400000, &want);
@@ -159,6 +165,27 @@ static void test_random(void **state)
 				mended++;
 				whole += soko_park_play(s, q, NULL) < 0;
 			}
+			/* as the search asks: only a plan whose failing step
+			 * finds its target held, and then as mended above */
+			enum soko_play_fault why;
+			soko_park_play(s, p, &why);
+			int b2, a2;
+			struct soko_park *h = soko_park_repair(s, p, NULL, true, &b2, &a2);
+			assert_int_equal(b2, before);
+			if (why != SOKO_PLAY_TARGET_HELD) {
+				assert_null(h);
+				assert_int_equal(a2, before);
+			} else {
+				held++;
+				assert_int_equal(a2, after);
+				assert_int_equal(h != NULL, q != NULL);
+				if (h) {
+					assert_int_equal(h->nsteps, q->nsteps);
+					assert_memory_equal(h->target, q->target,
+							    (size_t)q->nsteps * sizeof *q->target);
+				}
+			}
+			soko_park_free(h);
 			soko_park_free(q);
 			soko_park_free(p);
 		}
@@ -167,6 +194,7 @@ static void test_random(void **state)
 			static const char *const with[] = { "plan-repair", NULL };
 			const char *skip[] = { "greedy-first", NULL };
 			soko_test_on = k ? with : NULL;
+			soko_park_set_repair_all(true);   /* random plans seldom fail held */
 			struct lk_search_result r;
 			level = soko_any_as_raw(text, skip, want, k ? "plan-repair on" :
 						"plan-repair off", &r);
@@ -178,13 +206,15 @@ static void test_random(void **state)
 			lk_level_free(level);
 		}
 		soko_test_on = NULL;
+		soko_park_set_repair_all(false);
 		free(text);
 	}
 	soko_park_set_always(false);
-	print_message("  %d random levels: %d plans, %d fail push by push, %d mended "
-		      "(%d to the end); %d searches count it\n",
-		      levels, plans, failing, mended, whole, counted);
-	assert_true(mended >= 15 / SOKO_TEST_SHARE);
+	print_message("  %d random levels: %d plans, %d fail push by push (%d with the target "
+		      "held), %d mended (%d to the end); %d searches count it\n",
+		      levels, plans, failing, held, mended, whole, counted);
+	assert_true(mended >= 10 / SOKO_TEST_SHARE);
+	assert_true(counted >= 10 / SOKO_TEST_SHARE);
 }
 
 int main(void)

@@ -418,14 +418,21 @@ enum soko_play_fault {
  * to its target, the others in place (the boxes not moved yet on their
  * start squares), the player walking on from the step before: the first
  * step that cannot be played (-1: none), why into *fault (NULL: not
- * asked).  Cells squared of memory: for tests and bench/park_play.c. */
+ * asked).  Cells squared of memory (eight bytes each): for tests,
+ * bench/park_play.c and plan-repair (sokoban_parkrepair.c). */
 int soko_park_play(const struct sokoban *s, const struct soko_park *p, enum soko_play_fault *fault);
 /* plan-repair (sokoban_parkrepair.c): plan p mended forwards so that more
- * of its steps play push by push, or NULL when no repair plays further;
- * how many of p's steps play before and after the repair into
- * *played_before and *played_after (NULL: not asked). */
+ * of its steps play push by push, or NULL when no repair plays further
+ * (held_only: mended only where the first step that fails finds its target
+ * holding a box, as the search asks); how many of p's steps play before
+ * and after the repair into *played_before and *played_after (NULL: not
+ * asked). */
 struct soko_park *soko_park_repair(const struct sokoban *s, const struct soko_park *p,
-				   struct soko_stop *stop, int *played_before, int *played_after);
+				   struct soko_stop *stop, bool held_only, int *played_before,
+				   int *played_after);
+/* Tests: plan-repair mends every plan that fails even where held_only
+ * asks otherwise (as the search asks it; default off). */
+void soko_park_set_repair_all(bool all);
 /* Tests: keep a complete plan even when it parks no box. */
 void soko_park_set_always(bool always);
 /* Tests: fewest-parked on (the default) or off (each side's first plan). */

@@ -49,7 +49,7 @@
 /* Rounds of move-earlier: 1, the steps of the boxes in the way only; 2,
  * then any step that plays. */
 #ifndef REPAIR_HOIST
-#define REPAIR_HOIST 2
+#define REPAIR_HOIST 1
 #endif
 
 struct rstep {
@@ -297,8 +297,14 @@ static void repair_from(struct rep *r, const struct rstep *seq0, int n, int pos,
 	free(next);
 }
 
+/* Tests: held_only ignored (random levels' plans seldom fail held). */
+static bool repair_all;
+
+void soko_park_set_repair_all(bool all) { repair_all = all; }
+
 struct soko_park *soko_park_repair(const struct sokoban *s, const struct soko_park *p,
-				   struct soko_stop *stop, int *played_before, int *played_after)
+				   struct soko_stop *stop, bool held_only, int *played_before,
+				   int *played_after)
 {
 	struct rep r = { .stop = stop, .cap = p->nsteps + REPAIR_DEPTH + 1 };
 	play_init(&r.pl, s);
@@ -318,7 +324,11 @@ struct soko_park *soko_park_repair(const struct sokoban *s, const struct soko_pa
 	while (base < p->nsteps && play_step(&r.pl, &seq[base]))
 		base++;
 	r.best_played = base;
-	if (base < p->nsteps) {
+	/* held_only: only where the first step that fails finds its target
+	 * holding a box (its source holding one) */
+	bool target_held = base < p->nsteps && r.pl.box[seq[base].src] &&
+			   seq[base].src != seq[base].target && r.pl.box[seq[base].target];
+	if (base < p->nsteps && (target_held || !held_only || repair_all)) {
 		play_start(&r.pl);
 		repair_from(&r, seq, p->nsteps, 0, 0);
 	}

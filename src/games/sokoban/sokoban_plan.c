@@ -660,7 +660,7 @@ void soko_plan_build_late(struct soko_plan *p, const struct sokoban *s, bool use
 	p->park = use_order && s->use[SOKO_T_PARKING] ?
 		  soko_park_build(s, p->doorway, stop, &p->park_refused, &p->park_retried) : NULL;
 	if (p->park && s->use[SOKO_T_PLAN_REPAIR]) {
-		struct soko_park *mended = soko_park_repair(s, p->park, stop, NULL, NULL);
+		struct soko_park *mended = soko_park_repair(s, p->park, stop, true, NULL, NULL);
 		if (mended) {
 			soko_park_free(p->park);
 			p->park = mended;
