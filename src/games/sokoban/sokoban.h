@@ -135,8 +135,9 @@ enum soko_technique {
 	/* the parking plan keeps the boxes it has taken out on their start
 	 * squares, so that it plays push by push (sokoban_park.c) */
 	SOKO_T_PLAYABLE_PLAN,
-	/* the parking plan mended forwards where a step cannot be pushed for
-	 * boxes not moved yet (sokoban_parkrepair.c) */
+	/* the parking plan mended forwards where its first step that cannot
+	 * be pushed finds its target holding a box not moved yet
+	 * (sokoban_parkrepair.c) */
 	SOKO_T_PLAN_REPAIR,
 	SOKO_NTECH
 };
