@@ -426,7 +426,7 @@ int soko_park_play(const struct sokoban *s, const struct soko_park *p, enum soko
  * (held_only: mended only where the first step that fails finds its target
  * holding a box, as the search asks); how many of p's steps play before
  * and after the repair into *played_before and *played_after (NULL: not
- * asked). */
+ * asked; -1 both when the level is too large to mend). */
 struct soko_park *soko_park_repair(const struct sokoban *s, const struct soko_park *p,
 				   struct soko_stop *stop, bool held_only, int *played_before,
 				   int *played_after);

@@ -51,6 +51,10 @@
 /* Squares a set-aside tests per box, at most (the nearest first). */
 #define REPAIR_TESTS 48
 #define REPAIR_WORK 4e7
+/* The play takes eight bytes per (box, player) pair of cells: levels of
+ * more cells are not mended (16 MB at most; Sasquatch's largest have
+ * about 700). */
+#define REPAIR_MAX_CELLS 1400
 /* Rounds of move-earlier: 1, the steps of the boxes in the way only; 2,
  * then any step that plays (it mends further, but the plans so mended
  * steered the search worse: docs/benchmarks.md, h38d). */
@@ -312,6 +316,13 @@ struct soko_park *soko_park_repair(const struct sokoban *s, const struct soko_pa
 				   struct soko_stop *stop, bool held_only, int *played_before,
 				   int *played_after)
 {
+	if (s->cells > REPAIR_MAX_CELLS) {
+		if (played_before)
+			*played_before = -1;
+		if (played_after)
+			*played_after = -1;
+		return NULL;
+	}
 	struct rep r = { .stop = stop, .cap = p->nsteps + REPAIR_DEPTH + 1 };
 	play_init(&r.pl, s);
 	r.best = lk_xmalloc((size_t)r.cap * sizeof *r.best);
