@@ -132,6 +132,9 @@ enum soko_technique {
 	/* where the plan search finds no complete parking plan, it runs again
 	 * as playable-parking runs it (sokoban_park.c) */
 	SOKO_T_PARK_RETRY,
+	/* the first search's plan deadlocks under a parking plan: the goals of
+	 * the plan's steps reached as walls (sokoban_plandead.c) */
+	SOKO_T_PARK_DEAD,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");

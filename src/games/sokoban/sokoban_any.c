@@ -544,6 +544,7 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	free(a.pd_stack);
 	free(a.pd_next);
 	free(a.pd_next2);
+	free(a.pd_step);
 	free(a.next);
 	free(a.flags);
 	free(a.exps);

@@ -277,7 +277,7 @@ static void solve_fess(const struct lk_level *level, const struct lk_search_opti
 	const uint64_t *cut = r->technique_counts;
 	if (!st.answered && r->status == LK_UNSOLVABLE &&
 	    (cut[SOKO_T_GOAL_ROOMS] || cut[SOKO_T_GOAL_CUTS] || cut[SOKO_T_RELEVANCE] ||
-	     cut[SOKO_T_PLAN_DEAD])) {
+	     cut[SOKO_T_PLAN_DEAD] || cut[SOKO_T_PARK_DEAD])) {
 		struct lk_search_options rest = time_left(opt, t0);
 		if (opt->bounds.max_states)
 			rest.bounds.max_states = opt->bounds.max_states > r->stored ?

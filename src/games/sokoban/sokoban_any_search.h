@@ -102,6 +102,11 @@ struct any {
 	 * per cell, a stack, the next goals of a parent and of a child */
 	uint32_t *pd_mark, pd_stamp;
 	uint16_t *pd_stack, *pd_next, *pd_next2;
+	/* park-deadlocks: per cell, the step of the parking plan whose target
+	 * that goal is (SOKO_NONE: none), and the steps reached by the
+	 * position tested (its goals' boxes are walls) */
+	uint16_t *pd_step;
+	int pd_reached;
 };
 
 /* ---- which move next (sokoban_any_order.c) ---- */

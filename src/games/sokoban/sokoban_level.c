@@ -562,6 +562,12 @@ const struct lk_technique soko_techniques[] = {
 				"it runs again refusing the start squares taken, as "
 				"playable-parking does; counts the plans found so",
 				LK_TECH_ANY },
+	[SOKO_T_PARK_DEAD] = { "park-deadlocks", "park-deadlock-cuts",
+			       "-a any: in the first search, where a parking plan is in force, "
+			       "a move is cut when after it a box can no longer reach a goal the "
+			       "plan has not reached, or such a goal no box, with the boxes on "
+			       "the goals of the steps reached as walls",
+			       LK_TECH_ANY | LK_TECH_OFF },
 
 	{ NULL, NULL, NULL, 0 },
 };
