@@ -16,7 +16,7 @@
  *  - on random levels with every complete plan in force, the first search
  *    alone may run out of moves with it where it solved without (counted,
  *    allowed: the first search proves nothing), and what it solves replays;
- *  - the whole of -a any with it (off by default: asked for here) answers
+ *  - the whole of -a any with it (on by default) answers
  *    every random level as raw breadth-first search does, so a first
  *    search that ran out of moves after a park-deadlock cut never gives a
  *    wrong "unsolvable" (the search without cuts runs), and switched off it
@@ -36,9 +36,6 @@
 #include "levelkit/search.h"
 #include "../src/games/sokoban/sokoban_any.h"
 #include "sokoban_random.h"
-
-/* park-deadlocks asked for (it is off by default) */
-static const char *const with_pk[] = { "park-deadlocks", NULL };
 
 /* Interior 4..7 x 4..6, 2 to 5 boxes (the parking suites' shape). */
 static const struct soko_random_shape pk_shape = { 4, 4, 4, 3, 2, 4, 5, 15 };
@@ -68,9 +65,7 @@ static struct lk_level *any_search(const char *text, bool on, size_t max_states,
 				   struct lk_search_result *r)
 {
 	const char *off[] = { on ? NULL : "park-deadlocks", NULL };
-	soko_test_on = on ? with_pk : NULL;
 	struct lk_level *level = soko_test_load(text, off, false);
-	soko_test_on = NULL;
 	struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
 	o.algo = LK_ALGO_ANY;
 	o.bounds.max_states = max_states;
@@ -137,9 +132,7 @@ static void test_first_search_random(void **state)
 		for (int on = 0; on < 2; on++) {
 			const char *off[] = { "greedy-first", "relevance-cuts",
 					      on ? NULL : "park-deadlocks", NULL };
-			soko_test_on = on ? with_pk : NULL;
 			struct lk_level *level = soko_any_run(text, off, true, &r[on]);
-			soko_test_on = NULL;
 			if (!on)
 				assert_true(r[on].technique_counts[cuts] == 0);
 			if (r[on].status == LK_SOLVED)
@@ -175,12 +168,10 @@ static void test_any_loses_nothing(void **state)
 		char *text = soko_random_mixed(&rng, &pk_shape, 400000, 3, &mix, &want);
 		for (int on = 0; on < 2; on++) {
 			const char *off[] = { "greedy-first", on ? NULL : "park-deadlocks", NULL };
-			soko_test_on = on ? with_pk : NULL;
 			struct lk_search_result r;
 			struct lk_level *level = soko_any_as_raw(text, off, want,
 								 on ? "park deadlocks on" :
 								      "park deadlocks off", &r);
-			soko_test_on = NULL;
 			if (!on)
 				assert_true(r.technique_counts[cuts] == 0);
 			fired += on && r.technique_counts[cuts] > 0;

@@ -133,7 +133,7 @@ enum soko_technique {
 	 * as playable-parking runs it (sokoban_park.c) */
 	SOKO_T_PARK_RETRY,
 	/* the first search's plan deadlocks under a parking plan: the goals of
-	 * the plan's steps reached as walls (sokoban_plandead.c) */
+	 * the plan's steps reached as walls (sokoban_plandead.c; on) */
 	SOKO_T_PARK_DEAD,
 	SOKO_NTECH
 };

@@ -567,7 +567,7 @@ const struct lk_technique soko_techniques[] = {
 			       "a move is cut when after it a box can no longer reach a goal the "
 			       "plan has not reached, or such a goal no box, with the boxes on "
 			       "the goals of the steps reached as walls",
-			       LK_TECH_ANY | LK_TECH_OFF },
+			       LK_TECH_ANY },
 
 	{ NULL, NULL, NULL, 0 },
 };
