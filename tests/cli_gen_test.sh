@@ -361,8 +361,12 @@ run "$TMP/push" "$TMP/err" "$GEN" sokoban --from "$FROM" --suggest 3 --candidate
 run "$TMP/move" "$TMP/err" "$GEN" sokoban --from "$FROM" --suggest 3 --candidates 40 -t 0 \
 	--max-states 200000 --seed 3 --plain -m moves
 last_block() { awk 'BEGIN { RS = "" } { last = $0 } END { print last }' "$1"; }
-push_best=$(last_block "$TMP/push" | sed -n 's/^difficulty-min: //p' | sort -n | tail -n 1)
-move_best=$(last_block "$TMP/move" | sed -n 's/^difficulty-min: //p' | sort -n | tail -n 1)
+# MixedAim's adaptive time limit (8 times the best candidates' time) can cut
+# one of the three searches on a loaded or sanitized build; difficulty-min is
+# then written as a bound ("<= 682", the other two searches' least count),
+# whose number is what is compared here.
+push_best=$(last_block "$TMP/push" | sed -n 's/^difficulty-min: \(<= \)\{0,1\}//p' | sort -n | tail -n 1)
+move_best=$(last_block "$TMP/move" | sed -n 's/^difficulty-min: \(<= \)\{0,1\}//p' | sort -n | tail -n 1)
 checks=$((checks + 1))
 [ -n "$push_best" ] && [ -n "$move_best" ] && [ "$move_best" -gt "$push_best" ] ||
 	fail "gen --plain -m moves: hardest suggestion $move_best states, push space $push_best"

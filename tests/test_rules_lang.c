@@ -239,7 +239,7 @@ static void test_many_objects(void **state)
 {
 	(void)state;
 	enum { N = 70 };
-	static char names[N][8];
+	static char names[N][16];
 	static struct lk_legend_object objs[N];
 	static const int high[] = { 65, 69 };
 	static const struct lk_legend_property props[] = { { "High", high, 2, false } };

@@ -35,6 +35,12 @@
  *    boxes in place, a plan may still fail where a box not moved yet
  *    stands in a way the retrieval took with it lifted: printed, not
  *    asserted; I 30's does at step 0.)
+ *  - playable-plan (the retrieval keeps the boxes it takes out on their
+ *    start squares): every plan it finds plays push by push, by the
+ *    test's own search and by the library's (sokoban_parkplay.c), which
+ *    agree on every plan; where it finds none the plan without it stands;
+ *    -a any answers random levels as raw breadth-first search with it on;
+ *    off it counts nothing; Sasquatch I 41 gets a plan only with it.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -470,7 +476,9 @@ static const char *parks_on_a_start2 =
 /* A box on cell b pushed, the other boxes (box[]) in place, from a player
  * on a cell marked in *from to cell to: a search of its own over (box,
  * player), as pull_to's; on success *from becomes the cells the player can
- * walk to after the last push and box[] holds the box on to. */
+ * walk to after the last push of some way there (every way counts: the
+ * shortest may shut the player in where one that takes the box round does
+ * not) and box[] holds the box on to. */
 static bool push_to(const struct sokoban *s, uint8_t *box, int b, int to, uint8_t *from)
 {
 	int n = s->cells;
@@ -487,8 +495,8 @@ static bool push_to(const struct sokoban *s, uint8_t *box, int b, int to, uint8_
 			seen[b * n + c] = 1;
 			queue[tail++] = b * n + c;
 		}
-	int end = -1;
-	while (head < tail && end < 0) {
+	bool end = false;
+	while (head < tail) {
 		int x = queue[head] / n, pl = queue[head] % n;
 		head++;
 		for (int d = 0; d < 4; d++) {
@@ -503,20 +511,20 @@ static bool push_to(const struct sokoban *s, uint8_t *box, int b, int to, uint8_
 			if (!seen[nx * n + q]) {
 				seen[nx * n + q] = 1;
 				queue[tail++] = nx * n + q;
-				if (nx == to)
-					end = q;
+				end |= nx == to;
 			}
 		}
 	}
 	free(queue);
-	free(seen);
-	if (end < 0) {
+	if (!end) {
+		free(seen);
 		box[b] = 1;
 		return false;
 	}
 	box[to] = 1;
-	memset(from, 0, (size_t)n);
-	from[end] = 1;
+	for (int c = 0; c < n; c++)
+		from[c] = seen[to * n + c];
+	free(seen);
 	walk_on(s, box, from);
 	return true;
 }
@@ -637,6 +645,127 @@ static void test_playable_parking(void **state)
 	assert_true(plans >= 40 / SOKO_TEST_SHARE);
 }
 
+/* Sasquatch I 41 (sasquatch1.xsb), by David W. Skinner: without
+ * playable-plan no complete plan; with it one that plays push by push,
+ * though its step 3 shuts the player in above the box by the shortest
+ * pushes (the box must be taken round the room above). */
+static const char *ring_room =
+	"   #####\n"
+	"   #   #\n"
+	" ###   ########\n"
+	"##  ***    # # #\n"
+	" #  * *    ## # #####\n"
+	"##  ***   ## # ##   ##\n"
+	" ###   #### # # #   #\n"
+	"   #   # # # ####$ $###\n"
+	"  ##   ## # ##  $...$ ##\n"
+	"   ##### # ##    .@.  #\n"
+	"        # # #   $...$ ##\n"
+	"         ########$ $###\n"
+	"                #   #\n"
+	"                #####\n";
+
+/* The plan of level with playable-plan off and on. */
+static struct soko_park *plan_fixed(struct lk_level *level, bool fixed)
+{
+	struct sokoban *s = (struct sokoban *)level;
+	s->use[SOKO_T_PLAYABLE_PLAN] = fixed;
+	struct soko_park *p = plan_of(level);
+	s->use[SOKO_T_PLAYABLE_PLAN] = false;
+	return p;
+}
+
+static void test_playable_plan(void **state)
+{
+	(void)state;
+	soko_park_set_always(false);
+	struct lk_level *level = soko_test_load(ring_room, NULL, false);
+	const struct sokoban *s = (const struct sokoban *)level;
+	struct soko_park *off = plan_fixed(level, false), *on = plan_fixed(level, true);
+	assert_null(off);
+	assert_non_null(on);
+	assert_true(on->playable);
+	check_plan(s, on);
+	replay_backwards(s, on);
+	assert_int_equal(play_forward(s, on, true), -1);
+	assert_int_equal(soko_park_play(s, on, NULL), -1);
+	print_message("  Sasquatch I 41: no plan without, %d steps parking %d with, push by push\n",
+		      on->nsteps, on->nparked);
+	soko_park_free(on);
+	lk_level_free(level);
+	/* random levels: every plan with it that is its own plays push by
+	 * push (the test's play and the library's agree on every plan); where
+	 * it finds none, the plan without it stands; -a any answers as raw
+	 * breadth-first search with it on; off it counts nothing */
+	soko_park_set_always(true);
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 3838);
+	int levels = 0, plans = 0, fixed = 0, bad_off = 0, counted = 0, no = 0;
+	while (levels < 150 / SOKO_TEST_SHARE) {
+		int want;
+		char *text = soko_random_answered(&rng, &park_shape, 400000, &want);
+		if (want == 0 && no > levels / 3) {   /* a plan needs a solvable level */
+			free(text);
+			continue;
+		}
+		levels++;
+		no += want == 0;
+		level = soko_test_load(text, NULL, false);
+		s = (const struct sokoban *)level;
+		off = plan_fixed(level, false);
+		on = plan_fixed(level, true);
+		if (off) {
+			int bad = play_forward(s, off, true);
+			assert_int_equal(soko_park_play(s, off, NULL), bad);
+			bad_off += bad >= 0;
+			assert_false(off->playable);
+		}
+		if (on) {
+			plans++;
+			check_plan(s, on);
+			replay_backwards(s, on);
+			int bad = play_forward(s, on, true);
+			assert_int_equal(soko_park_play(s, on, NULL), bad);
+			if (on->playable) {
+				fixed++;
+				if (bad >= 0)
+					fail_msg("step %d of a playable plan cannot be pushed\n%s", bad, text);
+			} else {   /* none of its own: the plan without it */
+				assert_non_null(off);
+				assert_int_equal(on->nsteps, off->nsteps);
+				assert_memory_equal(on->target, off->target,
+						    (size_t)off->nsteps * sizeof *off->target);
+				assert_memory_equal(on->leaves, off->leaves,
+						    (size_t)off->nsteps * sizeof *off->leaves);
+			}
+		}
+		soko_park_free(off);
+		soko_park_free(on);
+		lk_level_free(level);
+		for (int k = 0; k < 2; k++) {
+			static const char *const with[] = { "playable-plan", NULL };
+			const char *skip[] = { "greedy-first", NULL };
+			soko_test_on = k ? with : NULL;
+			struct lk_search_result r;
+			level = soko_any_as_raw(text, skip, want, k ? "playable-plan on" :
+						"playable-plan off", &r);
+			uint64_t n = r.technique_counts[soko_test_technique("playable-plan")];
+			if (!k)
+				assert_true(n == 0);   /* off: counts nothing */
+			counted += n > 0;
+			lk_search_result_release(&r);
+			lk_level_free(level);
+		}
+		soko_test_on = NULL;
+		free(text);
+	}
+	soko_park_set_always(false);
+	print_message("  %d random levels: %d plans with it, %d of them its own (all push by "
+		      "push); %d plans without it fail push by push; %d searches count it\n",
+		      levels, plans, fixed, bad_off, counted);
+	assert_true(fixed >= 20 / SOKO_TEST_SHARE);
+}
+
 /* Sasquatch II level 21 (sasquatch2.xsb), by David W. Skinner: the plan
  * search finds no complete parking plan as it first runs, and one when it
  * runs again refusing the start squares taken (parking-retry). */
@@ -724,6 +853,7 @@ int main(void)
 		cmocka_unit_test(test_fewest_parked),
 		cmocka_unit_test(test_playable_parking),
 		cmocka_unit_test(test_parking_retry),
+		cmocka_unit_test(test_playable_plan),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -25,6 +25,25 @@
 
 const char *lk_prog = "levelkit";
 static const char *usage_line;
+
+/* The tables of the parse under way.  They are held here, not only in
+ * locals, because --help, --version and a usage error exit in the middle
+ * of the parse: held here they are still reachable then, which the leak
+ * checker accepts, and released at the end of a parse that returns. */
+static struct {
+	struct lk_option *opts;
+	struct option *longs;
+	struct lk_strbuf shorts;
+} parsing = { NULL, NULL, LK_STRBUF_INIT };
+
+static void parsing_release(void)
+{
+	free(parsing.opts);
+	free(parsing.longs);
+	lk_strbuf_release(&parsing.shorts);
+	parsing.opts = NULL;
+	parsing.longs = NULL;
+}
 /* The options given, by long name, and how each was typed ("-n" or
  * "--count"), for lk_option_given and messages. */
 static struct given { const char *name; char typed[64]; } *given;
@@ -359,6 +378,7 @@ int lk_parse_options(int argc, char **argv, const struct lk_option *table,
 {
 	size_t nflat = flatten(table, NULL);
 	struct lk_option *opts = lk_xcalloc(nflat + 1, sizeof *opts);
+	parsing.opts = opts;
 	flatten(table, opts);
 	opts[nflat] = (struct lk_option)LK_OPT_END_();
 	const char *slash = argv[0] ? strrchr(argv[0], '/') : NULL;
@@ -371,9 +391,9 @@ int lk_parse_options(int argc, char **argv, const struct lk_option *table,
 	while (opts[n].type != LK_OPT_END)
 		n++;
 	struct option *longs = lk_xcalloc(n + 3, sizeof *longs);
-	struct lk_strbuf shorts = LK_STRBUF_INIT;
+	parsing.longs = longs;
 	size_t k = 0;
-	lk_strbuf_addstr(&shorts, "h");
+	lk_strbuf_addstr(&parsing.shorts, "h");
 	for (size_t i = 0; i < n; i++) {
 		const struct lk_option *o = &opts[i];
 		if (o->type == LK_OPT_GROUP)
@@ -385,9 +405,9 @@ int lk_parse_options(int argc, char **argv, const struct lk_option *table,
 		longs[k].val = 256 + (int)i;
 		k++;
 		if (o->short_name) {
-			lk_strbuf_addch(&shorts, (char)o->short_name);
+			lk_strbuf_addch(&parsing.shorts, (char)o->short_name);
 			if (has_arg)
-				lk_strbuf_addch(&shorts, ':');
+				lk_strbuf_addch(&parsing.shorts, ':');
 		}
 	}
 	longs[k++] = (struct option){ "help", no_argument, NULL, 'h' };
@@ -395,7 +415,7 @@ int lk_parse_options(int argc, char **argv, const struct lk_option *table,
 
 	opterr = 0;
 	int c;
-	while ((c = getopt_long(argc, argv, shorts.buf, longs, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, parsing.shorts.buf, longs, NULL)) != -1) {
 		if (c == 'h') {
 			print_help(opts, description);
 			exit(0);
@@ -429,8 +449,6 @@ int lk_parse_options(int argc, char **argv, const struct lk_option *table,
 			}
 		}
 	}
-	free(longs);
-	free(opts);
-	lk_strbuf_release(&shorts);
+	parsing_release();
 	return optind;
 }

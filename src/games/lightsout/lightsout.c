@@ -337,7 +337,7 @@ static void lightsout_rating_counts(const struct lk_level *level, unsigned *cell
 	const struct lightsout_level *s = (const struct lightsout_level *)level;
 	unsigned on = 0;
 	for (unsigned i = 0; i < (unsigned)s->ncells; i++)
-		on += (s->start[i / 8] >> (i % 8)) & 1u;
+		on += (unsigned)(s->start[i / 8] >> (i % 8)) & 1u;
 	*cells = (unsigned)s->ncells;
 	*objects = on;
 }

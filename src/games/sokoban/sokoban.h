@@ -132,6 +132,9 @@ enum soko_technique {
 	/* where the plan search finds no complete parking plan, it runs again
 	 * as playable-parking runs it (sokoban_park.c) */
 	SOKO_T_PARK_RETRY,
+	/* the parking plan keeps the boxes it has taken out on their start
+	 * squares, so that it plays push by push (sokoban_park.c) */
+	SOKO_T_PLAYABLE_PLAN,
 	/* the first search's plan deadlocks under a parking plan: the goals of
 	 * the plan's steps reached as walls (sokoban_plandead.c; on) */
 	SOKO_T_PARK_DEAD,

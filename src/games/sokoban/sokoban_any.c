@@ -530,6 +530,8 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 		((struct soko_scratch *)a.scratch)->count[SOKO_T_ROOMS] += (uint64_t)a.plan.rooms->base_links;
 	if (a.plan.park)
 		((struct soko_scratch *)a.scratch)->count[SOKO_T_PARKING] += (uint64_t)a.plan.park->nparked;
+	if (a.plan.park)
+		((struct soko_scratch *)a.scratch)->count[SOKO_T_PLAYABLE_PLAN] += a.plan.park->playable;
 	soko_technique_counts(level, a.scratch, r->technique_counts);
 	soko_technique_counts(level, a.scratch2, r->technique_counts);
 	soko_cells_release(&a.cells);

@@ -390,6 +390,7 @@ struct soko_park {
 	int nsteps, nparked;     /* steps, and of them onto parking squares */
 	uint16_t *target, *leaves, *start, *size;
 	uint8_t *on_target;      /* per cell: some step's target */
+	bool playable;           /* built by playable-plan's run: plays push by push */
 };
 
 /* The parking plan of the level, or NULL when it needs none or none was
@@ -404,6 +405,20 @@ void soko_park_free(struct soko_park *p);
  * beyond them) of the boxes in sc, into f. */
 void soko_park_features(const struct soko_park *p,
 			const struct soko_scratch *sc, int nboxes, struct soko_features *f);
+/* Why a plan's step cannot be played push by push (sokoban_parkplay.c). */
+enum soko_play_fault {
+	SOKO_PLAY_OK,
+	SOKO_PLAY_NO_BOX,        /* no box on the square the step moves from */
+	SOKO_PLAY_TARGET_HELD,   /* the target holds a box (one not moved yet) */
+	SOKO_PLAY_UNMOVED,       /* pushable only with the boxes not moved yet lifted */
+	SOKO_PLAY_BLOCKED,       /* not pushable even so */
+};
+/* Plays plan p forwards from the level's start, each step its box pushed
+ * to its target, the others in place (the boxes not moved yet on their
+ * start squares), the player walking on from the step before: the first
+ * step that cannot be played (-1: none), why into *fault (NULL: not
+ * asked).  Cells squared of memory: for tests and bench/park_play.c. */
+int soko_park_play(const struct sokoban *s, const struct soko_park *p, enum soko_play_fault *fault);
 /* Tests: keep a complete plan even when it parks no box. */
 void soko_park_set_always(bool always);
 /* Tests: fewest-parked on (the default) or off (each side's first plan). */

@@ -44,17 +44,27 @@
  * order of the goals alone, stand aside (sokoban_goalroom.c).  It changes
  * which state is expanded next and prunes no move, so it cannot lose a
  * solution (tests/test_sokoban_any_park.c).
+ *
+ * The boxes taken out are lifted off the board, so in play a step's pushes
+ * may meet boxes the plan moves only later, where they start (on Sasquatch
+ * every plan so found fails push by push: sokoban_parkplay.c).  With
+ * playable-plan (off by default) a retrieval that keeps them on their
+ * start squares is tried first (sokoban_parkfix.c).
  */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "sokoban_any.h"
+#include "sokoban_parkwork.h"
 
-/* Pull searches' work (square visits) before the plan gives up. */
-#define PARK_BUDGET 1.4e8
 /* Of it, what the first order of parking choices may use. */
 #define PARK_FIRST 0.6
+/* Of the budget, what playable-plan's peeling of the start may use
+ * (beside it: sokoban_parkfix.c). */
+#define PARK_PEEL 0.1
+/* playable-plan's own run, before the runs without it: this share of
+ * their budgets (it finds a plan, where it does, within far less). */
+#define PARK_FIXED 0.2
 /* Sides of the solved position tried, at most. */
 #define PARK_SIDES 4
 
@@ -68,32 +78,7 @@ static bool fewest_parked = true;
 
 void soko_park_set_fewest(bool fewest) { fewest_parked = fewest; }
 
-struct park_work {
-	const struct sokoban *s;
-	const uint8_t *doorway;   /* per cell: no parking there */
-	uint8_t *box;             /* per cell: a box (reverse position) */
-	uint8_t *parked;          /* per cell: that box is parked */
-	uint8_t *used;            /* per cell: a start square taken */
-	int *start_of;            /* per cell: its number among the start squares, or -1 */
-	int *start_cell;          /* per start number: its cell */
-	uint32_t *mark, stamp;    /* player floods */
-	uint32_t *seen, seen_stamp;    /* per cell and side: pulled there */
-	uint32_t *xdone;          /* per cell: neighbours labelled (seen stamp) */
-	uint8_t *nb;              /* 4 per cell: the neighbour's component (0..3, 255 none) */
-	uint8_t *nb_back;         /* 4 per cell: that component holds the pulled box's square */
-	uint32_t *queue;          /* the pull search, in order of pulls */
-	int tail;
-	uint16_t *stack;
-	uint16_t *far;            /* per cell: steps from the nearest goal, the floor empty */
-	bool by_pulls;            /* parking choices by pulls alone (the second order) */
-	int flooded;              /* squares the last flood marked */
-	bool playable;            /* playable-parking: no parking on a start square taken */
-	uint64_t refused;         /* parking squares so refused */
-	double work, budget;
-	struct soko_stop *stop;   /* NULL: never */
-};
-
-static uint32_t next_stamp(uint32_t *stamp, uint32_t *arr, size_t n)
+uint32_t park_next_stamp(uint32_t *stamp, uint32_t *arr, size_t n)
 {
 	if (++*stamp == 0) {
 		memset(arr, 0, n * sizeof *arr);
@@ -103,10 +88,10 @@ static uint32_t next_stamp(uint32_t *stamp, uint32_t *arr, size_t n)
 }
 
 /* Flood the free floor from cell (boxes in w->box) into w->mark. */
-static uint32_t flood(struct park_work *w, int from)
+uint32_t park_flood(struct park_work *w, int from)
 {
 	const struct sokoban *s = w->s;
-	uint32_t st = next_stamp(&w->stamp, w->mark, (size_t)s->cells);
+	uint32_t st = park_next_stamp(&w->stamp, w->mark, (size_t)s->cells);
 	int sp = 0;
 	if (soko_stopped(w->stop))
 		w->budget = -1;   /* every budget test fails from here on */
@@ -130,7 +115,7 @@ static uint32_t flood(struct park_work *w, int from)
 
 /* The player's components around a box on x (w->box[x] set): which of
  * x's four neighbours share one, and which hold cell back. */
-static void label_around(struct park_work *w, int x, int back)
+void park_label_around(struct park_work *w, int x, int back)
 {
 	const struct sokoban *s = w->s;
 	uint32_t ids[4];
@@ -145,7 +130,7 @@ static void label_around(struct park_work *w, int x, int back)
 		while (k < n && w->mark[c] != ids[k])
 			k++;
 		if (k == n)
-			ids[n++] = flood(w, c);
+			ids[n++] = park_flood(w, c);
 		w->nb[x * 4 + d] = (uint8_t)k;
 		w->nb_back[x * 4 + d] = w->mark[back] == ids[k];
 	}
@@ -155,11 +140,11 @@ static void label_around(struct park_work *w, int x, int back)
  * player: w->queue[0 .. w->tail) holds (square << 2 | side the player
  * stands on) in order of pulls, w->nb_back whether the player can walk
  * back to b from a side of a square reached. */
-static void pull_search(struct park_work *w, int b, int player)
+void park_pull_search(struct park_work *w, int b, int player)
 {
 	const struct sokoban *s = w->s;
-	uint32_t seen = next_stamp(&w->seen_stamp, w->seen, (size_t)s->cells * 4);
-	uint32_t st = flood(w, player);
+	uint32_t seen = park_next_stamp(&w->seen_stamp, w->seen, (size_t)s->cells * 4);
+	uint32_t st = park_flood(w, player);
 	int head = 0, tail = 0;
 	for (int e = 0; e < 4; e++) {
 		int p = b + s->off[e], q = p + s->off[e];
@@ -175,7 +160,7 @@ static void pull_search(struct park_work *w, int b, int player)
 		w->box[x] = 1;
 		if (w->xdone[x] != seen) {
 			w->xdone[x] = seen;
-			label_around(w, x, b);
+			park_label_around(w, x, b);
 		}
 		w->box[x] = 0;
 		for (int f = 0; f < 4; f++) {
@@ -196,10 +181,10 @@ static void pull_search(struct park_work *w, int b, int player)
 static bool parks_whole(struct park_work *w, int b, int x)
 {
 	w->box[b] = 0;
-	flood(w, b);
+	park_flood(w, b);
 	int before = w->flooded;
 	w->box[x] = 1;
-	flood(w, b);
+	park_flood(w, b);
 	int after = w->flooded;
 	w->box[x] = 0;
 	w->box[b] = 1;
@@ -241,22 +226,8 @@ static bool is_gate(struct park_work *w, int b, int x)
 	return groups >= 2;
 }
 
-/* Parking choices tried at a step where no box can be taken out: the
- * best two squares of each box, and of all of them the best first: a
- * square that is no gate before one that is, then the farthest from the
- * goals (the boxes parked last, taken out first, stand nearest to them),
- * then the most pulls away. */
-#define PARK_PER_BOX 2
-#define PARK_TRIES 4
-
-/* Later choices a retrieval path may take, at most (summed). */
-#define PARK_DISCREPANCIES 8
-
-struct park_try {
-	int box, to, rank, gate, far;
-};
-
-/* Is choice a better than b (the order above, or by pulls alone)? */
+/* Is choice a better than b (the order of PARK_PER_BOX's comment in
+ * sokoban_parkwork.h, or by pulls alone)? */
 static bool try_better(const struct park_work *w, const struct park_try *a,
 		       const struct park_try *b)
 {
@@ -284,7 +255,7 @@ static bool take_out(struct park_work *w, int *player, int *box, int *to)
 		int c = s->cell_of[i];
 		if (!w->box[c])
 			continue;
-		pull_search(w, c, *player);
+		park_pull_search(w, c, *player);
 		uint64_t m = 0;
 		int f = -1;
 		if (w->start_of[c] >= 0 && !w->used[c])
@@ -320,7 +291,7 @@ static bool take_out(struct park_work *w, int *player, int *box, int *to)
 	}
 	int x = w->start_cell[best], end = c;
 	if (x != c) {   /* where the pull leaves the player: search again */
-		pull_search(w, c, *player);
+		park_pull_search(w, c, *player);
 		for (int qi = 0; qi < w->tail; qi++)
 			if ((int)(w->queue[qi] >> 2) == x) {
 				end = x + s->off[w->queue[qi] & 3];
@@ -338,15 +309,15 @@ static bool take_out(struct park_work *w, int *player, int *box, int *to)
 
 /* The parking choices of the position (boxes on goals only), at most
  * PARK_TRIES, best first. */
-static int park_choices(struct park_work *w, int player, struct park_try *tries)
+int park_choices(struct park_work *w, int player, struct park_try *tries)
 {
 	const struct sokoban *s = w->s;
 	int n = 0;
 	for (int i = 0; i < s->nfloor; i++) {
 		int c = s->cell_of[i];
-		if (!w->box[c] || w->parked[c])
+		if (!w->box[c] || w->parked[c] || (w->fixed && w->used[c]))
 			continue;
-		pull_search(w, c, player);
+		park_pull_search(w, c, player);
 		struct park_try mine[PARK_PER_BOX];
 		int found = 0;
 		for (int qi = w->tail - 1; qi >= 0; qi--) {
@@ -393,11 +364,6 @@ static int park_choices(struct park_work *w, int player, struct park_try *tries)
 	return n < PARK_TRIES ? n : PARK_TRIES;
 }
 
-struct park_path {
-	uint16_t *target, *leaves, *start;
-	int steps, parked, best_left;
-	int max_parked;           /* parking steps a path may take, at most */
-};
 
 /* Depth-first: take boxes out while one can be, else try the parking
  * choices in turn, the k-th spending k of the path's disc discrepancies.  True when every box is out (the steps in path, in
@@ -487,7 +453,8 @@ static int retrieve(struct park_work *w, int player, int bound, struct park_path
 		path->steps = path->parked = 0;
 		ok = false;
 		for (int disc = 0; disc <= PARK_DISCREPANCIES && !ok && w->work <= w->budget; disc++)
-			ok = retrieve_from(w, player, s->ngoals, disc, path);
+			ok = w->fixed ? park_retrieve_fixed(w, player, s->ngoals, disc, path) :
+					retrieve_from(w, player, s->ngoals, disc, path);
 		if (!ok)
 			break;
 		found = true;
@@ -541,6 +508,8 @@ static void work_init(struct park_work *w, const struct sokoban *s)
 	}
 	w->start_of = lk_xmalloc(n * sizeof *w->start_of);
 	w->start_cell = lk_xmalloc(64 * sizeof *w->start_cell);
+	for (int k = 0; k < 64; k++)
+		w->start_cell[k] = -1;
 	int k = 0;
 	for (size_t c = 0; c < n; c++) {
 		w->start_of[c] = -1;
@@ -586,7 +555,7 @@ static int find_sides(struct park_work *w, int *sides)
 				continue;
 			bool known = false;
 			for (int k = 0; k < nsides && !known; k++) {
-				flood(w, sides[k]);
+				park_flood(w, sides[k]);
 				known = w->mark[c] == w->stamp;
 			}
 			if (!known)
@@ -606,6 +575,10 @@ struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorwa
 	w.doorway = doorway;
 	w.stop = stop;
 	w.playable = s->use[SOKO_T_PLAYABLE_PARK];
+	if (s->use[SOKO_T_PLAYABLE_PLAN]) {
+		w.budget = PARK_BUDGET * PARK_PEEL;
+		park_peel_layers(&w);
+	}
 	int sides[PARK_SIDES], nsides = find_sides(&w, sides);
 	size_t room = (size_t)ng * 2 * sizeof(uint16_t);
 	struct park_path path = { .target = lk_xmalloc(room), .leaves = lk_xmalloc(room),
@@ -624,9 +597,16 @@ struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorwa
 	 * refusing the start squares taken, as playable-parking does; the
 	 * refusals send the bounded search down other branches, and a plan
 	 * found so can be played (Sasquatch II 21 has one only so) */
+	/* playable-plan: first a run that keeps the boxes taken out on their
+	 * start squares, so that its plan plays push by push; where it gets
+	 * no complete plan, the runs above as without it */
 	bool complete = false, retry = s->use[SOKO_T_PARK_RETRY] && !w.playable;
-	for (int attempt = 0; attempt < 2; attempt++) {
-		if (attempt == 1) {
+	bool fixed_first = s->use[SOKO_T_PLAYABLE_PLAN];
+	for (int attempt = fixed_first ? 0 : 1; attempt < 3; attempt++) {
+		w.fixed = attempt == 0;
+		if (attempt == 1 && (best || complete))
+			break;   /* the playable run's answer stands */
+		if (attempt == 2) {
 			if (!retry || best || complete || soko_stopped(stop))
 				break;
 			w.playable = true;
@@ -638,6 +618,8 @@ struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorwa
 			if (run == nsides && best)
 				break;
 			double total = w.by_pulls ? PARK_BUDGET : PARK_BUDGET * PARK_FIRST;
+			if (w.fixed)   /* playable-plan's own run: a share of it */
+				total *= PARK_FIXED;
 			/* fewest-parked: a side need only beat the best plan so far */
 			int bound = best && fewest_parked ? best->nparked - 1 : INT_MAX;
 			if (bound < (park_always ? 0 : 1))
@@ -660,6 +642,7 @@ struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorwa
 			free(best->size);
 			best->nsteps = nsteps;
 			best->nparked = nparked;
+			best->playable = w.fixed;
 			best->target = lk_xmalloc((size_t)nsteps * sizeof *best->target);
 			best->leaves = lk_xmalloc((size_t)nsteps * sizeof *best->leaves);
 			best->start = lk_xmalloc((size_t)nsteps * sizeof *best->start);

@@ -1,0 +1,110 @@
+/*
+ * park_play.c - the parking plan of each Sokoban level of a file, and
+ * whether it can be played push by push (src/games/sokoban/
+ * sokoban_parkplay.c): one line a level, for the measurements of
+ * docs/benchmarks.md (section h38a) and issue 23.
+ *
+ * Usage: park_play FILE.xsb [--with NAME]... [--without NAME]...
+ *   Techniques as solve's --with/--without (e.g. playable-plan).
+ * Prints, tab-separated: record, steps, boxes parked (- when the level
+ * gets no plan), the first step that cannot be played push by push (-1:
+ * none), why (ok, no-box, target-held, unmoved: pushable only with the
+ * boxes not moved yet lifted, blocked), that step's source and target
+ * squares as row,column of the level's text, and the processor seconds
+ * the plan took to build.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "levelkit/actions.h"
+#include "levelkit/game.h"
+#include "levelkit/record.h"
+#include "levelkit/registry.h"
+#include "../src/games/sokoban/sokoban_any.h"
+
+static double cpu_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static const char *const fault_name[] = { "ok", "no-box", "target-held", "unmoved", "blocked" };
+
+int main(int argc, char **argv)
+{
+	const char *on[32] = { 0 }, *off[32] = { 0 }, *path = NULL;
+	int non = 0, noff = 0;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--with") && i + 1 < argc && non < 31)
+			on[non++] = argv[++i];
+		else if (!strcmp(argv[i], "--without") && i + 1 < argc && noff < 31)
+			off[noff++] = argv[++i];
+		else
+			path = argv[i];
+	}
+	if (!path) {
+		fprintf(stderr, "usage: park_play FILE.xsb [--with NAME]... [--without NAME]...\n");
+		return 2;
+	}
+	struct lk_strbuf err = LK_STRBUF_INIT;
+	struct lk_reader r;
+	struct lk_record rec;
+	size_t line;
+	if (lk_input_open(&r, path, &err) < 0) {
+		fprintf(stderr, "park_play: %s\n", err.buf);
+		return 2;
+	}
+	lk_record_init(&rec);
+	struct lk_level_options opt = { .metric = "pushes", .on = on, .off = off };
+	printf("record\tsteps\tparked\tbreak\twhy\tfrom\tto\tcpu\n");
+	int rc, record = 0;
+	while ((rc = lk_reader_next(&r, &rec, &err, &line)) != 0) {
+		if (rc == -2) {
+			fprintf(stderr, "park_play: %s: %s\n", path, err.buf);
+			return 2;
+		}
+		if (rc < 0 || !lk_record_grid(&rec, NULL))
+			continue;
+		record++;
+		lk_strbuf_reset(&err);
+		struct lk_level *level = lk_level_load(&rec, &opt, &err, &line);
+		if (!level) {
+			printf("%d\terror\n", record);
+			continue;
+		}
+		const struct sokoban *s = (const struct sokoban *)level;
+		double t0 = cpu_now();
+		struct soko_plan plan;
+		soko_plan_build(&plan, s, true, NULL);
+		double t1 = cpu_now();
+		const struct soko_park *p = plan.park;
+		if (!p) {
+			printf("%d\t-\t-\t-\t-\t-\t-\t%.2f\n", record, t1 - t0);
+		} else {
+			enum soko_play_fault why;
+			int bad = soko_park_play(s, p, &why);
+			printf("%d\t%d\t%d\t%d\t%s", record, p->nsteps, p->nparked, bad, fault_name[why]);
+			if (bad >= 0) {
+				int src = p->leaves[bad] != SOKO_NONE ? p->leaves[bad] : p->start[bad];
+				int t = p->target[bad];
+				/* the board is padded by one wall all round */
+				printf("\t%d,%d\t%d,%d", src / s->width - 1, src % s->width - 1,
+				       t / s->width - 1, t % s->width - 1);
+			} else {
+				printf("\t-\t-");
+			}
+			printf("\t%.2f\n", t1 - t0);
+		}
+		fflush(stdout);
+		soko_plan_release(&plan);
+		lk_level_free(level);
+	}
+	lk_record_release(&rec);
+	lk_reader_close(&r);
+	lk_strbuf_release(&err);
+	return 0;
+}
