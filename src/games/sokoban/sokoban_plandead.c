@@ -25,8 +25,10 @@
  * plan's steps reached.  The plan says which target each step fills but
  * not with which box, and the first search fills a goal with whatever box
  * gets there: on Sasquatch I 31 it packs 20 of 21 steps with the last box
- * left in a room whose doors are packed goals (II 42 and I 35 likewise:
- * -a any proves those positions dead), and spends its time below them.
+ * left in a room whose doors are packed goals, and spends its time below
+ * it (II 42's and I 35's deepest positions are dead too, as -a any proves,
+ * but each box left there still reaches some goal left: this test sees
+ * I 31's, not theirs).
  * Nothing freezes a packed box under a parking plan, so unlike the goal
  * rooms' test this one may cut a solution the first search would have
  * found; it too is used in the first search only, and a first search that
