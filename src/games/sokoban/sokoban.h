@@ -132,6 +132,10 @@ enum soko_technique {
 	/* where the plan search finds no complete parking plan, it runs again
 	 * as playable-parking runs it (sokoban_park.c) */
 	SOKO_T_PARK_RETRY,
+	/* greedy search's share of -a any counted in states (GREEDY_RATE a
+	 * second of the time bound), not timed, so that a level's course is
+	 * the same on every run (sokoban_any_budget.c) */
+	SOKO_T_GREEDY_SHARE,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");

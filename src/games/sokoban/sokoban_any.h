@@ -433,6 +433,9 @@ void soko_any_set_slice_first(size_t states);
  * every turn of the first search, not every 64th, and the window counts
  * from its first expansion, a box packed or not). */
 void soko_any_set_stall_first(uint64_t work, size_t states);
+/* Tests: greedy-share's rate, states a second of the time bound (0: the
+ * default). */
+void soko_any_set_greedy_rate(double states_per_second);
 
 /* One search for any solution of the level, in the calling thread: greedy
  * slices, the feature-space search and its turns (sokoban_any_budget.c);
