@@ -5,11 +5,12 @@
  * longest, not the lightest.  What it may and may not lose:
  *
  *  - with every other turn of a cell by age (the test's setting: small
- *    levels' cells get few turns), it only reorders the turns, so every random level is answered as raw
- *    breadth-first search over the push graph answers it (with greedy
- *    search first off, so that the feature-space search answers; a "no"
- *    means every cell ran empty, the expansions taken by age and their
- *    left-over heap items included), and every solution replays to a win;
+ *    levels' cells get few turns), it only reorders the turns, so every
+ *    random level is answered as raw breadth-first search over the push
+ *    graph answers it (with greedy search first off, so that the
+ *    feature-space search answers; a "no" means every cell ran empty, the
+ *    expansions taken by age and their left-over heap items included), and
+ *    every solution replays to a win;
  *  - switched off, it counts nothing and the answers are the same;
  *  - the same level searched twice makes the same turns and effort.
  */
