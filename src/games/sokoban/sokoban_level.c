@@ -576,6 +576,17 @@ const struct lk_technique soko_techniques[] = {
 			       "plan has not reached, or such a goal no box, with the boxes on "
 			       "the goals of the steps reached as walls",
 			       LK_TECH_ANY },
+	[SOKO_T_GREEDY_SHARE] = { "greedy-share", "greedy-share-stops",
+				  "-a any: greedy search's 30 % share of the time bound is counted "
+				  "in states (150,000 a second), not timed, so that a level's course "
+				  "is the same on every run; counts the greedy searches it stopped",
+				  LK_TECH_ANY },
+	[SOKO_T_CELL_AGE] = { "cell-age", "aged-turns",
+			      "-a any, off unless --with asks for it: every 8th turn of a "
+			      "feature-space cell plays the expansion that has waited in it "
+			      "longest, not the lightest (so that newer ones of equal weight "
+			      "cannot starve it); counts those turns",
+			      LK_TECH_ANY | LK_TECH_OFF },
 
 	{ NULL, NULL, NULL, 0 },
 };
