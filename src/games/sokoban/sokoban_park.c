@@ -366,8 +366,9 @@ int soko_park_choices(struct park_work *w, int player, struct park_try *tries)
 
 
 /* Depth-first: take boxes out while one can be, else try the parking
- * choices in turn, the k-th spending k of the path's disc discrepancies.  True when every box is out (the steps in path, in
- * reverse order); left: boxes still in. */
+ * choices in turn, the k-th spending k of the path's disc discrepancies.
+ * True when every box is out (the steps in path, in reverse order); left:
+ * boxes still in. */
 static bool retrieve_from(struct park_work *w, int player, int left, int disc,
 			  struct park_path *path)
 {
