@@ -665,14 +665,20 @@ static const char *ring_room =
 	"                #   #\n"
 	"                #####\n";
 
-/* The plan of level with playable-plan off and on. */
-static struct soko_park *plan_fixed(struct lk_level *level, bool fixed)
+/* The plan of level with technique t set to on, then t as it was. */
+static struct soko_park *plan_with(struct lk_level *level, int t, bool on)
 {
 	struct sokoban *s = (struct sokoban *)level;
-	s->use[SOKO_T_PLAYABLE_PLAN] = fixed;
+	bool was = s->use[t];
+	s->use[t] = on;
 	struct soko_park *p = plan_of(level);
-	s->use[SOKO_T_PLAYABLE_PLAN] = false;
+	s->use[t] = was;
 	return p;
+}
+
+static struct soko_park *plan_fixed(struct lk_level *level, bool fixed)
+{
+	return plan_with(level, SOKO_T_PLAYABLE_PLAN, fixed);
 }
 
 static void test_playable_plan(void **state)
@@ -786,14 +792,9 @@ static const char *four_wings =
 	"   #     #     #\n"
 	"   #############\n";
 
-/* The plan of level with parking-retry off and on. */
 static struct soko_park *plan_retry(struct lk_level *level, bool retry)
 {
-	struct sokoban *s = (struct sokoban *)level;
-	s->use[SOKO_T_PARK_RETRY] = retry;
-	struct soko_park *p = plan_of(level);
-	s->use[SOKO_T_PARK_RETRY] = true;
-	return p;
+	return plan_with(level, SOKO_T_PARK_RETRY, retry);
 }
 
 static void test_parking_retry(void **state)

@@ -135,6 +135,16 @@ enum soko_technique {
 	/* the parking plan keeps the boxes it has taken out on their start
 	 * squares, so that it plays push by push (sokoban_park.c) */
 	SOKO_T_PLAYABLE_PLAN,
+	/* the first search's plan deadlocks under a parking plan: the goals of
+	 * the plan's steps reached as walls (sokoban_plandead.c; on) */
+	SOKO_T_PARK_DEAD,
+	/* greedy search's share of -a any counted in states (GREEDY_RATE a
+	 * second of the time bound), not timed, so that a level's course is
+	 * the same on every run (sokoban_any_budget.c) */
+	SOKO_T_GREEDY_SHARE,
+	/* every AGE_EVERY-th turn of a feature-space cell goes to the
+	 * expansion that has waited in it longest (sokoban_any_order.c; off) */
+	SOKO_T_CELL_AGE,
 	/* the parking plan mended forwards where its first step that cannot
 	 * be pushed finds its target holding a box not moved yet
 	 * (sokoban_parkrepair.c) */

@@ -288,8 +288,9 @@ static bool learned_dead(struct any *a, uint32_t parent, const struct amove *m)
 /* Play the next move of the expansion of least weight in cell c. */
 static int play_from(struct any *a, size_t c)
 {
-	uint64_t v = soko_cells_pop(&a->cells, c);
-	uint32_t e = ~(uint32_t)v;
+	uint32_t e;
+	if (!soko_fess_take(a, c, &e))
+		return 0;   /* cell-age: only items of expansions taken by age */
 	struct expansion *x = &a->exps[e];
 	while (x->next < x->nmoves && a->flags[a->moves[x->moves + x->next].child])
 		x->next++;
@@ -348,7 +349,8 @@ static void build_path(struct any *a, const struct lk_level *level)
 static size_t held_bytes(const struct any *a)
 {
 	return a->table.bytes + a->cells.bytes + a->flags_alloc + a->exps_alloc * sizeof *a->exps +
-	       a->moves_alloc * sizeof *a->moves + soko_deadtab_bytes(a->deadtab) +
+	       a->queued_alloc * sizeof *a->queued + a->moves_alloc * sizeof *a->moves +
+	       soko_deadtab_bytes(a->deadtab) +
 	       soko_pull_bytes(a->pull);
 }
 
@@ -506,11 +508,13 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	r->optimal = false;
 	r->stored = a.table.count;
 	r->peak_bytes = a.table.peak_bytes + a.cells.bytes + a.flags_alloc +
-			a.exps_alloc * sizeof *a.exps + a.moves_alloc * sizeof *a.moves;
+			a.exps_alloc * sizeof *a.exps + a.queued_alloc * sizeof *a.queued +
+			a.moves_alloc * sizeof *a.moves;
 	/* everything the search holds per state beyond the key: the table, the
 	 * node flags, the move lists, the expansions and the cells */
 	size_t held = a.table.bytes + a.cells.bytes + a.flags_alloc +
-		      a.nexps * sizeof *a.exps + a.nmoves * sizeof *a.moves;
+		      a.nexps * sizeof *a.exps + a.queued_alloc * sizeof *a.queued +
+		      a.nmoves * sizeof *a.moves;
 	r->overhead_per_state = a.table.count ? (double)held / (double)a.table.count -
 						       (double)a.key_size : 0.0;
 	r->found_by = a.meet == NONE ? LK_FORWARD : LK_BOTH;
@@ -548,9 +552,11 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	free(a.pd_stack);
 	free(a.pd_next);
 	free(a.pd_next2);
+	free(a.pd_step);
 	free(a.next);
 	free(a.flags);
 	free(a.exps);
+	free(a.queued);
 	free(a.moves);
 	free(a.keys);
 	free(a.key);

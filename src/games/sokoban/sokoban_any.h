@@ -94,6 +94,11 @@ struct soko_cell {
 	uint32_t code;
 	uint64_t *heap;       /* least first */
 	size_t n, alloc;
+	/* cell-age: the items in the order pushed (from fifo[head]; items
+	 * taken by the heap are dropped lazily), and the cell's turns */
+	uint64_t *fifo;
+	size_t head, fn, falloc;
+	uint64_t turns;
 };
 
 struct soko_cells {
@@ -110,6 +115,14 @@ size_t soko_cells_find(struct soko_cells *t, uint32_t code, bool *made);
 void soko_cells_push(struct soko_cells *t, size_t cell, uint64_t v);
 /* The least item of a cell that has one. */
 uint64_t soko_cells_pop(struct soko_cells *t, size_t cell);
+/* cell-age: queue item v in the order pushed; take the first item still
+ * valid (by valid(ctx, item); the others before it are dropped) into *v,
+ * false if none.  A push drops the invalid items once they are more than
+ * the valid ones (at most 2 * valid + 64 kept). */
+void soko_cells_fifo_push(struct soko_cells *t, size_t cell, uint64_t v,
+			  bool (*valid)(const void *ctx, uint64_t item), const void *ctx);
+bool soko_cells_fifo_take(struct soko_cells *t, size_t cell, uint64_t *v,
+			  bool (*valid)(const void *ctx, uint64_t item), const void *ctx);
 
 /* ---- the dead-state test (sokoban_matchable.c) ---- */
 
@@ -462,6 +475,11 @@ void soko_any_set_slice_first(size_t states);
  * every turn of the first search, not every 64th, and the window counts
  * from its first expansion, a box packed or not). */
 void soko_any_set_stall_first(uint64_t work, size_t states);
+/* Tests: greedy-share's rate, states a second of the time bound (0: the
+ * default). */
+void soko_any_set_greedy_rate(double states_per_second);
+/* Tests: cell-age's turns, one in how many of a cell's (0: the default). */
+void soko_any_set_age_every(unsigned turns);
 
 /* One search for any solution of the level, in the calling thread: greedy
  * slices, the feature-space search and its turns (sokoban_any_budget.c);

@@ -16,6 +16,14 @@
  * Greedy search still gets at most 30 % of the time and half the states
  * in all; the feature-space search is resumed where it stopped.
  *
+ * Greedy share: that 30 % was the one timed part of the schedule (where a
+ * slice ran out of it depended on the machine's speed that moment, and so
+ * did everything after); it is counted in states instead, GREEDY_RATE a
+ * second of the time bound, so that a level's course is the same on every
+ * run with the same bounds.  Every slice also stops at the level's time
+ * bound (it used to stop only at the share's: a slice begun late overran
+ * the bound by seconds).
+ *
  * Stall turns: the first feature-space search (goal-room macros, goal cuts
  * and relevance cuts, which may lose solutions) may go on for ever on a
  * level whose packing order is wrong; once it has packed a box and then
@@ -32,6 +40,7 @@
  * the search run again without cuts, each resuming it where the last left
  * it, its memory counted in the bound of each.
  */
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "sokoban_any.h"
@@ -39,6 +48,21 @@
 /* The share of the bounds greedy search gets (greedy-first). */
 #define GREEDY_TIME 0.3
 #define GREEDY_MEMORY 0.5
+/* greedy-share: greedy search's rate, states stored a processor second,
+ * that turns GREEDY_TIME of the time bound into states (both ways, about
+ * 134,000 on Sasquatch II 50, the slowest a state: so the share is at most
+ * about 30 % of the time there, less on levels where greedy runs faster,
+ * up to five times faster on Sasquatch's smaller ones) */
+#define GREEDY_RATE 150000.0
+
+/* greedy-share's rate: GREEDY_RATE, or what a test set (small, so that
+ * small levels' greedy searches stop at their share too). */
+static double greedy_rate = GREEDY_RATE;
+
+void soko_any_set_greedy_rate(double states_per_second)
+{
+	greedy_rate = states_per_second > 0 ? states_per_second : GREEDY_RATE;
+}
 /* greedy-slices: the first slice (states), each next slice's growth, and
  * the feature-space work each slice waits for (times its states). */
 #define SLICE_FIRST ((size_t)1 << 17)
@@ -277,7 +301,7 @@ static void solve_fess(const struct lk_level *level, const struct lk_search_opti
 	const uint64_t *cut = r->technique_counts;
 	if (!st.answered && r->status == LK_UNSOLVABLE &&
 	    (cut[SOKO_T_GOAL_ROOMS] || cut[SOKO_T_GOAL_CUTS] || cut[SOKO_T_RELEVANCE] ||
-	     cut[SOKO_T_PLAN_DEAD])) {
+	     cut[SOKO_T_PLAN_DEAD] || cut[SOKO_T_PARK_DEAD])) {
 		struct lk_search_options rest = time_left(opt, t0);
 		if (opt->bounds.max_states)
 			rest.bounds.max_states = opt->bounds.max_states > r->stored ?
@@ -304,7 +328,9 @@ struct slices {
 	const struct lk_level *level;
 	const struct lk_search_options *opt;
 	struct soko_deadtab *own;     /* the slices' deadlock table (or NULL) */
+	double t0;                    /* the level's start */
 	double time_left;             /* of greedy search's share (max_seconds > 0) */
+	size_t share;                 /* greedy-share: its states left, SIZE_MAX: none */
 	size_t states;                /* the next slice's states */
 	size_t max_states;            /* greedy search's share, 0: none */
 	size_t memory;                /* greedy search's share */
@@ -321,14 +347,23 @@ static bool greedy_slice(struct slices *sl, size_t held)
 	struct lk_search_options g = *sl->opt;
 	g.algo = LK_ALGO_GREEDY;
 	g.direction = LK_BOTH;
-	g.bounds.max_seconds = sl->opt->bounds.max_seconds > 0 ? sl->time_left : 0;
+	/* the level's time left, and the share's unless counted in states */
+	bool timed = sl->opt->bounds.max_seconds > 0;
+	double left = timed ? sl->opt->bounds.max_seconds - (lk_now() - sl->t0) : 0;
+	if (sl->share == SIZE_MAX && sl->time_left < left)
+		left = sl->time_left;
+	g.bounds.max_seconds = left;
 	bool capped = s->use[SOKO_T_GREEDY_SLICES] &&
 		      (!sl->max_states || sl->states < sl->max_states);
 	g.bounds.max_states = capped ? sl->states : sl->max_states;
+	bool by_share = sl->share != SIZE_MAX &&
+		      (!g.bounds.max_states || sl->share < g.bounds.max_states);
+	if (by_share)
+		g.bounds.max_states = sl->share;
 	/* beside a feature-space search, no more than the memory it leaves */
 	size_t all = sl->opt->bounds.max_memory ? sl->opt->bounds.max_memory : (size_t)1 << 30;
 	g.bounds.max_memory = held < all - sl->memory ? sl->memory : all - held;
-	if (held >= all || (sl->opt->bounds.max_seconds > 0 && sl->time_left <= 0)) {
+	if (held >= all || (timed && left <= 0) || sl->share == 0) {
 		sl->done = true;
 		return false;
 	}
@@ -347,6 +382,8 @@ static bool greedy_slice(struct slices *sl, size_t held)
 	lk_search(sl->level, &g, &r);
 	level->deadtab = shared;
 	sl->time_left -= lk_now() - t0;
+	if (sl->share != SIZE_MAX)
+		sl->share -= r.stored < sl->share ? r.stored : sl->share;
 	r.technique_counts[SOKO_T_GREEDY_FIRST]++;
 	r.optimal = false;
 	if (r.status != LK_UNKNOWN) {
@@ -354,7 +391,10 @@ static bool greedy_slice(struct slices *sl, size_t held)
 		sl->answered = sl->done = true;
 		return true;
 	}
-	if (capped && r.limit == LK_LIMIT_STATES) {
+	if (by_share && r.limit == LK_LIMIT_STATES) {
+		r.technique_counts[SOKO_T_GREEDY_SHARE]++;
+		sl->done = true;   /* its share spent */
+	} else if (capped && r.limit == LK_LIMIT_STATES) {
 		r.technique_counts[SOKO_T_GREEDY_SLICES]++;
 		sl->due = (uint64_t)sl->states * SLICE_WAIT * SLICE_GROWTH;
 		sl->states *= SLICE_GROWTH;
@@ -392,7 +432,14 @@ void soko_any_one(const struct lk_level *level, const struct lk_search_options *
 	}
 	double t0 = lk_now(), cpu0 = lk_thread_cpu();
 	size_t memory = opt->bounds.max_memory ? opt->bounds.max_memory : (size_t)1 << 30;
-	struct slices sl = { .level = level, .opt = opt, .states = slice_first,
+	/* greedy-share: the share in states, at least one */
+	size_t share = SIZE_MAX;
+	if (s->use[SOKO_T_GREEDY_SHARE] && opt->bounds.max_seconds > 0) {
+		double n = opt->bounds.max_seconds * GREEDY_TIME * greedy_rate;
+		share = n < 1 ? 1 : n < (double)(SIZE_MAX / 2) ? (size_t)n : SIZE_MAX / 2;
+	}
+	struct slices sl = { .level = level, .opt = opt, .states = slice_first, .t0 = t0,
+			     .share = share,
 			     .time_left = opt->bounds.max_seconds * GREEDY_TIME,
 			     .max_states = opt->bounds.max_states / 2,
 			     .memory = (size_t)((double)memory * GREEDY_MEMORY) };

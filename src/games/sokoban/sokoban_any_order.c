@@ -6,6 +6,7 @@
  * "Hard levels".
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "sokoban_any_search.h"
 
@@ -37,6 +38,30 @@ size_t soko_fess_find_cell(struct any *a, uint32_t code)
 	return c;
 }
 
+/* cell-age: one turn of a cell in AGE_EVERY goes to the expansion that
+ * has waited in it longest.  The lightest-first order lets an expansion
+ * wait for ever while newer ones of its weight keep coming (among equal
+ * weights the newest is taken, as the search deepens a line); session 36
+ * measured the whole tie turned round (the oldest first) and lost three
+ * slow levels, so here the old ones get only a share of the turns. */
+#define AGE_EVERY 8
+
+/* AGE_EVERY, or what a test set (2: small levels' cells get few turns). */
+static uint64_t age_every = AGE_EVERY;
+
+void soko_any_set_age_every(unsigned turns)
+{
+	age_every = turns ? turns : AGE_EVERY;
+}
+
+/* cell-age: an item of a cell's push-order queue, (push number, e), is
+ * valid while e still waits from that push. */
+static bool age_valid(const void *ctx, uint64_t item)
+{
+	const struct any *a = ctx;
+	return a->queued[(uint32_t)item] == (uint32_t)(item >> 32);
+}
+
 /* Skip the moves of expansion e whose child is expanded or dead; put e
  * into its cell at the weight of its next move, if it has one. */
 void soko_fess_schedule(struct any *a, uint32_t e)
@@ -47,7 +72,49 @@ void soko_fess_schedule(struct any *a, uint32_t e)
 	if (x->next == x->nmoves)
 		return;
 	uint64_t w = (uint64_t)x->weight + a->moves[x->moves + x->next].weight;
-	soko_cells_push(&a->cells, soko_fess_find_cell(a, soko_fess_cell_code(a, x->best)), w << 32 | (uint32_t)~e);
+	size_t c = soko_fess_find_cell(a, soko_fess_cell_code(a, x->best));
+	soko_cells_push(&a->cells, c, w << 32 | (uint32_t)~e);
+	if (a->s->use[SOKO_T_CELL_AGE]) {
+		if (a->queued_alloc < a->nexps) {
+			size_t old = a->queued_alloc;
+			LK_ALLOC_GROW(a->queued, a->nexps, a->queued_alloc);
+			memset(a->queued + old, 0, (a->queued_alloc - old) * sizeof *a->queued);
+		}
+		a->queued[e] = ++a->pushes;
+		soko_cells_fifo_push(&a->cells, c, (uint64_t)a->pushes << 32 | e, age_valid, a);
+	}
+}
+
+bool soko_fess_take(struct any *a, size_t c, uint32_t *e)
+{
+	struct soko_cells *t = &a->cells;
+	if (!a->s->use[SOKO_T_CELL_AGE]) {
+		*e = ~(uint32_t)soko_cells_pop(t, c);
+		return true;
+	}
+	uint64_t v;
+	if (++t->cells[c].turns % age_every == 0 && soko_cells_fifo_take(t, c, &v, age_valid, a)) {
+		*e = (uint32_t)v;   /* its heap item stays, invalid (below) */
+		a->queued[*e] = 0;
+		((struct soko_scratch *)a->scratch)->count[SOKO_T_CELL_AGE]++;
+		return true;
+	}
+	/* the lightest item of an expansion still waiting at that weight (an
+	 * item of one taken by its age, or pushed again since at another
+	 * weight, is dropped; one pushed again at the same weight is the same
+	 * item, and either copy plays the same move) */
+	while (t->cells[c].n) {
+		uint64_t item = soko_cells_pop(t, c);
+		uint32_t k = ~(uint32_t)item;
+		const struct expansion *x = &a->exps[k];
+		if (a->queued[k] && x->next < x->nmoves &&
+		    x->weight + a->moves[x->moves + x->next].weight == (uint32_t)(item >> 32)) {
+			a->queued[k] = 0;
+			*e = k;
+			return true;
+		}
+	}
+	return false;
 }
 
 /* The advisors' moves among a state's (indices into the moves of

@@ -74,6 +74,11 @@ struct any {
 	size_t keys_alloc;
 	struct soko_cells cells;
 	size_t next_cell;           /* the next cell round */
+	/* cell-age: per expansion, the number of its push while it waits in
+	 * its cell, 0 once taken; the pushes made */
+	uint32_t *queued;
+	size_t queued_alloc;
+	uint32_t pushes;
 	uint8_t *allow;             /* per cell: a box the PI-corral lets move */
 	uint32_t best_exp;          /* the expansion of best features */
 	uint64_t best_since;        /* expansions when it was found */
@@ -102,6 +107,11 @@ struct any {
 	 * per cell, a stack, the next goals of a parent and of a child */
 	uint32_t *pd_mark, pd_stamp;
 	uint16_t *pd_stack, *pd_next, *pd_next2;
+	/* park-deadlocks: per cell, the step of the parking plan whose target
+	 * that goal is (SOKO_NONE: none), and the steps reached by the
+	 * position tested (its goals' boxes are walls) */
+	uint16_t *pd_step;
+	int pd_reached;
 };
 
 /* ---- which move next (sokoban_any_order.c) ---- */
@@ -110,6 +120,9 @@ struct any {
 uint32_t soko_fess_cell_code(const struct any *a, uint32_t packed_features);
 /* The cell of a code; a new cell is the next one visited. */
 size_t soko_fess_find_cell(struct any *a, uint32_t code);
+/* The expansion whose move cell c's turn plays (cell-age: every
+ * AGE_EVERY-th turn the one that has waited longest); false if none. */
+bool soko_fess_take(struct any *a, size_t c, uint32_t *e);
 /* Put expansion e into its cell at the weight of its next live move. */
 void soko_fess_schedule(struct any *a, uint32_t e);
 /* The advisors' picks among expansion x's moves (indices, into chosen,

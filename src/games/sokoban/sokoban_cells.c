@@ -12,6 +12,10 @@
  * The items a search pushes are distinct (an expansion number or a table
  * entry in the low bits), so they come out in the same order whatever the
  * heap's shape.
+ *
+ * cell-age keeps a second queue a cell, in the order pushed, so that the
+ * item waiting longest can be found; items the heap gave out stay in it
+ * until the owner's test calls them invalid, and are then dropped.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -23,8 +27,10 @@
 
 void soko_cells_release(struct soko_cells *t)
 {
-	for (size_t i = 0; i < t->n; i++)
+	for (size_t i = 0; i < t->n; i++) {
 		free(t->cells[i].heap);
+		free(t->cells[i].fifo);
+	}
 	free(t->cells);
 	free(t->index);
 	memset(t, 0, sizeof *t);
@@ -116,4 +122,52 @@ uint64_t soko_cells_pop(struct soko_cells *t, size_t cell)
 	if (c->n)
 		c->heap[i] = v;
 	return top;
+}
+
+/* Drop the invalid items of cell c's push-order queue, keeping the order. */
+static void fifo_compact(struct soko_cell *c, bool (*valid)(const void *ctx, uint64_t item),
+			 const void *ctx)
+{
+	size_t k = 0;
+	for (size_t i = c->head; i < c->head + c->fn; i++)
+		if (valid(ctx, c->fifo[i]))
+			c->fifo[k++] = c->fifo[i];
+	c->head = 0;
+	c->fn = k;
+}
+
+void soko_cells_fifo_push(struct soko_cells *t, size_t cell, uint64_t v,
+			  bool (*valid)(const void *ctx, uint64_t item), const void *ctx)
+{
+	struct soko_cell *c = &t->cells[cell];
+	if (c->fn > 2 * c->n + 64)
+		fifo_compact(c, valid, ctx);
+	if (c->head + c->fn == c->falloc) {
+		if (c->head > c->falloc / 2) {   /* room at the front: move down */
+			memmove(c->fifo, c->fifo + c->head, c->fn * sizeof *c->fifo);
+			c->head = 0;
+		} else {
+			size_t old = c->falloc;
+			c->falloc = c->falloc ? 2 * c->falloc : 16;
+			c->fifo = lk_xrealloc(c->fifo, c->falloc * sizeof *c->fifo);
+			t->bytes += (c->falloc - old) * sizeof *c->fifo;
+		}
+	}
+	c->fifo[c->head + c->fn++] = v;
+}
+
+bool soko_cells_fifo_take(struct soko_cells *t, size_t cell, uint64_t *v,
+			  bool (*valid)(const void *ctx, uint64_t item), const void *ctx)
+{
+	struct soko_cell *c = &t->cells[cell];
+	while (c->fn) {
+		uint64_t item = c->fifo[c->head++];
+		c->fn--;
+		if (valid(ctx, item)) {
+			*v = item;
+			return true;
+		}
+	}
+	c->head = 0;
+	return false;
 }

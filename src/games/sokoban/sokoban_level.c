@@ -570,6 +570,23 @@ const struct lk_technique soko_techniques[] = {
 				   "played push by push (else as without it); counts the plans "
 				   "found so",
 				   LK_TECH_ANY | LK_TECH_OFF },
+	[SOKO_T_PARK_DEAD] = { "park-deadlocks", "park-deadlock-cuts",
+			       "-a any: in the first search, where a parking plan is in force, "
+			       "a move is cut when after it a box can no longer reach a goal the "
+			       "plan has not reached, or such a goal no box, with the boxes on "
+			       "the goals of the steps reached as walls",
+			       LK_TECH_ANY },
+	[SOKO_T_GREEDY_SHARE] = { "greedy-share", "greedy-share-stops",
+				  "-a any: greedy search's 30 % share of the time bound is counted "
+				  "in states (150,000 a second), not timed, so that a level's course "
+				  "is the same on every run; counts the greedy searches it stopped",
+				  LK_TECH_ANY },
+	[SOKO_T_CELL_AGE] = { "cell-age", "aged-turns",
+			      "-a any, off unless --with asks for it: every 8th turn of a "
+			      "feature-space cell plays the expansion that has waited in it "
+			      "longest, not the lightest (so that newer ones of equal weight "
+			      "cannot starve it); counts those turns",
+			      LK_TECH_ANY | LK_TECH_OFF },
 	[SOKO_T_PLAN_REPAIR] = { "plan-repair", "plans-repaired",
 				 "-a any: where the parking plan's first step that cannot be "
 				 "pushed finds its target holding a box not moved yet, the plan "

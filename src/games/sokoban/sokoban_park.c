@@ -78,7 +78,7 @@ static bool fewest_parked = true;
 
 void soko_park_set_fewest(bool fewest) { fewest_parked = fewest; }
 
-uint32_t park_next_stamp(uint32_t *stamp, uint32_t *arr, size_t n)
+uint32_t soko_park_next_stamp(uint32_t *stamp, uint32_t *arr, size_t n)
 {
 	if (++*stamp == 0) {
 		memset(arr, 0, n * sizeof *arr);
@@ -88,10 +88,10 @@ uint32_t park_next_stamp(uint32_t *stamp, uint32_t *arr, size_t n)
 }
 
 /* Flood the free floor from cell (boxes in w->box) into w->mark. */
-uint32_t park_flood(struct park_work *w, int from)
+uint32_t soko_park_flood(struct park_work *w, int from)
 {
 	const struct sokoban *s = w->s;
-	uint32_t st = park_next_stamp(&w->stamp, w->mark, (size_t)s->cells);
+	uint32_t st = soko_park_next_stamp(&w->stamp, w->mark, (size_t)s->cells);
 	int sp = 0;
 	if (soko_stopped(w->stop))
 		w->budget = -1;   /* every budget test fails from here on */
@@ -115,7 +115,7 @@ uint32_t park_flood(struct park_work *w, int from)
 
 /* The player's components around a box on x (w->box[x] set): which of
  * x's four neighbours share one, and which hold cell back. */
-void park_label_around(struct park_work *w, int x, int back)
+void soko_park_label_around(struct park_work *w, int x, int back)
 {
 	const struct sokoban *s = w->s;
 	uint32_t ids[4];
@@ -130,7 +130,7 @@ void park_label_around(struct park_work *w, int x, int back)
 		while (k < n && w->mark[c] != ids[k])
 			k++;
 		if (k == n)
-			ids[n++] = park_flood(w, c);
+			ids[n++] = soko_park_flood(w, c);
 		w->nb[x * 4 + d] = (uint8_t)k;
 		w->nb_back[x * 4 + d] = w->mark[back] == ids[k];
 	}
@@ -140,11 +140,11 @@ void park_label_around(struct park_work *w, int x, int back)
  * player: w->queue[0 .. w->tail) holds (square << 2 | side the player
  * stands on) in order of pulls, w->nb_back whether the player can walk
  * back to b from a side of a square reached. */
-void park_pull_search(struct park_work *w, int b, int player)
+void soko_park_pull_search(struct park_work *w, int b, int player)
 {
 	const struct sokoban *s = w->s;
-	uint32_t seen = park_next_stamp(&w->seen_stamp, w->seen, (size_t)s->cells * 4);
-	uint32_t st = park_flood(w, player);
+	uint32_t seen = soko_park_next_stamp(&w->seen_stamp, w->seen, (size_t)s->cells * 4);
+	uint32_t st = soko_park_flood(w, player);
 	int head = 0, tail = 0;
 	for (int e = 0; e < 4; e++) {
 		int p = b + s->off[e], q = p + s->off[e];
@@ -160,7 +160,7 @@ void park_pull_search(struct park_work *w, int b, int player)
 		w->box[x] = 1;
 		if (w->xdone[x] != seen) {
 			w->xdone[x] = seen;
-			park_label_around(w, x, b);
+			soko_park_label_around(w, x, b);
 		}
 		w->box[x] = 0;
 		for (int f = 0; f < 4; f++) {
@@ -181,10 +181,10 @@ void park_pull_search(struct park_work *w, int b, int player)
 static bool parks_whole(struct park_work *w, int b, int x)
 {
 	w->box[b] = 0;
-	park_flood(w, b);
+	soko_park_flood(w, b);
 	int before = w->flooded;
 	w->box[x] = 1;
-	park_flood(w, b);
+	soko_park_flood(w, b);
 	int after = w->flooded;
 	w->box[x] = 0;
 	w->box[b] = 1;
@@ -255,7 +255,7 @@ static bool take_out(struct park_work *w, int *player, int *box, int *to)
 		int c = s->cell_of[i];
 		if (!w->box[c])
 			continue;
-		park_pull_search(w, c, *player);
+		soko_park_pull_search(w, c, *player);
 		uint64_t m = 0;
 		int f = -1;
 		if (w->start_of[c] >= 0 && !w->used[c])
@@ -291,7 +291,7 @@ static bool take_out(struct park_work *w, int *player, int *box, int *to)
 	}
 	int x = w->start_cell[best], end = c;
 	if (x != c) {   /* where the pull leaves the player: search again */
-		park_pull_search(w, c, *player);
+		soko_park_pull_search(w, c, *player);
 		for (int qi = 0; qi < w->tail; qi++)
 			if ((int)(w->queue[qi] >> 2) == x) {
 				end = x + s->off[w->queue[qi] & 3];
@@ -309,7 +309,7 @@ static bool take_out(struct park_work *w, int *player, int *box, int *to)
 
 /* The parking choices of the position (boxes on goals only), at most
  * PARK_TRIES, best first. */
-int park_choices(struct park_work *w, int player, struct park_try *tries)
+int soko_park_choices(struct park_work *w, int player, struct park_try *tries)
 {
 	const struct sokoban *s = w->s;
 	int n = 0;
@@ -317,7 +317,7 @@ int park_choices(struct park_work *w, int player, struct park_try *tries)
 		int c = s->cell_of[i];
 		if (!w->box[c] || w->parked[c] || (w->fixed && w->used[c]))
 			continue;
-		park_pull_search(w, c, player);
+		soko_park_pull_search(w, c, player);
 		struct park_try mine[PARK_PER_BOX];
 		int found = 0;
 		for (int qi = w->tail - 1; qi >= 0; qi--) {
@@ -366,8 +366,9 @@ int park_choices(struct park_work *w, int player, struct park_try *tries)
 
 
 /* Depth-first: take boxes out while one can be, else try the parking
- * choices in turn, the k-th spending k of the path's disc discrepancies.  True when every box is out (the steps in path, in
- * reverse order); left: boxes still in. */
+ * choices in turn, the k-th spending k of the path's disc discrepancies.
+ * True when every box is out (the steps in path, in reverse order); left:
+ * boxes still in. */
 static bool retrieve_from(struct park_work *w, int player, int left, int disc,
 			  struct park_path *path)
 {
@@ -396,7 +397,7 @@ static bool retrieve_from(struct park_work *w, int player, int left, int disc,
 	} else if (nlog < 64 && path->steps < 2 * s->ngoals && path->parked < path->max_parked &&
 		   w->work <= w->budget) {
 		struct park_try *choice = lk_xmalloc((size_t)s->ngoals * PARK_PER_BOX * sizeof *choice);
-		int nc = park_choices(w, player, choice);
+		int nc = soko_park_choices(w, player, choice);
 		for (int k = 0; k < nc && k <= disc && !ok && w->work <= w->budget; k++) {
 			int c = choice[k].box, x = choice[k].to;
 			w->box[c] = 0;
@@ -453,7 +454,7 @@ static int retrieve(struct park_work *w, int player, int bound, struct park_path
 		path->steps = path->parked = 0;
 		ok = false;
 		for (int disc = 0; disc <= PARK_DISCREPANCIES && !ok && w->work <= w->budget; disc++)
-			ok = w->fixed ? park_retrieve_fixed(w, player, s->ngoals, disc, path) :
+			ok = w->fixed ? soko_park_retrieve_fixed(w, player, s->ngoals, disc, path) :
 					retrieve_from(w, player, s->ngoals, disc, path);
 		if (!ok)
 			break;
@@ -555,7 +556,7 @@ static int find_sides(struct park_work *w, int *sides)
 				continue;
 			bool known = false;
 			for (int k = 0; k < nsides && !known; k++) {
-				park_flood(w, sides[k]);
+				soko_park_flood(w, sides[k]);
 				known = w->mark[c] == w->stamp;
 			}
 			if (!known)
@@ -577,7 +578,7 @@ struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorwa
 	w.playable = s->use[SOKO_T_PLAYABLE_PARK];
 	if (s->use[SOKO_T_PLAYABLE_PLAN]) {
 		w.budget = PARK_BUDGET * PARK_PEEL;
-		park_peel_layers(&w);
+		soko_park_peel_layers(&w);
 	}
 	int sides[PARK_SIDES], nsides = find_sides(&w, sides);
 	size_t room = (size_t)ng * 2 * sizeof(uint16_t);

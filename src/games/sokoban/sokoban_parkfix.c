@@ -35,8 +35,8 @@ static bool push_gets_out(struct park_work *w, int b, int player, int near)
 	const struct sokoban *s = w->s;
 	if (s->goal[b] || w->far[b] < near)
 		return true;
-	uint32_t seen = park_next_stamp(&w->seen_stamp, w->seen, (size_t)s->cells * 4);
-	uint32_t st = park_flood(w, player);
+	uint32_t seen = soko_park_next_stamp(&w->seen_stamp, w->seen, (size_t)s->cells * 4);
+	uint32_t st = soko_park_flood(w, player);
 	int head = 0, tail = 0;
 	for (int e = 0; e < 4; e++) {
 		int p = b + s->off[e];
@@ -53,7 +53,7 @@ static bool push_gets_out(struct park_work *w, int b, int player, int near)
 		w->box[x] = 1;
 		if (w->xdone[x] != seen) {
 			w->xdone[x] = seen;
-			park_label_around(w, x, x);
+			soko_park_label_around(w, x, x);
 		}
 		w->box[x] = 0;
 		for (int f = 0; f < 4 && !found; f++) {
@@ -78,7 +78,7 @@ static bool push_gets_out(struct park_work *w, int b, int player, int near)
  * those that can be pushed at all; the rest (stuck, or the budget spent)
  * the last layer.  The retrieval fills the deepest layers first, so that
  * in play the boxes nearer the way out move first. */
-void park_peel_layers(struct park_work *w)
+void soko_park_peel_layers(struct park_work *w)
 {
 	const struct sokoban *s = w->s;
 	memset(w->box, 0, (size_t)s->cells);
@@ -128,7 +128,7 @@ static bool fixed_reaches(struct park_work *w, int c, int x, int from)
 	const struct sokoban *s = w->s;
 	w->box[c] = 0;
 	w->box[x] = 1;
-	uint32_t st = park_flood(w, from);
+	uint32_t st = soko_park_flood(w, from);
 	bool any = false, near = false;
 	for (int i = 0; i < s->nfloor && !near; i++) {
 		int z = s->cell_of[i];
@@ -194,12 +194,12 @@ struct fixed_try {
 	int box, to, end, rank;
 };
 
-bool park_retrieve_fixed(struct park_work *w, int player, int left, int disc,
+bool soko_park_retrieve_fixed(struct park_work *w, int player, int left, int disc,
 			 struct park_path *path)
 {
 	const struct sokoban *s = w->s;
 	if (left == 0) {   /* counted out only where the player reaches the start */
-		uint32_t st = park_flood(w, player);
+		uint32_t st = soko_park_flood(w, player);
 		bool ok = w->mark[s->player0] == st;
 		if (ok)
 			path->best_left = 0;
@@ -220,7 +220,7 @@ bool park_retrieve_fixed(struct park_work *w, int player, int left, int disc,
 			t.to = c;   /* in place: in play it need never move */
 			t.rank = INT_MAX;
 		} else {
-			park_pull_search(w, c, player);
+			soko_park_pull_search(w, c, player);
 			int end, y = fixed_choice(w, c, -1, &end);
 			if (y < 0)
 				continue;
@@ -246,7 +246,7 @@ bool park_retrieve_fixed(struct park_work *w, int player, int left, int disc,
 		path->target[path->steps] = (uint16_t)c;
 		path->start[path->steps] = (uint16_t)x;
 		path->leaves[path->steps++] = SOKO_NONE;
-		ok = park_retrieve_fixed(w, tries[k].end, left - 1, disc - k, path);
+		ok = soko_park_retrieve_fixed(w, tries[k].end, left - 1, disc - k, path);
 		if (!ok) {
 			path->steps--;
 			w->used[x] = 0;
@@ -260,7 +260,7 @@ bool park_retrieve_fixed(struct park_work *w, int player, int left, int disc,
 	/* the parking choices after the take-outs (with the start squares
 	 * walls, a take-out that can be made may still lead nowhere) */
 	struct park_try *choice = lk_xmalloc((size_t)s->ngoals * PARK_PER_BOX * sizeof *choice);
-	int nc = park_choices(w, player, choice);
+	int nc = soko_park_choices(w, player, choice);
 	for (int k = 0; k < nc && nt + k <= disc && !ok && w->work <= w->budget; k++) {
 		int c = choice[k].box, x = choice[k].to;
 		w->box[c] = 0;
@@ -269,7 +269,7 @@ bool park_retrieve_fixed(struct park_work *w, int player, int left, int disc,
 		path->start[path->steps] = SOKO_NONE;
 		path->leaves[path->steps++] = (uint16_t)x;
 		path->parked++;
-		ok = park_retrieve_fixed(w, c, left, disc - nt - k, path);
+		ok = soko_park_retrieve_fixed(w, c, left, disc - nt - k, path);
 		if (!ok) {
 			path->steps--;
 			path->parked--;

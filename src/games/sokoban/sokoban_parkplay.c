@@ -27,7 +27,7 @@
 
 #include "sokoban_parkplay.h"
 
-void play_init(struct play *pl, const struct sokoban *s)
+void soko_play_init(struct play *pl, const struct sokoban *s)
 {
 	size_t n = (size_t)s->cells;
 	memset(pl, 0, sizeof *pl);
@@ -39,7 +39,7 @@ void play_init(struct play *pl, const struct sokoban *s)
 	pl->stack = lk_xmalloc(n * sizeof *pl->stack);
 }
 
-void play_release(struct play *pl)
+void soko_play_release(struct play *pl)
 {
 	free(pl->box);
 	free(pl->from);
@@ -48,7 +48,7 @@ void play_release(struct play *pl)
 	free(pl->stack);
 }
 
-void play_start(struct play *pl)
+void soko_play_start(struct play *pl)
 {
 	const struct sokoban *s = pl->s;
 	for (int c = 0; c < s->cells; c++) {
@@ -56,10 +56,10 @@ void play_start(struct play *pl)
 		pl->from[c] = 0;
 	}
 	pl->from[s->player0] = 1;
-	play_walk_on(pl);
+	soko_play_walk_on(pl);
 }
 
-void play_walk_on(struct play *pl)
+void soko_play_walk_on(struct play *pl)
 {
 	const struct sokoban *s = pl->s;
 	int sp = 0;
@@ -78,7 +78,7 @@ void play_walk_on(struct play *pl)
 	}
 }
 
-int play_search(struct play *pl, int b)
+int soko_play_search(struct play *pl, int b)
 {
 	const struct sokoban *s = pl->s;
 	int n = s->cells;
@@ -123,13 +123,13 @@ int play_search(struct play *pl, int b)
  * search runs to its end and the player may stand, the box on to, on any
  * square a way leaves it (the shortest way may shut it in where a longer
  * one, the box taken round, does not). */
-bool play_push_to(struct play *pl, int b, int to)
+bool soko_play_push_to(struct play *pl, int b, int to)
 {
 	const struct sokoban *s = pl->s;
 	size_t n = (size_t)s->cells;
 	if (b == to)
 		return true;
-	int tail = play_search(pl, b);
+	int tail = soko_play_search(pl, b);
 	bool reached = false;
 	for (int i = 0; i < tail && !reached; i++)
 		reached = pl->queue[i] / (int)n == to;
@@ -140,7 +140,7 @@ bool play_push_to(struct play *pl, int b, int to)
 	pl->box[to] = 1;
 	for (size_t c = 0; c < n; c++)
 		pl->from[c] = pl->seen[(size_t)to * n + c] == pl->stamp;
-	play_walk_on(pl);
+	soko_play_walk_on(pl);
 	return true;
 }
 
@@ -148,9 +148,9 @@ int soko_park_play(const struct sokoban *s, const struct soko_park *p, enum soko
 {
 	size_t n = (size_t)s->cells;
 	struct play pl;
-	play_init(&pl, s);
+	soko_play_init(&pl, s);
 	uint8_t *box2 = lk_xmalloc(n), *from2 = lk_xmalloc(n);
-	play_start(&pl);
+	soko_play_start(&pl);
 	int bad = -1;
 	enum soko_play_fault why = SOKO_PLAY_OK;
 	for (int i = 0; i < p->nsteps && bad < 0; i++) {
@@ -164,7 +164,7 @@ int soko_park_play(const struct sokoban *s, const struct soko_park *p, enum soko
 		} else {
 			memcpy(box2, pl.box, n);
 			memcpy(from2, pl.from, n);
-			if (play_push_to(&pl, src, t))
+			if (soko_play_push_to(&pl, src, t))
 				continue;
 			bad = i;
 			why = SOKO_PLAY_BLOCKED;
@@ -174,15 +174,15 @@ int soko_park_play(const struct sokoban *s, const struct soko_park *p, enum soko
 				if (p->leaves[j] == SOKO_NONE && p->start[j] != src)
 					pl.box[p->start[j]] = 0;
 			memcpy(pl.from, from2, n);
-			play_walk_on(&pl);
-			if (play_push_to(&pl, src, t))
+			soko_play_walk_on(&pl);
+			if (soko_play_push_to(&pl, src, t))
 				why = SOKO_PLAY_UNMOVED;
 			memcpy(pl.box, box2, n);
 		}
 	}
 	free(box2);
 	free(from2);
-	play_release(&pl);
+	soko_play_release(&pl);
 	if (fault)
 		*fault = why;
 	return bad;

@@ -20,19 +20,19 @@ struct play {
 };
 
 /* Working memory for level s (cells squared), and its release. */
-void play_init(struct play *pl, const struct sokoban *s);
-void play_release(struct play *pl);
+void soko_play_init(struct play *pl, const struct sokoban *s);
+void soko_play_release(struct play *pl);
 /* The level's start: its boxes, the player's walk. */
-void play_start(struct play *pl);
+void soko_play_start(struct play *pl);
 /* Widen from[] to every square the player can walk to. */
-void play_walk_on(struct play *pl);
+void soko_play_walk_on(struct play *pl);
 /* Every (box, player) pair the box on b can be pushed to, the other boxes
  * in place, the player starting anywhere in from[]: pairs as box * cells
  * + player in queue[0 .. return), in order of search (the box lifted from
  * b meanwhile: the caller puts it back). */
-int play_search(struct play *pl, int b);
+int soko_play_search(struct play *pl, int b);
 /* Push the box on b to to (see sokoban_parkplay.c); false leaves the
  * board as it was. */
-bool play_push_to(struct play *pl, int b, int to);
+bool soko_play_push_to(struct play *pl, int b, int to);
 
 #endif

@@ -91,7 +91,7 @@ static bool play_step(struct play *pl, const struct rstep *st)
 		return false;
 	if (st->src != st->target && pl->box[st->target])
 		return false;
-	return play_push_to(pl, st->src, st->target);
+	return soko_play_push_to(pl, st->src, st->target);
 }
 
 /* The index of the next move of the box on c among seq[pos .. n), or -1
@@ -142,7 +142,7 @@ static bool plays_lifted(struct rep *r, const struct rstep *st, const uint8_t *l
 	for (int c = 0; c < cells; c++)
 		if (lift[c])
 			r->pl.box[c] = 0;
-	play_walk_on(&r->pl);
+	soko_play_walk_on(&r->pl);
 	bool ok = play_step(&r->pl, st);
 	restore(&r->pl, box, from);
 	return ok;
@@ -188,7 +188,7 @@ static void set_aside(struct rep *r, const struct rstep *seq, int n, int pos, in
 	const struct sokoban *s = r->pl.s;
 	int cells = s->cells;
 	restore(&r->pl, box, from);
-	int tail = play_search(&r->pl, c);
+	int tail = soko_play_search(&r->pl, c);
 	/* the squares reached, in order of the search, distinct */
 	int *cand = lk_xmalloc((size_t)REPAIR_TESTS * sizeof *cand), nc = 0;
 	memset(r->taken, 0, (size_t)cells);
@@ -205,12 +205,12 @@ static void set_aside(struct rep *r, const struct rstep *seq, int n, int pos, in
 	int found = 0;
 	for (int i = 0; i < nc && found < REPAIR_SQUARES && *tried < REPAIR_BRANCH && !over(r); i++) {
 		restore(&r->pl, box, from);
-		if (!play_push_to(&r->pl, c, cand[i]))
+		if (!soko_play_push_to(&r->pl, c, cand[i]))
 			continue;
 		save(&r->pl, r->box2, r->from2);
 		bool ok;
 		if (widen > 0) {   /* the step's box reaches more */
-			ok = play_search(&r->pl, seq[pos].src) > widen;
+			ok = soko_play_search(&r->pl, seq[pos].src) > widen;
 			restore(&r->pl, r->box2, r->from2);
 		} else {
 			lift[c] = 0;
@@ -293,7 +293,7 @@ static void repair_from(struct rep *r, const struct rstep *seq0, int n, int pos,
 	 * more (a way opened for the repairs after it) */
 	if (msz > 0 && tried == 0 && !over(r)) {
 		restore(&r->pl, box, from);
-		int reach = play_search(&r->pl, st->src);
+		int reach = soko_play_search(&r->pl, st->src);
 		restore(&r->pl, box, from);
 		for (int c = 0; c < s->cells && tried < REPAIR_BRANCH && !over(r); c++)
 			if (lift[c])
@@ -324,7 +324,7 @@ struct soko_park *soko_park_repair(const struct sokoban *s, const struct soko_pa
 		return NULL;
 	}
 	struct rep r = { .stop = stop, .cap = p->nsteps + REPAIR_DEPTH + 1 };
-	play_init(&r.pl, s);
+	soko_play_init(&r.pl, s);
 	r.best = lk_xmalloc((size_t)r.cap * sizeof *r.best);
 	r.taken = lk_xmalloc((size_t)s->cells);
 	r.box2 = lk_xmalloc((size_t)s->cells);
@@ -336,7 +336,7 @@ struct soko_park *soko_park_repair(const struct sokoban *s, const struct soko_pa
 					 .target = p->target[i], .fresh = fresh, .orig = 1 };
 	}
 	/* the original's play first: what a repair must beat */
-	play_start(&r.pl);
+	soko_play_start(&r.pl);
 	int base = 0;
 	while (base < p->nsteps && play_step(&r.pl, &seq[base]))
 		base++;
@@ -346,7 +346,7 @@ struct soko_park *soko_park_repair(const struct sokoban *s, const struct soko_pa
 	bool target_held = base < p->nsteps && r.pl.box[seq[base].src] &&
 			   seq[base].src != seq[base].target && r.pl.box[seq[base].target];
 	if (base < p->nsteps && (target_held || !held_only || repair_all)) {
-		play_start(&r.pl);
+		soko_play_start(&r.pl);
 		repair_from(&r, seq, p->nsteps, 0, 0);
 	}
 	if (played_before)
@@ -382,6 +382,6 @@ struct soko_park *soko_park_repair(const struct sokoban *s, const struct soko_pa
 	free(r.taken);
 	free(r.box2);
 	free(r.from2);
-	play_release(&r.pl);
+	soko_play_release(&r.pl);
 	return q;
 }

@@ -37,7 +37,7 @@ struct park_work {
 	/* playable-plan: a box taken out stays on its start square (in play
 	 * it stands there until its step), a wall to the later retrievals */
 	bool fixed;
-	int layer[64];            /* per start number: its layer (park_peel_layers) */
+	int layer[64];            /* per start number: its layer (soko_park_peel_layers) */
 };
 
 /* Parking choices tried at a step where no box can be taken out: the
@@ -62,26 +62,26 @@ struct park_path {
 };
 
 /* A fresh stamp of arr (n entries), clearing it when the stamps wrap. */
-uint32_t park_next_stamp(uint32_t *stamp, uint32_t *arr, size_t n);
+uint32_t soko_park_next_stamp(uint32_t *stamp, uint32_t *arr, size_t n);
 /* Flood the free floor from cell (boxes in w->box) into w->mark. */
-uint32_t park_flood(struct park_work *w, int from);
+uint32_t soko_park_flood(struct park_work *w, int from);
 /* The player's components around a box on x (w->box[x] set): which of
  * x's four neighbours share one, and which hold cell back. */
-void park_label_around(struct park_work *w, int x, int back);
+void soko_park_label_around(struct park_work *w, int x, int back);
 /* Pull the box on b, the other boxes in place, the player starting at
  * player: w->queue[0 .. w->tail) holds (square << 2 | side the player
  * stands on) in order of pulls. */
-void park_pull_search(struct park_work *w, int b, int player);
+void soko_park_pull_search(struct park_work *w, int b, int player);
 /* The parking choices of the position, at most PARK_TRIES, best first. */
-int park_choices(struct park_work *w, int player, struct park_try *tries);
+int soko_park_choices(struct park_work *w, int player, struct park_try *tries);
 
 /* playable-plan (sokoban_parkfix.c): each start square's layer, peeled
  * forwards from the level's start, into w->layer. */
-void park_peel_layers(struct park_work *w);
+void soko_park_peel_layers(struct park_work *w);
 /* playable-plan's retrieval, the boxes taken out kept on their start
  * squares: true when every box is out (the steps in path, in reverse
  * order) and the player reaches the level's start. */
-bool park_retrieve_fixed(struct park_work *w, int player, int left, int disc,
+bool soko_park_retrieve_fixed(struct park_work *w, int player, int left, int disc,
 			 struct park_path *path);
 
 #endif

@@ -19,6 +19,20 @@
  * rooms it trusts (it cuts nothing the goal rooms leave solvable), it is
  * used in the first search only: when that search runs out of moves after
  * it cut one, the search without cuts runs (sokoban_any_budget.c).
+ *
+ * Park deadlocks (a switch of their own) make the same test where a
+ * parking plan is in force, the packed boxes those on the goals of the
+ * plan's steps reached.  The plan says which target each step fills but
+ * not with which box, and the first search fills a goal with whatever box
+ * gets there: on Sasquatch I 31 it packs 20 of 21 steps with the last box
+ * left in a room whose doors are packed goals, and spends its time below
+ * it (II 42's and I 35's deepest positions are dead too, as -a any proves,
+ * but each box left there still reaches some goal left: this test sees
+ * I 31's, not theirs).
+ * Nothing freezes a packed box under a parking plan, so unlike the goal
+ * rooms' test this one may cut a solution the first search would have
+ * found; it too is used in the first search only, and a first search that
+ * ran out of moves after it cut one proves nothing.
  */
 #include <stdlib.h>
 
@@ -44,9 +58,18 @@ static bool packed_at(const struct soko_plan *p, const uint16_t *next, int c)
 	return next[area] == SOKO_NONE || p->rank[c] < p->rank[next[area]];
 }
 
+/* Is the box on cell c packed: on a packed goal of the packing order, or
+ * under a parking plan (park-deadlocks) on the goal of a step reached? */
+static bool packed_box(const struct any *a, const uint16_t *next, int c)
+{
+	if (a->plan.park)
+		return a->pd_step[c] < a->pd_reached;
+	return packed_at(&a->plan, next, c);
+}
+
 static bool blocked(const struct any *a, const uint8_t *box, const uint16_t *next, int c)
 {
-	return a->s->wall[c] || (box[c] && packed_at(&a->plan, next, c));
+	return a->s->wall[c] || (box[c] && packed_box(a, next, c));
 }
 
 /* Flood of the pushes with packed boxes as walls and other boxes away:
@@ -62,7 +85,7 @@ static uint32_t flood(struct any *a, const uint8_t *box, const uint16_t *next,
 	if (back) {
 		for (int i = 0; i < s->ngoals; i++) {
 			int g = s->goals[i];
-			if (!(box[g] && packed_at(&a->plan, next, g))) {
+			if (!(box[g] && packed_box(a, next, g))) {
 				a->pd_mark[g] = st;
 				a->pd_stack[sp++] = (uint16_t)g;
 			}
@@ -70,7 +93,7 @@ static uint32_t flood(struct any *a, const uint8_t *box, const uint16_t *next,
 	} else {
 		for (int i = 0; i < n; i++) {
 			int c = boxes[i];
-			if (!packed_at(&a->plan, next, c) && a->pd_mark[c] != st) {
+			if (!packed_box(a, next, c) && a->pd_mark[c] != st) {
 				a->pd_mark[c] = st;
 				a->pd_stack[sp++] = (uint16_t)c;
 			}
@@ -97,32 +120,110 @@ static uint32_t flood(struct any *a, const uint8_t *box, const uint16_t *next,
 static bool position_dead(struct any *a, const uint8_t *box, const uint16_t *boxes, int n)
 {
 	const struct sokoban *s = a->s;
-	soko_next_goals_box(&a->plan, box, a->pd_next);
+	if (!a->plan.park)
+		soko_next_goals_box(&a->plan, box, a->pd_next);
 	uint32_t st = flood(a, box, a->pd_next, boxes, n, true);
 	for (int i = 0; i < n; i++)
-		if (a->pd_mark[boxes[i]] != st && !packed_at(&a->plan, a->pd_next, boxes[i]))
+		if (a->pd_mark[boxes[i]] != st && !packed_box(a, a->pd_next, boxes[i]))
 			return true;
 	st = flood(a, box, a->pd_next, boxes, n, false);
 	for (int i = 0; i < s->ngoals; i++) {
 		int g = s->goals[i];
-		if (a->pd_mark[g] != st && !(box[g] && packed_at(&a->plan, a->pd_next, g)))
+		if (a->pd_mark[g] != st && !(box[g] && packed_box(a, a->pd_next, g)))
 			return true;
 	}
 	return false;
+}
+
+/* The steps of the parking plan the boxes in box have reached (as
+ * soko_park_features counts them). */
+static int park_reached(const struct soko_park *p, const uint8_t *box)
+{
+	int missing = 0, reached = 0;
+	for (int i = 0; i < p->nsteps; i++) {
+		missing += !box[p->target[i]];
+		if (p->leaves[i] != SOKO_NONE)
+			missing -= !box[p->leaves[i]];
+		if (missing == 0)
+			reached = i + 1;
+	}
+	return reached;
+}
+
+/* Apply (box on from to to, or back) to the position in sc. */
+static void move_box(struct soko_scratch *sc, int n, int from, int to)
+{
+	int j = 0;
+	while (j < n && sc->boxes[j] != from)
+		j++;
+	sc->box[from] = 0;
+	sc->box[to] = 1;
+	sc->boxes[j] = (uint16_t)to;
+}
+
+/* park-deadlocks: the cut under a parking plan.  The boxes on the goals of
+ * the steps reached are walls; a move that changes neither the steps
+ * reached nor moves such a box keeps the parent's walls, and its box must
+ * end where a goal not packed is reached from; any other move's child gets
+ * the full test. */
+static size_t park_dead_cut(struct any *a, struct soko_scratch *sc, int n,
+			    struct soko_boxmove *m, size_t nmoves)
+{
+	const struct soko_park *p = a->plan.park;
+	int r0 = park_reached(p, sc->box);
+	uint32_t st = 0;   /* the parent's flood's stamp, 0: to be flooded */
+	size_t k = 0;
+	for (size_t i = 0; i < nmoves; i++) {
+		int from = m[i].from, to = m[i].to;
+		move_box(sc, n, from, to);
+		int r1 = park_reached(p, sc->box);
+		bool dead;
+		if (r1 == r0 && a->pd_step[from] >= r0 && a->pd_step[to] >= r1) {
+			move_box(sc, n, to, from);
+			if (st == 0) {
+				a->pd_reached = r0;
+				st = flood(a, sc->box, NULL, sc->boxes, n, true);
+			}
+			dead = a->pd_mark[to] != st;
+		} else {
+			a->pd_reached = r1;
+			dead = position_dead(a, sc->box, sc->boxes, n);
+			move_box(sc, n, to, from);
+			st = 0;
+		}
+		if (dead) {
+			sc->count[SOKO_T_PARK_DEAD]++;
+			continue;
+		}
+		m[k++] = m[i];
+	}
+	return k;
 }
 
 size_t soko_plan_dead_cut(struct any *a, struct soko_scratch *sc, int n,
 			  struct soko_boxmove *m, size_t nmoves)
 {
 	const struct sokoban *s = a->s;
-	if (!s->use[SOKO_T_PLAN_DEAD] || !s->use[SOKO_T_GOAL_ROOMS] || a->plan.park ||
-	    a->plan.nareas == 0 || nmoves == 0)
+	bool park = a->plan.park && s->use[SOKO_T_PARK_DEAD];
+	if (nmoves == 0 || (!park && (!s->use[SOKO_T_PLAN_DEAD] || !s->use[SOKO_T_GOAL_ROOMS] ||
+				      a->plan.park || a->plan.nareas == 0)))
 		return nmoves;
 	if (!a->pd_mark) {
 		a->pd_mark = lk_xcalloc((size_t)s->cells, sizeof *a->pd_mark);
 		a->pd_stack = lk_xmalloc((size_t)s->cells * sizeof *a->pd_stack);
 		a->pd_next = lk_xmalloc(((size_t)a->plan.nareas + 1) * sizeof *a->pd_next);
 		a->pd_next2 = lk_xmalloc(((size_t)a->plan.nareas + 1) * sizeof *a->pd_next2);
+	}
+	if (park) {
+		if (!a->pd_step) {
+			a->pd_step = lk_xmalloc((size_t)s->cells * sizeof *a->pd_step);
+			for (int c = 0; c < s->cells; c++)
+				a->pd_step[c] = SOKO_NONE;
+			for (int i = 0; i < a->plan.park->nsteps; i++)
+				if (s->goal[a->plan.park->target[i]])
+					a->pd_step[a->plan.park->target[i]] = (uint16_t)i;
+		}
+		return park_dead_cut(a, sc, n, m, nmoves);
 	}
 	/* the squares from which a goal not packed is reached, the parent's
 	 * packed boxes as walls: a move that packs nothing keeps them */
