@@ -6,8 +6,8 @@
  *
  * Usage: park_play FILE.xsb [--with NAME]... [--without NAME]... [--repair | --repair-held]
  *   Techniques as solve's --with/--without (e.g. playable-plan).  The plan
- *   is the one -a any builds, so mended by plan-repair where that is on
- *   (the default); --without plan-repair gives the retrieval's own.
+ *   is the one -a any builds, so mended where --with plan-repair asks
+ *   (off by default; --without plan-repair gives the retrieval's own).
  *   --repair: also plan-repair's mending of the plan (sokoban_parkrepair.c):
  *   the plan's steps played push by push before and after it, the mended
  *   plan's steps, and the processor seconds the mending took; every plan

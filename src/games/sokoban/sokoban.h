@@ -147,7 +147,7 @@ enum soko_technique {
 	SOKO_T_CELL_AGE,
 	/* the parking plan mended forwards where its first step that cannot
 	 * be pushed finds its target holding a box not moved yet
-	 * (sokoban_parkrepair.c) */
+	 * (sokoban_parkrepair.c; off) */
 	SOKO_T_PLAN_REPAIR,
 	SOKO_NTECH
 };

@@ -588,12 +588,13 @@ const struct lk_technique soko_techniques[] = {
 			      "cannot starve it); counts those turns",
 			      LK_TECH_ANY | LK_TECH_OFF },
 	[SOKO_T_PLAN_REPAIR] = { "plan-repair", "plans-repaired",
-				 "-a any: where the parking plan's first step that cannot be "
-				 "pushed finds its target holding a box not moved yet, the plan "
-				 "is mended forwards (a blocking box's step played first, or the "
-				 "box set aside) and kept when more of it plays push by push "
-				 "(gained Sasquatch I 31 at -t 30); counts the plans so mended",
-				 LK_TECH_ANY },
+				 "-a any, off unless --with asks for it (with park-deadlocks it "
+				 "loses Sasquatch I 31, which it gained without them): where the "
+				 "parking plan's first step that cannot be pushed finds its target "
+				 "holding a box not moved yet, the plan is mended forwards (a "
+				 "blocking box's step played first, or the box set aside) and kept "
+				 "when more of it plays push by push; counts the plans so mended",
+				 LK_TECH_ANY | LK_TECH_OFF },
 
 	{ NULL, NULL, NULL, 0 },
 };

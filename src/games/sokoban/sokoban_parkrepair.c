@@ -33,10 +33,11 @@
  * to its goal.  The plan only steers the search (it prunes no move), so a
  * repair cannot lose a solution.
  *
- * The search (sokoban_plan.c) asks only for plans whose first failing
- * step finds its target holding a box (held_only): mending every failing
- * Sasquatch plan lost three levels of the slow list (docs/benchmarks.md,
- * h38d), mending those gained I 31 and lost none.
+ * The search (sokoban_plan.c; off by default) asks only for plans whose
+ * first failing step finds its target holding a box (held_only): mending
+ * every failing Sasquatch plan lost three levels of the slow list
+ * (docs/benchmarks.md, h38d); mending those gained I 31 before park
+ * deadlocks, and loses it with them.
  */
 #include <stdlib.h>
 #include <string.h>
