@@ -57,37 +57,7 @@
 #include "levelkit/search.h"
 #include "../src/games/sokoban/sokoban_any.h"
 #include "sokoban_random.h"
-
-/* Interior 4..7 x 4..6, 2 to 5 boxes. */
-static const struct soko_random_shape park_shape = { 4, 4, 4, 3, 2, 4, 5, 15 };
-
-/* Fails unless plan p of level s can be played as the header says. */
-static void check_plan(const struct sokoban *s, const struct soko_park *p)
-{
-	uint8_t *held = calloc((size_t)s->cells, 1);
-	assert_non_null(held);
-	int from_start = 0, size = 0;
-	for (int i = 0; i < p->nsteps; i++) {
-		int t = p->target[i], l = p->leaves[i];
-		assert_false(s->wall[t]);
-		assert_int_equal(held[t], 0);
-		assert_true(p->on_target[t]);
-		if (l == SOKO_NONE) {
-			from_start++;
-			size++;
-		} else {
-			assert_int_equal(held[l], 1);
-			assert_false(s->goal[l]);
-			held[l] = 0;
-		}
-		held[t] = 1;
-		assert_int_equal(p->size[i], size);
-	}
-	assert_int_equal(from_start, s->ngoals);
-	for (int c = 0; c < s->cells; c++)
-		assert_int_equal(held[c], s->goal[c] ? 1 : 0);
-	free(held);
-}
+#include "sokoban_park_check.h"
 
 /* Marks in from every cell the player can walk to from one marked. */
 static void walk_on(const struct sokoban *s, const uint8_t *box, uint8_t *from)

@@ -38,38 +38,8 @@
 #include "levelkit/search.h"
 #include "../src/games/sokoban/sokoban_any.h"
 #include "sokoban_random.h"
+#include "sokoban_park_check.h"
 
-/* Interior 4..7 x 4..6, 2 to 5 boxes (test_sokoban_any_park.c's shape). */
-static const struct soko_random_shape park_shape = { 4, 4, 4, 3, 2, 4, 5, 15 };
-
-/* Fails unless plan p of level s is a plan as the header says. */
-static void check_plan(const struct sokoban *s, const struct soko_park *p)
-{
-	uint8_t *held = calloc((size_t)s->cells, 1);
-	assert_non_null(held);
-	int from_start = 0, size = 0;
-	for (int i = 0; i < p->nsteps; i++) {
-		int t = p->target[i], l = p->leaves[i];
-		assert_false(s->wall[t]);
-		assert_int_equal(held[t], 0);
-		assert_true(p->on_target[t]);
-		if (l == SOKO_NONE) {
-			assert_true(p->start[i] != SOKO_NONE);
-			from_start++;
-			size++;
-		} else {
-			assert_int_equal(held[l], 1);
-			assert_false(s->goal[l]);
-			held[l] = 0;
-		}
-		held[t] = 1;
-		assert_int_equal(p->size[i], size);
-	}
-	assert_int_equal(from_start, s->ngoals);
-	for (int c = 0; c < s->cells; c++)
-		assert_int_equal(held[c], s->goal[c] ? 1 : 0);
-	free(held);
-}
 
 /* The plan -a any builds for level, before any mending. */
 static struct soko_park *plan_of(const struct lk_level *level)
