@@ -1,11 +1,12 @@
 /*
  * sokoban_park_check.h - the parking suites' shared checks
  * (test_sokoban_any_park.c, test_sokoban_any_repair.c): the shape of
- * their random levels, and what every parking plan must be: each step's
- * target a floor square the plan marks, free when the step is played; a
- * step either brings a box from its start square (one for each goal) or
- * moves one an earlier step parked off the goals; at the end exactly the
- * goals are held, and each step's size counts the boxes brought in so far.
+ * their random levels, the plan -a any builds, and what every parking plan
+ * must be: each step's target a floor square the plan marks, free when the
+ * step is played; a step either brings a box from its start square (one
+ * for each goal) or moves one an earlier step parked off the goals; at the
+ * end exactly the goals are held, and each step's size counts the boxes
+ * brought in so far.
  * Header-only (static inline), included after cmocka.h, sokoban_any.h and
  * sokoban_random.h.
  */
@@ -46,6 +47,18 @@ static inline void check_plan(const struct sokoban *s, const struct soko_park *p
 	for (int c = 0; c < s->cells; c++)
 		assert_int_equal(held[c], s->goal[c] ? 1 : 0);
 	free(held);
+}
+
+/* The parking plan -a any builds for level (before any mending; with
+ * soko_park_set_always, every complete plan is kept, parking or not). */
+static inline struct soko_park *plan_of(const struct lk_level *level)
+{
+	const struct sokoban *s = (const struct sokoban *)level;
+	struct soko_plan plan;
+	soko_plan_build(&plan, s, false, NULL);   /* the doorways */
+	struct soko_park *p = soko_park_build(s, plan.doorway, NULL, NULL, NULL);
+	soko_plan_release(&plan);
+	return p;
 }
 
 #endif

@@ -183,17 +183,6 @@ static void replay_backwards(const struct sokoban *s, const struct soko_park *p)
 	free(used);
 }
 
-/* The plan of a level with every complete one kept (parking or not). */
-static struct soko_park *plan_of(const struct lk_level *level)
-{
-	const struct sokoban *s = (const struct sokoban *)level;
-	struct soko_plan plan;
-	soko_plan_build(&plan, s, false, NULL);   /* the doorways */
-	struct soko_park *p = soko_park_build(s, plan.doorway, NULL, NULL, NULL);
-	soko_plan_release(&plan);
-	return p;
-}
-
 /* Sasquatch II 19 (soko_test_crossing, sokoban_random.c) parks boxes. */
 static void test_parking_needed(void **state)
 {

@@ -40,18 +40,6 @@
 #include "sokoban_random.h"
 #include "sokoban_park_check.h"
 
-
-/* The plan -a any builds for level, before any mending. */
-static struct soko_park *plan_of(const struct lk_level *level)
-{
-	const struct sokoban *s = (const struct sokoban *)level;
-	struct soko_plan plan;
-	soko_plan_build(&plan, s, false, NULL);   /* the doorways */
-	struct soko_park *p = soko_park_build(s, plan.doorway, NULL, NULL, NULL);
-	soko_plan_release(&plan);
-	return p;
-}
-
 /* Steps of p that play push by push before the first that does not. */
 static int plays(const struct sokoban *s, const struct soko_park *p)
 {
