@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "levelkit/hash.h"
 #include "levelkit/registry.h"
 #include "../src/games/sokoban/sokoban_any.h"
 #include "sokoban_random.h"
@@ -87,8 +88,61 @@ int soko_test_technique(const char *name)
 	return -1;
 }
 
+/* Raw breadth-first answers already found in this process, by level text
+ * and state bound.  Several suites play the same random levels under each
+ * of their configurations (the pull suite draws its 150 levels five times),
+ * and raw BFS, above all on the levels it cannot finish and that are drawn
+ * again, was most of their time.  The answer depends on nothing else: a
+ * plain level has every technique off whatever soko_test_on asks. */
+struct raw_memo_slot {
+	uint64_t hash;    /* 0: empty */
+	size_t max_states;
+	char *text;
+	int answer;
+};
+
+static struct {
+	struct raw_memo_slot *slots;
+	size_t capacity, count;   /* capacity a power of two, grown at 3/4 */
+} raw_memo;
+
+static uint64_t raw_memo_hash(const char *text, size_t max_states)
+{
+	uint64_t h = lk_hash_bytes(text, strlen(text)) ^ (max_states * 0x9e3779b97f4a7c15u);
+	return h ? h : 1;
+}
+
+static struct raw_memo_slot *raw_memo_find(uint64_t hash, const char *text, size_t max_states)
+{
+	if (!raw_memo.capacity)
+		return NULL;
+	for (size_t i = hash & (raw_memo.capacity - 1);; i = (i + 1) & (raw_memo.capacity - 1)) {
+		struct raw_memo_slot *slot = &raw_memo.slots[i];
+		if (!slot->hash || (slot->hash == hash && slot->max_states == max_states &&
+				    strcmp(slot->text, text) == 0))
+			return slot;
+	}
+}
+
+static void raw_memo_grow(void)
+{
+	struct raw_memo_slot *old = raw_memo.slots;
+	size_t old_capacity = raw_memo.capacity;
+	raw_memo.capacity = old_capacity ? 2 * old_capacity : 256;
+	raw_memo.slots = calloc(raw_memo.capacity, sizeof *raw_memo.slots);
+	assert_non_null(raw_memo.slots);
+	for (size_t i = 0; i < old_capacity; i++)
+		if (old[i].hash)
+			*raw_memo_find(old[i].hash, old[i].text, old[i].max_states) = old[i];
+	free(old);
+}
+
 int soko_raw_answer(const char *text, size_t max_states)
 {
+	uint64_t hash = raw_memo_hash(text, max_states);
+	struct raw_memo_slot *slot = raw_memo_find(hash, text, max_states);
+	if (slot && slot->hash)
+		return slot->answer;
 	struct lk_level *level = soko_test_load(text, NULL, true);
 	struct lk_search_options o = LK_SEARCH_OPTIONS_INIT;
 	struct lk_search_result r;
@@ -100,6 +154,16 @@ int soko_raw_answer(const char *text, size_t max_states)
 	int answer = r.status == LK_UNKNOWN ? -1 : r.status == LK_SOLVED;
 	lk_search_result_release(&r);
 	lk_level_free(level);
+	if (4 * (raw_memo.count + 1) > 3 * raw_memo.capacity)
+		raw_memo_grow();
+	size_t len = strlen(text) + 1;
+	char *copy = malloc(len);
+	assert_non_null(copy);
+	memcpy(copy, text, len);
+	slot = raw_memo_find(hash, text, max_states);
+	*slot = (struct raw_memo_slot){ .hash = hash, .max_states = max_states, .text = copy,
+					.answer = answer };
+	raw_memo.count++;
 	return answer;
 }
 

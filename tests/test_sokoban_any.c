@@ -389,7 +389,7 @@ static void test_big_corrals_sound(void **state)
 			positions++;
 			if (said && t.matched_big > before) {
 				char *text = position_text(s, sc->box, p);
-				int truth = soko_raw_answer(text, 3000000);
+				int truth = soko_raw_answer(text, 1000000);
 				if (truth == 1)
 					fail_msg("a big corral's pattern calls a solvable position dead:\n%s",
 						 text);
