@@ -450,14 +450,15 @@ int soko_park_play(const struct sokoban *s, const struct soko_park *p, enum soko
 struct soko_park *soko_park_repair(const struct sokoban *s, const struct soko_park *p,
 				   struct soko_stop *stop, bool held_only, int *played_before,
 				   int *played_after);
-/* shuffle-plan (sokoban_parkshuffle.c): plan p with a prelude of box
- * moves from the level's start (onto squares that are no goal) after which
- * it plays push by push to its end, found by a bounded best-first search
- * over positions; NULL when none is found within the bounds.  How many of
- * p's steps play before the prelude and after the best prelude found
- * (played to its end or not) into *played_before and *played_after, and
- * the kept prelude's moves into *moves (NULL: not asked; -1 when the
- * level is too large to search). */
+/* shuffle-plan (sokoban_parkshuffle.c): plan p with box moves from the
+ * level's start (before its steps or between them) after which it plays
+ * push by push to its end, found by a bounded best-first search over
+ * positions (or such moves followed by playable-plan's plan from where
+ * they lead; doorway: the plan's); NULL when none is found within the
+ * bounds.  How many of p's steps play push by push without the moves and
+ * with the best moves found (all of them where a plan is returned) into
+ * *played_before and *played_after, and the kept plan's moves into *moves
+ * (NULL: not asked; -1 and no plan when the level is too large). */
 struct soko_park *soko_park_shuffle(const struct sokoban *s, const struct soko_park *p,
 				    const uint8_t *doorway, struct soko_stop *stop,
 				    int *played_before, int *played_after, int *moves);

@@ -13,18 +13,25 @@
  * more boxes in turn.  Here that shuffle is searched for: a best-first
  * search over box moves (sokoban_boxmoves.c, so dead squares and freeze
  * deadlocks are left out; positions the lower bound proves dead too) from
- * the level's start, onto squares that are no goal (a prelude parks boxes;
- * filling goals is the plan's business).  Each position is scored by how
- * many of the plan's steps then play push by push, the plan's steps
- * remapped: a box the prelude moved leaves from where the prelude left it,
- * not from its start square.  The position whose plan plays furthest comes
- * next (then the fewest moves from the start), and the search ends at a
- * plan that plays to its end, or at its bounds: SHUFFLE_POSITIONS
- * positions, SHUFFLE_DEPTH moves, SHUFFLE_WORK (box, player) pairs of the
- * play searches, and the plan's stop.  The plan returned is the prelude's
- * moves as parking steps followed by the remapped steps, a plan of the
- * same kind as the retrieval's (each box taken in from its start once,
- * every parking square left later), so the features read it unchanged.
+ * the level's start.  After each move the plan's next steps are played
+ * push by push as far as they go, so shuffles may come between steps too;
+ * a box a shuffle moved leaves, in its next step, from where the shuffle
+ * left it (boxes are named by their start squares to follow them), and
+ * only a box with a step still to come is moved (one whose steps are done
+ * stands on its goal, and no step would bring it back).  Shuffles may
+ * stand a box on a goal for a while (Sasquatch I 11's cluster needs it).
+ * A position is keyed by its boxes, its player and the steps played; the
+ * one whose plan plays furthest comes next (then the fewest moves), and
+ * the search ends at a plan that plays to its end, or at its bounds:
+ * SHUFFLE_POSITIONS positions, SHUFFLE_DEPTH moves, SHUFFLE_WORK (box,
+ * player) pairs of the play searches, and the plan's stop.  Where none
+ * plays to its end, playable-plan's retrieval (sokoban_parkfix.c) is run
+ * from the first SHUFFLE_PLANS positions stored as from starts of their
+ * own, and the shuffle followed by its plan kept when that plays from the
+ * level's start to its end.  The plan returned is the shuffles as
+ * parking steps among the plan's steps, a plan of the same kind as the
+ * retrieval's (each box taken in from its start once, every parking
+ * square left later), so the features read it unchanged.
  *
  * It only steers the search (it prunes no move itself); park deadlocks
  * cut moves under the plan in force, and a first search that runs dry
