@@ -65,4 +65,11 @@ static inline struct soko_park *plan_of(const struct lk_level *level)
 	return p;
 }
 
+/* Steps of p that play push by push before the first that does not. */
+static inline int plays(const struct sokoban *s, const struct soko_park *p)
+{
+	int bad = soko_park_play(s, p, NULL);
+	return bad < 0 ? p->nsteps : bad;
+}
+
 #endif

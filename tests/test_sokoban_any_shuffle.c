@@ -49,13 +49,6 @@ static const char ii30[] =
 	"  #.             ##\n"
 	"  ################\n";
 
-/* Steps of p that play push by push before the first that does not. */
-static int plays(const struct sokoban *s, const struct soko_park *p)
-{
-	int bad = soko_park_play(s, p, NULL);
-	return bad < 0 ? p->nsteps : bad;
-}
-
 /* Shuffles p and checks what the header promises; returns the plan
  * (NULL: none). */
 static struct soko_park *shuffle(const struct sokoban *s, const struct soko_park *p,
