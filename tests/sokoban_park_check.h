@@ -8,7 +8,7 @@
  * for each goal) or moves one an earlier step parked off the goals (or, in
  * a shuffled plan, on a goal); at the
  * end exactly the goals are held, and each step's size counts the boxes
- * brought in so far.
+ * brought in so far; and how many of a plan's steps play push by push.
  * Header-only (static inline), included after cmocka.h, sokoban_any.h and
  * sokoban_random.h.
  */
