@@ -2,9 +2,10 @@
  * park_play.c - the parking plan of each Sokoban level of a file, and
  * whether it can be played push by push (src/games/sokoban/
  * sokoban_parkplay.c): one line a level, for the measurements of
- * docs/benchmarks.md (section h38a) and issue 23.
+ * docs/benchmarks.md (sections h38a and h39b) and issue 23.
  *
  * Usage: park_play FILE.xsb [--with NAME]... [--without NAME]... [--repair | --repair-held]
+ *        [--shuffle]
  *   Techniques as solve's --with/--without (e.g. playable-plan).  The plan
  *   is the one -a any builds, so mended where --with plan-repair asks
  *   (off by default; --without plan-repair gives the retrieval's own).
@@ -13,6 +14,10 @@
  *   plan's steps, and the processor seconds the mending took; every plan
  *   that fails is mended (--repair-held: only those whose failing step
  *   finds its target holding a box, as the search mends them).
+ *   --shuffle: also shuffle-plan's search for a prelude (sokoban_parkshuffle.c):
+ *   the plan's steps played push by push before it and after the best
+ *   prelude found, that prelude's box moves when it plays to the end (0:
+ *   none kept), and the processor seconds the search took.
  * Prints, tab-separated: record, steps, boxes parked (- when the level
  * gets no plan), the first step that cannot be played push by push (-1:
  * none), why (ok, no-box, target-held, unmoved: pushable only with the
@@ -45,10 +50,12 @@ int main(int argc, char **argv)
 {
 	const char *on[32] = { 0 }, *off[32] = { 0 }, *path = NULL;
 	int non = 0, noff = 0;
-	bool repair = false, held_only = false;
+	bool repair = false, held_only = false, shuffle = false;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--repair"))
 			repair = true;
+		else if (!strcmp(argv[i], "--shuffle"))
+			shuffle = true;
 		else if (!strcmp(argv[i], "--repair-held"))
 			repair = held_only = true;
 		else if (!strcmp(argv[i], "--with") && i + 1 < argc && non < 31)
@@ -72,8 +79,9 @@ int main(int argc, char **argv)
 	}
 	lk_record_init(&rec);
 	struct lk_level_options opt = { .metric = "pushes", .on = on, .off = off };
-	printf("record\tsteps\tparked\tbreak\twhy\tfrom\tto\tcpu%s\n",
-	       repair ? "\tplayed\tmended\tmsteps\tmcpu" : "");
+	printf("record\tsteps\tparked\tbreak\twhy\tfrom\tto\tcpu%s%s\n",
+	       repair ? "\tplayed\tmended\tmsteps\tmcpu" : "",
+	       shuffle ? "\tsplayed\tshuffled\tprelude\tscpu" : "");
 	int rc, record = 0;
 	while ((rc = lk_reader_next(&r, &rec, &err, &line)) != 0) {
 		if (rc == -2) {
@@ -116,6 +124,16 @@ int main(int argc, char **argv)
 				struct soko_park *q = soko_park_repair(s, p, NULL, held_only, &before, &after);
 				printf("\t%d\t%d\t%d\t%.2f", before, after, q ? q->nsteps : p->nsteps,
 				       cpu_now() - t1);
+				soko_park_free(q);
+			}
+			if (shuffle) {
+				double t2 = cpu_now();
+				int before = p->nsteps, after = p->nsteps, moves = 0;
+				struct soko_park *q = bad < 0 ? NULL :
+					soko_park_shuffle(s, p, plan.doorway, NULL, &before, &after, &moves);
+				printf("\t%d\t%d\t%d\t%.2f", before, after, moves, cpu_now() - t2);
+				if (q && soko_park_play(s, q, NULL) >= 0)
+					printf("\tBAD");   /* a kept prelude must play */
 				soko_park_free(q);
 			}
 			printf("\n");

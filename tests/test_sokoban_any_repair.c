@@ -40,13 +40,6 @@
 #include "sokoban_random.h"
 #include "sokoban_park_check.h"
 
-/* Steps of p that play push by push before the first that does not. */
-static int plays(const struct sokoban *s, const struct soko_park *p)
-{
-	int bad = soko_park_play(s, p, NULL);
-	return bad < 0 ? p->nsteps : bad;
-}
-
 /* Mends p and checks what the header promises; returns the mended plan
  * (NULL: none), the original steps played before and after in *before
  * and *after. */

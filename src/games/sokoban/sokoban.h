@@ -149,6 +149,10 @@ enum soko_technique {
 	 * be pushed finds its target holding a box not moved yet
 	 * (sokoban_parkrepair.c; off) */
 	SOKO_T_PLAN_REPAIR,
+	/* where the parking plan does not play push by push, a prelude of box
+	 * moves from the start after which it does, found by a bounded
+	 * best-first search (sokoban_parkshuffle.c) */
+	SOKO_T_SHUFFLE_PLAN,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");

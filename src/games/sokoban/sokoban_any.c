@@ -538,6 +538,8 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 		((struct soko_scratch *)a.scratch)->count[SOKO_T_PLAYABLE_PLAN] += a.plan.park->playable;
 	if (a.plan.park)
 		((struct soko_scratch *)a.scratch)->count[SOKO_T_PLAN_REPAIR] += a.plan.park->repaired;
+	if (a.plan.park)
+		((struct soko_scratch *)a.scratch)->count[SOKO_T_SHUFFLE_PLAN] += a.plan.park->shuffled;
 	soko_technique_counts(level, a.scratch, r->technique_counts);
 	soko_technique_counts(level, a.scratch2, r->technique_counts);
 	soko_cells_release(&a.cells);

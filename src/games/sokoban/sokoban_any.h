@@ -405,6 +405,7 @@ struct soko_park {
 	uint8_t *on_target;      /* per cell: some step's target */
 	bool playable;           /* built by playable-plan's run: plays push by push */
 	bool repaired;           /* mended by plan-repair (sokoban_parkrepair.c) */
+	bool shuffled;           /* with shuffle-plan's prelude (sokoban_parkshuffle.c) */
 };
 
 /* The parking plan of the level, or NULL when it needs none or none was
@@ -415,6 +416,12 @@ struct soko_park {
 struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorway,
 				  struct soko_stop *stop, uint64_t *refused, bool *retried);
 void soko_park_free(struct soko_park *p);
+/* playable-plan's run alone (sokoban_parkfix.c: the boxes taken out kept
+ * on their start squares, so that the plan plays push by push from the
+ * level's start), its budgets scaled by scale (> 0), for shuffle-plan's
+ * shuffled starts: the plan, or NULL. */
+struct soko_park *soko_park_build_fixed(const struct sokoban *s, const uint8_t *doorway,
+					struct soko_stop *stop, double scale);
 /* packed (the plan's steps reached) and out of plan (boxes on targets
  * beyond them) of the boxes in sc, into f. */
 void soko_park_features(const struct soko_park *p,
@@ -443,6 +450,18 @@ int soko_park_play(const struct sokoban *s, const struct soko_park *p, enum soko
 struct soko_park *soko_park_repair(const struct sokoban *s, const struct soko_park *p,
 				   struct soko_stop *stop, bool held_only, int *played_before,
 				   int *played_after);
+/* shuffle-plan (sokoban_parkshuffle.c): plan p with box moves from the
+ * level's start (before its steps or between them) after which it plays
+ * push by push to its end, found by a bounded best-first search over
+ * positions (or such moves followed by playable-plan's plan from where
+ * they lead; doorway: the plan's); NULL when none is found within the
+ * bounds.  How many of p's steps play push by push without the moves and
+ * with the best moves found (all of them where a plan is returned) into
+ * *played_before and *played_after, and the kept plan's moves into *moves
+ * (NULL: not asked; -1 and no plan when the level is too large). */
+struct soko_park *soko_park_shuffle(const struct sokoban *s, const struct soko_park *p,
+				    const uint8_t *doorway, struct soko_stop *stop,
+				    int *played_before, int *played_after, int *moves);
 /* Tests: plan-repair mends every plan that fails even where held_only
  * asks otherwise (as the search asks it; default off). */
 void soko_park_set_repair_all(bool all);

@@ -595,6 +595,13 @@ const struct lk_technique soko_techniques[] = {
 				 "blocking box's step played first, or the box set aside) and kept "
 				 "when more of it plays push by push; counts the plans so mended",
 				 LK_TECH_ANY | LK_TECH_OFF },
+	[SOKO_T_SHUFFLE_PLAN] = { "shuffle-plan", "shuffled-plans",
+				  "-a any: where the parking plan cannot be played push by push, a "
+				  "bounded best-first search over box moves from the start looks "
+				  "for a prelude (boxes shuffled off one another's way) after which "
+				  "it plays to its end; the plan in force is then the prelude and "
+				  "the plan; counts the plans so found",
+				  LK_TECH_ANY | LK_TECH_OFF },
 
 	{ NULL, NULL, NULL, 0 },
 };

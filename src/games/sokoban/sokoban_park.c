@@ -565,8 +565,12 @@ static int find_sides(struct park_work *w, int *sides)
 	return nsides;
 }
 
-struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorway,
-				  struct soko_stop *stop, uint64_t *refused, bool *retried)
+/* The plan search; fixed_only > 0: playable-plan's run alone (the boxes
+ * taken out kept on their start squares), its budgets scaled by it
+ * (shuffle-plan, sokoban_parkshuffle.c, asks so from shuffled starts). */
+static struct soko_park *park_build(const struct sokoban *s, const uint8_t *doorway,
+				    struct soko_stop *stop, uint64_t *refused, bool *retried,
+				    double fixed_only)
 {
 	int ng = s->ngoals;
 	if (ng == 0 || ng != s->nboxes || ng > 64)
@@ -576,8 +580,9 @@ struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorwa
 	w.doorway = doorway;
 	w.stop = stop;
 	w.playable = s->use[SOKO_T_PLAYABLE_PARK];
-	if (s->use[SOKO_T_PLAYABLE_PLAN]) {
-		w.budget = PARK_BUDGET * PARK_PEEL;
+	double scale = fixed_only > 0 ? fixed_only : 1;
+	if (s->use[SOKO_T_PLAYABLE_PLAN] || fixed_only > 0) {
+		w.budget = PARK_BUDGET * PARK_PEEL * scale;
 		soko_park_peel_layers(&w);
 	}
 	int sides[PARK_SIDES], nsides = find_sides(&w, sides);
@@ -602,8 +607,8 @@ struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorwa
 	 * start squares, so that its plan plays push by push; where it gets
 	 * no complete plan, the runs above as without it */
 	bool complete = false, retry = s->use[SOKO_T_PARK_RETRY] && !w.playable;
-	bool fixed_first = s->use[SOKO_T_PLAYABLE_PLAN];
-	for (int attempt = fixed_first ? 0 : 1; attempt < 3; attempt++) {
+	bool fixed_first = s->use[SOKO_T_PLAYABLE_PLAN] || fixed_only > 0;
+	for (int attempt = fixed_first ? 0 : 1; attempt < (fixed_only > 0 ? 1 : 3); attempt++) {
 		w.fixed = attempt == 0;
 		if (attempt == 1 && (best || complete))
 			break;   /* the playable run's answer stands */
@@ -620,10 +625,13 @@ struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorwa
 				break;
 			double total = w.by_pulls ? PARK_BUDGET : PARK_BUDGET * PARK_FIRST;
 			if (w.fixed)   /* playable-plan's own run: a share of it */
-				total *= PARK_FIXED;
+				total *= PARK_FIXED * scale;
 			/* fewest-parked: a side need only beat the best plan so far */
 			int bound = best && fewest_parked ? best->nparked - 1 : INT_MAX;
-			if (bound < (park_always ? 0 : 1))
+			/* from a shuffled start a plan that parks nothing is kept:
+			 * the prelude parked */
+			bool any = park_always || fixed_only > 0;
+			if (bound < (any ? 0 : 1))
 				continue;
 			w.work = 0;
 			w.budget = (total - spent) / (nsides - k);
@@ -633,7 +641,7 @@ struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorwa
 			if (got < ng)
 				continue;
 			complete = true;
-			if ((nparked == 0 && !park_always) || (best && best->nparked <= nparked))
+			if ((nparked == 0 && !any) || (best && best->nparked <= nparked))
 				continue;
 			if (!best)
 				best = lk_xcalloc(1, sizeof *best);
@@ -676,6 +684,18 @@ struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorwa
 		*refused = s->use[SOKO_T_PLAYABLE_PARK] ? w.refused : 0;
 	work_release(&w);
 	return best;
+}
+
+struct soko_park *soko_park_build(const struct sokoban *s, const uint8_t *doorway,
+				  struct soko_stop *stop, uint64_t *refused, bool *retried)
+{
+	return park_build(s, doorway, stop, refused, retried, 0);
+}
+
+struct soko_park *soko_park_build_fixed(const struct sokoban *s, const uint8_t *doorway,
+					struct soko_stop *stop, double scale)
+{
+	return park_build(s, doorway, stop, NULL, NULL, scale);
 }
 
 void soko_park_free(struct soko_park *p)

@@ -666,6 +666,13 @@ void soko_plan_build_late(struct soko_plan *p, const struct sokoban *s, bool use
 			p->park = mended;
 		}
 	}
+	if (p->park && s->use[SOKO_T_SHUFFLE_PLAN] && soko_park_play(s, p->park, NULL) >= 0) {
+		struct soko_park *shuffled = soko_park_shuffle(s, p->park, p->doorway, stop, NULL, NULL, NULL);
+		if (shuffled) {
+			soko_park_free(p->park);
+			p->park = shuffled;
+		}
+	}
 	p->rooms = s->use[SOKO_T_ROOMS] ? soko_rooms_new(s) : NULL;
 	if (p->rooms && p->rooms->base_links == 0) {   /* no link to cut: doorways instead */
 		soko_rooms_free(p->rooms);
