@@ -118,6 +118,7 @@ static void test_first_search_random(void **state)
 	struct lk_rng rng;
 	lk_rng_seed(&rng, 3838);
 	int cuts = soko_test_technique("park-deadlocks");
+	soko_plandead_set_check(true);
 	int levels = 0, fired = 0, lost = 0, gained = 0;
 	soko_park_set_always(true);
 	while (levels < 300 / SOKO_TEST_SHARE) {
@@ -152,6 +153,15 @@ static void test_first_search_random(void **state)
 		      "moves in %d; the first search alone: %d lost, %d gained\n",
 		      levels, fired, lost, gained);
 	assert_true(fired >= 10 / SOKO_TEST_SHARE);
+	/* every move decided through a shared or cached flood, decided again
+	 * with floods of its own (the way before session 39): the same */
+	uint64_t checked, differed;
+	soko_plandead_checks(&checked, &differed);
+	soko_plandead_set_check(false);
+	print_message("  park deadlocks: %llu moves decided with shared floods checked, %llu differed\n",
+		      (unsigned long long)checked, (unsigned long long)differed);
+	assert_true(checked >= 1000 / SOKO_TEST_SHARE);
+	assert_true(differed == 0);
 }
 
 static void test_any_loses_nothing(void **state)

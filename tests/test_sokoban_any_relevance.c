@@ -8,6 +8,9 @@
  *    exactly the moves whose ends are both farther than the radius from
  *    the last moved box are cut, and counted; a state is never left
  *    without moves;
+ *  - the path of box moves the search keeps per expansion (instead of
+ *    reading its ancestors' keys) cuts exactly as the keys do, on random
+ *    paths with moves of the player alone among them;
  *  - what they may lose: on random levels, bigger than the other suites'
  *    so that moves can be far apart, the first feature-space search with
  *    relevance cuts alone (no goal-room macros) either solves the level
@@ -143,6 +146,95 @@ static void test_rule(void **state)
 	lk_level_free(level);
 }
 
+/* ---- the path kept per expansion reads as the keys ---- */
+
+/* Random paths in the open room (3 boxes; a move takes a box to any free
+ * square, or moves the player alone: the keys stay the same), the path of
+ * each state built from its parent's (soko_relevance_extend) as the search
+ * builds it: at every state of every path, the cut on the path kept cuts
+ * the same moves, and counts as many, as the cut on the last
+ * SOKO_RELEVANCE_KEYS keys.  Paths of 1 to 14 moves, half the moves near
+ * the last (so that some paths spend the budget and some do not). */
+static void test_path_same(void **state)
+{
+	(void)state;
+	struct lk_level *level = soko_test_load(open_room, NULL, false);
+	const struct sokoban *s = (const struct sokoban *)level;
+	struct soko_relevance rel;
+	soko_relevance_init(&rel, s);
+	struct soko_scratch *sc = soko_scratch(s, lk_xcalloc(1, level->scratch_size));
+	size_t ks = level->key_size;
+	enum { DEPTH = 15, CAND = 8 };
+	unsigned char keys[DEPTH][64];
+	assert_true(ks <= sizeof keys[0]);
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 3939);
+	int cut_paths = 0, kept_paths = 0;
+	for (int round = 0; round < 400; round++) {
+		int box[3] = { cell_at(s, 2, 2), cell_at(s, 4, 2), cell_at(s, 6, 2) };
+		make_key(s, keys[0], ks, (int[]){ box[0], box[1], box[2], -1 });
+		struct soko_rel_path path = soko_relevance_extend(&rel, NULL, -1, -1);
+		int depth = 1 + (int)lk_rng_below(&rng, DEPTH - 1), last = box[0];
+		for (int d = 1; d <= depth; d++) {
+			int which = (int)lk_rng_below(&rng, 3), was = -1, dest = -1;
+			if (lk_rng_below(&rng, 4) != 0) {
+				/* a box to a free square, near the last moved half the time */
+				int to;
+				do {
+					to = cell_at(s, 1 + (int)lk_rng_below(&rng, 22),
+						     1 + (int)lk_rng_below(&rng, 6));
+				} while (to == box[0] || to == box[1] || to == box[2] ||
+					 (lk_rng_below(&rng, 2) && manhattan(s, to, last) > 4));
+				was = box[which];
+				dest = to;
+				box[which] = to;
+				last = to;
+			}
+			make_key(s, keys[d], ks, (int[]){ box[0], box[1], box[2], -1 });
+			/* the search reads the move off the keys (soko_moved_box) */
+			int w2, d2 = soko_moved_box(s, keys[d - 1], keys[d], &w2);
+			assert_int_equal(d2, dest);
+			if (dest >= 0)
+				assert_int_equal(w2, was);
+			path = soko_relevance_extend(&rel, &path, w2, d2);
+			/* the keys the search read: this state's and its ancestors' */
+			const unsigned char *chain[SOKO_RELEVANCE_KEYS];
+			int nkeys = 0;
+			for (int e = d; e >= 0 && nkeys < SOKO_RELEVANCE_KEYS; e--)
+				chain[nkeys++] = keys[e];
+			struct soko_boxmove m1[CAND], m2[CAND];
+			for (int i = 0; i < CAND; i++) {
+				int b = box[lk_rng_below(&rng, 3)];
+				int to = cell_at(s, 1 + (int)lk_rng_below(&rng, 22),
+						 1 + (int)lk_rng_below(&rng, 6));
+				m1[i] = (struct soko_boxmove){ .from = (uint16_t)b, .to = (uint16_t)to };
+			}
+			memcpy(m2, m1, sizeof m1);
+			sc->count[SOKO_T_RELEVANCE] = 0;
+			size_t k1 = soko_relevance_cut(&rel, sc, chain, nkeys, m1, CAND);
+			uint64_t c1 = sc->count[SOKO_T_RELEVANCE];
+			sc->count[SOKO_T_RELEVANCE] = 0;
+			size_t k2 = soko_relevance_cut_path(&rel, sc, &path, m2, CAND);
+			assert_int_equal(k1, k2);
+			assert_int_equal(c1, sc->count[SOKO_T_RELEVANCE]);
+			for (size_t i = 0; i < k1; i++) {
+				assert_int_equal(m1[i].from, m2[i].from);
+				assert_int_equal(m1[i].to, m2[i].to);
+			}
+			if (k1 < CAND)
+				cut_paths++;
+			else
+				kept_paths++;
+		}
+	}
+	print_message("  states with moves cut: %d, with none cut: %d\n", cut_paths, kept_paths);
+	/* both kinds met, or the comparison proves little */
+	assert_true(cut_paths >= 100 && kept_paths >= 100);
+	soko_relevance_release(&rel);
+	free(sc);
+	lk_level_free(level);
+}
+
 /* ---- what the cuts may lose, on random levels ---- */
 
 static enum lk_status any_answer(const char *text, const char *const *off)
@@ -209,6 +301,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rule),
+		cmocka_unit_test(test_path_same),
 		cmocka_unit_test(test_may_lose),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -135,10 +135,11 @@ static uint32_t child_node(struct any *a, uint32_t parent, const struct soko_box
 
 static void propagate_dead(struct any *a, uint32_t e);
 
-/* Expand node id, reached from expansion parent by a move of this weight:
- * its moves to the table, the advisors' picks, into its cell.  Returns -1
- * when the search must stop. */
-static int expand(struct any *a, uint32_t id, uint32_t parent, uint32_t weight)
+/* Expand node id, reached from expansion parent by a move of this weight
+ * that took a box from was to dest (dest < 0: the player alone moved, or
+ * not asked: see play_from): its moves to the table, the advisors' picks,
+ * into its cell.  Returns -1 when the search must stop. */
+static int expand(struct any *a, uint32_t id, uint32_t parent, uint32_t weight, int was, int dest)
 {
 	const struct sokoban *s = a->s;
 	struct soko_scratch *sc = a->scratch;
@@ -146,6 +147,7 @@ static int expand(struct any *a, uint32_t id, uint32_t parent, uint32_t weight)
 	memcpy(a->key, lk_table_key(&a->table, id), a->key_size);
 	int n = unpack(a, a->key, sc);
 	const uint8_t *allow = NULL;
+	struct soko_rel_path path = { 0 };
 	if (n > 1 && s->use[SOKO_T_PI_CORRALS]) {
 		int corral = soko_pi_corral(s, sc, n);
 		if (corral >= 0) {
@@ -160,15 +162,21 @@ static int expand(struct any *a, uint32_t id, uint32_t parent, uint32_t weight)
 	if (a->macros) {
 		nmoves = soko_goal_macros(s, &a->plan, a->next, sc, a->gen.moves, nmoves);
 		nmoves = soko_plan_dead_cut(a, sc, n, a->gen.moves, nmoves);
-		const unsigned char *keys[SOKO_RELEVANCE_KEYS] = { a->key };
-		int nkeys = 1;
-		for (uint32_t e = parent; e != NONE && nkeys < SOKO_RELEVANCE_KEYS; e = a->exps[e].parent)
-			keys[nkeys++] = lk_table_key(&a->table, a->exps[e].node);
-		nmoves = soko_relevance_cut(&a->rel, sc, keys, nkeys, a->gen.moves, nmoves);
+		/* the path's last box moves: the parent's and this state's own,
+		 * not read off the ancestors' keys (each a miss in the table) */
+		if (s->use[SOKO_T_RELEVANCE]) {
+			path = soko_relevance_extend(&a->rel, parent != NONE ? &a->paths[parent] : NULL,
+						     was, dest);
+			nmoves = soko_relevance_cut_path(&a->rel, sc, &path, a->gen.moves, nmoves);
+		}
 	}
 	a->r->expanded++;
 
 	LK_ALLOC_GROW(a->exps, a->nexps + 1, a->exps_alloc);
+	if (a->macros && s->use[SOKO_T_RELEVANCE]) {
+		LK_ALLOC_GROW(a->paths, a->nexps + 1, a->paths_alloc);
+		a->paths[a->nexps] = path;
+	}
 	uint32_t e = (uint32_t)a->nexps++;
 	struct expansion *x = &a->exps[e];
 	uint32_t own = lk_table_cost(&a->table, id);
@@ -265,9 +273,10 @@ static void new_best(struct any *a)
 	a->best_exp = best == NONE ? 0 : best;
 }
 
-/* Is the child of move m out of node `parent`, a state never expanded,
- * dead by a learned pattern (learning one if need be)? */
-static bool learned_dead(struct any *a, uint32_t parent, const struct amove *m)
+/* Is the child of move m, a state never expanded, whose box moved onto
+ * `to` (-1: only the player moved), dead by a learned pattern (learning
+ * one if need be)? */
+static bool learned_dead(struct any *a, const struct amove *m, int to)
 {
 	const struct sokoban *s = a->s;
 	if (!s->use[SOKO_T_DEADTAB])
@@ -276,7 +285,6 @@ static bool learned_dead(struct any *a, uint32_t parent, const struct amove *m)
 	const unsigned char *k = lk_table_key(&a->table, m->child);
 	/* a move that brought its box back (only the player moved) is not
 	 * looked up: its boxes are its parent's */
-	int was, to = soko_moved_box(s, lk_table_key(&a->table, parent), k, &was);
 	if (to < 0)
 		return false;
 	int n = soko_unpack(s, k, sc2);
@@ -301,11 +309,17 @@ static int play_from(struct any *a, size_t c)
 	const struct amove *m = &a->moves[x->moves + x->next++];
 	uint32_t weight = x->weight + m->weight;
 	int rc = 0;
-	if (learned_dead(a, x->node, m)) {
+	/* where the move took its box, for the deadlock table and the
+	 * relevance cuts: read off the keys once for both */
+	int was = -1, to = -1;
+	if (a->s->use[SOKO_T_DEADTAB] || (a->macros && a->s->use[SOKO_T_RELEVANCE]))
+		to = soko_moved_box(a->s, lk_table_key(&a->table, x->node),
+				    lk_table_key(&a->table, m->child), &was);
+	if (learned_dead(a, m, to)) {
 		a->flags[m->child] |= NODE_DEAD;
 		propagate_dead(a, e);
 	} else {
-		rc = expand(a, m->child, e, weight);
+		rc = expand(a, m->child, e, weight, was, to);
 	}
 	if (a->flags[a->exps[a->best_exp].node] & NODE_DEAD)
 		new_best(a);
@@ -349,6 +363,7 @@ static void build_path(struct any *a, const struct lk_level *level)
 static size_t held_bytes(const struct any *a)
 {
 	return a->table.bytes + a->cells.bytes + a->flags_alloc + a->exps_alloc * sizeof *a->exps +
+	       a->paths_alloc * sizeof *a->paths +
 	       a->queued_alloc * sizeof *a->queued + a->moves_alloc * sizeof *a->moves +
 	       soko_deadtab_bytes(a->deadtab) +
 	       soko_pull_bytes(a->pull);
@@ -392,7 +407,7 @@ static void run(struct any *a)
 	}
 	if (soko_heuristic(&s->base, start, a->scratch2) == LK_H_DEAD)
 		return;   /* proved dead at the start */
-	if (expand(a, 0, NONE, 0) < 0)
+	if (expand(a, 0, NONE, 0, -1, -1) < 0)
 		return;
 	/* Festival's rhythm: every other turn the next cell round the feature
 	 * space (a new cell comes next), every other the best state's cell. */
@@ -509,12 +524,12 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	r->stored = a.table.count;
 	r->peak_bytes = a.table.peak_bytes + a.cells.bytes + a.flags_alloc +
 			a.exps_alloc * sizeof *a.exps + a.queued_alloc * sizeof *a.queued +
-			a.moves_alloc * sizeof *a.moves;
+			a.moves_alloc * sizeof *a.moves + a.paths_alloc * sizeof *a.paths;
 	/* everything the search holds per state beyond the key: the table, the
 	 * node flags, the move lists, the expansions and the cells */
 	size_t held = a.table.bytes + a.cells.bytes + a.flags_alloc +
 		      a.nexps * sizeof *a.exps + a.queued_alloc * sizeof *a.queued +
-		      a.nmoves * sizeof *a.moves;
+		      a.nmoves * sizeof *a.moves + (a.paths ? a.nexps * sizeof *a.paths : 0);
 	r->overhead_per_state = a.table.count ? (double)held / (double)a.table.count -
 						       (double)a.key_size : 0.0;
 	r->found_by = a.meet == NONE ? LK_FORWARD : LK_BOTH;
@@ -555,9 +570,17 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	free(a.pd_next);
 	free(a.pd_next2);
 	free(a.pd_step);
+	free(a.pd_plan);
+	free(a.pd_missing);
+	free(a.pd_cache);
+	free(a.pd_used);
+	free(a.pd_key);
+	free(a.pd_parent);
+	free(a.pd_group);
 	free(a.next);
 	free(a.flags);
 	free(a.exps);
+	free(a.paths);
 	free(a.queued);
 	free(a.moves);
 	free(a.keys);

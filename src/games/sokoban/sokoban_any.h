@@ -467,6 +467,12 @@ struct soko_park *soko_park_shuffle(const struct sokoban *s, const struct soko_p
 void soko_park_set_repair_all(bool all);
 /* Tests: keep a complete plan even when it parks no box. */
 void soko_park_set_always(bool always);
+/* For tests: while on, plan deadlocks (sokoban_plandead.c) also decide
+ * every move they decide through a shared or cached flood with floods of
+ * its own, as before session 39, and count the moves so checked and those
+ * decided otherwise (read and zeroed by soko_plandead_checks). */
+void soko_plandead_set_check(bool on);
+void soko_plandead_checks(uint64_t *checked, uint64_t *differed);
 /* Tests: fewest-parked on (the default) or off (each side's first plan). */
 void soko_park_set_fewest(bool fewest);
 
@@ -579,6 +585,29 @@ int soko_moved_box(const struct sokoban *s, const unsigned char *from, const uns
 size_t soko_relevance_cut(const struct soko_relevance *r, struct soko_scratch *sc,
 			  const unsigned char *const *keys, int nkeys, struct soko_boxmove *m,
 			  size_t n);
+
+/* What the cut reads of a path's last SOKO_RELEVANCE_KEYS - 1 moves (moves
+ * of the player alone skipped), kept by the feature-space search per
+ * expansion instead of reading its ancestors' keys: of the last
+ * SOKO_RELEVANCE_MOVES box moves (most recent first), how many moves back
+ * each was (age, 0: the state's own move), whether each was related to
+ * the one before it, and where the last one took its box; 6 bytes. */
+#define SOKO_RELEVANCE_MOVES 4
+struct soko_rel_path {
+	uint16_t to;             /* the last box move's square */
+	uint16_t ages;           /* 3 bits each */
+	uint8_t n;               /* box moves held */
+	uint8_t related;         /* bit i: move i related to move i + 1 */
+};
+/* The path of a state whose own move took a box from `was` to `dest`
+ * (dest < 0: the player alone moved), its parent's path `before` (NULL at
+ * the start's children: none). */
+struct soko_rel_path soko_relevance_extend(const struct soko_relevance *r,
+					   const struct soko_rel_path *before, int was, int dest);
+/* soko_relevance_cut on path p: the same cut as on the keys p was read
+ * from. */
+size_t soko_relevance_cut_path(const struct soko_relevance *r, struct soko_scratch *sc,
+			       const struct soko_rel_path *p, struct soko_boxmove *m, size_t n);
 
 /* ---- the pull search (sokoban_pull.c) ---- */
 

@@ -43,6 +43,9 @@ struct amove {
 	unsigned weight : 1;      /* 0: an advisor's, 1: any other */
 };
 
+/* The planes of plan deadlocks' flood marks (sokoban_plandead.c). */
+#define SOKO_PD_PLANES 3
+
 struct any {
 	const struct sokoban *s;
 	const struct lk_search_options *opt;
@@ -68,6 +71,10 @@ struct any {
 	size_t flags_alloc;
 	struct expansion *exps;
 	size_t nexps, exps_alloc;
+	/* relevance cuts (first search only): per expansion, its path's last
+	 * box moves (sokoban_relevance.c) */
+	struct soko_rel_path *paths;
+	size_t paths_alloc;
 	struct amove *moves;
 	size_t nmoves, moves_alloc;
 	uint64_t *keys;             /* sorting an expansion's moves */
@@ -104,14 +111,24 @@ struct any {
 	struct soko_imagine *imagine;
 	bool imagine_tried;
 	/* plan deadlocks' working memory (sokoban_plandead.c): flood stamps
-	 * per cell, a stack, the next goals of a parent and of a child */
-	uint32_t *pd_mark, pd_stamp;
+	 * per cell (SOKO_PD_PLANES planes of s->cells, each its own stamp, so
+	 * that a flood kept for later moves is not overwritten by another), a
+	 * stack, the next goals of a parent and of a child */
+	uint32_t *pd_mark, pd_stamp[SOKO_PD_PLANES];
 	uint16_t *pd_stack, *pd_next, *pd_next2;
 	/* park-deadlocks: per cell, the step of the parking plan whose target
 	 * that goal is (SOKO_NONE: none), and the steps reached by the
-	 * position tested (its goals' boxes are walls) */
+	 * position tested (its goals' boxes are walls); per cell, whether a
+	 * step reads it (a target or a square left: a move touching neither
+	 * keeps the steps reached); the goals a group's flood missed */
 	uint16_t *pd_step;
 	int pd_reached;
+	uint8_t *pd_plan;
+	uint16_t *pd_missing;
+	/* the back floods met, by their packed boxes (sokoban_plandead.c):
+	 * slots of (packed boxes, flood) bitsets, which are used; a key being
+	 * built; the parent's flood and a group's, copied out */
+	uint8_t *pd_cache, *pd_used, *pd_key, *pd_parent, *pd_group;
 };
 
 /* ---- which move next (sokoban_any_order.c) ---- */

@@ -311,14 +311,14 @@ static unsigned pushed_player(struct soko_deadtab *t, struct soko_scratch *sc, i
 	return (unsigned)soko_pushed_area(t->s, sc, b, to, st, least);
 }
 
-/* The pushes of the small position key, into t->succ, each with its
- * player normalised (pushed_player); returns how many. */
-static unsigned pushes(struct soko_deadtab *t, const uint8_t *key)
+/* The pushes of the small position key, its n boxes unpacked in
+ * t->scratch (cleared on return), into t->succ, each with its player
+ * normalised (pushed_player); returns how many. */
+static unsigned pushes(struct soko_deadtab *t, const uint8_t *key, int n)
 {
 	const struct sokoban *s = t->s;
 	struct soko_scratch *sc = t->scratch;
 	size_t ks = s->base.key_size;
-	int n = soko_unpack(s, key, sc);
 	unsigned least = (unsigned)soko_reach(s, sc, s->cell_of[soko_key_player(key)]);
 	uint32_t st = sc->stamp;
 	unsigned count = 0;
@@ -409,7 +409,8 @@ static bool small_search_dead(struct soko_deadtab *t, const uint16_t *boxes, int
 		int ok = success(s, sc, m, start_square);
 		/* a bipartite deadlock of the small position ends this path */
 		bool stuck = !ok && head > 0 && soko_unmatchable(s, sc, m, &t->matcher);
-		soko_clear_boxes(s, sc, m);
+		if (ok || stuck)
+			soko_clear_boxes(s, sc, m);
 		if (ok) {
 			found = true;
 			proven = ok == SUCCESS_PROVEN;
@@ -419,7 +420,8 @@ static bool small_search_dead(struct soko_deadtab *t, const uint16_t *boxes, int
 		if (stuck)
 			continue;
 		t->work++;
-		unsigned k = pushes(t, t->key);
+		/* the position stays unpacked for its pushes */
+		unsigned k = pushes(t, t->key, m);
 		for (unsigned j = 0; j < k && !found; j++) {
 			const uint8_t *c = t->succ + j * ks;
 			uint64_t h = lk_hash_bytes(c, ks);

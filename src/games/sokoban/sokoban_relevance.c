@@ -105,6 +105,27 @@ static bool related(const struct soko_relevance *r, int from, int to, int last)
 	return near(r, from, last) || near(r, to, last);
 }
 
+/* Moves m[0 .. n) unrelated to a move whose box stopped on last are cut
+ * (counted), unless that leaves none. */
+static size_t cut_unrelated(const struct soko_relevance *r, struct soko_scratch *sc, int last,
+			    struct soko_boxmove *m, size_t n)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!related(r, m[i].from, m[i].to, last)) {
+			sc->count[SOKO_T_RELEVANCE]++;
+			continue;
+		}
+		m[k++] = m[i];
+	}
+	if (k == 0) {
+		/* a state is not left without moves by a cut: it keeps them all */
+		sc->count[SOKO_T_RELEVANCE] -= n;
+		return n;
+	}
+	return k;
+}
+
 size_t soko_relevance_cut(const struct soko_relevance *r, struct soko_scratch *sc,
 			  const unsigned char *const *keys, int nkeys, struct soko_boxmove *m,
 			  size_t n)
@@ -129,18 +150,63 @@ size_t soko_relevance_cut(const struct soko_relevance *r, struct soko_scratch *s
 		unrelated += !related(r, from[i], to[i], to[i + 1]);
 	if (unrelated < BUDGET)
 		return n;
-	size_t k = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (!related(r, m[i].from, m[i].to, to[0])) {
-			sc->count[SOKO_T_RELEVANCE]++;
-			continue;
-		}
-		m[k++] = m[i];
+	return cut_unrelated(r, sc, to[0], m, n);
+}
+
+/* The cut reads the first WINDOW box moves (moves i and i + 1 related, i
+ * + 1 < WINDOW; the last square of move 0): a path keeps that many, and
+ * only move 0's square (the pairs' relations are worked out as the path
+ * grows).  An age is at most SOKO_RELEVANCE_KEYS - 2. */
+_Static_assert(SOKO_RELEVANCE_MOVES == WINDOW, "a path keeps the moves the cut reads");
+_Static_assert(SOKO_RELEVANCE_KEYS - 2 <= 7, "an age fits in 3 bits");
+_Static_assert(SOKO_RELEVANCE_MOVES * 3 <= 16 && SOKO_RELEVANCE_MOVES <= 9,
+	       "the ages and relations fit their fields");
+
+static int age_of(const struct soko_rel_path *p, int i)
+{
+	return p->ages >> (3 * i) & 7;
+}
+
+struct soko_rel_path soko_relevance_extend(const struct soko_relevance *r,
+					   const struct soko_rel_path *before, int was, int dest)
+{
+	struct soko_rel_path p = { 0 };
+	/* the parent's moves that stay within the keys read, one move older */
+	int kept = 0;
+	while (before && kept < before->n && age_of(before, kept) + 1 <= SOKO_RELEVANCE_KEYS - 2)
+		kept++;
+	int shift = dest >= 0;
+	if (kept > SOKO_RELEVANCE_MOVES - shift)
+		kept = SOKO_RELEVANCE_MOVES - shift;
+	unsigned ages = 0, rel = 0;
+	for (int i = 0; i < kept; i++)
+		ages |= (unsigned)(age_of(before, i) + 1) << (3 * (i + shift));
+	/* the parent's relations between moves both kept */
+	if (kept > 1)
+		rel = (unsigned)before->related & ((1u << (kept - 1)) - 1);
+	if (shift) {
+		rel <<= 1;
+		if (kept > 0)
+			rel |= related(r, was, dest, before->to);
+		p.to = (uint16_t)dest;
+	} else if (kept > 0) {
+		p.to = before->to;
 	}
-	if (k == 0) {
-		/* a state is not left without moves by a cut: it keeps them all */
-		sc->count[SOKO_T_RELEVANCE] -= n;
+	p.n = (uint8_t)(kept + shift);
+	p.ages = (uint16_t)ages;
+	p.related = (uint8_t)rel;
+	return p;
+}
+
+size_t soko_relevance_cut_path(const struct soko_relevance *r, struct soko_scratch *sc,
+			       const struct soko_rel_path *p, struct soko_boxmove *m, size_t n)
+{
+	if (!r->s->use[SOKO_T_RELEVANCE] || n == 0 || p->n == 0)
 		return n;
-	}
-	return k;
+	int unrelated = 0;
+	for (int i = 0; i + 1 < p->n && i + 1 < WINDOW; i++)
+		unrelated += !(p->related >> i & 1);
+	if (unrelated < BUDGET)
+		return n;
+	return cut_unrelated(r, sc, p->to, m, n);
 }
