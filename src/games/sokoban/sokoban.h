@@ -149,6 +149,10 @@ enum soko_technique {
 	 * be pushed finds its target holding a box not moved yet
 	 * (sokoban_parkrepair.c; off) */
 	SOKO_T_PLAN_REPAIR,
+	/* where the first search under a parking plan stalls or runs dry, a
+	 * fresh search from its deepest positions still worth a try, as levels
+	 * of their own, the paths joined (sokoban_any_restart.c) */
+	SOKO_T_RESTART,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");

@@ -101,6 +101,10 @@ static void add_effort(struct lk_search_result *r, const struct lk_search_result
 /* replan: the most new plans a search makes (each runs the first search
  * again from the start) */
 #define MAX_REPLANS 3
+/* restart: a round's states, times the sound search's next turn; and the
+ * first search's work between rounds once the first stall made one */
+#define RESTART_SHARE 2
+#define RESTART_WINDOW (STALL_WINDOW * 2)
 
 /* The first window and turn: the defaults, or what a test set (small, and
  * counted from the first expansion, packed or not, so that small levels,
@@ -137,6 +141,11 @@ struct stall {
 	uint8_t *late;
 	int replans;
 	bool replan;
+	/* restart: the first search while it runs, and the restarts made */
+	struct any *live;
+	struct soko_restart restart;
+	uint64_t since_round, round_window;   /* work since the last round; between rounds */
+	int rounds;
 };
 
 /* A turn of the sound search (no goal-room macros, no relevance cuts), from
@@ -197,6 +206,29 @@ static bool replan_due(struct stall *st, const unsigned char *best)
 	return st->replan = added > 0;
 }
 
+/* restart: a round of restarts from the first search's best path, where a
+ * parking plan is in force, within as many states as the sound search's
+ * next turn; true when one answered (in found). */
+static bool restart_due(struct stall *st, size_t held)
+{
+	const struct sokoban *s = (const struct sokoban *)st->level;
+	if (!s->use[SOKO_T_RESTART] || !st->plan || !st->plan->park || !st->live)
+		return false;
+	struct lk_search_result found;
+	lk_search_result_init(&found);
+	st->rounds++;
+	st->since_round = 0;
+	st->round_window = RESTART_WINDOW;
+	if (!soko_restart_round(&st->restart, st->live, st->opt, st->t0, held, st->states * RESTART_SHARE, &found,
+				&st->spent)) {
+		lk_search_result_release(&found);
+		return false;
+	}
+	st->found = found;
+	st->answered = st->done = true;
+	return true;
+}
+
 /* The first search's hand-over: the greedy slices' (inner), then, once the
  * first has done its window of work, after packing a box, without packing
  * more, a new plan (replan) where its best position shows one, else a turn
@@ -209,6 +241,12 @@ static bool stall_due(void *ctx, uint64_t work, size_t held, uint64_t expanded, 
 		return true;
 	uint64_t step = work > st->last ? work - st->last : 0;
 	st->last = work;
+	st->since_round += step;
+	if (st->rounds && st->since_round >= st->round_window) {
+		st->since_round = 0;
+		if (restart_due(st, held ? held : 1))
+			return true;
+	}
 	if (packed > st->best) {
 		st->best = packed;
 		st->stalled = 0;
@@ -221,7 +259,17 @@ static bool stall_due(void *ctx, uint64_t work, size_t held, uint64_t expanded, 
 		return false;
 	if (replan_due(st, best))
 		return true;
+	if (restart_due(st, held ? held : 1))
+		return true;
 	return sound_turn(st, held ? held : 1);
+}
+
+/* The first search ran dry: a round of restarts (without cuts it runs
+ * again after, as ever). */
+static bool dry_due(void *ctx, size_t held)
+{
+	struct stall *st = ctx;
+	return restart_due(st, held ? held : 1);
 }
 
 /* The feature-space search with the goal-room macros and relevance cuts
@@ -261,8 +309,10 @@ static void solve_fess(const struct lk_level *level, const struct lk_search_opti
 			    .window = stall_window, .states = stall_states,
 			    .plan = own_plan ? &plan : NULL };
 	lk_search_result_init(&st.spent);
+	soko_restart_init(&st.restart, s);
 	struct soko_fess_hook turns = { .due = stall_due, .ctx = &st,
-					.every = stall_test ? 0 : 63 };
+					.every = stall_test ? 0 : 63, .live = &st.live,
+					.dry = dry_due };
 	struct lk_search_options first = time_left(opt, t0);
 	soko_fess(level, &first, r, true, s->use[SOKO_T_STALL] ? &turns : hook, &pull, st.plan);
 	/* replan: the first search stopped for a new plan; it runs again
@@ -291,6 +341,8 @@ static void solve_fess(const struct lk_level *level, const struct lk_search_opti
 		soko_fess(level, &first, r, true, &turns, &pull, st.plan);
 	}
 	r->technique_counts[SOKO_T_REPLAN] += (uint64_t)st.replans;
+	r->technique_counts[SOKO_T_RESTART] += st.restart.runs;
+	soko_restart_release(&st.restart);
 	if (st.answered) {
 		add_effort(&st.found, r);
 		lk_search_result_release(r);

@@ -595,6 +595,13 @@ const struct lk_technique soko_techniques[] = {
 				 "blocking box's step played first, or the box set aside) and kept "
 				 "when more of it plays push by push; counts the plans so mended",
 				 LK_TECH_ANY | LK_TECH_OFF },
+	[SOKO_T_RESTART] = { "restart", "restarts",
+			     "-a any: where the first search under a parking plan stalls or "
+			     "runs dry, fresh bounded searches from the first positions of its "
+			     "best path at each plan step, deepest first, each as a level of its "
+			     "own; an answer is joined to the path to its position; counts "
+			     "those searches",
+			     LK_TECH_ANY },
 
 	{ NULL, NULL, NULL, 0 },
 };
