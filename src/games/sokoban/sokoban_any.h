@@ -497,6 +497,10 @@ void soko_restart_release(struct soko_restart *rs);
  * time and memory the level's opt leaves since t0 beside `held` bytes.
  * True when one answered: then *found holds the path from the level's
  * start, joined; the effort of the others is added to *spent. */
+/* Tests: the fewest states a restart gets (0: the default, 4096); the
+ * answers restarts gave so far (joined to their paths). */
+void soko_restart_set_min(size_t states);
+uint64_t soko_restart_answers(void);
 bool soko_restart_round(struct soko_restart *rs, struct any *a, const struct lk_search_options *opt,
 			double t0, size_t held, size_t states, struct lk_search_result *found,
 			struct lk_search_result *spent);

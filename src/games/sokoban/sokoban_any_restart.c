@@ -36,8 +36,21 @@
  * again: only work, never a wrong answer). */
 #define MAX_TRIED 256
 /* No restart gets fewer states than this (a round's rest below it ends
- * the round). */
+ * the round): MIN_STATES, or what a test set. */
 #define MIN_STATES 4096
+static size_t min_states = MIN_STATES;
+/* Answers a restart gave (tests: they replay, joined). */
+static uint64_t answers;
+
+void soko_restart_set_min(size_t states)
+{
+	min_states = states ? states : MIN_STATES;
+}
+
+uint64_t soko_restart_answers(void)
+{
+	return answers;
+}
 /* The most positions a round tries. */
 #define MAX_PER_ROUND 8
 
@@ -210,10 +223,10 @@ bool soko_restart_round(struct soko_restart *rs, struct any *a, const struct lk_
 		}
 	}
 	size_t all = opt->bounds.max_memory ? opt->bounds.max_memory : (size_t)1 << 30;
-	size_t left = states, cap = states / 2 > MIN_STATES ? states / 2 : MIN_STATES;
+	size_t left = states, cap = states / 2 > min_states ? states / 2 : min_states;
 	bool answered = false;
 	int ran = 0;
-	for (size_t f = nf; f-- > 0 && !answered && ran < MAX_PER_ROUND && left >= MIN_STATES;) {
+	for (size_t f = nf; f-- > 0 && !answered && ran < MAX_PER_ROUND && left >= min_states;) {
 		size_t i = firsts[f];
 		const unsigned char *key = lk_table_key(&a->table, a->exps[path[i]].node);
 		size_t t = remember(rs, key, ks);
@@ -246,6 +259,7 @@ bool soko_restart_round(struct soko_restart *rs, struct any *a, const struct lk_
 			r.optimal = false;
 			*found = r;
 			answered = true;
+			answers++;
 			break;
 		}
 		if (r.status == LK_UNSOLVABLE && t < rs->n)
