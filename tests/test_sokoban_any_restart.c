@@ -34,6 +34,8 @@
 
 /* Interior 4..7 x 4..6, 2 to 5 boxes (the parking suites' shape). */
 static const struct soko_random_shape rs_shape = { 4, 4, 4, 3, 2, 4, 5, 15 };
+/* off by default: asked for */
+static const char *const with_restart[] = { "restart", NULL };
 
 static void test_restart_loses_nothing(void **state)
 {
@@ -53,9 +55,11 @@ static void test_restart_loses_nothing(void **state)
 		for (int on = 0; on < 2; on++) {
 			const char *off[] = { "greedy-first", on ? NULL : "restart", NULL };
 			uint64_t before = soko_restart_answers();
+			soko_test_on = on ? with_restart : NULL;
 			struct lk_search_result r;
 			struct lk_level *level = soko_any_as_raw(text, off, want,
 								 on ? "restart on" : "restart off", &r);
+			soko_test_on = NULL;
 			if (!on) {
 				assert_true(r.technique_counts[restarts] == 0);
 				assert_true(soko_restart_answers() == before);
