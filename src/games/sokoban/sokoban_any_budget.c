@@ -34,6 +34,11 @@
  * (sokoban_replan.c), the first search stops instead and runs again from
  * the start under a plan that fills those packed goals last (at most
  * MAX_REPLANS times; the window and the turns go on as they were).
+ * Restart (off by default): where a parking plan is in force, before each
+ * turn of the sound search and when the first search runs dry, a round of
+ * fresh searches from positions on its best path (sokoban_any_restart.c),
+ * RESTART_SHARE times the turn's states; an answer ends the level, a "no"
+ * only that position.
  *
  * The pull search (sokoban_pull.c) is the level's, not a search's: made
  * once here, it is grown and met by the first search, the stall turns and
@@ -101,10 +106,10 @@ static void add_effort(struct lk_search_result *r, const struct lk_search_result
 /* replan: the most new plans a search makes (each runs the first search
  * again from the start) */
 #define MAX_REPLANS 3
-/* restart: a round's states, times the sound search's next turn; and the
- * first search's work between rounds once the first stall made one */
+/* restart: a round's states, times the sound search's next turn (rounds
+ * between the stalls too, every 2^21 of the first search's work, lost
+ * Sasquatch II 19 and III 43 of the slow list: benchmarks.md, h39a) */
 #define RESTART_SHARE 2
-#define RESTART_WINDOW (STALL_WINDOW * 2)
 
 /* The first window and turn: the defaults, or what a test set (small, and
  * counted from the first expansion, packed or not, so that small levels,
@@ -144,8 +149,6 @@ struct stall {
 	/* restart: the first search while it runs, and the restarts made */
 	struct any *live;
 	struct soko_restart restart;
-	uint64_t since_round, round_window;   /* work since the last round; between rounds */
-	int rounds;
 };
 
 /* A turn of the sound search (no goal-room macros, no relevance cuts), from
@@ -216,11 +219,8 @@ static bool restart_due(struct stall *st, size_t held)
 		return false;
 	struct lk_search_result found;
 	lk_search_result_init(&found);
-	st->rounds++;
-	st->since_round = 0;
-	st->round_window = RESTART_WINDOW;
-	if (!soko_restart_round(&st->restart, st->live, st->opt, st->t0, held, st->states * RESTART_SHARE, &found,
-				&st->spent)) {
+	if (!soko_restart_round(&st->restart, st->live, st->opt, st->t0, held,
+				st->states * RESTART_SHARE, &found, &st->spent)) {
 		lk_search_result_release(&found);
 		return false;
 	}
@@ -241,12 +241,6 @@ static bool stall_due(void *ctx, uint64_t work, size_t held, uint64_t expanded, 
 		return true;
 	uint64_t step = work > st->last ? work - st->last : 0;
 	st->last = work;
-	st->since_round += step;
-	if (st->rounds && st->since_round >= st->round_window) {
-		st->since_round = 0;
-		if (restart_due(st, held ? held : 1))
-			return true;
-	}
 	if (packed > st->best) {
 		st->best = packed;
 		st->stalled = 0;
