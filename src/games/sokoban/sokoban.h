@@ -153,6 +153,10 @@ enum soko_technique {
 	 * moves from the start after which it does, found by a bounded
 	 * best-first search (sokoban_parkshuffle.c) */
 	SOKO_T_SHUFFLE_PLAN,
+	/* where the first search under a parking plan stalls or runs dry, a
+	 * fresh search from its deepest positions still worth a try, as levels
+	 * of their own, the paths joined (sokoban_any_restart.c) */
+	SOKO_T_RESTART,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");

@@ -444,8 +444,13 @@ static void run(struct any *a)
 			if (a->cells.cells[t].n)
 				c = t;
 		}
-		if (c == SIZE_MAX)
-			return;   /* everything expanded: no solution */
+		if (c == SIZE_MAX) {   /* everything expanded: no solution */
+			/* restart: a first search that ran dry may still be
+			 * answered from one of its positions */
+			if (a->macros && a->hook && a->hook->dry && a->hook->dry(a->hook->ctx, held_bytes(a)))
+				a->limit = LK_LIMIT_INTERRUPTED;
+			return;
+		}
 		if (play_from(a, c) < 0)
 			return;
 	}
@@ -502,7 +507,11 @@ void soko_fess(const struct lk_level *level, const struct lk_search_options *opt
 	a.adv_stack = lk_xcalloc(n, sizeof *a.adv_stack);
 	a.open_goal = -1;
 
+	if (hook && hook->live)
+		*hook->live = &a;
 	run(&a);
+	if (hook && hook->live)
+		*hook->live = NULL;
 	/* the shared table's counters before writing the path out, which may
 	 * start a search that resets them */
 	((struct soko_scratch *)a.scratch)->count[SOKO_T_DEADTAB] += a.deadtab->matched - matched0;

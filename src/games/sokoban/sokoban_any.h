@@ -486,12 +486,49 @@ void soko_park_set_fewest(bool fewest);
  * search meanwhile, and returns true when that answered the level, or the
  * search is to be run again under a new plan (replan; the feature-space
  * search then stops). */
+struct any;
 struct soko_fess_hook {
 	bool (*due)(void *ctx, uint64_t work, size_t held, uint64_t expanded, unsigned packed,
 		    const unsigned char *best);
 	void *ctx;
 	uint64_t every;       /* asked when (turn & every) == 0: 63, or 0 in tests */
+	/* restart (may be NULL): where the search using the hook keeps a
+	 * pointer to itself while it runs (NULL once it has ended), and what
+	 * it asks when it runs out of moves (true: answered, in ctx) */
+	struct any **live;
+	bool (*dry)(void *ctx, size_t held);
 };
+
+/* ---- restart (sokoban_any_restart.c) ---- */
+
+/* The restarts of one level: the positions tried, and the copy of the
+ * level they are searched as (its own start, its own learned state). */
+struct soko_restart {
+	const struct sokoban *s;
+	struct sokoban *copy;       /* made when first needed */
+	unsigned char *keys;        /* positions tried (key_size each) */
+	size_t *tried;              /* per position: the most states it was given */
+	bool *dead;                 /* per position: proved unsolvable */
+	size_t n, alloc;
+	uint64_t runs;              /* restart searches run (counter restarts) */
+};
+
+void soko_restart_init(struct soko_restart *rs, const struct sokoban *s);
+void soko_restart_release(struct soko_restart *rs);
+/* A round of restarts from the live first search a (a parking plan in
+ * force): the first positions of each plan step on the path to a's best
+ * position, deepest first, each searched by soko_any_one as a level of
+ * its own within `states` states in all (at most half of them each), the
+ * time and memory the level's opt leaves since t0 beside `held` bytes.
+ * True when one answered: then *found holds the path from the level's
+ * start, joined; the effort of the others is added to *spent. */
+/* Tests: the fewest states a restart gets (0: the default, 4096); the
+ * answers restarts gave so far (joined to their paths). */
+void soko_restart_set_min(size_t states);
+uint64_t soko_restart_answers(void);
+bool soko_restart_round(struct soko_restart *rs, struct any *a, const struct lk_search_options *opt,
+			double t0, size_t held, size_t states, struct lk_search_result *found,
+			struct lk_search_result *spent);
 
 /* Tests: the first greedy slice's states (0: the default). */
 void soko_any_set_slice_first(size_t states);

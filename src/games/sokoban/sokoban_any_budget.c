@@ -34,6 +34,11 @@
  * (sokoban_replan.c), the first search stops instead and runs again from
  * the start under a plan that fills those packed goals last (at most
  * MAX_REPLANS times; the window and the turns go on as they were).
+ * Restart (off by default): where a parking plan is in force, before each
+ * turn of the sound search and when the first search runs dry, a round of
+ * fresh searches from positions on its best path (sokoban_any_restart.c),
+ * RESTART_SHARE times the turn's states; an answer ends the level, a "no"
+ * only that position.
  *
  * The pull search (sokoban_pull.c) is the level's, not a search's: made
  * once here, it is grown and met by the first search, the stall turns and
@@ -101,6 +106,10 @@ static void add_effort(struct lk_search_result *r, const struct lk_search_result
 /* replan: the most new plans a search makes (each runs the first search
  * again from the start) */
 #define MAX_REPLANS 3
+/* restart: a round's states, times the sound search's next turn (rounds
+ * between the stalls too, every 2^21 of the first search's work, lost
+ * Sasquatch II 19 and III 43 of the slow list: benchmarks.md, h39a) */
+#define RESTART_SHARE 2
 
 /* The first window and turn: the defaults, or what a test set (small, and
  * counted from the first expansion, packed or not, so that small levels,
@@ -137,6 +146,9 @@ struct stall {
 	uint8_t *late;
 	int replans;
 	bool replan;
+	/* restart: the first search while it runs, and the restarts made */
+	struct any *live;
+	struct soko_restart restart;
 };
 
 /* A turn of the sound search (no goal-room macros, no relevance cuts), from
@@ -197,6 +209,26 @@ static bool replan_due(struct stall *st, const unsigned char *best)
 	return st->replan = added > 0;
 }
 
+/* restart: a round of restarts from the first search's best path, where a
+ * parking plan is in force, within as many states as the sound search's
+ * next turn; true when one answered (in found). */
+static bool restart_due(struct stall *st, size_t held)
+{
+	const struct sokoban *s = (const struct sokoban *)st->level;
+	if (!s->use[SOKO_T_RESTART] || !st->plan || !st->plan->park || !st->live)
+		return false;
+	struct lk_search_result found;
+	lk_search_result_init(&found);
+	if (!soko_restart_round(&st->restart, st->live, st->opt, st->t0, held,
+				st->states * RESTART_SHARE, &found, &st->spent)) {
+		lk_search_result_release(&found);
+		return false;
+	}
+	st->found = found;
+	st->answered = st->done = true;
+	return true;
+}
+
 /* The first search's hand-over: the greedy slices' (inner), then, once the
  * first has done its window of work, after packing a box, without packing
  * more, a new plan (replan) where its best position shows one, else a turn
@@ -221,7 +253,17 @@ static bool stall_due(void *ctx, uint64_t work, size_t held, uint64_t expanded, 
 		return false;
 	if (replan_due(st, best))
 		return true;
+	if (restart_due(st, held ? held : 1))
+		return true;
 	return sound_turn(st, held ? held : 1);
+}
+
+/* The first search ran dry: a round of restarts (without cuts it runs
+ * again after, as ever). */
+static bool dry_due(void *ctx, size_t held)
+{
+	struct stall *st = ctx;
+	return restart_due(st, held ? held : 1);
 }
 
 /* The feature-space search with the goal-room macros and relevance cuts
@@ -261,8 +303,10 @@ static void solve_fess(const struct lk_level *level, const struct lk_search_opti
 			    .window = stall_window, .states = stall_states,
 			    .plan = own_plan ? &plan : NULL };
 	lk_search_result_init(&st.spent);
+	soko_restart_init(&st.restart, s);
 	struct soko_fess_hook turns = { .due = stall_due, .ctx = &st,
-					.every = stall_test ? 0 : 63 };
+					.every = stall_test ? 0 : 63, .live = &st.live,
+					.dry = dry_due };
 	struct lk_search_options first = time_left(opt, t0);
 	soko_fess(level, &first, r, true, s->use[SOKO_T_STALL] ? &turns : hook, &pull, st.plan);
 	/* replan: the first search stopped for a new plan; it runs again
@@ -291,6 +335,8 @@ static void solve_fess(const struct lk_level *level, const struct lk_search_opti
 		soko_fess(level, &first, r, true, &turns, &pull, st.plan);
 	}
 	r->technique_counts[SOKO_T_REPLAN] += (uint64_t)st.replans;
+	r->technique_counts[SOKO_T_RESTART] += st.restart.runs;
+	soko_restart_release(&st.restart);
 	if (st.answered) {
 		add_effort(&st.found, r);
 		lk_search_result_release(r);

@@ -602,6 +602,14 @@ const struct lk_technique soko_techniques[] = {
 				  "it plays to its end; the plan in force is then the prelude and "
 				  "the plan; counts the plans so found",
 				  LK_TECH_ANY | LK_TECH_OFF },
+	[SOKO_T_RESTART] = { "restart", "restarts",
+			     "-a any, off unless --with asks for it (it gained none of the 12 "
+			     "unsolved Sasquatch levels with a parking plan): where the first "
+			     "search under a parking plan stalls or runs dry, fresh bounded "
+			     "searches from the first positions of its best path at each plan "
+			     "step, deepest first, each as a level of its own; an answer is "
+			     "joined to the path to its position; counts those searches",
+			     LK_TECH_ANY | LK_TECH_OFF },
 
 	{ NULL, NULL, NULL, 0 },
 };
