@@ -532,6 +532,10 @@ bool soko_restart_round(struct soko_restart *rs, struct any *a, const struct lk_
 
 /* Tests: the first greedy slice's states (0: the default). */
 void soko_any_set_slice_first(size_t states);
+
+/* Add the search effort and counters of an earlier search e to r (the
+ * budget's turns and slices, a restart round's searches). */
+void soko_any_add_effort(struct lk_search_result *r, const struct lk_search_result *e);
 /* Tests: the first stall turn's window (work without packing progress)
  * and states (0: the defaults; with a window set, the schedule is asked at
  * every turn of the first search, not every 64th, and the window counts

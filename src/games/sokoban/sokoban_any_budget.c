@@ -84,7 +84,7 @@ void soko_any_set_slice_first(size_t states)
 }
 
 /* Add the search effort and counters of an earlier search e to r. */
-static void add_effort(struct lk_search_result *r, const struct lk_search_result *e)
+void soko_any_add_effort(struct lk_search_result *r, const struct lk_search_result *e)
 {
 	r->expanded += e->expanded;
 	r->generated += e->generated;
@@ -190,7 +190,7 @@ static bool sound_turn(struct stall *st, size_t held)
 	} else {
 		st->done = true;   /* out of time or memory, or interrupted */
 	}
-	add_effort(&st->spent, &r);
+	soko_any_add_effort(&st->spent, &r);
 	lk_search_result_release(&r);
 	return false;
 }
@@ -316,7 +316,7 @@ static void solve_fess(const struct lk_level *level, const struct lk_search_opti
 	while (st.replan && !st.answered) {
 		st.replan = false;
 		stored += r->stored;
-		add_effort(&st.spent, r);
+		soko_any_add_effort(&st.spent, r);
 		lk_search_result_release(r);
 		if (st.replans++)
 			soko_plan_release(&replanned);
@@ -338,11 +338,11 @@ static void solve_fess(const struct lk_level *level, const struct lk_search_opti
 	r->technique_counts[SOKO_T_RESTART] += st.restart.runs;
 	soko_restart_release(&st.restart);
 	if (st.answered) {
-		add_effort(&st.found, r);
+		soko_any_add_effort(&st.found, r);
 		lk_search_result_release(r);
 		*r = st.found;
 	}
-	add_effort(r, &st.spent);
+	soko_any_add_effort(r, &st.spent);
 	lk_search_result_release(&st.spent);
 	const uint64_t *cut = r->technique_counts;
 	if (!st.answered && r->status == LK_UNSOLVABLE &&
@@ -355,7 +355,7 @@ static void solve_fess(const struct lk_level *level, const struct lk_search_opti
 		struct lk_search_result again;
 		lk_search_result_init(&again);
 		soko_fess(level, &rest, &again, false, hook, &pull, st.plan);
-		add_effort(&again, r);
+		soko_any_add_effort(&again, r);
 		lk_search_result_release(r);
 		*r = again;
 	}
@@ -447,7 +447,7 @@ static bool greedy_slice(struct slices *sl, size_t held)
 	} else {
 		sl->done = true;   /* out of its share, or interrupted */
 	}
-	add_effort(&sl->spent, &r);
+	soko_any_add_effort(&sl->spent, &r);
 	if (r.limit == LK_LIMIT_INTERRUPTED)
 		sl->spent.limit = LK_LIMIT_INTERRUPTED;
 	lk_search_result_release(&r);
@@ -499,7 +499,7 @@ void soko_any_one(const struct lk_level *level, const struct lk_search_options *
 		lk_search_result_init(&f);
 		solve_fess(level, &rest, &f, sl.done ? NULL : &hook);
 		if (sl.answered) {
-			add_effort(&sl.found, &f);
+			soko_any_add_effort(&sl.found, &f);
 			lk_search_result_release(&f);
 		} else {
 			lk_search_result_release(&sl.found);
@@ -509,7 +509,7 @@ void soko_any_one(const struct lk_level *level, const struct lk_search_options *
 		sl.found = sl.spent;   /* interrupted in its first slice */
 		lk_search_result_init(&sl.spent);
 	}
-	add_effort(&sl.found, &sl.spent);
+	soko_any_add_effort(&sl.found, &sl.spent);
 	lk_search_result_release(&sl.spent);
 	soko_deadtab_free(sl.own);
 	lk_search_result_release(r);

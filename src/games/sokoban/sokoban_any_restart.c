@@ -191,16 +191,6 @@ static bool join(struct soko_restart *rs, const struct any *a, const uint32_t *p
 	return meets;
 }
 
-static void add_effort(struct lk_search_result *r, const struct lk_search_result *e)
-{
-	r->expanded += e->expanded;
-	r->generated += e->generated;
-	if (e->peak_bytes > r->peak_bytes)
-		r->peak_bytes = e->peak_bytes;
-	for (int i = 0; i < LK_MAX_TECHNIQUES; i++)
-		r->technique_counts[i] += e->technique_counts[i];
-}
-
 bool soko_restart_round(struct soko_restart *rs, struct any *a, const struct lk_search_options *opt,
 			double t0, size_t held, size_t states, struct lk_search_result *found,
 			struct lk_search_result *spent)
@@ -265,7 +255,7 @@ bool soko_restart_round(struct soko_restart *rs, struct any *a, const struct lk_
 		if (r.status == LK_UNSOLVABLE && t < rs->n)
 			rs->dead[t] = true;   /* that position only: the level goes on */
 		enum lk_limit limit = r.limit;
-		add_effort(spent, &r);
+		soko_any_add_effort(spent, &r);
 		lk_search_result_release(&r);
 		if (limit == LK_LIMIT_INTERRUPTED || limit == LK_LIMIT_TIME)
 			break;
