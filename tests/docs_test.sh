@@ -95,9 +95,9 @@ run_block_line() {
 	case $line in
 	*--suggest*|*-n\ 1000*|*-n\ 100000*|*-n\ 5000*) limit=4 ;;
 	# any other gen run has shown that it starts and writes levels after
-	# 10 s (gen streams them); running on to -n 100 checks nothing more
+	# 5 s (gen streams them); running on to -n 100 checks nothing more
 	# and took over a minute of CI's time (Fruit Dating's generator)
-	build/release/gen\ *) limit=10 ;;
+	build/release/gen\ *) limit=5 ;;
 	esac
 	checks=$((checks + 1))
 	(cd "$TMP/run" && timeout -s INT "$limit" sh -c "$line" </dev/null >"$TMP/out" 2>"$TMP/err")
