@@ -8,14 +8,17 @@
  * for each goal) or moves one an earlier step parked off the goals (or, in
  * a shuffled plan, on a goal); at the
  * end exactly the goals are held, and each step's size counts the boxes
- * brought in so far; and how many of a plan's steps play push by push.
+ * brought in so far; how many of a plan's steps play push by push; and
+ * -a any with one of their techniques off and on answering as raw BFS.
  * Header-only (static inline), included after cmocka.h, sokoban_any.h and
  * sokoban_random.h.
  */
 #ifndef LEVELKIT_TESTS_SOKOBAN_PARK_CHECK_H
 #define LEVELKIT_TESTS_SOKOBAN_PARK_CHECK_H
 
+#include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 /* Interior 4..7 x 4..6, 2 to 5 boxes. */
@@ -70,6 +73,33 @@ static inline int plays(const struct sokoban *s, const struct soko_park *p)
 {
 	int bad = soko_park_play(s, p, NULL);
 	return bad < 0 ? p->nsteps : bad;
+}
+
+/* -a any (greedy first off, so that the plan's search answers) on text
+ * with the off-by-default technique `name` off, then on: both must answer
+ * as raw breadth-first search did (want); off, its counter stays 0.
+ * Returns whether the run with it counted. */
+static inline bool as_raw_off_on(const char *text, int want, const char *name)
+{
+	const char *const with[] = { name, NULL };
+	const char *skip[] = { "greedy-first", NULL };
+	int counter = soko_test_technique(name);
+	bool counted = false;
+	for (int k = 0; k < 2; k++) {
+		char label[64];
+		snprintf(label, sizeof label, "%s %s", name, k ? "on" : "off");
+		soko_test_on = k ? with : NULL;
+		struct lk_search_result r;
+		struct lk_level *level = soko_any_as_raw(text, skip, want, label, &r);
+		uint64_t n = r.technique_counts[counter];
+		if (!k)
+			assert_true(n == 0);   /* off: counts nothing */
+		counted = n > 0;
+		lk_search_result_release(&r);
+		lk_level_free(level);
+	}
+	soko_test_on = NULL;
+	return counted;
 }
 
 #endif

@@ -707,21 +707,7 @@ static void test_playable_plan(void **state)
 		soko_park_free(off);
 		soko_park_free(on);
 		lk_level_free(level);
-		for (int k = 0; k < 2; k++) {
-			static const char *const with[] = { "playable-plan", NULL };
-			const char *skip[] = { "greedy-first", NULL };
-			soko_test_on = k ? with : NULL;
-			struct lk_search_result r;
-			level = soko_any_as_raw(text, skip, want, k ? "playable-plan on" :
-						"playable-plan off", &r);
-			uint64_t n = r.technique_counts[soko_test_technique("playable-plan")];
-			if (!k)
-				assert_true(n == 0);   /* off: counts nothing */
-			counted += n > 0;
-			lk_search_result_release(&r);
-			lk_level_free(level);
-		}
-		soko_test_on = NULL;
+		counted += as_raw_off_on(text, want, "playable-plan");
 		free(text);
 	}
 	soko_park_set_always(false);

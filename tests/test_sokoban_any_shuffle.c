@@ -135,21 +135,7 @@ static void test_random(void **state)
 			soko_park_free(p);
 		}
 		lk_level_free(level);
-		for (int k = 0; k < 2; k++) {
-			static const char *const with[] = { "shuffle-plan", NULL };
-			const char *skip[] = { "greedy-first", NULL };
-			soko_test_on = k ? with : NULL;
-			struct lk_search_result r;
-			level = soko_any_as_raw(text, skip, want, k ? "shuffle-plan on" :
-						"shuffle-plan off", &r);
-			uint64_t n = r.technique_counts[soko_test_technique("shuffle-plan")];
-			if (!k)
-				assert_true(n == 0);   /* off: counts nothing */
-			counted += n > 0;
-			lk_search_result_release(&r);
-			lk_level_free(level);
-		}
-		soko_test_on = NULL;
+		counted += as_raw_off_on(text, want, "shuffle-plan");
 		free(text);
 	}
 	soko_park_set_always(false);
