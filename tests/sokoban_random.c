@@ -281,3 +281,14 @@ const char soko_test_crossing[] =
 	"    ##  $  $ ##\n"
 	"     #####  ##\n"
 	"         ####\n";
+
+void soko_check_plandead_same(const char *what)
+{
+	uint64_t checked, differed;
+	soko_plandead_checks(&checked, &differed);
+	soko_plandead_set_check(false);
+	print_message("  %s: %llu moves decided with shared floods checked, %llu differed\n", what,
+		      (unsigned long long)checked, (unsigned long long)differed);
+	assert_true(checked >= 1000 / SOKO_TEST_SHARE);
+	assert_true(differed == 0);
+}

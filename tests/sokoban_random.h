@@ -103,4 +103,11 @@ struct lk_level *soko_any_as_raw(const char *text, const char *const *off, int w
  * have been moved out of the way and back. */
 extern const char soko_test_crossing[];
 
+/* End a run begun with soko_plandead_set_check(true): every move the plan
+ * and park deadlock tests decided through a shared or cached flood was
+ * decided again with floods of its own (the way before session 39); fails
+ * unless at least 1000 / SOKO_TEST_SHARE were and none differed.  `what`
+ * names the test in the message. */
+void soko_check_plandead_same(const char *what);
+
 #endif
