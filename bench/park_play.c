@@ -2,10 +2,10 @@
  * park_play.c - the parking plan of each Sokoban level of a file, and
  * whether it can be played push by push (src/games/sokoban/
  * sokoban_parkplay.c): one line a level, for the measurements of
- * docs/benchmarks.md (sections h38a and h39b) and issue 23.
+ * docs/benchmarks.md (sections h38a, h39b and h40o) and issue 23.
  *
  * Usage: park_play FILE.xsb [--with NAME]... [--without NAME]... [--repair | --repair-held]
- *        [--shuffle]
+ *        [--shuffle] [--free] [--nudge N] [--free-positions N]
  *   Techniques as solve's --with/--without (e.g. playable-plan).  The plan
  *   is the one -a any builds, so mended where --with plan-repair asks
  *   (off by default; --without plan-repair gives the retrieval's own).
@@ -18,6 +18,17 @@
  *   the plan's steps played push by push before it and after the best
  *   prelude found, that prelude's box moves when it plays to the end (0:
  *   none kept), and the processor seconds the search took.
+ *   --free: also the plan played order-free (sokoban_parkfree.c): the
+ *   steps played in the plan's order with the player's floor pieces told
+ *   apart (xplayed), then order-free keeping each goal area's order
+ *   (fplayed) and in any order (aplayed), each with the positions
+ *   expanded and processor seconds ('*' after the steps: played to the
+ *   end; '+' after the positions: a bound stopped it).
+ *   --nudge N: also order-free with at most N box moves between the steps
+ *   (sokoban_parknudge.c), keeping the goal areas' order (nplayed) and in
+ *   any order (naplayed), shown as --free's.
+ *   --free-positions N: both searches' bound in positions (20,000); their
+ *   bound in (box, player) pairs is 4e8.
  * Prints, tab-separated: record, steps, boxes parked (- when the level
  * gets no plan), the first step that cannot be played push by push (-1:
  * none), why (ok, no-box, target-held, unmoved: pushable only with the
@@ -36,6 +47,7 @@
 #include "levelkit/record.h"
 #include "levelkit/registry.h"
 #include "../src/games/sokoban/sokoban_any.h"
+#include "../src/games/sokoban/sokoban_parkfree.h"
 
 static double cpu_now(void)
 {
@@ -50,12 +62,20 @@ int main(int argc, char **argv)
 {
 	const char *on[32] = { 0 }, *off[32] = { 0 }, *path = NULL;
 	int non = 0, noff = 0;
-	bool repair = false, held_only = false, shuffle = false;
+	bool repair = false, held_only = false, shuffle = false, freeplay = false;
+	long fpos = 20000;
+	int nudge = -1;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--repair"))
 			repair = true;
 		else if (!strcmp(argv[i], "--shuffle"))
 			shuffle = true;
+		else if (!strcmp(argv[i], "--free"))
+			freeplay = true;
+		else if (!strcmp(argv[i], "--nudge") && i + 1 < argc)
+			nudge = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--free-positions") && i + 1 < argc)
+			fpos = atol(argv[++i]);
 		else if (!strcmp(argv[i], "--repair-held"))
 			repair = held_only = true;
 		else if (!strcmp(argv[i], "--with") && i + 1 < argc && non < 31)
@@ -79,9 +99,14 @@ int main(int argc, char **argv)
 	}
 	lk_record_init(&rec);
 	struct lk_level_options opt = { .metric = "pushes", .on = on, .off = off };
-	printf("record\tsteps\tparked\tbreak\twhy\tfrom\tto\tcpu%s%s\n",
+	printf("record\tsteps\tparked\tbreak\twhy\tfrom\tto\tcpu%s%s",
 	       repair ? "\tplayed\tmended\tmsteps\tmcpu" : "",
 	       shuffle ? "\tsplayed\tshuffled\tprelude\tscpu" : "");
+	if (freeplay)
+		printf("\txplayed\tfplayed\tfpos\tfcpu\taplayed\tapos\tacpu");
+	if (nudge >= 0)
+		printf("\tnplayed\tnpos\tncpu\tnaplayed\tnapos\tnacpu");
+	printf("\n");
 	int rc, record = 0;
 	while ((rc = lk_reader_next(&r, &rec, &err, &line)) != 0) {
 		if (rc == -2) {
@@ -135,6 +160,29 @@ int main(int argc, char **argv)
 				if (q && soko_park_play(s, q, NULL) >= 0)
 					printf("\tBAD");   /* a kept prelude must play */
 				soko_park_free(q);
+			}
+			if (freeplay) {
+				/* the plan's order (pieces told apart), then order-free
+				 * with the goal areas' order, then with none */
+				for (int mode = 0; mode < 3; mode++) {
+					struct soko_free_result fr = { .max_positions = fpos, .max_work = 4e8 };
+					double t2 = cpu_now();
+					bool full = soko_park_free_play(s, &plan, p, mode == 0, mode == 1, &fr);
+					if (mode == 0)
+						printf("\t%d", fr.played);
+					else
+						printf("\t%d%s\t%ld%s\t%.2f", fr.played, full ? "*" : "",
+						       fr.positions, fr.stopped ? "+" : "", cpu_now() - t2);
+					soko_free_result_release(&fr);
+				}
+			}
+			for (int mode = 0; nudge >= 0 && mode < 2; mode++) {
+				struct soko_free_result fr = { .max_positions = fpos, .max_work = 4e8 };
+				double t2 = cpu_now();
+				bool full = soko_park_nudge_play(s, &plan, p, mode == 0, nudge, &fr);
+				printf("\t%d%s\t%ld%s\t%.2f", fr.played, full ? "*" : "",
+				       fr.positions, fr.stopped ? "+" : "", cpu_now() - t2);
+				soko_free_result_release(&fr);
 			}
 			printf("\n");
 		}
