@@ -26,7 +26,8 @@
  *   end; '+' after the positions: a bound stopped it).
  *   --nudge N: also order-free with at most N box moves between the steps
  *   (sokoban_parknudge.c), keeping the goal areas' order (nplayed) and in
- *   any order (naplayed), shown as --free's.
+ *   any order (naplayed), shown as --free's; with --routes-free a step
+ *   may move any box whose route is not finished (the boxes swap routes).
  *   --free-positions N: both searches' bound in positions (20,000); their
  *   bound in (box, player) pairs is 4e8.
  * Prints, tab-separated: record, steps, boxes parked (- when the level
@@ -58,6 +59,138 @@ static double cpu_now(void)
 
 static const char *const fault_name[] = { "ok", "no-box", "target-held", "unmoved", "blocked" };
 
+/* The pushes and walks of a nudge play to the end (box moves with the
+ * player's piece after each), as LURD text (NULL: a move cannot be made),
+ * by breadth-first search over (box, player) squares with the other boxes
+ * in place. */
+static char *lurd_of(const struct sokoban *s, const uint16_t *mv, int nmoves)
+{
+	size_t n = (size_t)s->cells, cap = 1024, len = 0;
+	char *out = malloc(cap);
+	uint8_t *box = calloc(n, 1), *in = calloc(n, 1);
+	int *par = malloc(n * n * sizeof *par), *queue = malloc(n * n * sizeof *queue);
+	int *stack = malloc(n * sizeof *stack);
+	for (size_t c = 0; c < n; c++)
+		box[c] = !s->wall[c] && s->compact[c] >= 0 && soko_bit(s->box0, s->compact[c]);
+	int player = s->player0;
+	bool ok = true;
+	for (int i = 0; i < nmoves && ok; i++) {
+		int from = mv[3 * i], to = mv[3 * i + 1], pc = mv[3 * i + 2];
+		/* the piece the player must end in: with the box on to */
+		box[from] = 0;
+		box[to] = 1;
+		memset(in, 0, n);
+		int sp = 0;
+		in[pc] = 1;
+		stack[sp++] = pc;
+		while (sp > 0) {
+			int x = stack[--sp];
+			for (int d = 0; d < 4; d++) {
+				int y = x + s->off[d];
+				if (!s->wall[y] && !box[y] && !in[y]) {
+					in[y] = 1;
+					stack[sp++] = y;
+				}
+			}
+		}
+		box[to] = 0;
+		for (size_t k = 0; k < n * n; k++)
+			par[k] = -2;
+		int head = 0, tail = 0, goal = -1;
+		par[(size_t)from * n + (size_t)player] = -1;
+		queue[tail++] = from * (int)n + player;
+		while (head < tail && goal < 0) {
+			int st = queue[head++], b = st / (int)n, p = st % (int)n;
+			if (b == to && in[p]) {
+				goal = st;
+				break;
+			}
+			for (int d = 0; d < 4; d++) {
+				int q = p + s->off[d], nb = b;
+				if (s->wall[q] || box[q])
+					continue;
+				if (q == b) {
+					nb = b + s->off[d];
+					if (s->wall[nb] || box[nb])
+						continue;
+				}
+				size_t k = (size_t)nb * n + (size_t)q;
+				if (par[k] != -2)
+					continue;
+				par[k] = st;
+				queue[tail++] = (int)k;
+			}
+		}
+		if (goal < 0) {
+			ok = false;
+			break;
+		}
+		/* the path, backwards, then reversed in place */
+		size_t mark = len;
+		for (int st = goal; par[st] >= 0; st = par[st]) {
+			int prev = par[st], p0 = prev % (int)n, p1 = st % (int)n;
+			int d = 0;
+			while (p0 + s->off[d] != p1)
+				d++;
+			bool push = prev / (int)n != st / (int)n;
+			if (len + 2 >= cap)
+				out = realloc(out, cap *= 2);
+			out[len++] = (push ? "URDL" : "urdl")[d];
+		}
+		for (size_t a = mark, z = len; a + 1 < z; a++, z--) {
+			char t = out[a];
+			out[a] = out[z - 1];
+			out[z - 1] = t;
+		}
+		box[to] = 1;
+		player = goal % (int)n;
+	}
+	out[len] = 0;
+	free(box);
+	free(in);
+	free(par);
+	free(queue);
+	free(stack);
+	if (!ok) {
+		free(out);
+		return NULL;
+	}
+	return out;
+}
+
+/* Replays LURD text on the level from its start, by the rules alone:
+ * true when every move is legal and every box ends on a goal. */
+static bool replay(const struct sokoban *s, const char *lurd)
+{
+	size_t n = (size_t)s->cells;
+	uint8_t *box = calloc(n, 1);
+	for (size_t c = 0; c < n; c++)
+		box[c] = !s->wall[c] && s->compact[c] >= 0 && soko_bit(s->box0, s->compact[c]);
+	int p = s->player0;
+	bool ok = true;
+	for (const char *c = lurd; *c && ok; c++) {
+		const char *dirs = "urdlURDL", *at = strchr(dirs, *c);
+		int d = at ? (int)(at - dirs) % 4 : -1, q = d >= 0 ? p + s->off[d] : p;
+		bool push = at && at - dirs >= 4;
+		if (d < 0 || s->wall[q] || push != (box[q] != 0)) {
+			ok = false;
+		} else if (push) {
+			int b = q + s->off[d];
+			if (s->wall[b] || box[b])
+				ok = false;
+			else {
+				box[q] = 0;
+				box[b] = 1;
+			}
+		}
+		p = q;
+	}
+	for (size_t c = 0; c < n && ok; c++)
+		ok = !box[c] || s->goal[c];
+	free(box);
+	return ok;
+}
+
 int main(int argc, char **argv)
 {
 	const char *on[32] = { 0 }, *off[32] = { 0 }, *path = NULL;
@@ -65,6 +198,7 @@ int main(int argc, char **argv)
 	bool repair = false, held_only = false, shuffle = false, freeplay = false;
 	long fpos = 20000;
 	int nudge = -1;
+	bool routes_free = false;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--repair"))
 			repair = true;
@@ -72,6 +206,8 @@ int main(int argc, char **argv)
 			shuffle = true;
 		else if (!strcmp(argv[i], "--free"))
 			freeplay = true;
+		else if (!strcmp(argv[i], "--routes-free"))
+			routes_free = true;
 		else if (!strcmp(argv[i], "--nudge") && i + 1 < argc)
 			nudge = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "--free-positions") && i + 1 < argc)
@@ -179,9 +315,17 @@ int main(int argc, char **argv)
 			for (int mode = 0; nudge >= 0 && mode < 2; mode++) {
 				struct soko_free_result fr = { .max_positions = fpos, .max_work = 4e8 };
 				double t2 = cpu_now();
-				bool full = soko_park_nudge_play(s, &plan, p, mode == 0, nudge, &fr);
+				bool full = soko_park_nudge_play(s, &plan, p, mode == 0, routes_free, nudge,
+								 &fr);
 				printf("\t%d%s\t%ld%s\t%.2f", fr.played, full ? "*" : "",
 				       fr.positions, fr.stopped ? "+" : "", cpu_now() - t2);
+				/* a play to the end is a solution: replayed by the rules */
+				char *lurd = full ? lurd_of(s, fr.moves, fr.nmoves) : NULL;
+				if (full)
+					printf("\t%s", lurd && replay(s, lurd) ? "verified" : "BAD");
+				if (lurd && getenv("PARK_PLAY_LURD"))
+					fprintf(stderr, "%d %s\n", record, lurd);
+				free(lurd);
 				soko_free_result_release(&fr);
 			}
 			printf("\n");

@@ -111,7 +111,7 @@ static void test_ii30(void **state)
 	assert_int_equal(got[0], 0);
 	assert_int_equal(got[2], 0);
 	struct soko_free_result r = { .max_positions = 20000, .max_work = 4e8 };
-	assert_true(soko_park_nudge_play(s, &plan, p, false, 12, &r));
+	assert_true(soko_park_nudge_play(s, &plan, p, false, false, 12, &r));
 	assert_int_equal(r.played, p->nsteps);
 	print_message("  Sasquatch II 30: %d steps; %d in order, %d order-free, all %d with nudges "
 		      "(%ld positions)\n", p->nsteps, got[0], got[2], r.played, r.positions);
@@ -143,7 +143,7 @@ static void test_random(void **state)
 			bool full[3];
 			play3(s, &plan, p, got, full);
 			struct soko_free_result r = { .max_positions = 2000, .max_work = 2e7 };
-			bool nfull = soko_park_nudge_play(s, &plan, p, false, 12, &r);
+			bool nfull = soko_park_nudge_play(s, &plan, p, false, false, 12, &r);
 			soko_free_result_release(&r);
 			/* a play to the end is a solution */
 			if (full[0] || full[1] || full[2] || nfull)

@@ -247,6 +247,8 @@ void soko_free_result_release(struct soko_free_result *r)
 {
 	free(r->order);
 	free(r->player);
+	free(r->moves);
 	r->order = NULL;
 	r->player = NULL;
+	r->moves = NULL;
 }

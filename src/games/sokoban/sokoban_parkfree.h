@@ -18,6 +18,10 @@ struct soko_free_result {
 	long positions;
 	double work;
 	bool stopped;            /* a bound ended the search */
+	/* the nudge play's play to the end: nmoves box moves, each as from,
+	 * to and the lowest cell of the player's floor piece after it */
+	int nmoves;
+	uint16_t *moves;
 };
 
 /* Plays plan p (of plan, whose goal areas goal_order uses) from the level's
@@ -30,10 +34,12 @@ bool soko_park_free_play(const struct sokoban *s, const struct soko_plan *plan,
 			 struct soko_free_result *r);
 /* The same with nudges between the steps (sokoban_parknudge.c): single
  * pushes of boxes whose route is not finished, at most max_nudges on a
- * way; r->order and r->player are not filled. */
+ * way; with routes_free a step may move any box whose route is not
+ * finished (the two boxes swap routes); r->order and r->player are not
+ * filled. */
 bool soko_park_nudge_play(const struct sokoban *s, const struct soko_plan *plan,
-			  const struct soko_park *p, bool goal_order, int max_nudges,
-			  struct soko_free_result *r);
+			  const struct soko_park *p, bool goal_order, bool routes_free,
+			  int max_nudges, struct soko_free_result *r);
 void soko_free_result_release(struct soko_free_result *r);
 
 #endif

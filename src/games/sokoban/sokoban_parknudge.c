@@ -48,6 +48,10 @@ struct nudge {
 	size_t tmask, nkept;
 	int64_t *heap;            /* priority << 32 | position */
 	size_t nheap, hcap;
+	int32_t *par;             /* per position: the one it came from (-1: the start) */
+	uint16_t *mv;             /* per position: its box move, from and to */
+	int32_t parent;           /* of the positions keep adds now */
+	uint16_t mfrom, mto;
 	uint16_t *cur;            /* the position being expanded */
 	uint8_t *all;
 	int *stack;
@@ -122,7 +126,12 @@ static bool keep(struct nudge *g, uint16_t *q)
 	if (g->npos == g->cap) {
 		g->cap = g->cap ? 2 * g->cap : 1024;
 		g->pos = lk_xrealloc(g->pos, g->cap * (size_t)g->rec * sizeof *g->pos);
+		g->par = lk_xrealloc(g->par, g->cap * sizeof *g->par);
+		g->mv = lk_xrealloc(g->mv, g->cap * 2 * sizeof *g->mv);
 	}
+	g->par[g->npos] = g->parent;
+	g->mv[2 * g->npos] = g->mfrom;
+	g->mv[2 * g->npos + 1] = g->mto;
 	memcpy(g->pos + g->npos * (size_t)g->rec, q, (size_t)g->rec * sizeof *q);
 	int steps = q[2 * g->nch + 2], nudges = q[2 * g->nch + 1];
 	heap_push(g, ((int64_t)(steps + NUDGE_COST * (255 - nudges)) << 32) | (int64_t)g->npos);
@@ -166,8 +175,8 @@ static bool step_ready(const struct nudge *g, const uint16_t *q, int i)
 }
 
 bool soko_park_nudge_play(const struct sokoban *s, const struct soko_plan *plan,
-			  const struct soko_park *p, bool goal_order, int max_nudges,
-			  struct soko_free_result *r)
+			  const struct soko_park *p, bool goal_order, bool routes_free,
+			  int max_nudges, struct soko_free_result *r)
 {
 	struct nudge g;
 	memset(&g, 0, sizeof g);
@@ -225,11 +234,14 @@ bool soko_park_nudge_play(const struct sokoban *s, const struct soko_plan *plan,
 	g.cur = lk_xmalloc((size_t)g.rec * sizeof *g.cur);
 	uint16_t *q = lk_xmalloc((size_t)g.rec * sizeof *q);
 	r->played = 0;
+	r->nmoves = 0;
+	r->moves = NULL;
 	r->positions = 0;
 	r->stopped = false;
 	r->order = lk_xcalloc((size_t)m + 1, sizeof *r->order);
 	r->player = lk_xcalloc((size_t)m + 1, sizeof *r->player);
 	bool full = false;
+	int32_t last = -1;   /* the position with every step done */
 	struct soko_movegen gen;
 	soko_movegen_init(&gen, s);
 	void *mem = lk_xcalloc(1, s->base.scratch_size), *mem2 = lk_xcalloc(1, s->base.scratch_size);
@@ -248,6 +260,7 @@ bool soko_park_nudge_play(const struct sokoban *s, const struct soko_plan *plan,
 	}
 	q[2 * g.nch] = (uint16_t)piece_of(&g, s->player0);
 	q[2 * g.nch + 1] = q[2 * g.nch + 2] = 0;
+	g.parent = -1;
 	keep(&g, q);
 	while (g.nheap > 0 && !full) {
 		if (r->positions >= r->max_positions || g.pl.work >= r->max_work) {
@@ -255,6 +268,7 @@ bool soko_park_nudge_play(const struct sokoban *s, const struct soko_plan *plan,
 			break;
 		}
 		int64_t top = heap_pop(&g);
+		g.parent = (int32_t)(top & 0xffffffff);
 		memcpy(g.cur, g.pos + (size_t)(top & 0xffffffff) * (size_t)g.rec,
 		       (size_t)g.rec * sizeof *g.cur);
 		r->positions++;
@@ -268,32 +282,47 @@ bool soko_park_nudge_play(const struct sokoban *s, const struct soko_plan *plan,
 		for (int k = 0; k < g.nch && !full; k++) {
 			if (c[g.nch + k] >= g.len[k])
 				continue;
-			int i = g.steps[g.first[k] + c[g.nch + k]], t = p->target[i], x = c[k];
-			if (!step_ready(&g, c, i) || (t != x && g.pl.box[t]))
+			int i = g.steps[g.first[k] + c[g.nch + k]], t = p->target[i];
+			if (!step_ready(&g, c, i) || (t != c[k] && g.pl.box[t]))
 				continue;
-			/* a step: every piece a way of pushing leaves the player in */
-			piece_of(&g, c[2 * g.nch]);
-			if (!soko_play_push_to(&g.pl, x, t))
-				continue;
-			g.all = g.all ? g.all : lk_xmalloc((size_t)n);
-			memcpy(g.all, g.pl.from, (size_t)n);
-			memcpy(q, c, (size_t)g.rec * sizeof *q);
-			q[k] = (uint16_t)t;
-			q[g.nch + k]++;
-			q[2 * g.nch + 2] = (uint16_t)(done + 1);
-			full = done + 1 == m;
-			for (int y = 0; y < n; y++) {
-				if (!g.all[y])
+			/* the step's box, or with routes_free any box whose route
+			 * is not finished (the two boxes then swap routes) */
+			for (int j = routes_free ? 0 : k; j < (routes_free ? g.nch : k + 1) && !full; j++) {
+				int x = c[j];
+				if (c[g.nch + j] >= g.len[j] || (j != k && (x == t || c[k] == t)))
 					continue;
-				int lo = piece_of(&g, y);
-				for (int z = 0; z < n; z++)
-					if (g.pl.from[z])
-						g.all[z] = 0;
-				q[2 * g.nch] = (uint16_t)lo;
-				keep(&g, q);
+				/* a step: every piece a way of pushing leaves the player in */
+				piece_of(&g, c[2 * g.nch]);
+				if (!soko_play_push_to(&g.pl, x, t))
+					continue;
+				g.all = g.all ? g.all : lk_xmalloc((size_t)n);
+				memcpy(g.all, g.pl.from, (size_t)n);
+				memcpy(q, c, (size_t)g.rec * sizeof *q);
+				q[j] = c[k];
+				q[k] = (uint16_t)t;
+				q[g.nch + k]++;
+				q[2 * g.nch + 2] = (uint16_t)(done + 1);
+				full = done + 1 == m;
+				g.mfrom = (uint16_t)x;
+				g.mto = (uint16_t)t;
+				for (int y = 0; y < n; y++) {
+					if (!g.all[y])
+						continue;
+					int lo = piece_of(&g, y);
+					for (int z = 0; z < n; z++)
+						if (g.pl.from[z])
+							g.all[z] = 0;
+					q[2 * g.nch] = (uint16_t)lo;
+					size_t before = g.npos;
+					keep(&g, q);
+					if (full && g.npos > before) {
+						last = (int32_t)before;   /* all steps done: new */
+						break;
+					}
+				}
+				g.pl.box[t] = 0;
+				g.pl.box[x] = 1;
 			}
-			g.pl.box[t] = 0;
-			g.pl.box[x] = 1;
 		}
 		if (full) {
 			r->played = m;
@@ -327,6 +356,8 @@ bool soko_park_nudge_play(const struct sokoban *s, const struct soko_plan *plan,
 			g.pl.box[mv->to] = 1;
 			memcpy(q, c, (size_t)g.rec * sizeof *q);
 			q[k] = mv->to;
+			g.mfrom = mv->from;
+			g.mto = mv->to;
 			q[2 * g.nch] = (uint16_t)piece_of(&g, s->cell_of[mv->player]);
 			q[2 * g.nch + 1] = (uint16_t)(nudges + 1);
 			keep(&g, q);
@@ -334,8 +365,23 @@ bool soko_park_nudge_play(const struct sokoban *s, const struct soko_plan *plan,
 			g.pl.box[mv->from] = 1;
 		}
 	}
+	if (full && last >= 0) {
+		/* the box moves from the start, each with the player's piece after it */
+		int len = 0;
+		for (int32_t at = last; g.par[at] >= 0; at = g.par[at])
+			len++;
+		r->nmoves = len;
+		r->moves = lk_xmalloc((size_t)(len + 1) * 3 * sizeof *r->moves);
+		for (int32_t at = last, i = len - 1; g.par[at] >= 0; at = g.par[at], i--) {
+			r->moves[3 * i] = g.mv[2 * at];
+			r->moves[3 * i + 1] = g.mv[2 * at + 1];
+			r->moves[3 * i + 2] = g.pos[(size_t)at * (size_t)g.rec + 2 * (size_t)g.nch];
+		}
+	}
 out:
 	r->work = g.pl.work;
+	free(g.par);
+	free(g.mv);
 	soko_movegen_release(&gen);
 	free(mem);
 	free(mem2);
