@@ -28,8 +28,8 @@
  *   (sokoban_parknudge.c), keeping the goal areas' order (nplayed) and in
  *   any order (naplayed), shown as --free's; with --routes-free a step
  *   may move any box whose route is not finished (the boxes swap routes).
- *   --free-positions N: both searches' bound in positions (20,000); their
- *   bound in (box, player) pairs is 4e8.
+ *   --free-positions N, --free-work W: both searches' bounds in positions
+ *   (20,000) and (box, player) pairs (4e8).
  * Prints, tab-separated: record, steps, boxes parked (- when the level
  * gets no plan), the first step that cannot be played push by push (-1:
  * none), why (ok, no-box, target-held, unmoved: pushable only with the
@@ -197,6 +197,7 @@ int main(int argc, char **argv)
 	int non = 0, noff = 0;
 	bool repair = false, held_only = false, shuffle = false, freeplay = false;
 	long fpos = 20000;
+	double fwork = 4e8;
 	int nudge = -1;
 	bool routes_free = false;
 	for (int i = 1; i < argc; i++) {
@@ -210,6 +211,8 @@ int main(int argc, char **argv)
 			routes_free = true;
 		else if (!strcmp(argv[i], "--nudge") && i + 1 < argc)
 			nudge = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--free-work") && i + 1 < argc)
+			fwork = atof(argv[++i]);
 		else if (!strcmp(argv[i], "--free-positions") && i + 1 < argc)
 			fpos = atol(argv[++i]);
 		else if (!strcmp(argv[i], "--repair-held"))
@@ -301,7 +304,7 @@ int main(int argc, char **argv)
 				/* the plan's order (pieces told apart), then order-free
 				 * with the goal areas' order, then with none */
 				for (int mode = 0; mode < 3; mode++) {
-					struct soko_free_result fr = { .max_positions = fpos, .max_work = 4e8 };
+					struct soko_free_result fr = { .max_positions = fpos, .max_work = fwork };
 					double t2 = cpu_now();
 					bool full = soko_park_free_play(s, &plan, p, mode == 0, mode == 1, &fr);
 					if (mode == 0)
@@ -313,7 +316,7 @@ int main(int argc, char **argv)
 				}
 			}
 			for (int mode = 0; nudge >= 0 && mode < 2; mode++) {
-				struct soko_free_result fr = { .max_positions = fpos, .max_work = 4e8 };
+				struct soko_free_result fr = { .max_positions = fpos, .max_work = fwork };
 				double t2 = cpu_now();
 				bool full = soko_park_nudge_play(s, &plan, p, mode == 0, routes_free, nudge,
 								 &fr);

@@ -10,7 +10,8 @@
  *  - order-free, where its search ran to its end, it plays at least as
  *    many steps as in the plan's order (that order is one it tries);
  *  - a play to the end is a solution: it is never claimed on a level raw
- *    breadth-first search proves unsolvable, and its steps, replayed in
+ *    breadth-first search proves unsolvable (also with routes free, any
+ *    box doing a step), the nudge play returns its moves, and its steps, replayed in
  *    the order reported (as a plan, sokoban_parkplay.c), play as far;
  *  - on Sasquatch II 30, whose plan plays no step in order nor order-free
  *    (the start cluster must first be loosened), the play with nudges
@@ -127,7 +128,7 @@ static void test_random(void **state)
 	soko_park_set_always(true);
 	struct lk_rng rng;
 	lk_rng_seed(&rng, 4040);
-	int plans = 0, fixed_full = 0, free_full = 0, nudge_full = 0, further = 0;
+	int plans = 0, fixed_full = 0, free_full = 0, nudge_full = 0, further = 0, routes_full = 0;
 	struct soko_mix mix = { 0 };
 	while (mix.levels < 150 / SOKO_TEST_SHARE) {
 		int want;
@@ -144,10 +145,15 @@ static void test_random(void **state)
 			play3(s, &plan, p, got, full);
 			struct soko_free_result r = { .max_positions = 2000, .max_work = 2e7 };
 			bool nfull = soko_park_nudge_play(s, &plan, p, false, false, 12, &r);
+			assert_int_equal(r.nmoves > 0, nfull && r.played > 0);
 			soko_free_result_release(&r);
+			struct soko_free_result rf = { .max_positions = 2000, .max_work = 2e7 };
+			bool rfull = soko_park_nudge_play(s, &plan, p, true, true, 12, &rf);
+			soko_free_result_release(&rf);
 			/* a play to the end is a solution */
-			if (full[0] || full[1] || full[2] || nfull)
+			if (full[0] || full[1] || full[2] || nfull || rfull)
 				assert_int_equal(want, 1);
+			routes_full += rfull;
 			fixed_full += full[0];
 			free_full += full[2];
 			nudge_full += nfull;
@@ -160,8 +166,8 @@ static void test_random(void **state)
 	}
 	soko_park_set_always(false);
 	print_message("  %d random levels: %d plans; to the end %d in order, %d order-free, "
-		      "%d with nudges; %d further order-free\n",
-		      mix.levels, plans, fixed_full, free_full, nudge_full, further);
+		      "%d with nudges, %d with routes free; %d further order-free\n",
+		      mix.levels, plans, fixed_full, free_full, nudge_full, routes_full, further);
 	assert_true(free_full >= fixed_full);
 	assert_true(nudge_full >= 1);
 }
