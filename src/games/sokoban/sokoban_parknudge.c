@@ -1,26 +1,29 @@
 /*
- * sokoban_parknudge.c - the parking plan played order-free with single
- * pushes between its steps (issue 23; docs/benchmarks.md, section h40o).
+ * sokoban_parknudge.c - the parking plan played order-free with box moves
+ * between its steps (issue 23; docs/benchmarks.md, section h40o).
  *
  * Order-free play (sokoban_parkfree.c) still brings each box from where
  * the plan left it straight to its next target; on Sasquatch that is
  * rarely possible from the start, because the start cluster must first be
  * loosened (h38a: boxes pushed along the row of start squares and back).
- * Shuffle-plan (sokoban_parkshuffle.c) loosens it with single pushes but
- * keeps the plan's order.  Here both: a best-first search over positions
- * whose moves are a step of the plan (any step whose box's earlier steps
- * are done, with goal_order those of its goal area, its target free), or a
+ * Shuffle-plan (sokoban_parkshuffle.c) loosens it with box moves but keeps
+ * the plan's order.  Here both: a best-first search over positions whose
+ * moves are a step of the plan (any step whose box's earlier steps are
+ * done, with goal_order those of its goal area, its target free), or a
  * nudge: one box move (sokoban_boxmoves.c: one box pushed as far as it
  * goes, not onto a dead square or into a freeze deadlock, the position
  * after it not dead by the lower bound) of a box whose route is not
- * finished, at most max_nudges on a way.  Each box
- * keeps its route (the plan's steps of that box), so a position is where
- * each box stands, how many of its steps it has done, and the player's
- * floor piece.  Positions with fewer nudges are expanded first, then
- * those with more steps done; bounded in positions expanded and (box, player)
- * pairs searched.  All its steps done is a solution (each box on the goal
- * its route ends on).
- */
+ * finished, at most max_nudges on a way.  Each box keeps its route (the
+ * plan's steps of that box), so a position is where each box stands, how
+ * many of its route's steps it has done, and the player's floor piece.
+ * With routes_free a step may be taken by any box whose route is not
+ * finished: the two boxes swap routes, so each route still ends on its
+ * goal (the plan's box-to-target assignment was made on an empty level;
+ * h40o measured what freeing it gains).  Positions with fewer nudges are
+ * expanded first, then those with more steps done; bounded in positions
+ * expanded and (box, player) pairs searched.  All steps done is a
+ * solution (each box on the goal its route ends on); its box moves, with
+ * the player's piece after each, are returned for replay. */
 #include <stdlib.h>
 #include <string.h>
 
