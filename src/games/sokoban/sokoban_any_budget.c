@@ -29,6 +29,9 @@
  * level whose packing order is wrong; once it has packed a box and then
  * done STALL_WINDOW work without packing more, the sound search gets a
  * turn of STALL_STATES states, both growing STALL_GROWTH times a turn.
+ * Unordered turns (off by default): every other sound turn, the first
+ * first, runs under a plan without the packing order, in case the order
+ * is what misleads both searches.
  * Replan (off by default): where the first search's best position at such
  * a stall shows a box shut off by packed boxes from the goals left
  * (sokoban_replan.c), the first search stops instead and runs again from
