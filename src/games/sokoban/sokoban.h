@@ -157,6 +157,10 @@ enum soko_technique {
 	 * fresh search from its deepest positions still worth a try, as levels
 	 * of their own, the paths joined (sokoban_any_restart.c) */
 	SOKO_T_RESTART,
+	/* every other turn of the sound search beside a stalled first search
+	 * runs under a plan without the packing order: every goal its own area
+	 * (sokoban_any_budget.c) */
+	SOKO_T_UNORDERED,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");

@@ -29,6 +29,9 @@
  * level whose packing order is wrong; once it has packed a box and then
  * done STALL_WINDOW work without packing more, the sound search gets a
  * turn of STALL_STATES states, both growing STALL_GROWTH times a turn.
+ * Unordered turns (off by default): every other sound turn, the first
+ * first, runs under a plan without the packing order, in case the order
+ * is what misleads both searches.
  * Replan (off by default): where the first search's best position at such
  * a stall shows a box shut off by packed boxes from the goals left
  * (sokoban_replan.c), the first search stops instead and runs again from
@@ -149,6 +152,11 @@ struct stall {
 	/* restart: the first search while it runs, and the restarts made */
 	struct any *live;
 	struct soko_restart restart;
+	/* unordered-turns: the plan without the packing order (built at the
+	 * first turn that uses it), and the sound turns run so far */
+	struct soko_plan unordered;
+	bool have_unordered;
+	unsigned turns;
 };
 
 /* A turn of the sound search (no goal-room macros, no relevance cuts), from
@@ -170,12 +178,30 @@ static bool sound_turn(struct stall *st, size_t held)
 	bool capped = !o.bounds.max_states || st->states < o.bounds.max_states;
 	if (capped)
 		o.bounds.max_states = st->states;
-	const struct soko_deadtab *table = ((const struct sokoban *)st->level)->deadtab;
+	const struct sokoban *s = (const struct sokoban *)st->level;
+	const struct soko_deadtab *table = s->deadtab;
 	uint64_t table_work = table ? table->work : 0;
+	/* unordered-turns: a wrong packing order misleads the sound search as
+	 * much as the first (its features and advisors read the order), and
+	 * on some levels only a search without it finds the way (Sasquatch
+	 * III 15: benchmarks.md, h40y); so every other turn, the first first,
+	 * goes without it */
+	const struct soko_plan *plan = st->plan;
+	bool unordered = s->use[SOKO_T_UNORDERED] && plan && plan->ordered > 0 && st->turns % 2 == 0;
+	if (unordered && !st->have_unordered) {
+		soko_plan_build(&st->unordered, s, false,
+				&(struct soko_stop){ .bounds = &st->opt->bounds,
+						     .deadline = lk_bounds_deadline(&st->opt->bounds, st->t0) });
+		st->have_unordered = true;
+	}
+	if (unordered)
+		plan = &st->unordered;
+	st->turns++;
 	struct lk_search_result r;
 	lk_search_result_init(&r);
-	soko_fess(st->level, &o, &r, false, NULL, st->pull, st->plan);
+	soko_fess(st->level, &o, &r, false, NULL, st->pull, plan);
 	r.technique_counts[SOKO_T_STALL]++;
+	r.technique_counts[SOKO_T_UNORDERED] += unordered;
 	if (table)   /* the turn's small searches are not the first search's work */
 		st->last += table->work - table_work;
 	if (r.status != LK_UNKNOWN) {   /* sound: its no is a proof */
@@ -363,6 +389,8 @@ static void solve_fess(const struct lk_level *level, const struct lk_search_opti
 	if (st.replans)
 		soko_plan_release(&replanned);
 	free(st.late);
+	if (st.have_unordered)
+		soko_plan_release(&st.unordered);
 	if (own_plan)
 		soko_plan_release(&plan);
 	r->seconds = lk_now() - t0;

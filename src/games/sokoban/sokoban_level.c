@@ -610,6 +610,12 @@ const struct lk_technique soko_techniques[] = {
 			     "step, deepest first, each as a level of its own; an answer is "
 			     "joined to the path to its position; counts those searches",
 			     LK_TECH_ANY | LK_TECH_OFF },
+	[SOKO_T_UNORDERED] = { "unordered-turns", "unordered-turns",
+			       "-a any: where the level has a packing order, every other turn "
+			       "of the sound search beside a stalled first search (the first "
+			       "turn first) runs under a plan without it, every goal an area of "
+			       "its own, in case the order is wrong; counts those turns",
+			       LK_TECH_ANY | LK_TECH_OFF },
 
 	{ NULL, NULL, NULL, 0 },
 };
