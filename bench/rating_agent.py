@@ -25,8 +25,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import rating_fit as rf  # noqa: E402
 
-PACKS = ['boxoban_unfiltered_test_0-999', 'boxoban_medium_valid_0-999', 'boxoban_hard_0-999',
-         'microban']
+PACKS = rf.ALONE_PACKS
 FAIL = {'rate-2', 'rate-4', 'rate-8', 'rate-16', 'hrate-1', 'hrate-2', 'hrate-4'}
 
 
@@ -63,21 +62,8 @@ def main(argv):
                     r['f-' + n] = 'none'
     rf.add_columns(src, dst, add, skip=('speed.tsv',))
     # each feature alone, raw (a level without a value ranks lowest)
-    packs = {p: rf.read(os.path.join(dst, p + '.tsv')) for p in PACKS}
-    print('feature\tunf-vs-med AUC\tmed-vs-hard AUC\tMicroban rho')
-
-    def val(r, n):
-        v = rf.num(r.get('f-' + n))
-        return -1e9 if v is None else v
-    for n in feats + ['moves', 'pushes']:
-        key = n if n in ('moves', 'pushes') else None
-        get = (lambda r: rf.num(r.get(key)) or -1e9) if key else (lambda r: val(r, n))
-        u = [get(r) for r in packs[PACKS[0]]]
-        m = [get(r) for r in packs[PACKS[1]]]
-        h = [get(r) for r in packs[PACKS[2]]]
-        mb = [get(r) for r in packs[PACKS[3]]]
-        print('%s\t%.3f\t%.3f\t%.3f' % (n, rf.auc(u, m), rf.auc(m, h),
-                                        rf.spearman(mb, list(range(len(mb))))))
+    rf.print_alone(dst, feats + ['moves', 'pushes'],
+                   lambda n: n if n in ('moves', 'pushes') else 'f-' + n)
     return 0
 
 

@@ -227,6 +227,29 @@ def auc(neg, pos):
     return (rp - len(pos) * (len(pos) + 1) / 2.0) / (len(pos) * len(neg))
 
 
+# The packs a probe prints each feature alone on (print_alone): Boxoban's
+# three classes and Microban, in the order of the three questions.
+ALONE_PACKS = ['boxoban_unfiltered_test_0-999', 'boxoban_medium_valid_0-999',
+               'boxoban_hard_0-999', 'microban']
+
+
+def print_alone(dst, names, field=lambda n: 'f-' + n):
+    """Prints each named feature alone on the three questions (unfiltered vs
+    medium AUC, medium vs hard AUC, Microban's order), read from the tables in
+    dst: the probes' shared last step.  A level without a value ranks lowest;
+    '-' where a pack's table is missing."""
+    packs = {p: read(os.path.join(dst, p + '.tsv')) for p in ALONE_PACKS
+             if os.path.exists(os.path.join(dst, p + '.tsv'))}
+    print('feature\tunf-vs-med AUC\tmed-vs-hard AUC\tMicroban rho')
+    for n in names:
+        u, m, h, mb = ([v if v is not None else -1e9
+                        for v in (num(r.get(field(n))) for r in packs.get(p, []))]
+                       for p in ALONE_PACKS)
+        print('%s\t%s\t%s\t%s' % (
+            n, '%.3f' % auc(u, m) if u and m else '-', '%.3f' % auc(m, h) if m and h else '-',
+            '%.3f' % spearman(mb, list(range(len(mb)))) if mb else '-'))
+
+
 def figures(packs, score):
     """{question: value} of a score function over the packs' rows (None: no value;
     such levels rank lowest in AUC and Spearman, as an unknown would)."""

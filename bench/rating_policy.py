@@ -65,9 +65,9 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import rating_fit as rf  # noqa: E402
+import rating_probe as rp  # noqa: E402
 
-PACKS = ['boxoban_unfiltered_test_0-999', 'boxoban_medium_valid_0-999', 'boxoban_hard_0-999',
-         'microban']
+PACKS = rf.ALONE_PACKS
 CAP = 120
 PAD = 4
 INF = 999
@@ -86,18 +86,8 @@ FEATS = ['pol-nll', 'pol-nllsum', 'pol-fail', 'pol-cold', 'pol-greedy']
 # ------------------------------------------------------------------ levels
 
 def boards(path):
-    """The boards of an .xsb file, in order (as bench/rating_probe.py)."""
-    out, cur = [], []
-    for line in open(path):
-        line = line.rstrip('\r\n')
-        if line and '#' in line and set(line) <= set('#@$.*+ -_'):
-            cur.append(line)
-        elif cur:
-            out.append(cur)
-            cur = []
-    if cur:
-        out.append(cur)
-    return out
+    """The boards of an .xsb file, in order."""
+    return rp.levels(path)
 
 
 class Level:
@@ -558,16 +548,12 @@ def main(argv):
                 r['f-' + f] = (v.get(f, '') if v is not None else
                                ('none' if name not in PACKS else ''))
     rf.add_columns(src, dst, add, skip=('speed.tsv',))
+    rf.print_alone(dst, FEATS)
     packs = {p: rf.read(os.path.join(dst, p + '.tsv')) for p in PACKS}
-    print('feature\tunf-vs-med AUC\tmed-vs-hard AUC\tMicroban rho')
 
     def val(r, n):
         v = rf.num(r.get('f-' + n))
         return -1e9 if v is None else v
-    for n in FEATS:
-        u, m, h, mb = ([val(r, n) for r in packs[p]] for p in PACKS)
-        print('%s\t%.3f\t%.3f\t%.3f' % (n, rf.auc(u, m), rf.auc(m, h),
-                                        rf.spearman(mb, list(range(len(mb))))))
     for n in FEATS[2:]:
         for p in PACKS:
             v = [val(r, n) for r in packs[p]]

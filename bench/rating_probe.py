@@ -156,11 +156,6 @@ def probe(board, solution):
             'lines': lines}
 
 
-# The packs whose features alone a probe may print (probe_main's alone).
-PACKS_ALONE = ['boxoban_unfiltered_test_0-999', 'boxoban_medium_valid_0-999',
-               'boxoban_hard_0-999', 'microban']
-
-
 def probe_main(argv, doc, probe, names, with_solution=True, skip=(), alone=False):
     """The probes' command line, DIR OUT [DATA]: copy DIR's tables to OUT with
     an f-NAME column per name in names, probe(board[, solution])'s values
@@ -188,18 +183,7 @@ def probe_main(argv, doc, probe, names, with_solution=True, skip=(), alone=False
     rf.add_columns(src, dst, add, skip=skip)
     if not alone:
         return 0
-    packs = {p: rf.read(os.path.join(dst, p + '.tsv')) for p in PACKS_ALONE
-             if os.path.exists(os.path.join(dst, p + '.tsv'))}
-    print('feature\tunf-vs-med AUC\tmed-vs-hard AUC\tMicroban rho')
-
-    def col(p, n):
-        return [v if v is not None else -1e9
-                for v in (rf.num(r.get('f-' + n)) for r in packs.get(p, []))]
-    for n in names:
-        u, m, h, mb = (col(p, n) for p in PACKS_ALONE)
-        print('%s\t%s\t%s\t%s' % (
-            n, '%.3f' % rf.auc(u, m) if u and m else '-', '%.3f' % rf.auc(m, h) if m and h else '-',
-            '%.3f' % rf.spearman(mb, list(range(len(mb)))) if mb else '-'))
+    rf.print_alone(dst, names)
     return 0
 
 
