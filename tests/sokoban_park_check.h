@@ -1,7 +1,7 @@
 /*
  * sokoban_park_check.h - the parking suites' shared checks
  * (test_sokoban_any_park.c, test_sokoban_any_repair.c,
- * test_sokoban_any_shuffle.c): the shape of
+ * test_sokoban_any_shuffle.c, test_sokoban_any_freeplay.c): the shape of
  * their random levels, the plan -a any builds, and what every parking plan
  * must be: each step's target a floor square the plan marks, free when the
  * step is played; a step either brings a box from its start square (one
@@ -23,6 +23,25 @@
 
 /* Interior 4..7 x 4..6, 2 to 5 boxes. */
 static const struct soko_random_shape park_shape = { 4, 4, 4, 3, 2, 4, 5, 15 };
+
+/* Sasquatch II 30 (David W. Skinner): the one Sasquatch level whose plan
+ * plays to its end after a shuffle or with nudges (shuffle and freeplay
+ * suites).  A function, so that suites without it get no unused constant. */
+static inline const char *sasquatch_ii30(void)
+{
+	return
+		"    ####\n"
+		"#####  ##########\n"
+		"#      #  #     #\n"
+		"# #  ..   ##   $###\n"
+		"# # ##.#.  # $$$@ #\n"
+		"#      #.  # $  # #\n"
+		"#   ######## $  # #\n"
+		"###    $       ## #\n"
+		"  #.############  #\n"
+		"  #.             ##\n"
+		"  ################\n";
+}
 
 /* Fails unless plan p of level s is a parking plan as sokoban_any.h
  * describes one (above). */

@@ -34,20 +34,6 @@
 #include "sokoban_random.h"
 #include "sokoban_park_check.h"
 
-/* Sasquatch II 30 (David W. Skinner). */
-static const char ii30[] =
-	"    ####\n"
-	"#####  ##########\n"
-	"#      #  #     #\n"
-	"# #  ..   ##   $###\n"
-	"# # ##.#.  # $$$@ #\n"
-	"#      #.  # $  # #\n"
-	"#   ######## $  # #\n"
-	"###    $       ## #\n"
-	"  #.############  #\n"
-	"  #.             ##\n"
-	"  ################\n";
-
 /* Plays p fixed, order-free in the goal areas' order and in any order;
  * checks what the header promises; the steps each played into got[3]
  * (with a '+' meaning: to the end, as *full). */
@@ -100,7 +86,7 @@ static void test_ii30(void **state)
 {
 	(void)state;
 	soko_park_set_always(false);
-	struct lk_level *level = soko_test_load(ii30, NULL, false);
+	struct lk_level *level = soko_test_load(sasquatch_ii30(), NULL, false);
 	const struct sokoban *s = (const struct sokoban *)level;
 	struct soko_park *p = plan_of(level);
 	assert_non_null(p);

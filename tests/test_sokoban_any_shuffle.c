@@ -35,20 +35,6 @@
 #include "sokoban_random.h"
 #include "sokoban_park_check.h"
 
-/* Sasquatch II 30 (David W. Skinner). */
-static const char ii30[] =
-	"    ####\n"
-	"#####  ##########\n"
-	"#      #  #     #\n"
-	"# #  ..   ##   $###\n"
-	"# # ##.#.  # $$$@ #\n"
-	"#      #.  # $  # #\n"
-	"#   ######## $  # #\n"
-	"###    $       ## #\n"
-	"  #.############  #\n"
-	"  #.             ##\n"
-	"  ################\n";
-
 /* Shuffles p and checks what the header promises; returns the plan
  * (NULL: none). */
 static struct soko_park *shuffle(const struct sokoban *s, const struct soko_park *p,
@@ -76,7 +62,7 @@ static void test_ii30(void **state)
 {
 	(void)state;
 	soko_park_set_always(false);
-	struct lk_level *level = soko_test_load(ii30, NULL, false);
+	struct lk_level *level = soko_test_load(sasquatch_ii30(), NULL, false);
 	const struct sokoban *s = (const struct sokoban *)level;
 	struct soko_park *p = plan_of(level);
 	assert_non_null(p);
@@ -95,7 +81,7 @@ static void test_ii30(void **state)
 	/* the search's own plan, with the switch */
 	static const char *const with[] = { "shuffle-plan", NULL };
 	soko_test_on = with;
-	level = soko_test_load(ii30, NULL, false);
+	level = soko_test_load(sasquatch_ii30(), NULL, false);
 	s = (const struct sokoban *)level;
 	soko_plan_build(&plan, s, true, NULL);
 	assert_non_null(plan.park);
