@@ -161,6 +161,13 @@ enum soko_technique {
 	 * runs under a plan without the packing order: every goal its own area
 	 * (sokoban_any_budget.c) */
 	SOKO_T_UNORDERED,
+	/* turns of the sound search under the packing order but without the
+	 * parking plan, a third kind beside the two above (sokoban_any_budget.c) */
+	SOKO_T_UNPARKED,
+	/* where the first search ran dry and the sound search runs again in
+	 * its place, that search gets the stall turns too, of the other plans'
+	 * kinds only (sokoban_any_budget.c) */
+	SOKO_T_DRY_TURNS,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");

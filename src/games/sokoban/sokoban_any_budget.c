@@ -31,7 +31,12 @@
  * turn of STALL_STATES states, both growing STALL_GROWTH times a turn.
  * Unordered turns (off by default): every other sound turn, the first
  * first, runs under a plan without the packing order, in case the order
- * is what misleads both searches.
+ * is what misleads both searches.  Unparked turns (off by default): a
+ * third kind in the rotation, under the order without the parking plan.
+ * Dry turns (off by default): where the first search runs dry at once (on
+ * Sasquatch II 10 and III 39 after 51 and 426 expansions), the sound
+ * search run again in its place had no turns beside it; with them it gets
+ * the same stall turns, of the other kinds only.
  * Replan (off by default): where the first search's best position at such
  * a stall shows a box shut off by packed boxes from the goals left
  * (sokoban_replan.c), the first search stops instead and runs again from
@@ -157,7 +162,33 @@ struct stall {
 	struct soko_plan unordered;
 	bool have_unordered;
 	unsigned turns;
+	/* unparked-turns: a view of plan without its parking plan (made at the
+	 * first turn that uses it) */
+	struct soko_plan unparked;
+	bool have_unparked;
+	/* dry-turns: the turns are beside the sound search run again (so not
+	 * of its own plan's kind, and no replan or restart) */
+	bool again;
 };
+
+/* The kinds of sound turn: under the level's plan, without its packing
+ * order, without its parking plan. */
+enum turn_kind { TURN_PLAN, TURN_UNORDERED, TURN_UNPARKED };
+
+/* The kinds of turn st rotates through, the other plans first (so the
+ * first turn is unordered, as unordered-turns had it); how many. */
+static unsigned turn_kinds(const struct stall *st, enum turn_kind kind[3])
+{
+	const struct sokoban *s = (const struct sokoban *)st->level;
+	unsigned n = 0;
+	if (s->use[SOKO_T_UNORDERED] && st->plan && st->plan->ordered > 0)
+		kind[n++] = TURN_UNORDERED;
+	if (s->use[SOKO_T_UNPARKED] && st->plan && st->plan->park)
+		kind[n++] = TURN_UNPARKED;
+	if (!st->again)   /* the search run again is under the plan itself */
+		kind[n++] = TURN_PLAN;
+	return n;
+}
 
 /* A turn of the sound search (no goal-room macros, no relevance cuts), from
  * its start: it cannot be resumed, so each turn is STALL_GROWTH times the
@@ -187,21 +218,39 @@ static bool sound_turn(struct stall *st, size_t held)
 	 * III 15: benchmarks.md, h40y); so every other turn, the first first,
 	 * goes without it */
 	const struct soko_plan *plan = st->plan;
-	bool unordered = s->use[SOKO_T_UNORDERED] && plan && plan->ordered > 0 && st->turns % 2 == 0;
-	if (unordered && !st->have_unordered) {
+	enum turn_kind kinds[3];
+	unsigned nkinds = turn_kinds(st, kinds);
+	if (nkinds == 0) {   /* dry-turns with no other plan to turn to */
+		st->done = true;
+		return false;
+	}
+	enum turn_kind kind = kinds[st->turns % nkinds];
+	if (kind == TURN_UNORDERED && !st->have_unordered) {
 		soko_plan_build(&st->unordered, s, false,
 				&(struct soko_stop){ .bounds = &st->opt->bounds,
 						     .deadline = lk_bounds_deadline(&st->opt->bounds, st->t0) });
 		st->have_unordered = true;
 	}
-	if (unordered)
+	/* unparked-turns: on Sasquatch III 39 the position 49 pushes into
+	 * YASS's solution is solved only without the parking plan (benchmarks.md,
+	 * h40y); the order, goal areas and zones stay */
+	if (kind == TURN_UNPARKED && !st->have_unparked) {
+		soko_plan_view(&st->unparked, st->plan, s);
+		st->unparked.park = NULL;
+		st->have_unparked = true;
+	}
+	if (kind == TURN_UNORDERED)
 		plan = &st->unordered;
+	else if (kind == TURN_UNPARKED)
+		plan = &st->unparked;
 	st->turns++;
 	struct lk_search_result r;
 	lk_search_result_init(&r);
 	soko_fess(st->level, &o, &r, false, NULL, st->pull, plan);
 	r.technique_counts[SOKO_T_STALL]++;
-	r.technique_counts[SOKO_T_UNORDERED] += unordered;
+	r.technique_counts[SOKO_T_UNORDERED] += kind == TURN_UNORDERED;
+	r.technique_counts[SOKO_T_UNPARKED] += kind == TURN_UNPARKED;
+	r.technique_counts[SOKO_T_DRY_TURNS] += st->again;
 	if (table)   /* the turn's small searches are not the first search's work */
 		st->last += table->work - table_work;
 	if (r.status != LK_UNKNOWN) {   /* sound: its no is a proof */
@@ -277,9 +326,9 @@ static bool stall_due(void *ctx, uint64_t work, size_t held, uint64_t expanded, 
 	st->stalled += step;
 	if (st->stalled < st->window)
 		return false;
-	if (replan_due(st, best))
+	if (!st->again && replan_due(st, best))
 		return true;
-	if (restart_due(st, held ? held : 1))
+	if (!st->again && restart_due(st, held ? held : 1))
 		return true;
 	return sound_turn(st, held ? held : 1);
 }
@@ -344,6 +393,10 @@ static void solve_fess(const struct lk_level *level, const struct lk_search_opti
 		stored += r->stored;
 		soko_any_add_effort(&st.spent, r);
 		lk_search_result_release(r);
+		if (st.have_unparked) {   /* a view of the plan replaced */
+			soko_plan_release(&st.unparked);
+			st.have_unparked = false;
+		}
 		if (st.replans++)
 			soko_plan_release(&replanned);
 		soko_plan_build_late(&replanned, s, s->use[SOKO_T_PACKING],
@@ -380,9 +433,26 @@ static void solve_fess(const struct lk_level *level, const struct lk_search_opti
 						 opt->bounds.max_states - r->stored : 1;
 		struct lk_search_result again;
 		lk_search_result_init(&again);
-		soko_fess(level, &rest, &again, false, hook, &pull, st.plan);
+		/* dry-turns: the stall turns beside this search too, counted
+		 * afresh from its start, the turns' sizes going on */
+		st.again = true;
+		st.best = 0;
+		st.stalled = 0;
+		st.last = 0;
+		lk_search_result_init(&st.spent);
+		struct soko_fess_hook dry = { .due = stall_due, .ctx = &st,
+					      .every = stall_test ? 0 : 63 };
+		bool dry_turns = s->use[SOKO_T_DRY_TURNS] && s->use[SOKO_T_STALL];
+		soko_fess(level, &rest, &again, false, dry_turns ? &dry : hook, &pull, st.plan);
 		soko_any_add_effort(&again, r);
 		lk_search_result_release(r);
+		if (st.answered) {
+			soko_any_add_effort(&st.found, &again);
+			lk_search_result_release(&again);
+			again = st.found;
+		}
+		soko_any_add_effort(&again, &st.spent);
+		lk_search_result_release(&st.spent);
 		*r = again;
 	}
 	soko_pull_release(&pull);
@@ -391,6 +461,8 @@ static void solve_fess(const struct lk_level *level, const struct lk_search_opti
 	free(st.late);
 	if (st.have_unordered)
 		soko_plan_release(&st.unordered);
+	if (st.have_unparked)
+		soko_plan_release(&st.unparked);
 	if (own_plan)
 		soko_plan_release(&plan);
 	r->seconds = lk_now() - t0;

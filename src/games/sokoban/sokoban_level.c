@@ -616,6 +616,18 @@ const struct lk_technique soko_techniques[] = {
 			       "turn first) runs under a plan without it, every goal an area of "
 			       "its own, in case the order is wrong; counts those turns",
 			       LK_TECH_ANY | LK_TECH_OFF },
+	[SOKO_T_UNPARKED] = { "unparked-turns", "unparked-turns",
+			      "-a any, off unless --with asks for it: where the level has a "
+			      "parking plan, turns of the sound search also run under the "
+			      "packing order without the parking plan, a third kind of turn "
+			      "in the rotation; counts those turns",
+			      LK_TECH_ANY | LK_TECH_OFF },
+	[SOKO_T_DRY_TURNS] = { "dry-turns", "dry-turns",
+			       "-a any, off unless --with asks for it: where the first search "
+			       "runs dry and the sound search runs again in its place, it gets "
+			       "stall turns too, of the kinds unordered-turns and "
+			       "unparked-turns enable (not its own plan's); counts those turns",
+			       LK_TECH_ANY | LK_TECH_OFF },
 
 	{ NULL, NULL, NULL, 0 },
 };
