@@ -96,7 +96,7 @@ static void test_parse_table(void **state)
 {
 	(void)state;
 	bool flag = false, spliced = false;
-	const char *name = NULL, *cb = NULL;
+	const char *name = NULL, *cb = NULL, *tags = NULL;
 	unsigned long n = 0;
 	double secs = 0;
 	size_t mem = 0;
@@ -108,6 +108,7 @@ static void test_parse_table(void **state)
 		LK_OPT_GROUP_("Group"),
 		{ LK_OPT_FLAG, 'v', "verbose", &flag, NULL, "a flag", NULL },
 		{ LK_OPT_STRING, 0, "name", &name, "text", "a string", NULL },
+		{ LK_OPT_LIST, 0, "tag", &tags, "a,b,...", "a list", NULL },
 		{ LK_OPT_UINT, 'n', "count", &n, "n", "a count", NULL },
 		{ LK_OPT_SECONDS, 't', "timeout", &secs, "secs", "a duration", NULL },
 		{ LK_OPT_SIZE, 0, "max-memory", &mem, "bytes", "a size", NULL },
@@ -115,7 +116,9 @@ static void test_parse_table(void **state)
 		{ .type = LK_OPT_TABLE, .value = extra },
 		LK_OPT_END_(),
 	};
-	char *argv[] = { "/some/dir/testprog", "-v", "--name", "x y", "-n", "7", "--timeout=1m",
+	/* a string given twice keeps the last; a list given thrice adds up */
+	char *argv[] = { "/some/dir/testprog", "-v", "--name", "x", "--tag", "a,b", "--name", "x y",
+			 "--tag", "c", "--tag=d", "-n", "7", "--timeout=1m",
 			 "--max-memory", "2M", "--call", "c", "--spliced", "file1", "file2", NULL };
 	int argc = (int)(sizeof argv / sizeof *argv) - 1;
 	int first = lk_parse_options(argc, argv, opts, "testprog [options]", NULL);
@@ -124,6 +127,7 @@ static void test_parse_table(void **state)
 	assert_string_equal(lk_prog, "testprog");
 	assert_true(flag && spliced);
 	assert_string_equal(name, "x y");
+	assert_string_equal(tags, "a,b,c,d");
 	assert_int_equal(n, 7);
 	assert_true(secs == 60);
 	assert_int_equal(mem, (size_t)2 << 20);

@@ -17,6 +17,8 @@ enum lk_opt_type {
 	LK_OPT_GROUP,     /* a heading in --help */
 	LK_OPT_FLAG,      /* bool */
 	LK_OPT_STRING,    /* const char * */
+	LK_OPT_LIST,      /* const char *, a comma-separated list; a repeat
+			   * adds to it ("a,b" then "c" is "a,b,c") */
 	LK_OPT_UINT,      /* unsigned long */
 	LK_OPT_U64,       /* uint64_t */
 	LK_OPT_SIZE,      /* size_t, with K/M/G suffixes */

@@ -46,7 +46,11 @@ static void parsing_release(void)
 }
 /* The options given, by long name, and how each was typed ("-n" or
  * "--count"), for lk_option_given and messages. */
-static struct given { const char *name; char typed[64]; } *given;
+static struct given {
+	const char *name;
+	char typed[64];
+	char *list;   /* LK_OPT_LIST: the values given so far, joined (owned) */
+} *given;
 static size_t ngiven, given_alloc;
 
 static const struct given *find_given(const char *long_name)
@@ -329,6 +333,26 @@ static void store(const struct lk_option *o, const char *arg)
 	case LK_OPT_STRING:
 		*(const char **)o->value = arg;
 		break;
+	case LK_OPT_LIST: {
+		/* a repeat adds to the list (--with a --with b is --with a,b):
+		 * taking only the last one silently dropped the first */
+		const char *prev = *(const char **)o->value;
+		struct given *g = NULL;
+		for (size_t i = 0; i < ngiven && !g; i++)
+			if (strcmp(given[i].name, o->long_name) == 0)
+				g = &given[i];
+		if (!g || !prev) {
+			*(const char **)o->value = arg;
+			break;
+		}
+		size_t len = strlen(prev) + strlen(arg) + 2;
+		char *joined = lk_xmalloc(len);
+		snprintf(joined, len, "%s,%s", prev, arg);
+		free(g->list);
+		g->list = joined;
+		*(const char **)o->value = joined;
+		break;
+	}
 	case LK_OPT_UINT: {
 		uint64_t v;
 		if (lk_parse_u64(arg, &v) < 0 || v > 0xffffffffu)

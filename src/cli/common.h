@@ -87,8 +87,8 @@ void lk_cli_choose_format(const char *format, const char *output, const char *co
 	  NULL },                                                                             \
 	{ LK_OPT_FLAG, 0, "plain", &(c).plain, NULL,                                           \
 	  "no deadlock pruning: the raw state space MixedAim's solvers search", NULL },       \
-	{ LK_OPT_STRING, 0, "without", &(c).without, "a,b,...", (c).without_help, NULL },      \
-	{ LK_OPT_STRING, 0, "with", &(c).with, "a,b,...", (c).with_help, NULL },               \
+	{ LK_OPT_LIST, 0, "without", &(c).without, "a,b,...", (c).without_help, NULL },      \
+	{ LK_OPT_LIST, 0, "with", &(c).with, "a,b,...", (c).with_help, NULL },               \
 	{ LK_OPT_FLAG, 0, "no-fallback", &(c).no_fallback, NULL,                               \
 	  "where an optimal search gives up, do not search for any solution after it", NULL }, \
 	{ LK_OPT_FLAG, 0, "no-meeting", &(c).no_meeting, NULL,                                 \
