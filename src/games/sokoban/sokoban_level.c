@@ -615,7 +615,7 @@ const struct lk_technique soko_techniques[] = {
 			       "of the sound search beside a stalled first search (the first "
 			       "turn first) runs under a plan without it, every goal an area of "
 			       "its own, in case the order is wrong; counts those turns",
-			       LK_TECH_ANY | LK_TECH_OFF },
+			       LK_TECH_ANY },
 	[SOKO_T_UNPARKED] = { "unparked-turns", "unparked-turns",
 			      "-a any, off unless --with asks for it: where the level has a "
 			      "parking plan, turns of the sound search also run under the "
