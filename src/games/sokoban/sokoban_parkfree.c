@@ -63,15 +63,7 @@ static uint64_t mix(uint64_t *x)
 /* Insert key; false when it was there (a position already met). */
 static bool table_add(struct free_play *f, uint64_t key)
 {
-	key |= 1;   /* 0 marks an empty slot */
-	size_t i = (size_t)(key >> 7) & f->tmask;
-	while (f->table[i]) {
-		if (f->table[i] == key)
-			return false;
-		i = (i + 1) & f->tmask;
-	}
-	f->table[i] = key;
-	return true;
+	return soko_hashset_add(f->table, f->tmask, key);
 }
 
 static int source(const struct soko_park *p, int i)

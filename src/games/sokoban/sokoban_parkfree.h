@@ -42,4 +42,20 @@ bool soko_park_nudge_play(const struct sokoban *s, const struct soko_plan *plan,
 			  int max_nudges, struct soko_free_result *r);
 void soko_free_result_release(struct soko_free_result *r);
 
+/* The order-free and nudge plays' sets of positions met: open addressing
+ * over 64-bit hashes in a table of mask + 1 slots, 0 marking an empty slot.
+ * Inserts key (made odd, so never 0); false when it was there already. */
+static inline bool soko_hashset_add(uint64_t *table, size_t mask, uint64_t key)
+{
+	key |= 1;
+	size_t i = (size_t)(key >> 7) & mask;
+	while (table[i]) {
+		if (table[i] == key)
+			return false;
+		i = (i + 1) & mask;
+	}
+	table[i] = key;
+	return true;
+}
+
 #endif

@@ -117,14 +117,8 @@ static bool keep(struct nudge *g, uint16_t *q)
 {
 	if (g->nkept * 2 >= g->tmask)
 		return false;
-	uint64_t h = hash_of(g, q);
-	size_t i = (size_t)(h >> 7) & g->tmask;
-	while (g->table[i]) {
-		if (g->table[i] == h)
-			return true;
-		i = (i + 1) & g->tmask;
-	}
-	g->table[i] = h;
+	if (!soko_hashset_add(g->table, g->tmask, hash_of(g, q)))
+		return true;   /* met before */
 	g->nkept++;
 	if (g->npos == g->cap) {
 		g->cap = g->cap ? 2 * g->cap : 1024;
