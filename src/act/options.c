@@ -466,6 +466,7 @@ int lk_parse_options(int argc, char **argv, const struct lk_option *table,
 				LK_ALLOC_GROW(given, ngiven + 1, given_alloc);
 				struct given *g = &given[ngiven++];
 				g->name = o->long_name;
+				g->list = NULL;
 				if (c < 256)
 					snprintf(g->typed, sizeof g->typed, "-%c", c);
 				else
