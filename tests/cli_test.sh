@@ -78,6 +78,22 @@ for prog in "$SOLVE" "$RATE"; do
 	expect_empty "$TMP/err" "$name --version stderr"
 done
 
+# Every technique the Sokoban source registers is listed in --without's
+# help, and the list is whole (it once ended at "unparked-turn," in a
+# fixed buffer, hiding the rest).
+SOKO_SRC=$LEVELS/../../src/games/sokoban/sokoban_level.c
+if [ -f "$SOKO_SRC" ]; then
+	"$SOLVE" --help | tr -s ' \n' ' ' >"$TMP/help1"
+	sed -n 's/.*--without <a,b,\.\.\.> \([^)]*)\).*/\1/p' "$TMP/help1" >"$TMP/without"
+	expect_count 1 "$TMP/without" ')$' "solve --help: --without's list closes"
+	sed -n 's/^[[:space:]]*\[SOKO_T_[A-Z_0-9]*\] = { "\([a-z0-9-]*\)".*/\1/p' "$SOKO_SRC" >"$TMP/names"
+	[ -s "$TMP/names" ] || fail "no technique names found in $SOKO_SRC"
+	while read -r tech; do
+		checks=$((checks + 1))
+		grep -q "[ :]$tech[,)]" "$TMP/without" || fail "solve --help: --without does not list $tech"
+	done <"$TMP/names"
+fi
+
 # ---------------------------------------------------------- bad usage
 
 for args in "--bogus" "-a dfs" "--format xml" "-j x" \

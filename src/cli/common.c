@@ -123,10 +123,17 @@ static void techniques_help(char *out, size_t size, bool off_by_default)
 			lk_strbuf_addf(&b, "%s", t[j].name);
 		}
 	}
-	snprintf(out, size, off_by_default ? "turn these techniques on, off by default (%s)"
-					    : "turn these techniques off (%s)",
-		 b.buf ? b.buf : "none");
+	int need = snprintf(out, size, off_by_default ? "turn these techniques on, off by default (%s)"
+						      : "turn these techniques off (%s)",
+			    b.buf ? b.buf : "none");
 	lk_strbuf_release(&b);
+	/* A cut list would hide techniques from --help (it once ended at
+	 * "unparked-turn", without the rest): a registry that outgrows the
+	 * buffer is a programming error, found by the help test at once. */
+	if (need < 0 || (size_t)need >= size) {
+		fprintf(stderr, "levelkit: the techniques' help needs %d bytes, has %zu\n", need, size);
+		abort();
+	}
 }
 
 /* Split a list of techniques (--without, --with) at its commas and check

@@ -41,7 +41,7 @@ struct lk_cli_common {
 	struct lk_act_options act;
 	/* help headings made from the registry, and the command's defaults */
 	char csp_heading[128];
-	char without_help[512], with_help[256];
+	char without_help[2048], with_help[1024];
 	char states_help[128], timeout_help[64], jobs_help[80], algo_help[192];
 	/* NULL for rate, which does not list the option (see rate.c) */
 	const char *static_order_help;
