@@ -102,7 +102,7 @@ struct lk_technique {
  * tested, but measured without a gain, so not used by default. */
 #define LK_TECH_OFF 4u
 /* Techniques of one game at most. */
-#define LK_MAX_TECHNIQUES 48
+#define LK_MAX_TECHNIQUES 64
 
 /* Every game's level structure starts with this header. */
 struct lk_level {
