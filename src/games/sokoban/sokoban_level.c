@@ -628,6 +628,12 @@ const struct lk_technique soko_techniques[] = {
 			       "stall turns too, of the kinds unordered-turns and "
 			       "unparked-turns enable (not its own plan's); counts those turns",
 			       LK_TECH_ANY | LK_TECH_OFF },
+	[SOKO_T_PULL_CAP] = { "pull-cap-turns", "pull-cap-raises",
+			      "-a any, off unless --with asks for it: each stall turn that "
+			      "does not answer raises pull-both-orders' cap on the states of "
+			      "YASS's order fourfold (the first search is stuck: the pull "
+			      "side gets more); counts the raises",
+			      LK_TECH_ANY | LK_TECH_OFF },
 
 	{ NULL, NULL, NULL, 0 },
 };

@@ -6,7 +6,8 @@
  * as YASS's backward search orders it (pulls/2 + 3/2 of the lower bound:
  * soko_pull_score), or with pull-both-orders (on by default) greedy with
  * YASS's order given turns on top over one table while greedy makes no
- * progress, up to a cap,
+ * progress, up to a cap (raised fourfold by each stall turn that does not
+ * answer, with pull-cap-turns, off by default),
  * run beside the feature-space search of
  * sokoban_any.c and resumed where it stopped, not started again.
  *
@@ -41,6 +42,7 @@
  * search (docs/games/sokoban.md, "Pull search").
  */
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -185,7 +187,7 @@ static void open_state(struct soko_pull *p, size_t cell, uint32_t id, unsigned p
  * order earns its turns. */
 static bool stalled(const struct soko_pull *p)
 {
-	return p->share[0] && p->share[1] && p->since >= both_stall && p->yass < both_cap;
+	return p->share[0] && p->share[1] && p->since >= both_stall && p->yass < p->cap;
 }
 
 /* The next entry to expand (*from: the list), or LK_NO_ENTRY when no pull
@@ -204,7 +206,7 @@ static uint32_t next_open(struct soko_pull *p, size_t *from)
 		*from = cell;
 		return (uint32_t)soko_cells_pop(&p->open, cell);
 	}
-	if (p->credit >= BOTH_TURN && p->open.cells[1].n && p->yass < both_cap) {
+	if (p->credit >= BOTH_TURN && p->open.cells[1].n && p->yass < p->cap) {
 		p->credit -= BOTH_TURN;
 		*from = 1;
 		return (uint32_t)soko_cells_pop(&p->open, 1);
@@ -237,6 +239,7 @@ void soko_pull_init(struct soko_pull *p, const struct sokoban *s, size_t max_byt
 	p->share[0] = p->weighted ? 0 : 1;
 	p->share[1] = p->weighted ? 1 : 0;
 	p->best = ~0u;
+	p->cap = both_cap;
 	if (s->use[SOKO_T_PULL_BOTH] && !p->weighted) {
 		p->share[0] = p->share[1] = 1;
 	}
@@ -285,6 +288,20 @@ static void start(struct soko_pull *p)
 			if (p->share[c])
 				open_state(p, c, id, 0, key, true);
 	free(key);
+}
+
+/* pull-cap-turns: the cap bounds what YASS's order costs on levels where
+ * greedy's pull search stalls but the forward search goes on (II 24); a
+ * stall turn that did not answer says the forward side is stuck too, and
+ * on Sasquatch II 42 YASS's order meets the forward search after 2.3 to
+ * 2.7 million states, over three times the cap (docs/benchmarks.md,
+ * section h41u).  Grown geometrically, as the turns are. */
+bool soko_pull_raise_cap(struct soko_pull *p, size_t factor)
+{
+	if (p->done || !p->share[0] || !p->share[1] || factor < 2)
+		return false;
+	p->cap = p->cap > SIZE_MAX / factor ? SIZE_MAX : p->cap * factor;
+	return true;
 }
 
 void soko_pull_release(struct soko_pull *p)
