@@ -2,7 +2,8 @@
  * test_sokoban_any_pullcap.c - pull-cap-turns (solve -a any,
  * src/games/sokoban/sokoban_pull.c and sokoban_any_budget.c): each stall
  * turn of the sound search that does not answer raises the cap on the
- * states pull-both-orders' YASS order may store, fourfold.  What it may
+ * states pull-both-orders' YASS order may store, fourfold, its states past
+ * the old cap then taking turns in the pull search's share.  What it may
  * and may not lose:
  *
  *  - the pull search never prunes a forward move and its answers are
@@ -15,9 +16,10 @@
  *  - with it on, raises do happen (windows of one unit of work and turns
  *    of a few states, the stall suite's setting), on solvable and
  *    unsolvable levels; switched off it counts nothing;
- *  - the raise itself: fourfold where both orders are in use, nothing
- *    with one order (pull-weighted), with the pull search off, or with a
- *    factor below 2.
+ *  - the raise itself: fourfold where both orders are in use (and from
+ *    then on YASS's states past the old cap count in the pull search's
+ *    share), nothing with one order (pull-weighted), with the pull search
+ *    off, or with a factor below 2.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -64,6 +66,8 @@ static void test_raise(void **state)
 		bool raised = soko_pull_raise_cap(&p, 4);
 		assert_true(raised == (k == 0));
 		assert_true(p.cap == (k == 0 ? 40u : 10u));
+		/* past the old cap its states then count in the share */
+		assert_true(p.raised == (k == 0));
 		if (k == 0) {   /* no overflow past SIZE_MAX */
 			p.cap = SIZE_MAX / 2;
 			assert_true(soko_pull_raise_cap(&p, 4));

@@ -680,6 +680,8 @@ struct soko_pull {
 	size_t credit;            /* YASS's order's turns earned, in quarters */
 	size_t yass;              /* the states YASS's order stored so far */
 	size_t cap;               /* the most it may store (pull-cap-turns raises it) */
+	bool raised;              /* pull-cap-turns: past BOTH_CAP its states count in the share */
+	size_t yass_share;        /* YASS's states counted in the share so */
 	unsigned char *flags;     /* per entry, with both orders: the lists it is on */
 	size_t flags_alloc;
 	uint32_t found;           /* the entry that answered (reached the start, or met), or LK_NO_ENTRY */

@@ -7,7 +7,8 @@
  * soko_pull_score), or with pull-both-orders (on by default) greedy with
  * YASS's order given turns on top over one table while greedy makes no
  * progress, up to a cap (raised fourfold by each stall turn that does not
- * answer, with pull-cap-turns, off by default),
+ * answer, with pull-cap-turns, off by default, its states past the old cap
+ * then counted in the pull search's share),
  * run beside the feature-space search of
  * sokoban_any.c and resumed where it stopped, not started again.
  *
@@ -118,6 +119,13 @@ unsigned soko_pull_score(unsigned pulls, unsigned bound)
 #define BOTH_TURN 4    /* one of YASS's turns, in the credit's quarters */
 #define BOTH_RATIO 4   /* quarters earned for each greedy expansion */
 #define BOTH_CAP ((size_t)3 << 18)
+/* pull-cap-turns: past BOTH_CAP, once raised, YASS's order's turns for
+ * each greedy expansion while greedy stalls, its states counted in the
+ * pull search's share (not on top of it).  On top, Sasquatch III 43 went
+ * from 22 to 28 s; in the share, II 16 (answered by greedy's meeting)
+ * from 15 to 24 s with 3 turns, 18 s with 1, and II 42 needs 18 s with
+ * 3 and 26 s with 1 (docs/benchmarks.md, section h41u). */
+#define CAP_TURNS 2
 
 static size_t both_stall = PULL_BOTH_STALL;
 static size_t both_cap = BOTH_CAP;
@@ -222,7 +230,7 @@ static uint32_t next_open(struct soko_pull *p, size_t *from)
 		p->since++;
 	}
 	if (stalled(p) && p->credit < BOTH_TURN)   /* no hoard for later bursts */
-		p->credit += BOTH_RATIO;
+		p->credit += p->raised && p->yass >= both_cap ? BOTH_TURN * CAP_TURNS : BOTH_RATIO;
 	*from = 0;
 	return (uint32_t)v;
 }
@@ -295,12 +303,15 @@ static void start(struct soko_pull *p)
  * stall turn that did not answer says the forward side is stuck too, and
  * on Sasquatch II 42 YASS's order meets the forward search after 2.3 to
  * 2.7 million states, over three times the cap (docs/benchmarks.md,
- * section h41u).  Grown geometrically, as the turns are. */
+ * section h41u).  Grown geometrically, as the turns are; past BOTH_CAP
+ * YASS's states are counted in the share, CAP_TURNS of them for each
+ * greedy expansion, so the pull search costs no more than before. */
 bool soko_pull_raise_cap(struct soko_pull *p, size_t factor)
 {
 	if (p->done || !p->share[0] || !p->share[1] || factor < 2)
 		return false;
 	p->cap = p->cap > SIZE_MAX / factor ? SIZE_MAX : p->cap * factor;
+	p->raised = true;
 	return true;
 }
 
@@ -351,7 +362,7 @@ static bool meets_forward(struct soko_pull *p, const unsigned char *k, uint64_t 
  * with both orders those greedy alone would have stored. */
 static size_t held(const struct soko_pull *p)
 {
-	return p->share[0] && p->share[1] ? p->seen : p->table.count;
+	return p->share[0] && p->share[1] ? p->seen + p->yass_share : p->table.count;
 }
 
 bool soko_pull_grow(struct soko_pull *p, size_t more_forward, struct soko_stop *stop)
@@ -421,6 +432,7 @@ bool soko_pull_grow(struct soko_pull *p, size_t more_forward, struct soko_stop *
 				continue;
 			}
 			p->yass += from;   /* YASS's order's states, against its cap */
+			p->yass_share += from && p->raised && p->yass > both_cap;
 			if (rev->game->is_goal(rev, k)) {
 				p->found = child;   /* the start: solved backwards */
 				p->done = true;
