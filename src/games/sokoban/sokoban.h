@@ -168,6 +168,10 @@ enum soko_technique {
 	 * its place, that search gets the stall turns too, of the other plans'
 	 * kinds only (sokoban_any_budget.c) */
 	SOKO_T_DRY_TURNS,
+	/* where the first search ran dry and the sound search runs again in
+	 * its place, restart's rounds from that search's best path at its
+	 * stalls, parking plan or not (sokoban_any_budget.c) */
+	SOKO_T_DRY_RESTART,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");
