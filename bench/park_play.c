@@ -28,6 +28,10 @@
  *   (sokoban_parknudge.c), keeping the goal areas' order (nplayed) and in
  *   any order (naplayed), shown as --free's; with --routes-free a step
  *   may move any box whose route is not finished (the boxes swap routes).
+ *   --order: also the plan's packing order on stderr, one line a level:
+ *   each goal as row,column of the level's text, '/', its goal area ('?'
+ *   after it: a goal the retrieval did not order), first filled first (to
+ *   set beside a solution's, bench/sok_fill_order.py; benchmarks.md, h41r).
  *   --free-positions N, --free-work W: both searches' bounds in positions
  *   (20,000) and (box, player) pairs (4e8).
  * Prints, tab-separated: record, steps, boxes parked (- when the level
@@ -199,7 +203,7 @@ int main(int argc, char **argv)
 	long fpos = 20000;
 	double fwork = 4e8;
 	int nudge = -1;
-	bool routes_free = false;
+	bool routes_free = false, order = false;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--repair"))
 			repair = true;
@@ -207,6 +211,8 @@ int main(int argc, char **argv)
 			shuffle = true;
 		else if (!strcmp(argv[i], "--free"))
 			freeplay = true;
+		else if (!strcmp(argv[i], "--order"))
+			order = true;
 		else if (!strcmp(argv[i], "--routes-free"))
 			routes_free = true;
 		else if (!strcmp(argv[i], "--nudge") && i + 1 < argc)
@@ -267,6 +273,15 @@ int main(int argc, char **argv)
 		soko_plan_build(&plan, s, true, NULL);
 		double t1 = cpu_now();
 		const struct soko_park *p = plan.park;
+		if (order) {
+			fprintf(stderr, "%d order:", record);   /* padded board: -1 */
+			for (int g = 0; g < plan.ngoals; g++) {
+				int c = plan.order[g];
+				fprintf(stderr, " %d,%d/%d%s", c / s->width - 1, c % s->width - 1,
+					(int)plan.area_of[c], g < plan.ordered ? "" : "?");
+			}
+			fprintf(stderr, "\n");
+		}
 		if (!p) {
 			printf("%d\t-\t-\t-\t-\t-\t-\t%.2f\n", record, t1 - t0);
 		} else {

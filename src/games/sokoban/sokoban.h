@@ -168,6 +168,10 @@ enum soko_technique {
 	 * its place, that search gets the stall turns too, of the other plans'
 	 * kinds only (sokoban_any_budget.c) */
 	SOKO_T_DRY_TURNS,
+	/* where the first search ran dry and the sound search runs again in
+	 * its place, restart's rounds from that search's best path at its
+	 * stalls, parking plan or not (sokoban_any_budget.c) */
+	SOKO_T_DRY_RESTART,
 	/* each stall turn that does not answer raises the cap on the states
 	 * pull-both-orders' YASS order may store (sokoban_pull.c) */
 	SOKO_T_PULL_CAP,

@@ -51,6 +51,12 @@
  * RESTART_SHARE times the turn's states; an answer ends the level, a "no"
  * only that position.
  *
+ * Dry restart (off by default): where the first search runs dry, restart's
+ * rounds at the stalls of the sound search run again (by the stall rule,
+ * counted afresh from its start), from its best path, parking plan or not:
+ * on Sasquatch II 10 and III 39, which have no parking plan at the start,
+ * restart never ran (benchmarks.md, h41r).
+ *
  * The pull search (sokoban_pull.c) is the level's, not a search's: made
  * once here, it is grown and met by the first search, the stall turns and
  * the search run again without cuts, each resuming it where the last left
@@ -297,7 +303,11 @@ static bool replan_due(struct stall *st, const unsigned char *best)
 static bool restart_due(struct stall *st, size_t held)
 {
 	const struct sokoban *s = (const struct sokoban *)st->level;
-	if (!s->use[SOKO_T_RESTART] || !st->plan || !st->plan->park || !st->live)
+	/* dry-restart: beside the sound search run again, parking plan or not */
+	bool dry = st->again && s->use[SOKO_T_DRY_RESTART];
+	if (!dry && (!s->use[SOKO_T_RESTART] || st->again || !st->plan || !st->plan->park))
+		return false;
+	if (!st->plan || !st->live)
 		return false;
 	struct lk_search_result found;
 	lk_search_result_init(&found);
@@ -335,8 +345,17 @@ static bool stall_due(void *ctx, uint64_t work, size_t held, uint64_t expanded, 
 		return false;
 	if (!st->again && replan_due(st, best))
 		return true;
-	if (!st->again && restart_due(st, held ? held : 1))
+	if (restart_due(st, held ? held : 1))
 		return true;
+	const struct sokoban *s = (const struct sokoban *)st->level;
+	if (st->again && !s->use[SOKO_T_DRY_TURNS]) {
+		/* dry-restart alone: no sound turn beside the search run again,
+		 * the next round's stall and states grown as a turn grows them */
+		st->states *= STALL_GROWTH;
+		st->window *= STALL_GROWTH;
+		st->stalled = 0;
+		return false;
+	}
 	return sound_turn(st, held ? held : 1);
 }
 
@@ -422,7 +441,6 @@ static void solve_fess(const struct lk_level *level, const struct lk_search_opti
 	}
 	r->technique_counts[SOKO_T_REPLAN] += (uint64_t)st.replans;
 	r->technique_counts[SOKO_T_RESTART] += st.restart.runs;
-	soko_restart_release(&st.restart);
 	if (st.answered) {
 		soko_any_add_effort(&st.found, r);
 		lk_search_result_release(r);
@@ -441,16 +459,20 @@ static void solve_fess(const struct lk_level *level, const struct lk_search_opti
 		struct lk_search_result again;
 		lk_search_result_init(&again);
 		/* dry-turns: the stall turns beside this search too, counted
-		 * afresh from its start, the turns' sizes going on */
+		 * afresh from its start, the turns' sizes going on; dry-restart:
+		 * restart's rounds at those stalls, from this search's best path */
 		st.again = true;
 		st.best = 0;
 		st.stalled = 0;
 		st.last = 0;
 		lk_search_result_init(&st.spent);
 		struct soko_fess_hook dry = { .due = stall_due, .ctx = &st,
-					      .every = stall_test ? 0 : 63 };
-		bool dry_turns = s->use[SOKO_T_DRY_TURNS] && s->use[SOKO_T_STALL];
-		soko_fess(level, &rest, &again, false, dry_turns ? &dry : hook, &pull, st.plan);
+					      .every = stall_test ? 0 : 63, .live = &st.live };
+		bool beside = (s->use[SOKO_T_DRY_TURNS] || s->use[SOKO_T_DRY_RESTART]) &&
+			      s->use[SOKO_T_STALL];
+		uint64_t runs = st.restart.runs;
+		soko_fess(level, &rest, &again, false, beside ? &dry : hook, &pull, st.plan);
+		again.technique_counts[SOKO_T_DRY_RESTART] += st.restart.runs - runs;
 		soko_any_add_effort(&again, r);
 		lk_search_result_release(r);
 		if (st.answered) {
@@ -462,6 +484,7 @@ static void solve_fess(const struct lk_level *level, const struct lk_search_opti
 		lk_search_result_release(&st.spent);
 		*r = again;
 	}
+	soko_restart_release(&st.restart);
 	soko_pull_release(&pull);
 	if (st.replans)
 		soko_plan_release(&replanned);

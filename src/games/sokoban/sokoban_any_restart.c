@@ -86,6 +86,7 @@ static struct sokoban *copy_of(struct soko_restart *rs)
 	struct sokoban *c = lk_xmalloc(sizeof *c);
 	*c = *s;
 	c->use[SOKO_T_RESTART] = false;
+	c->use[SOKO_T_DRY_RESTART] = false;
 	c->box0 = lk_xmalloc(s->bitset_bytes);
 	memcpy(c->box0, s->box0, s->bitset_bytes);
 	c->deadtab = s->deadtab ? soko_deadtab_new(c) : NULL;

@@ -296,7 +296,7 @@ static void label_around(struct soko_movegen *g, struct soko_scratch *sc, int b,
 	if (q != b) {
 		for (int e = 0; e < 4; e++) {
 			int m = b + s->off[e];
-			if (s->wall[m] || sc->box[m])
+			if (s->wall[m] | sc->box[m])
 				continue;
 			unsigned least;
 			at_b[nb++] = piece_of(g, split, q, m, &least);
@@ -308,7 +308,7 @@ static void label_around(struct soko_movegen *g, struct soko_scratch *sc, int b,
 		int n = q + s->off[e];
 		uint32_t area = 0;
 		unsigned least = 0;
-		if (s->wall[n] || sc->box[n]) {
+		if (s->wall[n] | sc->box[n]) {
 			area = 0;
 		} else if (q == b) {
 			/* back on its own square: the floor as indexed */
@@ -373,7 +373,7 @@ static long box_search(struct soko_movegen *g, struct soko_scratch *sc, int b, u
 	sc->box[b] = 0;
 	for (int d = 0; d < 4; d++) {
 		int p = b - s->off[d], t = b + s->off[d];
-		if (sc->mark[p] != reach || s->wall[t] || sc->box[t])
+		if (sc->mark[p] != reach || (s->wall[t] | sc->box[t]))
 			continue;
 		if (s->dead[t]) {
 			sc->count[SOKO_T_DEAD_SQUARES]++;
@@ -411,7 +411,7 @@ static long box_search(struct soko_movegen *g, struct soko_scratch *sc, int b, u
 		/* without box macros a move is one push */
 		for (int e = 0; e < 4 && s->use[SOKO_T_MACROS]; e++) {
 			int t = q + s->off[e];
-			if (g->nb_area[q * 4 + opposite(e)] != area || s->wall[t] || sc->box[t])
+			if (g->nb_area[q * 4 + opposite(e)] != area || (s->wall[t] | sc->box[t]))
 				continue;
 			uint32_t nidx = (uint32_t)t * 4 + (uint32_t)e;
 			if (g->seen[nidx] == st)

@@ -93,7 +93,7 @@ static int label_areas(const struct sokoban *s, struct soko_scratch *sc, uint32_
 				sc->corral_goal[k] = 1;
 			for (int d = 0; d < 4; d++) {
 				int y = x + s->off[d];
-				if (s->wall[y] || sc->box[y] || sc->label[y] >= 0)
+				if ((s->wall[y] | sc->box[y]) || sc->label[y] >= 0)
 					continue;
 				sc->label[y] = k;
 				sc->stack[sp++] = (uint16_t)y;

@@ -226,7 +226,7 @@ static int corral_cluster(struct soko_deadtab *t, const struct soko_scratch *sc,
 	int left = 0;
 	for (int d = 0; d < 4; d++) {
 		int x = cell + s->off[d];
-		if (!s->wall[x] && !sc->box[x] && t->mark[x] != wanted) {
+		if (!(s->wall[x] | sc->box[x]) && t->mark[x] != wanted) {
 			t->mark[x] = wanted;
 			left++;
 		}
@@ -239,7 +239,7 @@ static int corral_cluster(struct soko_deadtab *t, const struct soko_scratch *sc,
 		int c = t->stack[--sp];
 		for (int d = 0; d < 4; d++) {
 			int x = c + s->off[d];
-			if (s->wall[x] || sc->box[x] || t->mark[x] == reach)
+			if ((s->wall[x] | sc->box[x]) || t->mark[x] == reach)
 				continue;
 			left -= t->mark[x] == wanted;
 			t->mark[x] = reach;
@@ -251,7 +251,7 @@ static int corral_cluster(struct soko_deadtab *t, const struct soko_scratch *sc,
 	int seed = -1;
 	for (int d = 0; d < 4 && seed < 0; d++) {
 		int x = cell + s->off[d];
-		if (!s->wall[x] && !sc->box[x] && t->mark[x] != reach)
+		if (!(s->wall[x] | sc->box[x]) && t->mark[x] != reach)
 			seed = x;
 	}
 	if (seed < 0)
@@ -326,7 +326,7 @@ static unsigned pushes(struct soko_deadtab *t, const uint8_t *key, int n)
 		int b = sc->boxes[i];
 		for (int d = 0; d < 4; d++) {
 			int to = b + s->off[d], from = b - s->off[d];
-			if (sc->mark[from] != st || s->wall[to] || sc->box[to] || s->dead[to])
+			if (sc->mark[from] != st || (s->wall[to] | sc->box[to]) || s->dead[to])
 				continue;
 			sc->box[b] = 0;
 			sc->box[to] = 1;

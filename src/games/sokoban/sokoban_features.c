@@ -154,7 +154,7 @@ static void features_but_hot(struct soko_plan *p, const struct sokoban *s,
 				int x = p->stack[--sp];
 				for (int d = 0; d < 4; d++) {
 					int y = x + s->off[d];
-					if (s->wall[y] || sc->box[y] || p->mark[y] == st)
+					if ((s->wall[y] | sc->box[y]) || p->mark[y] == st)
 						continue;
 					p->mark[y] = st;
 					p->stack[sp++] = (uint16_t)y;

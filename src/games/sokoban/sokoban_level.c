@@ -628,6 +628,14 @@ const struct lk_technique soko_techniques[] = {
 			       "stall turns too, of the kinds unordered-turns and "
 			       "unparked-turns enable (not its own plan's); counts those turns",
 			       LK_TECH_ANY | LK_TECH_OFF },
+	[SOKO_T_DRY_RESTART] = { "dry-restart", "dry-restarts",
+				 "-a any, off unless --with asks for it: where the first search "
+				 "runs dry and the sound search runs again in its place, at each "
+				 "of that search's stalls fresh searches from positions on its "
+				 "best path, each as a level of its own with a plan made from "
+				 "there (restart's rounds, parking plan or not); counts those "
+				 "searches",
+				 LK_TECH_ANY | LK_TECH_OFF },
 	[SOKO_T_PULL_CAP] = { "pull-cap-turns", "pull-cap-raises",
 			      "-a any, off unless --with asks for it (it gained Sasquatch II "
 			      "42; II 16 15 to 22 s): each stall turn that does not answer "

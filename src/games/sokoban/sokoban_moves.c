@@ -135,19 +135,19 @@ static int flood(const struct sokoban *s, struct soko_scratch *sc, int cell, uin
 	stack[sp++] = (uint16_t)cell;
 	while (sp > 0) {
 		int c = stack[--sp], l = c, r = c;
-		while (!wall[l - 1] && !box[l - 1] && mark[l - 1] != st)
+		while (!(wall[l - 1] | box[l - 1]) && mark[l - 1] != st)
 			mark[--l] = st;
-		while (!wall[r + 1] && !box[r + 1] && mark[r + 1] != st)
+		while (!(wall[r + 1] | box[r + 1]) && mark[r + 1] != st)
 			mark[++r] = st;
 		if (l < low)
 			low = l;
 		for (int x = l; x <= r; x++) {
 			int u = x - w, d = x + w;
-			if (!wall[u] && !box[u] && mark[u] != st) {
+			if (!(wall[u] | box[u]) && mark[u] != st) {
 				mark[u] = st;
 				stack[sp++] = (uint16_t)u;
 			}
-			if (!wall[d] && !box[d] && mark[d] != st) {
+			if (!(wall[d] | box[d]) && mark[d] != st) {
 				mark[d] = st;
 				stack[sp++] = (uint16_t)d;
 			}
@@ -178,7 +178,7 @@ static int least_if_enclosed(const struct sokoban *s, const struct soko_scratch 
 	int stop = s->cell_of[least];
 	for (int d = 0; d < 4 && stop >= 0; d++) {
 		int x = b + s->off[d];
-		if (x != except && !s->wall[x] && !sc->box[x] && sc->mark[x] != st)
+		if (x != except && !(s->wall[x] | sc->box[x]) && sc->mark[x] != st)
 			stop = -1;
 	}
 	return stop;
@@ -200,7 +200,7 @@ static int flood_until(const struct sokoban *s, struct soko_scratch *sc, int fro
 		int c = sc->stack[--sp];
 		for (int d = 0; d < 4; d++) {
 			int nc = c + step[d];
-			if (s->wall[nc] || sc->box[nc] || mark[nc] == fresh)
+			if ((s->wall[nc] | sc->box[nc]) || mark[nc] == fresh)
 				continue;
 			if (nc == stop)
 				return found;
@@ -235,7 +235,7 @@ int soko_pushed_player(const struct sokoban *s, const struct soko_scratch *sc, i
 		return -1;
 	for (int d = 0; d < 4; d++) {
 		int x = b + s->off[d];
-		if (x != to && !s->wall[x] && !sc->box[x] && sc->mark[x] != st)
+		if (x != to && !(s->wall[x] | sc->box[x]) && sc->mark[x] != st)
 			return -1;
 	}
 	/* the eight squares round `to`, in turn: N, NE, E, SE, S, SW, W, NW */
@@ -373,7 +373,7 @@ static unsigned push_successors(const struct sokoban *s, const uint8_t *key,
 		bool skip = corral >= 0 && !soko_corral_allows(s, sc, corral, b);
 		for (int d = 0; d < 4; d++) {
 			int to = b + s->off[d], from = b - s->off[d];
-			if (sc->mark[from] != st || s->wall[to] || sc->box[to])
+			if (sc->mark[from] != st || (s->wall[to] | sc->box[to]))
 				continue;
 			if (s->dead[to]) {
 				sc->count[SOKO_T_DEAD_SQUARES]++;
@@ -441,7 +441,7 @@ static int pulled_player(const struct sokoban *s, const struct soko_scratch *sc,
 		return np;
 	for (int d = 0; d < 4; d++) {   /* b is least only if it joins the area */
 		int x = b + s->off[d];
-		if (x != p && !s->wall[x] && !sc->box[x])
+		if (x != p && !(s->wall[x] | sc->box[x]))
 			return np;
 	}
 	return (int)least;
@@ -488,7 +488,7 @@ static unsigned pull_successors(const struct sokoban *s, const uint8_t *key,
 		int b = sc->boxes[i];
 		for (int d = 0; d < 4; d++) {
 			int p = b - s->off[d], q = p - s->off[d];
-			if (sc->mark[p] != st || sc->box[p] || s->wall[q] || sc->box[q])
+			if (sc->mark[p] != st || sc->box[p] || (s->wall[q] | sc->box[q]))
 				continue;
 			if (s->dead[p]) {
 				sc->count[SOKO_T_DEAD_SQUARES]++;
@@ -531,7 +531,7 @@ static unsigned step_successors(const struct sokoban *s, const uint8_t *key,
 			continue;
 		}
 		int to = q + s->off[d];
-		if (s->wall[to] || sc->box[to])
+		if (s->wall[to] | sc->box[to])
 			continue;
 		if (s->dead[to]) {
 			sc->count[SOKO_T_DEAD_SQUARES]++;

@@ -296,7 +296,7 @@ static bool expand(struct soko_patterns *t, uint32_t id, int k, unsigned limit)
 		int b = key_box(key, i);
 		for (int d = 0; d < 4; d++) {
 			int to = b + s->off[d], from = b - s->off[d];
-			if (sc->mark[from] != st || s->wall[to] || sc->box[to] || s->dead[to])
+			if (sc->mark[from] != st || (s->wall[to] | sc->box[to]) || s->dead[to])
 				continue;
 			sc->box[b] = 0;
 			sc->box[to] = 1;

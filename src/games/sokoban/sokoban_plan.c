@@ -213,7 +213,7 @@ static uint32_t flood(struct retrieval *r, int from)
 		r->work++;
 		for (int d = 0; d < 4; d++) {
 			int nc = c + s->off[d];
-			if (s->wall[nc] || r->box[nc] || r->mark[nc] == st)
+			if ((s->wall[nc] | r->box[nc]) || r->mark[nc] == st)
 				continue;
 			r->mark[nc] = st;
 			r->stack[sp++] = (uint16_t)nc;
@@ -247,7 +247,7 @@ static int pull_out(struct retrieval *r, int g, uint32_t st, bool lenient)
 	memset(r->reached, 0, n);
 	for (int e = 0; e < 4; e++) {
 		int p = g + s->off[e], q = p + s->off[e];
-		if (s->wall[p] || r->box[p] || s->wall[q] || r->box[q] || (st && r->mark[p] != st))
+		if ((s->wall[p] | r->box[p]) || (s->wall[q] | r->box[q]) || (st && r->mark[p] != st))
 			continue;
 		r->seen[p * 4 + e] = seen;
 		r->queue[tail++] = (uint32_t)p * 4 + (uint32_t)e;
@@ -279,7 +279,7 @@ static int pull_out(struct retrieval *r, int g, uint32_t st, bool lenient)
 		r->box[x] = 0;
 		for (int f = 0; f < 4; f++) {
 			int p = x + s->off[f], q = p + s->off[f];
-			if (r->mark[p] != reach || s->wall[q] || r->box[q] || r->seen[p * 4 + f] == seen)
+			if (r->mark[p] != reach || (s->wall[q] | r->box[q]) || r->seen[p * 4 + f] == seen)
 				continue;
 			r->seen[p * 4 + f] = seen;
 			r->queue[tail++] = (uint32_t)p * 4 + (uint32_t)f;
