@@ -172,6 +172,9 @@ enum soko_technique {
 	 * its place, restart's rounds from that search's best path at its
 	 * stalls, parking plan or not (sokoban_any_budget.c) */
 	SOKO_T_DRY_RESTART,
+	/* each stall turn that does not answer raises the cap on the states
+	 * pull-both-orders' YASS order may store (sokoban_pull.c) */
+	SOKO_T_PULL_CAP,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");

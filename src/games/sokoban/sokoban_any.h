@@ -679,6 +679,9 @@ struct soko_pull {
 	size_t seen;              /* pull-both-orders: the states greedy pushed (its share) */
 	size_t credit;            /* YASS's order's turns earned, in quarters */
 	size_t yass;              /* the states YASS's order stored so far */
+	size_t cap;               /* the most it may store (pull-cap-turns raises it) */
+	bool raised;              /* pull-cap-turns: past BOTH_CAP its states count in the share */
+	size_t yass_share;        /* YASS's states counted in the share so */
 	unsigned char *flags;     /* per entry, with both orders: the lists it is on */
 	size_t flags_alloc;
 	uint32_t found;           /* the entry that answered (reached the start, or met), or LK_NO_ENTRY */
@@ -696,6 +699,9 @@ struct soko_pull {
 
 void soko_pull_init(struct soko_pull *p, const struct sokoban *s, size_t max_bytes);
 void soko_pull_release(struct soko_pull *p);
+/* pull-cap-turns: YASS's order may store factor times as many states as
+ * it might (only where both orders are in use); true when raised. */
+bool soko_pull_raise_cap(struct soko_pull *p, size_t factor);
 /* The open list's order of a pulled state (least first): pulls made from
  * the solved position and the reversed level's bound (LK_H_DEAD: dead). */
 unsigned soko_pull_score(unsigned pulls, unsigned bound);

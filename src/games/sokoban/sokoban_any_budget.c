@@ -37,6 +37,9 @@
  * Sasquatch II 10 and III 39 after 51 and 426 expansions), the sound
  * search run again in its place had no turns beside it; with them it gets
  * the same stall turns, of the other kinds only.
+ * Pull-cap turns (off by default): each turn that does not answer raises
+ * the cap on the pull search's states in YASS's order fourfold
+ * (sokoban_pull.c): the forward side is stuck, so the pull side grows.
  * Replan (off by default): where the first search's best position at such
  * a stall shows a box shut off by packed boxes from the goals left
  * (sokoban_replan.c), the first search stops instead and runs again from
@@ -264,6 +267,10 @@ static bool sound_turn(struct stall *st, size_t held)
 		st->answered = st->done = true;
 		return true;
 	}
+	/* pull-cap-turns: the forward side is stuck; the pull side's YASS
+	 * order gets room to meet it */
+	if (s->use[SOKO_T_PULL_CAP] && soko_pull_raise_cap(st->pull, STALL_GROWTH))
+		st->spent.technique_counts[SOKO_T_PULL_CAP]++;
 	if (capped && r.limit == LK_LIMIT_STATES) {
 		st->states *= STALL_GROWTH;
 		st->window *= STALL_GROWTH;

@@ -636,6 +636,13 @@ const struct lk_technique soko_techniques[] = {
 				 "there (restart's rounds, parking plan or not); counts those "
 				 "searches",
 				 LK_TECH_ANY | LK_TECH_OFF },
+	[SOKO_T_PULL_CAP] = { "pull-cap-turns", "pull-cap-raises",
+			      "-a any, off unless --with asks for it (it gained Sasquatch II "
+			      "42; II 16 15 to 22 s): each stall turn that does not answer "
+			      "raises pull-both-orders' cap on the states of YASS's order "
+			      "fourfold, its states past the old cap taking turns in the pull "
+			      "search's share; counts the raises",
+			      LK_TECH_ANY | LK_TECH_OFF },
 
 	{ NULL, NULL, NULL, 0 },
 };

@@ -6,7 +6,9 @@
  * as YASS's backward search orders it (pulls/2 + 3/2 of the lower bound:
  * soko_pull_score), or with pull-both-orders (on by default) greedy with
  * YASS's order given turns on top over one table while greedy makes no
- * progress, up to a cap,
+ * progress, up to a cap (raised fourfold by each stall turn that does not
+ * answer, with pull-cap-turns, off by default, its states past the old cap
+ * then counted in the pull search's share),
  * run beside the feature-space search of
  * sokoban_any.c and resumed where it stopped, not started again.
  *
@@ -41,6 +43,7 @@
  * search (docs/games/sokoban.md, "Pull search").
  */
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -116,6 +119,13 @@ unsigned soko_pull_score(unsigned pulls, unsigned bound)
 #define BOTH_TURN 4    /* one of YASS's turns, in the credit's quarters */
 #define BOTH_RATIO 4   /* quarters earned for each greedy expansion */
 #define BOTH_CAP ((size_t)3 << 18)
+/* pull-cap-turns: past BOTH_CAP, once raised, YASS's order's turns for
+ * each greedy expansion while greedy stalls, its states counted in the
+ * pull search's share (not on top of it).  On top, Sasquatch III 43 went
+ * from 22 to 28 s; in the share, II 16 (answered by greedy's meeting)
+ * from 15 to 24 s with 3 turns, 18 s with 1, and II 42 needs 18 s with
+ * 3 and 26 s with 1 (docs/benchmarks.md, section h41u). */
+#define CAP_TURNS 2
 
 static size_t both_stall = PULL_BOTH_STALL;
 static size_t both_cap = BOTH_CAP;
@@ -185,7 +195,7 @@ static void open_state(struct soko_pull *p, size_t cell, uint32_t id, unsigned p
  * order earns its turns. */
 static bool stalled(const struct soko_pull *p)
 {
-	return p->share[0] && p->share[1] && p->since >= both_stall && p->yass < both_cap;
+	return p->share[0] && p->share[1] && p->since >= both_stall && p->yass < p->cap;
 }
 
 /* The next entry to expand (*from: the list), or LK_NO_ENTRY when no pull
@@ -204,7 +214,7 @@ static uint32_t next_open(struct soko_pull *p, size_t *from)
 		*from = cell;
 		return (uint32_t)soko_cells_pop(&p->open, cell);
 	}
-	if (p->credit >= BOTH_TURN && p->open.cells[1].n && p->yass < both_cap) {
+	if (p->credit >= BOTH_TURN && p->open.cells[1].n && p->yass < p->cap) {
 		p->credit -= BOTH_TURN;
 		*from = 1;
 		return (uint32_t)soko_cells_pop(&p->open, 1);
@@ -220,7 +230,7 @@ static uint32_t next_open(struct soko_pull *p, size_t *from)
 		p->since++;
 	}
 	if (stalled(p) && p->credit < BOTH_TURN)   /* no hoard for later bursts */
-		p->credit += BOTH_RATIO;
+		p->credit += p->raised && p->yass >= both_cap ? BOTH_TURN * CAP_TURNS : BOTH_RATIO;
 	*from = 0;
 	return (uint32_t)v;
 }
@@ -237,6 +247,7 @@ void soko_pull_init(struct soko_pull *p, const struct sokoban *s, size_t max_byt
 	p->share[0] = p->weighted ? 0 : 1;
 	p->share[1] = p->weighted ? 1 : 0;
 	p->best = ~0u;
+	p->cap = both_cap;
 	if (s->use[SOKO_T_PULL_BOTH] && !p->weighted) {
 		p->share[0] = p->share[1] = 1;
 	}
@@ -287,6 +298,23 @@ static void start(struct soko_pull *p)
 	free(key);
 }
 
+/* pull-cap-turns: the cap bounds what YASS's order costs on levels where
+ * greedy's pull search stalls but the forward search goes on (II 24); a
+ * stall turn that did not answer says the forward side is stuck too, and
+ * on Sasquatch II 42 YASS's order meets the forward search after 2.3 to
+ * 2.7 million states, over three times the cap (docs/benchmarks.md,
+ * section h41u).  Grown geometrically, as the turns are; past BOTH_CAP
+ * YASS's states are counted in the share, CAP_TURNS of them for each
+ * greedy expansion, so the pull search costs no more than before. */
+bool soko_pull_raise_cap(struct soko_pull *p, size_t factor)
+{
+	if (p->done || !p->share[0] || !p->share[1] || factor < 2)
+		return false;
+	p->cap = p->cap > SIZE_MAX / factor ? SIZE_MAX : p->cap * factor;
+	p->raised = true;
+	return true;
+}
+
 void soko_pull_release(struct soko_pull *p)
 {
 	if (!p->rev)
@@ -334,7 +362,7 @@ static bool meets_forward(struct soko_pull *p, const unsigned char *k, uint64_t 
  * with both orders those greedy alone would have stored. */
 static size_t held(const struct soko_pull *p)
 {
-	return p->share[0] && p->share[1] ? p->seen : p->table.count;
+	return p->share[0] && p->share[1] ? p->seen + p->yass_share : p->table.count;
 }
 
 bool soko_pull_grow(struct soko_pull *p, size_t more_forward, struct soko_stop *stop)
@@ -404,6 +432,7 @@ bool soko_pull_grow(struct soko_pull *p, size_t more_forward, struct soko_stop *
 				continue;
 			}
 			p->yass += from;   /* YASS's order's states, against its cap */
+			p->yass_share += from && p->raised && p->yass > both_cap;
 			if (rev->game->is_goal(rev, k)) {
 				p->found = child;   /* the start: solved backwards */
 				p->done = true;
