@@ -38,8 +38,6 @@
 
 /* Interior 4..7 x 4..6, 2 to 5 boxes (the stall suite's shape). */
 static const struct soko_random_shape pc_shape = { 4, 4, 4, 3, 2, 4, 5, 15 };
-/* off by default: asked for */
-static const char *const with_cap[] = { "pull-cap-turns", NULL };
 
 static const char small_level[] = "#######\n"
 				   "#.  $ #\n"
@@ -95,12 +93,11 @@ static void test_pull_cap_turns_lose_nothing(void **state)
 		int want;
 		char *text = soko_random_mixed(&rng, &pc_shape, 400000, 3, &mix, &want);
 		for (int on = 0; on < 2; on++) {
-			const char *off[] = { "greedy-first", NULL };
-			soko_test_on = on ? with_cap : NULL;
+			/* on by default: the off run turns it off */
+			const char *off[] = { "greedy-first", on ? NULL : "pull-cap-turns", NULL };
 			struct lk_search_result r;
 			struct lk_level *level = soko_any_as_raw(text, off, want,
 								 on ? "pull-cap on" : "pull-cap off", &r);
-			soko_test_on = NULL;
 			if (!on)
 				assert_true(r.technique_counts[raises] == 0);
 			else if (r.technique_counts[raises] > 0)

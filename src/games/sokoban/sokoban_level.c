@@ -637,12 +637,11 @@ const struct lk_technique soko_techniques[] = {
 				 "searches",
 				 LK_TECH_ANY | LK_TECH_OFF },
 	[SOKO_T_PULL_CAP] = { "pull-cap-turns", "pull-cap-raises",
-			      "-a any, off unless --with asks for it (it gained Sasquatch II "
-			      "42; II 16 15 to 22 s): each stall turn that does not answer "
-			      "raises pull-both-orders' cap on the states of YASS's order "
-			      "fourfold, its states past the old cap taking turns in the pull "
-			      "search's share; counts the raises",
-			      LK_TECH_ANY | LK_TECH_OFF },
+			      "-a any: each stall turn that does not answer raises "
+			      "pull-both-orders' cap on the states of YASS's order fourfold, "
+			      "its states past the old cap taking turns in the pull search's "
+			      "share; counts the raises",
+			      LK_TECH_ANY },
 
 	{ NULL, NULL, NULL, 0 },
 };
