@@ -15,31 +15,18 @@ text (park_play's numbering) with the push after which a box stays on it
 to the end (0: a box starts there and is never moved off).
 """
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sok_prefix import MOVES, read_level  # noqa: E402
+from sok_prefix import MOVES, read_level, read_position, read_solution  # noqa: E402
 
 
 def main():
     if len(sys.argv) not in (3, 4):
         sys.exit(__doc__.split("\n\n")[1])
     rows = read_level(sys.argv[1])
-    text = open(sys.argv[2], encoding="utf-8").read()
-    runs = re.findall(r"[lurdLURD]+", text.replace("\n", "").replace("\r", ""))
-    solution = max(runs, key=len) if runs else ""
-    boxes, goals, player = set(), set(), None
-    for r, line in enumerate(rows):
-        for c, ch in enumerate(line):
-            if ch in "$*":
-                boxes.add((r, c))
-            if ch in ".*+":
-                goals.add((r, c))
-            if ch in "@+":
-                player = (r, c)
-    if player is None:
-        sys.exit("sok_fill_order: no player in the level")
+    solution = read_solution(sys.argv[2])
+    _, boxes, goals, player = read_position(rows, "sok_fill_order")
     # per goal: the push after which its box stays (None: empty now)
     since = {g: (0 if g in boxes else None) for g in goals}
     pushes = []

@@ -34,14 +34,15 @@ def read_level(path):
     return rows
 
 
-def main():
-    if len(sys.argv) != 4:
-        sys.exit(__doc__.split("\n\n")[1])
-    rows = read_level(sys.argv[1])
-    text = open(sys.argv[2], encoding="utf-8").read()
+def read_solution(path):
+    """The longest run of move letters in the file (LURD, pushes upper case)."""
+    text = open(path, encoding="utf-8").read()
     runs = re.findall(r"[lurdLURD]+", text.replace("\n", "").replace("\r", ""))
-    solution = max(runs, key=len) if runs else ""
-    k = int(sys.argv[3])
+    return max(runs, key=len) if runs else ""
+
+
+def read_position(rows, prog):
+    """Walls, boxes and goals as sets of (row, column), and the player's square."""
     boxes, goals, walls, player = set(), set(), set(), None
     for r, line in enumerate(rows):
         for c, ch in enumerate(line):
@@ -54,7 +55,17 @@ def main():
             if ch in "@+":
                 player = (r, c)
     if player is None:
-        sys.exit("sok_prefix: no player in the level")
+        sys.exit("%s: no player in the level" % prog)
+    return walls, boxes, goals, player
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit(__doc__.split("\n\n")[1])
+    rows = read_level(sys.argv[1])
+    solution = read_solution(sys.argv[2])
+    k = int(sys.argv[3])
+    walls, boxes, goals, player = read_position(rows, "sok_prefix")
     pushes = 0
     for m in solution:
         if pushes >= k:
