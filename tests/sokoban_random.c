@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
@@ -217,6 +218,30 @@ struct lk_level *soko_any_as_raw(const char *text, const char *const *off, int w
 	if (r->status == LK_SOLVED)
 		soko_check_replays(level, r);
 	return level;
+}
+
+uint64_t soko_any_off_on(const char *text, int want, const char *name)
+{
+	int counter = soko_test_technique(name);
+	const char *const with[] = { name, NULL };
+	uint64_t counted = 0;
+	for (int on = 0; on < 2; on++) {
+		const char *off[] = { "greedy-first", on ? NULL : name, NULL };
+		char what[96];
+		snprintf(what, sizeof what, "%s %s", name, on ? "on" : "off");
+		soko_test_on = on ? with : NULL;
+		struct lk_search_result r;
+		struct lk_level *level = soko_any_as_raw(text, off, want, what, &r);
+		soko_test_on = NULL;
+		if (on)
+			counted = r.technique_counts[counter];
+		else if (r.technique_counts[counter] != 0)
+			fail_msg("%s counted %llu with it off\n%s", name,
+				 (unsigned long long)r.technique_counts[counter], text);
+		lk_search_result_release(&r);
+		lk_level_free(level);
+	}
+	return counted;
 }
 
 char *soko_random_answered(struct lk_rng *rng, const struct soko_random_shape *shape,

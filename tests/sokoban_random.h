@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "levelkit/game.h"
 #include "levelkit/rng.h"
@@ -96,6 +97,13 @@ void soko_check_replays(const struct lk_level *level, const struct lk_search_res
  * solution replays.  The caller releases r and frees the level returned. */
 struct lk_level *soko_any_as_raw(const char *text, const char *const *off, int want,
 				 const char *what, struct lk_search_result *r);
+
+/* A level answered by `-a any` twice, greedy-first off, with technique
+ * `name` off and then on (asked for, whether or not it is on by default),
+ * each run as soko_any_as_raw checks it; fails the test if the run with it
+ * off counts it.  Returns its counter in the run with it on: the suites of
+ * the stall-turn kinds count the levels it acted on from it. */
+uint64_t soko_any_off_on(const char *text, int want, const char *name);
 
 /* A level whose boxes must be parked: David W. Skinner's Sasquatch II
  * level 19 (../shared/data/sokoban/sasquatch2.xsb; YASS parks two boxes on
