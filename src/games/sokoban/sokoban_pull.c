@@ -7,7 +7,7 @@
  * soko_pull_score), or with pull-both-orders (on by default) greedy with
  * YASS's order given turns on top over one table while greedy makes no
  * progress, up to a cap (raised fourfold by each stall turn that does not
- * answer, with pull-cap-turns, off by default, its states past the old cap
+ * answer, with pull-cap-turns, on by default, its states past the old cap
  * then counted in the pull search's share),
  * run beside the feature-space search of
  * sokoban_any.c and resumed where it stopped, not started again.
