@@ -21,9 +21,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Interior 4..7 x 4..6, 2 to 5 boxes. */
-static const struct soko_random_shape park_shape = { 4, 4, 4, 3, 2, 4, 5, 15 };
-
 /* Sasquatch II 30 (David W. Skinner): the one Sasquatch level whose plan
  * plays to its end after a shuffle or with nudges (shuffle and freeplay
  * suites).  A function, so that suites without it get no unused constant. */

@@ -220,6 +220,8 @@ struct lk_level *soko_any_as_raw(const char *text, const char *const *off, int w
 	return level;
 }
 
+const struct soko_random_shape soko_small_shape = { 4, 4, 4, 3, 2, 4, 5, 15 };
+
 uint64_t soko_any_off_on(const char *text, int want, const char *name)
 {
 	int counter = soko_test_technique(name);

@@ -33,6 +33,10 @@ struct soko_random_shape {
 	unsigned wall_min, wall_span;
 };
 
+/* Interior 4..7 x 4..6, 2 to 5 boxes: the shape of the stall-turn and
+ * parking suites, one definition for all of them. */
+extern const struct soko_random_shape soko_small_shape;
+
 /* A random enclosed level of that shape, or NULL when the draw has too
  * little floor.  The caller frees the text. */
 char *soko_random_level(struct lk_rng *rng, const struct soko_random_shape *shape);

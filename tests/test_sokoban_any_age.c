@@ -29,9 +29,6 @@
 #include "../src/games/sokoban/sokoban_any.h"
 #include "sokoban_random.h"
 
-/* Interior 4..7 x 4..6, 2 to 5 boxes. */
-static const struct soko_random_shape age_shape = { 4, 4, 4, 3, 2, 4, 5, 15 };
-
 static void test_cell_age_loses_nothing(void **state)
 {
 	(void)state;
@@ -44,7 +41,7 @@ static void test_cell_age_loses_nothing(void **state)
 	soko_any_set_age_every(2);
 	while (mix.levels < 300 / SOKO_TEST_SHARE) {
 		int want;
-		char *text = soko_random_mixed(&rng, &age_shape, 400000, 3, &mix, &want);
+		char *text = soko_random_mixed(&rng, &soko_small_shape, 400000, 3, &mix, &want);
 		for (int on = 0; on < 2; on++) {
 			static const char *const age_on[] = { "cell-age", NULL };
 			const char *off[] = { "greedy-first", NULL };

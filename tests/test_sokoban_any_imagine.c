@@ -223,8 +223,6 @@ static void test_imagine(void **state)
 
 /* ---- no solution lost, on or off ---- */
 
-static const struct soko_random_shape imagine_shape = { 4, 4, 4, 3, 2, 4, 5, 15 };
-
 static void test_sound(void **state)
 {
 	(void)state;
@@ -242,7 +240,7 @@ static void test_sound(void **state)
 #endif
 	while (mix.levels < want_levels) {
 		int want;
-		char *text = soko_random_mixed(&rng, &imagine_shape, 400000, 2, &mix, &want);
+		char *text = soko_random_mixed(&rng, &soko_small_shape, 400000, 2, &mix, &want);
 		/* every complete plan in force, so that the advisor has positions */
 		soko_park_set_always(true);
 		for (int k = 0; k < 2; k++) {

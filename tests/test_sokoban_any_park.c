@@ -279,7 +279,7 @@ static void test_parking_plans_lose_nothing(void **state)
 	int levels = 0, yes = 0, no = 0, plans = 0, parked = 0;
 	while (levels < 150) {
 		int want;
-		char *text = soko_random_answered(&rng, &park_shape, 400000, &want);
+		char *text = soko_random_answered(&rng, &soko_small_shape, 400000, &want);
 		if (want == 0 && no > levels / 3) {
 			free(text);
 			continue;
@@ -383,7 +383,7 @@ static void test_fewest_parked(void **state)
 	for (int levels = 0; levels < 150 / SOKO_TEST_SHARE; levels++) {
 		struct lk_level *level;
 		char *text = NULL;
-		level = soko_random_live(&rng, &park_shape, NULL, &text);
+		level = soko_random_live(&rng, &soko_small_shape, NULL, &text);
 		lk_level_free(level);
 		fewest_against_first(text, true, &first, &fewest);
 		plans += fewest >= 0;
@@ -565,7 +565,7 @@ static void test_playable_parking(void **state)
 	int levels = 0, plans = 0, bad_before = 0, by_push = 0, no = 0, on_count = 0;
 	while (levels < 150 / SOKO_TEST_SHARE) {
 		int want;
-		char *text = soko_random_answered(&rng, &park_shape, 400000, &want);
+		char *text = soko_random_answered(&rng, &soko_small_shape, 400000, &want);
 		if (want == 0 && no > levels / 3) {   /* as many solvable as before */
 			free(text);
 			continue;
@@ -668,7 +668,7 @@ static void test_playable_plan(void **state)
 	int levels = 0, plans = 0, fixed = 0, bad_off = 0, counted = 0, no = 0;
 	while (levels < 150 / SOKO_TEST_SHARE) {
 		int want;
-		char *text = soko_random_answered(&rng, &park_shape, 400000, &want);
+		char *text = soko_random_answered(&rng, &soko_small_shape, 400000, &want);
 		if (want == 0 && no > levels / 3) {   /* a plan needs a solvable level */
 			free(text);
 			continue;
@@ -766,7 +766,7 @@ static void test_parking_retry(void **state)
 	int plans = 0;
 	for (int levels = 0; levels < 150 / SOKO_TEST_SHARE; levels++) {
 		char *text = NULL;
-		lk_level_free(soko_random_live(&rng, &park_shape, NULL, &text));
+		lk_level_free(soko_random_live(&rng, &soko_small_shape, NULL, &text));
 		level = soko_test_load(text, NULL, false);
 		off = plan_retry(level, false);
 		on = plan_retry(level, true);

@@ -37,9 +37,6 @@
 #include "../src/games/sokoban/sokoban_any.h"
 #include "sokoban_random.h"
 
-/* Interior 4..7 x 4..6, 2 to 5 boxes (the parking suites' shape). */
-static const struct soko_random_shape pk_shape = { 4, 4, 4, 3, 2, 4, 5, 15 };
-
 /* Sasquatch I level 31 (sasquatch1.xsb), by David W. Skinner. */
 static const char *sasquatch_i31 =
 	"   #####\n"
@@ -123,7 +120,7 @@ static void test_first_search_random(void **state)
 	soko_park_set_always(true);
 	while (levels < 300 / SOKO_TEST_SHARE) {
 		int want;
-		char *text = soko_random_answered(&rng, &pk_shape, 400000, &want);
+		char *text = soko_random_answered(&rng, &soko_small_shape, 400000, &want);
 		if (want != 1) {
 			free(text);
 			continue;
@@ -167,7 +164,7 @@ static void test_any_loses_nothing(void **state)
 	soko_park_set_always(true);
 	while (mix.levels < 300 / SOKO_TEST_SHARE) {
 		int want;
-		char *text = soko_random_mixed(&rng, &pk_shape, 400000, 3, &mix, &want);
+		char *text = soko_random_mixed(&rng, &soko_small_shape, 400000, 3, &mix, &want);
 		for (int on = 0; on < 2; on++) {
 			const char *off[] = { "greedy-first", on ? NULL : "park-deadlocks", NULL };
 			struct lk_search_result r;

@@ -34,9 +34,6 @@
 /* plan-deadlocks asked for (it is off by default) */
 static const char *const with_pd[] = { "plan-deadlocks", NULL };
 
-/* Interior 4..7 x 4..6, 2 to 5 boxes. */
-static const struct soko_random_shape pd_shape = { 4, 4, 4, 3, 2, 4, 5, 15 };
-
 static void test_first_search_same_answers(void **state)
 {
 	(void)state;
@@ -47,7 +44,7 @@ static void test_first_search_same_answers(void **state)
 	int levels = 0, fired = 0, solved = 0;
 	while (levels < 300 / SOKO_TEST_SHARE) {
 		int want;
-		char *text = soko_random_answered(&rng, &pd_shape, 400000, &want);
+		char *text = soko_random_answered(&rng, &soko_small_shape, 400000, &want);
 		if (want != 1) {
 			free(text);
 			continue;
@@ -91,7 +88,7 @@ static void test_any_loses_nothing(void **state)
 	int fired = 0;
 	while (mix.levels < 200 / SOKO_TEST_SHARE) {
 		int want;
-		char *text = soko_random_mixed(&rng, &pd_shape, 400000, 3, &mix, &want);
+		char *text = soko_random_mixed(&rng, &soko_small_shape, 400000, 3, &mix, &want);
 		for (int on = 0; on < 2; on++) {
 			const char *off[] = { "greedy-first", on ? NULL : "plan-deadlocks", NULL };
 			soko_test_on = on ? with_pd : NULL;

@@ -133,9 +133,6 @@ static void test_small_level(void **state)
 	soko_pull_set_min(0);
 }
 
-/* Interior 4..7 x 4..6, 2 to 5 boxes (test_sokoban_any_stall.c's shape). */
-static const struct soko_random_shape stall_shape = { 4, 4, 4, 3, 2, 4, 5, 15 };
-
 /* Random levels with both sides growing from the first expansion
  * (delay 1), pull-two-way on and off: raw BFS's answers, replays; returns
  * the levels two-way meetings answered. */
@@ -149,7 +146,7 @@ static int two_way_against_bfs(uint64_t seed, int nlevels, int *solvable)
 	int pull = soko_test_technique("pull-search"), two = soko_test_technique("pull-two-way");
 	while (mix.levels < nlevels) {
 		int want;
-		char *text = soko_random_mixed(&rng, &stall_shape, 400000, 4, &mix, &want);
+		char *text = soko_random_mixed(&rng, &soko_small_shape, 400000, 4, &mix, &want);
 		for (int on = 1; on >= 0; on--) {
 			const char *off[3] = { "greedy-first", on ? NULL : "pull-two-way", NULL };
 			struct lk_search_result r;
@@ -192,7 +189,7 @@ static void test_shared(void **state)
 	int levels = 0, shared = 0, no = 0;
 	while (levels < 100 / SOKO_TEST_SHARE) {
 		int want;
-		char *text = soko_random_answered(&rng, &stall_shape, 400000, &want);
+		char *text = soko_random_answered(&rng, &soko_small_shape, 400000, &want);
 		if (want == 0 && no > levels / 4) {
 			free(text);
 			continue;
@@ -323,7 +320,7 @@ static void test_alone(void **state)
 		int levels = 0, yes = 0, no = 0;
 		while (levels < 150 / SOKO_TEST_SHARE) {
 			int want;
-			char *text = soko_random_answered(&rng, &stall_shape, 400000, &want);
+			char *text = soko_random_answered(&rng, &soko_small_shape, 400000, &want);
 			struct lk_level *raw = soko_test_load(text, NULL, true);
 			unsigned char *start = calloc(1, raw->key_size);
 			assert_non_null(start);

@@ -36,9 +36,6 @@
 #include "../src/games/sokoban/sokoban_any.h"
 #include "sokoban_random.h"
 
-/* Interior 4..7 x 4..6, 2 to 5 boxes (the stall suite's shape). */
-static const struct soko_random_shape pc_shape = { 4, 4, 4, 3, 2, 4, 5, 15 };
-
 static const char small_level[] = "#######\n"
 				   "#.  $ #\n"
 				   "# @$ .#\n"
@@ -90,7 +87,7 @@ static void test_pull_cap_turns_lose_nothing(void **state)
 	struct soko_mix mix = { .live = true };
 	while (mix.levels < 300 / SOKO_TEST_SHARE) {
 		int want;
-		char *text = soko_random_mixed(&rng, &pc_shape, 400000, 3, &mix, &want);
+		char *text = soko_random_mixed(&rng, &soko_small_shape, 400000, 3, &mix, &want);
 		if (soko_any_off_on(text, want, "pull-cap-turns") > 0)
 			fired[want]++;
 		free(text);

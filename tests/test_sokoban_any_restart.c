@@ -32,8 +32,6 @@
 #include "../src/games/sokoban/sokoban_any.h"
 #include "sokoban_random.h"
 
-/* Interior 4..7 x 4..6, 2 to 5 boxes (the parking suites' shape). */
-static const struct soko_random_shape rs_shape = { 4, 4, 4, 3, 2, 4, 5, 15 };
 /* off by default: asked for */
 static const char *const with_restart[] = { "restart", NULL };
 
@@ -51,7 +49,7 @@ static void test_restart_loses_nothing(void **state)
 	struct soko_mix mix = { .live = true };
 	while (mix.levels < 400 / SOKO_TEST_SHARE) {
 		int want;
-		char *text = soko_random_mixed(&rng, &rs_shape, 400000, 3, &mix, &want);
+		char *text = soko_random_mixed(&rng, &soko_small_shape, 400000, 3, &mix, &want);
 		for (int on = 0; on < 2; on++) {
 			const char *off[] = { "greedy-first", on ? NULL : "restart", NULL };
 			uint64_t before = soko_restart_answers();

@@ -32,9 +32,6 @@
 #include "../src/games/sokoban/sokoban_any.h"
 #include "sokoban_random.h"
 
-/* Interior 4..7 x 4..6, 2 to 5 boxes. */
-static const struct soko_random_shape share_shape = { 4, 4, 4, 3, 2, 4, 5, 15 };
-
 /* The time bound of the runs here: far more than any of them takes, so
  * that only the share (in states) decides where greedy search stops. */
 #define BOUND 120.0
@@ -62,7 +59,7 @@ static void test_share_loses_nothing(void **state)
 	struct soko_mix mix = { .live = true };
 	while (mix.levels < 300 / SOKO_TEST_SHARE) {
 		int want;
-		char *text = soko_random_mixed(&rng, &share_shape, 400000, 3, &mix, &want);
+		char *text = soko_random_mixed(&rng, &soko_small_shape, 400000, 3, &mix, &want);
 		/* a share of 1 to 50 states */
 		double states = 1 + (double)(mix.levels % 50);
 		soko_any_set_greedy_rate(states / (0.3 * BOUND));

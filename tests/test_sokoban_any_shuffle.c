@@ -103,7 +103,7 @@ static void test_random(void **state)
 	struct soko_mix mix = { 0 };
 	while (mix.levels < 150 / SOKO_TEST_SHARE) {
 		int want;
-		char *text = soko_random_mixed(&rng, &park_shape, 400000, 3, &mix, &want);
+		char *text = soko_random_mixed(&rng, &soko_small_shape, 400000, 3, &mix, &want);
 		struct lk_level *level = soko_test_load(text, NULL, false);
 		const struct sokoban *s = (const struct sokoban *)level;
 		struct soko_park *p = plan_of(level);
