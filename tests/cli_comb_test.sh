@@ -20,58 +20,8 @@ FILTER=$4
 LEVELS=$5
 COMB=$LEVELS/comb.xsb
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/levelkit-comb.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT INT TERM
-failures=0
-checks=0
-
-fail() {
-	echo "FAIL: $*" >&2
-	failures=$((failures + 1))
-}
-
-# expect WANT GOT WHAT
-expect() {
-	checks=$((checks + 1))
-	[ "$1" = "$2" ] || fail "$3: got '$2', expected '$1'"
-}
-
-# run OUT ERR CMD...: stdout to OUT, stderr to ERR, exit status in $rc.
-run() {
-	out=$1
-	err=$2
-	shift 2
-	rc=0
-	"$@" >"$out" 2>"$err" </dev/null || rc=$?
-}
-
-# field FILE TITLE NAME: the value of field NAME in the record titled
-# TITLE ("-" when the record has no such field).
-field() {
-	awk -v t="$2" -v f="$3" 'BEGIN { RS = ""; FS = "\n"; v = "-" }
-		{ mine = 0; val = "-"
-		  for (i = 1; i <= NF; i++) {
-			if ($i == "title: " t) mine = 1
-			if (index($i, f ": ") == 1) val = substr($i, length(f) + 3)
-		  }
-		  if (mine) v = val }
-		END { print v }' "$1"
-}
-
-# values FILE NAME: the values of field NAME, one a line, in order.
-values() {
-	sed -n "s/^$2: //p" "$1"
-}
-
-# check_fields FILE TITLE NAME=VALUE...
-check_fields() {
-	file=$1
-	title=$2
-	shift 2
-	for nv in "$@"; do
-		expect "${nv#*=}" "$(field "$file" "$title" "${nv%%=*}")" "$title: ${nv%%=*}"
-	done
-}
+. "$(dirname "$0")/cli_lib.sh"
+cli_start comb
 
 # ---------------------------------------------------------------- solve
 
@@ -251,5 +201,4 @@ case ${LEVELKIT_SANITIZED:-0} in
 	check_fields "$TMP/out" "Armies 8, 10 each" solvable=no solutions=0 ;;
 esac
 
-echo "$checks checks, $failures failed"
-[ "$failures" -eq 0 ]
+cli_end

@@ -19,56 +19,8 @@ DUPS=$LEVELS/filter-dedupe.xsb
 SMALL=$LEVELS/small.xsb
 BAD=$LEVELS/bad.xsb
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/levelkit-filter.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT INT TERM
-failures=0
-checks=0
-
-fail() {
-	echo "FAIL: $*" >&2
-	failures=$((failures + 1))
-}
-
-# expect_rc WANT GOT WHAT
-expect_rc() {
-	checks=$((checks + 1))
-	[ "$1" = "$2" ] || { fail "$3: exit status $2, expected $1"; sed 's/^/  stderr: /' "$TMP/err" >&2 || true; }
-}
-
-# expect_count WANT FILE PATTERN WHAT  (number of lines matching)
-expect_count() {
-	checks=$((checks + 1))
-	n=$(grep -c -e "$3" "$2" || true)
-	[ "$n" = "$1" ] || fail "$4: $n lines match '$3' in $(basename "$2"), expected $1"
-}
-
-# expect_eq WANT GOT WHAT
-expect_eq() {
-	checks=$((checks + 1))
-	[ "$1" = "$2" ] || fail "$3: got '$2', expected '$1'"
-}
-
-# expect_same FILE1 FILE2 WHAT
-expect_same() {
-	checks=$((checks + 1))
-	cmp -s "$1" "$2" || { fail "$3: outputs differ"; diff "$1" "$2" >&2 || true; }
-}
-
-# expect_empty FILE WHAT
-expect_empty() {
-	checks=$((checks + 1))
-	[ ! -s "$1" ] || { fail "$2: unexpected output:"; cat "$1" >&2; }
-}
-
-# run OUT ERR CMD...: run a command, stdout to OUT, stderr to ERR; the
-# exit status lands in $rc.
-run() {
-	out=$1
-	err=$2
-	shift 2
-	rc=0
-	"$@" >"$out" 2>"$err" </dev/null || rc=$?
-}
+. "$(dirname "$0")/cli_lib.sh"
+cli_start filter
 
 # titles FILE: the titles of a tsv output, comma-separated, in order.
 titles() {
@@ -119,7 +71,7 @@ expect_count 1 "$TMP/err" "^filter: no expression given$" "filter without argume
 # expression is optional.
 run "$TMP/out" "$TMP/err" "$FILTER" '(pushes > 3' "$PACK"
 expect_rc 2 "$rc" "unbalanced parenthesis"
-expect_eq "filter: expression: column 12: expected ')'" "$(cat "$TMP/err")" "unbalanced parenthesis message"
+expect "filter: expression: column 12: expected ')'" "$(cat "$TMP/err")" "unbalanced parenthesis message"
 expect_empty "$TMP/out" "unbalanced parenthesis stdout"
 run "$TMP/out" "$TMP/err" "$FILTER" 'pushes' "$PACK"
 expect_rc 2 "$rc" "bare field"
@@ -129,7 +81,7 @@ expect_rc 2 "$rc" "! before a comparison"
 expect_count 1 "$TMP/err" "^filter: expression: column 2: expected '(' or has() after '!'" "! before a comparison message"
 run "$TMP/out" "$TMP/err" "$FILTER" --dedupe 'pushes >' "$DUPS"
 expect_rc 2 "$rc" "--dedupe with a bad expression"
-expect_eq "filter: expression: column 9: expected a number, string or field name" \
+expect "filter: expression: column 9: expected a number, string or field name" \
 	"$(cat "$TMP/err")" "--dedupe with a bad expression message"
 run "$TMP/out" "$TMP/err" "$FILTER" -e 'a =! 3' "$PACK"
 expect_rc 2 "$rc" "-e with a bad expression"
@@ -147,7 +99,7 @@ expect_count 5 "$TMP/out" "^pushes: " "missing file then a good one"
 run "$TMP/out" "$TMP/err" "$FILTER" 'has(pushes) && pushes >= 7' "$PACK"
 expect_rc 0 "$rc" "pushes >= 7"
 expect_empty "$TMP/err" "pushes >= 7 stderr"
-expect_eq "filter test pack,Bravo,Delta,Echo" "$(text_titles "$TMP/out")" "pushes >= 7 levels"
+expect "filter test pack,Bravo,Delta,Echo" "$(text_titles "$TMP/out")" "pushes >= 7 levels"
 head -n 4 "$PACK" >"$TMP/want"
 head -n 4 "$TMP/out" >"$TMP/got"
 expect_same "$TMP/want" "$TMP/got" "header passed through"
@@ -160,29 +112,29 @@ expect_same "$TMP/want" "$TMP/got" "kept record unchanged"
 run "$TMP/out" "$TMP/err" "$FILTER" 'has(pushes) && pushes > 1000' "$PACK"
 expect_rc 1 "$rc" "no level kept"
 expect_empty "$TMP/err" "no level kept stderr"
-expect_eq "filter test pack" "$(text_titles "$TMP/out")" "no level kept: header only"
+expect "filter test pack" "$(text_titles "$TMP/out")" "no level kept: header only"
 
 # Numbers compare as numbers, text as text; names ignore case.
 run "$TMP/out" "$TMP/err" "$FILTER" -f tsv 'has(difficulty) && difficulty > 100' "$PACK"
-expect_eq "Delta,Foxtrot" "$(titles "$TMP/out")" "numeric comparison (900 > 100)"
+expect "Delta,Foxtrot" "$(titles "$TMP/out")" "numeric comparison (900 > 100)"
 run "$TMP/out" "$TMP/err" "$FILTER" -f tsv 'has(grade) && grade >= "hard"' "$PACK"
-expect_eq "Alpha,Delta,Foxtrot" "$(titles "$TMP/out")" "text comparison"
+expect "Alpha,Delta,Foxtrot" "$(titles "$TMP/out")" "text comparison"
 run "$TMP/out" "$TMP/err" "$FILTER" -f tsv 'SOLVABLE == "yes"' "$PACK"
 expect_rc 0 "$rc" "case-insensitive name"
-expect_eq "Alpha,Bravo,Delta,Echo,Foxtrot" "$(titles "$TMP/out")" "case-insensitive name"
+expect "Alpha,Bravo,Delta,Echo,Foxtrot" "$(titles "$TMP/out")" "case-insensitive name"
 run "$TMP/out" "$TMP/err" "$FILTER" -f tsv 'has(difficulty-sd) && difficulty-sd < 4' "$PACK"
-expect_eq "Bravo" "$(titles "$TMP/out")" "name with '-'"
+expect "Bravo" "$(titles "$TMP/out")" "name with '-'"
 run "$TMP/out" "$TMP/err" "$FILTER" -f tsv 'title == "Bravo" || title == "Echo"' "$PACK"
-expect_eq "Bravo,Echo" "$(titles "$TMP/out")" "title from a field or a comment"
+expect "Bravo,Echo" "$(titles "$TMP/out")" "title from a field or a comment"
 run "$TMP/out" "$TMP/err" "$FILTER" -f tsv 'record >= 6' "$PACK"
-expect_eq "Echo,Foxtrot" "$(titles "$TMP/out")" "record number"
+expect "Echo,Foxtrot" "$(titles "$TMP/out")" "record number"
 
 # A missing field is an error naming the record and its line; the other
 # records are still decided.
 run "$TMP/out" "$TMP/err" "$FILTER" 'pushes > 3' "$PACK"
 expect_rc 2 "$rc" "missing field"
-expect_eq "filter: $PACK:28: record 4 has no field 'pushes' (this record's fields: title, solvable, record)" "$(cat "$TMP/err")" "missing field message"
-expect_eq "filter test pack,Bravo,Delta,Echo,Foxtrot" "$(text_titles "$TMP/out")" "missing field: other records"
+expect "filter: $PACK:28: record 4 has no field 'pushes' (this record's fields: title, solvable, record)" "$(cat "$TMP/err")" "missing field message"
+expect "filter test pack,Bravo,Delta,Echo,Foxtrot" "$(text_titles "$TMP/out")" "missing field: other records"
 # A misspelt field fails on every record: said once, with the names the
 # record has and the nearest one, and the others counted (issue 18).
 run "$TMP/out" "$TMP/err" sh -c '"$1" "$2" | "$3" "pushs >= 2"' sh "$SOLVE" "$SMALL" "$FILTER"
@@ -194,56 +146,56 @@ expect_count 1 "$TMP/err" "^filter: 4 more records had no field 'pushs' (not rep
 run "$TMP/out" "$TMP/err" "$FILTER" 'has(pushes) && pushes > 3' "$PACK"
 expect_rc 0 "$rc" "has() guard"
 expect_empty "$TMP/err" "has() guard stderr"
-expect_eq "filter test pack,Bravo,Delta,Echo,Foxtrot" "$(text_titles "$TMP/out")" "has() guard"
+expect "filter test pack,Bravo,Delta,Echo,Foxtrot" "$(text_titles "$TMP/out")" "has() guard"
 run "$TMP/out" "$TMP/err" "$FILTER" '!has(pushes) || pushes < 6' "$PACK"
 expect_rc 0 "$rc" "!has() || guard"
-expect_eq "filter test pack,Alpha,Charlie,Foxtrot" "$(text_titles "$TMP/out")" "!has() || guard"
+expect "filter test pack,Alpha,Charlie,Foxtrot" "$(text_titles "$TMP/out")" "!has() || guard"
 
 # -e: the expression as an option, every operand a file.
 run "$TMP/out" "$TMP/err" "$FILTER" -c -e 'has(pushes)' "$PACK" "$PACK"
 expect_rc 0 "$rc" "-e"
-expect_eq "10" "$(cat "$TMP/out")" "-e with two files"
+expect "10" "$(cat "$TMP/out")" "-e with two files"
 
 # ------------------------------------------------------------ --invert
 
 run "$TMP/out" "$TMP/err" "$FILTER" -f tsv -v 'has(grade)' "$PACK"
 expect_rc 0 "$rc" "-v"
-expect_eq "Charlie" "$(titles "$TMP/out")" "-v has(grade)"
+expect "Charlie" "$(titles "$TMP/out")" "-v has(grade)"
 run "$TMP/out" "$TMP/err" "$FILTER" -f tsv --invert 'has(grade) && grade == "easy"' "$PACK"
-expect_eq "Alpha,Charlie,Delta,Foxtrot" "$(titles "$TMP/out")" "--invert"
+expect "Alpha,Charlie,Delta,Foxtrot" "$(titles "$TMP/out")" "--invert"
 run "$TMP/out" "$TMP/err" "$FILTER" -v 'has(pushes) || !has(pushes)' "$PACK"
 expect_rc 1 "$rc" "-v of a tautology"
 # A record whose evaluation fails is neither kept nor inverted.
 run "$TMP/out" "$TMP/err" "$FILTER" -f tsv -v 'pushes > 3' "$PACK"
 expect_rc 2 "$rc" "-v with a missing field"
-expect_eq "Alpha" "$(titles "$TMP/out")" "-v with a missing field"
+expect "Alpha" "$(titles "$TMP/out")" "-v with a missing field"
 
 # ------------------------------------------------------------- --count
 
 run "$TMP/out" "$TMP/err" "$FILTER" --count 'has(pushes) && pushes >= 7' "$PACK"
 expect_rc 0 "$rc" "--count"
-expect_eq "3" "$(cat "$TMP/out")" "--count"
+expect "3" "$(cat "$TMP/out")" "--count"
 run "$TMP/out" "$TMP/err" "$FILTER" -c 'has(pushes) && pushes > 1000' "$PACK"
 expect_rc 1 "$rc" "-c none"
-expect_eq "0" "$(cat "$TMP/out")" "-c none"
+expect "0" "$(cat "$TMP/out")" "-c none"
 run "$TMP/out" "$TMP/err" "$FILTER" -c -f json 'pushes > 3' "$PACK"
 expect_rc 2 "$rc" "-c with an error"
-expect_eq "4" "$(cat "$TMP/out")" "-c with an error"
+expect "4" "$(cat "$TMP/out")" "-c with an error"
 
 # --------------------------------------------------------- --top, --by
 
 run "$TMP/out" "$TMP/err" "$FILTER" -f tsv --top 3 --by difficulty 'has(difficulty)' "$PACK"
 expect_rc 0 "$rc" "--top 3"
-expect_eq "Foxtrot,Delta,Bravo" "$(titles "$TMP/out")" "--top 3 --by difficulty"
+expect "Foxtrot,Delta,Bravo" "$(titles "$TMP/out")" "--top 3 --by difficulty"
 # Ties (Bravo and Echo: 40) keep their input order.
 run "$TMP/out" "$TMP/err" "$FILTER" -f tsv --top 4 --by difficulty 'has(difficulty)' "$PACK"
-expect_eq "Foxtrot,Delta,Bravo,Echo" "$(titles "$TMP/out")" "--top 4: tie in input order"
+expect "Foxtrot,Delta,Bravo,Echo" "$(titles "$TMP/out")" "--top 4: tie in input order"
 run "$TMP/out" "$TMP/err" "$FILTER" -f tsv --top 4 --by difficulty --asc 'has(difficulty)' "$PACK"
-expect_eq "Alpha,Bravo,Echo,Delta" "$(titles "$TMP/out")" "--top 4 --asc"
+expect "Alpha,Bravo,Echo,Delta" "$(titles "$TMP/out")" "--top 4 --asc"
 run "$TMP/out" "$TMP/err" "$FILTER" -f tsv --top 100 --by Difficulty --asc 'has(difficulty)' "$PACK"
-expect_eq "Alpha,Bravo,Echo,Delta,Foxtrot" "$(titles "$TMP/out")" "--top more than there are"
+expect "Alpha,Bravo,Echo,Delta,Foxtrot" "$(titles "$TMP/out")" "--top more than there are"
 run "$TMP/out" "$TMP/err" "$FILTER" -f tsv --top 1 --by pushes -v '!has(pushes)' "$PACK"
-expect_eq "Delta" "$(titles "$TMP/out")" "--top 1 after -v"
+expect "Delta" "$(titles "$TMP/out")" "--top 1 after -v"
 # Against a stable sort, on 300 levels with many ties: the bounded heap
 # must keep exactly the first K of the sorted order.
 awk 'BEGIN { for (i = 1; i <= 300; i++)
@@ -268,15 +220,15 @@ expect_same "$TMP/want" "$TMP/got" "--top 40 --asc of 300 against sort"
 run "$TMP/out" "$TMP/err" "$FILTER" -f tsv --fields score --progression 20 --by score "$TMP/many.xsb"
 expect_rc 0 "$rc" "--progression 20 of 300"
 tail -n +2 "$TMP/out" >"$TMP/curve"
-expect_eq 20 "$(wc -l <"$TMP/curve" | tr -d ' ')" "--progression 20: how many"
-expect_eq "$(tail -n +2 "$TMP/all" | cut -f 3 | sort -g | head -n 1)" "$(head -n 1 "$TMP/curve")" \
+expect 20 "$(wc -l <"$TMP/curve" | tr -d ' ')" "--progression 20: how many"
+expect "$(tail -n +2 "$TMP/all" | cut -f 3 | sort -g | head -n 1)" "$(head -n 1 "$TMP/curve")" \
 	"--progression: the easiest first"
-expect_eq "$(tail -n +2 "$TMP/all" | cut -f 3 | sort -g | tail -n 1)" "$(tail -n 1 "$TMP/curve")" \
+expect "$(tail -n +2 "$TMP/all" | cut -f 3 | sort -g | tail -n 1)" "$(tail -n 1 "$TMP/curve")" \
 	"--progression: the hardest last"
-expect_eq 3 "$(awk 'NR > 1 && $1 < last { n++ } { last = $1 } END { print n + 0 }' "$TMP/curve")" \
+expect 3 "$(awk 'NR > 1 && $1 < last { n++ } { last = $1 } END { print n + 0 }' "$TMP/curve")" \
 	"--progression: three dips"
 run "$TMP/out" "$TMP/err" "$FILTER" -f tsv --fields score --progression 20 --chapter 0 --by score "$TMP/many.xsb"
-expect_eq 0 "$(tail -n +2 "$TMP/out" | awk 'NR > 1 && $1 < last { n++ } { last = $1 } END { print n + 0 }')" \
+expect 0 "$(tail -n +2 "$TMP/out" | awk 'NR > 1 && $1 < last { n++ } { last = $1 } END { print n + 0 }')" \
 	"--progression --chapter 0: no dips"
 # difficulty by default; a level without it is an error
 run "$TMP/out" "$TMP/err" "$FILTER" -f tsv --progression 3 'has(difficulty)' "$PACK"
@@ -291,14 +243,14 @@ done
 # The text output: headers first, then the kept levels in order.
 run "$TMP/out" "$TMP/err" "$FILTER" --top 2 --by pushes --asc 'solvable == "yes"' "$PACK"
 expect_rc 0 "$rc" "--top text"
-expect_eq "filter test pack,Alpha,Foxtrot" "$(text_titles "$TMP/out")" "--top text"
+expect "filter test pack,Alpha,Foxtrot" "$(text_titles "$TMP/out")" "--top text"
 run "$TMP/out" "$TMP/err" "$FILTER" -c --top 2 --by pushes 'has(pushes)' "$PACK"
-expect_eq "2" "$(cat "$TMP/out")" "--top --count"
+expect "2" "$(cat "$TMP/out")" "--top --count"
 # The expression is optional; a record without the field is an error.
 run "$TMP/out" "$TMP/err" "$FILTER" -f tsv --top 3 --by difficulty "$PACK"
 expect_rc 2 "$rc" "--top without the field"
-expect_eq "filter: $PACK:28: record 4 has no field 'difficulty' (this record's fields: title, solvable, record)" "$(cat "$TMP/err")" "--top without the field message"
-expect_eq "Foxtrot,Delta,Bravo" "$(titles "$TMP/out")" "--top without the field: the others"
+expect "filter: $PACK:28: record 4 has no field 'difficulty' (this record's fields: title, solvable, record)" "$(cat "$TMP/err")" "--top without the field message"
+expect "Foxtrot,Delta,Bravo" "$(titles "$TMP/out")" "--top without the field: the others"
 # So is a value that is not a number.
 run "$TMP/out" "$TMP/err" "$FILTER" --top 3 --by grade 'has(grade)' "$PACK"
 expect_rc 2 "$rc" "--by a text field"
@@ -310,25 +262,25 @@ expect_count 5 "$TMP/err" "is not a number" "--by a text field: every level"
 run "$TMP/out" "$TMP/err" "$FILTER" -f tsv --dedupe "$DUPS"
 expect_rc 0 "$rc" "--dedupe"
 expect_empty "$TMP/err" "--dedupe stderr"
-expect_eq "A,B,C: A with a box moved,D: A with a wall added" "$(titles "$TMP/out")" "--dedupe"
+expect "A,B,C: A with a box moved,D: A with a wall added" "$(titles "$TMP/out")" "--dedupe"
 run "$TMP/out" "$TMP/err" "$FILTER" -c --dedupe "$DUPS" "$DUPS"
-expect_eq "4" "$(cat "$TMP/out")" "--dedupe across files"
+expect "4" "$(cat "$TMP/out")" "--dedupe across files"
 run "$TMP/out" "$TMP/err" sh -c 'cat "$1" | "$2" -c --dedupe' sh "$DUPS" "$FILTER"
 expect_rc 0 "$rc" "cat | filter --dedupe"
-expect_eq "4" "$(cat "$TMP/out")" "cat | filter --dedupe"
+expect "4" "$(cat "$TMP/out")" "cat | filter --dedupe"
 run "$TMP/out" "$TMP/err" sh -c '"$2" -c --dedupe - <"$1"' sh "$DUPS" "$FILTER"
-expect_eq "4" "$(cat "$TMP/out")" "filter --dedupe -"
+expect "4" "$(cat "$TMP/out")" "filter --dedupe -"
 # The expression comes first: A itself is filtered out, so its first
 # turned copy is the one kept.
 run "$TMP/out" "$TMP/err" "$FILTER" -f tsv --dedupe 'keep == "yes"' "$DUPS"
-expect_eq "A turned,B,C: A with a box moved,D: A with a wall added" "$(titles "$TMP/out")" "expression, then --dedupe"
+expect "A turned,B,C: A with a box moved,D: A with a wall added" "$(titles "$TMP/out")" "expression, then --dedupe"
 run "$TMP/out" "$TMP/err" "$FILTER" -f tsv --dedupe -v 'keep == "yes"' "$DUPS"
-expect_eq "A" "$(titles "$TMP/out")" "--dedupe -v"
+expect "A" "$(titles "$TMP/out")" "--dedupe -v"
 # --dedupe, then --top: the copies of Foxtrot count once.
 run "$TMP/out" "$TMP/err" "$FILTER" -f tsv --dedupe --top 3 --by difficulty 'has(difficulty)' "$PACK" "$PACK"
-expect_eq "Foxtrot,Delta,Bravo" "$(titles "$TMP/out")" "--dedupe, then --top"
+expect "Foxtrot,Delta,Bravo" "$(titles "$TMP/out")" "--dedupe, then --top"
 run "$TMP/out" "$TMP/err" "$FILTER" -f tsv --top 3 --by difficulty 'has(difficulty)' "$PACK" "$PACK"
-expect_eq "Foxtrot,Foxtrot,Delta" "$(titles "$TMP/out")" "--top without --dedupe"
+expect "Foxtrot,Foxtrot,Delta" "$(titles "$TMP/out")" "--top without --dedupe"
 # The header is passed through once per file in text output.
 run "$TMP/out" "$TMP/err" "$FILTER" --dedupe "$DUPS"
 expect_count 1 "$TMP/out" "^; dedupe test pack" "--dedupe header"
@@ -342,11 +294,11 @@ filter: $BAD:15: level has no player
 filter: $BAD:22: unknown sokoban cell 'x' in column 2
 EOF
 expect_same "$TMP/want" "$TMP/err" "--dedupe bad.xsb messages"
-expect_eq "bad pack,good level,good again" "$(text_titles "$TMP/out")" "--dedupe bad.xsb levels"
+expect "bad pack,good level,good again" "$(text_titles "$TMP/out")" "--dedupe bad.xsb levels"
 # Without --dedupe levels are not loaded: only the malformed record fails.
 run "$TMP/out" "$TMP/err" "$FILTER" -c 'has(x) || 1 == 1' "$BAD"
 expect_rc 2 "$rc" "malformed record"
-expect_eq "4" "$(cat "$TMP/out")" "malformed record: the others"
+expect "4" "$(cat "$TMP/out")" "malformed record: the others"
 expect_count 1 "$TMP/err" "^filter: $BAD:12: grid rows interrupted" "malformed record message"
 
 # ------------------------------------------------------------ formats
@@ -388,7 +340,7 @@ run "$TMP/out" "$TMP/err" "$FILTER" -o "$TMP/inplace.xsb" 'has(pushes) && pushes
 expect_rc 0 "$rc" "-o onto its input"
 expect_same "$TMP/want" "$TMP/inplace.xsb" "-o onto its input"
 run "$TMP/out" "$TMP/err" "$FILTER" -c -o "$TMP/count" 'has(pushes)' "$PACK"
-expect_eq "5" "$(cat "$TMP/count")" "-c -o"
+expect "5" "$(cat "$TMP/count")" "-c -o"
 run "$TMP/out" "$TMP/err" "$FILTER" -o "$TMP/no-such-dir/x" 'has(pushes)' "$PACK"
 expect_rc 2 "$rc" "-o into a missing directory"
 
@@ -402,7 +354,7 @@ expect_count 1 "$TMP/out" "^solvable: " "solve | filter: one level"
 expect_count 1 "$TMP/out" "^; levelkit test pack$" "solve | filter: header"
 run "$TMP/out" "$TMP/err" sh -c '"$1" "$2" | "$3" -c "solvable == \"yes\" && pushes >= 2"' sh "$SOLVE" "$SMALL" "$FILTER"
 expect_rc 0 "$rc" "solve | filter -c"
-expect_eq "3" "$(cat "$TMP/out")" "solve | filter -c"
+expect "3" "$(cat "$TMP/out")" "solve | filter -c"
 # The unsolvable level has no pushes: an error on stdin, with its line.
 run "$TMP/out" "$TMP/err" sh -c '"$1" "$2" | "$3" "pushes >= 5"' sh "$SOLVE" "$SMALL" "$FILTER"
 expect_rc 2 "$rc" "solve | filter 'pushes >= 5'"
@@ -419,11 +371,10 @@ checks=$((checks + 1))
 # without concept queries on several workers.
 run "$TMP/out" "$TMP/err" "$FILTER" -c 'has(title) || !has(title)' "$SMALL" / "$SMALL"
 expect_rc 2 "$rc" "filter over an unreadable input"
-expect_eq "10" "$(cat "$TMP/out")" "filter reads the inputs after an unreadable one"
+expect "10" "$(cat "$TMP/out")" "filter reads the inputs after an unreadable one"
 expect_count 1 "$TMP/err" "^filter: /: read error: " "filter says which input it could not read"
 run "$TMP/out" "$TMP/err" "$FILTER" --forall 'count(push) >= 1' -j 2 -c "$SMALL" / "$SMALL"
 expect_rc 2 "$rc" "filter --forall -j 2 over an unreadable input"
-expect_eq "8" "$(cat "$TMP/out")" "filter --forall -j 2 reads the inputs after an unreadable one"
+expect "8" "$(cat "$TMP/out")" "filter --forall -j 2 reads the inputs after an unreadable one"
 
-echo "$checks checks, $failures failed"
-[ "$failures" -eq 0 ]
+cli_end

@@ -23,52 +23,8 @@ LEVELS=$3
 FILTER=${4:-}
 FROM=$LEVELS/gen-from.xsb
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/levelkit-gen.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT INT TERM
-failures=0
-checks=0
-
-fail() {
-	echo "FAIL: $*" >&2
-	failures=$((failures + 1))
-}
-
-# expect_rc WANT GOT WHAT
-expect_rc() {
-	checks=$((checks + 1))
-	[ "$1" = "$2" ] || { fail "$3: exit status $2, expected $1"; cat "$TMP/err" >&2 2>/dev/null || true; }
-}
-
-# expect_count WANT FILE PATTERN WHAT  (number of lines matching)
-expect_count() {
-	checks=$((checks + 1))
-	n=$(grep -c -e "$3" "$2" || true)
-	[ "$n" = "$1" ] || fail "$4: $n lines match '$3' in $(basename "$2"), expected $1"
-}
-
-# expect_same FILE1 FILE2 WHAT
-expect_same() {
-	checks=$((checks + 1))
-	cmp -s "$1" "$2" || { fail "$3: outputs differ"; diff "$1" "$2" | head -n 20 >&2 || true; }
-}
-
-# expect_true WHAT CMD...: the command succeeds
-expect_true() {
-	what=$1
-	shift
-	checks=$((checks + 1))
-	"$@" || fail "$what"
-}
-
-# run OUT ERR CMD...: run a command, stdout to OUT, stderr to ERR; the
-# exit status lands in $rc.
-run() {
-	out=$1
-	err=$2
-	shift 2
-	rc=0
-	"$@" >"$out" 2>"$err" </dev/null || rc=$?
-}
+. "$(dirname "$0")/cli_lib.sh"
+cli_start gen
 
 # watchdog SECS PID: kill PID after SECS seconds unless the watchdog, whose
 # process id lands in $dog, is stopped first (kill "$dog"; it then takes
@@ -387,5 +343,4 @@ expect_rc 1 "$rc" "gen lightsout --size 2x2 -n 30: more than its space holds"
 expect_count 1 "$TMP/err" "levels in a row were duplicates" "gen on an exhausted space: says why it stopped"
 expect_true "gen on an exhausted space: wrote levels" grep -q "^game: lightsout" "$TMP/lo"
 
-echo "$checks checks, $failures failed"
-[ "$failures" -eq 0 ]
+cli_end

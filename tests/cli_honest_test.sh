@@ -28,22 +28,8 @@ LEVELS=$4
 SMALL=$TLEVELS/small.xsb
 MEDIUM=$LEVELS/boxoban-medium-sample.xsb
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/levelkit-honest.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT INT TERM
-failures=0
-checks=0
-
-fail() {
-	echo "FAIL: $*" >&2
-	failures=$((failures + 1))
-}
-
-check() {
-	checks=$((checks + 1))
-	what=$1
-	shift
-	"$@" || fail "$what"
-}
+. "$(dirname "$0")/cli_lib.sh"
+cli_start honest
 
 # level N FILE: the Nth record of a file (blank-line separated), with its
 # blank line
@@ -102,12 +88,12 @@ for first in unsolvable undecided rejected; do
 	has_columns "rate, $first first" "$TMP/r" solvable moves pushes optimal difficulty \
 		difficulty-sd difficulty-se difficulty-min states-bfs states-astar states-greedy grade \
 		difficulty-runs optimum solution limit
-	check "rate, $first first: difficulty is column 7, as documented" \
+	expect_true "rate, $first first: difficulty is column 7, as documented" \
 		test "$(head -n 1 "$TMP/r" | cut -f 7)" = difficulty
 	# the values stay in their columns: the one push solves within the bounds
-	check "rate, $first first: the one push's solution in its column" \
+	expect_true "rate, $first first: the one push's solution in its column" \
 		test "$(cell "$TMP/r" "Level 1: one push" solution)" = R
-	check "rate, $first first: the one push's pushes in its column" \
+	expect_true "rate, $first first: the one push's pushes in its column" \
 		test "$(cell "$TMP/r" "Level 1: one push" pushes)" = 1
 	# shellcheck disable=SC2086
 	"$SOLVE" $cbounds --exists 'count(push) >= 1' -f tsv "$in" >"$TMP/t" 2>/dev/null
@@ -115,19 +101,19 @@ for first in unsolvable undecided rejected; do
 	# shellcheck disable=SC2086
 	"$SOLVE" $cbounds --shortcut 'count(push) >= 2' -f tsv "$in" >"$TMP/t" 2>/dev/null
 	has_columns "solve --shortcut, $first first" "$TMP/t" concept requires solvable shortcut-facts shortcut limit
-	check "solve --shortcut, $first first: the one push's shortcut in its column" \
+	expect_true "solve --shortcut, $first first: the one push's shortcut in its column" \
 		test "$(cell "$TMP/t" "Level 1: one push" shortcut)" = R
 done
 # what they say about the first level
 "$RATE" -k 3 -f tsv "$TMP/unsolvable.xsb" >"$TMP/t" 2>/dev/null
-check "rate: the unsolvable first level" test "$(column "$TMP/t" solvable | head -n 1)" = no
-check "rate: the unsolvable first level has no grade" test -z "$(column "$TMP/t" grade | head -n 1)"
-check "rate: the second level's solution in its column" test "$(column "$TMP/t" solution | sed -n 2p)" = R
+expect_true "rate: the unsolvable first level" test "$(column "$TMP/t" solvable | head -n 1)" = no
+expect_true "rate: the unsolvable first level has no grade" test -z "$(column "$TMP/t" grade | head -n 1)"
+expect_true "rate: the second level's solution in its column" test "$(column "$TMP/t" solution | sed -n 2p)" = R
 # shellcheck disable=SC2086
 "$RATE" $bounds -k 3 -f tsv "$TMP/undecided.xsb" >"$TMP/t" 2>/dev/null
-check "rate: the undecided first level" test "$(column "$TMP/t" solvable | head -n 1)" = unknown
-check "rate: the undecided first level's limit" test "$(column "$TMP/t" limit | head -n 1)" = states
-check "rate: the undecided first level's bound" \
+expect_true "rate: the undecided first level" test "$(column "$TMP/t" solvable | head -n 1)" = unknown
+expect_true "rate: the undecided first level's limit" test "$(column "$TMP/t" limit | head -n 1)" = states
+expect_true "rate: the undecided first level's bound" \
 	test "$(column "$TMP/t" states-bfs | head -n 1 | cut -c 1-3)" = ">= "
 
 # solve --verify: a first record without a solution (rejected), and one
@@ -137,14 +123,14 @@ check "rate: the undecided first level's bound" \
 has_columns "solve --verify, a first level without solution" "$TMP/t" verified moves pushes verify-error
 sed '0,/^solution: R$/s//solution: L/' "$TMP/solved.xsb" | "$SOLVE" --verify -f tsv >"$TMP/t" 2>/dev/null
 has_columns "solve --verify, a first solution that fails" "$TMP/t" verified moves pushes verify-error
-check "solve --verify: the second level's moves" test "$(column "$TMP/t" moves | sed -n 2p)" = 5
+expect_true "solve --verify: the second level's moves" test "$(column "$TMP/t" moves | sed -n 2p)" = 5
 
 # json writes what the record holds: the first level's own answer, the
 # second level's fields
 # shellcheck disable=SC2086
 "$RATE" $bounds -k 3 -f json "$TMP/undecided.xsb" >"$TMP/j" 2>/dev/null
 if command -v python3 >/dev/null 2>&1; then
-	check "rate -f json on an undecided first level" python3 -c '
+	expect_true "rate -f json on an undecided first level" python3 -c '
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
 assert rows[0]["solvable"] == "unknown" and rows[0]["limit"] == "states", rows[0]
@@ -158,14 +144,14 @@ for cmd in "$SOLVE" "$RATE"; do
 	name=$(basename "$cmd")
 	rc=0
 	"$cmd" -f tsv --fields record,mvoes "$SMALL" >"$TMP/out" 2>"$TMP/err" || rc=$?
-	check "$name --fields record,mvoes: exit status $rc" test "$rc" = 2
-	check "$name --fields record,mvoes: nothing written" test ! -s "$TMP/out"
-	check "$name --fields record,mvoes: the message names it and the fields there are" \
+	expect_true "$name --fields record,mvoes: exit status $rc" test "$rc" = 2
+	expect_true "$name --fields record,mvoes: nothing written" test ! -s "$TMP/out"
+	expect_true "$name --fields record,mvoes: the message names it and the fields there are" \
 		grep -q "^$name: --fields: no field 'mvoes' (the fields here: record, title, solvable, moves" "$TMP/err"
 	# fields of the input and of the command are fine
 	rc=0
 	"$cmd" -f tsv --fields record,states,Solvable,limit "$TMP/solved.xsb" >"$TMP/out" 2>"$TMP/err" || rc=$?
-	check "$name --fields with an input field: exit status $rc" test "$rc" = 0
+	expect_true "$name --fields with an input field: exit status $rc" test "$rc" = 0
 done
 
 # --------------------------------------------- grades from failed runs
@@ -178,15 +164,15 @@ rate_fields="record,solvable,difficulty,difficulty-sd,difficulty-runs,grade,limi
 "$RATE" -d forward -k 8 --no-mixedaim --max-states 100 -f tsv --fields "$rate_fields" "$MEDIUM" \
 	>"$TMP/bounded" 2>/dev/null
 "$RATE" -d forward -k 8 --no-mixedaim -f tsv --fields "$rate_fields" "$MEDIUM" >"$TMP/free" 2>/dev/null
-check "rate: some level has some runs that fail and some that solve" \
+expect_true "rate: some level has some runs that fail and some that solve" \
 	awk -F '\t' 'NR > 1 && $5 ~ /^[1-7]\/8$/ { n++ } END { exit !n }' "$TMP/bounded"
-check "rate: a level with failed runs has a lower bound, the runs, no spread and a bound grade" \
+expect_true "rate: a level with failed runs has a lower bound, the runs, no spread and a bound grade" \
 	awk -F '\t' 'NR > 1 && $5 != "" {
 		if ($3 !~ /^>= [0-9.]+$/ || $4 != "" || $5 !~ /^[0-8]\/8$/ || $7 !~ /states/) bad = 1
 		if ($6 !~ /^>= / && $6 != "extreme" && $6 != "unknown") bad = 1
 	} NR > 1 && $5 == "" && ($3 !~ /^[0-9.]+$/ || $4 == "") { bad = 1 }
 	END { exit bad }' "$TMP/bounded"
-check "rate: every bound is at most the difficulty without the bound, its grade no higher" \
+expect_true "rate: every bound is at most the difficulty without the bound, its grade no higher" \
 	awk -F '\t' '
 	function band(x) { return x < 10 ? 0 : x < 100 ? 1 : x < 1000 ? 2 : x < 10000 ? 3 : x < 100000 ? 4 : 5 }
 	function rank(g) { return g == "trivial" ? 0 : g == "easy" ? 1 : g == "medium" ? 2 : g == "hard" ? 3 : g == "very-hard" ? 4 : 5 }
@@ -205,15 +191,15 @@ check "rate: every bound is at most the difficulty without the bound, its grade 
 # A level no search decides: its bounds, and a grade that is one.
 level 2 "$MEDIUM" >"$TMP/one.xsb"
 "$RATE" --max-states 20 -k 5 "$TMP/one.xsb" >"$TMP/out" 2>/dev/null
-check "rate, undecided: solvable unknown" grep -q '^solvable: unknown$' "$TMP/out"
-check "rate, undecided: limit states" grep -q '^limit: states$' "$TMP/out"
-check "rate, undecided: states-bfs is a bound" grep -q '^states-bfs: >= [1-9][0-9]*$' "$TMP/out"
-check "rate, undecided: states-greedy is a bound" grep -q '^states-greedy: >= [1-9][0-9]*$' "$TMP/out"
-check "rate, undecided: difficulty-min is a bound" grep -q '^difficulty-min: >= [1-9][0-9]*$' "$TMP/out"
-check "rate, undecided: difficulty is a bound over the 5 runs" grep -q '^difficulty: >= [0-9.]*$' "$TMP/out"
-check "rate, undecided: no run solved" grep -q '^difficulty-runs: 0/5$' "$TMP/out"
-check "rate, undecided: a bound grade" grep -q -E '^grade: (>= [a-z-]+|extreme|unknown)$' "$TMP/out"
-check "rate, undecided: no spread" sh -c '! grep -q "^difficulty-s[de]:" "$1"' sh "$TMP/out"
+expect_true "rate, undecided: solvable unknown" grep -q '^solvable: unknown$' "$TMP/out"
+expect_true "rate, undecided: limit states" grep -q '^limit: states$' "$TMP/out"
+expect_true "rate, undecided: states-bfs is a bound" grep -q '^states-bfs: >= [1-9][0-9]*$' "$TMP/out"
+expect_true "rate, undecided: states-greedy is a bound" grep -q '^states-greedy: >= [1-9][0-9]*$' "$TMP/out"
+expect_true "rate, undecided: difficulty-min is a bound" grep -q '^difficulty-min: >= [1-9][0-9]*$' "$TMP/out"
+expect_true "rate, undecided: difficulty is a bound over the 5 runs" grep -q '^difficulty: >= [0-9.]*$' "$TMP/out"
+expect_true "rate, undecided: no run solved" grep -q '^difficulty-runs: 0/5$' "$TMP/out"
+expect_true "rate, undecided: a bound grade" grep -q -E '^grade: (>= [a-z-]+|extreme|unknown)$' "$TMP/out"
+expect_true "rate, undecided: no spread" sh -c '! grep -q "^difficulty-s[de]:" "$1"' sh "$TMP/out"
 
 # ------------------------------------------- limit, and the solutions
 
@@ -223,7 +209,7 @@ check "rate, undecided: no spread" sh -c '! grep -q "^difficulty-s[de]:" "$1"' s
 # (50 states: with the player-aware bound A* proves at 100 states every
 # level the search for any solution then solves.)
 "$RATE" -k 0 --max-states 50 "$MEDIUM" >"$TMP/rated" 2>/dev/null
-check "rate: a level solved by another search, not proved optimal, says why" \
+expect_true "rate: a level solved by another search, not proved optimal, says why" \
 	awk 'BEGIN { RS = "" } /\nsolvable: yes\n/ && /\noptimal: no\n/ && /\nsolution: / && /\nlimit: states(\n|$)/ { n++ }
 	END { exit !n }' "$TMP/rated"
 # the bound on the optimum the cut optimal solve left is no more than the
@@ -231,8 +217,8 @@ check "rate: a level solved by another search, not proved optimal, says why" \
 "$SOLVE" -f tsv --fields record,pushes "$MEDIUM" >"$TMP/optimum" 2>/dev/null
 awk 'BEGIN { RS = "" } { n++ } /\noptimum: >= [0-9]+ pushes(\n|$)/ {
 	match($0, /\noptimum: >= [0-9]+/); print n, substr($0, RSTART + 13, RLENGTH - 13) }' "$TMP/rated" >"$TMP/floors"
-check "rate: some level has a bound on its optimum" test -s "$TMP/floors"
-check "rate: every bound on the optimum is at most the optimum" \
+expect_true "rate: some level has a bound on its optimum" test -s "$TMP/floors"
+expect_true "rate: every bound on the optimum is at most the optimum" \
 	awk 'NR == FNR { if (FNR > 1) optimum[$1] = $2; next } { if ($2 > optimum[$1]) { print "record " $1 ": " $2 " > " optimum[$1]; bad = 1 } }
 	END { exit bad }' "$TMP/optimum" "$TMP/floors"
 # the thesis's "no solution within 11 moves": a stopped BFS's finished depth,
@@ -240,37 +226,37 @@ check "rate: every bound on the optimum is at most the optimum" \
 "$RATE" -a bfs -k 0 --no-mixedaim -d forward --max-states 100 "$MEDIUM" >"$TMP/bfs-cut" 2>/dev/null
 awk 'BEGIN { RS = "" } { n++ } /\nno-solution-within: [0-9]+ pushes(\n|$)/ {
 	match($0, /\nno-solution-within: [0-9]+/); print n, substr($0, RSTART + 21, RLENGTH - 21) }' "$TMP/bfs-cut" >"$TMP/depths"
-check "rate -a bfs: some level has no solution within a depth" test -s "$TMP/depths"
-check "rate -a bfs: every such depth is below the optimum" \
+expect_true "rate -a bfs: some level has no solution within a depth" test -s "$TMP/depths"
+expect_true "rate -a bfs: every such depth is below the optimum" \
 	awk 'NR == FNR { if (FNR > 1) optimum[$1] = $2; next } { if ($2 >= optimum[$1]) { print "record " $1 ": " $2 " >= " optimum[$1]; bad = 1 } }
 	END { exit bad }' "$TMP/optimum" "$TMP/depths"
-check "rate -a bfs: the depth's bound on the optimum beside it" \
+expect_true "rate -a bfs: the depth's bound on the optimum beside it" \
 	awk 'BEGIN { RS = "" } /\nno-solution-within: / { match($0, /\nno-solution-within: [0-9]+/); d = substr($0, RSTART + 21, RLENGTH - 21)
 	if (!match($0, /\noptimum: >= [0-9]+/) || substr($0, RSTART + 13, RLENGTH - 13) + 0 < d + 1) bad = 1 } END { exit bad }' "$TMP/bfs-cut"
-check "rate: every bound or unknown comes with a limit" \
+expect_true "rate: every bound or unknown comes with a limit" \
 	awk 'BEGIN { RS = "" } /: (>=|<=) |: unknown\n|: unknown$/ && !/\nlimit: / { bad = 1 } END { exit bad }' "$TMP/rated"
-check "rate: every solved level has a solution" \
+expect_true "rate: every solved level has a solution" \
 	awk 'BEGIN { RS = "" } /\nsolvable: yes\n/ && !/\nsolution: / { bad = 1 } END { exit bad }' "$TMP/rated"
 awk 'BEGIN { RS = ""; ORS = "\n\n" } /\nsolution: / { print }' "$TMP/rated" >"$TMP/with-solution"
 rc=0
 "$SOLVE" --verify "$TMP/with-solution" >"$TMP/verified" 2>"$TMP/err" || rc=$?
-check "rate | solve --verify: exit status $rc" test "$rc" = 0
-check "rate | solve --verify: every solution replays" \
+expect_true "rate | solve --verify: exit status $rc" test "$rc" = 0
+expect_true "rate | solve --verify: every solution replays" \
 	test "$(grep -c '^verified: yes$' "$TMP/verified")" = "$(grep -c '^solution: ' "$TMP/with-solution")"
 
 # rate writes its solution: rate | solve --verify on the whole small pack
 # (the unsolvable level has none: reported, exit 2)
 rc=0
 "$RATE" -k 2 "$SMALL" 2>/dev/null | "$SOLVE" --verify >"$TMP/verified" 2>"$TMP/err" || rc=$?
-check "rate small.xsb | solve --verify: four solutions replay" test "$(grep -c '^verified: yes$' "$TMP/verified")" = 4
-check "rate small.xsb | solve --verify: the unsolvable level has none" grep -q "no solution field" "$TMP/err"
+expect_true "rate small.xsb | solve --verify: four solutions replay" test "$(grep -c '^verified: yes$' "$TMP/verified")" = 4
+expect_true "rate small.xsb | solve --verify: the unsolvable level has none" grep -q "no solution field" "$TMP/err"
 
 # A solution rate did not prove optimal does not replace one the record has.
 "$SOLVE" "$TMP/one.xsb" >"$TMP/one-solved.xsb" 2>/dev/null
 "$RATE" -k 0 --max-states 200 "$TMP/one-solved.xsb" >"$TMP/out" 2>/dev/null
-check "rate keeps an earlier optimal solution" \
+expect_true "rate keeps an earlier optimal solution" \
 	test "$(grep '^solution: ' "$TMP/out")" = "$(grep '^solution: ' "$TMP/one-solved.xsb")"
-check "rate keeps its optimal claim" grep -q '^optimal: pushes$' "$TMP/out"
+expect_true "rate keeps its optimal claim" grep -q '^optimal: pushes$' "$TMP/out"
 
 # ------------------------------------------------------------- Ctrl-C
 
@@ -290,22 +276,21 @@ done
 kill -INT $pid
 rc=0
 wait $pid || rc=$?
-check "rate after Ctrl-C: exit status $rc" test "$rc" = 130
-check "rate after Ctrl-C: the level in progress says so" \
+expect_true "rate after Ctrl-C: exit status $rc" test "$rc" = 130
+expect_true "rate after Ctrl-C: the level in progress says so" \
 	sh -c 'awk "BEGIN { RS = \"\" } END { print }" "$1" | grep -q "^limit: .*interrupted$"' sh "$TMP/cut"
 # The grade is read off the rating (docs/rating.md), whose effort feature
 # comes from the first ten runs: where the signal came after them, the
 # rating stands and so does its grade; else both are bounds.
 awk 'BEGIN { RS = "" } END { print }' "$TMP/cut" >"$TMP/cut-last"
 if grep -q -E '^rating: [0-9.]+$' "$TMP/cut-last"; then
-	check "rate after Ctrl-C: a rating that stands has its grade" \
+	expect_true "rate after Ctrl-C: a rating that stands has its grade" \
 		grep -q -E '^grade: (trivial|easy|medium|hard|very-hard|extreme)$' "$TMP/cut-last"
 else
-	check "rate after Ctrl-C: and has a grade that is no value" \
+	expect_true "rate after Ctrl-C: and has a grade that is no value" \
 		grep -q -E '^grade: (unknown|>= .*|extreme)$' "$TMP/cut-last"
 fi
-check "rate after Ctrl-C: only that level was interrupted" \
+expect_true "rate after Ctrl-C: only that level was interrupted" \
 	test "$(grep -c 'interrupted' "$TMP/cut")" = 1
 
-echo "$checks checks, $failures failed"
-[ "$failures" -eq 0 ]
+cli_end

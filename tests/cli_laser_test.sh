@@ -21,21 +21,8 @@ FILTER=$4
 EX=$5/laser-examples.xsb
 LVL=$6/laser-split.lvl
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/levelkit-laser.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT INT TERM
-failures=0
-checks=0
-
-fail() {
-	echo "FAIL: $*" >&2
-	failures=$((failures + 1))
-}
-
-# expect WANT GOT WHAT
-expect() {
-	checks=$((checks + 1))
-	[ "$1" = "$2" ] || fail "$3: got '$2', expected '$1'"
-}
+. "$(dirname "$0")/cli_lib.sh"
+cli_start laser
 
 # tsv FIELDS CMD...: the command's tsv rows (no header), fields joined by ' '.
 tsv() {
@@ -248,5 +235,4 @@ grep -q '^fixed: . TGT [NESW][NESW][NESW]*> ' "$TMP/sides.txt" || fail "gen lase
 expect "yes;yes;yes;" "$(sed '/^solution:/d; s/^intended:/solution:/' "$TMP/sides.txt" | "$SOLVE" --verify -f tsv --fields verified | tail -n +2 | tr '\n' ';')" \
 	"gen laser --param target-sides: the intended solutions verify"
 
-echo "$checks checks, $failures failures"
-[ "$failures" -eq 0 ]
+cli_end

@@ -12,36 +12,8 @@ SOLVE=$1
 FILTER=$2
 PACKS=$3
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/levelkit-packs.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT INT TERM
-failures=0
-checks=0
-
-fail() {
-	echo "FAIL: $*" >&2
-	failures=$((failures + 1))
-}
-
-# expect WANT GOT WHAT
-expect() {
-	checks=$((checks + 1))
-	[ "$1" = "$2" ] || fail "$3: got '$2', expected '$1'"
-}
-
-# expect_same FILE1 FILE2 WHAT
-expect_same() {
-	checks=$((checks + 1))
-	cmp -s "$1" "$2" || { fail "$3: outputs differ"; diff "$1" "$2" >&2 || true; }
-}
-
-# run OUT ERR CMD...: stdout to OUT, stderr to ERR, exit status in $rc.
-run() {
-	out=$1
-	err=$2
-	shift 2
-	rc=0
-	"$@" >"$out" 2>"$err" </dev/null || rc=$?
-}
+. "$(dirname "$0")/cli_lib.sh"
+cli_start packs
 
 # column NAME TSV: the values of a tsv column (names compare case-blind,
 # as field names do).
@@ -147,5 +119,4 @@ expect 0 "$rc" "solve < collection.slc"
 column solution "$TMP/out.tsv" >"$TMP/out.sol"
 expect_same "$TMP/plain.sol" "$TMP/out.sol" "solve < collection.slc: the same moves"
 
-echo "$checks checks, $failures failed"
-[ "$failures" -eq 0 ]
+cli_end

@@ -21,28 +21,8 @@ if [ ! -f "$GAMES/microban.txt" ]; then
 	exit 77
 fi
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/levelkit-psgen.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT INT TERM
-failures=0
-checks=0
-
-fail() {
-	echo "FAIL: $*" >&2
-	failures=$((failures + 1))
-}
-
-# expect_rc WANT GOT WHAT
-expect_rc() {
-	checks=$((checks + 1))
-	[ "$1" = "$2" ] || { fail "$3: exit status $2, expected $1"; cat "$TMP/err" >&2 2>/dev/null || true; }
-}
-
-# expect_count WANT FILE PATTERN WHAT  (number of lines matching)
-expect_count() {
-	checks=$((checks + 1))
-	n=$(grep -c -e "$3" "$2" || true)
-	[ "$n" = "$1" ] || fail "$4: $n lines match '$3' in $(basename "$2"), expected $1"
-}
+. "$(dirname "$0")/cli_lib.sh"
+cli_start psgen
 
 # expect_grep FILE PATTERN WHAT
 expect_grep() {
@@ -256,5 +236,4 @@ expect_count 5 err '' "one line for the script, one per level not where it was"
 "$SOLVE" --verify ideas.txt >/dev/null 2>err || rc=$?
 expect_count 0 err 'this level is' "gen's levels are no maps of the script: nothing said of them"
 
-echo "$checks checks, $failures failures"
-[ "$failures" = 0 ]
+cli_end

@@ -22,39 +22,8 @@ LEVELS=$5
 SMALL=$LEVELS/small.xsb
 BAD=$LEVELS/bad.xsb
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/levelkit-safety.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT INT TERM
-failures=0
-checks=0
-
-fail() {
-	echo "FAIL: $*" >&2
-	failures=$((failures + 1))
-}
-
-expect_rc() {
-	checks=$((checks + 1))
-	[ "$1" = "$2" ] || { fail "$3: exit status $2, expected $1"; head -n 5 "$TMP/err" >&2 2>/dev/null || true; }
-}
-
-expect_count() {
-	checks=$((checks + 1))
-	n=$(grep -c -e "$3" "$2" || true)
-	[ "$n" = "$1" ] || fail "$4: $n lines match '$3' in $(basename "$2"), expected $1"
-}
-
-expect_same() {
-	checks=$((checks + 1))
-	cmp -s "$1" "$2" || { fail "$3: files differ"; diff "$1" "$2" | head -n 10 >&2 || true; }
-}
-
-run() {
-	out=$1
-	err=$2
-	shift 2
-	rc=0
-	"$@" >"$out" 2>"$err" </dev/null || rc=$?
-}
+. "$(dirname "$0")/cli_lib.sh"
+cli_start safety
 
 # ------------------------------------------------- resume never deletes
 
@@ -314,11 +283,6 @@ grep -q "^from: $LEVELS/gen-from.xsb record " "$TMP/g" || fail "gen --suggest: n
 
 # ================================================ issue 18, sections 2 and 4
 
-expect_line() {
-	checks=$((checks + 1))
-	grep -qxF -e "$1" "$2" || { fail "$3: no line '$1' in:"; head -n 5 "$2" >&2; }
-}
-
 # ------------------------------------------------------- an endless line
 
 # The reader stops at 16 MiB per line instead of taking all memory: the
@@ -573,5 +537,4 @@ run "$TMP/help" "$TMP/err" "$GEN" --help
 expect_count 1 "$TMP/help" "^    -g, --generator <name>    the game's generator (the list above; default: its$" "gen --help: -g points up"
 expect_count 1 "$TMP/help" "at least n moves (default 4 for fruit and skiddy," "gen --help: --min-moves per game"
 
-echo "$checks checks, $failures failed"
-[ "$failures" -eq 0 ]
+cli_end

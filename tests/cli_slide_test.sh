@@ -17,58 +17,8 @@ LEVELS=$5
 FRUIT=$LEVELS/fruit.xsb
 SKIDDY=$LEVELS/skiddy.xsb
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/levelkit-slide.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT INT TERM
-failures=0
-checks=0
-
-fail() {
-	echo "FAIL: $*" >&2
-	failures=$((failures + 1))
-}
-
-# expect WANT GOT WHAT
-expect() {
-	checks=$((checks + 1))
-	[ "$1" = "$2" ] || fail "$3: got '$2', expected '$1'"
-}
-
-# run OUT ERR CMD...: stdout to OUT, stderr to ERR, exit status in $rc.
-run() {
-	out=$1
-	err=$2
-	shift 2
-	rc=0
-	"$@" >"$out" 2>"$err" </dev/null || rc=$?
-}
-
-# field FILE TITLE NAME: the value of field NAME in the record titled
-# TITLE ("-" when the record has no such field).
-field() {
-	awk -v t="$2" -v f="$3" 'BEGIN { RS = ""; FS = "\n"; v = "-" }
-		{ mine = 0; val = "-"
-		  for (i = 1; i <= NF; i++) {
-			if ($i == "title: " t) mine = 1
-			if (index($i, f ": ") == 1) val = substr($i, length(f) + 3)
-		  }
-		  if (mine) v = val }
-		END { print v }' "$1"
-}
-
-# values FILE NAME: the values of field NAME, one a line, in order.
-values() {
-	sed -n "s/^$2: //p" "$1"
-}
-
-# check_fields FILE TITLE NAME=VALUE...
-check_fields() {
-	file=$1
-	title=$2
-	shift 2
-	for nv in "$@"; do
-		expect "${nv#*=}" "$(field "$file" "$title" "${nv%%=*}")" "$title: ${nv%%=*}"
-	done
-}
+. "$(dirname "$0")/cli_lib.sh"
+cli_start slide
 
 analysis_fields='^(solvable|moves|pushes|optimal|states|limit|solution|reachable|dead-ends|dead-end-path|solutions|combo-moves|noncombo-moves|stars|graph): '
 
@@ -214,5 +164,4 @@ run "$TMP/skiddy3" "$TMP/err" "$GEN" skiddy -n 3 --stars 3 --seed 5 -t 0
 checks=$((checks + 1))
 ! cmp -s "$TMP/skiddy" "$TMP/skiddy3" || fail "gen skiddy: seeds 2 and 5 give the same levels"
 
-echo "$checks checks, $failures failed"
-[ "$failures" -eq 0 ]
+cli_end

@@ -21,23 +21,8 @@ GEN=$1
 SOLVE=$2
 LEVELS=$3
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/levelkit-suggest.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT INT TERM
-failures=0
-checks=0
-
-fail() {
-	echo "FAIL: $*" >&2
-	failures=$((failures + 1))
-}
-
-# check WHAT CMD...
-check() {
-	checks=$((checks + 1))
-	what=$1
-	shift
-	"$@" || fail "$what"
-}
+. "$(dirname "$0")/cli_lib.sh"
+cli_start suggest
 
 # the last block of suggestions of a run's output (after the last ';' line)
 last_block() {
@@ -56,23 +41,23 @@ printf '#######\n#     #\n# $.  #\n#  @  #\n# $.  #\n#     #\n#######\n' >"$TMP/
 "$GEN" sokoban --from "$TMP/two.xsb" --suggest 4 --candidates 1500 -m moves --seed 3 \
 	>"$TMP/w1" 2>"$TMP/err"
 last_block "$TMP/w1" >"$TMP/w1.last"
-check "--within 1: suggestions" grep -q '^rank: 4$' "$TMP/w1.last"
-check "--within 1: one application each" \
+expect_true "--within 1: suggestions" grep -q '^rank: 4$' "$TMP/w1.last"
+expect_true "--within 1: one application each" \
 	awk '/^applications: / && $2 != 1 { bad = 1 } END { exit bad }' "$TMP/w1.last"
-check "--within 1: at most one box more than the level's 2" \
+expect_true "--within 1: at most one box more than the level's 2" \
 	awk '$1 > 3 { bad = 1 } END { exit bad }' "$(boxes "$TMP/w1.last" >"$TMP/b1"; echo "$TMP/b1")"
 "$GEN" sokoban --from "$TMP/two.xsb" --suggest 4 --candidates 1500 -m moves --seed 3 --within 3 \
 	>"$TMP/w3" 2>"$TMP/err"
 last_block "$TMP/w3" >"$TMP/w3.last"
-check "--within 3: at most three applications" \
+expect_true "--within 3: at most three applications" \
 	awk '/^applications: / && ($2 < 1 || $2 > 3) { bad = 1 } END { exit bad }' "$TMP/w3.last"
 boxes "$TMP/w3.last" >"$TMP/b3"
-check "--within 3: at most three boxes more" awk '$1 > 5 { bad = 1 } END { exit bad }' "$TMP/b3"
+expect_true "--within 3: at most three boxes more" awk '$1 > 5 { bad = 1 } END { exit bad }' "$TMP/b3"
 "$GEN" sokoban --from "$TMP/two.xsb" --suggest 4 --candidates 1500 -m moves --seed 3 --within 3 \
 	--max-changes 4 >"$TMP/m4" 2>"$TMP/err"
-check "--max-changes 4: every suggestion within 4 cells" \
+expect_true "--max-changes 4: every suggestion within 4 cells" \
 	awk '/^changes: / && $2 > 4 { bad = 1 } /^changes: / { n++ } END { exit bad || !n }' "$TMP/m4"
-check "--max-changes 4: some candidates too far" grep -q ' [1-9][0-9]* too far' "$TMP/err"
+expect_true "--max-changes 4: some candidates too far" grep -q ' [1-9][0-9]* too far' "$TMP/err"
 
 # ------------------------------------------------------ one puzzle, once
 # A PuzzleScript level with a block of walls no one can reach; the rules
@@ -85,33 +70,33 @@ printf '###########\n######---##\n######---##\n###########\n' >"$TMP/freeze.txt"
 (cd "$TMP" && "$GEN" puzzlescript --from pocket.txt --rules clear.rules --freeze freeze.txt \
 	--suggest 4 --candidates 60 --seed 1) >"$TMP/fold" 2>"$TMP/err"
 last_block "$TMP/fold" >"$TMP/fold.last"
-check "fold: one suggestion" sh -c '[ "$(grep -c "^rank: " "$1")" = 1 ]' sh "$TMP/fold.last"
-check "fold: it stands for several variants" \
+expect_true "fold: one suggestion" sh -c '[ "$(grep -c "^rank: " "$1")" = 1 ]' sh "$TMP/fold.last"
+expect_true "fold: it stands for several variants" \
 	awk '/^variants: / && $2 >= 2 { ok = 1 } END { exit !ok }' "$TMP/fold.last"
-check "fold: the others counted as folded" grep -q ' [1-9][0-9]* folded' "$TMP/err"
+expect_true "fold: the others counted as folded" grep -q ' [1-9][0-9]* folded' "$TMP/err"
 
 # ----------------------------------------------------- --by and --require
 "$GEN" sokoban --from "$TMP/two.xsb" --suggest 4 --candidates 1500 -m moves --seed 3 --by pushes \
 	>"$TMP/by" 2>"$TMP/err"
 last_block "$TMP/by" >"$TMP/by.last"
-check "--by pushes: rank-by is pushes" \
+expect_true "--by pushes: rank-by is pushes" \
 	awk '/^pushes: / { p = $2 } /^rank-by: / && $2 != p { bad = 1 } END { exit bad }' "$TMP/by.last"
-check "--by pushes: best first" \
+expect_true "--by pushes: best first" \
 	awk '/^rank-by: / { if (n++ && $2 > last) bad = 1; last = $2 } END { exit bad || n != 4 }' "$TMP/by.last"
 "$GEN" sokoban --from "$TMP/two.xsb" --suggest 3 --candidates 1500 -m moves --seed 3 \
 	--by 'count(push)' >"$TMP/count" 2>"$TMP/err"
 last_block "$TMP/count" >"$TMP/count.last"
-check "--by count(push): rank-by is the pushes" \
+expect_true "--by count(push): rank-by is the pushes" \
 	awk '/^pushes: / { p = $2 } /^rank-by: / && $2 != p { bad = 1 } /^rank-by: / { n++ } END { exit bad || !n }' \
 	"$TMP/count.last"
 "$GEN" sokoban --from "$TMP/two.xsb" --suggest 3 --candidates 1500 -m moves --seed 3 \
 	--require 'count(push) >= 5' >"$TMP/req" 2>"$TMP/err"
 last_block "$TMP/req" >"$TMP/req.last"
-check "--require: every suggestion proved" \
+expect_true "--require: every suggestion proved" \
 	awk '/^rank: / { n++ } /^requires: yes$/ { y++ } END { exit !(n && n == y) }' "$TMP/req.last"
 grep -v -E '^(concept|requires|shortcut|shortcut-facts): ' "$TMP/req.last" >"$TMP/req.bare"
 "$SOLVE" --shortcut 'count(push) >= 5' "$TMP/req.bare" >"$TMP/req.again" 2>/dev/null || true
-check "--require: solve --shortcut agrees" \
+expect_true "--require: solve --shortcut agrees" \
 	awk '/^requires: / { n++; if ($2 != "yes") bad = 1 } END { exit bad || !n }' "$TMP/req.again"
 
 # ------------------------------------------------ symmetry, combining
@@ -128,13 +113,13 @@ mirror_ok() {
 		for (i = 1; i <= n; i++) if (substr(r, i, 1) != substr(r, n + 1 - i, 1)) bad = 1; rows++ }
 		END { exit bad || !rows }' "$1"
 }
-check "symmetrise: the level is its own mirror image" mirror_ok "$TMP/sym"
-check "symmetrise: one player" sh -c '[ "$(grep -c "[@+]" "$1")" = 1 ]' sh "$TMP/sym"
+expect_true "symmetrise: the level is its own mirror image" mirror_ok "$TMP/sym"
+expect_true "symmetrise: one player" sh -c '[ "$(grep -c "[@+]" "$1")" = 1 ]' sh "$TMP/sym"
 "$GEN" sokoban --from "$TMP/asym.xsb" --rules mirror --suggest 3 --candidates 800 -m moves --seed 2 \
 	>"$TMP/mirror" 2>"$TMP/err"
 last_block "$TMP/mirror" >"$TMP/mirror.last"
-check "--rules mirror: suggestions" grep -q '^rank: 1$' "$TMP/mirror.last"
-check "--rules mirror: every suggestion symmetric" mirror_ok "$TMP/mirror.last"
+expect_true "--rules mirror: suggestions" grep -q '^rank: 1$' "$TMP/mirror.last"
+expect_true "--rules mirror: every suggestion symmetric" mirror_ok "$TMP/mirror.last"
 
 # --combine: microban's levels 1 and 2 side by side (and one below the
 # other), one player in each suggestion
@@ -143,18 +128,18 @@ printf 'LEVELS\n=======\n\n#####\n#P*O#\n#####\n\n######\n#.P*O#\n######\n' >>"$
 (cd "$TMP" && "$GEN" puzzlescript --from two.txt --combine two.txt --suggest 2 --candidates 400 --seed 1 \
 	--within 2) >"$TMP/comb" 2>"$TMP/err"
 last_block "$TMP/comb" >"$TMP/comb.last"
-check "--combine: suggestions" grep -q '^rank: 1$' "$TMP/comb.last"
-check "--combine: 5 + 5 columns" awk '/^[#.P*O@]+$/ && length($0) != 10 { bad = 1 } /^[#.P*O@]+$/ { n++ } END { exit bad || !n }' \
+expect_true "--combine: suggestions" grep -q '^rank: 1$' "$TMP/comb.last"
+expect_true "--combine: 5 + 5 columns" awk '/^[#.P*O@]+$/ && length($0) != 10 { bad = 1 } /^[#.P*O@]+$/ { n++ } END { exit bad || !n }' \
 	"$TMP/comb.last"
 # (players counted in the grid rows only: the script field's path is
 # $TMP's, whose random name may hold a P)
-check "--combine: one player each" \
+expect_true "--combine: one player each" \
 	awk 'BEGIN { RS = "" } /rank: / { n = 0; m = split($0, l, "\n"); for (i = 1; i <= m; i++) if (l[i] ~ /^[#.P*O@]+$/) n += gsub(/P/, "P", l[i])
 		if (n != 1) bad = 1; k++ } END { exit bad || !k }' "$TMP/comb.last"
 (cd "$TMP" && "$GEN" puzzlescript --from two.txt --combine-below two.txt --suggest 2 --candidates 400 \
 	--seed 1 --within 2) >"$TMP/below" 2>"$TMP/err"
 last_block "$TMP/below" >"$TMP/below.last"
-check "--combine-below: 3 + 3 rows" \
+expect_true "--combine-below: 3 + 3 rows" \
 	awk 'BEGIN { RS = "" } /rank: / { n = 0; m = split($0, l, "\n"); for (i = 1; i <= m; i++) if (l[i] ~ /^[#.P*O@]+$/) n++
 		if (n != 6) bad = 1; k++ } END { exit bad || !k }' "$TMP/below.last"
 
@@ -163,7 +148,7 @@ for args in "--within 2" "--by pushes" "--suggest 2 --climb --within 2" "--sugge
 	"--suggest 2 --by 'a b'" "--suggest 2 --combine \"\$TMP/two.xsb\" --combine-below \"\$TMP/two.xsb\""; do
 	rc=0
 	eval "\"\$GEN\" sokoban --from \"\$TMP/two.xsb\" $args --candidates 10" >/dev/null 2>&1 || rc=$?
-	check "usage error: $args" test "$rc" = 2
+	expect_true "usage error: $args" test "$rc" = 2
 done
 
 # ----------------------------- live feedback during one long search
@@ -185,10 +170,10 @@ while kill -0 $pid 2>/dev/null; do
 done
 wait $pid || :
 t1=$(date +%s)
-check "live page: rewritten while the designer's level is rated" \
+expect_true "live page: rewritten while the designer's level is rated" \
 	sh -c '[ "$(grep "^0 candidates" "$1" | sort -u | wc -l)" -ge 2 ]' sh "$TMP/notes"
-check "live page: the note says no suggestion yet" grep -q 'no suggestion yet' "$TMP/long.html"
-check "--time-limit 3 ends a run whose searches may take 30 s (took $((t1 - t0)) s)" \
+expect_true "live page: the note says no suggestion yet" grep -q 'no suggestion yet' "$TMP/long.html"
+expect_true "--time-limit 3 ends a run whose searches may take 30 s (took $((t1 - t0)) s)" \
 	test $((t1 - t0)) -le 8
 
 # ----------------------------------------- live feedback, and a pick
@@ -220,11 +205,10 @@ os.waitpid(pid, 0)
 open(out, "wb").write(seen)
 PY
 	# the line is redrawn every half second: many more than the updates
-	check "live: the terminal line is redrawn" \
+	expect_true "live: the terminal line is redrawn" \
 		sh -c '[ "$(tr "\r" "\n" <"$1" | grep -c "candidates in .* (.*/s)")" -ge 8 ]' sh "$TMP/pty"
-	check "live: time since the last improvement" grep -q 'improved [0-9]* s ago' "$TMP/pty"
-	check "pick: the suggestions now vary suggestion 2" grep -q '^from: suggestion 2 ' "$TMP/pty.xsb"
+	expect_true "live: time since the last improvement" grep -q 'improved [0-9]* s ago' "$TMP/pty"
+	expect_true "pick: the suggestions now vary suggestion 2" grep -q '^from: suggestion 2 ' "$TMP/pty.xsb"
 fi
 
-echo "$checks checks, $failures failed"
-[ "$failures" -eq 0 ]
+cli_end

@@ -17,50 +17,8 @@ LEVELS=$3
 SMALL=$LEVELS/small.xsb
 BAD=$LEVELS/bad.xsb
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/levelkit-cli.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT INT TERM
-failures=0
-checks=0
-
-fail() {
-	echo "FAIL: $*" >&2
-	failures=$((failures + 1))
-}
-
-# expect_rc WANT GOT WHAT
-expect_rc() {
-	checks=$((checks + 1))
-	[ "$1" = "$2" ] || fail "$3: exit status $2, expected $1"
-}
-
-# expect_count WANT FILE PATTERN WHAT  (number of lines matching)
-expect_count() {
-	checks=$((checks + 1))
-	n=$(grep -c -e "$3" "$2" || true)
-	[ "$n" = "$1" ] || fail "$4: $n lines match '$3' in $(basename "$2"), expected $1"
-}
-
-# expect_same FILE1 FILE2 WHAT
-expect_same() {
-	checks=$((checks + 1))
-	cmp -s "$1" "$2" || { fail "$3: outputs differ"; diff "$1" "$2" >&2 || true; }
-}
-
-# expect_empty FILE WHAT
-expect_empty() {
-	checks=$((checks + 1))
-	[ ! -s "$1" ] || { fail "$2: unexpected output:"; cat "$1" >&2; }
-}
-
-# run OUT ERR CMD...: run a command, stdout to OUT, stderr to ERR; the
-# exit status lands in $rc.
-run() {
-	out=$1
-	err=$2
-	shift 2
-	rc=0
-	"$@" >"$out" 2>"$err" </dev/null || rc=$?
-}
+. "$(dirname "$0")/cli_lib.sh"
+cli_start cli
 
 added='^(solvable|moves|pushes|optimal|states|limit|solution): '
 
@@ -320,5 +278,4 @@ expect_rc 2 "$rc" "rate bad.xsb"
 expect_count 1 "$TMP/err" "^rate: $BAD:15: level has no player" "rate error message"
 expect_count 2 "$TMP/out" "^grade: " "rate bad.xsb: the good levels"
 
-echo "$checks checks, $failures failed"
-[ "$failures" -eq 0 ]
+cli_end

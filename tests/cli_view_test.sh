@@ -18,21 +18,8 @@ FILTER=$4
 LEVELS=$5
 VIEW=$LEVELS/view.xsb
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/levelkit-view.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT INT TERM
-failures=0
-checks=0
-
-fail() {
-	echo "FAIL: $*" >&2
-	failures=$((failures + 1))
-}
-
-# expect WANT GOT WHAT
-expect() {
-	checks=$((checks + 1))
-	[ "$1" = "$2" ] || fail "$3: got '$2', expected '$1'"
-}
+. "$(dirname "$0")/cli_lib.sh"
+cli_start view
 
 # a whole page: starts and ends as one, nothing fetched from elsewhere
 whole_page() {
@@ -263,5 +250,4 @@ expect 3 "$(records "$TMP/ideas.html")" "suggestions in the page"
 grep -q 'finished after' "$TMP/ideas.html" || fail "the last page says the climb is over"
 if ls "$TMP"/ideas.html.tmp* >/dev/null 2>&1; then fail "a temporary file was left"; fi
 
-echo "cli_view: $checks checks, $failures failures"
-[ "$failures" -eq 0 ]
+cli_end

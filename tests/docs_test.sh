@@ -14,15 +14,8 @@ set -u
 
 SRC=$1
 BUILD=$2
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/levelkit-docs.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT INT TERM
-failures=0
-checks=0
-
-fail() {
-	echo "FAIL: $*" >&2
-	failures=$((failures + 1))
-}
+. "$(dirname "$0")/cli_lib.sh"
+cli_start docs
 
 # The placeholder files the docs name, made once: packs (solved, so that
 # they have pushes; rated for rated.xsb), a level to transform, a freeze
@@ -212,5 +205,4 @@ if [ -f "$data" ]; then
 	done
 fi
 
-echo "$checks checks, $failures failed"
-[ "$failures" -eq 0 ]
+cli_end

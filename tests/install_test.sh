@@ -27,51 +27,9 @@ VERSION=$5
 COMMANDS=$6
 LEVELS=$SRC/tests/levels
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/levelkit-install.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT INT TERM
+. "$(dirname "$0")/cli_lib.sh"
+cli_start install
 P=$TMP/prefix
-failures=0
-checks=0
-
-fail() {
-	echo "FAIL: $*" >&2
-	failures=$((failures + 1))
-}
-
-# expect WHAT CMD...: CMD succeeds
-expect() {
-	checks=$((checks + 1))
-	what=$1
-	shift
-	"$@" || fail "$what"
-}
-
-# expect_rc WANT GOT WHAT
-expect_rc() {
-	checks=$((checks + 1))
-	[ "$1" = "$2" ] || fail "$3: exit status $2, expected $1"
-}
-
-# expect_same FILE1 FILE2 WHAT
-expect_same() {
-	checks=$((checks + 1))
-	cmp -s "$1" "$2" || { fail "$3: outputs differ"; diff "$1" "$2" >&2 || true; }
-}
-
-# expect_line LINE FILE WHAT: FILE has LINE as one of its lines
-expect_line() {
-	checks=$((checks + 1))
-	grep -qxF -e "$1" "$2" || { fail "$3: no line '$1' in:"; cat "$2" >&2; }
-}
-
-# run OUT ERR CMD...: stdout to OUT, stderr to ERR, exit status in $rc
-run() {
-	out=$1
-	err=$2
-	shift 2
-	rc=0
-	"$@" >"$out" 2>"$err" </dev/null || rc=$?
-}
 
 # ------------------------------------------------------------ install
 
@@ -88,18 +46,18 @@ for f in "$BIN/levelkit" "$P/$LK_LIBDIR/liblevelkit.a" "$P/$LK_LIBDIR/pkgconfig/
 	"$P/$LK_LIBDIR/cmake/levelkit/levelkitConfigVersion.cmake" \
 	"$P/$LK_LIBDIR/cmake/levelkit/levelkitTargets.cmake" \
 	"$MAN/levelkit.1" "$COMPL/levelkit"; do
-	expect "not installed: ${f#"$P"/}" test -f "$f"
+	expect_true "not installed: ${f#"$P"/}" test -f "$f"
 done
 # README's picture and the sample packs the man pages' examples use
-expect "not installed: docs/images/levels.svg" \
+expect_true "not installed: docs/images/levels.svg" \
 	cmp -s "$SRC/docs/images/levels.svg" "$P/$LK_DATADIR/doc/levelkit/docs/images/levels.svg"
 for f in "$SRC"/levels/*.xsb "$SRC"/levels/puzzlescript/*.txt "$SRC"/levels/LICENSE-boxoban; do
 	rel=${f#"$SRC"/levels/}
-	expect "sample not installed: share/levelkit/levels/$rel" \
+	expect_true "sample not installed: share/levelkit/levels/$rel" \
 		cmp -s "$f" "$P/$LK_DATADIR/levelkit/levels/$rel"
 done
 for h in "$SRC"/include/levelkit/*.h; do
-	expect "header not installed: levelkit/${h##*/}" cmp -s "$h" "$P/$LK_INCLUDEDIR/levelkit/${h##*/}"
+	expect_true "header not installed: levelkit/${h##*/}" cmp -s "$h" "$P/$LK_INCLUDEDIR/levelkit/${h##*/}"
 done
 
 # The front command's list (src/cli/levelkit.c) and the commands the build
@@ -112,10 +70,10 @@ printf '%s\n' $COMMANDS | sort >"$TMP/built"
 expect_same "$TMP/built" "$TMP/front" "levelkit --list-commands against the commands built"
 
 for cmd in $COMMANDS; do
-	expect "levelkit-$cmd: program, man page or completion not installed" test -x "$BIN/levelkit-$cmd"
-	expect "levelkit-$cmd: program, man page or completion not installed" test -f "$MAN/levelkit-$cmd.1"
-	expect "levelkit-$cmd: program, man page or completion not installed" test -f "$COMPL/levelkit-$cmd"
-	expect "the short name $cmd is installed in bin" test ! -e "$BIN/$cmd"
+	expect_true "levelkit-$cmd: program, man page or completion not installed" test -x "$BIN/levelkit-$cmd"
+	expect_true "levelkit-$cmd: program, man page or completion not installed" test -f "$MAN/levelkit-$cmd.1"
+	expect_true "levelkit-$cmd: program, man page or completion not installed" test -f "$COMPL/levelkit-$cmd"
+	expect_true "the short name $cmd is installed in bin" test ! -e "$BIN/$cmd"
 
 	# levelkit help CMD is the command's own --help
 	run "$TMP/h1" "$TMP/err" "$BIN/levelkit" help "$cmd"
@@ -126,17 +84,17 @@ for cmd in $COMMANDS; do
 	# every option of --help is in the man page, as roff writes it
 	grep -E '^ {4}(-[[:alnum:]], | {4})--' "$TMP/h2" |
 		sed -E 's/^ +(-[[:alnum:]], )?(--[[:alnum:]-]+).*/\2/' >"$TMP/opts"
-	expect "levelkit-$cmd --help: no options found" test -s "$TMP/opts"
+	expect_true "levelkit-$cmd --help: no options found" test -s "$TMP/opts"
 	while read -r opt; do
 		roff=$(printf '%s' "$opt" | sed 's/-/\\-/g')
-		expect "levelkit-$cmd.1 does not list $opt" grep -qF -e "\\fB$roff\\fR" "$MAN/levelkit-$cmd.1"
+		expect_true "levelkit-$cmd.1 does not list $opt" grep -qF -e "\\fB$roff\\fR" "$MAN/levelkit-$cmd.1"
 	done <"$TMP/opts"
-	expect "levelkit-$cmd.1 has no NAME line" grep -qF -e "levelkit\\-$cmd \\- " "$MAN/levelkit-$cmd.1"
+	expect_true "levelkit-$cmd.1 has no NAME line" grep -qF -e "levelkit\\-$cmd \\- " "$MAN/levelkit-$cmd.1"
 	for section in "EXIT STATUS" ENVIRONMENT EXAMPLES; do
-		expect "levelkit-$cmd.1 has no $section" grep -qx -e ".SH $section" "$MAN/levelkit-$cmd.1"
+		expect_true "levelkit-$cmd.1 has no $section" grep -qx -e ".SH $section" "$MAN/levelkit-$cmd.1"
 	done
-	expect "levelkit-$cmd.1: NO_COLOR not under ENVIRONMENT" grep -qx -e '\\fBNO_COLOR\\fR' "$MAN/levelkit-$cmd.1"
-	expect "levelkit.1 does not refer to levelkit-$cmd(1)" grep -qF -e "\\fBlevelkit\\-$cmd\\fR(1)" "$MAN/levelkit.1"
+	expect_true "levelkit-$cmd.1: NO_COLOR not under ENVIRONMENT" grep -qx -e '\\fBNO_COLOR\\fR' "$MAN/levelkit-$cmd.1"
+	expect_true "levelkit.1 does not refer to levelkit-$cmd(1)" grep -qF -e "\\fBlevelkit\\-$cmd\\fR(1)" "$MAN/levelkit.1"
 done
 
 # groff, when there is one, renders every page without a warning
@@ -144,7 +102,7 @@ if command -v groff >/dev/null 2>&1; then
 	for page in "$MAN"/levelkit*.1; do
 		run "$TMP/out" "$TMP/err" groff -man -Tutf8 -ww -z "$page"
 		expect_rc 0 "$rc" "groff ${page##*/}"
-		expect "groff ${page##*/}: warnings" test ! -s "$TMP/err"
+		expect_true "groff ${page##*/}: warnings" test ! -s "$TMP/err"
 		[ ! -s "$TMP/err" ] || cat "$TMP/err" >&2
 	done
 else
@@ -153,13 +111,13 @@ fi
 if command -v man >/dev/null 2>&1; then
 	run "$TMP/out" "$TMP/err" man -l "$MAN/levelkit-solve.1"
 	expect_rc 0 "$rc" "man -l levelkit-solve.1"
-	expect "man -l levelkit-solve.1 shows no --algo" grep -q -e '--algo' "$TMP/out"
+	expect_true "man -l levelkit-solve.1 shows no --algo" grep -q -e '--algo' "$TMP/out"
 	# every page fits a terminal of 80 columns: descriptions, tables and
 	# examples (a command too long is broken where the shell goes on)
 	for page in "$MAN"/levelkit*.1; do
 		LC_ALL=C MANWIDTH=80 man -l "$page" 2>/dev/null | sed 's/.\x08//g' >"$TMP/out"
 		awk 'length > 80' "$TMP/out" >"$TMP/wide"
-		expect "${page##*/}: lines over 80 columns: $(head -n 2 "$TMP/wide")" test ! -s "$TMP/wide"
+		expect_true "${page##*/}: lines over 80 columns: $(head -n 2 "$TMP/wide")" test ! -s "$TMP/wide"
 	done
 else
 	echo "note: no man command; the pages are checked as text only"
@@ -180,7 +138,7 @@ for page in "$MAN"/levelkit*.1; do
 	     on && /^\\fB.*\\fR$/ { l = substr($0, 4, length($0) - 6)
 		cmd = cmd == "" ? l : cmd "\001" l }' "$page" |
 		sed 's/\\-/-/g; s/\\e/\\/g' >"$TMP/examples"
-	expect "${page##*/}: no examples" test -s "$TMP/examples"
+	expect_true "${page##*/}: no examples" test -s "$TMP/examples"
 	while IFS= read -r line; do
 		line=$(printf '%s' "$line" | tr '\001' '\n')
 		checks=$((checks + 1))
@@ -206,12 +164,12 @@ run "$TMP/front.tsv" "$TMP/err" "$BIN/levelkit" solve -f tsv "$SRC/levels/boxoba
 expect_rc 0 "$rc" "levelkit solve boxoban-medium-sample.xsb"
 run "$TMP/built.tsv" "$TMP/err" "$BUILD/solve" -f tsv "$SRC/levels/boxoban-medium-sample.xsb"
 expect_same "$TMP/built.tsv" "$TMP/front.tsv" "levelkit solve against build/solve"
-expect "levelkit solve: not 20 solved levels" test "$(grep -c '	yes	' "$TMP/front.tsv")" = 20
+expect_true "levelkit solve: not 20 solved levels" test "$(grep -c '	yes	' "$TMP/front.tsv")" = 20
 
 # small.xsb level 1 is one push to the right (worked by hand)
 run "$TMP/out" "$TMP/err" "$BIN/levelkit" solve -f tsv "$LEVELS/small.xsb"
 expect_rc 0 "$rc" "levelkit solve small.xsb"
-expect "levelkit solve small.xsb: level 1 is not 'R', one push" grep -q '^2	Level 1: one push	yes	1	1	pushes	[0-9]*		R	' "$TMP/out"
+expect_true "levelkit solve small.xsb: level 1 is not 'R', one push" grep -q '^2	Level 1: one push	yes	1	1	pushes	[0-9]*		R	' "$TMP/out"
 
 # exit statuses pass through: filter keeps nothing (1), a bad option (2)
 run "$TMP/out" "$TMP/err" "$BIN/levelkit" filter -c 'has(no-such-field)' "$LEVELS/small.xsb"
@@ -219,7 +177,7 @@ expect_rc 1 "$rc" "levelkit filter that keeps nothing"
 expect_line 0 "$TMP/out" "levelkit filter -c"
 run "$TMP/out" "$TMP/err" "$BIN/levelkit" solve --no-such-option
 expect_rc 2 "$rc" "levelkit solve --no-such-option"
-expect "levelkit solve --no-such-option: message not from levelkit-solve" grep -q '^levelkit-solve: ' "$TMP/err"
+expect_true "levelkit solve --no-such-option: message not from levelkit-solve" grep -q '^levelkit-solve: ' "$TMP/err"
 
 run "$TMP/out" "$TMP/err" "$BIN/levelkit" foo
 expect_rc 2 "$rc" "levelkit foo"
@@ -229,7 +187,7 @@ expect_rc 2 "$rc" "levelkit without a command"
 run "$TMP/out" "$TMP/err" "$BIN/levelkit" --help
 expect_rc 0 "$rc" "levelkit --help"
 for cmd in $COMMANDS; do
-	expect "levelkit --help does not list $cmd" grep -qE "^ {4}$cmd +[a-z]" "$TMP/out"
+	expect_true "levelkit --help does not list $cmd" grep -qE "^ {4}$cmd +[a-z]" "$TMP/out"
 done
 
 # found through a symbolic link (the commands are beside the real file),
@@ -244,7 +202,7 @@ run "$TMP/out" "$TMP/err" env PATH="$BIN:$PATH" "$TMP/alone/levelkit" gen --vers
 expect_rc 0 "$rc" "levelkit alone, levelkit-gen on PATH"
 run "$TMP/out" "$TMP/err" env PATH="$TMP/empty" "$TMP/alone/levelkit" gen --version
 expect_rc 127 "$rc" "levelkit alone, no levelkit-gen anywhere"
-expect "levelkit alone: message" grep -q "^levelkit: cannot run levelkit-gen: not found" "$TMP/err"
+expect_true "levelkit alone: message" grep -q "^levelkit: cannot run levelkit-gen: not found" "$TMP/err"
 
 # ---------------------------------------------------------- completion
 
@@ -256,7 +214,7 @@ if command -v bash >/dev/null 2>&1; then
 		complete -p levelkit-filter' sh "$COMPL/levelkit"
 	expect_rc 0 "$rc" "the installed completion"
 	expect_line solve "$TMP/out" "completion of 'levelkit so'"
-	expect "completion of 'levelkit-gen '" grep -q '^sokoban fruit skiddy combination puzzlescript laser\( [a-z]*\)*$' "$TMP/out"   # the registry's games
+	expect_true "completion of 'levelkit-gen '" grep -q '^sokoban fruit skiddy combination puzzlescript laser\( [a-z]*\)*$' "$TMP/out"   # the registry's games
 	expect_line "complete -F _levelkit levelkit-filter" "$TMP/out" "completion registered for levelkit-filter"
 fi
 # bash-completion, when it is there, loads completions/levelkit-CMD on
@@ -322,5 +280,4 @@ run "$TMP/out" "$TMP/err" "$TMP/consumer-build/consumer"
 expect_rc 0 "$rc" "the find_package consumer"
 consumer_ok "$TMP/out" "the find_package consumer"
 
-echo "$checks checks, $failures failed"
-[ "$failures" -eq 0 ]
+cli_end
