@@ -19,7 +19,12 @@
  *    flood's (soko_reach);
  *  - the push searches' successors name the player's area by its least
  *    square, where the local test of soko_pushed_player answers as where a
- *    flood does.
+ *    flood does;
+ *  - the deadlock table's floods a board row at a time (sokoban_rows.c)
+ *    find the flood's squares, its least square and whether it holds a
+ *    given square, and soko_rows_pushed names a push's player area as
+ *    soko_pushed_area does, on positions of those walks with boxes taken
+ *    away at random (the small searches have a few boxes on the board).
  *
  * The first two replace floods per square and per child with the
  * articulation points of the parent's floor: the same moves, the same
@@ -310,11 +315,113 @@ static void test_push_players(void **state)
 	assert_true(pushes >= 2000);
 }
 
+/* soko_rows_flood and soko_rows_pushed against flood_least and
+ * soko_pushed_area, on the positions of random walks with each box kept
+ * with probability one half. */
+static void test_rows(void **state)
+{
+	(void)state;
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 2931);
+	int floods = 0, stopped = 0, pushes = 0;
+	for (int levels = 0; levels < 150;) {
+		char *text;
+		struct lk_level *level = soko_random_live(&rng, &moves_shape, NULL, &text);
+		const struct sokoban *s = (const struct sokoban *)level;
+		levels++;
+		size_t n = (size_t)s->cells, ks = level->key_size;
+		void *scratch = calloc(1, level->scratch_size), *walk = calloc(1, level->scratch_size);
+		unsigned char *key = calloc(1, ks), *out = calloc(level->max_successors, ks);
+		unsigned char *small = calloc(1, ks);
+		struct lk_edge *edges = calloc(level->max_successors, sizeof *edges);
+		uint8_t *mark = malloc(n);
+		int *stack = malloc(n * sizeof *stack);
+		assert_true(scratch && walk && key && out && small && edges && mark && stack);
+		struct soko_rows r;
+		assert_true(soko_rows_init(&r, s));
+		level->game->initial_state(level, key);
+		struct soko_scratch *sc = soko_scratch(s, scratch);
+		for (int step = 0; step < 12; step++) {
+			/* the position with some of its boxes taken away */
+			memcpy(small, key, ks);
+			for (int i = 0; i < s->nfloor; i++)
+				if (soko_bit(key + 2, i) && lk_rng_below(&rng, 2))
+					soko_bit_flip(small + 2, i);
+			int nb = soko_unpack(s, small, sc);
+			soko_rows_boxes(&r, sc->boxes, nb);
+			for (int p = 0; p < s->cells; p++) {
+				if (s->wall[p] || sc->box[p])
+					continue;
+				int stop = s->cell_of[lk_rng_below(&rng, (uint32_t)s->nfloor)];
+				int least = flood_least(s, sc->box, -1, p, mark, stack);
+				int low = soko_rows_flood(&r, r.area, p, -1);
+				if (s->compact[low] != least)
+					fail_msg("the rows' least square differs\n%s", text);
+				for (int c = 0; c < s->cells; c++)
+					if (soko_rows_in(&r, r.area, c) != (mark[c] != 0))
+						fail_msg("the rows' area differs at %d\n%s", c, text);
+				bool met = soko_rows_flood(&r, r.area2, p, stop) < 0;
+				if (met != (mark[stop] != 0))
+					fail_msg("the rows' stop differs\n%s", text);
+				floods++;
+				stopped += met;
+			}
+			/* every push from the player's area, both ways */
+			int player = s->cell_of[soko_key_player(key)];
+			unsigned lst = (unsigned)soko_reach(s, sc, player);
+			uint32_t st = sc->stamp;
+			int plow = soko_rows_flood(&r, r.area, player, -1);
+			assert_int_equal(s->compact[plow], lst);
+			for (int i = 0; i < nb; i++) {
+				int b = sc->boxes[i];
+				for (int d = 0; d < 4; d++) {
+					int to = b + s->off[d], from = b - s->off[d];
+					if (sc->mark[from] != st || s->wall[to] || sc->box[to])
+						continue;
+					sc->box[b] = 0;
+					sc->box[to] = 1;
+					uint16_t moved[2] = { (uint16_t)b, (uint16_t)to };
+					soko_rows_boxes(&r, moved, 2);
+					int want = soko_pushed_area(s, sc, b, to, st, lst);
+					int got = soko_rows_pushed(s, &r, sc, b, to, lst);
+					if (want != got || want != flood_least(s, sc->box, -1, b, mark, stack))
+						fail_msg("a push's player differs (%d, %d)\n%s", want, got, text);
+					soko_rows_boxes(&r, moved, 2);
+					sc->box[to] = 0;
+					sc->box[b] = 1;
+					pushes++;
+				}
+			}
+			soko_rows_boxes(&r, sc->boxes, nb);
+			soko_clear_boxes(s, sc, nb);
+			unsigned m = level->game->successors(level, key, walk, out, edges);
+			if (m == 0)
+				break;
+			memcpy(key, out + lk_rng_below(&rng, m) * ks, ks);
+		}
+		soko_rows_release(&r);
+		free(scratch);
+		free(walk);
+		free(key);
+		free(out);
+		free(small);
+		free(edges);
+		free(mark);
+		free(stack);
+		lk_level_free(level);
+		free(text);
+	}
+	print_message("  %d floods (%d met their stop), %d pushes\n", floods, stopped, pushes);
+	assert_true(floods >= 10000 / SOKO_TEST_SHARE && stopped >= 1000 / SOKO_TEST_SHARE &&
+		    pushes >= 2000 / SOKO_TEST_SHARE);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_move_areas),
 		cmocka_unit_test(test_push_players),
+		cmocka_unit_test(test_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -350,6 +350,58 @@ int soko_pushed_player(const struct sokoban *s, const struct soko_scratch *sc, i
  * square when b opens onto nothing but that area. */
 int soko_pushed_area(const struct sokoban *s, struct soko_scratch *sc, int b, int to,
 		     uint32_t st, unsigned least);
+/* Do the free squares beside `to` (four sides) still meet round it
+ * through its free diagonal squares (the eight squares round it, in turn),
+ * so that a box put on `to` cannot split them?  soko_pushed_player's
+ * local test; sc->box as with the box on `to`. */
+static inline bool soko_ring_joined(const struct sokoban *s, const struct soko_scratch *sc, int to)
+{
+	/* N, NE, E, SE, S, SW, W, NW */
+	int w = s->width;
+	const int ring[8] = { -w, -w + 1, 1, w + 1, w, w - 1, -1, -w - 1 };
+	bool open[8];
+	for (int i = 0; i < 8; i++)
+		open[i] = !s->wall[to + ring[i]] && !sc->box[to + ring[i]];
+	int sides = 0, links = 0;
+	for (int i = 0; i < 8; i += 2) {
+		sides += open[i];
+		links += open[i] && open[(i + 1) & 7] && open[(i + 2) & 7];
+	}
+	return sides - links <= 1;
+}
+
+/* The player's area a board row at a time (boards up to 64 squares wide),
+ * for the deadlock table's small searches: a row is a word of bits, one a
+ * square (bit x of row y: cell y * width + x).  See sokoban_rows.c. */
+struct soko_rows {
+	int width, height;
+	uint64_t *floor;          /* per row: the squares that are not walls */
+	uint64_t *box;            /* per row: the boxes (soko_rows_boxes) */
+	uint64_t *area, *area2;   /* a parent's area, a child's */
+	uint8_t *row_of;          /* per cell: its row */
+	uint64_t *bit_of;         /* per cell: its bit in the row */
+	int *stack;               /* rows whose area grew, each once */
+	uint8_t *queued;
+};
+
+/* false (nothing kept) when the board is wider than 64 squares */
+bool soko_rows_init(struct soko_rows *r, const struct sokoban *s);
+void soko_rows_release(struct soko_rows *r);
+/* Flip the rows' bits of n boxes (put on, or taken off again). */
+void soko_rows_boxes(struct soko_rows *r, const uint16_t *boxes, int n);
+/* Flood the player's area from cell into area (the rows' boxes block):
+ * its least cell, or -1 as soon as it holds stop (stop -1: never). */
+int soko_rows_flood(struct soko_rows *r, uint64_t *area, int cell, int stop);
+static inline bool soko_rows_in(const struct soko_rows *r, const uint64_t *area, int c)
+{
+	return (area[r->row_of[c]] & r->bit_of[c]) != 0;
+}
+/* soko_pushed_area with the parent's area in r->area (least compact index
+ * least) and the boxes in both sc->box and the rows, as after the push;
+ * floods into r->area2.  The same answer as soko_pushed_area. */
+int soko_rows_pushed(const struct sokoban *s, struct soko_rows *r, const struct soko_scratch *sc,
+		     int b, int to, unsigned least);
+
 /* Would a box just moved onto cell be frozen off its goal (or freeze a
  * neighbour off its goal)?  sc->box must hold the new position. */
 bool soko_freeze_deadlock(const struct sokoban *s, struct soko_scratch *sc, int cell);

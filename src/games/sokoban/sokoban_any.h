@@ -208,6 +208,10 @@ struct soko_deadtab {
 	uint16_t *norm_player;
 	struct soko_matcher matcher;
 	uint16_t *stack;
+	/* the small searches' floods a row at a time (false: a board
+	 * wider than a word, flooded square by square) */
+	struct soko_rows rows;
+	bool use_rows;
 	uint64_t learned, matched, searches, work, checks;
 	uint64_t reused;          /* small searches ended by a position known alive */
 	uint64_t matched_big;     /* of matched: by a pattern of a fence beyond DT_MAX_BOXES */

@@ -72,10 +72,9 @@ static inline bool flat_border_of(const struct sokoban *s, const struct soko_scr
 static int label_areas(const struct sokoban *s, struct soko_scratch *sc, uint32_t reach)
 {
 	int ncomp = 0;
-	for (int i = 0; i < s->nfloor; i++) {
-		int c = s->cell_of[i];
-		sc->label[c] = -1;
-	}
+	/* every square unlabelled at once: a wall's label is -1 already
+	 * (soko_scratch), and -1 is every byte 0xff */
+	memset(sc->label, 0xff, (size_t)s->cells * sizeof *sc->label);
 	for (int i = 0; i < s->nfloor; i++) {
 		int c = s->cell_of[i];
 		if (sc->box[c] || sc->mark[c] == reach || sc->label[c] >= 0)

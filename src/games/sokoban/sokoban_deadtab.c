@@ -84,6 +84,7 @@ void soko_deadtab_init(struct soko_deadtab *t, const struct sokoban *s, size_t s
 	lk_table_init(&t->table, s->base.key_size, 0);
 	lk_table_init(&t->alive, s->base.key_size, 0);
 	soko_matcher_init(&t->matcher, s);
+	t->use_rows = soko_rows_init(&t->rows, s);
 }
 
 void soko_deadtab_release(struct soko_deadtab *t)
@@ -108,6 +109,7 @@ void soko_deadtab_release(struct soko_deadtab *t)
 	lk_table_release(&t->table);
 	lk_table_release(&t->alive);
 	soko_matcher_release(&t->matcher);
+	soko_rows_release(&t->rows);
 	memset(t, 0, sizeof *t);
 }
 
@@ -311,11 +313,75 @@ static unsigned pushed_player(struct soko_deadtab *t, struct soko_scratch *sc, i
 	return (unsigned)soko_pushed_area(t->s, sc, b, to, st, least);
 }
 
+/* The player's area from cell in the small position whose n boxes are
+ * unpacked in t->scratch: in t->rows.area (the rows' boxes flipped on and
+ * off again round it) or, on a board wider than a word, in the scratch's
+ * mark; returns its least compact index. */
+static unsigned small_reach(struct soko_deadtab *t, int n, int cell)
+{
+	const struct sokoban *s = t->s;
+	struct soko_scratch *sc = t->scratch;
+	if (!t->use_rows)
+		return (unsigned)soko_reach(s, sc, cell);
+	soko_rows_boxes(&t->rows, sc->boxes, n);
+	int low = soko_rows_flood(&t->rows, t->rows.area, cell, -1);
+	soko_rows_boxes(&t->rows, sc->boxes, n);
+	return (unsigned)s->compact[low];
+}
+
+/* pushes() a row at a time: the same pushes in the same order, the
+ * player's areas read from t->rows (the parent's in area, each child's
+ * flooded into area2 where the local test cannot tell). */
+static unsigned pushes_rows(struct soko_deadtab *t, const uint8_t *key, int n)
+{
+	const struct sokoban *s = t->s;
+	struct soko_scratch *sc = t->scratch;
+	struct soko_rows *r = &t->rows;
+	size_t ks = s->base.key_size;
+	soko_rows_boxes(r, sc->boxes, n);
+	unsigned least = (unsigned)s->compact[soko_rows_flood(
+		r, r->area, s->cell_of[soko_key_player(key)], -1)];
+	unsigned count = 0;
+	for (int i = 0; i < n; i++) {
+		int b = sc->boxes[i];
+		uint64_t *row_b = &r->box[r->row_of[b]], bit_b = r->bit_of[b];
+		for (int d = 0; d < 4; d++) {
+			int to = b + s->off[d], from = b - s->off[d];
+			if (!soko_rows_in(r, r->area, from) || (s->wall[to] | sc->box[to]) ||
+			    s->dead[to])
+				continue;
+			sc->box[b] = 0;
+			sc->box[to] = 1;
+			if (!soko_freeze_deadlock(s, sc, to)) {
+				uint64_t *row_to = &r->box[r->row_of[to]], bit_to = r->bit_of[to];
+				*row_b ^= bit_b;
+				*row_to ^= bit_to;
+				uint8_t *out = t->succ + count * ks;
+				memcpy(out, key, ks);
+				soko_bit_flip(out + 2, s->compact[b]);
+				soko_bit_flip(out + 2, s->compact[to]);
+				soko_key_set_player(out,
+						    (unsigned)soko_rows_pushed(s, r, sc, b, to, least));
+				count++;
+				*row_to ^= bit_to;
+				*row_b ^= bit_b;
+			}
+			sc->box[to] = 0;
+			sc->box[b] = 1;
+		}
+	}
+	soko_rows_boxes(r, sc->boxes, n);
+	soko_clear_boxes(s, sc, n);
+	return count;
+}
+
 /* The pushes of the small position key, its n boxes unpacked in
  * t->scratch (cleared on return), into t->succ, each with its player
  * normalised (pushed_player); returns how many. */
 static unsigned pushes(struct soko_deadtab *t, const uint8_t *key, int n)
 {
+	if (t->use_rows)
+		return pushes_rows(t, key, n);
 	const struct sokoban *s = t->s;
 	struct soko_scratch *sc = t->scratch;
 	size_t ks = s->base.key_size;
@@ -375,7 +441,7 @@ static bool small_search_dead(struct soko_deadtab *t, const uint16_t *boxes, int
 		soko_key_set_player(t->key, t->norm_player[slot]);
 	} else {
 		m = soko_unpack(s, t->key, sc);
-		unsigned least = (unsigned)soko_reach(s, sc, s->cell_of[player]);
+		unsigned least = small_reach(t, m, s->cell_of[player]);
 		soko_clear_boxes(s, sc, m);
 		memcpy(kept, t->key, ks);
 		t->norm_used[slot] = 1;

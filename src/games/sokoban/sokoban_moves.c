@@ -238,18 +238,7 @@ int soko_pushed_player(const struct sokoban *s, const struct soko_scratch *sc, i
 		if (x != to && !(s->wall[x] | sc->box[x]) && sc->mark[x] != st)
 			return -1;
 	}
-	/* the eight squares round `to`, in turn: N, NE, E, SE, S, SW, W, NW */
-	int w = s->width;
-	const int ring[8] = { -w, -w + 1, 1, w + 1, w, w - 1, -1, -w - 1 };
-	bool open[8];
-	for (int i = 0; i < 8; i++)
-		open[i] = !s->wall[to + ring[i]] && !sc->box[to + ring[i]];
-	int sides = 0, links = 0;
-	for (int i = 0; i < 8; i += 2) {
-		sides += open[i];
-		links += open[i] && open[(i + 1) & 7] && open[(i + 2) & 7];
-	}
-	if (sides - links > 1)
+	if (!soko_ring_joined(s, sc, to))
 		return -1;
 	int mine = s->compact[b];
 	return mine < (int)least ? mine : (int)least;
