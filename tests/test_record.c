@@ -115,6 +115,38 @@ static void test_read_crlf_and_no_final_newline(void **state)
 	src_close(&s);
 }
 
+/* A byte order mark is the input's only on its first line; later, U+FEFF
+ * starting a record's first line is kept, and the record is lossy, since
+ * written first in an output it would read back as a byte order mark
+ * (the fuzzer's input "\r" BOM "\n"). */
+static void test_read_bom(void **state)
+{
+	const char *cases[] = { "\xef\xbb\xbf; x\n", "\r\xef\xbb\xbf\n", "; a\n\n\xef\xbb\xbf; b\n" };
+	struct src s;
+	struct lk_record rec = LK_RECORD_INIT;
+	(void)state;
+
+	src_open(&s, cases[0], strlen(cases[0]));
+	assert_int_equal(lk_reader_next(&s.r, &rec, NULL, NULL), 1);
+	assert_true(rec.bom);
+	assert_false(rec.lossy);
+	assert_string_equal(rec.lines[0].text, "; x");
+	src_close(&s);
+	for (int i = 1; i < 3; i++) {
+		src_open(&s, cases[i], strlen(cases[i]));
+		if (i == 2) {
+			assert_int_equal(lk_reader_next(&s.r, &rec, NULL, NULL), 1);
+			assert_false(rec.lossy);
+		}
+		assert_int_equal(lk_reader_next(&s.r, &rec, NULL, NULL), 1);
+		assert_false(rec.bom);
+		assert_true(rec.lossy);
+		assert_memory_equal(rec.lines[0].text, "\xef\xbb\xbf", 3);
+		src_close(&s);
+	}
+	lk_record_release(&rec);
+}
+
 static void test_read_header_record(void **state)
 {
 	const char *in = "; My pack\nauthor: me\n\n; Level 1\n###\n#@#\n###\n\n";
@@ -367,6 +399,7 @@ int main(void)
 		cmocka_unit_test(test_classify),
 		cmocka_unit_test(test_read_blank_lines),
 		cmocka_unit_test(test_read_crlf_and_no_final_newline),
+		cmocka_unit_test(test_read_bom),
 		cmocka_unit_test(test_read_header_record),
 		cmocka_unit_test(test_read_interrupted_grid),
 		cmocka_unit_test(test_read_fields_around_grid),

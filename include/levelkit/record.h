@@ -50,7 +50,9 @@ struct lk_record {
 	char *source;        /* display name of the input ("<stdin>" for -) */
 	size_t first_lineno; /* line of the record's first line */
 	size_t number;       /* 1-based position of the record in its input */
-	bool lossy;          /* a line could not be kept verbatim (a NUL byte) */
+	bool lossy;          /* a line could not be kept verbatim (a NUL byte,
+	                      * or a first line starting with U+FEFF that the
+	                      * output could take for a byte order mark) */
 	/* The input began with a UTF-8 byte order mark just before this record
 	 * (which is then the first one).  The reader takes it off the line and
 	 * lk_record_write puts it back, so text output stays byte for byte. */

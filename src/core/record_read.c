@@ -333,6 +333,10 @@ static void emit(struct lk_reader *r, struct lk_record *rec)
 	rec->first_lineno = rec->lines[0].lineno;
 	rec->bom = st->bom_pending;
 	st->bom_pending = false;
+	/* A first line that starts with U+FEFF, not the input's byte order
+	 * mark: written first in an output it would read back as one. */
+	if (!rec->bom && strncmp(rec->lines[0].text, "\xef\xbb\xbf", 3) == 0)
+		rec->lossy = true;
 	for (size_t i = 0; i < rec->nlines; i++) {
 		const struct lk_line *l = &rec->lines[i];
 		const char *m = NULL;
