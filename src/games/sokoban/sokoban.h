@@ -175,6 +175,10 @@ enum soko_technique {
 	/* each stall turn that does not answer raises the cap on the states
 	 * pull-both-orders' YASS order may store (sokoban_pull.c) */
 	SOKO_T_PULL_CAP,
+	/* area by area: the goal areas solved one at a time as levels of their
+	 * own, every other box a wall, before the search of the whole level
+	 * (sokoban_any_areas.c) */
+	SOKO_T_AREAS,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");
@@ -250,6 +254,12 @@ struct sokoban {
 	 * see sokoban_reverse.c): the forward level it shares arrays with. */
 	const struct sokoban *forward;
 	uint8_t *start_key;      /* reversed: the forward start state */
+	/* Where a solution may leave the player, or NULL (anywhere): per cell,
+	 * the squares of the solved position's player areas that count (a
+	 * level of one goal area, sokoban_any_areas.c, must leave the player
+	 * where the other areas' boxes are).  Owned by the forward level; a
+	 * reversed level's virtual start pulls only from these squares. */
+	uint8_t *exit_area;
 	/* Target order (sokoban_order.c): target_index maps a cell to its
 	 * number in targets, or SOKO_NO_TARGET; blocks[t] has bit u set when a
 	 * box on target t shuts off target u (NULL when none does). */
@@ -320,6 +330,14 @@ static inline void soko_key_set_player(uint8_t *key, unsigned compact)
 {
 	key[0] = (uint8_t)(compact & 0xff);
 	key[1] = (uint8_t)(compact >> 8);
+}
+/* Does the key's player stand where a solution may end (exit_area)? */
+static inline bool soko_exit_ok(const struct sokoban *s, const uint8_t *key)
+{
+	if (!s->exit_area)
+		return true;
+	unsigned p = soko_key_player(key);
+	return p != SOKO_ANYWHERE && s->exit_area[s->cell_of[p]];
 }
 static inline bool soko_bit(const uint8_t *bits, int i)
 {
@@ -519,6 +537,10 @@ unsigned soko_pull_successors(const struct sokoban *s, const uint8_t *key,
 int soko_validate(const struct lk_record *rec, const struct lk_level_options *opt,
 		  struct lk_strbuf *err, size_t *line);
 struct lk_level *soko_new_level(const struct lk_record *rec, const struct lk_level_options *opt);
+/* Let the level count as solved only with the player on a square that
+ * exit_area (per cell, the level's to free from now on) marks: whole player
+ * areas of the solved position (sokoban_any_areas.c). */
+void soko_set_exit(struct sokoban *s, uint8_t *exit_area);
 void soko_free_level(struct lk_level *level);
 void soko_initial_state(const struct lk_level *level, void *key);
 unsigned soko_successors(const struct lk_level *level, const void *key, void *scratch,

@@ -51,7 +51,7 @@ static bool is_goal(const struct sokoban *s, const unsigned char *key)
 	for (size_t i = 0; i < s->bitset_bytes; i++)
 		if (bits[i] & ~s->goal_bits[i])
 			return false;
-	return true;
+	return soko_exit_ok(s, key);
 }
 
 static void grow_flags(struct any *a)

@@ -557,6 +557,13 @@ void soko_any_set_age_every(unsigned turns);
 void soko_any_one(const struct lk_level *level, const struct lk_search_options *opt,
 		  struct lk_search_result *r);
 
+/* Area by area (sokoban_any_areas.c): the goal areas solved one at a time
+ * as levels of their own, every other box a wall, then the rest; true, r
+ * the answer, when that solved the level; false, r what it spent, when it
+ * did not (or did not apply). */
+bool soko_any_areas(const struct lk_level *level, const struct lk_search_options *opt,
+		    struct lk_search_result *r);
+
 /* ---- parallel search of one level (sokoban_any_split.c) ---- */
 
 /* The most searches of one level at once (solve --split). */

@@ -598,8 +598,10 @@ static bool slice_due(void *ctx, uint64_t work, size_t held, uint64_t expanded, 
 	return greedy_slice(sl, held ? held : 1);
 }
 
-void soko_any_one(const struct lk_level *level, const struct lk_search_options *opt,
-		  struct lk_search_result *r)
+/* The search of the whole level: greedy slices, the feature-space search
+ * and its turns. */
+static void any_whole(const struct lk_level *level, const struct lk_search_options *opt,
+		      struct lk_search_result *r)
 {
 	const struct sokoban *s = (const struct sokoban *)level;
 	if (!s->use[SOKO_T_GREEDY_FIRST] || s->impossible || s->forward) {
@@ -645,6 +647,25 @@ void soko_any_one(const struct lk_level *level, const struct lk_search_options *
 	lk_search_result_release(r);
 	*r = sl.found;
 	r->optimal = false;
+	r->seconds = lk_now() - t0;
+	r->cpu_seconds = lk_thread_cpu() - cpu0;
+}
+
+void soko_any_one(const struct lk_level *level, const struct lk_search_options *opt,
+		  struct lk_search_result *r)
+{
+	double t0 = lk_now(), cpu0 = lk_thread_cpu();
+	struct lk_search_result parts;
+	lk_search_result_init(&parts);
+	if (soko_any_areas(level, opt, &parts)) {   /* area by area */
+		lk_search_result_release(r);
+		*r = parts;
+	} else {
+		struct lk_search_options rest = time_left(opt, t0);
+		any_whole(level, &rest, r);
+		soko_any_add_effort(r, &parts);
+		lk_search_result_release(&parts);
+	}
 	r->seconds = lk_now() - t0;
 	r->cpu_seconds = lk_thread_cpu() - cpu0;
 }

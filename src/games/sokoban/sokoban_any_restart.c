@@ -87,6 +87,7 @@ static struct sokoban *copy_of(struct soko_restart *rs)
 	*c = *s;
 	c->use[SOKO_T_RESTART] = false;
 	c->use[SOKO_T_DRY_RESTART] = false;
+	c->use[SOKO_T_AREAS] = false;
 	c->box0 = lk_xmalloc(s->bitset_bytes);
 	memcpy(c->box0, s->box0, s->bitset_bytes);
 	c->deadtab = s->deadtab ? soko_deadtab_new(c) : NULL;

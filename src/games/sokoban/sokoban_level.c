@@ -378,6 +378,7 @@ void soko_free_level(struct lk_level *level)
 		free(s);
 		return;
 	}
+	free(s->exit_area);
 	free(s->board);
 	free(s->wall);
 	free(s->goal);
@@ -642,6 +643,13 @@ const struct lk_technique soko_techniques[] = {
 			      "its states past the old cap taking turns in the pull search's "
 			      "share; counts the raises",
 			      LK_TECH_ANY },
+	[SOKO_T_AREAS] = { "area-by-area", "areas-apart",
+			   "-a any: before the search of the whole level, each goal area (goals "
+			   "at most two steps apart) with the boxes the matching gives it is "
+			   "solved as a level of its own, every other box a wall, the player "
+			   "left beside the boxes still to go; what is left is then searched "
+			   "from there; counts the areas so solved",
+			   LK_TECH_ANY },
 
 	{ NULL, NULL, NULL, 0 },
 };

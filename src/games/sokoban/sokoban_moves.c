@@ -335,7 +335,7 @@ bool soko_is_goal(const struct lk_level *level, const void *key)
 	for (size_t i = 0; i < s->bitset_bytes; i++)
 		if (bits[i] & ~s->goal_bits[i])
 			return false;
-	return true;
+	return soko_exit_ok(s, key);
 }
 
 /* Emit the state with box moved from->to and the player at player_cell. */
@@ -467,8 +467,9 @@ static unsigned pull_successors(const struct sokoban *s, const uint8_t *key,
 		st = next_stamp(sc->mark, &sc->stamp, (size_t)s->cells);
 		if (st == 1)
 			sc->areas_stamp = 0;
-		for (int i = 0; i < s->nfloor; i++)
-			sc->mark[s->cell_of[i]] = st;
+		for (int i = 0; i < s->nfloor; i++)   /* where a solution may end */
+			if (!s->exit_area || s->exit_area[s->cell_of[i]])
+				sc->mark[s->cell_of[i]] = st;
 	} else {
 		least = soko_reach(s, sc, s->cell_of[player]);
 		st = sc->stamp;

@@ -1,0 +1,570 @@
+/*
+ * sokoban_any_areas.c - area by area (solve -a any; docs/games/sokoban.md,
+ * "Area by area"): the goal areas solved one at a time, each as a level of
+ * its own in which every other box is a wall, before the search of the
+ * whole level.
+ *
+ * Why: a level of several rooms, each a puzzle of its own (Sasquatch III
+ * 46: four rooms of 16 to 20 boxes), is to a search of the whole level the
+ * product of the rooms' positions, and the plateaus of one room multiply
+ * with the others' states; each room alone, the other boxes walls, solves
+ * in a few thousand states.  A part solved so is legal in the whole level
+ * (a box that never moves is a wall to the player), so the parts join into
+ * a solution of the level.  What this can lose is time, never an answer:
+ * where no area can be solved alone nothing was done; where some were,
+ * what is left is searched whole from there; and where that fails too, the
+ * search of the whole level runs from the start as before, in the time
+ * left.
+ *
+ * Which boxes an area gets: the least-cost assignment of boxes to goals by
+ * push distance (walls only), each box going to its goal's area.  Where
+ * the player ends matters: packing a room can shut the player in it (the
+ * filled goals a wall), so an area's level counts as solved only with the
+ * player in a solved-position area beside a box of another area still to
+ * go (soko_set_exit; the searches' goal tests and the pull search's
+ * virtual start honour it).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "levelkit/assign.h"
+#include "levelkit/clock.h"
+#include "levelkit/record.h"
+#include "sokoban.h"
+#include "sokoban_any.h"
+
+/* Goals at most this many steps apart (walls only) share an area. */
+#define AREA_STEPS 2
+/* Levels with fewer boxes are left to the search of the whole level,
+ * which solves them at once (Microban). */
+#define AREA_MIN_BOXES 10
+/* States an area's level may store. */
+#define AREA_STATES 100000
+/* The share of the time bound the areas and the rest after them may take
+ * before the search of the whole level starts from the beginning. */
+#define AREA_TIME_SHARE 0.34
+/* States the rest after the areas may store when the search has no state
+ * or time bound of its own. */
+#define REST_STATES 4000000
+
+void soko_set_exit(struct sokoban *s, uint8_t *exit_area)
+{
+	free(s->exit_area);
+	s->exit_area = exit_area;
+}
+
+struct areas {
+	const struct sokoban *s;
+	int n;               /* areas */
+	int *goal_area;      /* per cell: the area of the goal there, or -1 */
+	int *box_area;       /* per cell: the area of the box there, or -1 */
+	bool *done;
+	int player;          /* cell */
+	/* the path so far: keys of the level, start first */
+	unsigned char *path;
+	size_t nkeys, alloc;
+	unsigned long pushes;
+	/* the technique switches for the levels made here */
+	const char *off[SOKO_NTECH + 1], *on[SOKO_NTECH + 1];
+	struct lk_level_options lopt;
+	void *block;         /* a scratch of the level, for the player's reach */
+	struct soko_scratch *sc;
+};
+
+static int find_root(int *uf, int x)
+{
+	while (uf[x] != x)
+		x = uf[x] = uf[uf[x]];
+	return x;
+}
+
+/* Goal areas: goals joined when at most AREA_STEPS steps apart. */
+static void goal_areas(struct areas *A)
+{
+	const struct sokoban *s = A->s;
+	int m = s->ngoals;
+	int *uf = lk_xmalloc((size_t)m * sizeof *uf);
+	int *dist = lk_xmalloc((size_t)s->cells * sizeof *dist);
+	int *queue = lk_xmalloc((size_t)s->cells * sizeof *queue);
+	for (int g = 0; g < m; g++)
+		uf[g] = g;
+	for (int c = 0; c < s->cells; c++)
+		A->goal_area[c] = -1;
+	for (int g = 0; g < m; g++)
+		A->goal_area[s->goals[g]] = g;   /* the goal's index for now */
+	for (int g = 0; g < m; g++) {
+		for (int c = 0; c < s->cells; c++)
+			dist[c] = -1;
+		int head = 0, tail = 0;
+		dist[s->goals[g]] = 0;
+		queue[tail++] = s->goals[g];
+		while (head < tail) {
+			int c = queue[head++];
+			if (A->goal_area[c] >= 0)
+				uf[find_root(uf, A->goal_area[c])] = find_root(uf, g);
+			if (dist[c] == AREA_STEPS)
+				continue;
+			for (int d = 0; d < 4; d++) {
+				int n = c + s->off[d];
+				if (!s->wall[n] && dist[n] < 0) {
+					dist[n] = dist[c] + 1;
+					queue[tail++] = n;
+				}
+			}
+		}
+	}
+	/* number the areas in the order of their first goal */
+	int *id = dist;   /* per goal root */
+	for (int g = 0; g < m; g++)
+		id[g] = -1;
+	A->n = 0;
+	for (int g = 0; g < m; g++) {
+		int r = find_root(uf, g);
+		if (id[r] < 0)
+			id[r] = A->n++;
+		A->goal_area[s->goals[g]] = id[r];
+	}
+	free(queue);
+	free(dist);
+	free(uf);
+}
+
+/* Each box to its goal's area by the least-cost assignment of boxes to
+ * goals (push distances, walls only); false when there is none. */
+static bool box_areas(struct areas *A)
+{
+	const struct sokoban *s = A->s;
+	int n = s->nboxes, m = s->ngoals;
+	int *cost = lk_xmalloc((size_t)n * (size_t)m * sizeof *cost);
+	int *work = lk_xmalloc(lk_assign_work(n, m) * sizeof *work);
+	int *cell = lk_xmalloc((size_t)n * sizeof *cell);
+	int k = 0;
+	for (int i = 0; i < s->nfloor; i++)
+		if (soko_bit(s->box0, i))
+			cell[k++] = s->cell_of[i];
+	for (int i = 0; i < n; i++)
+		for (int g = 0; g < m; g++) {
+			unsigned d = s->dist[(size_t)g * (size_t)s->cells + (size_t)cell[i]];
+			cost[i * m + g] = d == SOKO_INF ? LK_ASSIGN_NONE : (int)d;
+		}
+	bool ok = k == n && lk_assign(cost, n, m, work) < LK_ASSIGN_NONE;
+	if (ok) {
+		const int *h = lk_assign_holders(work, n, m);
+		for (int j = 1; j <= m; j++)
+			if (h[j])
+				A->box_area[cell[h[j] - 1]] = A->goal_area[s->goals[j - 1]];
+	}
+	free(cell);
+	free(work);
+	free(cost);
+	return ok;
+}
+
+/* An area whose boxes all start on its goals (a box on a goal in a
+ * doorway, Sasquatch III 46's four) joins the nearest other area: as an
+ * area of its own it would never move, a wall to every other area's level,
+ * where the room beside it may need it pushed off and back. */
+static void merge_packed(struct areas *A)
+{
+	const struct sokoban *s = A->s;
+	int *dist = lk_xmalloc((size_t)s->cells * sizeof *dist);
+	int *queue = lk_xmalloc((size_t)s->cells * sizeof *queue);
+	for (int a = 0; a < A->n; a++) {
+		bool has = false, all = true;
+		for (int c = 0; c < s->cells; c++) {
+			if (A->goal_area[c] != a)
+				continue;
+			has = true;
+			all &= A->box_area[c] == a;
+		}
+		if (!has || !all)
+			continue;
+		int head = 0, tail = 0, to = -1;
+		for (int c = 0; c < s->cells; c++) {
+			dist[c] = A->goal_area[c] == a ? 0 : -1;
+			if (!dist[c])
+				queue[tail++] = c;
+		}
+		while (head < tail && to < 0) {
+			int c = queue[head++];
+			for (int d = 0; d < 4 && to < 0; d++) {
+				int n = c + s->off[d];
+				if (s->wall[n] || dist[n] >= 0)
+					continue;
+				if (A->goal_area[n] >= 0)
+					to = A->goal_area[n];
+				dist[n] = dist[c] + 1;
+				queue[tail++] = n;
+			}
+		}
+		if (to < 0)
+			continue;
+		for (int c = 0; c < s->cells; c++) {
+			if (A->goal_area[c] == a)
+				A->goal_area[c] = to;
+			if (A->box_area[c] == a)
+				A->box_area[c] = to;
+		}
+	}
+	free(queue);
+	free(dist);
+}
+
+/* The position as a level: area's boxes and goals as they are, every
+ * other box a wall, other goals plain floor (area < 0: every box and goal
+ * as it is).  Rows and columns as the level's, so cells keep their index. */
+static struct lk_level *level_of(struct areas *A, int area)
+{
+	const struct sokoban *s = A->s;
+	int w = s->width - 2, h = s->height - 2;
+	char *text = lk_xmalloc((size_t)(w + 1) * (size_t)h + 1);
+	char *t = text;
+	for (int y = 1; y <= h; y++) {
+		for (int x = 1; x <= w; x++) {
+			int c = y * s->width + x;
+			bool mine = area < 0 || A->box_area[c] == area;
+			bool goal = A->goal_area[c] >= 0 && (area < 0 || A->goal_area[c] == area);
+			char ch;
+			if (s->wall[c] || (A->box_area[c] >= 0 && !mine))
+				ch = '#';
+			else if (c == A->player)
+				ch = goal ? '+' : '@';
+			else if (A->box_area[c] >= 0)
+				ch = goal ? '*' : '$';
+			else
+				ch = goal ? '.' : ' ';
+			*t++ = ch;
+		}
+		*t++ = '\n';
+	}
+	*t = 0;
+	struct lk_record rec;
+	lk_record_init(&rec);
+	if (getenv("LK_AREAS_DEBUG"))
+		fprintf(stderr, "area %d player %d,%d wall %d box %d\n%s\n", area, A->player % s->width, A->player / s->width, s->wall[A->player], A->box_area[A->player], text);
+	lk_record_set_grid(&rec, text);
+	free(text);
+	struct lk_level *level = soko_new_level(&rec, &A->lopt);
+	lk_record_release(&rec);
+	if (level) {
+		const struct sokoban *sub = (const struct sokoban *)level;
+		if (sub->width != s->width || sub->height != s->height) {
+			soko_free_level(level);   /* cells would not keep their index */
+			return NULL;
+		}
+	}
+	return level;
+}
+
+static void add_key(struct areas *A, const unsigned char *key)
+{
+	size_t ks = A->s->base.key_size;
+	if (A->nkeys == A->alloc) {
+		A->alloc = A->alloc ? A->alloc * 2 : 256;
+		A->path = lk_xrealloc(A->path, A->alloc * ks);
+	}
+	memcpy(A->path + A->nkeys++ * ks, key, ks);
+}
+
+/* Append a solution of sub (a level made by level_of for area, -1 for the
+ * whole rest) to the path: its keys as the level's, the frozen boxes put
+ * back; then the boxes and the player where it leaves them. */
+static void append(struct areas *A, const struct sokoban *sub, int area,
+		   const struct lk_search_result *sr)
+{
+	const struct sokoban *s = A->s;
+	size_t ks = s->base.key_size, sks = sub->base.key_size;
+	unsigned char *key = lk_xmalloc(ks);
+	for (size_t k = 1; k < sr->nkeys; k++) {   /* key 0 is where the path is */
+		const unsigned char *sk = sr->path + k * sks;
+		memset(key, 0, ks);
+		for (int c = 0; c < s->cells; c++)
+			if (A->box_area[c] >= 0 && area >= 0 && A->box_area[c] != area)
+				soko_bit_flip(key + 2, s->compact[c]);
+		for (int i = 0; i < sub->nfloor; i++)
+			if (soko_bit(sk + 2, i))
+				soko_bit_flip(key + 2, s->compact[sub->cell_of[i]]);
+		/* the player: where the key has it, or where the last push left it
+		 * (a path that ends in a reversed search's virtual start, every box
+		 * on a goal and the player anywhere: the square the box left) */
+		int at = -1;
+		if (soko_key_player(sk) != SOKO_ANYWHERE) {
+			at = sub->cell_of[soko_key_player(sk)];
+		} else {
+			const unsigned char *prev = sk - sks;
+			for (int i = 0; i < sub->nfloor && at < 0; i++)
+				if (soko_bit(prev + 2, i) && !soko_bit(sk + 2, i))
+					at = sub->cell_of[i];
+		}
+		int n = soko_unpack(s, key, A->sc);
+		int p = soko_reach(s, A->sc, at);
+		soko_clear_boxes(s, A->sc, n);
+		soko_key_set_player(key, (unsigned)p);
+		add_key(A, key);
+	}
+	A->pushes += sr->nkeys > 0 ? sr->nkeys - 1 : 0;
+	/* the boxes now: area's on its goals (the rest's: on every goal) */
+	const unsigned char *last = A->path + (A->nkeys - 1) * ks;
+	for (int c = 0; c < s->cells; c++)
+		if (area < 0 || A->box_area[c] == area)
+			A->box_area[c] = -1;
+	for (int c = 0; c < s->cells; c++)
+		if (s->compact[c] >= 0 && soko_bit(last + 2, s->compact[c]) && A->box_area[c] < 0)
+			A->box_area[c] = area >= 0 ? area : A->goal_area[c];
+	A->player = s->cell_of[soko_key_player(last)];
+	free(key);
+}
+
+/* Flood from c over what is not wall[] into comp (component k). */
+static void flood(const struct sokoban *s, const uint8_t *wall, int *comp, int *stack, int c0,
+		  int k)
+{
+	int top = 0;
+	comp[c0] = k;
+	stack[top++] = c0;
+	while (top > 0) {
+		int c = stack[--top];
+		for (int d = 0; d < 4; d++) {
+			int n = c + s->off[d];
+			if (!wall[n] && comp[n] < 0) {
+				comp[n] = k;
+				stack[top++] = n;
+			}
+		}
+	}
+}
+
+/* Where area's level may leave the player: the player areas of its solved
+ * position (its boxes on its goals, every other box a wall) from which the
+ * player could still reach a box of every other area still to go, were
+ * those boxes out of the way (the packed boxes staying walls).  Without it
+ * a packed room can cut the level in two (Sasquatch III 46: a room packed
+ * from the wrong side leaves the player where two of the other rooms
+ * cannot be reached).  *none is set when no area qualifies: the area
+ * cannot go next.  NULL also when no other area is left: anywhere. */
+static uint8_t *exit_of(const struct areas *A, const struct sokoban *sub, int area, bool *none)
+{
+	const struct sokoban *s = A->s;
+	int left = 0;
+	*none = false;
+	for (int a = 0; a < A->n; a++)
+		left += a != area && !A->done[a];
+	if (left == 0)
+		return NULL;
+	size_t n = (size_t)s->cells;
+	int *comp = lk_xmalloc(n * sizeof *comp), *wide = lk_xmalloc(n * sizeof *wide);
+	int *stack = lk_xmalloc(n * sizeof *stack);
+	uint8_t *wall = lk_xmalloc(n);
+	int *seen = lk_xcalloc((size_t)A->n, sizeof *seen);
+	int *touched = lk_xcalloc(n, sizeof *touched);
+	/* the wide map: walls, packed boxes and area's goals; other boxes free */
+	for (size_t c = 0; c < n; c++) {
+		int b = A->box_area[c];
+		wall[c] = s->wall[c] || (b >= 0 && b != area && A->done[b]) ||
+			  A->goal_area[c] == area;
+		wide[c] = comp[c] = -1;
+	}
+	int nwide = 0;
+	for (size_t c = 0; c < n; c++)
+		if (!wall[c] && wide[c] < 0) {
+			int k = nwide++;
+			flood(s, wall, wide, stack, (int)c, k);
+		}
+	for (size_t c = 0; c < n; c++) {
+		int b = A->box_area[c], k = wide[c];
+		if (k >= 0 && b >= 0 && b != area && !A->done[b] && seen[b] != k + 1) {
+			seen[b] = k + 1;
+			touched[k]++;
+		}
+	}
+	/* the solved position's player areas, each read off its wide component */
+	for (size_t c = 0; c < n; c++)
+		wall[c] = sub->wall[c] || sub->goal[c];
+	uint8_t *exit_area = lk_xcalloc(n, 1);
+	bool any = false;
+	for (int i = 0; i < sub->nfloor; i++) {
+		int c = sub->cell_of[i];
+		if (wall[c] || comp[c] >= 0)
+			continue;
+		flood(s, wall, comp, stack, c, i);
+		if (wide[c] >= 0 && touched[wide[c]] == left) {
+			any = true;
+			for (size_t x = 0; x < n; x++)
+				if (comp[x] == i)
+					exit_area[x] = 1;
+		}
+	}
+	free(touched);
+	free(seen);
+	free(wall);
+	free(stack);
+	free(wide);
+	free(comp);
+	if (!any) {
+		free(exit_area);
+		*none = true;
+		return NULL;
+	}
+	return exit_area;
+}
+
+/* Is every box of area on a goal of area already? */
+static bool packed(const struct areas *A, int area)
+{
+	const struct sokoban *s = A->s;
+	for (int c = 0; c < s->cells; c++)
+		if (A->box_area[c] == area && A->goal_area[c] != area)
+			return false;
+	return true;
+}
+
+static void switches(struct areas *A)
+{
+	const struct sokoban *s = A->s;
+	int noff = 0, non = 0;
+	for (int t = 0; t < SOKO_NTECH; t++) {
+		if (t == SOKO_T_AREAS || !s->use[t])
+			A->off[noff++] = soko_techniques[t].name;
+		else if (soko_techniques[t].flags & LK_TECH_OFF)
+			A->on[non++] = soko_techniques[t].name;
+	}
+	A->off[noff] = NULL;
+	A->on[non] = NULL;
+	memset(&A->lopt, 0, sizeof A->lopt);
+	A->lopt.off = A->off;
+	A->lopt.on = A->on;
+}
+
+/* Solve one area's level; true when it did and the path went on. */
+static bool solve_area(struct areas *A, int area, const struct lk_search_options *opt,
+		       double deadline, struct lk_search_result *spent)
+{
+	struct lk_level *level = level_of(A, area);
+	if (!level)
+		return false;
+	struct sokoban *sub = (struct sokoban *)level;
+	bool none;
+	uint8_t *exit_area = exit_of(A, sub, area, &none);
+	bool ok = !none;
+	if (exit_area)
+		soko_set_exit(sub, exit_area);
+	if (ok && !sub->impossible) {
+		struct lk_search_options so = *opt;
+		so.split = 0;
+		so.bounds.max_states = AREA_STATES;
+		if (opt->bounds.max_seconds > 0)
+			so.bounds.max_seconds = deadline - lk_now() > 1e-3 ? deadline - lk_now() : 1e-3;
+		struct lk_search_result sr;
+		lk_search_result_init(&sr);
+		soko_any_one(level, &so, &sr);
+		ok = sr.status == LK_SOLVED && sr.nkeys > 0;
+		if (ok)
+			append(A, sub, area, &sr);
+		soko_any_add_effort(spent, &sr);
+		lk_search_result_release(&sr);
+	} else {
+		ok = false;
+	}
+	soko_free_level(level);
+	return ok;
+}
+
+/* What is left after the areas, searched whole from where they left it. */
+static bool solve_rest(struct areas *A, const struct lk_search_options *opt, double deadline,
+		       struct lk_search_result *spent)
+{
+	struct lk_level *level = level_of(A, -1);
+	if (!level)
+		return false;
+	struct lk_search_options so = *opt;
+	so.split = 0;
+	if (opt->bounds.max_seconds > 0)
+		so.bounds.max_seconds = deadline - lk_now() > 1e-3 ? deadline - lk_now() : 1e-3;
+	if (opt->bounds.max_states)
+		so.bounds.max_states = (uint64_t)((double)opt->bounds.max_states * AREA_TIME_SHARE);
+	else if (opt->bounds.max_seconds <= 0)
+		so.bounds.max_states = REST_STATES;
+	if (opt->bounds.max_memory)
+		so.bounds.max_memory = opt->bounds.max_memory / 2;
+	struct lk_search_result sr;
+	lk_search_result_init(&sr);
+	soko_any_one(level, &so, &sr);
+	bool ok = sr.status == LK_SOLVED && sr.nkeys > 0;
+	if (ok)
+		append(A, (const struct sokoban *)level, -1, &sr);
+	soko_any_add_effort(spent, &sr);
+	lk_search_result_release(&sr);
+	soko_free_level(level);
+	return ok;
+}
+
+bool soko_any_areas(const struct lk_level *level, const struct lk_search_options *opt,
+		    struct lk_search_result *r)
+{
+	const struct sokoban *s = (const struct sokoban *)level;
+	if (!s->use[SOKO_T_AREAS] || !s->push_graph || s->forward || s->impossible ||
+	    s->exit_area || s->nboxes != s->ngoals || s->nboxes < AREA_MIN_BOXES)
+		return false;
+	struct areas A = { .s = s };
+	A.goal_area = lk_xmalloc((size_t)s->cells * sizeof *A.goal_area);
+	A.box_area = lk_xmalloc((size_t)s->cells * sizeof *A.box_area);
+	for (int c = 0; c < s->cells; c++)
+		A.box_area[c] = -1;
+	goal_areas(&A);
+	bool answered = false;
+	if (A.n >= 2 && box_areas(&A)) {
+		merge_packed(&A);
+		double t0 = lk_now();
+		double deadline = t0 + opt->bounds.max_seconds * AREA_TIME_SHARE;
+		A.done = lk_xcalloc((size_t)A.n, sizeof *A.done);
+		A.player = s->player0;
+		A.block = lk_xcalloc(1, soko_scratch_size(s));
+		A.sc = soko_scratch(s, A.block);
+		switches(&A);
+		unsigned char *start = lk_xmalloc(s->base.key_size);
+		s->base.game->initial_state(&s->base, start);
+		add_key(&A, start);
+		free(start);
+		int left = A.n, apart = 0;
+		for (int a = 0; a < A.n; a++)
+			if (packed(&A, a)) {
+				A.done[a] = true;
+				left--;
+			}
+		/* rounds over the areas still to go, until one solves none */
+		for (bool progress = true; progress && left > 0;) {
+			progress = false;
+			for (int a = 0; a < A.n && left > 0; a++) {
+				if (A.done[a])
+					continue;
+				if (opt->bounds.max_seconds > 0 && lk_now() >= deadline)
+					break;
+				if (solve_area(&A, a, opt, deadline, r)) {
+					A.done[a] = true;
+					left--;
+					apart++;
+					progress = true;
+				}
+			}
+		}
+		r->technique_counts[SOKO_T_AREAS] += (uint64_t)apart;
+		if (apart > 0 && (left == 0 || solve_rest(&A, opt, deadline, r))) {
+			answered = true;
+			r->status = LK_SOLVED;
+			r->limit = LK_LIMIT_NONE;
+			r->optimal = false;
+			free(r->path);
+			r->path = A.path;
+			r->nkeys = A.nkeys;
+			r->cost = A.pushes;
+			A.path = NULL;
+		}
+		free(A.path);
+		free(A.block);
+		free(A.done);
+	}
+	free(A.box_area);
+	free(A.goal_area);
+	return answered;
+}
