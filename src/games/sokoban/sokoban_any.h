@@ -563,6 +563,9 @@ void soko_any_one(const struct lk_level *level, const struct lk_search_options *
  * did not (or did not apply). */
 bool soko_any_areas(const struct lk_level *level, const struct lk_search_options *opt,
 		    struct lk_search_result *r);
+/* Tests: the fewest boxes a level needs for area by area (0: the default,
+ * 10). */
+void soko_any_areas_set_min_boxes(int n);
 
 /* ---- parallel search of one level (sokoban_any_split.c) ---- */
 

@@ -39,6 +39,13 @@
 /* Levels with fewer boxes are left to the search of the whole level,
  * which solves them at once (Microban). */
 #define AREA_MIN_BOXES 10
+static int min_boxes = AREA_MIN_BOXES;
+
+void soko_any_areas_set_min_boxes(int n)
+{
+	min_boxes = n > 0 ? n : AREA_MIN_BOXES;
+}
+
 /* States an area's level may store. */
 #define AREA_STATES 100000
 /* The share of the time bound the areas and the rest after them may take
@@ -161,6 +168,15 @@ static bool box_areas(struct areas *A)
 	return ok;
 }
 
+/* Does a level made for `area` hold area a's boxes and goals?  area >= 0:
+ * that one; ALL: every area; LEFT: every area not done. */
+#define ALL (-1)
+#define LEFT (-2)
+static bool holds(const struct areas *A, int area, int a)
+{
+	return a >= 0 && (area == ALL || (area == LEFT && !A->done[a]) || a == area);
+}
+
 /* An area whose boxes all start on its goals (a box on a goal in a
  * doorway, Sasquatch III 46's four) joins the nearest other area: as an
  * area of its own it would never move, a wall to every other area's level,
@@ -211,6 +227,54 @@ static void merge_packed(struct areas *A)
 	free(dist);
 }
 
+/* The areas by how far the player walks (walls only) from the start to
+ * their nearest goal, farthest first, as a person packs a level of rooms:
+ * the deepest rooms first, while the way back through the nearer ones is
+ * still open (Sasquatch III 46: taken in the order of their goals, the
+ * room nearest the start went first and cut the level in two). */
+static int *farthest_first(const struct areas *A)
+{
+	const struct sokoban *s = A->s;
+	int *dist = lk_xmalloc((size_t)s->cells * sizeof *dist);
+	int *queue = lk_xmalloc((size_t)s->cells * sizeof *queue);
+	int *near = lk_xmalloc((size_t)A->n * sizeof *near);
+	int *order = lk_xmalloc((size_t)A->n * sizeof *order);
+	for (int c = 0; c < s->cells; c++)
+		dist[c] = -1;
+	int head = 0, tail = 0;
+	dist[s->player0] = 0;
+	queue[tail++] = s->player0;
+	while (head < tail) {
+		int c = queue[head++];
+		for (int d = 0; d < 4; d++) {
+			int n = c + s->off[d];
+			if (!s->wall[n] && dist[n] < 0) {
+				dist[n] = dist[c] + 1;
+				queue[tail++] = n;
+			}
+		}
+	}
+	for (int a = 0; a < A->n; a++) {
+		near[a] = -1;
+		order[a] = a;
+	}
+	for (int c = 0; c < s->cells; c++) {
+		int a = A->goal_area[c];
+		if (a >= 0 && dist[c] >= 0 && (near[a] < 0 || dist[c] < near[a]))
+			near[a] = dist[c];
+	}
+	for (int i = 1; i < A->n; i++)   /* insertion sort: stable, few areas */
+		for (int j = i; j > 0 && near[order[j]] > near[order[j - 1]]; j--) {
+			int t = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+	free(near);
+	free(queue);
+	free(dist);
+	return order;
+}
+
 /* The position as a level: area's boxes and goals as they are, every
  * other box a wall, other goals plain floor (area < 0: every box and goal
  * as it is).  Rows and columns as the level's, so cells keep their index. */
@@ -223,8 +287,8 @@ static struct lk_level *level_of(struct areas *A, int area)
 	for (int y = 1; y <= h; y++) {
 		for (int x = 1; x <= w; x++) {
 			int c = y * s->width + x;
-			bool mine = area < 0 || A->box_area[c] == area;
-			bool goal = A->goal_area[c] >= 0 && (area < 0 || A->goal_area[c] == area);
+			bool mine = holds(A, area, A->box_area[c]);
+			bool goal = holds(A, area, A->goal_area[c]);
 			char ch;
 			if (s->wall[c] || (A->box_area[c] >= 0 && !mine))
 				ch = '#';
@@ -280,7 +344,7 @@ static void append(struct areas *A, const struct sokoban *sub, int area,
 		const unsigned char *sk = sr->path + k * sks;
 		memset(key, 0, ks);
 		for (int c = 0; c < s->cells; c++)
-			if (A->box_area[c] >= 0 && area >= 0 && A->box_area[c] != area)
+			if (A->box_area[c] >= 0 && !holds(A, area, A->box_area[c]))
 				soko_bit_flip(key + 2, s->compact[c]);
 		for (int i = 0; i < sub->nfloor; i++)
 			if (soko_bit(sk + 2, i))
@@ -307,11 +371,11 @@ static void append(struct areas *A, const struct sokoban *sub, int area,
 	/* the boxes now: area's on its goals (the rest's: on every goal) */
 	const unsigned char *last = A->path + (A->nkeys - 1) * ks;
 	for (int c = 0; c < s->cells; c++)
-		if (area < 0 || A->box_area[c] == area)
+		if (holds(A, area, A->box_area[c]))
 			A->box_area[c] = -1;
 	for (int c = 0; c < s->cells; c++)
 		if (s->compact[c] >= 0 && soko_bit(last + 2, s->compact[c]) && A->box_area[c] < 0)
-			A->box_area[c] = area >= 0 ? area : A->goal_area[c];
+			A->box_area[c] = A->goal_area[c];
 	A->player = s->cell_of[soko_key_player(last)];
 	free(key);
 }
@@ -335,13 +399,61 @@ static void flood(const struct sokoban *s, const uint8_t *wall, int *comp, int *
 	}
 }
 
+/* How boxes of the areas still to go count on the way: walls (WALK_ROUND),
+ * walls where they stand on a goal (WALK_ON_GOALS: a box on a goal in a
+ * doorway stays there), or out of the way (WALK_THROUGH). */
+enum walk { WALK_THROUGH, WALK_ON_GOALS, WALK_ROUND };
+
+/* The components of the map without area's goals, the packed boxes and
+ * the boxes `walk` says into wide, and into touched[k] how many other areas
+ * still to go have a box in component k or beside it.  wall, stack and
+ * seen are the caller's working memory. */
+static void reach_areas(const struct areas *A, int area, enum walk walk, int *wide, int *touched,
+			int *stack, uint8_t *wall, int *seen)
+{
+	const struct sokoban *s = A->s;
+	size_t n = (size_t)s->cells;
+	for (size_t c = 0; c < n; c++) {
+		int b = A->box_area[c];
+		bool in_way = walk == WALK_ROUND || (walk == WALK_ON_GOALS && s->goal[c]);
+		wall[c] = s->wall[c] || (b >= 0 && b != area && (A->done[b] || in_way)) ||
+			  A->goal_area[c] == area;
+		wide[c] = -1;
+		touched[c] = 0;
+	}
+	for (int a = 0; a < A->n; a++)
+		seen[a] = 0;
+	int nwide = 0;
+	for (size_t c = 0; c < n; c++)
+		if (!wall[c] && wide[c] < 0) {
+			int k = nwide++;
+			flood(s, wall, wide, stack, (int)c, k);
+		}
+	for (size_t c = 0; c < n; c++) {
+		int b = A->box_area[c];
+		if (b < 0 || b == area || A->done[b])
+			continue;
+		for (int d = 0; d < 5; d++) {   /* the box's square, then beside it */
+			int x = d == 4 ? (int)c : (int)c + s->off[d];
+			int k = wide[x];
+			if (k >= 0 && seen[b] != k + 1) {
+				seen[b] = k + 1;
+				touched[k]++;
+			}
+		}
+	}
+}
+
 /* Where area's level may leave the player: the player areas of its solved
  * position (its boxes on its goals, every other box a wall) from which the
- * player could still reach a box of every other area still to go, were
- * those boxes out of the way (the packed boxes staying walls).  Without it
- * a packed room can cut the level in two (Sasquatch III 46: a room packed
- * from the wrong side leaves the player where two of the other rooms
- * cannot be reached).  *none is set when no area qualifies: the area
+ * player reaches a box of every other area still to go, walking round
+ * every box; where none does, round the boxes on goals only; where none
+ * does either, were the boxes of the areas still to go out of the way (the
+ * packed boxes always walls).  Without it a packed room can cut the level
+ * in two, or shut the player in: on Sasquatch III 46 the last rule alone
+ * let a room leave the player beside a box on a goal in a doorway that can
+ * be pushed only into a dead end, while the first finds no way between
+ * two rooms whose boxes are still to be packed.  *none is set when no player area qualifies: the area
  * cannot go next.  NULL also when no other area is left: anywhere. */
 static uint8_t *exit_of(const struct areas *A, const struct sokoban *sub, int area, bool *none)
 {
@@ -354,50 +466,35 @@ static uint8_t *exit_of(const struct areas *A, const struct sokoban *sub, int ar
 		return NULL;
 	size_t n = (size_t)s->cells;
 	int *comp = lk_xmalloc(n * sizeof *comp), *wide = lk_xmalloc(n * sizeof *wide);
-	int *stack = lk_xmalloc(n * sizeof *stack);
+	int *stack = lk_xmalloc(n * sizeof *stack), *touched = lk_xmalloc(n * sizeof *touched);
 	uint8_t *wall = lk_xmalloc(n);
-	int *seen = lk_xcalloc((size_t)A->n, sizeof *seen);
-	int *touched = lk_xcalloc(n, sizeof *touched);
-	/* the wide map: walls, packed boxes and area's goals; other boxes free */
-	for (size_t c = 0; c < n; c++) {
-		int b = A->box_area[c];
-		wall[c] = s->wall[c] || (b >= 0 && b != area && A->done[b]) ||
-			  A->goal_area[c] == area;
-		wide[c] = comp[c] = -1;
-	}
-	int nwide = 0;
-	for (size_t c = 0; c < n; c++)
-		if (!wall[c] && wide[c] < 0) {
-			int k = nwide++;
-			flood(s, wall, wide, stack, (int)c, k);
-		}
-	for (size_t c = 0; c < n; c++) {
-		int b = A->box_area[c], k = wide[c];
-		if (k >= 0 && b >= 0 && b != area && !A->done[b] && seen[b] != k + 1) {
-			seen[b] = k + 1;
-			touched[k]++;
-		}
-	}
-	/* the solved position's player areas, each read off its wide component */
-	for (size_t c = 0; c < n; c++)
-		wall[c] = sub->wall[c] || sub->goal[c];
+	int *seen = lk_xmalloc((size_t)A->n * sizeof *seen);
 	uint8_t *exit_area = lk_xcalloc(n, 1);
 	bool any = false;
-	for (int i = 0; i < sub->nfloor; i++) {
-		int c = sub->cell_of[i];
-		if (wall[c] || comp[c] >= 0)
-			continue;
-		flood(s, wall, comp, stack, c, i);
-		if (wide[c] >= 0 && touched[wide[c]] == left) {
-			any = true;
-			for (size_t x = 0; x < n; x++)
-				if (comp[x] == i)
-					exit_area[x] = 1;
+	for (int walk = WALK_ROUND; walk >= WALK_THROUGH && !any; walk--) {
+		reach_areas(A, area, (enum walk)walk, wide, touched, stack, wall, seen);
+		/* the solved position's player areas, each read off its
+		 * component of that map */
+		for (size_t c = 0; c < n; c++) {
+			wall[c] = sub->wall[c] || sub->goal[c];
+			comp[c] = -1;
+		}
+		for (int i = 0; i < sub->nfloor; i++) {
+			int c = sub->cell_of[i];
+			if (wall[c] || comp[c] >= 0)
+				continue;
+			flood(s, wall, comp, stack, c, i);
+			if (wide[c] >= 0 && touched[wide[c]] == left) {
+				any = true;
+				for (size_t x = 0; x < n; x++)
+					if (comp[x] == i)
+						exit_area[x] = 1;
+			}
 		}
 	}
-	free(touched);
 	free(seen);
 	free(wall);
+	free(touched);
 	free(stack);
 	free(wide);
 	free(comp);
@@ -459,6 +556,12 @@ static bool solve_area(struct areas *A, int area, const struct lk_search_options
 		lk_search_result_init(&sr);
 		soko_any_one(level, &so, &sr);
 		ok = sr.status == LK_SOLVED && sr.nkeys > 0;
+		if (ok && getenv("LK_AREAS_DEBUG")) {
+			const unsigned char *lk = sr.path + (sr.nkeys - 1) * sub->base.key_size;
+			unsigned pk = soko_key_player(lk);
+			fprintf(stderr, "solved area %d: last player %u exit %d found_by %d\n", area, pk,
+				pk == SOKO_ANYWHERE || !sub->exit_area ? -1 : sub->exit_area[sub->cell_of[pk]], (int)sr.found_by);
+		}
 		if (ok)
 			append(A, sub, area, &sr);
 		soko_any_add_effort(spent, &sr);
@@ -470,29 +573,31 @@ static bool solve_area(struct areas *A, int area, const struct lk_search_options
 	return ok;
 }
 
-/* What is left after the areas, searched whole from where they left it. */
-static bool solve_rest(struct areas *A, const struct lk_search_options *opt, double deadline,
-		       struct lk_search_result *spent)
+/* What is left after the areas, from where they left it: as one level of
+ * the areas still to go (`which` LEFT, the packed boxes walls) or of every
+ * box (ALL), searched until `until` (a time) or within states. */
+static bool solve_rest(struct areas *A, int which, const struct lk_search_options *opt,
+		       double until, uint64_t states, struct lk_search_result *spent)
 {
-	struct lk_level *level = level_of(A, -1);
+	struct lk_level *level = level_of(A, which);
 	if (!level)
 		return false;
 	struct lk_search_options so = *opt;
 	so.split = 0;
 	if (opt->bounds.max_seconds > 0)
-		so.bounds.max_seconds = deadline - lk_now() > 1e-3 ? deadline - lk_now() : 1e-3;
-	if (opt->bounds.max_states)
-		so.bounds.max_states = (uint64_t)((double)opt->bounds.max_states * AREA_TIME_SHARE);
-	else if (opt->bounds.max_seconds <= 0)
-		so.bounds.max_states = REST_STATES;
+		so.bounds.max_seconds = until - lk_now() > 1e-3 ? until - lk_now() : 1e-3;
+	so.bounds.max_states = states;
 	if (opt->bounds.max_memory)
 		so.bounds.max_memory = opt->bounds.max_memory / 2;
 	struct lk_search_result sr;
 	lk_search_result_init(&sr);
-	soko_any_one(level, &so, &sr);
-	bool ok = sr.status == LK_SOLVED && sr.nkeys > 0;
+	bool ok = false;
+	if (!((const struct sokoban *)level)->impossible) {
+		soko_any_one(level, &so, &sr);
+		ok = sr.status == LK_SOLVED && sr.nkeys > 0;
+	}
 	if (ok)
-		append(A, (const struct sokoban *)level, -1, &sr);
+		append(A, (const struct sokoban *)level, which, &sr);
 	soko_any_add_effort(spent, &sr);
 	lk_search_result_release(&sr);
 	soko_free_level(level);
@@ -504,7 +609,7 @@ bool soko_any_areas(const struct lk_level *level, const struct lk_search_options
 {
 	const struct sokoban *s = (const struct sokoban *)level;
 	if (!s->use[SOKO_T_AREAS] || !s->push_graph || s->forward || s->impossible ||
-	    s->exit_area || s->nboxes != s->ngoals || s->nboxes < AREA_MIN_BOXES)
+	    s->exit_area || s->nboxes != s->ngoals || s->nboxes < min_boxes)
 		return false;
 	struct areas A = { .s = s };
 	A.goal_area = lk_xmalloc((size_t)s->cells * sizeof *A.goal_area);
@@ -532,10 +637,13 @@ bool soko_any_areas(const struct lk_level *level, const struct lk_search_options
 				A.done[a] = true;
 				left--;
 			}
-		/* rounds over the areas still to go, until one solves none */
+		/* rounds over the areas still to go, farthest first, until one
+		 * solves none */
+		int *order = farthest_first(&A);
 		for (bool progress = true; progress && left > 0;) {
 			progress = false;
-			for (int a = 0; a < A.n && left > 0; a++) {
+			for (int i = 0; i < A.n && left > 0; i++) {
+				int a = order[i];
 				if (A.done[a])
 					continue;
 				if (opt->bounds.max_seconds > 0 && lk_now() >= deadline)
@@ -548,8 +656,21 @@ bool soko_any_areas(const struct lk_level *level, const struct lk_search_options
 				}
 			}
 		}
+		free(order);
 		r->technique_counts[SOKO_T_AREAS] += (uint64_t)apart;
-		if (apart > 0 && (left == 0 || solve_rest(&A, opt, deadline, r))) {
+		/* the rest: the areas left with the packed boxes walls (half the
+		 * time left; one area left is tried again so, with more states
+		 * than its own turn had), then every box */
+		uint64_t states = opt->bounds.max_states
+					  ? (uint64_t)((double)opt->bounds.max_states * AREA_TIME_SHARE)
+				  : opt->bounds.max_seconds <= 0 ? REST_STATES : 0;
+		bool rest = left == 0;
+		if (apart > 0 && !rest)
+			rest = solve_rest(&A, LEFT, opt, lk_now() + (deadline - lk_now()) / 2,
+					  states / 2, r);
+		if (apart > 0 && !rest)
+			rest = solve_rest(&A, ALL, opt, deadline, states, r);
+		if (apart > 0 && rest) {
 			answered = true;
 			r->status = LK_SOLVED;
 			r->limit = LK_LIMIT_NONE;

@@ -1,0 +1,154 @@
+/*
+ * test_sokoban_any_areas.c - area by area (solve -a any,
+ * src/games/sokoban/sokoban_any_areas.c): the goal areas solved one at a
+ * time as levels of their own, every other box a wall, then the rest
+ * searched whole, and the search of the whole level after that when they
+ * do not answer.  What it may and may not lose:
+ *
+ *  - it only ever answers "solved", with a path joined from its parts, and
+ *    otherwise leaves the level to the search as before; so with it on
+ *    every random level must still be answered as raw breadth-first search
+ *    over the push graph answers it, and the joined solutions must replay
+ *    (levels of two boxes and more take part here, not ten as in solve);
+ *  - with it on, areas are solved apart on solvable levels; off it counts
+ *    nothing;
+ *  - the exit (soko_set_exit): a level counts as solved only with the player
+ *    where the exit says, forwards and backwards (the reversed search's
+ *    virtual start pulls only from there), worked out by hand on a doorway
+ *    level whose one solution leaves the player on the left;
+ *  - a level of two rooms, each solved apart, the rooms' parts joined.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "levelkit/game.h"
+#include "levelkit/rng.h"
+#include "levelkit/search.h"
+#include "levelkit/strbuf.h"
+#include "../src/games/sokoban/sokoban_any.h"
+#include "sokoban_random.h"
+
+static void test_areas_lose_nothing(void **state)
+{
+	(void)state;
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 4242);
+	int fired[2] = { 0, 0 };
+	soko_any_areas_set_min_boxes(2);
+	struct soko_mix mix = { .live = true };
+	while (mix.levels < 300 / SOKO_TEST_SHARE) {
+		int want;
+		char *text = soko_random_mixed(&rng, &soko_small_shape, 400000, 3, &mix, &want);
+		if (soko_any_off_on(text, want, "area-by-area") > 0)
+			fired[want]++;
+		free(text);
+	}
+	soko_any_areas_set_min_boxes(0);
+	print_message("  %d levels (%d solvable, %d not); areas solved apart on %d solvable, "
+		      "%d unsolvable\n", mix.levels, mix.yes, mix.no, fired[1], fired[0]);
+	assert_true(mix.yes >= 100 / SOKO_TEST_SHARE && mix.no >= 15 / SOKO_TEST_SHARE);
+	assert_true(fired[1] >= 10 / SOKO_TEST_SHARE);
+}
+
+/* The box can only be pushed right into the doorway, from the left: the
+ * one solution leaves the player on the left of the wall. */
+static const char doorway[] = "#######\n"
+			      "#  #  #\n"
+			      "# $.  #\n"
+			      "#@ #  #\n"
+			      "#######\n";
+
+/* Search doorway with the exit on the left (x < 3) or the right, in one
+ * direction; 1 solved, 0 unsolvable. */
+static int doorway_answer(bool left, enum lk_direction dir)
+{
+	struct lk_level *level = soko_test_load(doorway, NULL, false);
+	struct sokoban *s = (struct sokoban *)level;
+	uint8_t *exit_area = lk_xcalloc((size_t)s->cells, 1);
+	for (int c = 0; c < s->cells; c++) {
+		int x = c % s->width - 1;   /* the board is padded by one */
+		if (!s->wall[c] && !s->goal[c])
+			exit_area[c] = left ? x < 3 : x > 3;
+	}
+	soko_set_exit(s, exit_area);
+	struct lk_search_options opt = { .algo = LK_ALGO_BFS, .direction = dir };
+	struct lk_search_result r;
+	lk_search_result_init(&r);
+	lk_search(level, &opt, &r);
+	assert_true(r.status != LK_UNKNOWN);
+	int answer = r.status == LK_SOLVED;
+	if (answer)
+		soko_check_replays(level, &r);
+	lk_search_result_release(&r);
+	lk_level_free(level);
+	return answer;
+}
+
+static void test_exit(void **state)
+{
+	(void)state;
+	assert_int_equal(doorway_answer(true, LK_FORWARD), 1);
+	assert_int_equal(doorway_answer(false, LK_FORWARD), 0);
+	assert_int_equal(doorway_answer(true, LK_BACKWARD), 1);
+	assert_int_equal(doorway_answer(false, LK_BACKWARD), 0);
+	/* -a any under the exit on the right: never solved */
+	struct lk_level *level = soko_test_load(doorway, NULL, false);
+	struct sokoban *s = (struct sokoban *)level;
+	uint8_t *exit_area = lk_xcalloc((size_t)s->cells, 1);
+	for (int c = 0; c < s->cells; c++)
+		exit_area[c] = !s->wall[c] && c % s->width - 1 > 3;
+	soko_set_exit(s, exit_area);
+	struct lk_search_options opt = { .algo = LK_ALGO_ANY };
+	struct lk_search_result r;
+	lk_search_result_init(&r);
+	soko_solve_any(level, &opt, &r);
+	assert_true(r.status == LK_UNSOLVABLE);
+	lk_search_result_release(&r);
+	lk_level_free(level);
+}
+
+/* Two rooms with a box and a goal each pair, joined by the corridor
+ * where the player starts. */
+static const char two_rooms[] = "###############\n"
+				"#. $  # #  $ .#\n"
+				"# .$  # #  $. #\n"
+				"#     #@#     #\n"
+				"#. $         $.#\n"
+				"###############\n";
+
+static void test_two_rooms(void **state)
+{
+	(void)state;
+	soko_any_areas_set_min_boxes(2);
+	struct lk_level *level = soko_test_load(two_rooms, NULL, false);
+	struct lk_search_options opt = { .algo = LK_ALGO_ANY };
+	struct lk_search_result r;
+	lk_search_result_init(&r);
+	soko_solve_any(level, &opt, &r);
+	assert_true(r.status == LK_SOLVED);
+	soko_check_replays(level, &r);
+	int t = soko_test_technique("area-by-area");
+	print_message("  two rooms: %llu areas apart, %lu pushes\n",
+		      (unsigned long long)r.technique_counts[t], r.cost);
+	assert_true(r.technique_counts[t] >= 2);
+	lk_search_result_release(&r);
+	lk_level_free(level);
+	soko_any_areas_set_min_boxes(0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_exit),
+		cmocka_unit_test(test_two_rooms),
+		cmocka_unit_test(test_areas_lose_nothing),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
