@@ -9,7 +9,9 @@
  *    otherwise leaves the level to the search as before; so with it on
  *    every random level must still be answered as raw breadth-first search
  *    over the push graph answers it, and the joined solutions must replay
- *    (levels of two boxes and more take part here, not ten as in solve);
+ *    (levels of two boxes and more take part here, not ten as in solve,
+ *    and the probe of the whole level before the areas is cut to two
+ *    states, so that the areas get their turn);
  *  - with it on, areas are solved apart on solvable levels; off it counts
  *    nothing;
  *  - the exit (soko_set_exit): a level counts as solved only with the player
@@ -42,6 +44,7 @@ static void test_areas_lose_nothing(void **state)
 	lk_rng_seed(&rng, 4242);
 	int fired[2] = { 0, 0 };
 	soko_any_areas_set_min_boxes(2);
+	soko_any_set_slice_first(1);   /* a probe of 2 states: the areas' turn */
 	struct soko_mix mix = { .live = true };
 	while (mix.levels < 300 / SOKO_TEST_SHARE) {
 		int want;
@@ -51,6 +54,7 @@ static void test_areas_lose_nothing(void **state)
 		free(text);
 	}
 	soko_any_areas_set_min_boxes(0);
+	soko_any_set_slice_first(0);
 	print_message("  %d levels (%d solvable, %d not); areas solved apart on %d solvable, "
 		      "%d unsolvable\n", mix.levels, mix.yes, mix.no, fired[1], fired[0]);
 	assert_true(mix.yes >= 100 / SOKO_TEST_SHARE && mix.no >= 15 / SOKO_TEST_SHARE);
@@ -127,6 +131,7 @@ static void test_two_rooms(void **state)
 {
 	(void)state;
 	soko_any_areas_set_min_boxes(2);
+	soko_any_set_slice_first(1);
 	struct lk_level *level = soko_test_load(two_rooms, NULL, false);
 	struct lk_search_options opt = { .algo = LK_ALGO_ANY };
 	struct lk_search_result r;
@@ -141,6 +146,7 @@ static void test_two_rooms(void **state)
 	lk_search_result_release(&r);
 	lk_level_free(level);
 	soko_any_areas_set_min_boxes(0);
+	soko_any_set_slice_first(0);
 }
 
 int main(void)

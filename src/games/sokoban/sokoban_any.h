@@ -563,6 +563,9 @@ void soko_any_one(const struct lk_level *level, const struct lk_search_options *
  * did not (or did not apply). */
 bool soko_any_areas(const struct lk_level *level, const struct lk_search_options *opt,
 		    struct lk_search_result *r);
+/* Does area by area take part on this level (switched on, ten boxes or
+ * more, as many as goals, two goal areas or more)? */
+bool soko_any_areas_apply(const struct lk_level *level);
 /* Tests: the fewest boxes a level needs for area by area (0: the default,
  * 10). */
 void soko_any_areas_set_min_boxes(int n);

@@ -24,7 +24,6 @@
  * go (soko_set_exit; the searches' goal tests and the pull search's
  * virtual start honour it).
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -305,8 +304,6 @@ static struct lk_level *level_of(struct areas *A, int area)
 	*t = 0;
 	struct lk_record rec;
 	lk_record_init(&rec);
-	if (getenv("LK_AREAS_DEBUG"))
-		fprintf(stderr, "area %d player %d,%d wall %d box %d\n%s\n", area, A->player % s->width, A->player / s->width, s->wall[A->player], A->box_area[A->player], text);
 	lk_record_set_grid(&rec, text);
 	free(text);
 	struct lk_level *level = soko_new_level(&rec, &A->lopt);
@@ -407,7 +404,7 @@ enum walk { WALK_THROUGH, WALK_ON_GOALS, WALK_ROUND };
 /* The components of the map without area's goals, the packed boxes and
  * the boxes `walk` says into wide, and into touched[k] how many other areas
  * still to go have a box in component k or beside it.  wall, stack and
- * seen are the caller's working memory. */
+ * seen (cells each) are the caller's working memory. */
 static void reach_areas(const struct areas *A, int area, enum walk walk, int *wide, int *touched,
 			int *stack, uint8_t *wall, int *seen)
 {
@@ -421,24 +418,27 @@ static void reach_areas(const struct areas *A, int area, enum walk walk, int *wi
 		wide[c] = -1;
 		touched[c] = 0;
 	}
-	for (int a = 0; a < A->n; a++)
-		seen[a] = 0;
+	for (size_t c = 0; c < n; c++)
+		seen[c] = 0;
 	int nwide = 0;
 	for (size_t c = 0; c < n; c++)
 		if (!wall[c] && wide[c] < 0) {
 			int k = nwide++;
 			flood(s, wall, wide, stack, (int)c, k);
 		}
-	for (size_t c = 0; c < n; c++) {
-		int b = A->box_area[c];
-		if (b < 0 || b == area || A->done[b])
+	/* seen[k]: the last area + 1 counted in component k */
+	for (int b = 0; b < A->n; b++) {
+		if (b == area || A->done[b])
 			continue;
-		for (int d = 0; d < 5; d++) {   /* the box's square, then beside it */
-			int x = d == 4 ? (int)c : (int)c + s->off[d];
-			int k = wide[x];
-			if (k >= 0 && seen[b] != k + 1) {
-				seen[b] = k + 1;
-				touched[k]++;
+		for (size_t c = 0; c < n; c++) {
+			if (A->box_area[c] != b)
+				continue;
+			for (int d = 0; d < 5; d++) {   /* the box's square, then beside it */
+				int k = wide[d == 4 ? (int)c : (int)c + s->off[d]];
+				if (k >= 0 && seen[k] != b + 1) {
+					seen[k] = b + 1;
+					touched[k]++;
+				}
 			}
 		}
 	}
@@ -468,7 +468,7 @@ static uint8_t *exit_of(const struct areas *A, const struct sokoban *sub, int ar
 	int *comp = lk_xmalloc(n * sizeof *comp), *wide = lk_xmalloc(n * sizeof *wide);
 	int *stack = lk_xmalloc(n * sizeof *stack), *touched = lk_xmalloc(n * sizeof *touched);
 	uint8_t *wall = lk_xmalloc(n);
-	int *seen = lk_xmalloc((size_t)A->n * sizeof *seen);
+	int *seen = lk_xmalloc(n * sizeof *seen);
 	uint8_t *exit_area = lk_xcalloc(n, 1);
 	bool any = false;
 	for (int walk = WALK_ROUND; walk >= WALK_THROUGH && !any; walk--) {
@@ -504,6 +504,19 @@ static uint8_t *exit_of(const struct areas *A, const struct sokoban *sub, int ar
 		return NULL;
 	}
 	return exit_area;
+}
+
+/* Merge area b into area a: b's boxes and goals are a's, b counts as
+ * done. */
+static void merge(struct areas *A, int a, int b)
+{
+	for (int c = 0; c < A->s->cells; c++) {
+		if (A->goal_area[c] == b)
+			A->goal_area[c] = a;
+		if (A->box_area[c] == b)
+			A->box_area[c] = a;
+	}
+	A->done[b] = true;
 }
 
 /* Is every box of area on a goal of area already? */
@@ -556,12 +569,6 @@ static bool solve_area(struct areas *A, int area, const struct lk_search_options
 		lk_search_result_init(&sr);
 		soko_any_one(level, &so, &sr);
 		ok = sr.status == LK_SOLVED && sr.nkeys > 0;
-		if (ok && getenv("LK_AREAS_DEBUG")) {
-			const unsigned char *lk = sr.path + (sr.nkeys - 1) * sub->base.key_size;
-			unsigned pk = soko_key_player(lk);
-			fprintf(stderr, "solved area %d: last player %u exit %d found_by %d\n", area, pk,
-				pk == SOKO_ANYWHERE || !sub->exit_area ? -1 : sub->exit_area[sub->cell_of[pk]], (int)sr.found_by);
-		}
 		if (ok)
 			append(A, sub, area, &sr);
 		soko_any_add_effort(spent, &sr);
@@ -604,12 +611,29 @@ static bool solve_rest(struct areas *A, int which, const struct lk_search_option
 	return ok;
 }
 
+static bool eligible(const struct sokoban *s)
+{
+	return s->use[SOKO_T_AREAS] && s->push_graph && !s->forward && !s->impossible &&
+	       !s->exit_area && s->nboxes == s->ngoals && s->nboxes >= min_boxes;
+}
+
+bool soko_any_areas_apply(const struct lk_level *level)
+{
+	const struct sokoban *s = (const struct sokoban *)level;
+	if (!eligible(s))
+		return false;
+	struct areas A = { .s = s };
+	A.goal_area = lk_xmalloc((size_t)s->cells * sizeof *A.goal_area);
+	goal_areas(&A);
+	free(A.goal_area);
+	return A.n >= 2;
+}
+
 bool soko_any_areas(const struct lk_level *level, const struct lk_search_options *opt,
 		    struct lk_search_result *r)
 {
 	const struct sokoban *s = (const struct sokoban *)level;
-	if (!s->use[SOKO_T_AREAS] || !s->push_graph || s->forward || s->impossible ||
-	    s->exit_area || s->nboxes != s->ngoals || s->nboxes < min_boxes)
+	if (!eligible(s))
 		return false;
 	struct areas A = { .s = s };
 	A.goal_area = lk_xmalloc((size_t)s->cells * sizeof *A.goal_area);
@@ -638,24 +662,52 @@ bool soko_any_areas(const struct lk_level *level, const struct lk_search_options
 				left--;
 			}
 		/* rounds over the areas still to go, farthest first, until one
-		 * solves none */
+		 * solves none; then a round of pairs, each area with another
+		 * taken in (Sasquatch III 47: the room in the corner is reached
+		 * only through another, whose boxes must be shifted on the way,
+		 * so that neither can be solved alone), and rounds again if that
+		 * solved one */
 		int *order = farthest_first(&A);
-		for (bool progress = true; progress && left > 0;) {
+		size_t cells = (size_t)s->cells;
+		int *keep_goals = lk_xmalloc(cells * sizeof *keep_goals);
+		int *keep_boxes = lk_xmalloc(cells * sizeof *keep_boxes);
+		bool *keep_done = lk_xmalloc((size_t)A.n * sizeof *keep_done);
+		for (bool progress = true, pairs = false; progress && left > 0;) {
 			progress = false;
 			for (int i = 0; i < A.n && left > 0; i++) {
 				int a = order[i];
-				if (A.done[a])
-					continue;
-				if (opt->bounds.max_seconds > 0 && lk_now() >= deadline)
-					break;
-				if (solve_area(&A, a, opt, deadline, r)) {
-					A.done[a] = true;
-					left--;
-					apart++;
-					progress = true;
+				for (int j = pairs ? 0 : A.n; j <= A.n && left > 0; j++) {
+					int b = j < A.n ? order[j] : -1;
+					if (A.done[a] || (pairs && (j == A.n || b == a || A.done[b])))
+						continue;
+					if (opt->bounds.max_seconds > 0 && lk_now() >= deadline)
+						break;
+					if (pairs) {
+						memcpy(keep_goals, A.goal_area, cells * sizeof *keep_goals);
+						memcpy(keep_boxes, A.box_area, cells * sizeof *keep_boxes);
+						memcpy(keep_done, A.done, (size_t)A.n * sizeof *keep_done);
+						merge(&A, a, b);
+					}
+					if (solve_area(&A, a, opt, deadline, r)) {
+						A.done[a] = true;
+						left -= pairs ? 2 : 1;
+						apart++;
+						progress = true;
+					} else if (pairs) {
+						memcpy(A.goal_area, keep_goals, cells * sizeof *keep_goals);
+						memcpy(A.box_area, keep_boxes, cells * sizeof *keep_boxes);
+						memcpy(A.done, keep_done, (size_t)A.n * sizeof *keep_done);
+					}
 				}
 			}
+			if (!progress && !pairs)
+				pairs = progress = true;   /* one round of pairs */
+			else if (progress)
+				pairs = false;
 		}
+		free(keep_done);
+		free(keep_boxes);
+		free(keep_goals);
 		free(order);
 		r->technique_counts[SOKO_T_AREAS] += (uint64_t)apart;
 		/* the rest: the areas left with the packed boxes walls (half the
