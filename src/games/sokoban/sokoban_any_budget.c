@@ -601,7 +601,7 @@ static bool slice_due(void *ctx, uint64_t work, size_t held, uint64_t expanded, 
 /* The search of the whole level: greedy slices, the feature-space search
  * and its turns. */
 static void any_whole(const struct lk_level *level, const struct lk_search_options *opt,
-		      struct lk_search_result *r)
+		      bool areas, struct lk_search_result *r)
 {
 	const struct sokoban *s = (const struct sokoban *)level;
 	if (!s->use[SOKO_T_GREEDY_FIRST] || s->impossible || s->forward) {
@@ -622,7 +622,24 @@ static void any_whole(const struct lk_level *level, const struct lk_search_optio
 			     .max_states = opt->bounds.max_states / 2,
 			     .memory = (size_t)((double)memory * GREEDY_MEMORY) };
 	lk_search_result_init(&sl.spent);
-	if (!greedy_slice(&sl, 0) && sl.spent.limit != LK_LIMIT_INTERRUPTED) {
+	bool parted = false;
+	if (!greedy_slice(&sl, 0) && sl.spent.limit != LK_LIMIT_INTERRUPTED && areas) {
+		/* area by area where greedy search's first slice did not answer:
+		 * most levels it answers at once (Sasquatch I 50: 0.1 s, against
+		 * 10 s of areas first) */
+		struct lk_search_options left = time_left(opt, t0);
+		struct lk_search_result parts;
+		lk_search_result_init(&parts);
+		parted = soko_any_areas(level, &left, &parts);
+		if (parted) {
+			sl.found = parts;
+			sl.answered = true;
+		} else {
+			soko_any_add_effort(&sl.spent, &parts);
+			lk_search_result_release(&parts);
+		}
+	}
+	if (!parted && !sl.answered && sl.spent.limit != LK_LIMIT_INTERRUPTED) {
 		struct lk_search_options rest = time_left(opt, t0);
 		if (opt->bounds.max_states)
 			rest.bounds.max_states = opt->bounds.max_states - opt->bounds.max_states / 2;
@@ -654,38 +671,25 @@ static void any_whole(const struct lk_level *level, const struct lk_search_optio
 void soko_any_one(const struct lk_level *level, const struct lk_search_options *opt,
 		  struct lk_search_result *r)
 {
+	const struct sokoban *s = (const struct sokoban *)level;
 	double t0 = lk_now(), cpu0 = lk_thread_cpu();
+	bool areas = soko_any_areas_apply(level);
+	if (areas && s->use[SOKO_T_GREEDY_FIRST]) {
+		any_whole(level, opt, true, r);   /* the areas after greedy's first slice */
+		return;
+	}
+	/* without greedy search first, the areas first */
 	struct lk_search_result parts;
 	lk_search_result_init(&parts);
-	bool answered = false;
-	if (soko_any_areas_apply(level)) {
-		/* area by area, after a probe of the whole level the size of
-		 * greedy search's first slice: most levels it answers at once
-		 * (Sasquatch I 50: 0.1 s, against 10 s of areas first) */
-		struct lk_search_options probe = *opt;
-		uint64_t states = 2 * (uint64_t)slice_first;
-		if (!probe.bounds.max_states || probe.bounds.max_states > states)
-			probe.bounds.max_states = states;
-		any_whole(level, &probe, r);
-		answered = r->status != LK_UNKNOWN || r->limit == LK_LIMIT_INTERRUPTED ||
-			   (r->limit != LK_LIMIT_STATES && r->limit != LK_LIMIT_NONE);
-		if (!answered) {
-			soko_any_add_effort(&parts, r);
-			struct lk_search_options left = time_left(opt, t0);
-			answered = soko_any_areas(level, &left, &parts);
-			if (answered) {
-				lk_search_result_release(r);
-				*r = parts;
-				lk_search_result_init(&parts);
-			}
-		}
-	}
-	if (!answered) {
+	if (areas && soko_any_areas(level, opt, &parts)) {
+		lk_search_result_release(r);
+		*r = parts;
+	} else {
 		struct lk_search_options rest = time_left(opt, t0);
-		any_whole(level, &rest, r);
+		any_whole(level, &rest, false, r);
 		soko_any_add_effort(r, &parts);
+		lk_search_result_release(&parts);
 	}
-	lk_search_result_release(&parts);
 	r->seconds = lk_now() - t0;
 	r->cpu_seconds = lk_thread_cpu() - cpu0;
 }
