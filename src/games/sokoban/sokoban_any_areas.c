@@ -85,6 +85,36 @@ static int find_root(int *uf, int x)
 	return x;
 }
 
+/* Walking distances (walls only) from the cells queue[0 .. tail), whose
+ * dist is 0 (every other cell's -1), out to `depth` steps (-1: all); the
+ * cells reached are left in queue in the order found.  Returns how many. */
+static int walk(const struct sokoban *s, int *dist, int *queue, int tail, int depth)
+{
+	for (int head = 0; head < tail;) {
+		int c = queue[head++];
+		if (dist[c] == depth)
+			continue;
+		for (int d = 0; d < 4; d++) {
+			int n = c + s->off[d];
+			if (!s->wall[n] && dist[n] < 0) {
+				dist[n] = dist[c] + 1;
+				queue[tail++] = n;
+			}
+		}
+	}
+	return tail;
+}
+
+/* Walk from the one cell c (walk's arrays). */
+static int walk_from(const struct sokoban *s, int *dist, int *queue, int c, int depth)
+{
+	for (int x = 0; x < s->cells; x++)
+		dist[x] = -1;
+	dist[c] = 0;
+	queue[0] = c;
+	return walk(s, dist, queue, 1, depth);
+}
+
 /* Goal areas: goals joined when at most AREA_STEPS steps apart. */
 static void goal_areas(struct areas *A)
 {
@@ -100,25 +130,10 @@ static void goal_areas(struct areas *A)
 	for (int g = 0; g < m; g++)
 		A->goal_area[s->goals[g]] = g;   /* the goal's index for now */
 	for (int g = 0; g < m; g++) {
-		for (int c = 0; c < s->cells; c++)
-			dist[c] = -1;
-		int head = 0, tail = 0;
-		dist[s->goals[g]] = 0;
-		queue[tail++] = s->goals[g];
-		while (head < tail) {
-			int c = queue[head++];
-			if (A->goal_area[c] >= 0)
-				uf[find_root(uf, A->goal_area[c])] = find_root(uf, g);
-			if (dist[c] == AREA_STEPS)
-				continue;
-			for (int d = 0; d < 4; d++) {
-				int n = c + s->off[d];
-				if (!s->wall[n] && dist[n] < 0) {
-					dist[n] = dist[c] + 1;
-					queue[tail++] = n;
-				}
-			}
-		}
+		int reached = walk_from(s, dist, queue, s->goals[g], AREA_STEPS);
+		for (int i = 0; i < reached; i++)
+			if (A->goal_area[queue[i]] >= 0)
+				uf[find_root(uf, A->goal_area[queue[i]])] = find_root(uf, g);
 	}
 	/* number the areas in the order of their first goal */
 	int *id = dist;   /* per goal root */
@@ -195,24 +210,16 @@ static void merge_packed(struct areas *A)
 		}
 		if (!has || !all)
 			continue;
-		int head = 0, tail = 0, to = -1;
+		int tail = 0, to = -1;
 		for (int c = 0; c < s->cells; c++) {
 			dist[c] = A->goal_area[c] == a ? 0 : -1;
 			if (!dist[c])
 				queue[tail++] = c;
 		}
-		while (head < tail && to < 0) {
-			int c = queue[head++];
-			for (int d = 0; d < 4 && to < 0; d++) {
-				int n = c + s->off[d];
-				if (s->wall[n] || dist[n] >= 0)
-					continue;
-				if (A->goal_area[n] >= 0)
-					to = A->goal_area[n];
-				dist[n] = dist[c] + 1;
-				queue[tail++] = n;
-			}
-		}
+		int reached = walk(s, dist, queue, tail, -1);
+		for (int i = tail; i < reached && to < 0; i++)   /* the first goal found */
+			if (A->goal_area[queue[i]] >= 0)
+				to = A->goal_area[queue[i]];
 		if (to < 0)
 			continue;
 		for (int c = 0; c < s->cells; c++) {
@@ -238,21 +245,7 @@ static int *farthest_first(const struct areas *A)
 	int *queue = lk_xmalloc((size_t)s->cells * sizeof *queue);
 	int *near = lk_xmalloc((size_t)A->n * sizeof *near);
 	int *order = lk_xmalloc((size_t)A->n * sizeof *order);
-	for (int c = 0; c < s->cells; c++)
-		dist[c] = -1;
-	int head = 0, tail = 0;
-	dist[s->player0] = 0;
-	queue[tail++] = s->player0;
-	while (head < tail) {
-		int c = queue[head++];
-		for (int d = 0; d < 4; d++) {
-			int n = c + s->off[d];
-			if (!s->wall[n] && dist[n] < 0) {
-				dist[n] = dist[c] + 1;
-				queue[tail++] = n;
-			}
-		}
-	}
+	walk_from(s, dist, queue, s->player0, -1);
 	for (int a = 0; a < A->n; a++) {
 		near[a] = -1;
 		order[a] = a;
