@@ -10,19 +10,22 @@
  * with the others' states; each room alone, the other boxes walls, solves
  * in a few thousand states.  A part solved so is legal in the whole level
  * (a box that never moves is a wall to the player), so the parts join into
- * a solution of the level.  What this can lose is time, never an answer:
- * where no area can be solved alone nothing was done; where some were,
- * what is left is searched whole from there; and where that fails too, the
- * search of the whole level runs from the start as before, in the time
- * left.
+ * a solution of the level.  It runs where greedy search's first slice did
+ * not answer, before the feature-space search (sokoban_any_budget.c), and
+ * what it can lose is time, never an answer: where no area can be solved
+ * alone nothing was done; where some were, what is left is searched from
+ * there, as one level of the areas left and then of every box; and where
+ * that fails too, within a third of the time left, the search of the
+ * whole level goes on as before.
  *
  * Which boxes an area gets: the least-cost assignment of boxes to goals by
  * push distance (walls only), each box going to its goal's area.  Where
  * the player ends matters: packing a room can shut the player in it (the
- * filled goals a wall), so an area's level counts as solved only with the
- * player in a solved-position area beside a box of another area still to
- * go (soko_set_exit; the searches' goal tests and the pull search's
- * virtual start honour it).
+ * filled goals a wall) or on the wrong side of it, so an area's level
+ * counts as solved only with the player in a solved-position area from
+ * which a box of every other area still to go can be reached (exit_of,
+ * soko_set_exit; the searches' goal tests and the pull search's virtual
+ * start honour it).  The order: farthest areas first, then pairs.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -47,8 +50,8 @@ void soko_any_areas_set_min_boxes(int n)
 
 /* States an area's level may store. */
 #define AREA_STATES 100000
-/* The share of the time bound the areas and the rest after them may take
- * before the search of the whole level starts from the beginning. */
+/* The share of the time left the areas and the rest after them may take
+ * before the search of the whole level goes on. */
 #define AREA_TIME_SHARE 0.34
 /* States the rest after the areas may store when the search has no state
  * or time bound of its own. */
@@ -267,9 +270,9 @@ static int *farthest_first(const struct areas *A)
 	return order;
 }
 
-/* The position as a level: area's boxes and goals as they are, every
- * other box a wall, other goals plain floor (area < 0: every box and goal
- * as it is).  Rows and columns as the level's, so cells keep their index. */
+/* The position as a level: the boxes and goals of the areas `area` holds
+ * (holds()) as they are, every other box a wall, other goals plain floor.
+ * Rows and columns as the level's, so cells keep their index. */
 static struct lk_level *level_of(struct areas *A, int area)
 {
 	const struct sokoban *s = A->s;
@@ -321,8 +324,8 @@ static void add_key(struct areas *A, const unsigned char *key)
 	memcpy(A->path + A->nkeys++ * ks, key, ks);
 }
 
-/* Append a solution of sub (a level made by level_of for area, -1 for the
- * whole rest) to the path: its keys as the level's, the frozen boxes put
+/* Append a solution of sub (the level level_of made for `area`: one area,
+ * LEFT or ALL) to the path: its keys as the level's, the frozen boxes put
  * back; then the boxes and the player where it leaves them. */
 static void append(struct areas *A, const struct sokoban *sub, int area,
 		   const struct lk_search_result *sr)
