@@ -232,6 +232,12 @@ bool soko_deadtab_check(struct soko_deadtab *t, const struct soko_scratch *sc, i
 
 #define SOKO_NONE 0xffffu
 
+/* The goal areas (sokoban_plan.c): goals at most two steps apart over the
+ * floor share one, numbered in the order of their first goal; area_of[cell]
+ * (cells of them) gets each goal's, SOKO_NONE elsewhere.  Returns how many.
+ * The plan's areas and area by area's (sokoban_any_areas.c) are these. */
+int soko_goal_areas(const struct sokoban *s, uint16_t *area_of);
+
 /*
  * What the search knows of a level before it starts: the order the goals
  * are to be filled in (the packing order), the goals grouped into areas

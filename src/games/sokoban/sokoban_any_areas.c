@@ -36,8 +36,6 @@
 #include "sokoban.h"
 #include "sokoban_any.h"
 
-/* Goals at most this many steps apart (walls only) share an area. */
-#define AREA_STEPS 2
 /* Levels with fewer boxes are left to the search of the whole level,
  * which solves them at once (Microban). */
 #define AREA_MIN_BOXES 10
@@ -81,13 +79,6 @@ struct areas {
 	struct soko_scratch *sc;
 };
 
-static int find_root(int *uf, int x)
-{
-	while (uf[x] != x)
-		x = uf[x] = uf[uf[x]];
-	return x;
-}
-
 /* Walking distances (walls only) from the cells queue[0 .. tail), whose
  * dist is 0 (every other cell's -1), out to `depth` steps (-1: all); the
  * cells reached are left in queue in the order found.  Returns how many. */
@@ -118,40 +109,15 @@ static int walk_from(const struct sokoban *s, int *dist, int *queue, int c, int 
 	return walk(s, dist, queue, 1, depth);
 }
 
-/* Goal areas: goals joined when at most AREA_STEPS steps apart. */
+/* Goal areas: the plan's (goals at most two steps apart). */
 static void goal_areas(struct areas *A)
 {
 	const struct sokoban *s = A->s;
-	int m = s->ngoals;
-	int *uf = lk_xmalloc((size_t)m * sizeof *uf);
-	int *dist = lk_xmalloc((size_t)s->cells * sizeof *dist);
-	int *queue = lk_xmalloc((size_t)s->cells * sizeof *queue);
-	for (int g = 0; g < m; g++)
-		uf[g] = g;
+	uint16_t *area_of = lk_xmalloc((size_t)s->cells * sizeof *area_of);
+	A->n = soko_goal_areas(s, area_of);
 	for (int c = 0; c < s->cells; c++)
-		A->goal_area[c] = -1;
-	for (int g = 0; g < m; g++)
-		A->goal_area[s->goals[g]] = g;   /* the goal's index for now */
-	for (int g = 0; g < m; g++) {
-		int reached = walk_from(s, dist, queue, s->goals[g], AREA_STEPS);
-		for (int i = 0; i < reached; i++)
-			if (A->goal_area[queue[i]] >= 0)
-				uf[find_root(uf, A->goal_area[queue[i]])] = find_root(uf, g);
-	}
-	/* number the areas in the order of their first goal */
-	int *id = dist;   /* per goal root */
-	for (int g = 0; g < m; g++)
-		id[g] = -1;
-	A->n = 0;
-	for (int g = 0; g < m; g++) {
-		int r = find_root(uf, g);
-		if (id[r] < 0)
-			id[r] = A->n++;
-		A->goal_area[s->goals[g]] = id[r];
-	}
-	free(queue);
-	free(dist);
-	free(uf);
+		A->goal_area[c] = area_of[c] == SOKO_NONE ? -1 : area_of[c];
+	free(area_of);
 }
 
 /* Each box to its goal's area by the least-cost assignment of boxes to

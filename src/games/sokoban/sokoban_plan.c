@@ -117,6 +117,12 @@ static int find_root(int *uf, int x)
 /* Goals at most two steps apart over the floor share an area. */
 static void group_goals(struct soko_plan *p, const struct sokoban *s)
 {
+	p->area_of = lk_xmalloc((size_t)s->cells * sizeof *p->area_of);
+	p->nareas = soko_goal_areas(s, p->area_of);
+}
+
+int soko_goal_areas(const struct sokoban *s, uint16_t *area_of)
+{
 	size_t n = (size_t)s->cells;
 	int ng = s->ngoals;
 	int *uf = lk_xmalloc((size_t)(ng ? ng : 1) * sizeof *uf);
@@ -145,22 +151,22 @@ static void group_goals(struct soko_plan *p, const struct sokoban *s)
 			}
 		}
 	}
-	p->area_of = lk_xmalloc(n * sizeof *p->area_of);
 	for (size_t c = 0; c < n; c++)
-		p->area_of[c] = SOKO_NONE;
+		area_of[c] = SOKO_NONE;
 	int *area_of_root = lk_xmalloc((size_t)(ng ? ng : 1) * sizeof *area_of_root);
 	for (int g = 0; g < ng; g++)
 		area_of_root[g] = -1;
-	p->nareas = 0;
+	int nareas = 0;
 	for (int g = 0; g < ng; g++) {
 		int r = find_root(uf, g);
 		if (area_of_root[r] < 0)
-			area_of_root[r] = p->nareas++;
-		p->area_of[s->goals[g]] = (uint16_t)area_of_root[r];
+			area_of_root[r] = nareas++;
+		area_of[s->goals[g]] = (uint16_t)area_of_root[r];
 	}
 	free(area_of_root);
 	free(uf);
 	free(goal_index);
+	return nareas;
 }
 
 /* ---- the packing order ---- */
