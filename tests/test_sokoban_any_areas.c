@@ -18,7 +18,13 @@
  *    where the exit says, forwards and backwards (the reversed search's
  *    virtual start pulls only from there), worked out by hand on a doorway
  *    level whose one solution leaves the player on the left;
- *  - a level of two rooms, each solved apart, the rooms' parts joined.
+ *  - a level of two rooms, each solved apart, the rooms' parts joined;
+ *  - area-restarts (an area proved unsolvable taken as one with an area
+ *    solved before it, and the areas solved again from the start) loses
+ *    nothing either: random levels answered as raw breadth-first search
+ *    answers them, on and off, and it restarts on some; and on a small
+ *    level where the rounds alone leave an area proved unsolvable, the
+ *    areas answer only with restarts, with a path that replays.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -59,6 +65,74 @@ static void test_areas_lose_nothing(void **state)
 		      "%d unsolvable\n", mix.levels, mix.yes, mix.no, fired[1], fired[0]);
 	assert_true(mix.yes >= 100 / SOKO_TEST_SHARE && mix.no >= 15 / SOKO_TEST_SHARE);
 	assert_true(fired[1] >= 10 / SOKO_TEST_SHARE);
+}
+
+static void test_restarts_lose_nothing(void **state)
+{
+	(void)state;
+	struct lk_rng rng;
+	lk_rng_seed(&rng, 777);
+	int fired[2] = { 0, 0 };
+	soko_any_areas_set_min_boxes(2);
+	soko_any_set_slice_first(1);
+	struct soko_mix mix = { .live = true };
+	while (mix.levels < 300 / SOKO_TEST_SHARE) {
+		int want;
+		char *text = soko_random_mixed(&rng, &soko_small_shape, 400000, 3, &mix, &want);
+		if (soko_any_off_on(text, want, "area-restarts") > 0)
+			fired[want]++;
+		free(text);
+	}
+	soko_any_areas_set_min_boxes(0);
+	soko_any_set_slice_first(0);
+	print_message("  %d levels (%d solvable, %d not); restarts on %d solvable, %d unsolvable\n",
+		      mix.levels, mix.yes, mix.no, fired[1], fired[0]);
+	assert_true(fired[1] + fired[0] >= 15 / SOKO_TEST_SHARE);
+}
+
+/* A level where the rounds of area by area leave an area proved
+ * unsolvable, and a restart with it taken as one with an area solved
+ * before it answers (found among random levels).  Goals two steps apart
+ * form an area: the two on the right are one, the one on the left
+ * another. */
+static const char swap_level[] = "########\n"
+				 "###  # #\n"
+				 "# . @$.#\n"
+				 "#  # $ #\n"
+				 "# $   .#\n"
+				 "########\n";
+
+/* Do the areas alone answer swap_level, restarts on or off?  A path they
+ * answer with must replay. */
+static bool swap_answered(bool restarts)
+{
+	const char *off[] = { restarts ? NULL : "area-restarts", NULL };
+	struct lk_level *level = soko_test_load(swap_level, off, false);
+	struct lk_search_options opt = { .algo = LK_ALGO_ANY };
+	struct lk_search_result r;
+	lk_search_result_init(&r);
+	bool answered = soko_any_areas(level, &opt, &r);
+	int t = soko_test_technique("area-restarts");
+	if (answered) {
+		assert_true(r.status == LK_SOLVED);
+		soko_check_replays(level, &r);
+	}
+	if (restarts)
+		assert_true(r.technique_counts[t] >= 1);
+	else
+		assert_true(r.technique_counts[t] == 0);
+	lk_search_result_release(&r);
+	lk_level_free(level);
+	return answered;
+}
+
+static void test_restart_answers(void **state)
+{
+	(void)state;
+	soko_any_areas_set_min_boxes(2);
+	assert_false(swap_answered(false));
+	assert_true(swap_answered(true));
+	soko_any_areas_set_min_boxes(0);
 }
 
 /* The box can only be pushed right into the doorway, from the left: the
@@ -155,6 +229,8 @@ int main(void)
 		cmocka_unit_test(test_exit),
 		cmocka_unit_test(test_two_rooms),
 		cmocka_unit_test(test_areas_lose_nothing),
+		cmocka_unit_test(test_restarts_lose_nothing),
+		cmocka_unit_test(test_restart_answers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

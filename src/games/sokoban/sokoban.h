@@ -179,6 +179,10 @@ enum soko_technique {
 	 * own, every other box a wall, before the search of the whole level
 	 * (sokoban_any_areas.c) */
 	SOKO_T_AREAS,
+	/* where area by area leaves areas unsolved, each with an area solved
+	 * before it taken as one from the start, and the rounds again
+	 * (sokoban_any_areas.c) */
+	SOKO_T_AREA_RESTARTS,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");

@@ -25,7 +25,8 @@
  * counts as solved only with the player in a solved-position area from
  * which a box of every other area still to go can be reached (exit_of,
  * soko_set_exit; the searches' goal tests and the pull search's virtual
- * start honour it).  The order: farthest areas first, then pairs.
+ * start honour it).  The order: farthest areas first, then pairs, then
+ * restarts (sokoban_any_areas_order.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,7 @@
 #include "levelkit/record.h"
 #include "sokoban.h"
 #include "sokoban_any.h"
+#include "sokoban_any_areas.h"
 
 /* Levels with fewer boxes are left to the search of the whole level,
  * which solves them at once (Microban). */
@@ -54,6 +56,10 @@ void soko_any_areas_set_min_boxes(int n)
 /* States the rest after the areas may store when the search has no state
  * or time bound of its own. */
 #define REST_STATES 4000000
+/* Where restarts run, the share of the time left they may take, and the
+ * share the areas may take in all (the rest after them included). */
+#define RESTART_TIME_SHARE 0.45
+#define RESTART_AREA_SHARE 0.5
 
 void soko_set_exit(struct sokoban *s, uint8_t *exit_area)
 {
@@ -61,23 +67,6 @@ void soko_set_exit(struct sokoban *s, uint8_t *exit_area)
 	s->exit_area = exit_area;
 }
 
-struct areas {
-	const struct sokoban *s;
-	int n;               /* areas */
-	int *goal_area;      /* per cell: the area of the goal there, or -1 */
-	int *box_area;       /* per cell: the area of the box there, or -1 */
-	bool *done;
-	int player;          /* cell */
-	/* the path so far: keys of the level, start first */
-	unsigned char *path;
-	size_t nkeys, alloc;
-	unsigned long pushes;
-	/* the technique switches for the levels made here */
-	const char *off[SOKO_NTECH + 1], *on[SOKO_NTECH + 1];
-	struct lk_level_options lopt;
-	void *block;         /* a scratch of the level, for the player's reach */
-	struct soko_scratch *sc;
-};
 
 /* Walking distances (walls only) from the cells queue[0 .. tail), whose
  * dist is 0 (every other cell's -1), out to `depth` steps (-1: all); the
@@ -280,7 +269,7 @@ static struct lk_level *level_of(struct areas *A, int area)
 	return level;
 }
 
-static void add_key(struct areas *A, const unsigned char *key)
+void soko_areas_add_key(struct areas *A, const unsigned char *key)
 {
 	size_t ks = A->s->base.key_size;
 	if (A->nkeys == A->alloc) {
@@ -324,7 +313,7 @@ static void append(struct areas *A, const struct sokoban *sub, int area,
 		int p = soko_reach(s, A->sc, at);
 		soko_clear_boxes(s, A->sc, n);
 		soko_key_set_player(key, (unsigned)p);
-		add_key(A, key);
+		soko_areas_add_key(A, key);
 	}
 	A->pushes += sr->nkeys > 0 ? sr->nkeys - 1 : 0;
 	/* the boxes now: area's on its goals (the rest's: on every goal) */
@@ -470,7 +459,7 @@ static uint8_t *exit_of(const struct areas *A, const struct sokoban *sub, int ar
 
 /* Merge area b into area a: b's boxes and goals are a's, b counts as
  * done. */
-static void merge(struct areas *A, int a, int b)
+void soko_areas_merge(struct areas *A, int a, int b)
 {
 	for (int c = 0; c < A->s->cells; c++) {
 		if (A->goal_area[c] == b)
@@ -509,8 +498,8 @@ static void switches(struct areas *A)
 }
 
 /* Solve one area's level; true when it did and the path went on. */
-static bool solve_area(struct areas *A, int area, const struct lk_search_options *opt,
-		       double deadline, struct lk_search_result *spent)
+bool soko_areas_solve(struct areas *A, int area, const struct lk_search_options *opt,
+		       double deadline, uint64_t states, struct lk_search_result *spent)
 {
 	struct lk_level *level = level_of(A, area);
 	if (!level)
@@ -524,13 +513,15 @@ static bool solve_area(struct areas *A, int area, const struct lk_search_options
 	if (ok && !sub->impossible) {
 		struct lk_search_options so = *opt;
 		so.split = 0;
-		so.bounds.max_states = AREA_STATES;
+		so.bounds.max_states = states;
 		if (opt->bounds.max_seconds > 0)
 			so.bounds.max_seconds = deadline - lk_now() > 1e-3 ? deadline - lk_now() : 1e-3;
 		struct lk_search_result sr;
 		lk_search_result_init(&sr);
 		soko_any_one(level, &so, &sr);
 		ok = sr.status == LK_SOLVED && sr.nkeys > 0;
+		if (sr.status == LK_UNSOLVABLE)
+			A->proved[area] = true;
 		if (ok)
 			append(A, sub, area, &sr);
 		soko_any_add_effort(spent, &sr);
@@ -609,67 +600,40 @@ bool soko_any_areas(const struct lk_level *level, const struct lk_search_options
 		double t0 = lk_now();
 		double deadline = t0 + opt->bounds.max_seconds * AREA_TIME_SHARE;
 		A.done = lk_xcalloc((size_t)A.n, sizeof *A.done);
+		A.solved = lk_xcalloc((size_t)A.n, sizeof *A.solved);
+		A.proved = lk_xcalloc((size_t)A.n, sizeof *A.proved);
 		A.player = s->player0;
 		A.block = lk_xcalloc(1, soko_scratch_size(s));
 		A.sc = soko_scratch(s, A.block);
 		switches(&A);
-		unsigned char *start = lk_xmalloc(s->base.key_size);
-		s->base.game->initial_state(&s->base, start);
-		add_key(&A, start);
-		free(start);
-		int left = A.n, apart = 0;
+		unsigned char *key0 = lk_xmalloc(s->base.key_size);
+		s->base.game->initial_state(&s->base, key0);
+		soko_areas_add_key(&A, key0);
+		free(key0);
+		int left = A.n;
 		for (int a = 0; a < A.n; a++)
 			if (packed(&A, a)) {
 				A.done[a] = true;
 				left--;
 			}
-		/* rounds over the areas still to go, farthest first, until one
-		 * solves none; then a round of pairs, each area with another
-		 * taken in (Sasquatch III 47: the room in the corner is reached
-		 * only through another, whose boxes must be shifted on the way,
-		 * so that neither can be solved alone), and rounds again if that
-		 * solved one */
 		int *order = farthest_first(&A);
-		size_t cells = (size_t)s->cells;
-		int *keep_goals = lk_xmalloc(cells * sizeof *keep_goals);
-		int *keep_boxes = lk_xmalloc(cells * sizeof *keep_boxes);
-		bool *keep_done = lk_xmalloc((size_t)A.n * sizeof *keep_done);
-		for (bool progress = true, pairs = false; progress && left > 0;) {
-			progress = false;
-			for (int i = 0; i < A.n && left > 0; i++) {
-				int a = order[i];
-				for (int j = pairs ? 0 : A.n; j <= A.n && left > 0; j++) {
-					int b = j < A.n ? order[j] : -1;
-					if (A.done[a] || (pairs && (j == A.n || b == a || A.done[b])))
-						continue;
-					if (opt->bounds.max_seconds > 0 && lk_now() >= deadline)
-						break;
-					if (pairs) {
-						memcpy(keep_goals, A.goal_area, cells * sizeof *keep_goals);
-						memcpy(keep_boxes, A.box_area, cells * sizeof *keep_boxes);
-						memcpy(keep_done, A.done, (size_t)A.n * sizeof *keep_done);
-						merge(&A, a, b);
-					}
-					if (solve_area(&A, a, opt, deadline, r)) {
-						A.done[a] = true;
-						left -= pairs ? 2 : 1;
-						apart++;
-						progress = true;
-					} else if (pairs) {
-						memcpy(A.goal_area, keep_goals, cells * sizeof *keep_goals);
-						memcpy(A.box_area, keep_boxes, cells * sizeof *keep_boxes);
-						memcpy(A.done, keep_done, (size_t)A.n * sizeof *keep_done);
-					}
-				}
-			}
-			if (!progress && !pairs)
-				pairs = progress = true;   /* one round of pairs */
-			else if (progress)
-				pairs = false;
+		struct snapshot start, first;
+		soko_areas_snapshot_take(&A, &start);
+		int apart = soko_areas_rounds(&A, order, &left, opt, deadline, AREA_STATES, r);
+		bool proved_left = false;
+		for (int a = 0; a < A.n; a++)
+			proved_left |= !A.done[a] && A.proved[a];
+		if (left > 0 && apart > 0 && proved_left && s->use[SOKO_T_AREA_RESTARTS]) {
+			soko_areas_snapshot_take(&A, &first);
+			deadline = t0 + opt->bounds.max_seconds * RESTART_AREA_SHARE;
+			int more = soko_areas_restarts(
+				&A, &start, &first, order, &left, opt,
+				t0 + opt->bounds.max_seconds * RESTART_TIME_SHARE, r);
+			if (more > 0)
+				apart = more;
+			soko_areas_snapshot_release(&first);
 		}
-		free(keep_done);
-		free(keep_boxes);
-		free(keep_goals);
+		soko_areas_snapshot_release(&start);
 		free(order);
 		r->technique_counts[SOKO_T_AREAS] += (uint64_t)apart;
 		/* the rest: the areas left with the packed boxes walls (half the
@@ -697,6 +661,8 @@ bool soko_any_areas(const struct lk_level *level, const struct lk_search_options
 		}
 		free(A.path);
 		free(A.block);
+		free(A.solved);
+		free(A.proved);
 		free(A.done);
 	}
 	free(A.box_area);

@@ -650,6 +650,12 @@ const struct lk_technique soko_techniques[] = {
 			   "left beside the boxes still to go; what is left is then searched "
 			   "from there; counts the areas so solved",
 			   LK_TECH_ANY },
+	[SOKO_T_AREA_RESTARTS] = { "area-restarts", "area-restarts",
+				   "-a any: where area by area leaves areas unsolved, each of "
+				   "them with an area solved before it is taken as one area, "
+				   "and the areas are solved again from the start, with more "
+				   "states a solve; counts the restarts tried",
+				   LK_TECH_ANY },
 
 	{ NULL, NULL, NULL, 0 },
 };
