@@ -24,7 +24,12 @@
  *    nothing either: random levels answered as raw breadth-first search
  *    answers them, on and off, and it restarts on some; and on a small
  *    level where the rounds alone leave an area proved unsolvable, the
- *    areas answer only with restarts, with a path that replays.
+ *    areas answer only with restarts, with a path that replays;
+ *  - area-restore (an area whose level, the other boxes walls, is dead or
+ *    unsolvable, solved with the other boxes in it, each to end where it
+ *    stands): random levels answered as raw breadth-first search answers
+ *    them, on and off, restoring on some; on a small level the areas
+ *    answer only with it, with a path that replays.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -64,6 +69,77 @@ static void test_areas_lose_nothing(void **state)
 	print_message("  %d levels (%d solvable, %d not); areas solved apart on %d solvable, "
 		      "%d unsolvable\n", mix.levels, mix.yes, mix.no, fired[1], fired[0]);
 	assert_true(mix.yes >= 100 / SOKO_TEST_SHARE && mix.no >= 15 / SOKO_TEST_SHARE);
+	assert_true(fired[1] >= 10 / SOKO_TEST_SHARE);
+}
+
+/* Random levels answered as raw BFS answers them with technique `name`
+ * on and off (areas from two boxes up, the probe before them cut); how
+ * many it counted on, solvable and not, into fired. */
+static void random_off_on(const char *name, unsigned long seed, int fired[2])
+{
+	struct lk_rng rng;
+	lk_rng_seed(&rng, seed);
+	soko_any_areas_set_min_boxes(2);
+	soko_any_set_slice_first(1);
+	struct soko_mix mix = { .live = true };
+	while (mix.levels < 300 / SOKO_TEST_SHARE) {
+		int want;
+		char *text = soko_random_mixed(&rng, &soko_small_shape, 400000, 3, &mix, &want);
+		if (soko_any_off_on(text, want, name) > 0)
+			fired[want]++;
+		free(text);
+	}
+	soko_any_areas_set_min_boxes(0);
+	soko_any_set_slice_first(0);
+	print_message("  %s: %d levels (%d solvable, %d not); it counted on %d solvable, "
+		      "%d unsolvable\n", name, mix.levels, mix.yes, mix.no, fired[1], fired[0]);
+}
+
+/* A level where some area's level, the other boxes walls, is dead or
+ * unsolvable, and the areas answer only with the rest restored (found
+ * among random levels). */
+static const char restore_level[] = "########\n"
+				    "## .# .#\n"
+				    "# $$ . #\n"
+				    "# @ $$ #\n"
+				    "#   .###\n"
+				    "########\n";
+
+static bool restore_answered(bool restore)
+{
+	const char *const with[] = { "area-restore", NULL };
+	soko_test_on = restore ? with : NULL;   /* off by default */
+	struct lk_level *level = soko_test_load(restore_level, NULL, false);
+	soko_test_on = NULL;
+	struct lk_search_options opt = { .algo = LK_ALGO_ANY };
+	struct lk_search_result r;
+	lk_search_result_init(&r);
+	bool answered = soko_any_areas(level, &opt, &r);
+	int t = soko_test_technique("area-restore");
+	if (answered) {
+		assert_true(r.status == LK_SOLVED);
+		soko_check_replays(level, &r);
+	}
+	assert_true(restore ? !answered || r.technique_counts[t] >= 1 : r.technique_counts[t] == 0);
+	lk_search_result_release(&r);
+	lk_level_free(level);
+	return answered;
+}
+
+static void test_restore_answers(void **state)
+{
+	(void)state;
+	soko_any_areas_set_min_boxes(2);
+	assert_false(restore_answered(false));
+	assert_true(restore_answered(true));
+	soko_any_areas_set_min_boxes(0);
+}
+
+static void test_restore_loses_nothing(void **state)
+{
+	(void)state;
+	int fired[2] = { 0, 0 };
+	random_off_on("area-restore", 4243, fired);
 	assert_true(fired[1] >= 10 / SOKO_TEST_SHARE);
 }
 
@@ -231,6 +307,8 @@ int main(void)
 		cmocka_unit_test(test_areas_lose_nothing),
 		cmocka_unit_test(test_restarts_lose_nothing),
 		cmocka_unit_test(test_restart_answers),
+		cmocka_unit_test(test_restore_loses_nothing),
+		cmocka_unit_test(test_restore_answers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -183,6 +183,10 @@ enum soko_technique {
 	 * before it taken as one from the start, and the rounds again
 	 * (sokoban_any_areas.c) */
 	SOKO_T_AREA_RESTARTS,
+	/* an area whose level, the other boxes walls, is proved unsolvable,
+	 * solved again with the other areas' boxes in it, each to end where
+	 * it stands (sokoban_any_areas.c) */
+	SOKO_T_AREA_RESTORE,
 	SOKO_NTECH
 };
 _Static_assert(SOKO_NTECH <= LK_MAX_TECHNIQUES, "raise LK_MAX_TECHNIQUES for Sokoban's techniques");

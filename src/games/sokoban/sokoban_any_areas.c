@@ -149,6 +149,13 @@ static bool holds(const struct areas *A, int area, int a)
 	return a >= 0 && (area == ALL || (area == LEFT && !A->done[a]) || a == area);
 }
 
+/* Is a box of area a in the level made for `area`: held, or another area's
+ * still to go where the rest is restored (A->restore)? */
+static bool in_level(const struct areas *A, int area, int a)
+{
+	return holds(A, area, a) || (A->restore && a >= 0 && !A->done[a]);
+}
+
 /* An area whose boxes all start on its goals (a box on a goal in a
  * doorway, Sasquatch III 46's four) joins the nearest other area: as an
  * area of its own it would never move, a wall to every other area's level,
@@ -226,8 +233,11 @@ static int *farthest_first(const struct areas *A)
 }
 
 /* The position as a level: the boxes and goals of the areas `area` holds
- * (holds()) as they are, every other box a wall, other goals plain floor.
- * Rows and columns as the level's, so cells keep their index. */
+ * (holds()) as they are, every other box a wall, other goals plain floor;
+ * where the rest is restored (A->restore), the boxes of the other areas
+ * still to go each on a goal of its own square (NULL where one stands on a
+ * goal the level holds: the goals would be fewer than the boxes).  Rows
+ * and columns as the level's, so cells keep their index. */
 static struct lk_level *level_of(struct areas *A, int area)
 {
 	const struct sokoban *s = A->s;
@@ -237,8 +247,15 @@ static struct lk_level *level_of(struct areas *A, int area)
 	for (int y = 1; y <= h; y++) {
 		for (int x = 1; x <= w; x++) {
 			int c = y * s->width + x;
-			bool mine = holds(A, area, A->box_area[c]);
+			bool mine = in_level(A, area, A->box_area[c]);
 			bool goal = holds(A, area, A->goal_area[c]);
+			if (mine && !holds(A, area, A->box_area[c])) {
+				if (goal) {   /* restored on a goal the level holds */
+					free(text);
+					return NULL;
+				}
+				goal = true;
+			}
 			char ch;
 			if (s->wall[c] || (A->box_area[c] >= 0 && !mine))
 				ch = '#';
@@ -292,7 +309,7 @@ static void append(struct areas *A, const struct sokoban *sub, int area,
 		const unsigned char *sk = sr->path + k * sks;
 		memset(key, 0, ks);
 		for (int c = 0; c < s->cells; c++)
-			if (A->box_area[c] >= 0 && !holds(A, area, A->box_area[c]))
+			if (A->box_area[c] >= 0 && !in_level(A, area, A->box_area[c]))
 				soko_bit_flip(key + 2, s->compact[c]);
 		for (int i = 0; i < sub->nfloor; i++)
 			if (soko_bit(sk + 2, i))
@@ -497,20 +514,25 @@ static void switches(struct areas *A)
 	A->lopt.on = A->on;
 }
 
-/* Solve one area's level; true when it did and the path went on. */
-bool soko_areas_solve(struct areas *A, int area, const struct lk_search_options *opt,
+/* Solve one area's level as level_of makes it (the rest walls, or
+ * restored); 1 solved (the path went on), 0 proved unsolvable by its
+ * search, DEAD dead at the start, -1 not answered (no exit, or a bound). */
+#define DEAD 2
+static int solve_level(struct areas *A, int area, const struct lk_search_options *opt,
 		       double deadline, uint64_t states, struct lk_search_result *spent)
 {
 	struct lk_level *level = level_of(A, area);
 	if (!level)
-		return false;
+		return -1;
 	struct sokoban *sub = (struct sokoban *)level;
 	bool none;
 	uint8_t *exit_area = exit_of(A, sub, area, &none);
-	bool ok = !none;
+	int answer = -1;
 	if (exit_area)
 		soko_set_exit(sub, exit_area);
-	if (ok && !sub->impossible) {
+	if (!none && sub->impossible) {
+		answer = DEAD;
+	} else if (!none) {
 		struct lk_search_options so = *opt;
 		so.split = 0;
 		so.bounds.max_states = states;
@@ -519,18 +541,42 @@ bool soko_areas_solve(struct areas *A, int area, const struct lk_search_options 
 		struct lk_search_result sr;
 		lk_search_result_init(&sr);
 		soko_any_one(level, &so, &sr);
-		ok = sr.status == LK_SOLVED && sr.nkeys > 0;
-		if (sr.status == LK_UNSOLVABLE)
-			A->proved[area] = true;
-		if (ok)
+		if (sr.status == LK_SOLVED && sr.nkeys > 0) {
 			append(A, sub, area, &sr);
+			answer = 1;
+		} else if (sr.status == LK_UNSOLVABLE) {
+			answer = 0;
+		}
 		soko_any_add_effort(spent, &sr);
 		lk_search_result_release(&sr);
-	} else {
-		ok = false;
 	}
 	soko_free_level(level);
-	return ok;
+	return answer;
+}
+
+/* Solve one area's level, the other boxes walls; where that is proved
+ * unsolvable (or impossible from the start: a box walled into a dead
+ * square), the other areas' boxes still to go are restored instead
+ * (area-restore): in the level, free to move, each on a goal of its own
+ * square, so that the area's solution puts back every box it moves
+ * (Sasquatch II 37: every area's level, the rest walls, is dead at the
+ * start).  True when it did and the path went on; an area whose walled
+ * level was proved unsolvable is marked in A->proved (restarts). */
+bool soko_areas_solve(struct areas *A, int area, const struct lk_search_options *opt,
+		      double deadline, uint64_t states, struct lk_search_result *spent)
+{
+	int answer = solve_level(A, area, opt, deadline, states, spent);
+	if (answer == 0)
+		A->proved[area] = true;
+	if ((answer == 0 || answer == DEAD) && A->s->use[SOKO_T_AREA_RESTORE] &&
+	    !(opt->bounds.max_seconds > 0 && lk_now() >= deadline)) {
+		A->restore = true;
+		answer = solve_level(A, area, opt, deadline, states, spent);
+		A->restore = false;
+		if (answer == 1)
+			spent->technique_counts[SOKO_T_AREA_RESTORE]++;
+	}
+	return answer == 1;
 }
 
 /* What is left after the areas, from where they left it: as one level of
@@ -649,6 +695,15 @@ bool soko_any_areas(const struct lk_level *level, const struct lk_search_options
 		if (apart > 0 && !rest)
 			rest = solve_rest(&A, ALL, opt, deadline, states, r);
 		if (apart > 0 && rest) {
+			/* a part with the rest restored may pass through the solved
+			 * position on its way (every box on a goal, some of them
+			 * to be taken off again): the solution ends there */
+			size_t ks = s->base.key_size;
+			for (size_t k = 0; k + 1 < A.nkeys; k++)
+				if (soko_is_goal(level, A.path + k * ks)) {
+					A.pushes -= A.nkeys - (k + 1);
+					A.nkeys = k + 1;
+				}
 			answered = true;
 			r->status = LK_SOLVED;
 			r->limit = LK_LIMIT_NONE;

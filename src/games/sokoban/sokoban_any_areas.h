@@ -20,6 +20,10 @@ struct areas {
 	bool *proved;        /* areas whose level was proved unsolvable */
 	int nsolved;
 	int player;          /* cell */
+	/* level_of and append: the boxes of the other areas still to go are
+	 * in the level, each on a goal of its own square, not walls
+	 * (area-restore) */
+	bool restore;
 	/* the path so far: keys of the level, start first */
 	unsigned char *path;
 	size_t nkeys, alloc;

@@ -656,6 +656,13 @@ const struct lk_technique soko_techniques[] = {
 				   "and the areas are solved again from the start, with more "
 				   "states a solve; counts the restarts tried",
 				   LK_TECH_ANY },
+	[SOKO_T_AREA_RESTORE] = { "area-restore", "area-restores",
+				  "-a any, off unless --with asks for it: an area whose level, "
+				  "every other box a wall, is proved unsolvable or dead at the "
+				  "start is solved again with the boxes of the other areas still "
+				  "to go in it, free to move but each to end on its own square; "
+				  "counts the areas so solved",
+				  LK_TECH_ANY | LK_TECH_OFF },
 
 	{ NULL, NULL, NULL, 0 },
 };
