@@ -48,34 +48,11 @@
 #include "../src/games/sokoban/sokoban_any.h"
 #include "sokoban_random.h"
 
-static void test_areas_lose_nothing(void **state)
-{
-	(void)state;
-	struct lk_rng rng;
-	lk_rng_seed(&rng, 4242);
-	int fired[2] = { 0, 0 };
-	soko_any_areas_set_min_boxes(2);
-	soko_any_set_slice_first(1);   /* a probe of 2 states: the areas' turn */
-	struct soko_mix mix = { .live = true };
-	while (mix.levels < 300 / SOKO_TEST_SHARE) {
-		int want;
-		char *text = soko_random_mixed(&rng, &soko_small_shape, 400000, 3, &mix, &want);
-		if (soko_any_off_on(text, want, "area-by-area") > 0)
-			fired[want]++;
-		free(text);
-	}
-	soko_any_areas_set_min_boxes(0);
-	soko_any_set_slice_first(0);
-	print_message("  %d levels (%d solvable, %d not); areas solved apart on %d solvable, "
-		      "%d unsolvable\n", mix.levels, mix.yes, mix.no, fired[1], fired[0]);
-	assert_true(mix.yes >= 100 / SOKO_TEST_SHARE && mix.no >= 15 / SOKO_TEST_SHARE);
-	assert_true(fired[1] >= 10 / SOKO_TEST_SHARE);
-}
-
 /* Random levels answered as raw BFS answers them with technique `name`
- * on and off (areas from two boxes up, the probe before them cut); how
- * many it counted on, solvable and not, into fired. */
-static void random_off_on(const char *name, unsigned long seed, int fired[2])
+ * on and off (areas from two boxes up, and a probe of two states before
+ * them: the areas' turn); how many it counted on, solvable and not, into
+ * fired.  Returns the levels drawn. */
+static struct soko_mix random_off_on(const char *name, unsigned long seed, int fired[2])
 {
 	struct lk_rng rng;
 	lk_rng_seed(&rng, seed);
@@ -93,6 +70,16 @@ static void random_off_on(const char *name, unsigned long seed, int fired[2])
 	soko_any_set_slice_first(0);
 	print_message("  %s: %d levels (%d solvable, %d not); it counted on %d solvable, "
 		      "%d unsolvable\n", name, mix.levels, mix.yes, mix.no, fired[1], fired[0]);
+	return mix;
+}
+
+static void test_areas_lose_nothing(void **state)
+{
+	(void)state;
+	int fired[2] = { 0, 0 };
+	struct soko_mix mix = random_off_on("area-by-area", 4242, fired);
+	assert_true(mix.yes >= 100 / SOKO_TEST_SHARE && mix.no >= 15 / SOKO_TEST_SHARE);
+	assert_true(fired[1] >= 10 / SOKO_TEST_SHARE);
 }
 
 /* A level where some area's level, the other boxes walls, is dead or
@@ -105,22 +92,26 @@ static const char restore_level[] = "########\n"
 				    "#   .###\n"
 				    "########\n";
 
-static bool restore_answered(bool restore)
+/* Do the areas alone answer `text` with technique `name` on or off?  A
+ * path they answer with must replay, and the technique counts only when
+ * on, and then where they answer. */
+static bool areas_answered(const char *text, const char *name, bool on)
 {
-	const char *const with[] = { "area-restore", NULL };
-	soko_test_on = restore ? with : NULL;   /* off by default */
-	struct lk_level *level = soko_test_load(restore_level, NULL, false);
+	const char *const with[] = { name, NULL };
+	const char *off[] = { on ? NULL : name, NULL };
+	soko_test_on = on ? with : NULL;   /* some are off by default */
+	struct lk_level *level = soko_test_load(text, off, false);
 	soko_test_on = NULL;
 	struct lk_search_options opt = { .algo = LK_ALGO_ANY };
 	struct lk_search_result r;
 	lk_search_result_init(&r);
 	bool answered = soko_any_areas(level, &opt, &r);
-	int t = soko_test_technique("area-restore");
+	uint64_t counted = r.technique_counts[soko_test_technique(name)];
 	if (answered) {
 		assert_true(r.status == LK_SOLVED);
 		soko_check_replays(level, &r);
 	}
-	assert_true(restore ? !answered || r.technique_counts[t] >= 1 : r.technique_counts[t] == 0);
+	assert_true(on ? !answered || counted >= 1 : counted == 0);
 	lk_search_result_release(&r);
 	lk_level_free(level);
 	return answered;
@@ -130,8 +121,8 @@ static void test_restore_answers(void **state)
 {
 	(void)state;
 	soko_any_areas_set_min_boxes(2);
-	assert_false(restore_answered(false));
-	assert_true(restore_answered(true));
+	assert_false(areas_answered(restore_level, "area-restore", false));
+	assert_true(areas_answered(restore_level, "area-restore", true));
 	soko_any_areas_set_min_boxes(0);
 }
 
@@ -146,23 +137,8 @@ static void test_restore_loses_nothing(void **state)
 static void test_restarts_lose_nothing(void **state)
 {
 	(void)state;
-	struct lk_rng rng;
-	lk_rng_seed(&rng, 777);
 	int fired[2] = { 0, 0 };
-	soko_any_areas_set_min_boxes(2);
-	soko_any_set_slice_first(1);
-	struct soko_mix mix = { .live = true };
-	while (mix.levels < 300 / SOKO_TEST_SHARE) {
-		int want;
-		char *text = soko_random_mixed(&rng, &soko_small_shape, 400000, 3, &mix, &want);
-		if (soko_any_off_on(text, want, "area-restarts") > 0)
-			fired[want]++;
-		free(text);
-	}
-	soko_any_areas_set_min_boxes(0);
-	soko_any_set_slice_first(0);
-	print_message("  %d levels (%d solvable, %d not); restarts on %d solvable, %d unsolvable\n",
-		      mix.levels, mix.yes, mix.no, fired[1], fired[0]);
+	random_off_on("area-restarts", 777, fired);
 	assert_true(fired[1] + fired[0] >= 15 / SOKO_TEST_SHARE);
 }
 
@@ -178,36 +154,12 @@ static const char swap_level[] = "########\n"
 				 "# $   .#\n"
 				 "########\n";
 
-/* Do the areas alone answer swap_level, restarts on or off?  A path they
- * answer with must replay. */
-static bool swap_answered(bool restarts)
-{
-	const char *off[] = { restarts ? NULL : "area-restarts", NULL };
-	struct lk_level *level = soko_test_load(swap_level, off, false);
-	struct lk_search_options opt = { .algo = LK_ALGO_ANY };
-	struct lk_search_result r;
-	lk_search_result_init(&r);
-	bool answered = soko_any_areas(level, &opt, &r);
-	int t = soko_test_technique("area-restarts");
-	if (answered) {
-		assert_true(r.status == LK_SOLVED);
-		soko_check_replays(level, &r);
-	}
-	if (restarts)
-		assert_true(r.technique_counts[t] >= 1);
-	else
-		assert_true(r.technique_counts[t] == 0);
-	lk_search_result_release(&r);
-	lk_level_free(level);
-	return answered;
-}
-
 static void test_restart_answers(void **state)
 {
 	(void)state;
 	soko_any_areas_set_min_boxes(2);
-	assert_false(swap_answered(false));
-	assert_true(swap_answered(true));
+	assert_false(areas_answered(swap_level, "area-restarts", false));
+	assert_true(areas_answered(swap_level, "area-restarts", true));
 	soko_any_areas_set_min_boxes(0);
 }
 
