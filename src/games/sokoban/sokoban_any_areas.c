@@ -559,8 +559,9 @@ static int solve_level(struct areas *A, int area, const struct lk_search_options
  * square), the other areas' boxes still to go are restored instead
  * (area-restore): in the level, free to move, each on a goal of its own
  * square, so that the area's solution puts back every box it moves
- * (Sasquatch II 37: every area's level, the rest walls, is dead at the
- * start).  True when it did and the path went on; an area whose walled
+ * (Sasquatch I 46 and II 37: nearly every area's level, the rest walls,
+ * is dead at the start; off by default, docs/games/sokoban.md, "Area
+ * restore").  True when it did and the path went on; an area whose walled
  * level was proved unsolvable is marked in A->proved (restarts). */
 bool soko_areas_solve(struct areas *A, int area, const struct lk_search_options *opt,
 		      double deadline, uint64_t states, struct lk_search_result *spent)
