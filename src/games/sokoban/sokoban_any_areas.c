@@ -60,6 +60,11 @@ void soko_any_areas_set_min_boxes(int n)
  * share the areas may take in all (the rest after them included). */
 #define RESTART_TIME_SHARE 0.45
 #define RESTART_AREA_SHARE 0.5
+/* area-restore: how far from an area (steps, walls only) the boxes of
+ * other areas are restored; -1: every one */
+#ifndef RESTORE_NEAR
+#define RESTORE_NEAR 4
+#endif
 
 void soko_set_exit(struct sokoban *s, uint8_t *exit_area)
 {
@@ -149,11 +154,13 @@ static bool holds(const struct areas *A, int area, int a)
 	return a >= 0 && (area == ALL || (area == LEFT && !A->done[a]) || a == area);
 }
 
-/* Is a box of area a in the level made for `area`: held, or another area's
- * still to go where the rest is restored (A->restore)? */
-static bool in_level(const struct areas *A, int area, int a)
+/* Is the box on cell c in the level made for `area`: held, or another
+ * area's still to go, near the area, where the rest is restored
+ * (A->restore)? */
+static bool in_level(const struct areas *A, int area, int c)
 {
-	return holds(A, area, a) || (A->restore && a >= 0 && !A->done[a]);
+	int a = A->box_area[c];
+	return holds(A, area, a) || (A->restore && a >= 0 && !A->done[a] && A->near[c]);
 }
 
 /* An area whose boxes all start on its goals (a box on a goal in a
@@ -247,7 +254,7 @@ static struct lk_level *level_of(struct areas *A, int area)
 	for (int y = 1; y <= h; y++) {
 		for (int x = 1; x <= w; x++) {
 			int c = y * s->width + x;
-			bool mine = in_level(A, area, A->box_area[c]);
+			bool mine = in_level(A, area, c);
 			bool goal = holds(A, area, A->goal_area[c]);
 			if (mine && !holds(A, area, A->box_area[c])) {
 				if (goal) {   /* restored on a goal the level holds */
@@ -309,7 +316,7 @@ static void append(struct areas *A, const struct sokoban *sub, int area,
 		const unsigned char *sk = sr->path + k * sks;
 		memset(key, 0, ks);
 		for (int c = 0; c < s->cells; c++)
-			if (A->box_area[c] >= 0 && !in_level(A, area, A->box_area[c]))
+			if (A->box_area[c] >= 0 && !in_level(A, area, c))
 				soko_bit_flip(key + 2, s->compact[c]);
 		for (int i = 0; i < sub->nfloor; i++)
 			if (soko_bit(sk + 2, i))
@@ -554,6 +561,29 @@ static int solve_level(struct areas *A, int area, const struct lk_search_options
 	return answer;
 }
 
+/* The cells within RESTORE_NEAR steps (walls only) of area's goals and
+ * boxes into A->near: the boxes of other areas restored there, the rest
+ * stay walls, so that a restored level holds the boxes in the area's way,
+ * not every box still to go. */
+static void near_area(struct areas *A, int area)
+{
+	const struct sokoban *s = A->s;
+	int *dist = lk_xmalloc((size_t)s->cells * sizeof *dist);
+	int *queue = lk_xmalloc((size_t)s->cells * sizeof *queue);
+	int tail = 0;
+	for (int c = 0; c < s->cells; c++) {
+		bool mine = A->goal_area[c] == area || A->box_area[c] == area;
+		dist[c] = mine ? 0 : -1;
+		if (mine)
+			queue[tail++] = c;
+	}
+	walk(s, dist, queue, tail, RESTORE_NEAR);
+	for (int c = 0; c < s->cells; c++)
+		A->near[c] = dist[c] >= 0;
+	free(queue);
+	free(dist);
+}
+
 /* Solve one area's level, the other boxes walls; where that is proved
  * unsolvable (or impossible from the start: a box walled into a dead
  * square), the other areas' boxes still to go are restored instead
@@ -571,6 +601,7 @@ bool soko_areas_solve(struct areas *A, int area, const struct lk_search_options 
 		A->proved[area] = true;
 	if ((answer == 0 || answer == DEAD) && A->s->use[SOKO_T_AREA_RESTORE] &&
 	    !(opt->bounds.max_seconds > 0 && lk_now() >= deadline)) {
+		near_area(A, area);
 		A->restore = true;
 		answer = solve_level(A, area, opt, deadline, states, spent);
 		A->restore = false;
@@ -649,6 +680,7 @@ bool soko_any_areas(const struct lk_level *level, const struct lk_search_options
 		A.done = lk_xcalloc((size_t)A.n, sizeof *A.done);
 		A.solved = lk_xcalloc((size_t)A.n, sizeof *A.solved);
 		A.proved = lk_xcalloc((size_t)A.n, sizeof *A.proved);
+		A.near = lk_xcalloc((size_t)s->cells, sizeof *A.near);
 		A.player = s->player0;
 		A.block = lk_xcalloc(1, soko_scratch_size(s));
 		A.sc = soko_scratch(s, A.block);
@@ -719,6 +751,7 @@ bool soko_any_areas(const struct lk_level *level, const struct lk_search_options
 		free(A.block);
 		free(A.solved);
 		free(A.proved);
+		free(A.near);
 		free(A.done);
 	}
 	free(A.box_area);

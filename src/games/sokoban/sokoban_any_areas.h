@@ -24,6 +24,7 @@ struct areas {
 	 * in the level, each on a goal of its own square, not walls
 	 * (area-restore) */
 	bool restore;
+	uint8_t *near;       /* per cell: near the area restored (near_area) */
 	/* the path so far: keys of the level, start first */
 	unsigned char *path;
 	size_t nkeys, alloc;
