@@ -24,6 +24,7 @@
 #include "levelkit/registry.h"
 #include "levelkit/search.h"
 #include "../src/games/puzzlescript/ps.h"
+#include "../src/games/puzzlescript/ps_diag.h"
 #include "../src/games/puzzlescript/ps_rng.h"
 #include "../src/games/puzzlescript/ps_session.h"
 
@@ -255,6 +256,47 @@ static void test_coin(void **state)
 	ps_game_free(g);
 }
 
+/* A random group whose rule has no rows: the fuzzer's (fuzz_script)
+ * "random [ background no playop", no arrow and no closing bracket,
+ * compiled as the engine takes it.  A turn drew from the group and sized
+ * an array by the rule's zero rows, undefined behaviour (UBSan, in the
+ * sanitizer build of this test). */
+static const char rowless[] =
+	"title rowless\n\n"
+	"========\nOBJECTS\n========\n\n"
+	"Background\nblack\n\nPlayer\nblue\n\nTarget\nyellow\n\n"
+	"=======\nLEGEND\n=======\n\n"
+	". = Background\nP = Player\nT = Target\n\n"
+	"=======\nSOUNDS\n=======\n\n"
+	"================\nCOLLISIONLAYERS\n================\n\n"
+	"Background\nTarget\nPlayer\n\n"
+	"======\nRULES\n======\n\n"
+	"startloop\n"
+	"random [ background no playop\n"
+	"random [ background player] -> [background target]\n"
+	"endloop\n\n"
+	"==============\nWINCONDITIONS\n==============\n\n"
+	"some Target\n\n"
+	"=======\nLEVELS\n=======\n\nP.\n";
+
+static void test_random_rule_without_rows(void **state)
+{
+	(void)state;
+	struct ps_diags d;
+	ps_diags_init(&d);
+	/* lenient, as the engine takes it: the unknown name is reported, the
+	 * rule kept without rows */
+	struct ps_game *g = ps_compile_diags(rowless, strlen(rowless), "test.txt", true, &d);
+	ps_diags_release(&d);
+	assert_non_null(g);
+	for (int seed = 0; seed < 8; seed++) {   /* the draw falls on each rule */
+		char sd[16];
+		snprintf(sd, sizeof sd, "%d", seed);
+		(void)session_wins(g, 0, sd, "rlrl");
+	}
+	ps_game_free(g);
+}
+
 /* --rolls: the coin game is solvable for some roll (one throw) but not
  * whatever the dice say (tails may come for ever); with either face
  * winning it is solvable whatever they say, in one move. */
@@ -368,6 +410,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_coin),
+		cmocka_unit_test(test_random_rule_without_rows),
 		cmocka_unit_test(test_realtime),
 		cmocka_unit_test(test_rolls),
 		cmocka_unit_test(test_suite_seeded),

@@ -268,7 +268,7 @@ static bool apply_tuples(struct ps_runtime *rt, const struct ps_rule *rule)
 			note_fired(rt, rule);
 		return result;
 	}
-	int pick[nrows];
+	int pick[nrows > 0 ? nrows : 1];   /* a VLA may not be empty */
 	memset(pick, 0, sizeof pick);
 	bool result = false;
 	/* mods when the current cycle of the first row began, and whether
@@ -393,7 +393,7 @@ static bool apply_random_group(struct ps_runtime *rt, const struct ps_group *grp
 			pick_index -= t;
 			continue;
 		}
-		int pick[rules[k].nrows];
+		int pick[rules[k].nrows > 0 ? rules[k].nrows : 1];   /* a VLA may not be empty */
 		for (int r = 0; r < rules[k].nrows; r++) {
 			pick[r] = (int)(pick_index % rt->rows[r].n);
 			pick_index /= rt->rows[r].n;
