@@ -339,7 +339,6 @@ static void append(struct areas *A, const struct sokoban *sub, int area,
 		soko_key_set_player(key, (unsigned)p);
 		soko_areas_add_key(A, key);
 	}
-	A->pushes += sr->nkeys > 0 ? sr->nkeys - 1 : 0;
 	/* the boxes now: area's on its goals (the rest's: on every goal) */
 	const unsigned char *last = A->path + (A->nkeys - 1) * ks;
 	for (int c = 0; c < s->cells; c++)
@@ -733,10 +732,8 @@ bool soko_any_areas(const struct lk_level *level, const struct lk_search_options
 			 * to be taken off again): the solution ends there */
 			size_t ks = s->base.key_size;
 			for (size_t k = 0; k + 1 < A.nkeys; k++)
-				if (soko_is_goal(level, A.path + k * ks)) {
-					A.pushes -= A.nkeys - (k + 1);
-					A.nkeys = k + 1;
-				}
+				if (soko_is_goal(level, A.path + k * ks))
+					A.nkeys = k + 1;   /* and the loop ends */
 			answered = true;
 			r->status = LK_SOLVED;
 			r->limit = LK_LIMIT_NONE;
@@ -744,7 +741,7 @@ bool soko_any_areas(const struct lk_level *level, const struct lk_search_options
 			free(r->path);
 			r->path = A.path;
 			r->nkeys = A.nkeys;
-			r->cost = A.pushes;
+			r->cost = A.nkeys - 1;   /* a key per box move after the start */
 			A.path = NULL;
 		}
 		free(A.path);

@@ -28,7 +28,6 @@ struct areas {
 	/* the path so far: keys of the level, start first */
 	unsigned char *path;
 	size_t nkeys, alloc;
-	unsigned long pushes;
 	/* the technique switches for the levels made here */
 	const char *off[SOKO_NTECH + 1], *on[SOKO_NTECH + 1];
 	struct lk_level_options lopt;
@@ -44,7 +43,6 @@ struct snapshot {
 	int *solved;
 	unsigned char *path;
 	size_t nkeys;
-	unsigned long pushes;
 };
 
 /* sokoban_any_areas.c */

@@ -92,7 +92,6 @@ void soko_areas_snapshot_take(const struct areas *A, struct snapshot *p)
 	p->player = A->player;
 	p->nsolved = A->nsolved;
 	p->nkeys = A->nkeys;
-	p->pushes = A->pushes;
 }
 
 static void snapshot_restore(struct areas *A, const struct snapshot *p)
@@ -107,7 +106,6 @@ static void snapshot_restore(struct areas *A, const struct snapshot *p)
 		soko_areas_add_key(A, p->path + k * ks);
 	A->player = p->player;
 	A->nsolved = p->nsolved;
-	A->pushes = p->pushes;
 }
 
 void soko_areas_snapshot_release(struct snapshot *p)
