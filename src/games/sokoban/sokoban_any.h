@@ -575,6 +575,11 @@ bool soko_any_areas_apply(const struct lk_level *level);
 /* Tests: the fewest boxes a level needs for area by area (0: the default,
  * 10). */
 void soko_any_areas_set_min_boxes(int n);
+/* Tests: whether the rest after the areas is searched (true, the default).
+ * On a small level the rest with every box solves what the areas leave,
+ * so area-restore's pass, which runs only where it did not, is reached
+ * only with it off. */
+void soko_any_areas_set_rest(bool on);
 
 /* ---- parallel search of one level (sokoban_any_split.c) ---- */
 

@@ -26,7 +26,8 @@
  * which a box of every other area still to go can be reached (exit_of,
  * soko_set_exit; the searches' goal tests and the pull search's virtual
  * start honour it).  The order: farthest areas first, then pairs, then
- * restarts (sokoban_any_areas_order.c).
+ * restarts (sokoban_any_areas_order.c); where all that and the rest after
+ * it fail, area-restore's second pass (soko_areas_restore_pass).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -48,18 +49,16 @@ void soko_any_areas_set_min_boxes(int n)
 	min_boxes = n > 0 ? n : AREA_MIN_BOXES;
 }
 
-/* States an area's level may store. */
-#define AREA_STATES 100000
-/* The share of the time left the areas and the rest after them may take
- * before the search of the whole level goes on. */
-#define AREA_TIME_SHARE 0.34
+static bool rest_on = true;
+
+void soko_any_areas_set_rest(bool on)
+{
+	rest_on = on;
+}
+
 /* States the rest after the areas may store when the search has no state
  * or time bound of its own. */
 #define REST_STATES 4000000
-/* Where restarts run, the share of the time left they may take, and the
- * share the areas may take in all (the rest after them included). */
-#define RESTART_TIME_SHARE 0.45
-#define RESTART_AREA_SHARE 0.5
 /* area-restore: how far from an area (steps, walls only) the boxes of
  * other areas are restored; -1: every one */
 #ifndef RESTORE_NEAR
@@ -589,8 +588,8 @@ static void near_area(struct areas *A, int area)
  * (area-restore): in the level, free to move, each on a goal of its own
  * square, so that the area's solution puts back every box it moves
  * (Sasquatch I 46 and II 37: nearly every area's level, the rest walls,
- * is dead at the start; off by default, docs/games/sokoban.md, "Area
- * restore").  True when it did and the path went on; an area whose walled
+ * is dead at the start; only in area-restore's pass, A->may_restore:
+ * soko_areas_restore_pass, docs/games/sokoban.md, "Area restore").  True when it did and the path went on; an area whose walled
  * level was proved unsolvable is marked in A->proved (restarts). */
 bool soko_areas_solve(struct areas *A, int area, const struct lk_search_options *opt,
 		      double deadline, uint64_t states, struct lk_search_result *spent)
@@ -598,7 +597,7 @@ bool soko_areas_solve(struct areas *A, int area, const struct lk_search_options 
 	int answer = solve_level(A, area, opt, deadline, states, spent);
 	if (answer == 0)
 		A->proved[area] = true;
-	if ((answer == 0 || answer == DEAD) && A->s->use[SOKO_T_AREA_RESTORE] &&
+	if ((answer == 0 || answer == DEAD) && A->may_restore &&
 	    !(opt->bounds.max_seconds > 0 && lk_now() >= deadline)) {
 		near_area(A, area);
 		A->restore = true;
@@ -659,6 +658,26 @@ bool soko_any_areas_apply(const struct lk_level *level)
 	return A.n >= 2;
 }
 
+/* What is left after `apart` areas solved: none (true), or the areas left
+ * with the packed boxes walls (half the time left; one area left is tried
+ * again so, with more states than its own turn had), then every box, until
+ * the deadline.  True when the path now reaches the end. */
+static bool rest_after(struct areas *A, int apart, int left, const struct lk_search_options *opt,
+		       double deadline, struct lk_search_result *r)
+{
+	if (apart == 0)
+		return false;
+	if (left == 0)
+		return true;
+	if (!rest_on)
+		return false;
+	uint64_t states = opt->bounds.max_states
+				  ? (uint64_t)((double)opt->bounds.max_states * AREA_TIME_SHARE)
+			  : opt->bounds.max_seconds <= 0 ? REST_STATES : 0;
+	return solve_rest(A, LEFT, opt, lk_now() + (deadline - lk_now()) / 2, states / 2, r) ||
+	       solve_rest(A, ALL, opt, deadline, states, r);
+}
+
 bool soko_any_areas(const struct lk_level *level, const struct lk_search_options *opt,
 		    struct lk_search_result *r)
 {
@@ -695,37 +714,22 @@ bool soko_any_areas(const struct lk_level *level, const struct lk_search_options
 				left--;
 			}
 		int *order = farthest_first(&A);
-		struct snapshot start, first;
+		struct snapshot start;
 		soko_areas_snapshot_take(&A, &start);
-		int apart = soko_areas_rounds(&A, order, &left, opt, deadline, AREA_STATES, r);
-		bool proved_left = false;
-		for (int a = 0; a < A.n; a++)
-			proved_left |= !A.done[a] && A.proved[a];
-		if (left > 0 && apart > 0 && proved_left && s->use[SOKO_T_AREA_RESTARTS]) {
-			soko_areas_snapshot_take(&A, &first);
-			deadline = t0 + opt->bounds.max_seconds * RESTART_AREA_SHARE;
-			int more = soko_areas_restarts(
-				&A, &start, &first, order, &left, opt,
-				t0 + opt->bounds.max_seconds * RESTART_TIME_SHARE, r);
-			if (more > 0)
-				apart = more;
-			soko_areas_snapshot_release(&first);
+		int apart = soko_areas_pass(&A, &start, order, &left, opt, t0, 1.0, &deadline, r);
+		bool rest = rest_after(&A, apart, left, opt, deadline, r);
+		if (!rest && apart > 0 && s->use[SOKO_T_AREA_RESTORE] &&
+		    !(opt->bounds.max_seconds > 0 &&
+		      lk_now() >= t0 + opt->bounds.max_seconds * RESTORE_PASS_BEFORE)) {
+			int got = soko_areas_restore_pass(&A, &start, order, &left, opt, &deadline, r);
+			if (got > 0) {
+				apart = got;
+				rest = rest_after(&A, apart, left, opt, deadline, r);
+			}
 		}
 		soko_areas_snapshot_release(&start);
 		free(order);
 		r->technique_counts[SOKO_T_AREAS] += (uint64_t)apart;
-		/* the rest: the areas left with the packed boxes walls (half the
-		 * time left; one area left is tried again so, with more states
-		 * than its own turn had), then every box */
-		uint64_t states = opt->bounds.max_states
-					  ? (uint64_t)((double)opt->bounds.max_states * AREA_TIME_SHARE)
-				  : opt->bounds.max_seconds <= 0 ? REST_STATES : 0;
-		bool rest = left == 0;
-		if (apart > 0 && !rest)
-			rest = solve_rest(&A, LEFT, opt, lk_now() + (deadline - lk_now()) / 2,
-					  states / 2, r);
-		if (apart > 0 && !rest)
-			rest = solve_rest(&A, ALL, opt, deadline, states, r);
 		if (apart > 0 && rest) {
 			/* a part with the rest restored may pass through the solved
 			 * position on its way (every box on a goal, some of them

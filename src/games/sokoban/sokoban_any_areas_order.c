@@ -4,7 +4,8 @@
  * restarts"): rounds over the areas still to go, farthest first, a round
  * of pairs where a round solves none, and restarts (area-restarts), which
  * go back to the start with an area proved unsolvable taken as one with an
- * area solved before it.
+ * area solved before it; these make a pass, and area-restore's second pass
+ * runs them again with the boxes near an area restored ("Area restore").
  */
 #include <stdlib.h>
 #include <string.h>
@@ -94,7 +95,7 @@ void soko_areas_snapshot_take(const struct areas *A, struct snapshot *p)
 	p->nkeys = A->nkeys;
 }
 
-static void snapshot_restore(struct areas *A, const struct snapshot *p)
+void soko_areas_snapshot_restore(struct areas *A, const struct snapshot *p)
 {
 	size_t cells = (size_t)A->s->cells, ks = A->s->base.key_size;
 	memcpy(A->goal_area, p->goal_area, cells * sizeof *p->goal_area);
@@ -126,7 +127,7 @@ static int count_left(const struct areas *A)
 }
 
 /* Boxes of the areas still to go. */
-static int boxes_left(const struct areas *A)
+int soko_areas_boxes_left(const struct areas *A)
 {
 	int n = 0;
 	for (int c = 0; c < A->s->cells; c++)
@@ -154,7 +155,7 @@ int soko_areas_restarts(struct areas *A, const struct snapshot *start,
 	memcpy(proved, A->proved, (size_t)A->n * sizeof *proved);
 	struct snapshot best;
 	bool better = false;
-	int tries = 0, best_apart = 0, best_boxes = boxes_left(A), best_left = *left_io;
+	int tries = 0, best_apart = 0, best_boxes = soko_areas_boxes_left(A), best_left = *left_io;
 	for (int i = 0; i < A->n && tries < RESTARTS; i++) {
 		int f = order[i];
 		if (first->done[f] || !proved[f])
@@ -165,7 +166,7 @@ int soko_areas_restarts(struct areas *A, const struct snapshot *start,
 				break;
 			tries++;
 			r->technique_counts[SOKO_T_AREA_RESTARTS]++;
-			snapshot_restore(A, start);
+			soko_areas_snapshot_restore(A, start);
 			soko_areas_merge(A, d, f);
 			int left = count_left(A);
 			int apart = soko_areas_rounds(A, order, &left, opt, deadline, RESTART_STATES, r);
@@ -176,7 +177,7 @@ int soko_areas_restarts(struct areas *A, const struct snapshot *start,
 				*left_io = 0;
 				return apart;
 			}
-			int boxes = boxes_left(A);
+			int boxes = soko_areas_boxes_left(A);
 			if (apart > 0 && boxes < best_boxes) {
 				if (better)
 					soko_areas_snapshot_release(&best);
@@ -189,9 +190,83 @@ int soko_areas_restarts(struct areas *A, const struct snapshot *start,
 		}
 	}
 	free(proved);
-	snapshot_restore(A, better ? &best : first);
+	soko_areas_snapshot_restore(A, better ? &best : first);
 	if (better)
 		soko_areas_snapshot_release(&best);
 	*left_io = best_left;
 	return best_apart;
+}
+
+/* One pass over the areas from the start: the rounds, then restarts where
+ * they leave an area proved unsolvable.  Its deadlines are `scale` times
+ * the shares of the time from t0; *deadline is where the areas and the
+ * rest after them must stop.  Returns the areas solved, *left_io the
+ * count still to go. */
+int soko_areas_pass(struct areas *A, const struct snapshot *start, const int *order,
+		    int *left_io, const struct lk_search_options *opt, double t0, double scale,
+		    double *deadline, struct lk_search_result *r)
+{
+	double T = opt->bounds.max_seconds * scale;
+	*deadline = t0 + T * AREA_TIME_SHARE;
+	int apart = soko_areas_rounds(A, order, left_io, opt, *deadline, AREA_STATES, r);
+	bool proved_left = false;
+	for (int a = 0; a < A->n; a++)
+		proved_left |= !A->done[a] && A->proved[a];
+	if (*left_io > 0 && apart > 0 && proved_left && A->s->use[SOKO_T_AREA_RESTARTS]) {
+		struct snapshot first;
+		soko_areas_snapshot_take(A, &first);
+		*deadline = t0 + T * RESTART_AREA_SHARE;
+		int more = soko_areas_restarts(A, start, &first, order, left_io, opt,
+					       t0 + T * RESTART_TIME_SHARE, r);
+		if (more > 0)
+			apart = more;
+		soko_areas_snapshot_release(&first);
+	}
+	return apart;
+}
+
+/* area-restore's pass: where the pass without it and the rest after it
+ * did not solve the level, a second pass from the start in which an area
+ * whose level is dead or proved unsolvable is solved again with the boxes
+ * near it restored (soko_areas_solve).  It runs after the first pass and
+ * its rest, not in them, so that a level they solve keeps its course and
+ * its time (Sasquatch II 40: restoring in the first rounds changes which
+ * areas they solve, and the rest after them no longer answers; I 38 and
+ * II 21 took 8 to 10 s more with a second pass before the rest), and
+ * only where the first pass solved some area (soko_any_areas: where it
+ * solved none, the areas do not come apart at all, and the search of the
+ * whole level is what solves such levels, I 38 and II 21).  It takes
+ * RESTORE_PASS_SHARE of the time from where it starts.  Its position
+ * is kept when it solved every area or left fewer boxes to go than the
+ * first pass (returns the areas it solved, *left_io the count still to
+ * go); otherwise the first pass's stands (returns 0). */
+int soko_areas_restore_pass(struct areas *A, const struct snapshot *start, const int *order,
+			    int *left_io, const struct lk_search_options *opt, double *deadline,
+			    struct lk_search_result *r)
+{
+	struct snapshot plain;
+	soko_areas_snapshot_take(A, &plain);
+	bool *proved = lk_xmalloc((size_t)A->n * sizeof *proved);
+	memcpy(proved, A->proved, (size_t)A->n * sizeof *proved);
+	int plain_boxes = soko_areas_boxes_left(A);
+	soko_areas_snapshot_restore(A, start);
+	memset(A->proved, 0, (size_t)A->n * sizeof *A->proved);
+	int left = count_left(A);
+	double pass_deadline;
+	A->may_restore = true;
+	int got = soko_areas_pass(A, start, order, &left, opt, lk_now(), RESTORE_PASS_SHARE,
+				  &pass_deadline, r);
+	A->may_restore = false;
+	if (pass_deadline > *deadline)
+		*deadline = pass_deadline;
+	if (got > 0 && (left == 0 || soko_areas_boxes_left(A) < plain_boxes)) {
+		*left_io = left;
+	} else {
+		got = 0;
+		soko_areas_snapshot_restore(A, &plain);
+		memcpy(A->proved, proved, (size_t)A->n * sizeof *proved);
+	}
+	free(proved);
+	soko_areas_snapshot_release(&plain);
+	return got;
 }

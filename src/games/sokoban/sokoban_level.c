@@ -657,12 +657,13 @@ const struct lk_technique soko_techniques[] = {
 				   "states a solve; counts the restarts tried",
 				   LK_TECH_ANY },
 	[SOKO_T_AREA_RESTORE] = { "area-restore", "area-restores",
-				  "-a any, off unless --with asks for it: an area whose level, "
-				  "every other box a wall, is proved unsolvable or dead at the "
-				  "start is solved again with the boxes of the other areas still "
-				  "to go in it, free to move but each to end on its own square; "
-				  "counts the areas so solved",
-				  LK_TECH_ANY | LK_TECH_OFF },
+				  "-a any: where area by area and the rest after it did not "
+				  "solve the level, a second pass from the start solves an area "
+				  "whose level, every other box a wall, is proved unsolvable or "
+				  "dead at the start again with the boxes of the other areas "
+				  "near it in it, free to move but each to end on its own "
+				  "square; counts the areas so solved",
+				  LK_TECH_ANY },
 
 	{ NULL, NULL, NULL, 0 },
 };
