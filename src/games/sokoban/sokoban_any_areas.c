@@ -589,8 +589,9 @@ static void near_area(struct areas *A, int area)
  * square, so that the area's solution puts back every box it moves
  * (Sasquatch I 46 and II 37: nearly every area's level, the rest walls,
  * is dead at the start; only in area-restore's pass, A->may_restore:
- * soko_areas_restore_pass, docs/games/sokoban.md, "Area restore").  True when it did and the path went on; an area whose walled
- * level was proved unsolvable is marked in A->proved (restarts). */
+ * soko_areas_restore_pass, docs/games/sokoban.md, "Area restore").  True
+ * when it did and the path went on; an area whose walled level was proved
+ * unsolvable is marked in A->proved (restarts). */
 bool soko_areas_solve(struct areas *A, int area, const struct lk_search_options *opt,
 		      double deadline, uint64_t states, struct lk_search_result *spent)
 {
@@ -694,7 +695,7 @@ bool soko_any_areas(const struct lk_level *level, const struct lk_search_options
 	if (A.n >= 2 && box_areas(&A)) {
 		merge_packed(&A);
 		double t0 = lk_now();
-		double deadline = t0 + opt->bounds.max_seconds * AREA_TIME_SHARE;
+		double deadline;   /* where the areas and their rest stop: the passes' */
 		A.done = lk_xcalloc((size_t)A.n, sizeof *A.done);
 		A.solved = lk_xcalloc((size_t)A.n, sizeof *A.solved);
 		A.proved = lk_xcalloc((size_t)A.n, sizeof *A.proved);

@@ -2,8 +2,8 @@
  * sokoban_any_areas.h - the working state of area by area
  * (sokoban_any_areas.c: the areas, their levels and the path joined from
  * them), shared with the order the areas are solved in
- * (sokoban_any_areas_order.c: rounds, pairs, restarts and the passes).  Private to
- * those two files.
+ * (sokoban_any_areas_order.c: rounds, pairs, restarts and the passes).
+ * Private to those two files.
  */
 #ifndef SOKOBAN_ANY_AREAS_H
 #define SOKOBAN_ANY_AREAS_H
