@@ -1,5 +1,5 @@
 #!/bin/bash
-# completion_test.sh - the bash completion (completion/levelkit.bash) on the
+# completion_test.sh - the bash completion (src/cli/levelkit.bash) on the
 # build tree's programs: the function is called with COMP_WORDS and
 # COMP_CWORD set as bash sets them, and COMPREPLY is compared with the
 # answers read off the commands' --help by hand.

@@ -117,7 +117,7 @@ void test_bad_slc(void **state)
 
 /* A collection on one line with many broken levels: each malformed record
  * once held that whole line, so 20000 errors on a 640 KB line made 12 GB
- * of records (found by fuzz/run.sh --grow).  The line is held once, by the
+ * of records (found by tests/fuzz/run.sh --grow).  The line is held once, by the
  * first; the others hold their message only. */
 void test_slc_errors_on_one_line(void **state)
 {

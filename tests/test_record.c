@@ -250,7 +250,7 @@ static void test_read_nul_byte(void **state)
  * record's lines were gathered from (a .sok level takes the notes after a
  * blank line); and a record of many NUL lines costs linear time (the
  * reader once searched all the unreported ones for every line: 200000
- * lines took minutes, found by fuzz/run.sh --grow). */
+ * lines took minutes, found by tests/fuzz/run.sh --grow). */
 static void test_read_many_nul_lines(void **state)
 {
 	static const char in[] = "#\0#\n#\0#\n\n###\n\n"        /* lines 1-2, 4 */

@@ -94,7 +94,7 @@ static void test_validation(void **state)
 /* The largest grid is 250 x 250.  The first row too wide, or the first
  * row too many, is reported at its line as soon as it is decoded: 20000
  * lines of "9(9(9(9(#))))" (6561 walls each) once were all decoded first,
- * 130 MB from a 280 KB file (found by fuzz/run.sh --grow). */
+ * 130 MB from a 280 KB file (found by tests/fuzz/run.sh --grow). */
 static void test_largest_grid(void **state)
 {
 	(void)state;

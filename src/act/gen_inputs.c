@@ -176,7 +176,7 @@ void lk_gen_help_min(char *out, size_t size, const char *what, const char *field
 
 /* "a rules file, or a preset of the game's (sokoban: walls, ..., mix
  * (default) or push; puzzlescript: ...)": each game's list in the form the
- * completion reads (completion/levelkit.bash) */
+ * completion reads (src/cli/levelkit.bash) */
 void lk_gen_help_rules(char *out, size_t size)
 {
 	struct lk_strbuf text = LK_STRBUF_INIT;

@@ -44,7 +44,7 @@ static const struct command *find_command(const char *name)
 }
 
 /* Same layout as the other commands' --help, so that one converter makes
- * every man page (man/lk_help2man.c). */
+ * every man page (docs/man/lk_help2man.c). */
 static void print_help(FILE *fp)
 {
 	fprintf(fp, "usage: levelkit COMMAND [options] [args...]\n"

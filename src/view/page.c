@@ -14,7 +14,7 @@
 #include "levelkit/difficulty.h"
 #include "view_internal.h"
 
-/* page.js and page.css, embedded by cmake/LevelkitEmbed.cmake */
+/* page.js and page.css, embedded by src/cmake/LevelkitEmbed.cmake */
 extern const unsigned char lk_view_page_js[];
 extern const unsigned char lk_view_page_css[];
 

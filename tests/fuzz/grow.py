@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""fuzz/grow.py - make large inputs from a fuzz corpus, to find parsers
+"""tests/fuzz/grow.py - make large inputs from a fuzz corpus, to find parsers
 whose time grows faster than their input.
 
-Usage: fuzz/grow.py SIZE COUNT OUT_DIR CORPUS_DIR...
+Usage: tests/fuzz/grow.py SIZE COUNT OUT_DIR CORPUS_DIR...
 
 For the COUNT smallest inputs of the corpora (the fuzzer's reduced ones,
 each about one thing), writes two inputs of about SIZE bytes to OUT_DIR:
@@ -10,7 +10,7 @@ the input repeated ("NAME.rep"), and each of its lines repeated in place
 ("NAME.lines").  Most inputs that make a parser quadratic are a
 small piece many times over (many NUL lines, many unclosed tags, many
 "Comment:" fields, a long run of one character), and the fuzzer itself
-rarely grows inputs past a few kilobytes.  fuzz/run.sh --grow runs the
+rarely grows inputs past a few kilobytes.  tests/fuzz/run.sh --grow runs the
 fuzzers on the result with the usual -timeout.
 """
 import os
@@ -26,7 +26,7 @@ def lines_repeated(data, times):
 
 def main():
     if len(sys.argv) < 5:
-        sys.exit("usage: fuzz/grow.py SIZE COUNT OUT_DIR CORPUS_DIR...")
+        sys.exit("usage: tests/fuzz/grow.py SIZE COUNT OUT_DIR CORPUS_DIR...")
     size, count = int(sys.argv[1]), int(sys.argv[2])
     out = sys.argv[3]
     os.makedirs(out, exist_ok=True)

@@ -30,7 +30,7 @@ install(DIRECTORY include/levelkit DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
 set(LEVELKIT_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/levelkit)
 install(EXPORT levelkitTargets NAMESPACE levelkit:: DESTINATION ${LEVELKIT_CMAKEDIR})
 include(CMakePackageConfigHelpers)
-configure_package_config_file(cmake/levelkitConfig.cmake.in
+configure_package_config_file(src/cmake/levelkitConfig.cmake.in
   ${PROJECT_BINARY_DIR}/levelkitConfig.cmake INSTALL_DESTINATION ${LEVELKIT_CMAKEDIR})
 # 0.x: a new minor version may change the API
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/levelkitConfigVersion.cmake
@@ -57,7 +57,7 @@ set(PC_LIBS "-lm -pthread")
 if(LEVELKIT_SANITIZE)
   string(APPEND PC_LIBS " -fsanitize=address,undefined")
 endif()
-configure_file(cmake/levelkit.pc.in ${PROJECT_BINARY_DIR}/levelkit.pc @ONLY)
+configure_file(src/cmake/levelkit.pc.in ${PROJECT_BINARY_DIR}/levelkit.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/levelkit.pc DESTINATION ${pc_dir})
 
 # ------------------------------------------------------ sample levels
@@ -68,11 +68,11 @@ set(LEVELKIT_FULL_LEVELSDIR ${CMAKE_INSTALL_FULL_DATADIR}/levelkit/levels)
 install(DIRECTORY levels/ DESTINATION ${LEVELKIT_LEVELSDIR})
 
 # ------------------------------------------------------------ man pages
-# Each page is made from the program's --help by man/lk_help2man.c (run by
-# cmake/levelkit-man.cmake), so it lists exactly the options the program
+# Each page is made from the program's --help by docs/man/lk_help2man.c (run by
+# src/cmake/levelkit-man.cmake), so it lists exactly the options the program
 # takes.  levelkit(1) also lists the documents installed with it.
 if(LEVELKIT_MAN)
-  add_executable(lk_help2man man/lk_help2man.c)
+  add_executable(lk_help2man docs/man/lk_help2man.c)
   target_compile_options(lk_help2man PRIVATE ${LEVELKIT_WARNINGS})
 
   file(GLOB_RECURSE levelkit_docs RELATIVE ${PROJECT_SOURCE_DIR}
@@ -84,7 +84,7 @@ if(LEVELKIT_MAN)
 
   set(man_dir ${PROJECT_BINARY_DIR}/man)
   file(MAKE_DIRECTORY ${man_dir})
-  set(man_script ${PROJECT_SOURCE_DIR}/cmake/levelkit-man.cmake)
+  set(man_script ${PROJECT_SOURCE_DIR}/src/cmake/levelkit-man.cmake)
   set(man_common -DHELP2MAN=$<TARGET_FILE:lk_help2man> -DFRONT=$<TARGET_FILE:levelkit_front>
                  -DVERSION=${PROJECT_VERSION} -DLEVELS=${LEVELKIT_FULL_LEVELSDIR})
   add_custom_command(OUTPUT ${man_dir}/levelkit.1
@@ -92,19 +92,19 @@ if(LEVELKIT_MAN)
             -DNAME=levelkit -DOUT=${man_dir}/levelkit.1
             "-DSUMMARY=generate, solve, rate and filter puzzle levels"
             -DDOCROOT=${PROJECT_SOURCE_DIR} -DDOCDIR=${CMAKE_INSTALL_DOCDIR}
-            -DDOCS=${levelkit_docs_arg} -DEXTRA=${PROJECT_SOURCE_DIR}/man/levelkit.txt
+            -DDOCS=${levelkit_docs_arg} -DEXTRA=${PROJECT_SOURCE_DIR}/docs/man/levelkit.txt
             -P ${man_script}
     DEPENDS lk_help2man levelkit_front ${man_script} ${levelkit_doc_files}
-            ${PROJECT_SOURCE_DIR}/man/levelkit.txt
+            ${PROJECT_SOURCE_DIR}/docs/man/levelkit.txt
     COMMENT "Making the man page levelkit.1" VERBATIM)
   set(man_pages ${man_dir}/levelkit.1)
   foreach(cmd ${LEVELKIT_COMMANDS})
     add_custom_command(OUTPUT ${man_dir}/levelkit-${cmd}.1
       COMMAND ${CMAKE_COMMAND} ${man_common} -DPROGRAM=$<TARGET_FILE:${cmd}>
               -DNAME=levelkit-${cmd} -DOUT=${man_dir}/levelkit-${cmd}.1
-              -DEXTRA=${PROJECT_SOURCE_DIR}/man/levelkit-${cmd}.txt -P ${man_script}
+              -DEXTRA=${PROJECT_SOURCE_DIR}/docs/man/levelkit-${cmd}.txt -P ${man_script}
       DEPENDS lk_help2man levelkit_front ${cmd} ${man_script}
-              ${PROJECT_SOURCE_DIR}/man/levelkit-${cmd}.txt
+              ${PROJECT_SOURCE_DIR}/docs/man/levelkit-${cmd}.txt
       COMMENT "Making the man page levelkit-${cmd}.1" VERBATIM)
     list(APPEND man_pages ${man_dir}/levelkit-${cmd}.1)
   endforeach()
@@ -116,9 +116,9 @@ endif()
 # One script serves every name: bash-completion loads completions/NAME
 # when NAME is first completed.
 set(completion_dir ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
-install(FILES completion/levelkit.bash DESTINATION ${completion_dir} RENAME levelkit)
+install(FILES src/cli/levelkit.bash DESTINATION ${completion_dir} RENAME levelkit)
 foreach(cmd ${LEVELKIT_COMMANDS})
-  install(FILES completion/levelkit.bash DESTINATION ${completion_dir}
+  install(FILES src/cli/levelkit.bash DESTINATION ${completion_dir}
           RENAME levelkit-${cmd})
 endforeach()
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""fuzz/seeds.py - make the fuzzers' seed corpora from the repository.
+"""tests/fuzz/seeds.py - make the fuzzers' seed corpora from the repository.
 
-Usage: fuzz/seeds.py SOURCE_DIR OUT_DIR
+Usage: tests/fuzz/seeds.py SOURCE_DIR OUT_DIR
 
 Writes OUT_DIR/record, OUT_DIR/level, OUT_DIR/expr, OUT_DIR/rules, OUT_DIR/script and
 OUT_DIR/json, one
@@ -187,7 +187,7 @@ def json_levels(src, out):
 
 def main():
     if len(sys.argv) != 3:
-        sys.exit("usage: fuzz/seeds.py SOURCE_DIR OUT_DIR")
+        sys.exit("usage: tests/fuzz/seeds.py SOURCE_DIR OUT_DIR")
     src, dst = sys.argv[1], sys.argv[2]
     out = {"record": [], "level": [], "expr": [], "rules": [], "script": [], "json": []}
     record_and_level(src, out)

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# fuzz/run.sh - build the fuzzers (preset fuzz) and run each for its share
+# tests/fuzz/run.sh - build the fuzzers (preset fuzz) and run each for its share
 # of SECONDS; fail on any crash, leak, timeout or out-of-memory.
 #
-# Usage: fuzz/run.sh [SECONDS] [TARGET...]
-#        fuzz/run.sh --grow [SIZE] [TARGET...]
+# Usage: tests/fuzz/run.sh [SECONDS] [TARGET...]
+#        tests/fuzz/run.sh --grow [SIZE] [TARGET...]
 #   SECONDS  the whole run, wall clock (default 120); the record reader
 #            gets the largest share
 #   TARGET   record, level, expr, rules, script, json (default: all six,
@@ -11,17 +11,17 @@
 #   --grow   instead of fuzzing, run each target once on inputs of about
 #            SIZE bytes (default 131072) made from the smallest
 #            $FUZZ_GROW_COUNT (default 200) inputs of its corpus by
-#            fuzz/grow.py, and fail on a timeout: parsers whose time grows
+#            tests/fuzz/grow.py, and fail on a timeout: parsers whose time grows
 #            faster than their input
 # Environment: FUZZ_BUILD (default build/fuzz), FUZZ_JOBS (parallel build
 # jobs, default 2), FUZZ_ARGS (more libFuzzer flags, e.g. -max_len=65536).
 #
 # Each target's corpus grows in $FUZZ_BUILD/corpus/TARGET (kept between
-# runs) on top of seeds remade from the repository (fuzz/seeds.py);
+# runs) on top of seeds remade from the repository (tests/fuzz/seeds.py);
 # whatever fails is kept in $FUZZ_BUILD/crashes/ with the fuzzer's log.
 # docs/fuzzing.md tells how to reproduce and minimise a crash.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 grow=false
 if [ "${1:-}" = --grow ]; then
@@ -39,7 +39,7 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(record level expr rules script json)
 build=${FUZZ_BUILD:-build/fuzz}
 case $total in
-'' | *[!0-9]*) echo "fuzz/run.sh: SECONDS must be a whole number, not '$total'" >&2; exit 2 ;;
+'' | *[!0-9]*) echo "tests/fuzz/run.sh: SECONDS must be a whole number, not '$total'" >&2; exit 2 ;;
 esac
 
 # Shares of the time: the record reader has the most formats to get wrong.
@@ -51,7 +51,7 @@ weight() {
 	rules) echo 2 ;;
 	script) echo 3 ;;
 	json) echo 2 ;;
-	*) echo "fuzz/run.sh: unknown target '$1' (record, level, expr, rules, script, json)" >&2; exit 2 ;;
+	*) echo "tests/fuzz/run.sh: unknown target '$1' (record, level, expr, rules, script, json)" >&2; exit 2 ;;
 	esac
 }
 sum=0
@@ -68,7 +68,7 @@ fi
 cmake --build "$build" --target fuzzers -j "${FUZZ_JOBS:-2}" >/dev/null
 
 rm -rf "$build/seeds"
-python3 fuzz/seeds.py . "$build/seeds"
+python3 tests/fuzz/seeds.py . "$build/seeds"
 mkdir -p "$build/crashes"
 
 failed=()
@@ -78,7 +78,7 @@ if $grow; then
 		log=$build/crashes/$t-grow.log
 		rm -rf "$dir"
 		mkdir -p "$build/corpus/$t"
-		python3 fuzz/grow.py "$total" "${FUZZ_GROW_COUNT:-200}" "$dir" "$build/corpus/$t" \
+		python3 tests/fuzz/grow.py "$total" "${FUZZ_GROW_COUNT:-200}" "$dir" "$build/corpus/$t" \
 			"$build/seeds/$t"
 		echo "==> fuzz_$t: $(find "$dir" -type f | wc -l) large inputs"
 		start=$(date +%s)
@@ -87,7 +87,7 @@ if $grow; then
 			-rss_limit_mb=2048 -artifact_prefix="$build/crashes/$t-grow-" >"$log" 2>&1; then
 			echo "    done in $(($(date +%s) - start)) s; the slowest:"
 		else
-			echo "fuzz/run.sh: fuzz_$t failed on a large input; its log is $log:" >&2
+			echo "tests/fuzz/run.sh: fuzz_$t failed on a large input; its log is $log:" >&2
 			grep -E -A10 '^==[0-9]+==|^SUMMARY|invariant failed|ALARM' "$log" | head -30 >&2 || true
 			failed+=("$t")
 		fi
@@ -112,12 +112,12 @@ for t in ${targets[@]+"${targets[@]}"}; do
 	# ${FUZZ_ARGS} is split on blanks on purpose: several flags.
 	# shellcheck disable=SC2086
 	if "$build/fuzz/fuzz_$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
-		-dict="fuzz/$t.dict" -artifact_prefix="$build/crashes/$t-" \
+		-dict="tests/fuzz/$t.dict" -artifact_prefix="$build/crashes/$t-" \
 		-print_final_stats=1 ${FUZZ_ARGS:-} "$corpus" "$build/seeds/$t" >"$log" 2>&1; then
 		grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units|stat::peak_rss_mb)' "$log" |
 			sed 's/^/    /' || true
 	else
-		echo "fuzz/run.sh: fuzz_$t failed; its log is $log:" >&2
+		echo "tests/fuzz/run.sh: fuzz_$t failed; its log is $log:" >&2
 		grep -E -A25 '^==[0-9]+==|^SUMMARY|invariant failed|ERROR: libFuzzer|^artifact_prefix|Test unit written' \
 			"$log" | head -60 >&2 || tail -40 "$log" >&2
 		failed+=("$t")
@@ -125,7 +125,7 @@ for t in ${targets[@]+"${targets[@]}"}; do
 done
 
 if [ ${#failed[@]} -gt 0 ]; then
-	echo "fuzz/run.sh: failed: ${failed[*]}; inputs kept in $build/crashes/" >&2
+	echo "tests/fuzz/run.sh: failed: ${failed[*]}; inputs kept in $build/crashes/" >&2
 	ls -l "$build/crashes" >&2
 	exit 1
 fi

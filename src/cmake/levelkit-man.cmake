@@ -2,7 +2,7 @@
 # cmake -P at build time; see CMakeLists.txt).  It runs the programs and
 # hands their output to lk_help2man, so a page always matches its options.
 #
-#   -DHELP2MAN=path   the converter (man/lk_help2man.c)
+#   -DHELP2MAN=path   the converter (docs/man/lk_help2man.c)
 #   -DFRONT=path      the levelkit front command (for --list-commands)
 #   -DPROGRAM=path    the program whose --help is converted
 #   -DNAME=name       the page's name: levelkit or levelkit-CMD
@@ -12,7 +12,7 @@
 #   -DDOCROOT=dir -DDOCDIR=dir -DDOCS=a,b   documents listed in the page
 #                     (comma-separated: a ';' would split the custom command)
 #   -DEXTRA=path      the page's sections --help has no place for (exit
-#                     status, environment, examples: man/NAME.txt)
+#                     status, environment, examples: docs/man/NAME.txt)
 #   -DLEVELS=dir      where the sample packs are installed, for EXTRA
 
 foreach(var HELP2MAN FRONT PROGRAM NAME VERSION OUT)

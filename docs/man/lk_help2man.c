@@ -14,7 +14,7 @@
  *   DOC...    documents (relative to DOCROOT) listed under DOCUMENTATION
  *             with their first "# " heading, as installed under DOCDIR
  *             (next to README.md)
- *   EXTRA     the sections --help has no place for (man/NAME.txt: EXIT
+ *   EXTRA     the sections --help has no place for (docs/man/NAME.txt: EXIT
  *             STATUS, ENVIRONMENT, FILES, EXAMPLES), put after OPTIONS: a
  *             line in capitals is a section's heading, a line indented by
  *             four spaces an item "TERM  DESCRIPTION", a line "$ command"
