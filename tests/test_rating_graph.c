@@ -5,7 +5,8 @@
  * the dead-end share, greedy choices into dead ends, shortest solutions and
  * their narrowest layer and their scarcity, the solution's traps, detours and irreversible
  * steps; and the soft greedy walker's chance to win (rating_walker.c), on
- * the whole graph and on a bounded part of a second toy graph.
+ * the whole graph and on a bounded part of a second toy graph; and that a
+ * signal cutting either short is said in the features' limits.
  *
  * The toy graph (h: the heuristic each state is ranked by):
  *
@@ -23,6 +24,7 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -144,6 +146,7 @@ static void test_bounded(void **state)
 	assert_int_equal(f.how[LK_F_REACHABLE], LK_KNOWN_AT_LEAST);
 	assert_int_equal(f.how[LK_F_DEAD_SHARE], LK_KNOWN_NOT);
 	assert_int_equal(f.how[LK_F_SCARCITY], LK_KNOWN_NOT);   /* not known: counts at its least */
+	assert_int_equal(f.limits, 0);   /* the feature's own cap, not a limit hit */
 }
 
 static struct lk_level toy_level(const struct lk_game *game)
@@ -274,6 +277,34 @@ static void test_walker_bounded(void **state)
 	assert_int_equal(f.how[LK_F_WALKER], LK_KNOWN_ABSENT);
 }
 
+/* Cut short by a signal (Ctrl-C in rate), the graph and the walker say
+ * so in the features' limits, which rate writes as `limit: interrupted`
+ * beside the rating the cut made a bound; their own state caps are no
+ * such limit. */
+static void test_cut_by_signal(void **state)
+{
+	(void)state;
+	static volatile sig_atomic_t stop = 1;
+	struct lk_level level = toy_level(&toy2_game);
+	struct lk_search_options so = LK_SEARCH_OPTIONS_INIT;
+	so.bounds.cancel = &stop;
+	struct lk_features f;
+	lk_features_init(&f);
+	lk_features_walker(&level, &so, 1000, 3, false, &f);
+	assert_true(f.limits & LK_LIMIT_BIT(LK_LIMIT_INTERRUPTED));
+	assert_true(f.how[LK_F_WALKER] != LK_KNOWN_EXACT);
+	lk_features_init(&f);
+	lk_features_graph(&level, &so, 1000, NULL, 0, &f);
+	assert_true(f.limits & LK_LIMIT_BIT(LK_LIMIT_INTERRUPTED));
+	assert_int_equal(f.how[LK_F_SCARCITY], LK_KNOWN_NOT);
+	/* not cancelled, bounded by its state cap: no limit */
+	stop = 0;
+	lk_features_init(&f);
+	lk_features_walker(&level, &so, 4, 3, true, &f);
+	assert_int_equal(f.limits, 0);
+	assert_int_equal(f.how[LK_F_WALKER], LK_KNOWN_EXACT);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -282,6 +313,7 @@ int main(void)
 		cmocka_unit_test(test_scarcity),
 		cmocka_unit_test(test_walker_whole),
 		cmocka_unit_test(test_walker_bounded),
+		cmocka_unit_test(test_cut_by_signal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -240,8 +240,10 @@ static void effort_runs(struct lk_solver *solver, const struct lk_level *level,
 	so.algo = LK_ALGO_GREEDY;
 	own->effort_runs = true;
 	for (unsigned k = 0; k < LK_EFFORT_RUNS; k++) {
-		if (lk_bounds_cancelled(&so.bounds))
+		if (lk_bounds_cancelled(&so.bounds)) {
+			own->limits |= LK_LIMIT_BIT(LK_LIMIT_INTERRUPTED);   /* runs not made */
 			break;
+		}
 		if (own->effort_made - own->effort_solved >= 3 && own->effort_solved == 0)
 			break;
 		so.seed = lk_mix64(o->seed * 0x100000001b3ULL + k + 1) | 1;

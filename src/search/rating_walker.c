@@ -230,6 +230,7 @@ void lk_features_walker(const struct lk_level *level, const struct lk_search_opt
 	struct lk_edge *edges = lk_xcalloc((size_t)level->max_successors + 1, sizeof *edges);
 	double deadline = lk_bounds_deadline(&search->bounds, lk_now());
 	bool complete = false, cut = false;   /* cut: by time, memory or a signal */
+	enum lk_limit why = LK_LIMIT_MEMORY;  /* what cut it, said in f->limits */
 	uint32_t id;
 	bool added;
 	game->initial_state(level, keys);
@@ -246,8 +247,13 @@ void lk_features_walker(const struct lk_level *level, const struct lk_search_opt
 		}
 		if (w.table.count >= max_states)
 			break;
-		if (k % CHECK_EVERY == 0 && (lk_bounds_cancelled(&search->bounds) ||
-					     lk_bounds_time_up(&search->bounds, deadline))) {
+		if (k % CHECK_EVERY == 0 && lk_bounds_cancelled(&search->bounds)) {
+			why = LK_LIMIT_INTERRUPTED;
+			cut = true;
+			break;
+		}
+		if (k % CHECK_EVERY == 0 && lk_bounds_time_up(&search->bounds, deadline)) {
+			why = LK_LIMIT_TIME;
 			cut = true;
 			break;
 		}
@@ -260,6 +266,10 @@ void lk_features_walker(const struct lk_level *level, const struct lk_search_opt
 	/* the horizon: the shortest solution's steps, known from rate's
 	 * solution or from the whole graph; else an upper bound on them (the
 	 * graph's nearest win or the solution), giving a lower bound */
+	/* a value cut short is a bound, and the record says why (the state
+	 * cap is the feature's own, the same on any machine: no limit) */
+	if (cut)
+		f->limits |= LK_LIMIT_BIT(why);
 	uint32_t shortest = w.table.count ? nearest_win(&w) : UINT32_MAX;
 	bool exact = !cut && (complete || steps_shortest);
 	if (steps_shortest && solution_steps)
