@@ -146,7 +146,8 @@ static void test_bounded(void **state)
 	assert_int_equal(f.how[LK_F_REACHABLE], LK_KNOWN_AT_LEAST);
 	assert_int_equal(f.how[LK_F_DEAD_SHARE], LK_KNOWN_NOT);
 	assert_int_equal(f.how[LK_F_SCARCITY], LK_KNOWN_NOT);   /* not known: counts at its least */
-	assert_int_equal(f.limits, 0);   /* the feature's own cap, not a limit hit */
+	/* the state cap left them unknown, and says so */
+	assert_int_equal(f.limits, LK_LIMIT_BIT(LK_LIMIT_STATES));
 }
 
 static struct lk_level toy_level(const struct lk_game *game)
@@ -279,8 +280,8 @@ static void test_walker_bounded(void **state)
 
 /* Cut short by a signal (Ctrl-C in rate), the graph and the walker say
  * so in the features' limits, which rate writes as `limit: interrupted`
- * beside the rating the cut made a bound; their own state caps are no
- * such limit. */
+ * beside the rating the cut made a bound; at its state cap the walker
+ * says `states` only where the cap left its value a bound. */
 static void test_cut_by_signal(void **state)
 {
 	(void)state;
@@ -297,12 +298,21 @@ static void test_cut_by_signal(void **state)
 	lk_features_graph(&level, &so, 1000, NULL, 0, &f);
 	assert_true(f.limits & LK_LIMIT_BIT(LK_LIMIT_INTERRUPTED));
 	assert_int_equal(f.how[LK_F_SCARCITY], LK_KNOWN_NOT);
-	/* not cancelled, bounded by its state cap: no limit */
+	/* not cancelled, stopped at its state cap: exact with the shortest
+	 * solution's steps, no limit; a bound without them, `states` */
 	stop = 0;
 	lk_features_init(&f);
 	lk_features_walker(&level, &so, 4, 3, true, &f);
 	assert_int_equal(f.limits, 0);
 	assert_int_equal(f.how[LK_F_WALKER], LK_KNOWN_EXACT);
+	lk_features_init(&f);
+	lk_features_walker(&level, &so, 4, 3, false, &f);
+	assert_int_equal(f.limits, LK_LIMIT_BIT(LK_LIMIT_STATES));
+	assert_int_equal(f.how[LK_F_WALKER], LK_KNOWN_AT_LEAST);
+	/* the whole graph: exact, no limit */
+	lk_features_init(&f);
+	lk_features_walker(&level, &so, 1000, 3, false, &f);
+	assert_int_equal(f.limits, 0);
 }
 
 int main(void)

@@ -278,7 +278,9 @@ static void graph_features(const struct lk_level *level, const struct lk_search_
 	if (!G.g.complete) {
 		if (G.g.limit == LK_LIMIT_STATES)
 			lk_feature_set(f, LK_F_REACHABLE, LK_KNOWN_AT_LEAST, (double)G.g.table.count);
-		else if (G.g.limit != LK_LIMIT_NONE)   /* time, memory, a signal: said */
+		/* the state cap, time, memory or a signal: the record says
+		 * which left the graph's features unknown */
+		if (G.g.limit != LK_LIMIT_NONE)
 			f->limits |= LK_LIMIT_BIT(G.g.limit);
 		lk_graph_release(&G.g);
 		return;

@@ -266,12 +266,15 @@ void lk_features_walker(const struct lk_level *level, const struct lk_search_opt
 	/* the horizon: the shortest solution's steps, known from rate's
 	 * solution or from the whole graph; else an upper bound on them (the
 	 * graph's nearest win or the solution), giving a lower bound */
-	/* a value cut short is a bound, and the record says why (the state
-	 * cap is the feature's own, the same on any machine: no limit) */
-	if (cut)
-		f->limits |= LK_LIMIT_BIT(why);
 	uint32_t shortest = w.table.count ? nearest_win(&w) : UINT32_MAX;
 	bool exact = !cut && (complete || steps_shortest);
+	/* a value left a bound says why: cut short, or stopped at the state
+	 * cap without the shortest solution's steps (at the cap with them it
+	 * is the bounded feature's exact value, the same on any machine) */
+	if (cut)
+		f->limits |= LK_LIMIT_BIT(why);
+	else if (!exact)
+		f->limits |= LK_LIMIT_BIT(LK_LIMIT_STATES);
 	if (steps_shortest && solution_steps)
 		shortest = solution_steps;
 	else if (solution_steps && solution_steps < shortest)
