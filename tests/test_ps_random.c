@@ -297,6 +297,79 @@ static void test_random_rule_without_rows(void **state)
 	ps_game_free(g);
 }
 
+/* A rule whose row lost its one cell: "[moving Pl]", the name unknown,
+ * leaves a movement without an object, which the parser drops with an
+ * error, as the reference's does.  A turn matched the empty row, sizing its
+ * valid starts by its length less one: a pointer overflow (UBSan, in the
+ * sanitizer build of this test).  The game is fuzz_script's find (a
+ * 25-minute run), minimised by libFuzzer, headers mangled as it left them.
+ * The row now matches nowhere. */
+static const char cellless[] =
+	"c Game\n"
+	"author uzzlesc==\n"
+	"OBJECTS\n"
+	"===\n"
+	"\n"
+	"Background\n"
+	"LIGHTGREEN GREEN\n"
+	"10111\n"
+	"\n"
+	"\n"
+	"Target\n"
+	"DarkBlue\n"
+	"....\n"
+	"\n"
+	"Wall\n"
+	"BROWN DARKBROWN\n"
+	"00010010\n"
+	"\n"
+	"Player\n"
+	"Black Orange White Blue\n"
+	".0003.\n"
+	"\n"
+	"Crate\n"
+	"Orange Yellow\n"
+	"00000\n"
+	"\n"
+	"\n"
+	"LEGEND\n"
+	"=======\n"
+	"\n"
+	". = Background\n"
+	"# = Wall\n"
+	"=\n"
+	"COLLISIONLAYERS\n"
+	"\n"
+	"\n"
+	"Background\n"
+	"Target\n"
+	"Player, Wall, Crate\n"
+	"RULES\n"
+	"=\n"
+	"[moving Pl] -> cancel \n"
+	"WINCONDITIONS\n"
+	"==\n"
+	"LEVELS\n"
+	"\n"
+	"##.";
+
+static void test_rule_row_without_cells(void **state)
+{
+	(void)state;
+	struct ps_diags d;
+	ps_diags_init(&d);
+	struct ps_game *g = ps_compile_diags(cellless, strlen(cellless), "test.txt", true, &d);
+	ps_diags_release(&d);
+	assert_non_null(g);
+	struct ps_session *s = ps_session_new(g, 0, "0");
+	assert_non_null(s);
+	static const int turn[] = { PS_RIGHT, PS_LEFT, PS_ACTION, PS_TICK };
+	for (size_t k = 0; k < sizeof turn / sizeof turn[0]; k++)
+		(void)ps_session_input(s, turn[k]);   /* no player: nothing to move */
+	ps_session_free(s);
+	ps_game_free(g);
+}
+
 /* --rolls: the coin game is solvable for some roll (one throw) but not
  * whatever the dice say (tails may come for ever); with either face
  * winning it is solvable whatever they say, in one move. */
@@ -411,6 +484,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_coin),
 		cmocka_unit_test(test_random_rule_without_rows),
+		cmocka_unit_test(test_rule_row_without_cells),
 		cmocka_unit_test(test_realtime),
 		cmocka_unit_test(test_rolls),
 		cmocka_unit_test(test_suite_seeded),

@@ -329,9 +329,14 @@ static void match_row(struct ps_runtime *rt, const struct ps_rule *rule, const s
 	int d = ps_rule_delta(rt, dir);
 	out->n = 0;
 	out->stamp = rt->mods;
-	if (!map_allows(rt, row))
-		return;
 	int len = row->ncells - row->nellipses;
+	/* a row without cells: only a game compiled leniently has one (the
+	 * reference's parser leaves it too, "[moving Plazer]" with the name
+	 * unknown, after reporting the error); it matches nowhere here.
+	 * Sizing its starts by len - 1 overflowed (fuzz_script, UBSan).
+	 * Whether the reference matches it somewhere was not settled. */
+	if (len <= 0 || !map_allows(rt, row))
+		return;
 	bool horizontal = dir > 2;
 	int step = dir == PS_DIR_RIGHT || dir == PS_DIR_DOWN ? 1 : -1;
 	long count;
