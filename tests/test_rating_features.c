@@ -53,8 +53,10 @@ static void test_juggle_sequences(void **state)
 
 static const struct lk_level_options lopt = { 0 };
 
-/* The features of a level as rate computes them (default options). */
-static void features_of(const char *text, struct lk_features *f, struct lk_rating *r)
+/* The features of a level as rate computes them (default options, the
+ * optimal solve searching in direction dir). */
+static void features_dir(const char *text, enum lk_direction dir, struct lk_features *f,
+			 struct lk_rating *r)
 {
 	struct lk_level *level = test_load_level(text, &lopt, "sokoban");
 	struct lk_solver s;
@@ -63,6 +65,7 @@ static void features_of(const char *text, struct lk_features *f, struct lk_ratin
 	lk_rate_options_init(&o);
 	o.search.bounds.max_states = 100000;
 	o.search.bounds.max_seconds = 20;
+	o.search.direction = dir;
 	o.runs = 10;
 	lk_rating_init(r);
 	lk_rate(&s, level, &o, r);
@@ -70,6 +73,11 @@ static void features_of(const char *text, struct lk_features *f, struct lk_ratin
 	lk_features_compute(&s, level, r, &fo, f);
 	lk_solver_release(&s);
 	lk_level_free(level);
+}
+
+static void features_of(const char *text, struct lk_features *f, struct lk_rating *r)
+{
+	features_dir(text, LK_FORWARD, f, r);
 }
 
 static void test_juggle_levels(void **state)
@@ -143,12 +151,81 @@ static void test_expand_share(void **state)
 	lk_level_free(level);
 }
 
+/* ------------------------------------------------------------ the walk */
+
+/* Steps of r's optimal path whose next state the level's successors (as
+ * the forward search prunes them) leave out. */
+static unsigned steps_pruned_out(const char *text, const struct lk_search_result *r)
+{
+	struct lk_level *level = test_load_level(text, &lopt, "sokoban");
+	const struct lk_game *g = level->game;
+	size_t ks = level->key_size;
+	void *sc = calloc(1, level->scratch_size);
+	unsigned char *keys = calloc(level->max_successors, ks);
+	struct lk_edge *edges = calloc(level->max_successors, sizeof *edges);
+	assert_true(sc && keys && edges);
+	unsigned out = 0;
+	for (size_t i = 0; i + 2 < r->nkeys; i++) {
+		unsigned n = g->successors(level, r->path + i * ks, sc, keys, edges);
+		bool found = false;
+		for (unsigned k = 0; k < n && !found; k++)
+			found = memcmp(keys + k * ks, r->path + (i + 1) * ks, ks) == 0;
+		out += !found;
+	}
+	free(edges);
+	free(keys);
+	free(sc);
+	lk_level_free(level);
+	return out;
+}
+
+/*
+ * Microban 99, solved backwards: the optimal path, found by pulls, pushes
+ * a box on the right while the goal room is a PI-corral (push 15 of 131),
+ * a push the forward search's pruning leaves out (it keeps the corral's
+ * two pushes; pushing the corral's box first is as short, but another
+ * path).  The walk along the solution used to stop there and leave the
+ * solution's features unknown, the rating a bound with no limit that made
+ * it; it now looks for such a step among every push (whole_successors).
+ */
+static const char microban99[] =
+	"               #####\n"
+	"               #   #\n"
+	"#######  ####### # #\n"
+	"#     #  #  #      #\n"
+	"#  @  ####  #     ####\n"
+	"#  #    ....## ####  #\n"
+	"#    ##### ## $$ $ $ #\n"
+	"######   #           #\n"
+	"         #  ##########\n"
+	"         ####\n";
+
+static void test_walk_path_found_backwards(void **state)
+{
+	(void)state;
+	struct lk_features f;
+	struct lk_rating r;
+	features_dir(microban99, LK_BACKWARD, &f, &r);
+	assert_int_equal(r.optimal.status, LK_SOLVED);
+	assert_int_equal(r.optimal.cost, 131);
+	assert_true(steps_pruned_out(microban99, &r.optimal) > 0);
+	static const enum lk_feature walked[] = { LK_F_UPHILL, LK_F_AGAINST, LK_F_BRANCHING,
+						  LK_F_MOVED, LK_F_SESSIONS, LK_F_JUGGLE };
+	for (size_t i = 0; i < sizeof walked / sizeof walked[0]; i++)
+		if (f.how[walked[i]] != LK_KNOWN_EXACT)
+			fail_msg("%s not known exactly", lk_feature_name(walked[i]));
+	/* its four boxes all move; in the order of the path */
+	assert_int_equal(f.value[LK_F_MOVED], 4);
+	lk_rating_release(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_juggle_sequences),
 		cmocka_unit_test(test_juggle_levels),
 		cmocka_unit_test(test_expand_share),
+		cmocka_unit_test(test_walk_path_found_backwards),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

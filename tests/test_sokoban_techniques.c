@@ -433,6 +433,86 @@ static void test_warm_matching(void **state)
 	fclose(fp);
 }
 
+/* The successors sorted by key, for comparing two sets. */
+static size_t key_size_for_sort;
+static int key_order(const void *a, const void *b)
+{
+	return memcmp(a, b, key_size_for_sort);
+}
+
+/* whole_successors is the successors with PI-corral pruning and tunnel
+ * macros off (what the rating's walk needs where a solution found
+ * backwards leaves the forward pruning): along random walks through
+ * Microban levels, its set must be the successors of the same level
+ * loaded with those two techniques off, at every state, and must hold a
+ * move the pruned successors leave out somewhere (or the test could not
+ * fail).  The deadlock table is off in both: what it has learned depends
+ * on the order of the questions, which the pruning changes. */
+static void test_whole_successors(void **state)
+{
+	(void)state;
+	char path[4096];
+	FILE *fp = test_open_data("sokoban/microban.xsb", path, sizeof path);
+	struct lk_reader r;
+	struct lk_record rec = LK_RECORD_INIT;
+	struct lk_rng rng;
+	unsigned long compared = 0, wider = 0;
+	unsigned no_table = ~(1u << soko_test_technique("deadlock-table"));
+	unsigned plain_moves = no_table & ~(1u << soko_test_technique("pi-corrals")) &
+			       ~(1u << soko_test_technique("tunnel-macros"));
+	lk_rng_seed(&rng, 29);
+	lk_reader_init_fp(&r, fp, path);
+	for (int n = 0; n < 60 && lk_reader_next(&r, &rec, NULL, NULL) == 1; n++) {
+		struct lk_level *level = load(&rec, no_table), *truth = load(&rec, plain_moves);
+		const struct lk_game *g = level->game;
+		assert_non_null(g->whole_successors);
+		size_t ks = level->key_size, max = level->max_successors;
+		key_size_for_sort = ks;
+		void *sc = calloc(1, level->scratch_size), *tsc = calloc(1, truth->scratch_size);
+		unsigned char *key = calloc(1, ks), *whole = calloc(max, ks), *want = calloc(max, ks),
+			      *pruned = calloc(max, ks);
+		struct lk_edge *edges = calloc(max, sizeof *edges);
+		assert_true(sc && tsc && key && whole && want && pruned && edges);
+		g->initial_state(level, key);
+		for (int step = 0; step < 200; step++) {
+			unsigned nw = g->whole_successors(level, key, sc, whole, edges);
+			unsigned nt = g->successors(truth, key, tsc, want, edges);
+			unsigned np = g->successors(level, key, sc, pruned, edges);
+			if (nw != nt)
+				fail_msg("Microban %d, step %d: %u whole successors, %u without "
+					 "the two techniques", n + 1, step, nw, nt);
+			qsort(whole, nw, ks, key_order);
+			qsort(want, nt, ks, key_order);
+			if (nw && memcmp(whole, want, nw * ks) != 0)
+				fail_msg("Microban %d, step %d: the whole successors differ", n + 1,
+					 step);
+			compared++;
+			wider += nw > np;
+			if (nw == 0) {
+				g->initial_state(level, key);
+				continue;
+			}
+			memcpy(key, whole + lk_rng_below(&rng, nw) * ks, ks);
+		}
+		free(edges);
+		free(pruned);
+		free(want);
+		free(whole);
+		free(key);
+		free(tsc);
+		free(sc);
+		lk_level_free(truth);
+		lk_level_free(level);
+	}
+	print_message("  %lu states compared, %lu with moves the pruning leaves out\n", compared,
+		      wider);
+	assert_true(compared > 5000);
+	assert_true(wider > 0);
+	lk_record_release(&rec);
+	lk_reader_close(&r);
+	fclose(fp);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -441,6 +521,7 @@ int main(void)
 		cmocka_unit_test(test_microban),
 		cmocka_unit_test(test_random),
 		cmocka_unit_test(test_warm_matching),
+		cmocka_unit_test(test_whole_successors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -248,6 +248,14 @@ struct lk_game {
 	 * into states the game proves dead (deadlocks) may be left out. */
 	unsigned (*successors)(const struct lk_level *level, const void *key, void *scratch,
 			       unsigned char *keys_out, struct lk_edge *edges);
+	/* Optional: the same with no pruning that leaves out a move into a
+	 * live state (Sokoban's PI-corrals keep only one corral's pushes) and
+	 * no macro steps (a push through a tunnel one square at a time).  A
+	 * path found backwards need not follow the forward pruning, so the
+	 * rating's walk along a solution looks there for a step successors
+	 * leaves out.  NULL: successors leaves out only dead moves. */
+	unsigned (*whole_successors)(const struct lk_level *level, const void *key, void *scratch,
+				     unsigned char *keys_out, struct lk_edge *edges);
 	bool (*is_goal)(const struct lk_level *level, const void *key);
 	/* Lower bound (admissible when level->heuristic_admissible) on the
 	 * cost to a goal, or LK_H_DEAD.  NULL when the game has none. */

@@ -176,6 +176,13 @@ static void walk_solution(struct walker *w, const unsigned char *path, size_t nk
 		const unsigned char *cur = path + i * ks, *next = cur + ks;
 		unsigned n = g->successors(level, cur, w->scratch, w->keys, w->edges);
 		int j = find_next(w, n, next, i + 2 == nkeys);
+		if (j < 0 && g->whole_successors) {
+			/* a step the forward pruning leaves out (a path found
+			 * backwards need not follow it): the step's choices are
+			 * then every move the pruning could have left out */
+			n = g->whole_successors(level, cur, w->scratch, w->keys, w->edges);
+			j = find_next(w, n, next, i + 2 == nkeys);
+		}
 		if (j < 0)
 			break;   /* not a path of this level: the rest is not known */
 		const unsigned char *taken = w->keys + (size_t)j * ks;

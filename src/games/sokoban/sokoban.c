@@ -64,6 +64,7 @@ const struct lk_game lk_game_sokoban = {
 	.free_level = soko_free_level,
 	.initial_state = soko_initial_state,
 	.successors = soko_successors,
+	.whole_successors = soko_whole_successors,
 	.is_goal = soko_is_goal,
 	.heuristic = soko_heuristic,
 	.heuristic_fact = "push",

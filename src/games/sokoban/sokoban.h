@@ -553,6 +553,8 @@ void soko_free_level(struct lk_level *level);
 void soko_initial_state(const struct lk_level *level, void *key);
 unsigned soko_successors(const struct lk_level *level, const void *key, void *scratch,
 			 unsigned char *keys_out, struct lk_edge *edges);
+unsigned soko_whole_successors(const struct lk_level *level, const void *key, void *scratch,
+			       unsigned char *keys_out, struct lk_edge *edges);
 bool soko_is_goal(const struct lk_level *level, const void *key);
 unsigned soko_heuristic(const struct lk_level *level, const void *key, void *scratch);
 unsigned soko_estimate(const struct lk_level *level, const void *key, void *scratch);

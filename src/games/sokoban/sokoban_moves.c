@@ -348,15 +348,17 @@ static void emit(const struct sokoban *s, const uint8_t *key, int from, int to, 
 	soko_key_set_player(out, (unsigned)player_compact);
 }
 
+/* whole: no PI-corral pruning and no tunnel macros (soko_whole_successors) */
 static unsigned push_successors(const struct sokoban *s, const uint8_t *key,
-				struct soko_scratch *sc, unsigned char *out, struct lk_edge *edges)
+				struct soko_scratch *sc, unsigned char *out, struct lk_edge *edges,
+				bool whole)
 {
 	size_t ks = s->base.key_size;
 	int n = soko_unpack(s, key, sc);
 	unsigned count = 0;
 	unsigned least = (unsigned)soko_reach(s, sc, s->cell_of[soko_key_player(key)]);
 	uint32_t st = sc->stamp;
-	int corral = n > 1 && s->use[SOKO_T_PI_CORRALS] ? soko_pi_corral(s, sc, n) : -1;
+	int corral = !whole && n > 1 && s->use[SOKO_T_PI_CORRALS] ? soko_pi_corral(s, sc, n) : -1;
 	for (int i = 0; i < n; i++) {
 		int b = sc->boxes[i];
 		bool skip = corral >= 0 && !soko_corral_allows(s, sc, corral, b);
@@ -375,7 +377,7 @@ static unsigned push_successors(const struct sokoban *s, const uint8_t *key,
 			/* into a dead-end corridor: straight on to its deepest
 			 * empty goal (sokoban_tunnel.c) */
 			int end = to, behind = b;
-			if (s->deadend && s->deadend[to * 4 + d]) {
+			if (!whole && s->deadend && s->deadend[to * 4 + d]) {
 				end = soko_tunnel_end(s, sc, to, d);
 				if (end < 0) {
 					sc->count[SOKO_T_TUNNELS]++;
@@ -552,8 +554,17 @@ unsigned soko_successors(const struct lk_level *level, const void *key, void *sc
 	if (s->forward)
 		return pull_successors(s, key, sc, keys_out, edges);
 	if (s->push_graph)
-		return push_successors(s, key, sc, keys_out, edges);
+		return push_successors(s, key, sc, keys_out, edges, false);
 	return step_successors(s, key, sc, keys_out, edges);
+}
+
+unsigned soko_whole_successors(const struct lk_level *level, const void *key, void *scratch,
+			       unsigned char *keys_out, struct lk_edge *edges)
+{
+	const struct sokoban *s = (const struct sokoban *)level;
+	if (s->impossible || s->forward || !s->push_graph)
+		return soko_successors(level, key, scratch, keys_out, edges);
+	return push_successors(s, key, soko_scratch(s, scratch), keys_out, edges, true);
 }
 
 unsigned soko_move_facts(const struct lk_level *level, const void *key, uint32_t move,
