@@ -277,8 +277,17 @@ kill -INT $pid
 rc=0
 wait $pid || rc=$?
 expect_true "rate after Ctrl-C: exit status $rc" test "$rc" = 130
-expect_true "rate after Ctrl-C: the level in progress says so" \
-	sh -c 'awk "BEGIN { RS = \"\" } END { print }" "$1" | grep -q "^limit: .*interrupted$"' sh "$TMP/cut"
+# A signal that falls between two levels (after one is written, before the
+# next has begun: a window of microseconds) leaves no level in progress;
+# then every record written is whole and the run simply stops short.
+if awk 'BEGIN { RS = "" } END { print }' "$TMP/cut" | grep -q '^limit: .*interrupted$'; then
+	expect_true "rate after Ctrl-C: the level in progress says so" true
+else
+	expect_true "rate after Ctrl-C: between levels, the run stops short" \
+		test "$(grep -c '^solvable: ' "$TMP/cut")" -lt "$(grep -c '^; Boxoban hard/' "$TMP/many.xsb")"
+	expect_true "rate after Ctrl-C: between levels, the last level was answered" \
+		sh -c 'awk "BEGIN { RS = \"\" } END { print }" "$1" | grep -q "^solvable: yes$"' sh "$TMP/cut"
+fi
 # The grade is read off the rating (docs/rating.md), whose effort feature
 # comes from the first ten runs: where the signal came after them, the
 # rating stands and so does its grade; else both are bounds.
@@ -291,6 +300,6 @@ else
 		grep -q -E '^grade: (unknown|>= .*|extreme)$' "$TMP/cut-last"
 fi
 expect_true "rate after Ctrl-C: only that level was interrupted" \
-	test "$(grep -c 'interrupted' "$TMP/cut")" = 1
+	test "$(grep -c 'interrupted' "$TMP/cut")" -le 1
 
 cli_end
