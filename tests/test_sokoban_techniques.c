@@ -376,68 +376,117 @@ static void test_random(void **state)
 	lk_solver_release(&s);
 }
 
+/* A random walk through each of the first `levels` Microban levels,
+ * `steps` states long, on the level loaded with the techniques `on`:
+ * visit compares what it checks at w->key and writes the successors to
+ * step to in w->succ, returning how many (0: back to the start); begin
+ * and end (optional) set up and free what it needs beside each level. */
+struct walk {
+	struct lk_level *level;
+	const struct lk_record *rec;
+	size_t ks;
+	void *sc;
+	unsigned char *key, *succ;
+	struct lk_edge *edges;
+	int n, step;
+	unsigned long compared;
+};
+
+struct walk_ops {
+	void (*begin)(struct walk *w, void *ctx);
+	unsigned (*visit)(struct walk *w, void *ctx);
+	void (*end)(struct walk *w, void *ctx);
+};
+
+static unsigned long microban_walks(int levels, int steps, unsigned on, uint64_t seed,
+				    const struct walk_ops *ops, void *ctx)
+{
+	char path[4096];
+	FILE *fp = test_open_data("sokoban/microban.xsb", path, sizeof path);
+	struct lk_reader r;
+	struct lk_record rec = LK_RECORD_INIT;
+	struct lk_rng rng;
+	struct walk w = { .rec = &rec };
+	lk_rng_seed(&rng, seed);
+	lk_reader_init_fp(&r, fp, path);
+	for (w.n = 0; w.n < levels && lk_reader_next(&r, &rec, NULL, NULL) == 1; w.n++) {
+		w.level = load(&rec, on);
+		w.ks = w.level->key_size;
+		size_t max = w.level->max_successors;
+		w.sc = calloc(1, w.level->scratch_size);
+		w.key = calloc(1, w.ks);
+		w.succ = calloc(max, w.ks);
+		w.edges = calloc(max, sizeof *w.edges);
+		assert_true(w.sc && w.key && w.succ && w.edges);
+		if (ops->begin)
+			ops->begin(&w, ctx);
+		w.level->game->initial_state(w.level, w.key);
+		for (w.step = 0; w.step < steps; w.step++) {
+			unsigned ns = ops->visit(&w, ctx);
+			if (ns == 0)
+				w.level->game->initial_state(w.level, w.key);
+			else
+				memcpy(w.key, w.succ + lk_rng_below(&rng, ns) * w.ks, w.ks);
+		}
+		if (ops->end)
+			ops->end(&w, ctx);
+		free(w.edges);
+		free(w.succ);
+		free(w.key);
+		free(w.sc);
+		lk_level_free(w.level);
+	}
+	lk_record_release(&rec);
+	lk_reader_close(&r);
+	fclose(fp);
+	return w.compared;
+}
+
 /* The matching bound warm-starts each assignment from the previous one
  * (sokoban_matching.c): along random walks through Microban levels, every
  * child's bound from the scratch the walk keeps must equal the bound from
  * a fresh scratch (the full Hungarian algorithm).  Pair conflicts are off:
  * they read the matching's potentials, which the two may choose apart
  * (both are bounds: test_sokoban_pairs.c). */
+static void warm_begin(struct walk *w, void *ctx)
+{
+	void **fresh = ctx;
+	*fresh = malloc(w->level->scratch_size);
+	assert_non_null(*fresh);
+}
+
+static unsigned warm_visit(struct walk *w, void *ctx)
+{
+	void *fresh = *(void **)ctx;
+	const struct lk_game *g = w->level->game;
+	unsigned ns = g->successors(w->level, w->key, w->sc, w->succ, w->edges);
+	for (unsigned i = 0; i < ns; i++) {
+		memset(fresh, 0, w->level->scratch_size);
+		unsigned want = g->heuristic(w->level, w->succ + i * w->ks, fresh);
+		unsigned got = g->heuristic(w->level, w->succ + i * w->ks, w->sc);
+		if (got != want)
+			fail_msg("Microban %d, step %d: warm %u, full %u", w->n + 1, w->step, got,
+				 want);
+		w->compared++;
+	}
+	return ns;
+}
+
+static void warm_end(struct walk *w, void *ctx)
+{
+	(void)w;
+	free(*(void **)ctx);
+}
+
 static void test_warm_matching(void **state)
 {
 	(void)state;
-	char path[4096];
-	FILE *fp = test_open_data("sokoban/microban.xsb", path, sizeof path);
-	struct lk_reader r;
-	struct lk_record rec = LK_RECORD_INIT;
-	struct lk_rng rng;
-	unsigned long compared = 0;
-	lk_rng_seed(&rng, 23);
-	lk_reader_init_fp(&r, fp, path);
-	for (int n = 0; n < 40 && lk_reader_next(&r, &rec, NULL, NULL) == 1; n++) {
-		struct lk_level *level = load(&rec, ~0u & ~(1u << soko_test_technique("pair-conflicts")));
-		const struct lk_game *g = level->game;
-		size_t ks = level->key_size;
-		void *kept = calloc(1, level->scratch_size), *fresh = malloc(level->scratch_size);
-		unsigned char *key = calloc(1, ks), *succ = calloc(level->max_successors, ks);
-		struct lk_edge *edges = calloc(level->max_successors, sizeof *edges);
-		assert_true(kept && fresh && key && succ && edges);
-		g->initial_state(level, key);
-		for (int step = 0; step < 150; step++) {
-			unsigned ns = g->successors(level, key, kept, succ, edges);
-			if (ns == 0) {
-				g->initial_state(level, key);
-				continue;
-			}
-			for (unsigned i = 0; i < ns; i++) {
-				memset(fresh, 0, level->scratch_size);
-				unsigned want = g->heuristic(level, succ + i * ks, fresh);
-				unsigned got = g->heuristic(level, succ + i * ks, kept);
-				if (got != want)
-					fail_msg("Microban %d, step %d: warm %u, full %u", n + 1, step,
-						 got, want);
-				compared++;
-			}
-			memcpy(key, succ + lk_rng_below(&rng, ns) * ks, ks);
-		}
-		free(edges);
-		free(succ);
-		free(key);
-		free(fresh);
-		free(kept);
-		lk_level_free(level);
-	}
+	void *fresh = NULL;   /* a scratch block made anew for each bound */
+	const struct walk_ops ops = { warm_begin, warm_visit, warm_end };
+	unsigned long compared = microban_walks(
+		40, 150, ~0u & ~(1u << soko_test_technique("pair-conflicts")), 23, &ops, &fresh);
 	print_message("  %lu bounds compared\n", compared);
 	assert_true(compared > 10000);
-	lk_record_release(&rec);
-	lk_reader_close(&r);
-	fclose(fp);
-}
-
-/* The successors sorted by key, for comparing two sets. */
-static size_t key_size_for_sort;
-static int key_order(const void *a, const void *b)
-{
-	return memcmp(a, b, key_size_for_sort);
 }
 
 /* whole_successors is the successors with PI-corral pruning and tunnel
@@ -448,69 +497,75 @@ static int key_order(const void *a, const void *b)
  * move the pruned successors leave out somewhere (or the test could not
  * fail).  The deadlock table is off in both: what it has learned depends
  * on the order of the questions, which the pruning changes. */
+struct whole_check {
+	unsigned plain_moves;       /* the techniques of the level to compare with */
+	struct lk_level *truth;
+	void *tsc;
+	unsigned char *want, *pruned;
+	unsigned long wider;        /* states with moves the pruning leaves out */
+};
+
+static size_t key_size_for_sort;
+static int key_order(const void *a, const void *b)
+{
+	return memcmp(a, b, key_size_for_sort);
+}
+
+static void whole_begin(struct walk *w, void *ctx)
+{
+	struct whole_check *c = ctx;
+	c->truth = load(w->rec, c->plain_moves);
+	size_t max = w->level->max_successors;
+	c->tsc = calloc(1, c->truth->scratch_size);
+	c->want = calloc(max, w->ks);
+	c->pruned = calloc(max, w->ks);
+	assert_true(c->tsc && c->want && c->pruned);
+	assert_non_null(w->level->game->whole_successors);
+	key_size_for_sort = w->ks;
+}
+
+static unsigned whole_visit(struct walk *w, void *ctx)
+{
+	struct whole_check *c = ctx;
+	const struct lk_game *g = w->level->game;
+	unsigned nw = g->whole_successors(w->level, w->key, w->sc, w->succ, w->edges);
+	unsigned nt = g->successors(c->truth, w->key, c->tsc, c->want, w->edges);
+	if (nw != nt)
+		fail_msg("Microban %d, step %d: %u whole successors, %u without the two techniques",
+			 w->n + 1, w->step, nw, nt);
+	/* the pruned ones into their own buffer (the edges are not read) */
+	c->wider += nw > g->successors(w->level, w->key, w->sc, c->pruned, w->edges);
+	qsort(w->succ, nw, w->ks, key_order);
+	qsort(c->want, nt, w->ks, key_order);
+	if (nw && memcmp(w->succ, c->want, nw * w->ks) != 0)
+		fail_msg("Microban %d, step %d: the whole successors differ", w->n + 1, w->step);
+	w->compared++;
+	return nw;
+}
+
+static void whole_end(struct walk *w, void *ctx)
+{
+	(void)w;
+	struct whole_check *c = ctx;
+	free(c->pruned);
+	free(c->want);
+	free(c->tsc);
+	lk_level_free(c->truth);
+}
+
 static void test_whole_successors(void **state)
 {
 	(void)state;
-	char path[4096];
-	FILE *fp = test_open_data("sokoban/microban.xsb", path, sizeof path);
-	struct lk_reader r;
-	struct lk_record rec = LK_RECORD_INIT;
-	struct lk_rng rng;
-	unsigned long compared = 0, wider = 0;
 	unsigned no_table = ~(1u << soko_test_technique("deadlock-table"));
-	unsigned plain_moves = no_table & ~(1u << soko_test_technique("pi-corrals")) &
-			       ~(1u << soko_test_technique("tunnel-macros"));
-	lk_rng_seed(&rng, 29);
-	lk_reader_init_fp(&r, fp, path);
-	for (int n = 0; n < 60 && lk_reader_next(&r, &rec, NULL, NULL) == 1; n++) {
-		struct lk_level *level = load(&rec, no_table), *truth = load(&rec, plain_moves);
-		const struct lk_game *g = level->game;
-		assert_non_null(g->whole_successors);
-		size_t ks = level->key_size, max = level->max_successors;
-		key_size_for_sort = ks;
-		void *sc = calloc(1, level->scratch_size), *tsc = calloc(1, truth->scratch_size);
-		unsigned char *key = calloc(1, ks), *whole = calloc(max, ks), *want = calloc(max, ks),
-			      *pruned = calloc(max, ks);
-		struct lk_edge *edges = calloc(max, sizeof *edges);
-		assert_true(sc && tsc && key && whole && want && pruned && edges);
-		g->initial_state(level, key);
-		for (int step = 0; step < 200; step++) {
-			unsigned nw = g->whole_successors(level, key, sc, whole, edges);
-			unsigned nt = g->successors(truth, key, tsc, want, edges);
-			unsigned np = g->successors(level, key, sc, pruned, edges);
-			if (nw != nt)
-				fail_msg("Microban %d, step %d: %u whole successors, %u without "
-					 "the two techniques", n + 1, step, nw, nt);
-			qsort(whole, nw, ks, key_order);
-			qsort(want, nt, ks, key_order);
-			if (nw && memcmp(whole, want, nw * ks) != 0)
-				fail_msg("Microban %d, step %d: the whole successors differ", n + 1,
-					 step);
-			compared++;
-			wider += nw > np;
-			if (nw == 0) {
-				g->initial_state(level, key);
-				continue;
-			}
-			memcpy(key, whole + lk_rng_below(&rng, nw) * ks, ks);
-		}
-		free(edges);
-		free(pruned);
-		free(want);
-		free(whole);
-		free(key);
-		free(tsc);
-		free(sc);
-		lk_level_free(truth);
-		lk_level_free(level);
-	}
+	struct whole_check c = { .plain_moves = no_table &
+						~(1u << soko_test_technique("pi-corrals")) &
+						~(1u << soko_test_technique("tunnel-macros")) };
+	const struct walk_ops ops = { whole_begin, whole_visit, whole_end };
+	unsigned long compared = microban_walks(60, 200, no_table, 29, &ops, &c);
 	print_message("  %lu states compared, %lu with moves the pruning leaves out\n", compared,
-		      wider);
+		      c.wider);
 	assert_true(compared > 5000);
-	assert_true(wider > 0);
-	lk_record_release(&rec);
-	lk_reader_close(&r);
-	fclose(fp);
+	assert_true(c.wider > 0);
 }
 
 int main(void)
