@@ -332,9 +332,11 @@ static void match_row(struct ps_runtime *rt, const struct ps_rule *rule, const s
 	int len = row->ncells - row->nellipses;
 	/* a row without cells: only a game compiled leniently has one (the
 	 * reference's parser leaves it too, "[moving Plazer]" with the name
-	 * unknown, after reporting the error); it matches nowhere here.
-	 * Sizing its starts by len - 1 overflowed (fuzz_script, UBSan).
-	 * Whether the reference matches it somewhere was not settled. */
+	 * unknown, after reporting the error); it matches nowhere, as in
+	 * the reference, whose matcher for a row without cells is one that
+	 * returns false (engine.js, generateCellRowMatchesFunction), so the
+	 * rule never applies.  Sizing its starts by len - 1 overflowed
+	 * (fuzz_script, UBSan). */
 	if (len <= 0 || !map_allows(rt, row))
 		return;
 	bool horizontal = dir > 2;
