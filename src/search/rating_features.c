@@ -178,8 +178,8 @@ static void walk_solution(struct walker *w, const unsigned char *path, size_t nk
 		int j = find_next(w, n, next, i + 2 == nkeys);
 		if (j < 0 && g->whole_successors) {
 			/* a step the forward pruning leaves out (a path found
-			 * backwards need not follow it): the step's choices are
-			 * then every move the pruning could have left out */
+			 * backwards need not follow it): that step's choices are
+			 * counted among the whole successors */
 			n = g->whole_successors(level, cur, w->scratch, w->keys, w->edges);
 			j = find_next(w, n, next, i + 2 == nkeys);
 		}
