@@ -37,11 +37,11 @@ import re
 import sys
 
 # the feature transforms, as rating_model.c's LK_T_RAW / LK_T_LOG
-RAW = {'spread', 'density', 'expand-share', 'dead-share', 'greedy-trap', 'walker', 'scarcity'}
+RAW = {'spread', 'density', 'narrow', 'expand-share', 'dead-share', 'greedy-trap', 'walker', 'scarcity'}
 # the candidate features of the model: those rate computes for every rating
 # (rating.h, before LK_F_FIRST_GRAPH); the graph features are tried beside them
 CORE = ['length', 'inputs', 'slack', 'uphill', 'against', 'effort', 'spread', 'detour', 'astar',
-        'cells', 'objects', 'density', 'sessions', 'juggle', 'walker', 'scarcity']
+        'cells', 'objects', 'density', 'narrow', 'sessions', 'juggle', 'walker', 'scarcity']
 # the packs the weights are fitted on; the PuzzleScript games are only scored
 # (games the model never saw: how far it carries beyond Sokoban)
 # Sasquatch I-III are scored, not fitted on: under the bounds a fit can afford

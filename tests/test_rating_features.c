@@ -10,7 +10,9 @@
  *    Microban 21, where one box must leave its goal so that the other can
  *    pass (1, in every solution: argued below);
  *  - expand-share, the optimal solve's expanded over generated states, as
- *    arithmetic and as rate writes it (the same counts --stats writes).
+ *    arithmetic and as rate writes it (the same counts --stats writes);
+ *  - narrow, the cells' sides that face a wall per cell, on a corridor, an
+ *    open room and a Fruit Dating board with an obstacle, counted by hand.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -23,6 +25,7 @@
 #include <string.h>
 
 #include "levelkit/difficulty.h"
+#include "levelkit/game.h"
 #include "levelkit/rating.h"
 #include "test_records.h"
 
@@ -110,6 +113,41 @@ static void test_juggle_levels(void **state)
 	assert_int_equal(f.value[LK_F_JUGGLE], 1);
 	assert_true(f.value[LK_F_SESSIONS] >= 3);
 	lk_rating_release(&r);
+}
+
+/* ------------------------------------------------------------ narrow */
+
+static void test_narrow(void **state)
+{
+	(void)state;
+	struct lk_features f;
+	struct lk_rating r;
+	/* a corridor of three: 3 + 2 + 3 sides face a wall */
+	features_of("#####\n#@$.#\n#####\n", &f, &r);
+	assert_int_equal(f.how[LK_F_NARROW], LK_KNOWN_EXACT);
+	assert_true(fabs(f.value[LK_F_NARROW] - 8.0 / 3.0) < 1e-12);
+	lk_rating_release(&r);
+	/* an open room of 3 x 3: four corners of 2, four edges of 1, a middle
+	 * of 0 */
+	features_of("#####\n#@  #\n# $ #\n#  .#\n#####\n", &f, &r);
+	assert_true(fabs(f.value[LK_F_NARROW] - 12.0 / 9.0) < 1e-12);
+	assert_int_equal(f.value[LK_F_CELLS], 9);
+	lk_rating_release(&r);
+	/* Fruit Dating, through the hook: a 4 x 3 board with an obstacle
+	 * inside it (second column, middle row), so 11 cells */
+	struct lk_level *fruit = test_load_level("game: fruit\n######\n#a..a#\n#.#..#\n#....#\n######\n",
+						 &lopt, "fruit");
+	unsigned cells = 0, objects = 0;
+	fruit->game->rating_counts(fruit, &cells, &objects);
+	assert_int_equal(cells, 11);
+	/* the 4 x 3 box's border, 2 (4 + 3) = 14 sides, and one side each of
+	 * the four cells beside the obstacle */
+	assert_int_equal(fruit->game->rating_wall_sides(fruit), 14 + 4);
+	lk_level_free(fruit);
+	/* a game without walls has no narrowness: it is absent, not 0 */
+	struct lk_level *lights = test_load_level("game: lightsout\n*.\n.*\n", &lopt, "lightsout");
+	assert_null(lights->game->rating_wall_sides);
+	lk_level_free(lights);
 }
 
 /* ------------------------------------------------------------ expand-share */
@@ -225,6 +263,7 @@ int main(void)
 		cmocka_unit_test(test_juggle_sequences),
 		cmocka_unit_test(test_juggle_levels),
 		cmocka_unit_test(test_expand_share),
+		cmocka_unit_test(test_narrow),
 		cmocka_unit_test(test_walk_path_found_backwards),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

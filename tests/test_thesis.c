@@ -9,7 +9,8 @@
  *  - the bundled microban.txt under PuzzleScript and the same levels as
  *    native Sokoban: every state's heuristic and every search's count of
  *    expanded states equal, level by level, and Microban 1's counts the
- *    ones the issue quotes (BFS 554, A* 549, greedy 304).
+ *    ones the issue quotes (BFS 554, A* 549, greedy 304); and the board
+ *    the rating reads (cells, pieces, sides against a wall) the same.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -380,6 +381,15 @@ static void test_two_engines(void **state)
 		assert_string_equal(soko->metric, "moves");
 		assert_false(ps->heuristic_admissible || soko->heuristic_admissible);
 		same_heuristic(ps, soko);
+		/* the rating reads the same board of both: cells, pieces and the
+		 * cells' sides against a wall (the PuzzleScript level's room, not
+		 * the background drawn round it) */
+		unsigned pc = 0, po = 0, sc = 0, so = 0;
+		ps->game->rating_counts(ps, &pc, &po);
+		soko->game->rating_counts(soko, &sc, &so);
+		assert_int_equal(pc, sc);
+		assert_int_equal(po, so);
+		assert_int_equal(ps->game->rating_wall_sides(ps), soko->game->rating_wall_sides(soko));
 		static const enum lk_algo algos[] = { LK_ALGO_BFS, LK_ALGO_ASTAR, LK_ALGO_GREEDY };
 		for (size_t k = 0; k < 3; k++) {
 			struct lk_search_result a, b;

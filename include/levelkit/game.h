@@ -329,6 +329,11 @@ struct lk_game {
 	 * the pieces that move (Sokoban: its boxes); 0 for one it cannot
 	 * tell.  Constraint games too (cells to fill, pieces to place). */
 	void (*rating_counts)(const struct lk_level *level, unsigned *cells, unsigned *objects);
+	/* Optional: the sides of those cells that face no cell of them (a
+	 * wall, or the board's edge), for the rating's `narrow`: 4 for a lone
+	 * square, 2 along a corridor, 0 inside an open room.  NULL for a game
+	 * whose board has no walls. */
+	unsigned (*rating_wall_sides)(const struct lk_level *level);
 	/* Optional: fields that describe the level itself, whatever its
 	 * solution (Fruit Dating: its obstacles and their density, which the
 	 * article throws levels "full of obstacles" away by), written with

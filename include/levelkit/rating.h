@@ -55,6 +55,7 @@
 	X(OBJECTS, "objects", "", "pieces that move (the game's count)")                     \
 	X(CELLS, "cells", "cells", "cells of the board a player takes in (the game's count)") \
 	X(DENSITY, "density", "", "pieces per cell: how crowded the board is")              \
+	X(NARROW, "narrow", "", "cell sides facing a wall, per cell: how corridor-like the board is") \
 	X(MOVED, "moved", "", "objects the solution moves (games that track them)")          \
 	X(SESSIONS, "sessions", "", "runs of moves of one object in the solution")           \
 	X(JUGGLE, "juggle", "objects", "most objects left part-way while another moves (juggled together)") \

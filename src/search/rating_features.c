@@ -298,6 +298,24 @@ double lk_rating_expand_share(uint64_t expanded, uint64_t generated)
 	return generated ? (double)expanded / (double)generated : 0.0;
 }
 
+/* What the game reads of the level itself: its cells, its pieces and how
+ * narrow its board is (the cells' sides that face a wall, per cell). */
+static void set_counts(const struct lk_level *level, struct lk_features *out)
+{
+	const struct lk_game *g = level->game;
+	if (!g->rating_counts)
+		return;
+	unsigned cells = 0, objects = 0;
+	g->rating_counts(level, &cells, &objects);
+	if (cells)
+		lk_feature_set(out, LK_F_CELLS, LK_KNOWN_EXACT, cells);
+	if (objects)
+		lk_feature_set(out, LK_F_OBJECTS, LK_KNOWN_EXACT, objects);
+	if (cells && g->rating_wall_sides)
+		lk_feature_set(out, LK_F_NARROW, LK_KNOWN_EXACT,
+			       (double)g->rating_wall_sides(level) / cells);
+}
+
 /* The features the game cannot have. */
 static void absent(const struct lk_level *level, struct lk_features *f)
 {
@@ -317,6 +335,8 @@ static void absent(const struct lk_level *level, struct lk_features *f)
 		lk_feature_set(f, LK_F_CELLS, LK_KNOWN_ABSENT, 0);
 	if (f->how[LK_F_OBJECTS] == LK_KNOWN_NOT)
 		lk_feature_set(f, LK_F_OBJECTS, LK_KNOWN_ABSENT, 0);
+	if (f->how[LK_F_NARROW] == LK_KNOWN_NOT)
+		lk_feature_set(f, LK_F_NARROW, LK_KNOWN_ABSENT, 0);
 }
 
 void lk_features_compute(struct lk_solver *solver, const struct lk_level *level,
@@ -384,14 +404,7 @@ void lk_features_compute(struct lk_solver *solver, const struct lk_level *level,
 		out->limits |= own.limits;
 		lk_rating_release(&own);
 	}
-	if (g->rating_counts) {
-		unsigned cells = 0, objects = 0;
-		g->rating_counts(level, &cells, &objects);
-		if (cells)
-			lk_feature_set(out, LK_F_CELLS, LK_KNOWN_EXACT, cells);
-		if (objects)
-			lk_feature_set(out, LK_F_OBJECTS, LK_KNOWN_EXACT, objects);
-	}
+	set_counts(level, out);
 	if (best)
 		walk_solution(&w, best->path, best->nkeys, how, out);
 	walker_release(&w);
@@ -421,14 +434,7 @@ void lk_features_csp(const struct lk_level *level, const struct lk_csp_rating *r
 {
 	lk_features_init(out);
 	const struct lk_game *g = level->game;
-	if (g->rating_counts) {
-		unsigned cells = 0, objects = 0;
-		g->rating_counts(level, &cells, &objects);
-		if (cells)
-			lk_feature_set(out, LK_F_CELLS, LK_KNOWN_EXACT, cells);
-		if (objects)
-			lk_feature_set(out, LK_F_OBJECTS, LK_KNOWN_EXACT, objects);
-	}
+	set_counts(level, out);
 	/* a placement is as long as the pieces it places */
 	if (g->rating_counts && out->how[LK_F_OBJECTS] == LK_KNOWN_EXACT)
 		lk_feature_set(out, LK_F_LENGTH, LK_KNOWN_EXACT, out->value[LK_F_OBJECTS]);
@@ -464,4 +470,6 @@ void lk_features_csp(const struct lk_level *level, const struct lk_csp_rating *r
 		lk_feature_set(out, LK_F_CELLS, LK_KNOWN_ABSENT, 0);
 	if (out->how[LK_F_OBJECTS] == LK_KNOWN_NOT)
 		lk_feature_set(out, LK_F_OBJECTS, LK_KNOWN_ABSENT, 0);
+	if (out->how[LK_F_NARROW] == LK_KNOWN_NOT)
+		lk_feature_set(out, LK_F_NARROW, LK_KNOWN_ABSENT, 0);
 }

@@ -42,24 +42,25 @@ struct term {
 
 /* BEGIN FITTED (bench/rating_fit.py) */
 static const struct term terms[] = {
-	{ LK_F_LENGTH, LK_T_LOG, 0.21641, 1, 15, 334 },
-	{ LK_F_INPUTS, LK_T_LOG, 0.45282, 1, 58, 459 },
-	{ LK_F_SLACK, LK_T_LOG, 0.193523, 0, 0, 58 },
-	{ LK_F_UPHILL, LK_T_LOG, 0.190357, 0, 0, 24 },
+	{ LK_F_LENGTH, LK_T_LOG, 0, 1, 15, 334 },
+	{ LK_F_INPUTS, LK_T_LOG, 0.407, 1, 58, 459 },
+	{ LK_F_SLACK, LK_T_LOG, 0.334912, 0, 0, 58 },
+	{ LK_F_UPHILL, LK_T_LOG, 0, 0, 0, 24 },
 	{ LK_F_AGAINST, LK_T_LOG, 0, 0, 3, 31 },
-	{ LK_F_EFFORT, LK_T_LOG, 0.344325, 1, 40.6, 129700 },
-	{ LK_F_SPREAD, LK_T_RAW, 0.101108, 0, 0.0684, 2.775 },
-	{ LK_F_DETOUR, LK_T_LOG, 0, 0, 1, 54 },
-	{ LK_F_ASTAR, LK_T_LOG, 0.14421, 1, 36, 276312 },
-	{ LK_F_CELLS, LK_T_LOG, 2.66394, 3, 31, 217 },
+	{ LK_F_EFFORT, LK_T_LOG, 0.346512, 1, 40.6, 129700 },
+	{ LK_F_SPREAD, LK_T_RAW, 0.295646, 0, 0.0684, 2.775 },
+	{ LK_F_DETOUR, LK_T_LOG, 0.0195881, 0, 1, 54 },
+	{ LK_F_ASTAR, LK_T_LOG, 0.135302, 1, 36, 276312 },
+	{ LK_F_CELLS, LK_T_LOG, 3.11143, 3, 31, 217 },
 	{ LK_F_OBJECTS, LK_T_LOG, 0, 1, 4, 16 },
-	{ LK_F_DENSITY, LK_T_RAW, 16.3267, 0.004608, 0.129, 0.3333 },
+	{ LK_F_DENSITY, LK_T_RAW, 23.1373, 0.004608, 0.129, 0.3333 },
+	{ LK_F_NARROW, LK_T_RAW, 3.08065, 0.6222, 1.25, 2.667 },
 	{ LK_F_SESSIONS, LK_T_LOG, 0, 1, 7, 37 },
-	{ LK_F_JUGGLE, LK_T_LOG, 0.201582, 0, 1, 5 },
-	{ LK_F_WALKER, LK_T_RAW, 0.0753016, 0, 1.855, 18.01 },
-	{ LK_F_SCARCITY, LK_T_RAW, 0.386421, 0, 5.097, 6 },
+	{ LK_F_JUGGLE, LK_T_LOG, 0.0828226, 0, 1, 5 },
+	{ LK_F_WALKER, LK_T_RAW, 0.0794015, 0, 1.855, 18.01 },
+	{ LK_F_SCARCITY, LK_T_RAW, 0.232569, 0, 5.097, 6 },
 };
-static const double OFFSET = -9.32315, SCALE = 0.913877;
+static const double OFFSET = -9.78414, SCALE = 0.807327;
 /* END FITTED */
 
 #define NTERMS (sizeof terms / sizeof terms[0])

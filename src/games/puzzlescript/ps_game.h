@@ -35,7 +35,7 @@ unsigned ps_facts_of_turn(const struct ps_facts *f, const struct ps_runtime *rt,
 
 /* The rating's counts (rating.h) of a level: ps_rating.c. */
 void ps_rating_counts(const struct ps_game *g, const struct ps_level *map, unsigned *cells,
-		      unsigned *objects);
+		      unsigned *objects, unsigned *sides);
 
 /* ps_script.c: where a record's script is (its script field, then beside
  * the record's file; a file with the record's script-hash preferred),

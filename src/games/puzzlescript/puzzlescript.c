@@ -598,7 +598,15 @@ static void ps_vt_rating_counts(const struct lk_level *level, unsigned *cells,
 				unsigned *objects)
 {
 	const struct ps_lk_level *l = (const struct ps_lk_level *)level;
-	ps_rating_counts(l->g, l->map, cells, objects);
+	ps_rating_counts(l->g, l->map, cells, objects, NULL);
+}
+
+static unsigned ps_vt_rating_wall_sides(const struct lk_level *level)
+{
+	const struct ps_lk_level *l = (const struct ps_lk_level *)level;
+	unsigned cells, objects, sides = 0;
+	ps_rating_counts(l->g, l->map, &cells, &objects, &sides);
+	return sides;
 }
 
 const struct lk_game lk_game_puzzlescript = {
@@ -624,6 +632,7 @@ const struct lk_game lk_game_puzzlescript = {
 	.replay = ps_replay,
 	.write_state = ps_write_state,
 	.rating_counts = ps_vt_rating_counts,
+	.rating_wall_sides = ps_vt_rating_wall_sides,
 	.draw = ps_draw,
 	.replay_keys = ps_replay_keys,
 	/* rules may name absolute directions: a turned level is another level */

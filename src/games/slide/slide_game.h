@@ -114,6 +114,7 @@ struct lk_level *slide_vt_new_level(const struct lk_game *game, const void *def,
 void slide_write_state(const struct lk_level *level, const void *key, struct lk_strbuf *out);
 /* The rating's counts (rating.h): the cells a piece can be on, the pieces. */
 void slide_rating_counts(const struct lk_level *level, unsigned *cells, unsigned *objects);
+unsigned slide_rating_wall_sides(const struct lk_level *level);
 void slide_canonical(const struct lk_level *level, struct lk_strbuf *out);
 
 /* The pieces of a key on b, whose terrain is the level's and whose piece,
@@ -153,6 +154,7 @@ int slide_replay_keys(const struct lk_level *level, const char *solution, unsign
 	.replay = slide_replay,                      \
 	.whole_graph = true,                         \
 	.rating_counts = slide_rating_counts,        \
+	.rating_wall_sides = slide_rating_wall_sides, \
 	.write_state = slide_write_state,            \
 	.symmetries = LK_SYMMETRIES_ALL,             \
 	.canonical = slide_canonical,               \

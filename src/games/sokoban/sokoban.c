@@ -54,6 +54,17 @@ static void soko_rating_counts(const struct lk_level *level, unsigned *cells, un
 	*objects = s->nboxes > 0 ? (unsigned)s->nboxes : 0;
 }
 
+/* The floor's sides that face a wall (the board is padded with walls). */
+static unsigned soko_rating_wall_sides(const struct lk_level *level)
+{
+	const struct sokoban *s = (const struct sokoban *)level;
+	unsigned sides = 0;
+	for (int i = 0; i < s->nfloor; i++)
+		for (int d = 0; d < 4; d++)
+			sides += s->wall[s->cell_of[i] + s->off[d]] != 0;
+	return sides;
+}
+
 const struct lk_game lk_game_sokoban = {
 	.name = "sokoban",
 	.summary = "push every box onto a goal (XSB notation)",
@@ -82,6 +93,7 @@ const struct lk_game lk_game_sokoban = {
 	.canonical = soko_canonical,
 	.generators = sokoban_generators,
 	.rating_counts = soko_rating_counts,
+	.rating_wall_sides = soko_rating_wall_sides,
 	.draw = soko_draw,
 	.replay_keys = soko_replay_keys,
 	.solve_any = soko_solve_any,
