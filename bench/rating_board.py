@@ -25,6 +25,11 @@ board alone (walls, floor, boxes, goals, player; outside the walls is wall):
             led to, counts the same on Sokoban's floor)
   rowvar    distinct rows and columns of walls over rows and columns
   corners   floor cells with walls on two sides at a right angle, per cell
+  gspread   the goals' mean distance from each other (steps, walls ignored)
+  bgdist    the boxes' mean distance to their nearest goal (likewise)
+  gblock    the share of goals with no goal beside them
+  doors     the floor's articulation cells (a cell whose wall would cut the
+            floor in two: doorways), per floor cell
 
 Pure Python, no packages.
 """
@@ -86,7 +91,44 @@ def lz78(s):
     return phrases + (1 if word else 0)
 
 
-NAMES = ['bz', 'bzshare', 'wzshare', 'lzwall', 'asym', 'inv', 'perim', 'rowvar', 'corners']
+NAMES = ['bz', 'bzshare', 'wzshare', 'lzwall', 'asym', 'inv', 'perim', 'rowvar', 'corners',
+         'gspread', 'bgdist', 'gblock', 'doors']
+STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+
+
+def doorways(fs):
+    """The articulation cells of the floor (Tarjan's low points, iterative)."""
+    index, low, cut, t = {}, {}, set(), 0
+    for root in fs:
+        if root in index:
+            continue
+        index[root] = low[root] = t
+        t += 1
+        stack, children = [(root, None, iter(STEPS))], 0
+        while stack:
+            u, parent, it = stack[-1]
+            step = next(it, None)
+            if step is None:
+                stack.pop()
+                if parent is not None:
+                    low[parent] = min(low[parent], low[u])
+                    if stack[-1][1] is not None and low[u] >= index[parent]:
+                        cut.add(parent)
+                continue
+            v = (u[0] + step[0], u[1] + step[1])
+            if v not in fs or v == parent:
+                continue
+            if v in index:
+                low[u] = min(low[u], index[v])
+            else:
+                index[v] = low[v] = t
+                t += 1
+                if u == root:
+                    children += 1
+                stack.append((v, u, iter(STEPS)))
+        if children > 1:
+            cut.add(root)
+    return cut
 
 
 def board_features(rows):
@@ -117,10 +159,21 @@ def board_features(rows):
                   if (y + steps[i][0], x + steps[i][1]) not in fs
                   and (y + steps[(i + 1) % 4][0], x + steps[(i + 1) % 4][1]) not in fs)
     cols = [''.join(walls[y][x] for y in range(h)) for x in range(w)]
-    return {'bz': bz, 'bzshare': bz / n, 'wzshare': deflate('\n'.join(walls).encode()) / n,
+    goals = [(y, x) for y in range(h) for x in range(w) if g[y][x] in '.*+']
+    boxes = [(y, x) for y in range(h) for x in range(w) if g[y][x] in '$*']
+    gs = set(goals)
+    dist = lambda a, b: abs(a[0] - b[0]) + abs(a[1] - b[1])
+    extra = {
+        'gspread': sum(dist(a, b) for a in goals for b in goals) / max(1, len(goals) ** 2),
+        'bgdist': sum(min(dist(b, q) for q in goals) for b in boxes) / max(1, len(boxes)),
+        'gblock': 1 - sum(1 for q in goals if any((q[0] + dy, q[1] + dx) in gs
+                                                for dy, dx in STEPS)) / max(1, len(goals)),
+        'doors': len(doorways(fs)) / n,
+    }
+    return dict(extra, **{'bz': bz, 'bzshare': bz / n, 'wzshare': deflate('\n'.join(walls).encode()) / n,
             'lzwall': lz78('\n'.join(walls)) / n, 'asym': 1.0 - best, 'inv': 100.0 / n,
             'perim': perim / n, 'rowvar': (len(set(walls)) + len(set(cols))) / (h + w),
-            'corners': corners / n}
+            'corners': corners / n})
 
 
 def main(argv):
