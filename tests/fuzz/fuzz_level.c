@@ -8,13 +8,14 @@
  * number over the game's metrics and heuristics and plain, then the level
  * is exercised with small bounds: the start state, its successors (goal
  * test, heuristic, estimate, drawing), the reversed level, the canonical
- * text, replaying the record's solution field, and a bounded search.
+ * text, the rating's counts, replaying the record's solution field, and a bounded search.
  * Checked besides crashes, leaks and hangs:
  *  - successors stay within max_successors and every edge costs >= 1;
  *  - a solution the solver finds replays from the start to a win, with
  *    the moves format_solution counted (a solver or notation bug
  *    otherwise);
- *  - a constraint game's own solution verifies.
+ *  - a constraint game's own solution verifies;
+ *  - the rating's counts: at most four wall sides a cell.
  */
 #include "fuzz_util.h"
 
@@ -205,6 +206,13 @@ static void load(const struct lk_record *rec, size_t k)
 		return;
 	}
 	lk_level_canonical(level, rec, &text);
+	if (level->game->rating_counts) {
+		/* what the rating reads of the level: at most four wall sides a cell */
+		unsigned cells = 0, objects = 0;
+		level->game->rating_counts(level, &cells, &objects);
+		if (level->game->rating_wall_sides)
+			FUZZ_CHECK(level->game->rating_wall_sides(level) <= 4u * cells);
+	}
 	if (level->game->csp) {
 		constraint_game(level, rec);
 	} else {

@@ -13,7 +13,9 @@
  *    the same turn (the engine's state is its key);
  *  - the won bit of a stored key says what the turn said;
  *  - a turn that the log undoes (a search's next input from the same key)
- *    ends where the first one did.
+ *    ends where the first one did;
+ *  - the rating's counts of a map (ps_rating.c): at most its cells, and
+ *    at most four wall sides a cell.
  * Bounds of the harness: 3 maps, 8 turns each, maps of at most 1024 cells.
  */
 #include "fuzz_util.h"
@@ -25,6 +27,8 @@
 #include "../src/games/puzzlescript/ps.h"
 #include "../src/games/puzzlescript/ps_session.h"
 #include "../src/games/puzzlescript/ps_diag.h"
+#include "../src/games/puzzlescript/ps_game.h"
+#include "../src/games/puzzlescript/ps_internal.h"
 
 #define MAX_MAPS 3
 #define MAX_TURNS 8
@@ -126,6 +130,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if ((long)ps_level_width(g, lv) * ps_level_height(g, lv) > MAX_CELLS)
 				continue;
 			maps++;
+			/* what the rating reads of the map: no side of a cell counted
+			 * twice, no cell outside the map */
+			unsigned cells = 0, pieces = 0, sides = 0;
+			ps_rating_counts(g, &g->levels[lv], &cells, &pieces, &sides);
+			FUZZ_CHECK((long)cells <= (long)ps_level_width(g, lv) * ps_level_height(g, lv));
+			FUZZ_CHECK(sides <= 4u * cells);
 			play(g, lv, data, size);
 			if (maps == 1)
 				session(g, lv, data, size);
