@@ -134,6 +134,14 @@ static void test_force_together(void **state)
 	expect("right [Crate | Gem] -> [> Crate | < Gem]", "$g", "g$", 1);
 	/* two movers of one layer landing on one cell: no match */
 	expect("right [Crate | | Gem] -> [> Crate | | < Gem]", "$ g", "$ g", 0);
+	/* a later pattern rewrites what the first left: its gem is blocked
+	 * by the new wall and stays, so the crate behind it stays too (not
+	 * landing in the gem's cell: one object of a layer per cell) */
+	expect("right [no Solid] [Crate | Gem | no Solid] -> [Wall] [> Crate | > Gem | ]", "$g ",
+	       "$g#", 1);
+	/* the same crate and gem with a player beside: only the wall is new */
+	expect("right [no Solid] [Crate | Gem | no Solid] -> [Wall] [> Crate | > Gem | ]", "@$g ",
+	       "@$g#", 1);
 }
 
 static void test_force_walk(void **state)
@@ -310,6 +318,9 @@ static void test_feature_errors(void **state)
 	parse_error("\n[stationary Crate] -> []", 2, "'stationary' is no force");
 	parse_error("[Gem] -> [> Stored]", 1, "a force moves one object; 'Stored'");
 	parse_error("[Crate] -> [> Ghost]", 1, "unknown object 'Ghost'");
+	/* one object, two forces: it would land twice (a copy) */
+	parse_error("\n[Crate] -> [> Crate < Crate]", 2, "'Crate' has two forces in one cell");
+	parse_error("[Crate] -> [up Crate > Parcel]", 1, "has two forces in one cell");
 	/* ellipses */
 	parse_error("[... | Crate] -> [... | Crate]", 1, "belongs between two cells");
 	parse_error("[Player | ... | ... | Crate] -> [Player | ... | ... | Crate]", 1,

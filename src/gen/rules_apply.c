@@ -23,7 +23,9 @@
  * leaves its cell first, then each lands one cell on, where nothing of its
  * layer may be left.  Patterns of one match are rewritten in order, each
  * on what the ones before left (they may overlap); a move one of them
- * blocks then stays where it is.
+ * blocks then stays where it is, blocking a mover that would land there,
+ * and a pattern whose rewrite would still make a cell the game cannot
+ * hold (or two objects of one layer in a cell) is left out.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +58,7 @@ struct run {
 	int words;
 	int tidx[MAX_TOUCH];
 	uint64_t *tval;
+	uint64_t *saved;   /* tval before the movers land */
 	int nt;
 };
 
@@ -111,6 +114,20 @@ static uint64_t *touch(struct run *x, int idx)
 	return t;
 }
 
+/* Does the cell hold at most one object of each layer? */
+static bool layers_ok(const struct run *x, const uint64_t *v)
+{
+	for (int w = 0; w < x->words; w++)
+		for (uint64_t bits = v[w]; bits; bits &= bits - 1) {
+			int obj = w * 64 + __builtin_ctzll(bits);
+			const uint64_t *layer = rules_mask(x->rules, x->rules->layer_mask[obj]);
+			for (int u = 0; u < x->words; u++)
+				if (v[u] & layer[u] & ~(u == w ? (bits & -bits) : 0))
+					return false;
+		}
+	return true;
+}
+
 /* The pattern at a placement: NONE (no match), SAME (a match changing
  * nothing) or CHANGE, the new cells in x->tidx/tval.  Without check the
  * conditions are not tested and a blocked move stays: the rewrite of a
@@ -156,18 +173,41 @@ static int eval(struct run *x, const struct pattern *p, const struct place *pl, 
 			mv[nmv++].obj = m->object;
 		}
 	}
+	/* Landing.  A blocked mover stays, and may block a mover landing
+	 * where it stays (a row of crates behind a wall): landings are redone
+	 * with the stayers placed first until no more are blocked, at most
+	 * once per mover.  Only unchecked rewrites get here with a block. */
+	bool stays[MAX_CELLS * MAX_MOVES] = { false };
 	for (int i = 0; i < nmv; i++) {
 		uint64_t *t = touch(x, mv[i].to);
-		const uint64_t *layer = rules_mask(x->rules, x->rules->layer_mask[mv[i].obj]);
-		bool blocked = g->frozen && g->frozen[mv[i].to];
-		for (size_t w = 0; w < W && !blocked; w++)
-			blocked = (t[w] & layer[w]) != 0;
-		if (blocked) {
+		mv[i].to = (int)((t - x->tval) / (ptrdiff_t)W);
+	}
+	size_t snap = (size_t)x->nt * W;
+	uint64_t *saved = x->saved;
+	memcpy(saved, x->tval, snap * sizeof *saved);
+	for (bool again = true; again;) {
+		again = false;
+		memcpy(x->tval, saved, snap * sizeof *saved);
+		for (int i = 0; i < nmv; i++)
+			if (stays[i])
+				x->tval[(size_t)mv[i].from * W + (size_t)mv[i].obj / 64] |=
+					(uint64_t)1 << (mv[i].obj % 64);
+		for (int i = 0; i < nmv && !again; i++) {
+			if (stays[i])
+				continue;
+			uint64_t *t = x->tval + (size_t)mv[i].to * W;
+			const uint64_t *layer = rules_mask(x->rules, x->rules->layer_mask[mv[i].obj]);
+			bool blocked = g->frozen && g->frozen[x->tidx[mv[i].to]];
+			for (size_t w = 0; w < W && !blocked; w++)
+				blocked = (t[w] & layer[w]) != 0;
+			if (!blocked) {
+				t[mv[i].obj / 64] |= (uint64_t)1 << (mv[i].obj % 64);
+				continue;
+			}
 			if (check)
 				return NONE;
-			t = x->tval + (size_t)mv[i].from * W;   /* it stays */
+			stays[i] = again = true;
 		}
-		t[mv[i].obj / 64] |= (uint64_t)1 << (mv[i].obj % 64);
 	}
 	bool changed = false;
 	for (int i = 0; i < x->nt; i++) {
@@ -175,8 +215,10 @@ static int eval(struct run *x, const struct pattern *p, const struct place *pl, 
 		if (memcmp(t, cell_of(x, x->tidx[i]), W * sizeof *t) == 0)
 			continue;
 		changed = true;
-		if (check && ((g->frozen && g->frozen[x->tidx[i]]) ||
-			      (g->cell_ok && !g->cell_ok(g->cell_ok_ctx, t))))
+		/* Unchecked too: a rewrite on what earlier patterns left may
+		 * make a cell the game cannot hold; it is then not made. */
+		if ((g->frozen && g->frozen[x->tidx[i]]) ||
+		    (g->cell_ok && !g->cell_ok(g->cell_ok_ctx, t)) || !layers_ok(x, t))
 			return NONE;
 	}
 	return changed ? CHANGE : SAME;
@@ -192,8 +234,8 @@ static void write_touched(struct run *x)
 static void apply_match(struct run *x, const struct rule *r, const struct match *m)
 {
 	for (int k = 0; k < r->npatterns; k++) {
-		eval(x, &r->patterns[k], &m->at[k], m->dir, false);
-		write_touched(x);
+		if (eval(x, &r->patterns[k], &m->at[k], m->dir, false) == CHANGE)
+			write_touched(x);
 	}
 }
 
@@ -624,9 +666,11 @@ unsigned lk_rules_apply(const struct lk_rules *rules, struct lk_cells *cells, st
 	struct run x = { .rules = rules, .g = cells, .words = rules->words };
 	unsigned done = 0;
 	x.tval = lk_xmalloc((size_t)MAX_TOUCH * (size_t)x.words * sizeof *x.tval);
+	x.saved = lk_xmalloc((size_t)MAX_TOUCH * (size_t)x.words * sizeof *x.saved);
 	for (int i = 0; i < rules->ngroups; i++)
 		done += rules->groups[i].mirror ? symmetrise(&x, rules->groups[i].mirror)
 						: apply_group(&x, &rules->groups[i], rng);
 	free(x.tval);
+	free(x.saved);
 	return done;
 }

@@ -210,9 +210,13 @@ static int compile_rhs_cell(struct compiler *c, const struct pcell *pc, struct r
 					     "several%s", lk_rules_name(lg, name), "");
 			if (rc->nmoves == MAX_MOVES)
 				return failf(c, it->line, "%s%s", "too many forces in one cell", "");
-			int n;
+			int n, obj = members(lg, &name, &n)[0];
+			for (int k = 0; k < rc->nmoves; k++)
+				if (rc->moves[k].object == obj)
+					return failf(c, it->line, "'%s' has two forces in one cell: an "
+						     "object moves one way%s", lk_rules_name(lg, name), "");
 			struct move *mv = &rc->moves[rc->nmoves++];
-			mv->object = members(lg, &name, &n)[0];
+			mv->object = obj;
 			mv->relative = it->force >= 4;
 			mv->dir = it->force & 3;
 			r->turns |= mv->relative;
