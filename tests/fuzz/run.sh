@@ -120,6 +120,13 @@ for t in ${targets[@]+"${targets[@]}"}; do
 		echo "tests/fuzz/run.sh: fuzz_$t failed; its log is $log:" >&2
 		grep -E -A25 '^==[0-9]+==|^SUMMARY|invariant failed|ERROR: libFuzzer|^artifact_prefix|Test unit written' \
 			"$log" | head -60 >&2 || tail -40 "$log" >&2
+		# The failing input itself, so that a run on another machine (CI)
+		# can be reproduced from its log: base64 -d > unit; fuzz_T unit.
+		for unit in "$build/crashes/$t"-*; do
+			[ -f "$unit" ] && [ "$(stat -c %s "$unit")" -le 65536 ] || continue
+			echo "tests/fuzz/run.sh: $(basename "$unit") as base64:" >&2
+			base64 -w 76 "$unit" >&2
+		done
 		failed+=("$t")
 	fi
 done
