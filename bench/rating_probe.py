@@ -79,7 +79,8 @@ def push_distances(walls, goals, height, width):
     return out
 
 
-def probe(board, solution):
+def parse(board):
+    """walls, goals (sets of (y, x)), boxes ({(y, x): number}) and the player."""
     walls, goals, boxes, player = set(), set(), {}, None
     for y, row in enumerate(board):
         for x, c in enumerate(row):
@@ -91,6 +92,11 @@ def probe(board, solution):
                 boxes[(y, x)] = len(boxes)
             if c in '@+':
                 player = (y, x)
+    return walls, goals, boxes, player
+
+
+def probe(board, solution):
+    walls, goals, boxes, player = parse(board)
     start = {b: p for p, b in boxes.items()}
     dist = push_distances(walls, goals, len(board), max(len(r) for r in board))
     far = 10 ** 6
