@@ -57,6 +57,17 @@ static void levels_from_file(struct levels *ls, const char *path)
 	lk_strbuf_release(&err);
 }
 
+/* The levels of a script given as text (written to a file, as rate reads it). */
+static void levels_from_text(struct levels *ls, const char *script)
+{
+	snprintf(ls->path, sizeof ls->path, "/tmp/lk_thesis_XXXXXX");
+	int fd = mkstemp(ls->path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, script, strlen(script)), (ssize_t)strlen(script));
+	close(fd);
+	levels_from_file(ls, ls->path);
+}
+
 /* A game with every kind of win condition's objects; wins and levels given. */
 static void levels_from_script(struct levels *ls, const char *wins, const char *levels)
 {
@@ -76,13 +87,8 @@ static void levels_from_script(struct levels *ls, const char *wins, const char *
 		       "==============\nWINCONDITIONS\n==============\n\n%s\n\n"
 		       "=======\nLEVELS\n=======\n\n%s\n",
 		       wins, levels);
-	snprintf(ls->path, sizeof ls->path, "/tmp/lk_thesis_XXXXXX");
-	int fd = mkstemp(ls->path);
-	assert_true(fd >= 0);
-	assert_int_equal(write(fd, sb.buf, sb.len), (ssize_t)sb.len);
-	close(fd);
+	levels_from_text(ls, sb.buf);
 	lk_strbuf_release(&sb);
-	levels_from_file(ls, ls->path);
 }
 
 static void levels_free(struct levels *ls)
@@ -483,6 +489,48 @@ static unsigned long cheapest_native(const struct lk_level *level, unsigned extr
  * its record's cost is its moves plus 10 per push; BFS is not called
  * optimal there.
  */
+
+/* The rating reads the room a player is in: a crate drawn outside the walls
+ * is scenery, not a piece; a log on water beside the room (a cell the
+ * player cannot enter, a piece on it) is the room's piece. */
+static void test_rating_room(void **state)
+{
+	(void)state;
+	struct levels ls = { 0 };
+	levels_from_script(&ls, "All Target on Crate", "#########\n#P.*.O#*.\n#########\n");
+	struct lk_level_options opt = { .thesis = true };
+	struct lk_level *level = load(nth_level(&ls, 0), &opt);
+	unsigned cells = 0, pieces = 0;
+	level->game->rating_counts(level, &cells, &pieces);
+	assert_int_equal(cells, 5);
+	assert_int_equal(pieces, 1);   /* 2 when the outside counted */
+	/* two sides of each of the five cells, and the row's two ends */
+	assert_int_equal(level->game->rating_wall_sides(level), 12);
+	lk_level_free(level);
+	levels_free(&ls);
+
+	struct levels logs = { 0 };
+	levels_from_text(&logs,
+			 "title logs\n\n========\nOBJECTS\n========\n\n"
+			 "Background\nblack\n\nWater\nblue\n\nPlayer\nwhite\n\nLog\nbrown\n\n"
+			 "=======\nLEGEND\n=======\n\n"
+			 ". = Background\n~ = Water\nP = Player\nL = Log\nX = Log and Water\n\n"
+			 "=======\nSOUNDS\n=======\n\n"
+			 "================\nCOLLISIONLAYERS\n================\n\n"
+			 "Background\nLog\nPlayer, Water\n\n"
+			 "======\nRULES\n======\n\n[ > Player | Log ] -> [ > Player | > Log ]\n\n"
+			 "==============\nWINCONDITIONS\n==============\n\nNo Log\n\n"
+			 "=======\nLEVELS\n=======\n\n"
+			 "~~~~~~\n~P.X.~\n~~~~~~\n~X~~L~\n~~~~~~\n");
+	level = load(nth_level(&logs, 0), &opt);
+	level->game->rating_counts(level, &cells, &pieces);
+	/* the room is P and the cell beside it; the log on water beside it
+	 * counts, the log on water and the log on land beyond do not */
+	assert_int_equal(cells, 2);
+	assert_int_equal(pieces, 1);
+	lk_level_free(level);
+	levels_free(&logs);
+}
 static void test_rule_cost(void **state)
 {
 	(void)state;
@@ -606,6 +654,7 @@ int main(void)
 		cmocka_unit_test(test_conditions),
 		cmocka_unit_test(test_overestimate),
 		cmocka_unit_test(test_two_engines),
+		cmocka_unit_test(test_rating_room),
 		cmocka_unit_test(test_other_games),
 		cmocka_unit_test(test_rule_cost),
 	};

@@ -3,7 +3,8 @@
  * itself: the cells a player can stand on (no object that never moves
  * holds a player's collision layer there) that a flood from the players'
  * start reaches through such cells, and the pieces that may move
- * (dynamic objects other than the players), counted at the start; and
+ * (dynamic objects other than the players) on those cells, counted at
+ * the start; and
  * the free cells' sides that face a blocked cell or the board's edge.
  */
 #include <stdlib.h>
@@ -25,7 +26,6 @@ void ps_rating_counts(const struct ps_game *g, const struct ps_level *map, unsig
 		for (int w = 0; w < ow; w++)
 			player_layers[w] |= lm[w];
 	}
-	unsigned free_cells = 0, pieces = 0;
 	bool *open = lk_xcalloc((size_t)n + 1, sizeof *open);
 	for (int c = 0; c < n; c++) {
 		const ps_word *cell = map->cells + (size_t)c * (size_t)ow;
@@ -33,10 +33,6 @@ void ps_rating_counts(const struct ps_game *g, const struct ps_level *map, unsig
 		for (int w = 0; w < ow; w++)
 			blocked |= (cell[w] & g->static_mask[w] & player_layers[w]) != 0;
 		open[c] = !blocked;
-		free_cells += !blocked;
-		for (int id = 0; id < g->nobjects; id++)
-			pieces += g->objects[id].layer >= 0 && g->obj_dynamic[id] &&
-				  !ps_bit_get(g->player_mask, id) && ps_bit_get(cell, id);
 	}
 	/* the board a player takes in: the free cells a flood from the players'
 	 * start cells reaches (a game drawn with walls round its room and
@@ -54,23 +50,39 @@ void ps_rating_counts(const struct ps_game *g, const struct ps_level *map, unsig
 			stack[top++] = c;
 		}
 	}
-	if (top > 0) {
-		while (top > 0) {
-			int c = stack[--top], y = c % map->height;   /* column by column */
-			int next[4] = { y > 0 ? c - 1 : -1, y < map->height - 1 ? c + 1 : -1,
-					c - map->height, c + map->height };
-			for (int k = 0; k < 4; k++)
-				if (next[k] >= 0 && next[k] < n && open[next[k]] && !seen[next[k]]) {
-					seen[next[k]] = true;
-					stack[top++] = next[k];
-				}
-		}
-		free_cells = 0;
-		for (int c = 0; c < n; c++) {
-			open[c] = seen[c];
-			free_cells += seen[c];
+	bool flooded = top > 0;
+	/* beside[c]: a blocked cell next to the room (a piece there, a log on
+	 * water, is the room's too) */
+	bool *beside = lk_xcalloc((size_t)n + 1, sizeof *beside);
+	while (top > 0) {
+		int c = stack[--top], y = c % map->height;   /* column by column */
+		int next[4] = { y > 0 ? c - 1 : -1, y < map->height - 1 ? c + 1 : -1,
+				c - map->height, c + map->height };
+		for (int k = 0; k < 4; k++) {
+			if (next[k] < 0 || next[k] >= n || seen[next[k]])
+				continue;
+			if (!open[next[k]]) {
+				beside[next[k]] = true;
+				continue;
+			}
+			seen[next[k]] = true;
+			stack[top++] = next[k];
 		}
 	}
+	/* the cells and the pieces in the room (a piece drawn outside it is
+	 * scenery, as the background round it is) */
+	unsigned free_cells = 0, pieces = 0;
+	for (int c = 0; c < n; c++) {
+		const ps_word *cell = map->cells + (size_t)c * (size_t)ow;
+		bool in_room = flooded ? seen[c] || beside[c] : true;
+		if (flooded)
+			open[c] = seen[c];
+		free_cells += open[c];
+		for (int id = 0; id < g->nobjects && in_room; id++)
+			pieces += g->objects[id].layer >= 0 && g->obj_dynamic[id] &&
+				  !ps_bit_get(g->player_mask, id) && ps_bit_get(cell, id);
+	}
+	free(beside);
 	free(seen);
 	free(stack);
 	/* the free cells' sides that face a blocked cell or the board's edge */
