@@ -178,16 +178,17 @@ static int eval(struct run *x, const struct pattern *p, const struct place *pl, 
 	 * with the stayers placed first until no more are blocked, at most
 	 * once per mover.  Only unchecked rewrites get here with a block. */
 	bool stays[MAX_CELLS * MAX_MOVES] = { false };
-	for (int i = 0; i < nmv; i++) {
+	for (int i = 0; i < nmv; i++) {   /* from now on `to` is a touched cell too */
 		uint64_t *t = touch(x, mv[i].to);
 		mv[i].to = (int)((t - x->tval) / (ptrdiff_t)W);
 	}
 	size_t snap = (size_t)x->nt * W;
-	uint64_t *saved = x->saved;
-	memcpy(saved, x->tval, snap * sizeof *saved);
-	for (bool again = true; again;) {
+	if (!check)
+		memcpy(x->saved, x->tval, snap * sizeof *x->saved);
+	for (bool first = true, again = true; again; first = false) {
 		again = false;
-		memcpy(x->tval, saved, snap * sizeof *saved);
+		if (!first)
+			memcpy(x->tval, x->saved, snap * sizeof *x->saved);
 		for (int i = 0; i < nmv; i++)
 			if (stays[i])
 				x->tval[(size_t)mv[i].from * W + (size_t)mv[i].obj / 64] |=
