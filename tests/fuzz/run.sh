@@ -14,8 +14,7 @@
 #            tests/fuzz/grow.py, and fail on a timeout: parsers whose time grows
 #            faster than their input
 # Environment: FUZZ_BUILD (default build/fuzz), FUZZ_JOBS (parallel build
-# jobs, default 2), FUZZ_ARGS (more libFuzzer flags, e.g. -max_len=65536),
-# FUZZ_SEED (libFuzzer's -seed; default: read off the commit, below).
+# jobs, default 2), FUZZ_ARGS (more libFuzzer flags, e.g. -max_len=65536).
 #
 # Each target's corpus grows in $FUZZ_BUILD/corpus/TARGET (kept between
 # runs) on top of seeds remade from the repository (tests/fuzz/seeds.py);
@@ -59,19 +58,6 @@ sum=0
 for t in "${targets[@]}"; do
 	sum=$((sum + $(weight "$t")))
 done
-
-# libFuzzer's seed: FUZZ_SEED, else one read off the commit, so that every
-# run of one commit from the same corpus (a clean clone: CI, and .ci/run
-# before a push) draws the same inputs, as far as its time takes it; a
-# failure in CI is then the same failure on a clean clone here, and each
-# new commit still tries new inputs.
-if [ -z "${FUZZ_SEED:-}" ]; then
-	head=$(git rev-parse --short=7 HEAD 2>/dev/null) || head=1
-	FUZZ_SEED=$((16#$head % 2147483646 + 1))
-fi
-case $FUZZ_SEED in
-'' | *[!0-9]*) echo "tests/fuzz/run.sh: FUZZ_SEED must be a whole number, not '$FUZZ_SEED'" >&2; exit 2 ;;
-esac
 
 echo "==> fuzz: building in $build"
 if [ "$build" = build/fuzz ]; then
@@ -119,7 +105,7 @@ for t in ${targets[@]+"${targets[@]}"}; do
 	corpus=$build/corpus/$t
 	log=$build/crashes/$t.log
 	mkdir -p "$corpus"
-	echo "==> fuzz_$t: $secs s (corpus $corpus, $(find "$corpus" -type f | wc -l) inputs, seed $FUZZ_SEED)"
+	echo "==> fuzz_$t: $secs s (corpus $corpus, $(find "$corpus" -type f | wc -l) inputs)"
 	# -timeout: no input may take 10 s (a hang or a quadratic parser);
 	# -rss_limit_mb: nor 2 GB; -error_exitcode and -timeout_exitcode keep
 	# libFuzzer's defaults (77 and 70), any non-zero status is a failure.
@@ -127,7 +113,7 @@ for t in ${targets[@]+"${targets[@]}"}; do
 	# shellcheck disable=SC2086
 	if "$build/fuzz/fuzz_$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
 		-dict="tests/fuzz/$t.dict" -artifact_prefix="$build/crashes/$t-" \
-		-print_final_stats=1 -seed="$FUZZ_SEED" ${FUZZ_ARGS:-} "$corpus" "$build/seeds/$t" >"$log" 2>&1; then
+		-print_final_stats=1 ${FUZZ_ARGS:-} "$corpus" "$build/seeds/$t" >"$log" 2>&1; then
 		grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units|stat::peak_rss_mb)' "$log" |
 			sed 's/^/    /' || true
 	else
